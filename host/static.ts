@@ -1,0 +1,60 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg']);
+
+/**
+ * Serves `urlPath` from `dir` (no escaping above it). Hashed files (`name-HASH.js`) are cached for
+ * a year; the rest revalidate. Text is compressed with brotli or gzip when the client accepts it.
+ * Returns false when there is no such file, so the caller can answer 404 its own way.
+ */
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir: string, urlPath: string): Promise<boolean> {
+  let path = normalize(join(dir, decodeURIComponent(urlPath)));
+  if (path !== dir && !path.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return false;
+  let info = await stat(path).catch(() => undefined);
+  if (info?.isDirectory()) {
+    path = join(path, 'index.html');
+    info = await stat(path).catch(() => undefined);
+  }
+  if (!info?.isFile()) return false;
+  const ext = extname(path);
+  const hashed = /-[A-Za-z0-9_-]{8,}\.\w+$/.test(path);
+  const headers: Record<string, string> = {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Last-Modified': info.mtime.toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+    Vary: 'Accept-Encoding',
+  };
+  if (!hashed && req.headers['if-modified-since'] === headers['Last-Modified']) {
+    res.writeHead(304, headers).end();
+    return true;
+  }
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const encoding = !COMPRESSIBLE.has(ext) ? undefined : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  else headers['Content-Length'] = String(info.size);
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  const file = createReadStream(path);
+  const compress = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? createGzip() : undefined;
+  (compress ? file.pipe(compress) : file).pipe(res);
+  return true;
+}

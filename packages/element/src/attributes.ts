@@ -1,0 +1,38 @@
+/** Turns an attribute's text (or its absence) into a typed value. */
+export interface AttributeParser<T> {
+  parse(value: string | null): T;
+}
+
+/** A widget's attributes: attribute name (kebab-case) → parser. */
+export type AttributeTable = Record<string, AttributeParser<unknown>>;
+
+/** The parsed values of a table, keyed by camelCase property name. */
+export type AttributeValues<T extends AttributeTable> = {
+  [K in keyof T & string as CamelCase<K>]: T[K] extends AttributeParser<infer V> ? V : never;
+};
+
+type CamelCase<S extends string> = S extends `${infer H}-${infer R}` ? `${H}${Capitalize<CamelCase<R>>}` : S;
+
+/** `api-base` → `apiBase`. */
+export function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Parsers for the attribute table of {@link defineWidget}. */
+export const attr = {
+  /** Free text; `fallback` when absent. */
+  string: (fallback = ''): AttributeParser<string> => ({ parse: (v) => v ?? fallback }),
+  /** One of a fixed list; an unknown value falls back (a typo on a partner page must not break the widget). */
+  oneOf: <const V extends string>(values: readonly V[], fallback: V): AttributeParser<V> => ({
+    parse: (v) => values.find((x) => x === v?.trim().toLowerCase()) ?? fallback,
+  }),
+  /** Present means true, like `disabled`. */
+  boolean: (): AttributeParser<boolean> => ({ parse: (v) => v !== null && v !== 'false' }),
+};
+
+/** Parses every attribute of the table from an element. */
+export function readAttributes<T extends AttributeTable>(el: Element, table: T): AttributeValues<T> {
+  const values: Record<string, unknown> = {};
+  for (const [name, parser] of Object.entries(table)) values[camelCase(name)] = parser.parse(el.getAttribute(name));
+  return values as AttributeValues<T>;
+}

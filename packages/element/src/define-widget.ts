@@ -1,0 +1,143 @@
+import { createElement, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createI18n, type Catalogue, type I18n, type Lang } from '@obra/i18n';
+import { camelCase, readAttributes, type AttributeTable, type AttributeValues } from './attributes.ts';
+import { createEmitter, type Emit, type EventMap } from './events.ts';
+import { observeLang, resolveLang } from './lang.ts';
+import { adoptStyles } from './styles.ts';
+
+/** What a widget's React component receives from its element. */
+export interface WidgetProps<A, E extends EventMap, S, C extends Catalogue> {
+  /** Parsed attributes, camelCase. */
+  readonly attrs: A;
+  /** The resolved language (attribute, then nearest `lang` in the page, then es). */
+  readonly lang: Lang;
+  /** This element's own translator. */
+  readonly i18n: I18n<C>;
+  /** This element's own store, created once and kept while the element is moved around. */
+  readonly store: S;
+  /** Dispatches a typed, bubbling, composed event from the element. */
+  readonly emit: Emit<E>;
+  /** The custom element itself. */
+  readonly host: HTMLElement;
+}
+
+/** Everything that makes a React component into an Obra custom element. */
+export interface WidgetDefinition<T extends AttributeTable, E extends EventMap, S, C extends Catalogue> {
+  readonly tag: `obra-${string}`;
+  /** Attributes besides `lang` (which every widget has); each also becomes a camelCase property. */
+  readonly attributes: T;
+  /** CSS for the shadow root. */
+  readonly styles: string;
+  /** The widget's strings in every language. */
+  readonly catalogues: Record<Lang, C>;
+  /** Creates the state of one element instance. */
+  readonly createStore: () => S;
+  readonly component: ComponentType<WidgetProps<AttributeValues<T>, E, S, C>>;
+}
+
+/** An element created by {@link registerWidget}: an HTMLElement with one property per attribute. */
+export type WidgetElement<T extends AttributeTable> = HTMLElement & AttributeValues<T>;
+
+/** Declares a widget; pure, so importing it on a server or in a test defines nothing. */
+export function defineWidget<T extends AttributeTable, E extends EventMap, S, C extends Catalogue>(
+  definition: WidgetDefinition<T, E, S, C>,
+): WidgetDefinition<T, E, S, C> {
+  return definition;
+}
+
+/**
+ * Defines the custom element of a widget, once. Does nothing on a server, and nothing when the
+ * tag is already defined (a partner page that loads the bundle twice must not throw).
+ */
+export function registerWidget<T extends AttributeTable, E extends EventMap, S, C extends Catalogue>(
+  definition: WidgetDefinition<T, E, S, C>,
+): CustomElementConstructor | undefined {
+  if (typeof window === 'undefined' || typeof customElements === 'undefined') return undefined;
+  const existing = customElements.get(definition.tag);
+  if (existing) return existing;
+  const element = createWidgetClass(definition);
+  customElements.define(definition.tag, element);
+  return element;
+}
+
+function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C extends Catalogue>(
+  def: WidgetDefinition<T, E, S, C>,
+): CustomElementConstructor {
+  class ObraWidget extends HTMLElement {
+    // `lang` is not listed: observeLang() sees the element's own `lang` along with the page's.
+    static observedAttributes = Object.keys(def.attributes);
+    #container: HTMLDivElement | undefined;
+    #root: Root | undefined;
+    #store: S | undefined;
+    #i18n: I18n<C> | undefined;
+    #stopObservingLang: (() => void) | undefined;
+    readonly #emit: Emit<E> = createEmitter<E>(this);
+
+    constructor() {
+      super();
+      this.attachShadow({ mode: 'open' });
+    }
+
+    connectedCallback(): void {
+      const shadow = this.shadowRoot!;
+      if (!this.#container) {
+        adoptStyles(shadow, def.styles, this.nonce || this.getAttribute('nonce') || undefined);
+        this.#container = this.ownerDocument.createElement('div');
+        this.#container.setAttribute('part', 'root');
+        this.#container.className = 'obra-root';
+        shadow.append(this.#container);
+      }
+      // Store and translator outlive a disconnect, so moving the element keeps what was typed.
+      this.#store ??= def.createStore();
+      this.#i18n ??= createI18n(def.catalogues, resolveLang(this));
+      this.#stopObservingLang = observeLang(this, () => {
+        if (resolveLang(this) !== this.#i18n?.lang) this.#render();
+      });
+      this.#root = createRoot(this.#container);
+      this.#render();
+    }
+
+    disconnectedCallback(): void {
+      this.#stopObservingLang?.();
+      this.#stopObservingLang = undefined;
+      // Unmounting runs every effect cleanup: timers, listeners and observers of the widget end here.
+      this.#root?.unmount();
+      this.#root = undefined;
+    }
+
+    attributeChangedCallback(): void {
+      if (this.#root) this.#render();
+    }
+
+    #render(): void {
+      const i18n = this.#i18n!;
+      i18n.setLang(resolveLang(this));
+      this.#root!.render(
+        createElement(def.component, {
+          attrs: readAttributes(this, def.attributes),
+          lang: i18n.lang,
+          i18n,
+          store: this.#store!,
+          emit: this.#emit,
+          host: this,
+        }),
+      );
+    }
+  }
+
+  for (const [name, parser] of Object.entries(def.attributes)) {
+    Object.defineProperty(ObraWidget.prototype, camelCase(name), {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        return parser.parse(this.getAttribute(name));
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === null || value === undefined || value === false) this.removeAttribute(name);
+        else this.setAttribute(name, value === true ? '' : String(value));
+      },
+    });
+  }
+  return ObraWidget;
+}

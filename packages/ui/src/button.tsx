@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+export interface ButtonProps {
+  children: ReactNode;
+  type?: 'button' | 'submit';
+  /** While busy the button announces it, shows a spinner and ignores presses. */
+  busy?: boolean;
+  onClick?: () => void;
+  variant?: 'primary' | 'secondary';
+}
+
+/**
+ * A button with a busy state. Busy uses aria-disabled rather than `disabled`: a disabled button
+ * drops keyboard focus to the page body, and the visitor would lose their place in the form.
+ */
+export function Button({ children, type = 'button', busy = false, onClick, variant = 'primary' }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={`button ${variant}`}
+      aria-disabled={busy ? true : undefined}
+      aria-busy={busy ? true : undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.();
+      }}
+    >
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

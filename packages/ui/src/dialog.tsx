@@ -1,0 +1,48 @@
+import { useEffect, useId, useRef } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  /** A second, smaller line, e.g. what exactly failed. */
+  detail?: string | undefined;
+  /** The label of the button that closes it. */
+  closeLabel: string;
+  tone?: 'success' | 'error';
+  /** Called when the dialog closes by its button or by Esc. */
+  onClose: () => void;
+}
+
+/**
+ * A modal message on native `<dialog>`: the browser puts it in the top layer (no z-index wars with
+ * the partner page), traps focus, closes on Esc and returns focus to where it was.
+ */
+export function Dialog({ open, title, message, detail, closeLabel, tone = 'success', onClose }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${tone}`}
+      role={tone === 'error' ? 'alertdialog' : undefined}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
+      onClose={onClose}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p id={`${id}-message`}>{message}</p>
+      {detail ? <p className="detail">{detail}</p> : null}
+      <form method="dialog">
+        <button className="button primary" autoFocus>
+          {closeLabel}
+        </button>
+      </form>
+    </dialog>
+  );
+}

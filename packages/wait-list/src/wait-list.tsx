@@ -1,0 +1,113 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import type { StoreApi } from 'zustand/vanilla';
+import { sendWaitList, type WaitListTransport } from '@obra/api';
+import { useStore, type WidgetProps } from '@obra/element';
+import { Button, Dialog, LiveRegion, RadioGroup, TextArea, TextField } from '@obra/ui';
+import type { WaitListCatalogue } from './catalogues.ts';
+import { WAIT_LIST_LIMITS, type WaitListValues } from './schema.ts';
+import type { WaitListEvents, WaitListState } from './store.ts';
+
+/** The attributes of `<obra-wait-list>`, parsed. */
+export interface WaitListAttributes {
+  /** Base URL of the Obra API; the default is /api on the origin the bundle came from. */
+  apiBase: string;
+  /** A full URL that replaces `{api-base}/wait-list`; required for `transport="no-cors"`. */
+  endpoint: string;
+  transport: WaitListTransport;
+}
+
+export type WaitListProps = WidgetProps<WaitListAttributes, WaitListEvents, StoreApi<WaitListState>, WaitListCatalogue>;
+
+/** The wait-list form (SPEC.md §2 "Wait list"): who is interested, contact data and a comment. */
+export function WaitList({ attrs, i18n, store, emit }: WaitListProps) {
+  const { t } = i18n;
+  const state = useStore(store);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, status } = state;
+  const sending = status === 'sending';
+
+  // After a rejected attempt, take the visitor to the first field that needs them.
+  useEffect(() => {
+    if (state.invalidAttempts) formRef.current?.querySelector<HTMLElement>('[aria-invalid=true] input, input[aria-invalid=true], textarea[aria-invalid=true]')?.focus();
+  }, [state.invalidAttempts]);
+
+  const errorText = (name: keyof WaitListValues) => {
+    const error = state.errors[name];
+    return error ? t(`common.${error.key}`, { max: error.max ?? 0 }) : undefined;
+  };
+  const field = <K extends keyof WaitListValues>(name: K) => ({
+    name,
+    value: values[name],
+    onValue: (value: string) => state.setField(name, value as WaitListValues[K]),
+    error: errorText(name),
+    required: true,
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void state.submit({
+      send: (entry) => sendWaitList(entry, { apiBase: attrs.apiBase, endpoint: attrs.endpoint || undefined, transport: attrs.transport }),
+      emit,
+    });
+  };
+
+  const invalidCount = Object.keys(state.errors).length;
+  const announcement =
+    status === 'sending' ? t('waitList.status.sending')
+    : status === 'success' ? t('waitList.status.sent')
+    : status === 'error' ? t('waitList.status.failed')
+    : state.attempted && invalidCount ? t('common.invalidCount', { count: invalidCount })
+    : '';
+
+  return (
+    <section className="wait-list" aria-labelledby="wait-list-title">
+      <h2 id="wait-list-title">{t('waitList.title')}</h2>
+      <p className="intro">{t('waitList.intro')}</p>
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+        <RadioGroup
+          {...field('interesado')}
+          legend={t('waitList.interesado.legend')}
+          options={[
+            { value: 'cliente', label: t('waitList.interesado.cliente') },
+            { value: 'proveedor', label: t('waitList.interesado.proveedor') },
+          ]}
+          onValue={(value) => state.setField('interesado', value)}
+        />
+        <div className="contact">
+          <TextField {...field('nombre')} label={t('waitList.nombre')} autoComplete="name" maxLength={WAIT_LIST_LIMITS.nombre} />
+          <TextField {...field('correo')} label={t('waitList.correo')} type="email" autoComplete="email" maxLength={WAIT_LIST_LIMITS.correo} />
+          <TextField {...field('telefono')} label={t('waitList.telefono')} type="tel" autoComplete="tel" maxLength={WAIT_LIST_LIMITS.telefono} />
+        </div>
+        <TextArea
+          {...field('comentario')}
+          label={t(`waitList.question.${values.interesado || 'none'}`)}
+          maxLength={WAIT_LIST_LIMITS.comentario}
+          counter={t('common.counter', { count: values.comentario.length, max: WAIT_LIST_LIMITS.comentario })}
+        />
+        <div className="actions">
+          <Button type="submit" busy={sending}>
+            {sending ? t('waitList.sending') : t('waitList.submit')}
+          </Button>
+        </div>
+      </form>
+      <LiveRegion message={announcement} />
+      <Dialog
+        open={status === 'success'}
+        tone="success"
+        title={t('waitList.success.title')}
+        message={t('waitList.success.message')}
+        closeLabel={t('common.close')}
+        onClose={state.dismiss}
+      />
+      <Dialog
+        open={status === 'error'}
+        tone="error"
+        title={t('waitList.error.title')}
+        message={t('waitList.error.message')}
+        detail={state.failure ? t(state.failure) : undefined}
+        closeLabel={t('common.close')}
+        onClose={state.dismiss}
+      />
+    </section>
+  );
+}

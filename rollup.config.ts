@@ -1,0 +1,85 @@
+// The CDN bundles partner sites load, built with react/react-dom aliased to Preact's compat layer:
+//   dist/widgets/obra-<name>.js  one self-contained IIFE per widget (one script tag, one element)
+//   dist/esm/obra-<name>.js      ESM entries sharing runtime chunks, plus dist/esm/loader.js
+//                                that imports a widget's entry when its tag appears in the page.
+// Every build prints raw, gzip and brotli sizes; tests/size checks them against the budgets here.
+import alias from '@rollup/plugin-alias';
+import json from '@rollup/plugin-json';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import type { OutputBundle, Plugin, RollupOptions } from 'rollup';
+import esbuild from 'rollup-plugin-esbuild';
+import { resolve } from 'node:path';
+import { formatSizes, measure } from './tests/size/sizes.ts';
+
+/** Every widget: its tag's module and its gzip budget for the self-contained bundle. */
+export const widgets = [
+  { name: 'wait-list', entry: 'packages/wait-list/src/register.ts', budgetGzip: 32 * 1024 },
+] as const;
+
+/** Budgets of other outputs (gzip bytes), by path under dist/. */
+export const budgets: Record<string, number> = { 'esm/loader.js': 2 * 1024 };
+
+const LOADER_ID = '\0obra-loader';
+
+/** The loader entry: the tag → dynamic import table, generated from the widget list. */
+function loaderEntry(): Plugin {
+  return {
+    name: 'obra-loader',
+    resolveId: (id) => (id === LOADER_ID ? id : null),
+    load(id) {
+      if (id !== LOADER_ID) return null;
+      const table = widgets.map((w) => `  'obra-${w.name}': () => import(${JSON.stringify(resolve(w.entry))}),`).join('\n');
+      return `import { loadOnSight } from '@obra/element/loader';\nloadOnSight({\n${table}\n});\n`;
+    },
+  };
+}
+
+/** Prints the size of every JavaScript file written. */
+function printSizes(dir: string): Plugin {
+  return {
+    name: 'obra-sizes',
+    writeBundle(_options, bundle: OutputBundle) {
+      const rows = Object.values(bundle)
+        .filter((file) => file.type === 'chunk')
+        .map((file) => {
+          const path = `${dir}/${file.fileName}`;
+          const widget = widgets.find((w) => path === `widgets/obra-${w.name}.js`);
+          return { file: path, sizes: measure(file.type === 'chunk' ? file.code : ''), budgetGzip: widget?.budgetGzip ?? budgets[path] };
+        });
+      console.log(`\n${formatSizes(rows)}`);
+    },
+  };
+}
+
+const plugins = (): Plugin[] => [
+  alias({
+    entries: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+    ],
+  }),
+  // `source` points workspace packages at their TypeScript, like tsconfig's customConditions.
+  nodeResolve({ exportConditions: ['source', 'browser', 'module', 'import', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+  json({ preferConst: true, compact: true }),
+  esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json', minify: false }),
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  terser({ ecma: 2020, module: true, toplevel: true, compress: { passes: 3, pure_getters: true, unsafe_arrows: true, unsafe_methods: true }, format: { comments: false } }),
+];
+
+const config: RollupOptions[] = [
+  ...widgets.map<RollupOptions>((w) => ({
+    input: w.entry,
+    output: { file: `dist/widgets/obra-${w.name}.js`, format: 'iife', inlineDynamicImports: true },
+    plugins: [...plugins(), printSizes('widgets')],
+  })),
+  {
+    input: { loader: LOADER_ID, ...Object.fromEntries(widgets.map((w) => [`obra-${w.name}`, w.entry])) },
+    output: { dir: 'dist/esm', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    plugins: [loaderEntry(), ...plugins(), printSizes('esm')],
+  },
+];
+
+export default config;

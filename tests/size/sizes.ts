@@ -1,0 +1,29 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Raw, gzip (level 9) and brotli (quality 11) byte counts of one file's contents. */
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export function measure(code: string | Uint8Array): Sizes {
+  const bytes = typeof code === 'string' ? Buffer.from(code) : code;
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** A fixed-width table of file sizes, with the budget when there is one. */
+export function formatSizes(rows: { file: string; sizes: Sizes; budgetGzip?: number | undefined }[]): string {
+  const lines = [`${'file'.padEnd(40)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}  budget (gzip)`];
+  for (const { file, sizes, budgetGzip } of rows) {
+    const budget = budgetGzip ? `${kb(budgetGzip)} ${sizes.gzip <= budgetGzip ? 'ok' : 'OVER'}` : '';
+    lines.push(`${file.padEnd(40)} ${kb(sizes.raw).padStart(10)} ${kb(sizes.gzip).padStart(10)} ${kb(sizes.brotli).padStart(10)}  ${budget}`);
+  }
+  return lines.join('\n');
+}

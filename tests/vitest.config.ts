@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// `source` resolves workspace packages (@obra/*) to their TypeScript, as tsconfig does.
+const resolve = { conditions: ['source', ...defaultClientConditions] };
+
+export default defineConfig({
+  root,
+  resolve,
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          // Component tests render with real React; the browser tests cover the Preact bundles.
+          environment: 'happy-dom',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/size/**/*.test.ts'],
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One Chromium at a time on a 2-core machine keeps timings honest.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
