@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // Component tests render with real React; the browser tests cover the Preact bundles.
-          environment: 'happy-dom',
+          environment: './tests/unit/support/happy-dom-env.ts',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/size/**/*.test.ts'],
           setupFiles: ['tests/unit/setup.ts'],
         },

@@ -3,6 +3,8 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Files that run in the node environment (server-import) have no document.
+  if (typeof document === 'undefined') return;
   document.body.innerHTML = '';
   document.documentElement.removeAttribute('lang');
 });

@@ -1,0 +1,106 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, apiBaseFrom, createApiClient, sendWaitList, type WaitListEntry } from '@obra/api';
+import { TEST_API, TEST_SHEET, waitListHandlers } from '../msw/wait-list-handlers.ts';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const entry: WaitListEntry = { interesado: 'proveedor', nombre: 'Ana', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Vendo acero' };
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('createApiClient', () => {
+  it('posts JSON to base + path and returns the JSON answer', async () => {
+    let seen: { url: string; type: string | null; body: unknown } | undefined;
+    server.use(http.post(`${TEST_API}/echo`, async ({ request }) => {
+      seen = { url: request.url, type: request.headers.get('content-type'), body: await request.json() };
+      return HttpResponse.json({ id: 7 });
+    }));
+    await expect(createApiClient(`${TEST_API}/`).post('/echo', { a: 1 })).resolves.toEqual({ id: 7 });
+    expect(seen).toEqual({ url: `${TEST_API}/echo`, type: 'application/json', body: { a: 1 } });
+  });
+
+  it.each([
+    [500, 'api.server'],
+    [503, 'api.server'],
+    [429, 'api.rateLimited'],
+    [413, 'api.tooLarge'],
+    [400, 'api.invalid'],
+    [404, 'api.unexpected'],
+  ] as const)('maps status %i to %s, keeping the server message for developers', async (status, key) => {
+    server.use(http.post(`${TEST_API}/x`, () => HttpResponse.json({ errorMessage: 'boom' }, { status })));
+    const error = await failure(createApiClient(TEST_API).post('x', {}));
+    expect([error.key, error.status]).toEqual([key, status]);
+    expect(error.message).toContain(`answered ${status}: boom`);
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    server.use(waitListHandlers.networkError);
+    const error = await failure(createApiClient(TEST_API).post('wait-list', {}));
+    expect(error.key).toBe('api.network');
+    expect(error.message).toMatch(/could not reach the server/);
+  });
+
+  it('carries the field errors of a 400', async () => {
+    server.use(waitListHandlers.rejectedEmail);
+    const error = await failure(createApiClient(TEST_API).post('wait-list', {}));
+    expect(error.fields).toEqual({ correo: 'email' });
+  });
+
+  it('survives a non-JSON error body', async () => {
+    server.use(http.post(`${TEST_API}/x`, () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' })));
+    const error = await failure(createApiClient(TEST_API).post('x', {}));
+    expect(error.message).toContain('502: Bad Gateway');
+  });
+});
+
+describe('sendWaitList', () => {
+  it('posts the entry to {apiBase}/wait-list by default', async () => {
+    const bodies: unknown[] = [];
+    server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ id: 'x' }, { status: 201 });
+    }));
+    await sendWaitList(entry, { apiBase: TEST_API, transport: 'cors' });
+    expect(bodies).toEqual([entry]);
+  });
+
+  it('posts to the endpoint attribute instead when given', async () => {
+    const urls: string[] = [];
+    server.use(http.post('http://other.test/leads', ({ request }) => (urls.push(request.url), HttpResponse.json({}))));
+    await sendWaitList(entry, { apiBase: TEST_API, endpoint: 'http://other.test/leads', transport: 'cors' });
+    expect(urls).toEqual(['http://other.test/leads']);
+  });
+
+  it('no-cors: sends the JSON as text/plain and resolves on an opaque answer', async () => {
+    let seen: { type: string | null; body: string } | undefined;
+    server.use(http.post(TEST_SHEET, async ({ request }) => {
+      seen = { type: request.headers.get('content-type'), body: await request.text() };
+      return new HttpResponse(null, { status: 302 });
+    }));
+    await sendWaitList(entry, { apiBase: TEST_API, endpoint: TEST_SHEET, transport: 'no-cors' });
+    expect(seen?.type).toBe('text/plain;charset=UTF-8');
+    expect(JSON.parse(seen!.body)).toEqual(entry);
+  });
+
+  it('no-cors: fails only when the request itself fails, and needs an endpoint', async () => {
+    server.use(http.post(TEST_SHEET, () => HttpResponse.error()));
+    expect((await failure(sendWaitList(entry, { apiBase: TEST_API, endpoint: TEST_SHEET, transport: 'no-cors' }))).key).toBe('api.network');
+    expect((await failure(sendWaitList(entry, { apiBase: TEST_API, transport: 'no-cors' }))).message).toMatch(/needs an endpoint/);
+  });
+});
+
+describe('apiBaseFrom', () => {
+  it('is /api on the origin the bundle came from, or page-relative /api', () => {
+    expect(apiBaseFrom('https://cdn.obra.example/widgets/obra-wait-list.js')).toBe('https://cdn.obra.example/api');
+    expect(apiBaseFrom('file:///work/main/packages/x.ts')).toBe('/api');
+  });
+});

@@ -1,0 +1,23 @@
+// Pins each package's public surface: a change here is a change partners and hosts see.
+import { describe, expect, it } from 'vitest';
+import * as api from '@obra/api';
+import * as element from '@obra/element';
+import * as i18n from '@obra/i18n';
+import * as ui from '@obra/ui';
+import * as waitList from '@obra/wait-list';
+
+describe('public exports', () => {
+  it.each([
+    ['@obra/api', api, ['ApiError', 'apiBaseFrom', 'createApiClient', 'postJson', 'sendWaitList']],
+    ['@obra/element', element, ['adoptStyles', 'attr', 'createEmitter', 'defineWidget', 'loadOnSight', 'observeLang', 'registerWidget', 'resolveLang', 'useStore']],
+    ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
+    ['@obra/ui', ui, ['Button', 'Dialog', 'LiveRegion', 'RadioGroup', 'TextArea', 'TextField', 'uiStyles']],
+    ['@obra/wait-list', waitList, ['WAIT_LIST_LIMITS', 'WaitList', 'createWaitListStore', 'emptyWaitList', 'validateWaitList', 'waitListCatalogues', 'waitListSchema', 'waitListWidget']],
+  ])('%s', (_name, module, names) => {
+    expect(Object.keys(module).sort()).toEqual([...names].sort());
+  });
+
+  it('importing a package defines no element (only register.ts does)', () => {
+    expect(customElements.get('obra-wait-list')).toBeUndefined();
+  });
+});

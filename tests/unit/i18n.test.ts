@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createI18n, normalizeLang } from '@obra/i18n';
+import { waitListCatalogues } from '@obra/wait-list';
+
+const root = join(import.meta.dirname, '../..');
+const locales = join(root, 'packages/i18n/locales');
+const read = (lang: string, file: string) => JSON.parse(readFileSync(join(locales, lang, file), 'utf8')) as Record<string, unknown>;
+
+/** Every dotted key path of a catalogue. */
+function keys(catalogue: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value as Record<string, unknown>, `${prefix}${key}.`),
+  );
+}
+
+describe('catalogues', () => {
+  const namespaces = readdirSync(join(locales, 'es'));
+
+  it('exist in both languages with the same files', () => {
+    expect(readdirSync(join(locales, 'en')).sort()).toEqual([...namespaces].sort());
+  });
+
+  it.each(namespaces)('%s has the same keys in es and en, none empty', (file) => {
+    const [es, en] = [read('es', file), read('en', file)];
+    expect(keys(en).sort()).toEqual(keys(es).sort());
+    for (const [lang, catalogue] of [['es', es], ['en', en]] as const) {
+      const empty = keys(catalogue).filter((key) => !String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue)).trim());
+      expect(empty, `${lang}/${file}`).toEqual([]);
+    }
+  });
+
+  it('has every key the widget code uses', () => {
+    const sources = ['packages/wait-list/src/wait-list.tsx'].map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
+    const known = new Set(keys(waitListCatalogues.es).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')));
+    const used = [...sources.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => match[1]!);
+    // Template keys (t(`waitList.question.${choice}`)) must exist for every branch: checked by prefix.
+    const prefixes = [...sources.matchAll(/\bt\(\s*`([^`$]+)\$\{/g)].map((match) => match[1]!);
+    expect(used.length).toBeGreaterThan(10);
+    expect(used.filter((key) => !known.has(key))).toEqual([]);
+    for (const prefix of prefixes) expect([...known].some((key) => key.startsWith(prefix)), prefix).toBe(true);
+    expect(['waitList.question.none', 'waitList.question.cliente', 'waitList.question.proveedor'].every((key) => known.has(key))).toBe(true);
+  });
+});
+
+describe('createI18n', () => {
+  it('gives each instance its own language', () => {
+    const a = createI18n(waitListCatalogues, 'es');
+    const b = createI18n(waitListCatalogues, 'en');
+    expect([a.t('waitList.submit'), b.t('waitList.submit')]).toEqual(['Enviar', 'Send']);
+    a.setLang('en');
+    expect([a.lang, a.t('waitList.submit'), b.t('waitList.submit')]).toEqual(['en', 'Send', 'Send']);
+    b.setLang('es');
+    expect(a.t('waitList.submit')).toBe('Send');
+  });
+
+  it('interpolates without HTML escaping and picks plural forms', () => {
+    const i18n = createI18n(waitListCatalogues, 'en');
+    expect(i18n.t('common.counter', { count: 3, max: 300 })).toBe('3 of 300 characters');
+    expect(i18n.t('common.invalidCount', { count: 1 })).toBe('Check the highlighted field.');
+    expect(i18n.t('common.invalidCount', { count: 4 })).toBe('Check the 4 highlighted fields.');
+  });
+
+  it.each([
+    ['en-GB', 'en'],
+    ['ES', 'es'],
+    ['es_CO', 'es'],
+    ['fr', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('normalizeLang(%j) is %j', (input, expected) => {
+    expect(normalizeLang(input)).toBe(expected);
+  });
+});

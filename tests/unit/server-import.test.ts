@@ -1,0 +1,12 @@
+// @vitest-environment node
+// React hosts render on a server: importing the packages there must not touch window or define elements.
+import { expect, it } from 'vitest';
+
+it('imports every package and register module without a DOM', async () => {
+  expect(typeof globalThis.window).toBe('undefined');
+  const modules = await Promise.all([import('@obra/element'), import('@obra/i18n'), import('@obra/api'), import('@obra/ui'), import('@obra/wait-list'), import('@obra/wait-list/register')]);
+  expect(modules.every((m) => typeof m === 'object')).toBe(true);
+  const { registerWidget } = modules[0];
+  const { waitListWidget } = modules[4];
+  expect(registerWidget(waitListWidget)).toBeUndefined();
+});

@@ -1,0 +1,242 @@
+import { act, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '@obra/wait-list/register';
+import { TEST_API, TEST_SHEET, waitListHandlers } from '../msw/wait-list-handlers.ts';
+import { mount } from './support/mount.ts';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+/** Records every wait-list request body, answering 201. */
+function recordRequests() {
+  const bodies: unknown[] = [];
+  server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+    bodies.push(await request.json());
+    return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
+  }));
+  return bodies;
+}
+
+async function widget(attrs = '') {
+  const mounted = await mount(`<obra-wait-list api-base="${TEST_API}" ${attrs}></obra-wait-list>`);
+  return { ...mounted, user: userEvent.setup() };
+}
+
+type Widget = Awaited<ReturnType<typeof widget>>;
+const valid = { nombre: 'Ana Pérez', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Una casa de dos pisos en Medellín' };
+
+async function fillValid({ screen, user }: Widget, lang: 'es' | 'en' = 'es') {
+  const t = lang === 'es' ? { who: 'Cliente', nombre: 'Nombre', correo: 'Correo electrónico', telefono: 'Teléfono' } : { who: 'Customer', nombre: 'Name', correo: 'E-mail', telefono: 'Phone' };
+  await user.click(screen.getByRole('radio', { name: t.who }));
+  await user.type(screen.getByRole('textbox', { name: new RegExp(`^${t.nombre}`) }), valid.nombre);
+  await user.type(screen.getByRole('textbox', { name: new RegExp(`^${t.correo}`) }), valid.correo);
+  await user.type(screen.getByRole('textbox', { name: new RegExp(`^${t.telefono}`) }), valid.telefono);
+  const comment = screen.getAllByRole('textbox').find((el) => el.tagName === 'TEXTAREA')!;
+  await user.type(comment, valid.comentario);
+}
+
+const submitButton = ({ screen }: Widget) => screen.getByRole('button', { name: /Enviar|Send|Enviando|Sending/ });
+const dialogs = ({ shadow }: Widget) => [...shadow.querySelectorAll('dialog')].filter((d) => d.open);
+
+describe('<obra-wait-list> form', () => {
+  it('is Spanish by default, English by attribute', async () => {
+    const es = await widget();
+    expect(es.screen.getByRole('heading', { name: 'Únete a la lista de espera' })).toBeTruthy();
+    const en = await widget('lang="en"');
+    expect(en.screen.getByRole('heading', { name: 'Join the wait list' })).toBeTruthy();
+  });
+
+  it('changes the question with the cliente/proveedor choice', async () => {
+    const w = await widget();
+    const comment = () => w.shadow.querySelector('textarea')!;
+    const label = () => w.shadow.querySelector(`label[for="${comment().id}"]`)!.textContent;
+    expect(label()).toMatch(/^¿Qué te gustaría contarnos\?/);
+    await w.user.click(w.screen.getByRole('radio', { name: 'Cliente' }));
+    expect(label()).toMatch(/^¿Qué proyecto de construcción tienes en mente\?/);
+    await w.user.click(w.screen.getByRole('radio', { name: 'Proveedor' }));
+    expect(label()).toMatch(/^¿Qué productos o servicios ofreces\?/);
+  });
+
+  it.each([
+    ['es', 'Este campo es obligatorio.', 'Elige una opción.', 'Revisa los 5 campos marcados.'],
+    ['en', 'This field is required.', 'Choose an option.', 'Check the 5 highlighted fields.'],
+  ] as const)('requires every field, in %s, focusing the first one and sending nothing', async (lang, required, choose, summary) => {
+    const bodies = recordRequests();
+    const w = await widget(`lang="${lang}"`);
+    await w.user.click(submitButton(w));
+    expect(w.screen.getAllByText(required)).toHaveLength(4);
+    expect(w.screen.getByText(choose)).toBeTruthy();
+    expect(w.screen.getByRole('status').textContent).toBe(summary);
+    await waitFor(() => expect(w.shadow.activeElement).toBe(w.screen.getAllByRole('radio')[0]));
+    expect(bodies).toEqual([]);
+  });
+
+  it('links each error to its control and clears it as the visitor fixes it', async () => {
+    const w = await widget();
+    await w.user.click(submitButton(w));
+    const email = w.screen.getByRole('textbox', { name: /^Correo electrónico/ });
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const described = email.getAttribute('aria-describedby')!.split(' ').map((id) => w.shadow.getElementById(id)?.textContent);
+    expect(described).toContain('Este campo es obligatorio.');
+    await w.user.type(email, 'ana@');
+    expect(w.screen.getByText('Escribe un correo válido, por ejemplo nombre@dominio.com.')).toBeTruthy();
+    await w.user.type(email, 'example.com');
+    expect(email.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('counts comment characters and stops at 300', async () => {
+    const w = await widget('lang="en"');
+    const comment = w.shadow.querySelector('textarea')!;
+    expect(comment.maxLength).toBe(300);
+    await w.user.type(comment, 'Hello');
+    expect(w.screen.getByText('5 of 300 characters')).toBeTruthy();
+    expect(comment.getAttribute('aria-describedby')).toContain(w.shadow.querySelector('.counter')!.id);
+  });
+
+  it('has a status live region from the first render', async () => {
+    const w = await widget();
+    const region = w.screen.getByRole('status');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+  });
+});
+
+describe('<obra-wait-list> sending', () => {
+  it('sends the trimmed entry once, shows success and clears the form', async () => {
+    const bodies = recordRequests();
+    const w = await widget();
+    await fillValid(w);
+    await w.user.type(w.screen.getByRole('textbox', { name: /^Nombre/ }), '  ');
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    expect(bodies).toEqual([{ interesado: 'cliente', ...valid }]);
+    const [dialog] = dialogs(w);
+    expect(dialog!.textContent).toContain('Formulario enviado');
+    expect(dialog!.textContent).toContain('Gracias por compartir tu información. Te contactaremos pronto.');
+    expect([...w.shadow.querySelectorAll('input:not([type=radio]), textarea')].map((el) => (el as HTMLInputElement).value)).toEqual(['', '', '', '']);
+    expect(w.screen.getAllByRole<HTMLInputElement>('radio').some((r) => r.checked)).toBe(false);
+    await w.user.click(w.screen.getByRole('button', { name: 'Aceptar' }));
+    expect(dialogs(w)).toHaveLength(0);
+  });
+
+  it('is busy while sending: the button says so and a second send is impossible', async () => {
+    let requests = 0;
+    server.use(http.post(`${TEST_API}/wait-list`, async () => {
+      requests += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return HttpResponse.json({ id: 'x' }, { status: 201 });
+    }));
+    const w = await widget();
+    await fillValid(w);
+    await w.user.click(submitButton(w));
+    const busy = w.screen.getByRole('button', { name: 'Enviando...' });
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect(w.screen.getByRole('status').textContent).toBe('Enviando el formulario…');
+    await w.user.click(busy);
+    await w.user.type(w.screen.getByRole('textbox', { name: /^Nombre/ }), '{Enter}');
+    // A submit that bypasses the button (a script, an assistive tool) is turned away by the store.
+    await act(async () => w.shadow.querySelector('form')!.requestSubmit());
+    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    expect(requests).toBe(1);
+  });
+
+  it.each([
+    ['serverError', 'El servidor tuvo un problema. Inténtalo de nuevo en unos minutos.'],
+    ['networkError', 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.'],
+    ['rateLimited', 'Demasiados envíos seguidos. Espera un momento e inténtalo de nuevo.'],
+  ] as const)('on %s shows the error dialog and keeps what was typed', async (handler, detail) => {
+    server.use(waitListHandlers[handler]);
+    const w = await widget();
+    await fillValid(w);
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    const [dialog] = dialogs(w);
+    expect(dialog!.getAttribute('role')).toBe('alertdialog');
+    expect(dialog!.textContent).toContain('Error');
+    expect(dialog!.textContent).toContain('Hubo un problema al enviar el formulario.');
+    expect(dialog!.textContent).toContain(detail);
+    expect(w.screen.getByRole<HTMLInputElement>('textbox', { name: /^Nombre/ }).value).toBe(valid.nombre);
+    expect(w.shadow.querySelector('textarea')!.value).toBe(valid.comentario);
+  });
+
+  it('shows the error dialog in English', async () => {
+    server.use(waitListHandlers.serverError);
+    const w = await widget('lang="en"');
+    await fillValid(w, 'en');
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    expect(dialogs(w)[0]!.textContent).toContain('There was a problem sending the form.');
+  });
+
+  it("marks the fields the server rejected", async () => {
+    server.use(waitListHandlers.rejectedEmail);
+    const w = await widget();
+    await fillValid(w);
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    expect(w.screen.getByRole('textbox', { name: /^Correo/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('no-cors: posts to the endpoint and reports success on an opaque answer', async () => {
+    server.use(waitListHandlers.sheet);
+    const w = await widget(`transport="no-cors" endpoint="${TEST_SHEET}"`);
+    await fillValid(w);
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    expect(dialogs(w)[0]!.textContent).toContain('Formulario enviado');
+  });
+});
+
+describe('<obra-wait-list> events', () => {
+  it('dispatches obra-submit and obra-success with the entry, composed and bubbling', async () => {
+    recordRequests();
+    const seen: [string, unknown][] = [];
+    const listen = (event: Event) => seen.push([event.type, (event as CustomEvent).detail]);
+    document.addEventListener('obra-submit', listen);
+    document.addEventListener('obra-success', listen);
+    const w = await widget();
+    await fillValid(w);
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    const entry = { interesado: 'cliente', ...valid };
+    expect(seen).toEqual([['obra-submit', { entry }], ['obra-success', { entry }]]);
+    document.removeEventListener('obra-submit', listen);
+    document.removeEventListener('obra-success', listen);
+  });
+
+  it('dispatches obra-error with the reason', async () => {
+    server.use(waitListHandlers.serverError);
+    const onError = vi.fn();
+    document.addEventListener('obra-error', onError, { once: true });
+    const w = await widget();
+    await fillValid(w);
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(onError).toHaveBeenCalledOnce());
+    expect(onError.mock.calls[0]![0].detail).toMatchObject({ reason: 'api.server', message: expect.stringContaining('500') });
+  });
+
+  it('sends nothing when a listener cancels obra-submit', async () => {
+    const bodies = recordRequests();
+    const cancel = (event: Event) => event.preventDefault();
+    document.addEventListener('obra-submit', cancel);
+    const w = await widget();
+    await fillValid(w);
+    await w.user.click(submitButton(w));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(bodies).toEqual([]);
+    expect(submitButton(w).textContent).toBe('Enviar');
+    document.removeEventListener('obra-submit', cancel);
+  });
+
+  it('keeps two elements apart', async () => {
+    const a = await widget();
+    const b = await widget('lang="en"');
+    await a.user.type(a.screen.getByRole('textbox', { name: /^Nombre/ }), 'Ana');
+    expect(b.screen.getByRole<HTMLInputElement>('textbox', { name: /^Name/ }).value).toBe('');
+  });
+});
