@@ -31,7 +31,7 @@ for (const step of steps) {
   console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
   if (step.results) rmSync(`${results}/${step.results}.json`, { force: true });
   const started = performance.now();
-  const run = spawnSync(step.command[0]!, step.command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, OBRA_SKIP_BUILD: '1' } });
+  const run = spawnSync(step.command[0]!, step.command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, OBRA_SKIP_BUILD: '1', STORYBOOK_DISABLE_TELEMETRY: '1' } });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   let report: { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | undefined;
   if (step.results) {

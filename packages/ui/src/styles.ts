@@ -24,7 +24,7 @@ label,legend{font-weight:600;font-size:15px;color:var(--_text)}
 input:not([type=radio]):not([type=checkbox]),textarea,select{font:inherit;color:var(--_text);background:var(--_bg);
   border:1px solid var(--_border);border-radius:var(--_radius);padding:10px 12px;width:100%;min-height:44px}
 textarea{resize:vertical;min-height:96px}
-[aria-invalid=true]:not(fieldset){border-color:var(--_error);border-width:2px}
+.field :is(input,textarea,select)[aria-invalid=true]{border-color:var(--_error);box-shadow:0 0 0 1px var(--_error)}
 :focus-visible{outline:3px solid var(--obra-color-focus,#1d4ed8);outline-offset:2px}
 .hint,.counter{font-size:14px;color:var(--_muted)}
 .counter{justify-self:end}
