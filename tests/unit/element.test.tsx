@@ -149,3 +149,15 @@ describe('instances', () => {
     expect(host.shadowRoot!.querySelector('[data-lang]')).toBeNull();
   });
 });
+
+describe('markup', () => {
+  it('marks its content with the resolved language and a left-to-right direction', async () => {
+    document.documentElement.setAttribute('dir', 'rtl');
+    const { host, shadow } = await mount('<obra-probe lang="en"></obra-probe>');
+    const container = shadow.querySelector<HTMLElement>('[part=root]')!;
+    expect([container.lang, container.dir]).toEqual(['en', 'ltr']);
+    await change(() => host.setAttribute('lang', 'es'));
+    expect(container.lang).toBe('es');
+    document.documentElement.removeAttribute('dir');
+  });
+});

@@ -113,6 +113,10 @@ function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C ex
     #render(): void {
       const i18n = this.#i18n!;
       i18n.setLang(resolveLang(this));
+      // Screen readers pick the voice from the nearest lang, which may be the page's, not ours.
+      // Both languages are left-to-right, whatever `dir` the page has.
+      this.#container!.lang = i18n.lang;
+      this.#container!.dir = 'ltr';
       this.#root!.render(
         createElement(def.component, {
           attrs: readAttributes(this, def.attributes),

@@ -18,7 +18,7 @@ export const uiStyles = /* css */ `
 .obra-root *,.obra-root *::before,.obra-root *::after{box-sizing:border-box}
 h2,h3,p,fieldset,legend{margin:0;padding:0}
 .stack{display:grid;gap:16px}
-.field{display:grid;gap:4px;min-width:0;border:0}
+.field{display:grid;gap:4px;align-content:start;min-width:0;border:0}
 label,legend{font-weight:600;font-size:15px;color:var(--_text)}
 .required{color:var(--_error)}
 input:not([type=radio]):not([type=checkbox]),textarea,select{font:inherit;color:var(--_text);background:var(--_bg);

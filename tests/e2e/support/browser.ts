@@ -1,0 +1,57 @@
+// One Chromium per test file, a fresh context per test, and a screenshot of every open page when
+// a test fails (tests/e2e/.artifacts/, ignored by git).
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+
+const ARTIFACTS = fileURLToPath(new URL('../.artifacts/', import.meta.url));
+
+/** Launches the system Chromium (CHROMIUM_PATH or /usr/bin/chromium); never downloads one. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** The context every test gets unless it asks otherwise. The browser speaks English on purpose:
+ * the widgets must follow the page's language, not the browser's. */
+export const DEFAULT_CONTEXT: BrowserContextOptions = { viewport: { width: 1024, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' };
+
+export interface BrowserSuite {
+  /** A new page in this test's context. */
+  newPage(): Promise<Page>;
+  /** This test's context (created before each test, closed after it). */
+  readonly context: BrowserContext;
+}
+
+/** Registers the hooks of a browser test file: one browser for the file, one context per test. */
+export function useBrowser(options: BrowserContextOptions = DEFAULT_CONTEXT): BrowserSuite {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser!.newContext(options);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && context) {
+      await mkdir(ARTIFACTS, { recursive: true });
+      const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      await Promise.all(context.pages().map((page, i) => page.screenshot({ path: `${ARTIFACTS}${name}-${i}.png`, fullPage: true }).catch(() => undefined)));
+    }
+    await context?.close();
+    context = undefined;
+  });
+  return {
+    newPage: () => context!.newPage(),
+    get context() {
+      return context!;
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// A tiny HTTP server for the browser tests: test pages, the built bundles and capture endpoints
+// that record every request a widget makes. Loopback only, on a free port.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../../../host/static.ts';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+/** Where the test pages live. */
+export const PAGES_DIR = `${root}tests/e2e/pages`;
+/** Where the built bundles live (`/widgets/…`, `/esm/…`). */
+export const DIST_DIR = `${root}dist`;
+
+/** One request that reached a capture endpoint (preflights included). */
+export interface CapturedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The raw body text. */
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  body: unknown;
+}
+
+/** How a capture endpoint answers a POST. */
+export interface CaptureReply {
+  status: number;
+  body: unknown;
+  /** Milliseconds to wait before answering (keeps the widget in its sending state). */
+  delayMs: number;
+}
+
+export interface CaptureRoute {
+  /**
+   * `true`: answers preflights and adds Access-Control-Allow-Origin (a platform API).
+   * `false`: sends no CORS headers at all (a spreadsheet-script web endpoint).
+   */
+  cors: boolean;
+}
+
+export interface ServerOptions {
+  /** Test pages served at `/`; omit to serve none. */
+  pagesDir?: string;
+  /** Extra response headers per page path, e.g. a CSP for `/hostile.html`. */
+  pageHeaders?: Record<string, Record<string, string>>;
+  /** Capture endpoints by path. Default: `{ '/api/wait-list': { cors: false } }` (same-origin API). */
+  capture?: Record<string, CaptureRoute>;
+}
+
+export interface TestServer {
+  readonly origin: string;
+  /** Every request to a capture endpoint, in arrival order. */
+  readonly requests: CapturedRequest[];
+  /** How POSTs are answered; change it in a test, {@link TestServer.reset} restores it. */
+  reply: CaptureReply;
+  /** The POSTs that reached `path` (every capture path when omitted). */
+  posts(path?: string): CapturedRequest[];
+  /** Forgets the requests and restores the default reply (201 `{ id }`). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const defaultReply = (): CaptureReply => ({ status: 201, body: { id: 'wl_test_1' }, delayMs: 0 });
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, Idempotency-Key',
+  'Access-Control-Max-Age': '0',
+  Vary: 'Origin',
+};
+
+async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts a server on 127.0.0.1 and a free port. */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const capture = options.capture ?? { '/api/wait-list': { cors: false } };
+  const requests: CapturedRequest[] = [];
+  let reply = defaultReply();
+
+  async function handleCapture(req: IncomingMessage, res: ServerResponse, path: string, route: CaptureRoute) {
+    const text = await readText(req);
+    requests.push({ method: req.method ?? '', path, headers: req.headers, text, body: parseJson(text) });
+    const cors: Record<string, string> = route.cors ? { ...CORS_HEADERS, 'Access-Control-Allow-Origin': String(req.headers.origin ?? '*') } : {};
+    if (req.method === 'OPTIONS') return void res.writeHead(route.cors ? 204 : 405, cors).end();
+    if (req.method !== 'POST') return void res.writeHead(405, cors).end();
+    const { status, body, delayMs } = reply;
+    if (delayMs) await new Promise((done) => setTimeout(done, delayMs));
+    res.writeHead(status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+  }
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    try {
+      const route = capture[url.pathname];
+      if (route) return await handleCapture(req, res, url.pathname, route);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
+      if (url.pathname.startsWith('/widgets/') || url.pathname.startsWith('/esm/')) {
+        if (await serveStatic(req, res, DIST_DIR, url.pathname)) return;
+      } else if (options.pagesDir) {
+        for (const [name, value] of Object.entries(options.pageHeaders?.[url.pathname] ?? {})) res.setHeader(name, value);
+        if (await serveStatic(req, res, options.pagesDir, url.pathname)) return;
+        for (const name of Object.keys(options.pageHeaders?.[url.pathname] ?? {})) res.removeHeader(name);
+      }
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${url.pathname}`);
+    } catch (error) {
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(error));
+    }
+  });
+
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    get reply() {
+      return reply;
+    },
+    set reply(next) {
+      reply = next;
+    },
+    posts: (path) => requests.filter((r) => r.method === 'POST' && (!path || r.path === path)),
+    reset() {
+      requests.length = 0;
+      reply = defaultReply();
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
