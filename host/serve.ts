@@ -5,7 +5,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { validateWaitList } from '../packages/wait-list/src/schema.ts';
+import { validateWaitList } from '../packages/schema/src/index.ts';
 import { serveStatic } from './static.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,8 +41,8 @@ async function waitList(req: IncomingMessage, res: ServerResponse) {
   }
   const id = randomUUID();
   await mkdir(dataDir, { recursive: true });
-  await appendFile(`${dataDir}/wait-list.jsonl`, `${JSON.stringify({ id, receivedAt: new Date().toISOString(), ...result.entry })}\n`);
-  console.log(JSON.stringify({ msg: 'wait-list entry stored', id, interesado: result.entry.interesado }));
+  await appendFile(`${dataDir}/wait-list.jsonl`, `${JSON.stringify({ id, receivedAt: new Date().toISOString(), ...result.value })}\n`);
+  console.log(JSON.stringify({ msg: 'wait-list entry stored', id, interesado: result.value.interesado }));
   return json(res, 201, { id });
 }
 

@@ -19,6 +19,7 @@ const steps: { name: string; command: string[]; results?: string }[] = [
   { name: 'widget bundles (rollup)', command: ['rollup', '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent'] },
   { name: 'library builds (tsup)', command: ['npm', 'run', '--silent', 'build:lib'] },
   { name: 'unit, component and size tests', command: vitest('unit'), results: 'unit' },
+  { name: 'reference API tests', command: vitest('server'), results: 'server' },
   { name: 'storybook build', command: ['storybook', 'build', '--quiet', '-o', 'dist/storybook'] },
   { name: 'browser tests (Chromium)', command: vitest('e2e'), results: 'e2e' },
 ];

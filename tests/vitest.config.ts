@@ -26,6 +26,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'server',
+          // The reference API over real HTTP on loopback.
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiBaseFrom, createApiClient, sendWaitList, type WaitListEntry } from '@obra/api';
+import { ApiError, apiBaseFrom, createApiClient, sendWaitList } from '@obra/api';
+import type { WaitListEntry } from '@obra/schema';
 import { TEST_API, TEST_SHEET, waitListHandlers } from '../msw/wait-list-handlers.ts';
 
 const server = setupServer();

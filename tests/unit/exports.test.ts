@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as api from '@obra/api';
 import * as element from '@obra/element';
 import * as i18n from '@obra/i18n';
+import * as schema from '@obra/schema';
 import * as ui from '@obra/ui';
 import * as waitList from '@obra/wait-list';
 
@@ -12,7 +13,8 @@ describe('public exports', () => {
     ['@obra/element', element, ['adoptStyles', 'attr', 'createEmitter', 'defineWidget', 'loadOnSight', 'observeLang', 'registerWidget', 'resolveLang', 'useStore']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
     ['@obra/ui', ui, ['Button', 'Dialog', 'LiveRegion', 'RadioGroup', 'TextArea', 'TextField', 'uiStyles']],
-    ['@obra/wait-list', waitList, ['WAIT_LIST_LIMITS', 'WaitList', 'createWaitListStore', 'emptyWaitList', 'validateWaitList', 'waitListCatalogues', 'waitListSchema', 'waitListWidget']],
+    ['@obra/schema', schema, ['PARTNER_LIMITS', 'SPECIALIZATIONS', 'WAIT_LIST_INTERESTS', 'WAIT_LIST_LIMITS', 'email', 'isFieldErrorKey', 'partnerSchema', 'phone', 'text', 'validate', 'validatePartner', 'validateWaitList', 'waitListSchema']],
+    ['@obra/wait-list', waitList, ['WaitList', 'createWaitListStore', 'emptyWaitList', 'waitListCatalogues', 'waitListWidget']],
   ])('%s', (_name, module, names) => {
     expect(Object.keys(module).sort()).toEqual([...names].sort());
   });

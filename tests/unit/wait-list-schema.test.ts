@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { validateWaitList, WAIT_LIST_LIMITS } from '@obra/wait-list';
+import { validateWaitList, WAIT_LIST_LIMITS } from '@obra/schema';
 
 const valid = { interesado: 'cliente', nombre: '  Ana Pérez ', correo: 'ana@example.com', telefono: '+57 (300) 123-4567', comentario: 'Una casa de dos pisos' };
 
 describe('validateWaitList', () => {
   it('accepts a complete entry and trims it', () => {
-    expect(validateWaitList(valid)).toEqual({ ok: true, entry: { ...valid, nombre: 'Ana Pérez' } });
+    expect(validateWaitList(valid)).toEqual({ ok: true, value: { ...valid, nombre: 'Ana Pérez' } });
   });
 
   it('requires every field, with "choose" for the interest', () => {

@@ -1,3 +1,3 @@
 export { ApiError, type ApiErrorKey } from './errors.ts';
 export { apiBaseFrom, createApiClient, postJson, type ApiClient } from './client.ts';
-export { sendWaitList, type WaitListEntry, type WaitListInterest, type WaitListTransport, type SendWaitListOptions } from './wait-list.ts';
+export { sendWaitList, type WaitListTransport, type SendWaitListOptions } from './wait-list.ts';

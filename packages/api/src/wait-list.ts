@@ -1,17 +1,7 @@
 import { createApiClient, postJson } from './client.ts';
 import { ApiError } from './errors.ts';
 
-/** Who is joining the wait list. */
-export type WaitListInterest = 'cliente' | 'proveedor';
-
-/** One wait-list entry, as sent on the wire (SPEC.md §3, §7). */
-export interface WaitListEntry {
-  interesado: WaitListInterest;
-  nombre: string;
-  correo: string;
-  telefono: string;
-  comentario: string;
-}
+import type { WaitListEntry } from '@obra/schema';
 
 /**
  * How the entry travels. `cors` (default): POST to the platform API, and the answer is read, so

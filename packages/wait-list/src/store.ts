@@ -1,7 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, type ApiErrorKey, type WaitListEntry } from '@obra/api';
+import { ApiError, type ApiErrorKey } from '@obra/api';
 import type { Emit } from '@obra/element';
-import { emptyWaitList, validateWaitList, type FieldError, type FieldErrors, type WaitListValues } from './schema.ts';
+import { isFieldErrorKey, validateWaitList, type FieldErrors, type WaitListEntry } from '@obra/schema';
+
+/** What the visitor has typed so far; `interesado` is empty until chosen. */
+export type WaitListValues = { [K in keyof WaitListEntry]: K extends 'interesado' ? WaitListEntry[K] | '' : string };
+
+/** Empty values: the form's initial state and what it returns to after a send. */
+export const emptyWaitList: WaitListValues = { interesado: '', nombre: '', correo: '', telefono: '', comentario: '' };
 
 /** The events `<obra-wait-list>` dispatches (all bubble and are composed). */
 export interface WaitListEvents {
@@ -18,7 +24,7 @@ export type WaitListStatus = 'idle' | 'sending' | 'success' | 'error';
 
 export interface WaitListState {
   values: WaitListValues;
-  errors: FieldErrors;
+  errors: FieldErrors<WaitListEntry>;
   /** Set by the first send attempt: from then on errors follow the visitor's typing. */
   attempted: boolean;
   /** Counts rejected attempts, so the view can move focus to the first invalid field. */
@@ -32,14 +38,12 @@ export interface WaitListState {
   dismiss(): void;
 }
 
-const COMMON_KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong']);
-
 /** Field errors the server returned (field → `common` key), limited to keys the widget knows. */
-function serverFieldErrors(fields: Readonly<Record<string, string>>): FieldErrors {
-  const errors: FieldErrors = {};
+function serverFieldErrors(fields: Readonly<Record<string, string>>): FieldErrors<WaitListEntry> {
+  const errors: FieldErrors<WaitListEntry> = {};
   for (const name of Object.keys(emptyWaitList) as (keyof WaitListEntry)[]) {
     const key = fields[name];
-    if (key && COMMON_KEYS.has(key)) errors[name] = { key: key as FieldError['key'] };
+    if (isFieldErrorKey(key)) errors[name] = { key };
   }
   return errors;
 }
@@ -69,7 +73,7 @@ export function createWaitListStore(): StoreApi<WaitListState> {
         set((s) => ({ errors: result.errors, attempted: true, invalidAttempts: s.invalidAttempts + 1 }));
         return 'invalid';
       }
-      const { entry } = result;
+      const entry = result.value;
       // Marked as sending before the event, so a listener that submits again is turned away too.
       set({ status: 'sending', errors: {}, attempted: true, failure: undefined });
       if (!emit('obra-submit', { entry })) {

@@ -4,8 +4,8 @@ import { sendWaitList, type WaitListTransport } from '@obra/api';
 import { useStore, type WidgetProps } from '@obra/element';
 import { Button, Dialog, LiveRegion, RadioGroup, TextArea, TextField } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
-import { WAIT_LIST_LIMITS, type WaitListValues } from './schema.ts';
-import type { WaitListEvents, WaitListState } from './store.ts';
+import { WAIT_LIST_LIMITS } from '@obra/schema';
+import type { WaitListEvents, WaitListState, WaitListValues } from './store.ts';
 
 /** The attributes of `<obra-wait-list>`, parsed. */
 export interface WaitListAttributes {

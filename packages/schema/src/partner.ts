@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+import { email, phone, text, validate } from './validate.ts';
+
+/** The 13 specialisations of SPEC.md §3 ({product} is construcción, DESIGN.md §5.1). */
+export const SPECIALIZATIONS = [
+  'arquitectura',
+  'ingenieria-civil',
+  'construccion',
+  'diseno-interior',
+  'gestion-proyectos',
+  'tecnologia-construccion',
+  'estructuras',
+  'instalaciones',
+  'supervision-obra',
+  'materiales-construccion',
+  'sostenibilidad',
+  'bim',
+  'otro',
+] as const;
+
+export type Specialization = (typeof SPECIALIZATIONS)[number];
+
+/** Limits of a partner registration. */
+export const PARTNER_LIMITS = { nombre: 100, telefono: 30, correo: 254, pais: 80 } as const;
+
+/** A partner registration (SPEC.md §3): all five fields required. */
+export const partnerSchema = v.object({
+  nombre: text(PARTNER_LIMITS.nombre),
+  telefono: phone(),
+  correo: email(),
+  pais: text(PARTNER_LIMITS.pais),
+  especializacion: v.picklist(SPECIALIZATIONS, 'choose'),
+});
+
+/** A partner registration, as sent on the wire: exactly {nombre, telefono, correo, pais, especializacion}. */
+export type PartnerRegistration = v.InferOutput<typeof partnerSchema>;
+
+/** Validates a partner registration. */
+export const validatePartner = (input: unknown) => validate(partnerSchema, input);

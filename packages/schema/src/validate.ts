@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+
+/** Keys of the `common` catalogue that a field error can have. */
+export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong';
+
+/** A field error: a key of the `common` catalogue, and the limit for `tooLong`. */
+export interface FieldError {
+  key: FieldErrorKey;
+  max?: number;
+}
+
+/** The first error of each invalid field. */
+export type FieldErrors<T> = Partial<Record<keyof T, FieldError>>;
+
+const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong']);
+
+/** Whether a string is a field error key (for errors a server sends back). */
+export const isFieldErrorKey = (key: unknown): key is FieldErrorKey => typeof key === 'string' && KEYS.has(key);
+
+/** A required, trimmed string of at most `max` characters. */
+export const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
+
+/** A required e-mail address. */
+export const email = () => v.pipe(text(254), v.email('email'));
+
+const digitCount = (value: string) => value.replace(/\D/g, '').length;
+
+/** A required phone number: digits with optional +, spaces, dots, dashes and brackets; 7 to 15 digits. */
+export const phone = () =>
+  v.pipe(text(30), v.regex(/^\+?[\d\s().-]+$/, 'phone'), v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'phone'));
+
+/**
+ * Validates `input` against an object schema: the parsed (trimmed) value, or the first error of
+ * each invalid field, keyed for translation. Used identically by the widgets and the server.
+ */
+export function validate<S extends v.GenericSchema<unknown, Record<string, unknown>>>(
+  schema: S,
+  input: unknown,
+): { ok: true; value: v.InferOutput<S> } | { ok: false; errors: FieldErrors<v.InferOutput<S>> } {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  if (result.success) return { ok: true, value: result.output };
+  const errors: Record<string, FieldError> = {};
+  for (const issue of result.issues) {
+    const field = issue.path?.[0]?.key;
+    if (typeof field !== 'string' || errors[field]) continue;
+    const key = isFieldErrorKey(issue.message) ? issue.message : 'required';
+    errors[field] = key === 'tooLong' ? { key, max: Number(issue.requirement) } : { key };
+  }
+  // A non-object input has no field paths: every field is then missing.
+  if (!Object.keys(errors).length && 'entries' in schema) {
+    for (const field of Object.keys((schema as unknown as { entries: object }).entries)) errors[field] = { key: 'required' };
+  }
+  return { ok: false, errors: errors as FieldErrors<v.InferOutput<S>> };
+}

@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+import { email, phone, text, validate } from './validate.ts';
+
+/** Limits of a wait-list entry (SPEC.md §5: comentario at most 300). */
+export const WAIT_LIST_LIMITS = { nombre: 100, correo: 254, telefono: 30, comentario: 300 } as const;
+
+/** Who is joining the wait list. */
+export const WAIT_LIST_INTERESTS = ['cliente', 'proveedor'] as const;
+
+/** A wait-list entry (SPEC.md §3): every field required, comentario at most 300 characters. */
+export const waitListSchema = v.object({
+  interesado: v.picklist(WAIT_LIST_INTERESTS, 'choose'),
+  nombre: text(WAIT_LIST_LIMITS.nombre),
+  correo: email(),
+  telefono: phone(),
+  comentario: text(WAIT_LIST_LIMITS.comentario),
+});
+
+/** One wait-list entry, as sent on the wire (SPEC.md §7). */
+export type WaitListEntry = v.InferOutput<typeof waitListSchema>;
+
+/** Validates a wait-list entry. */
+export const validateWaitList = (input: unknown) => validate(waitListSchema, input);
