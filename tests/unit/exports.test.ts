@@ -13,7 +13,12 @@ describe('public exports', () => {
     ['@obra/element', element, ['adoptStyles', 'attr', 'createEmitter', 'defineWidget', 'loadOnSight', 'observeLang', 'registerWidget', 'resolveLang', 'useStore']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
     ['@obra/ui', ui, ['Button', 'Dialog', 'LiveRegion', 'RadioGroup', 'TextArea', 'TextField', 'uiStyles']],
-    ['@obra/schema', schema, ['PARTNER_LIMITS', 'SPECIALIZATIONS', 'WAIT_LIST_INTERESTS', 'WAIT_LIST_LIMITS', 'email', 'isFieldErrorKey', 'partnerSchema', 'phone', 'text', 'validate', 'validatePartner', 'validateWaitList', 'waitListSchema']],
+    ['@obra/schema', schema, [
+      'CONSTRUCTION_SYSTEMS', 'CONSTRUCTION_SYSTEM_GROUPS', 'DESIGN_LIMITS', 'EXTRAS', 'FACADE_MATERIALS', 'PARTNER_LIMITS', 'PROJECT_STAGES', 'PROJECT_STATES',
+      'ROOF_DESIGNS', 'ROOF_MATERIALS', 'SPECIALIZATIONS', 'USES', 'WAIT_LIST_INTERESTS', 'WAIT_LIST_LIMITS', 'WALL_TYPES', 'ZONES',
+      'email', 'formReportSchema', 'isFieldErrorKey', 'partnerSchema', 'personalSchema', 'phone', 'projectSchema', 'text', 'validate',
+      'validateFormReport', 'validatePartner', 'validatePersonal', 'validateProject', 'validateWaitList', 'waitListSchema',
+    ]],
     ['@obra/wait-list', waitList, ['WaitList', 'createWaitListStore', 'emptyWaitList', 'waitListCatalogues', 'waitListWidget']],
   ])('%s', (_name, module, names) => {
     expect(Object.keys(module).sort()).toEqual([...names].sort());

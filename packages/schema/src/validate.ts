@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /** Keys of the `common` catalogue that a field error can have. */
-export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong';
+export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'dimension' | 'url';
 
 /** A field error: a key of the `common` catalogue, and the limit for `tooLong`. */
 export interface FieldError {
@@ -12,7 +12,7 @@ export interface FieldError {
 /** The first error of each invalid field. */
 export type FieldErrors<T> = Partial<Record<keyof T, FieldError>>;
 
-const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong']);
+const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'dimension', 'url']);
 
 /** Whether a string is a field error key (for errors a server sends back). */
 export const isFieldErrorKey = (key: unknown): key is FieldErrorKey => typeof key === 'string' && KEYS.has(key);

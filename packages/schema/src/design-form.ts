@@ -1,0 +1,93 @@
+import * as v from 'valibot';
+import { email, phone, text, validate } from './validate.ts';
+
+// Stored values of the design form's choices (SPEC.md §3). Labels and descriptions live in the
+// design-form catalogue; these codes are what the report and the image generator receive.
+
+export const PROJECT_STATES = ['Nueva', 'Remodelacion/Adecuacion'] as const;
+export const PROJECT_STAGES = ['Concepcion', 'Planificacion y Diseno', 'Preconstruccion', 'Construccion', 'Finalizacion de obra'] as const;
+export const USES = ['housing', 'warehouse', 'factory', 'commercial', 'institutional', 'other'] as const;
+/** The 10 construction systems, in the three groups of 4, 3 and 3 of SPEC.md §3. */
+export const CONSTRUCTION_SYSTEM_GROUPS = [
+  ['modular', 'paneles-prefabricados', 'steel-framing', 'paneles-sandwich'],
+  ['concreto-reforzado', 'concreto-prefabricado', 'mamposteria-confinada'],
+  ['madera-laminada', 'bambu', 'tierra'],
+] as const;
+export const CONSTRUCTION_SYSTEMS = CONSTRUCTION_SYSTEM_GROUPS.flat();
+export const ROOF_DESIGNS = ['Una sola pendiente', 'Doble pendiente', 'Discontinua', 'Arco', 'Plano'] as const;
+export const WALL_TYPES = ['Ligeras', 'Sistema SATE', 'Ventilada', 'Tradicional'] as const;
+export const ROOF_MATERIALS = ['Arcilla/Concreto', 'Panel Sandwich', 'Techo Ecologico', 'Asfalticos'] as const;
+export const FACADE_MATERIALS = ['Panel Sandwich', 'Ladrillo', 'Vidrio', 'Madera'] as const;
+/** Zones: zone1 rural, zone2 urban, zone3 industrial. */
+export const ZONES = ['zone1', 'zone2', 'zone3'] as const;
+export const EXTRAS = ['paneles-solares', 'recoleccion-agua-lluvia', 'parqueadero', 'sotano', 'ascensor', 'accesibilidad', 'domotica', 'zonas-verdes'] as const;
+
+/** Limits of SPEC.md §5 and §9. */
+export const DESIGN_LIMITS = { dimensionDigits: 5, usoEspecifico: 120, prompt: 1000, nombre: 100, place: 120 } as const;
+
+const optional = <const T extends readonly string[]>(values: T) => v.union([v.literal(''), v.picklist(values, 'choose')], 'choose');
+/** A dimension in metres as typed in a number input: empty, or at most 5 digits (decimals allowed). */
+const dimension = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((value) => value === '' || (/^\d+([.,]\d+)?$/.test(value) && value.replace(/\D/g, '').length <= DESIGN_LIMITS.dimensionDigits), 'dimension'),
+);
+
+const projectEntries = {
+    estadoProyecto: optional(PROJECT_STATES),
+    etapaProyecto: optional(PROJECT_STAGES),
+    ancho: dimension,
+    longitud: dimension,
+    anchoEdificacion: dimension,
+    largoEdificacion: dimension,
+    altoEdificacion: dimension,
+    uso: optional(USES),
+    usoEspecifico: v.pipe(v.string(), v.trim(), v.maxLength(DESIGN_LIMITS.usoEspecifico, 'tooLong')),
+    sistemaConstructivo: optional(CONSTRUCTION_SYSTEMS),
+    diseno: optional(ROOF_DESIGNS),
+    tipoFachada: optional(WALL_TYPES),
+    materialCubierta: optional(ROOF_MATERIALS),
+    materialFachada: optional(FACADE_MATERIALS),
+    zona: optional(ZONES),
+    otros: v.array(v.picklist(EXTRAS, 'choose')),
+};
+
+// The free description belongs to 'other' only (SPEC.md §2: enabled only for 'other').
+
+/** The project description: every choice of the form, all optional until the report is sent. */
+export const projectSchema = v.pipe(v.object(projectEntries), v.forward(v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'), ['usoEspecifico']));
+
+/** The personal data of the report modal: every field required (SPEC.md §5). */
+export const personalSchema = v.object({
+  nombre: text(DESIGN_LIMITS.nombre),
+  pais: text(DESIGN_LIMITS.place),
+  departamento: text(DESIGN_LIMITS.place),
+  ciudad: text(DESIGN_LIMITS.place),
+  correo: email(),
+  telefono: phone(),
+});
+
+/** POST form-report: every form field plus the image and the prompt (SPEC.md §7). */
+export const formReportSchema = v.pipe(
+  v.object({
+    ...projectEntries,
+    ...personalSchema.entries,
+    imageUrl: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.url('url')),
+    prompt: v.pipe(v.string(), v.trim(), v.maxLength(DESIGN_LIMITS.prompt, 'tooLong')),
+  }),
+  v.forward(v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'), ['usoEspecifico']),
+);
+
+export type ProjectData = v.InferOutput<typeof projectSchema>;
+export type PersonalData = v.InferOutput<typeof personalSchema>;
+export type FormReport = v.InferOutput<typeof formReportSchema>;
+
+/** What the image generator draws from (DESIGN.md §5.6): the structured choices behind the prompt. */
+export type ImageSpec = Pick<
+  ProjectData,
+  'uso' | 'sistemaConstructivo' | 'diseno' | 'tipoFachada' | 'materialCubierta' | 'materialFachada' | 'zona' | 'ancho' | 'longitud' | 'anchoEdificacion' | 'largoEdificacion' | 'altoEdificacion'
+>;
+
+export const validateProject = (input: unknown) => validate(projectSchema, input);
+export const validatePersonal = (input: unknown) => validate(personalSchema, input);
+export const validateFormReport = (input: unknown) => validate(formReportSchema, input);
