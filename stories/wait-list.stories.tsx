@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { AnyHandler } from 'msw';
 import { createElement } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent } from 'storybook/test';
 import '@obra/wait-list/register';
 import { waitListCatalogues } from '@obra/wait-list';
 import { TEST_API, TEST_SHEET, waitListHandlers } from '../tests/msw/wait-list-handlers.ts';
+import { api, control, inLang, widgetRoot, type Root } from './support.ts';
 
 type Lang = 'es' | 'en';
 
@@ -14,7 +15,6 @@ interface WaitListArgs {
 }
 
 type Story = StoryObj<WaitListArgs>;
-type Root = ReturnType<typeof within>;
 
 // The real element, not the React component: stories show what a partner page gets.
 const meta = {
@@ -35,27 +35,8 @@ const meta = {
 
 export default meta;
 
-/**
- * Queries inside the element's open shadow root, once the widget has rendered. The queries run on
- * the root `part` (an element, where everything the widget renders lives, dialogs included):
- * testing-library can only print an element, so a failed query on the ShadowRoot itself would
- * hide its real message behind "Expected an element or document but got ShadowRoot".
- */
-async function widget(canvasElement: HTMLElement, lang: Lang): Promise<Root> {
-  const shadow = canvasElement.querySelector('obra-wait-list')?.shadowRoot;
-  const container = shadow?.querySelector<HTMLElement>('[part=root]');
-  if (!shadow || !container) throw new Error('<obra-wait-list> did not render its shadow root: is @obra/wait-list/register imported?');
-  // user-event readies an input for typing from a focus listener on its document, where focus
-  // inside a shadow root is retargeted to the host: React never sees the typed value. Listening
-  // on the shadow root as well (a setup with it as `document`) lets userEvent.type reach the inputs.
-  userEvent.setup({ document: shadow as unknown as Document });
-  const root = within(container);
-  await root.findByRole('heading', { name: waitListCatalogues[lang].waitList.title });
-  return root;
-}
-
-/** A control whose accessible name starts with `label` (the required mark is not part of it). */
-const control = (root: Root, label: string) => root.getByRole('textbox', { name: (name: string) => name.startsWith(label) });
+/** Queries inside the wait list's shadow root, once it has rendered. */
+const widget = (canvasElement: HTMLElement, lang: Lang): Promise<Root> => widgetRoot(canvasElement, 'obra-wait-list', waitListCatalogues[lang].waitList.title);
 
 async function fillValid(root: Root, lang: Lang) {
   const copy = waitListCatalogues[lang].waitList;
@@ -69,10 +50,7 @@ async function fillValid(root: Root, lang: Lang) {
 const submit = (root: Root, lang: Lang) => userEvent.click(root.getByRole('button', { name: waitListCatalogues[lang].waitList.submit }));
 
 /** The API answer a story needs, from the handlers the unit tests use. */
-const api = (handler: AnyHandler) => ({ msw: { handlers: { waitList: handler } } });
-
-/** One story per language: the state is the same, only the strings change. */
-const inLang = (lang: Lang, story: Story): Story => ({ ...story, args: { ...story.args, lang } });
+const waitListApi = (handler: AnyHandler) => api('waitList', handler);
 
 const idle: Story = {
   play: async ({ canvasElement, args }) => {
@@ -92,7 +70,7 @@ const validationErrors: Story = {
 };
 
 const sending: Story = {
-  parameters: api(waitListHandlers.pending),
+  parameters: waitListApi(waitListHandlers.pending),
   play: async ({ canvasElement, args }) => {
     const root = await widget(canvasElement, args.lang);
     await fillValid(root, args.lang);
@@ -110,10 +88,10 @@ const sendsSuccessfully: Story['play'] = async ({ canvasElement, args }) => {
   await expect(await root.findByRole('dialog', { name: waitListCatalogues[args.lang].waitList.success.title })).toBeVisible();
 };
 
-const success: Story = { parameters: api(waitListHandlers.accepted), play: sendsSuccessfully };
+const success: Story = { parameters: waitListApi(waitListHandlers.accepted), play: sendsSuccessfully };
 
 const serverError: Story = {
-  parameters: api(waitListHandlers.serverError),
+  parameters: waitListApi(waitListHandlers.serverError),
   play: async ({ canvasElement, args }) => {
     const root = await widget(canvasElement, args.lang);
     await fillValid(root, args.lang);
@@ -126,7 +104,7 @@ const serverError: Story = {
 
 /** The server turned down a field: the dialog says so and the field shows the server's reason. */
 const rejectedEmail: Story = {
-  parameters: api(waitListHandlers.rejectedEmail),
+  parameters: waitListApi(waitListHandlers.rejectedEmail),
   play: async ({ canvasElement, args }) => {
     const root = await widget(canvasElement, args.lang);
     await fillValid(root, args.lang);
@@ -139,7 +117,7 @@ const rejectedEmail: Story = {
 };
 
 /** A spreadsheet-script endpoint: the answer is opaque, so a request that went out is a success. */
-const noCors: Story = { args: { transport: 'no-cors' }, parameters: api(waitListHandlers.sheet), play: sendsSuccessfully };
+const noCors: Story = { args: { transport: 'no-cors' }, parameters: waitListApi(waitListHandlers.sheet), play: sendsSuccessfully };
 
 export const IdleEs = inLang('es', idle);
 export const IdleEn = inLang('en', idle);

@@ -4,17 +4,21 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { widgets } from '../../rollup.config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const bundle = `${root}dist/widgets/obra-wait-list.js`;
+// Every widget's bundle: a checkout built before a widget was added still lacks that one.
+const bundles = widgets.map((w) => `${root}dist/widgets/obra-${w.name}.js`);
 
 export default function setup(): void {
-  if (process.env.OBRA_SKIP_BUILD || existsSync(bundle)) return;
-  console.log('[e2e] dist/widgets/obra-wait-list.js is missing; building the widget bundles …');
+  const missing = bundles.filter((bundle) => !existsSync(bundle));
+  if (process.env.OBRA_SKIP_BUILD || !missing.length) return;
+  console.log(`[e2e] ${missing.map((b) => b.slice(root.length)).join(', ')} missing; building the widget bundles …`);
   // The Node that runs vitest is the project's Node 24; rollup runs under it too.
   execFileSync(process.execPath, [`${root}node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild'], {
     cwd: root,
     stdio: 'inherit',
   });
-  if (!existsSync(bundle)) throw new Error(`[e2e] the build finished but ${bundle} is still missing; check rollup.config.ts.`);
+  const still = bundles.filter((bundle) => !existsSync(bundle));
+  if (still.length) throw new Error(`[e2e] the build finished but ${still.join(', ')} is still missing; check rollup.config.ts.`);
 }

@@ -5,3 +5,4 @@ export { adoptStyles } from './styles.ts';
 export { createEmitter, type Emit, type EventMap } from './events.ts';
 export { loadOnSight, type WidgetImports } from './loader.ts';
 export { useStore, type ReadableStore } from './use-store.ts';
+export { createFormStore, type FormEvents, type FormState, type FormStatus, type FormStoreOptions, type SubmitOutcome } from './form-store.ts';

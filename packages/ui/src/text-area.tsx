@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { describedBy } from './describe.ts';
-import { FieldMessages } from './field-message.tsx';
+import { controlAttributes, describedBy } from './describe.ts';
+import { FieldLabel, FieldMessages } from './field-message.tsx';
 
 export interface TextAreaProps {
   name: string;
@@ -22,18 +22,12 @@ export function TextArea({ name, label, value, onValue, maxLength, counter, erro
   const counterId = `${id}-counter`;
   return (
     <div className="field" data-invalid={error ? '' : undefined}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true" className="required"> *</span> : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <textarea
-        id={id}
-        name={name}
+        {...controlAttributes(id, { name, required, error })}
         value={value}
         rows={rows}
-        required={required}
         maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
         aria-describedby={[describedBy(id, undefined, error), counterId].filter(Boolean).join(' ')}
         onChange={(event) => onValue(event.currentTarget.value)}
       />

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
-import { describedBy } from './describe.ts';
-import { FieldMessages } from './field-message.tsx';
+import { controlAttributes } from './describe.ts';
+import { FieldLabel, FieldMessages } from './field-message.tsx';
 
 export interface TextFieldProps {
   /** The form field name; also used by the widget to find and focus the control. */
@@ -23,21 +23,14 @@ export function TextField({ name, label, value, onValue, error, hint, type = 'te
   const id = useId();
   return (
     <div className="field" data-invalid={error ? '' : undefined}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true" className="required"> *</span> : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <input
-        id={id}
-        name={name}
+        {...controlAttributes(id, { name, required, hint, error })}
         type={type}
         value={value}
-        required={required}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => onValue(event.currentTarget.value)}
       />
       <FieldMessages id={id} hint={hint} error={error} />

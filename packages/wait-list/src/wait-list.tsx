@@ -1,8 +1,8 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { sendWaitList, type WaitListTransport } from '@obra/api';
 import { useStore, type WidgetProps } from '@obra/element';
-import { Button, Dialog, LiveRegion, RadioGroup, TextArea, TextField } from '@obra/ui';
+import { Button, Dialog, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
 import { WAIT_LIST_LIMITS } from '@obra/schema';
 import type { WaitListEvents, WaitListState, WaitListValues } from './store.ts';
@@ -22,14 +22,9 @@ export type WaitListProps = WidgetProps<WaitListAttributes, WaitListEvents, Stor
 export function WaitList({ attrs, i18n, store, emit }: WaitListProps) {
   const { t } = i18n;
   const state = useStore(store);
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useFocusFirstInvalid(state.invalidAttempts);
   const { values, status } = state;
   const sending = status === 'sending';
-
-  // After a rejected attempt, take the visitor to the first field that needs them.
-  useEffect(() => {
-    if (state.invalidAttempts) formRef.current?.querySelector<HTMLElement>('[aria-invalid=true] input, input[aria-invalid=true], textarea[aria-invalid=true]')?.focus();
-  }, [state.invalidAttempts]);
 
   const errorText = (name: keyof WaitListValues) => {
     const error = state.errors[name];
@@ -60,7 +55,7 @@ export function WaitList({ attrs, i18n, store, emit }: WaitListProps) {
     : '';
 
   return (
-    <section className="wait-list" aria-labelledby="wait-list-title">
+    <section className="wait-list card" aria-labelledby="wait-list-title">
       <h2 id="wait-list-title">{t('waitList.title')}</h2>
       <p className="intro">{t('waitList.intro')}</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>

@@ -96,27 +96,5 @@ export async function formValues(widget: WaitList): Promise<Record<string, strin
   });
 }
 
-/** The element focused inside the widget's shadow root, described; null when focus is elsewhere. */
-export function focusedInWidget(widget: WaitList): Promise<{ tag: string; name: string; value: string; text: string } | null> {
-  return widget.host.evaluate((el) => {
-    if (el.ownerDocument.activeElement !== el) return null;
-    const active = el.shadowRoot!.activeElement as HTMLInputElement | null;
-    if (!active) return null;
-    return { tag: active.tagName.toLowerCase(), name: active.name ?? '', value: active.value ?? '', text: active.textContent?.trim() ?? '' };
-  });
-}
-
-/** Sets (or, with null, removes) an attribute of the widget's element. */
-export function setAttr(widget: WaitList, name: string, value: string | null): Promise<void> {
-  return widget.host.evaluate((el, [n, v]) => void (v === null ? el.removeAttribute(n!) : el.setAttribute(n!, v)), [name, value] as const);
-}
-
-/** Sets (or, with null, removes) the page's `<html lang>`. */
-export function setPageLang(page: Page, lang: string | null): Promise<void> {
-  return page.evaluate((l) => void (l === null ? document.documentElement.removeAttribute('lang') : document.documentElement.setAttribute('lang', l)), lang);
-}
-
-/** Gives a wrong extra request the time to arrive before a test counts requests. */
-export function settle(page: Page): Promise<void> {
-  return page.waitForTimeout(150);
-}
+// Helpers any widget shares, kept importable from here for the wait-list tests.
+export { focusedInWidget, setAttr, setPageLang, settle } from './widget.ts';

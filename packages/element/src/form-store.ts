@@ -1,0 +1,104 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ApiError, type ApiErrorKey } from '@obra/api';
+import { isFieldErrorKey, type FieldErrors } from '@obra/schema';
+import type { Emit } from './events.ts';
+
+/** The events of a form widget; the valid value travels in `detail[D]` (e.g. `entry`). All bubble and are composed. */
+export type FormEvents<D extends string, T> = {
+  /** A valid value about to be sent; `preventDefault()` stops the send. */
+  'obra-submit': Record<D, T>;
+  /** The value was delivered. */
+  'obra-success': Record<D, T>;
+  /** The value was not delivered; `reason` is a key of the `api` catalogue, `message` is for developers. */
+  'obra-error': Record<D, T> & { reason: ApiErrorKey; message: string };
+  [name: `obra-${string}`]: unknown;
+};
+
+/** idle, sending, then the outcome of the last send. */
+export type FormStatus = 'idle' | 'sending' | 'success' | 'error';
+
+/** What a call to {@link FormState.submit} did. */
+export type SubmitOutcome = 'invalid' | 'busy' | 'cancelled' | 'sent' | 'failed';
+
+/** The state of one form element: what was typed, its errors and where the send is. */
+export interface FormState<V, T, D extends string> {
+  values: V;
+  errors: FieldErrors<T>;
+  /** Set by the first send attempt: from then on errors follow the visitor's typing. */
+  attempted: boolean;
+  /** Counts rejected attempts, so the view can move focus to the first invalid field. */
+  invalidAttempts: number;
+  status: FormStatus;
+  /** Why the last send failed (a key of the `api` catalogue). */
+  failure: ApiErrorKey | undefined;
+  setField<K extends keyof V>(name: K, value: V[K]): void;
+  /** Validates and sends once; a call while a send is under way does nothing. */
+  submit(deps: { send: (value: T) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
+  /** Returns from a success or error outcome to idle (e.g. its dialog was closed). */
+  dismiss(): void;
+}
+
+export interface FormStoreOptions<V, T, D extends string> {
+  /** The values of an empty form: the initial state and what a successful send returns to. */
+  empty: V;
+  /** The shared schema's validation (the server runs the same one). */
+  validate: (values: V) => { ok: true; value: T } | { ok: false; errors: FieldErrors<T> };
+  /** The `detail` property the value travels in on the events. */
+  detail: D;
+}
+
+/** Creates the state of one form widget element (never shared: each element calls it). */
+export function createFormStore<V extends object, T, D extends string>({ empty, validate, detail }: FormStoreOptions<V, T, D>): StoreApi<FormState<V, T, D>> {
+  const errorsOf = (values: V): FieldErrors<T> => {
+    const result = validate(values);
+    return result.ok ? {} : result.errors;
+  };
+  // The server's field errors (field → `common` key), limited to the form's fields and known keys.
+  const serverErrors = (fields: Readonly<Record<string, string>>): FieldErrors<T> =>
+    Object.fromEntries(Object.keys(empty).flatMap((name) => (isFieldErrorKey(fields[name]) ? [[name, { key: fields[name] }]] : []))) as FieldErrors<T>;
+
+  return createStore<FormState<V, T, D>>()((set, get) => ({
+    values: empty,
+    errors: {},
+    attempted: false,
+    invalidAttempts: 0,
+    status: 'idle',
+    failure: undefined,
+    setField(name, value) {
+      const { attempted, errors, status } = get();
+      const values = { ...get().values, [name]: value };
+      // A success outcome belonged to the value just sent; typing the next one retires it. An error
+      // outcome stays: it explains why the values are still there.
+      set({ values, errors: attempted ? errorsOf(values) : errors, status: status === 'success' ? 'idle' : status });
+    },
+    async submit({ send, emit }) {
+      if (get().status === 'sending') return 'busy';
+      const result = validate(get().values);
+      if (!result.ok) {
+        set((s) => ({ errors: result.errors, attempted: true, invalidAttempts: s.invalidAttempts + 1, status: 'idle', failure: undefined }));
+        return 'invalid';
+      }
+      const payload = { [detail]: result.value } as Record<D, T>;
+      // Marked as sending before the event, so a listener that submits again is turned away too.
+      set({ status: 'sending', errors: {}, attempted: true, failure: undefined });
+      if (!emit('obra-submit', payload)) {
+        set({ status: 'idle' });
+        return 'cancelled';
+      }
+      try {
+        await send(result.value);
+      } catch (cause) {
+        const error = cause instanceof ApiError ? cause : new ApiError('api.unexpected', String(cause));
+        set({ status: 'error', failure: error.key, errors: serverErrors(error.fields) });
+        emit('obra-error', { ...payload, reason: error.key, message: error.message });
+        return 'failed';
+      }
+      set({ status: 'success', values: empty, errors: {}, attempted: false });
+      emit('obra-success', payload);
+      return 'sent';
+    },
+    dismiss() {
+      set({ status: 'idle', failure: undefined });
+    },
+  }));
+}

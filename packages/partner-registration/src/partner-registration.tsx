@@ -1,0 +1,92 @@
+import type { FormEvent } from 'react';
+import type { StoreApi } from 'zustand/vanilla';
+import { sendPartner } from '@obra/api';
+import { useStore, type WidgetProps } from '@obra/element';
+import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
+import { Button, LiveRegion, Select, TextField, useFocusFirstInvalid } from '@obra/ui';
+import type { PartnerRegistrationCatalogue } from './catalogues.ts';
+import type { PartnerRegistrationEvents, PartnerRegistrationState, PartnerRegistrationValues } from './store.ts';
+
+/** The attributes of `<obra-partner-registration>`, parsed. */
+export interface PartnerRegistrationAttributes {
+  /** Base URL of the Obra API; the default is /api on the origin the bundle came from. */
+  apiBase: string;
+}
+
+export type PartnerRegistrationProps = WidgetProps<PartnerRegistrationAttributes, PartnerRegistrationEvents, StoreApi<PartnerRegistrationState>, PartnerRegistrationCatalogue>;
+
+/** The partner registration form (SPEC.md §2 "Partner registration"): contact data and a specialisation. */
+export function PartnerRegistrationForm({ attrs, i18n, store, emit }: PartnerRegistrationProps) {
+  const { t } = i18n;
+  const state = useStore(store);
+  const formRef = useFocusFirstInvalid(state.invalidAttempts);
+  const { values, status } = state;
+  const sending = status === 'sending';
+
+  const field = <K extends Exclude<keyof PartnerRegistrationValues, 'especializacion'>>(name: K) => {
+    const error = state.errors[name];
+    return {
+      name,
+      value: values[name],
+      onValue: (value: string) => state.setField(name, value),
+      error: error ? t(`common.${error.key}`, { max: error.max ?? 0 }) : undefined,
+      label: t(`partnerRegistration.${name}`),
+      required: true,
+    };
+  };
+  const specialization = state.errors.especializacion;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void state.submit({ send: (registration) => sendPartner(registration, { apiBase: attrs.apiBase }), emit });
+  };
+
+  const invalidCount = Object.keys(state.errors).length;
+  const announcement =
+    sending ? t('partnerRegistration.status.sending')
+    : status === 'idle' && state.attempted && invalidCount ? t('common.invalidCount', { count: invalidCount })
+    : '';
+
+  return (
+    <section className="partner-registration card" aria-labelledby="partner-registration-title">
+      <h2 id="partner-registration-title">{t('partnerRegistration.title')}</h2>
+      <p className="intro">{t('partnerRegistration.intro')}</p>
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+        <div className="fields">
+          <TextField {...field('nombre')} autoComplete="name" maxLength={PARTNER_LIMITS.nombre} />
+          <TextField {...field('telefono')} type="tel" autoComplete="tel" maxLength={PARTNER_LIMITS.telefono} />
+          <TextField {...field('correo')} type="email" autoComplete="email" maxLength={PARTNER_LIMITS.correo} />
+          <TextField {...field('pais')} autoComplete="country-name" maxLength={PARTNER_LIMITS.pais} />
+          <Select
+            name="especializacion"
+            label={t('partnerRegistration.especializacion.label')}
+            placeholder={t('partnerRegistration.especializacion.placeholder')}
+            options={SPECIALIZATIONS.map((value) => ({ value, label: t(`partnerRegistration.especializacion.${value}`) }))}
+            value={values.especializacion}
+            onValue={(value) => state.setField('especializacion', value)}
+            error={specialization ? t(`common.${specialization.key}`) : undefined}
+            required
+          />
+        </div>
+        <div className="actions">
+          <Button type="submit" busy={sending}>
+            {sending ? t('partnerRegistration.sending') : t('partnerRegistration.submit')}
+          </Button>
+          {/* Both regions exist from the first render, empty: a live region only announces changes. */}
+          <div role="status" className="outcome">
+            {status === 'success' ? <p className="notice" data-tone="success">{t('partnerRegistration.success')}</p> : null}
+          </div>
+          <div role="alert" className="outcome">
+            {status === 'error' ? (
+              <div className="notice" data-tone="error">
+                <p>{t('partnerRegistration.error')}</p>
+                {state.failure ? <p className="detail">{t(state.failure)}</p> : null}
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </form>
+      <LiveRegion message={announcement} />
+    </section>
+  );
+}
