@@ -1,50 +1,71 @@
-// The demo server's wait-list endpoint over real HTTP. The reference API (packages/server)
-// replaces it; these cases stay and grow there.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// POST /api/wait-list through the one-process start (host/serve.ts mounts packages/server), over
+// real HTTP; what was stored is read back with the export command once the process has stopped.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, VALID, postJson, removeDataDir, startProcess, tempDataDir, type ApiProcess } from './support/api.ts';
 
-const root = join(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(join(tmpdir(), 'obra-serve-'));
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const base = `http://127.0.0.1:${port}`;
-let server: ChildProcess;
+const dataDir = tempDataDir();
+let host: ApiProcess;
+let stopped = false;
+const post = (body: unknown, headers?: Record<string, string>) => postJson(`${host.base}/api/wait-list`, body, headers);
+
+const exported = () =>
+  JSON.parse(execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', 'wait-list', '--format', 'json'], { cwd: ROOT, env: { ...process.env, OBRA_DATA_DIR: dataDir }, encoding: 'utf8' })) as Record<string, string>[];
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['host/serve.ts'], { cwd: root, env: { ...process.env, PORT: String(port), OBRA_DATA_DIR: dataDir }, stdio: 'pipe' });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Obra demo') && resolve());
-    server.once('exit', (code) => reject(new Error(`host/serve.ts exited with ${code}`)));
-  });
+  host = await startProcess('host', { OBRA_DATA_DIR: dataDir });
 });
-afterAll(() => {
-  server?.kill('SIGTERM');
+afterAll(async () => {
+  if (!stopped) await host.stop();
+  removeDataDir(dataDir);
 });
 
-const post = (body: string, type = 'application/json') => fetch(`${base}/api/wait-list`, { method: 'POST', headers: { 'content-type': type }, body });
-const entry = { interesado: 'proveedor', nombre: ' Ana ', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Acero' };
+describe('POST /api/wait-list (embedded in host/serve.ts)', () => {
+  let id = '';
 
-describe('POST /api/wait-list (demo server)', () => {
   it('stores a valid entry, trimmed, and answers 201 with its id', async () => {
-    const response = await post(JSON.stringify(entry));
+    const response = await post(VALID['wait-list']);
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    const stored = readFileSync(join(dataDir, 'wait-list.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    expect(stored).toEqual([{ ...entry, nombre: 'Ana', id, receivedAt: expect.any(String) }]);
+    ({ id } = (await response.json()) as { id: string });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers 400 with field errors keyed like the widget messages', async () => {
-    const response = await post(JSON.stringify({ ...entry, correo: 'nope', comentario: 'x'.repeat(301) }));
+    const response = await post({ ...VALID['wait-list'], interesado: 'otro', correo: 'nope', comentario: 'x'.repeat(301), nombre: 42 });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: { correo: 'email', comentario: 'tooLong' } });
+    const body = (await response.json()) as { errorMessage: string; errors: Record<string, string> };
+    expect(body.errors).toEqual({ interesado: 'choose', correo: 'email', comentario: 'tooLong', nombre: 'required' });
+    expect(body.errorMessage).toMatch(/invalid/);
   });
 
-  it('rejects malformed JSON (400) and huge bodies (413), and keeps serving', async () => {
+  it('checks phone numbers fully: the right shape but no such number is a phone error', async () => {
+    const response = await post({ ...VALID['wait-list'], telefono: '+57 100 000 0000' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: { telefono: 'phone' } });
+  });
+
+  it('rejects malformed JSON (400), a wrong content type (415) and huge bodies (413), and keeps serving', async () => {
     expect((await post('{not json')).status).toBe(400);
-    expect((await post(JSON.stringify({ ...entry, comentario: 'x'.repeat(20_000) }))).status).toBe(413);
-    expect((await fetch(`${base}/widgets/obra-wait-list.js`, { method: 'HEAD' })).status).toBeLessThan(500);
-    expect((await post(JSON.stringify(entry))).status).toBe(201);
+    expect((await post(JSON.stringify(VALID['wait-list']), { 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await post({ ...VALID['wait-list'], comentario: 'x'.repeat(20_000) })).status).toBe(413);
+    expect((await fetch(`${host.base}/widgets/obra-wait-list.js`, { method: 'HEAD' })).status).toBeLessThan(500);
+    expect((await fetch(`${host.base}/api/health`)).status).toBe(200);
+    expect((await post({ ...VALID['wait-list'], nombre: 'Bea' })).status).toBe(201);
+  });
+
+  it('still serves the demo page beside the API', async () => {
+    const page = await fetch(`${host.base}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('stopped with SIGTERM, it exits cleanly and every accepted entry is in the database', async () => {
+    expect(await host.stop()).toBe(0);
+    stopped = true;
+    const rows = exported();
+    expect(rows.map(({ id: rowId, nombre, correo }) => ({ id: rowId, nombre, correo }))).toEqual([
+      { id, nombre: 'Ana', correo: 'ana@example.com' },
+      { id: expect.any(String), nombre: 'Bea', correo: 'ana@example.com' },
+    ]);
   });
 });

@@ -1,0 +1,18 @@
+import * as v from 'valibot';
+import { email, text, validate } from './validate.ts';
+
+/** Limits of a contact message (values-page popup, DESIGN.md §5.3). */
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
+
+/** A contact message: every field required, message at most 2000 characters. */
+export const contactSchema = v.object({
+  name: text(CONTACT_LIMITS.name),
+  email: email(),
+  message: text(CONTACT_LIMITS.message),
+});
+
+/** A contact message, as sent on the wire: exactly {name, email, message}. */
+export type ContactMessage = v.InferOutput<typeof contactSchema>;
+
+/** Validates a contact message. */
+export const validateContact = (input: unknown) => validate(contactSchema, input);

@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from './config.ts';
+import { openDb, type Db } from './db/index.ts';
+import { createGazetteer, type Gazetteer } from './gazetteer/index.ts';
+import { corsHeaders, preflightHeaders } from './http/cors.ts';
+import { HttpError } from './http/errors.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { createLeadStore } from './lead-store.ts';
+import { LEAD_KINDS } from './leads.ts';
+import { createLogger, type Logger } from './log.ts';
+import { health } from './routes/health.ts';
+import { leadRoute } from './routes/leads.ts';
+import { location } from './routes/location.ts';
+import type { Handler, Reply } from './routes/types.ts';
+
+/** The API as a request handler, to mount in any node:http server (host/serve.ts, main.ts). */
+export interface Api {
+  /** Answers a request whose path starts with /api/. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Waits for the requests being handled, then closes the database. */
+  close(): Promise<void>;
+  readonly db: Db;
+  readonly log: Logger;
+}
+
+type Limit = 'reads' | 'writes' | 'none';
+type Routes = Record<string, Partial<Record<'GET' | 'POST', { handler: Handler; limit: Limit }>>>;
+
+const ROUTES: Routes = {
+  '/api/health': { GET: { handler: health, limit: 'none' } },
+  '/api/location': { GET: { handler: location, limit: 'reads' } },
+  ...Object.fromEntries(Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.name}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }])),
+};
+
+/** Opens the database (migrated), loads the gazetteer and returns the request handler. */
+export async function createApi(config: Config, options: { log?: Logger; gazetteer?: Gazetteer } = {}): Promise<Api> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const started = performance.now();
+  const gazetteer = options.gazetteer ?? createGazetteer();
+  const gazetteerMs = Math.round(performance.now() - started);
+  const db = await openDb(config);
+  log.info('api ready', { database: db.kind, places: gazetteer.size, gazetteerMs, startMs: Math.round(performance.now() - started), rssMB: Math.round(process.memoryUsage().rss / 2 ** 20) });
+  const limiters = { reads: createRateLimiter(config.rateLimit.reads, config.rateLimit.windowMs), writes: createRateLimiter(config.rateLimit.writes, config.rateLimit.windowMs) };
+  const store = createLeadStore(db);
+  const inFlight = new Set<Promise<void>>();
+
+  const clientIp = (req: IncomingMessage) => {
+    const forwarded = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
+    return forwarded || req.socket.remoteAddress || 'unknown';
+  };
+
+  async function answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply> {
+    const cors = corsHeaders(req, config.corsOrigins);
+    const route = ROUTES[url.pathname];
+    if (!route) throw new HttpError(404, `There is no ${url.pathname}; the API has ${Object.keys(ROUTES).join(', ')}.`, { headers: cors });
+    const methods = Object.keys(route);
+    if (req.method === 'OPTIONS') return { status: 204, body: undefined, headers: { ...cors, ...preflightHeaders(methods) } };
+    const entry = route[req.method as 'GET' | 'POST'];
+    if (!entry) throw new HttpError(405, `Use ${methods.join(' or ')} on ${url.pathname}.`, { headers: { ...cors, Allow: methods.join(', ') } });
+    try {
+      if (entry.limit !== 'none') limiters[entry.limit].hit(ip);
+      const reply = await entry.handler({ req, url, config, db, gazetteer, store, log });
+      return { ...reply, headers: { ...cors, ...reply.headers } };
+    } catch (error) {
+      if (error instanceof HttpError) Object.assign(error.headers, cors);
+      throw error;
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const start = performance.now();
+    const url = new URL(req.url ?? '/', 'http://api');
+    const ip = clientIp(req);
+    let reply: Reply;
+    try {
+      reply = await answer(req, url, ip);
+    } catch (error) {
+      if (error instanceof HttpError) reply = { status: error.status, body: error.body, headers: error.headers };
+      else {
+        log.error('request failed', { method: req.method, path: url.pathname, error });
+        reply = { status: 500, body: { errorMessage: 'The server failed to handle the request; try again in a few minutes.' } };
+      }
+    }
+    const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...reply.headers };
+    if (reply.body === undefined) res.writeHead(reply.status, headers).end();
+    else res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(reply.body));
+    const fields = { method: req.method, path: url.pathname, status: reply.status, ms: Math.round((performance.now() - start) * 10) / 10, ip, ...reply.log };
+    if (reply.status >= 500) log.error('request', fields);
+    else log.info('request', fields);
+  }
+
+  return {
+    db,
+    log,
+    handle(req, res) {
+      const done = handle(req, res).finally(() => inFlight.delete(done));
+      inFlight.add(done);
+      return done;
+    },
+    async close() {
+      await Promise.allSettled([...inFlight]);
+      await db.close();
+      log.info('api closed');
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+
+/** Log levels, most verbose first; `silent` writes nothing. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the API reads from its environment (README: "Configuration"). */
+export interface Config {
+  /** PORT: where the standalone server listens (default 8787). */
+  port: number;
+  /** HOST: the interface it binds (default 0.0.0.0). */
+  host: string;
+  /** DATABASE_URL: PostgreSQL; when unset the embedded PGlite database lives in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: connections each process keeps to PostgreSQL (default 10). */
+  databasePoolSize: number;
+  /** OBRA_DATA_DIR: the embedded database's folder (default `.data` at the repository root). */
+  dataDir: string;
+  /** CORS_ORIGINS: origins allowed to call the API from a browser, comma-separated; `*` allows any. */
+  corsOrigins: readonly string[];
+  /** RATE_LIMIT (writes) and RATE_LIMIT_READS per client IP per RATE_LIMIT_WINDOW seconds; 0 turns a limit off. */
+  rateLimit: { writes: number; reads: number; windowMs: number };
+  /** BODY_LIMIT: the largest request body in bytes (default 16 KiB). */
+  bodyLimit: number;
+  /** MIN_FILL_MS: a form sent sooner than this after it was shown is treated as a bot (default 2000). */
+  minFillMs: number;
+  /** TRUST_PROXY=1: take the client IP from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean;
+  /** LOG_LEVEL: debug, info (default), warn, error or silent. */
+  logLevel: LogLevel;
+  /** SHUTDOWN_TIMEOUT_MS: how long in-flight requests get to finish on SIGTERM (default 10 s). */
+  shutdownTimeoutMs: number;
+}
+
+const REPO_DATA = fileURLToPath(new URL('../../../.data', import.meta.url));
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"; fix it in the environment.`);
+  return value;
+}
+
+/** Reads the configuration from `env` (default `process.env`); throws a message naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  return {
+    port: whole(env, 'PORT', 8787),
+    host: env.HOST?.trim() || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databasePoolSize: whole(env, 'DATABASE_POOL_SIZE', 10) || 10,
+    dataDir: env.OBRA_DATA_DIR?.trim() || REPO_DATA,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean),
+    rateLimit: { writes: whole(env, 'RATE_LIMIT', 20), reads: whole(env, 'RATE_LIMIT_READS', 600), windowMs: whole(env, 'RATE_LIMIT_WINDOW', 60) * 1000 || 60_000 },
+    bodyLimit: whole(env, 'BODY_LIMIT', 16 * 1024),
+    minFillMs: whole(env, 'MIN_FILL_MS', 2000),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel,
+    shutdownTimeoutMs: whole(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+  };
+}

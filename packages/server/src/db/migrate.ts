@@ -1,0 +1,27 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './types.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
+// Any constant shared by every API process: two processes starting together migrate one at a time.
+const LOCK_ID = 42_071;
+
+/**
+ * Applies the SQL files of packages/server/migrations not yet recorded in `schema_migrations`,
+ * in name order, in one transaction. Returns the names it applied.
+ */
+export async function migrate(db: Db, dir = MIGRATIONS): Promise<string[]> {
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
+    await tx.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
+    const applied: string[] = [];
+    for (const name of files.filter((file) => !done.has(file))) {
+      await tx.exec(await readFile(`${dir}${name}`, 'utf8'));
+      await tx.query('insert into schema_migrations (name) values ($1)', [name]);
+      applied.push(name);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,43 @@
+// Staff access: `npm run export -- <wait-list|partner|contact> [--format csv|json]` prints every
+// lead of one type, oldest first, to stdout (README, "Reading the leads").
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { toCsv } from './csv.ts';
+import { openDb } from './db/index.ts';
+import { LEAD_KINDS, isLeadKind } from './leads.ts';
+
+const USAGE = `Usage: npm run export -- <${Object.keys(LEAD_KINDS).join('|')}> [--format csv|json]`;
+
+/** Runs the export for command-line `args`; returns the exit code. */
+export async function runExport(args: string[], out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string', default: 'csv' } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const [name] = parsed.positionals;
+  const format = parsed.values.format;
+  if (!name || !isLeadKind(name) || (format !== 'csv' && format !== 'json') || parsed.positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const kind = LEAD_KINDS[name];
+  const db = await openDb(loadConfig());
+  try {
+    const columns = ['id', 'created_at', ...kind.columns];
+    const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind.table} order by created_at, id`);
+    out(format === 'csv' ? toCsv(columns, rows) : `${JSON.stringify(rows, null, 2)}\n`);
+  } finally {
+    await db.close();
+  }
+  return 0;
+}
+
+if (import.meta.main) {
+  process.exitCode = await runExport(process.argv.slice(2)).catch((error: Error) => {
+    console.error(error.message);
+    return 1;
+  });
+}

@@ -1,0 +1,12 @@
+import type { Handler } from './types.ts';
+
+/**
+ * GET /api/location?query=&lang=: up to 10 places of the offline gazetteer, larger first; fewer
+ * than 3 characters give an empty list (SPEC.md §5). The data never changes while the process
+ * runs, so answers may be cached.
+ */
+export const location: Handler = async ({ url, gazetteer }) => {
+  const lang = url.searchParams.get('lang')?.toLowerCase().startsWith('en') ? 'en' : 'es';
+  const places = gazetteer.search(url.searchParams.get('query') ?? '', lang);
+  return { status: 200, body: places.map((Place) => ({ Place })), headers: { 'Cache-Control': 'public, max-age=3600' } };
+};

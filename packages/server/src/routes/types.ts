@@ -1,0 +1,29 @@
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { Gazetteer } from '../gazetteer/index.ts';
+import type { LeadStore } from '../lead-store.ts';
+import type { Logger } from '../log.ts';
+
+/** What a route handler gets: the request and the API's shared parts. */
+export interface RouteContext {
+  req: IncomingMessage;
+  url: URL;
+  config: Config;
+  db: Db;
+  gazetteer: Gazetteer;
+  store: LeadStore;
+  log: Logger;
+}
+
+/** What a route handler answers; errors are thrown as HttpError. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Extra fields for the request's log line (e.g. the stored id). */
+  log?: Record<string, unknown>;
+}
+
+/** A route handler. */
+export type Handler = (context: RouteContext) => Promise<Reply>;

@@ -1,0 +1,41 @@
+// The API's configuration: defaults, and start-up errors that name the variable to fix.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@obra/server';
+
+describe('loadConfig', () => {
+  it('has working defaults: embedded database under .data, no cross-origin callers, limits on', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8787,
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      corsOrigins: [],
+      rateLimit: { writes: 20, reads: 600, windowMs: 60_000 },
+      bodyLimit: 16_384,
+      minFillMs: 2000,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.dataDir).toMatch(/[/\\]\.data$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000', DATABASE_URL: 'postgres://obra@db/obra', DATABASE_POOL_SIZE: '4', OBRA_DATA_DIR: '/srv/obra', CORS_ORIGINS: 'https://a.example/, https://b.example',
+      RATE_LIMIT: '0', RATE_LIMIT_READS: '5', RATE_LIMIT_WINDOW: '10', BODY_LIMIT: '1000', MIN_FILL_MS: '0', TRUST_PROXY: '1', LOG_LEVEL: 'warn', SHUTDOWN_TIMEOUT_MS: '500',
+    });
+    expect(config).toMatchObject({
+      port: 9000, databaseUrl: 'postgres://obra@db/obra', databasePoolSize: 4, dataDir: '/srv/obra', corsOrigins: ['https://a.example', 'https://b.example'],
+      rateLimit: { writes: 0, reads: 5, windowMs: 10_000 }, bodyLimit: 1000, minFillMs: 0, trustProxy: true, logLevel: 'warn', shutdownTimeoutMs: 500,
+    });
+  });
+
+  it.each([
+    ['RATE_LIMIT', 'lots', /RATE_LIMIT must be a whole number/],
+    ['PORT', '-1', /PORT must be a whole number/],
+    ['BODY_LIMIT', '1.5', /BODY_LIMIT must be a whole number/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of debug, info, warn, error, silent/],
+  ])('refuses %s=%s with a message naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});

@@ -1,0 +1,102 @@
+// Two ways to run the reference API for tests, both over real HTTP on 127.0.0.1: in this process
+// (fast, and the test can read the database) or as its own process (signals, restarts, exports).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApi, loadConfig, type Api } from '@obra/server';
+
+export const ROOT = join(import.meta.dirname, '../../..');
+
+/** A fresh data directory under the system temp folder. */
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'obra-api-'));
+
+/** Deletes a data directory made by {@link tempDataDir}. */
+export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** An API started in this process. */
+export interface LocalApi {
+  base: string;
+  api: Api;
+  /** Rows of a table, oldest first. */
+  rows(table: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/** Starts the API in this process on a free port; `env` overrides its configuration. */
+export async function startLocalApi(env: Record<string, string> = {}): Promise<LocalApi> {
+  const dataDir = tempDataDir();
+  const config = loadConfig({ OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
+  const api = await createApi(config);
+  const server = createServer((req, res) => void api.handle(req, res));
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    api,
+    rows: (table) => api.db.query(`select * from ${table} order by created_at, id`),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      await api.close();
+      removeDataDir(dataDir);
+    },
+  };
+}
+
+/** An API (or the whole host) running as its own Node process. */
+export interface ApiProcess {
+  base: string;
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+const ENTRIES = { api: 'packages/server/src/main.ts', host: 'host/serve.ts' } as const;
+
+/** Starts `packages/server` standalone (`api`) or embedded in host/serve.ts (`host`) on a free port. */
+export async function startProcess(entry: keyof typeof ENTRIES, env: Record<string, string>): Promise<ApiProcess> {
+  const child = spawn(process.execPath, ['--conditions=source', ENTRIES[entry]], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<string>((resolve, reject) => {
+    let port = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      // Scanned only until found: a benchmark's server prints thousands of lines.
+      const match = port ? null : /http:\/\/[\w.]+:(\d+)\//.exec(output);
+      if (match) resolve((port = match[1]!));
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    void exited.then((code) => reject(new Error(`${ENTRIES[entry]} exited with ${code} before listening:\n${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** POSTs a JSON body (a string is sent as is) with optional headers. */
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+/** Valid submissions of each lead type. */
+export const VALID = {
+  'wait-list': { interesado: 'proveedor', nombre: ' Ana ', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Acero' },
+  partner: { nombre: 'Luis Pérez', telefono: '+57 310 555 0101', correo: 'luis@example.com', pais: 'Colombia', especializacion: 'bim' },
+  contact: { name: 'Marta', email: 'marta@example.com', message: '¿Hacen casas modulares?' },
+} as const;
