@@ -10,12 +10,17 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import type { OutputBundle, Plugin, RollupOptions } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { formatSizes, measure } from './tests/size/sizes.ts';
 
 /** Every widget: its tag's module and its gzip budget for the self-contained bundle. */
 export const widgets = [
   { name: 'wait-list', entry: 'packages/wait-list/src/register.ts', budgetGzip: 32 * 1024 },
+  { name: 'partner-registration', entry: 'packages/partner-registration/src/register.ts', budgetGzip: 32 * 1024 },
+  { name: 'design-form', entry: 'packages/design-form/src/register.ts', budgetGzip: 55 * 1024 },
+  { name: 'marketplace', entry: 'packages/marketplace/src/marketplace/register.ts', budgetGzip: 40 * 1024 },
+  { name: 'software-detail', entry: 'packages/marketplace/src/software-detail/register.ts', budgetGzip: 40 * 1024 },
 ] as const;
 
 /** Budgets of other outputs (gzip bytes), by path under dist/. */
@@ -32,6 +37,28 @@ function loaderEntry(): Plugin {
       if (id !== LOADER_ID) return null;
       const table = widgets.map((w) => `  'obra-${w.name}': () => import(${JSON.stringify(resolve(w.entry))}),`).join('\n');
       return `import { loadOnSight } from '@obra/element/loader';\nloadOnSight({\n${table}\n});\n`;
+    },
+  };
+}
+
+/**
+ * Copies files a module locates with `new URL('./assets/x.svg', import.meta.url)` (the pattern
+ * browsers, Vite and tsup understand) next to the bundle, and points the URL at the copy.
+ */
+function assetUrls(): Plugin {
+  const pattern = /new URL\((['"])(\.{1,2}\/[^'"]+\.(?:svg|png|jpe?g|webp|avif))\1,\s*import\.meta\.url\)/g;
+  return {
+    name: 'obra-asset-urls',
+    transform(code, id) {
+      if (!/\/packages\/[^/]+\/src\/.*\.tsx?$/.test(id) || !code.includes('import.meta.url')) return null;
+      let changed = false;
+      const out = code.replace(pattern, (_match, _quote: string, path: string) => {
+        const file = resolve(dirname(id), path);
+        const ref = this.emitFile({ type: 'asset', name: basename(file), source: readFileSync(file) });
+        changed = true;
+        return `new URL(import.meta.ROLLUP_FILE_URL_${ref})`;
+      });
+      return changed ? { code: out, map: null } : null;
     },
   };
 }
@@ -54,6 +81,7 @@ function printSizes(dir: string): Plugin {
 }
 
 const plugins = (): Plugin[] => [
+  assetUrls(),
   alias({
     entries: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

@@ -1,0 +1,88 @@
+import { ApiError, keyForStatus } from './errors.ts';
+
+import type { FormReport, ImageSpec } from '@obra/schema';
+
+/** A place of the location search (SPEC.md §3 "Location search result item"). */
+export interface Place {
+  Label: string;
+  Country: string;
+  Region?: string | undefined;
+  Municipality?: string | undefined;
+}
+
+/** Options every design-form call takes. */
+export interface DesignCallOptions {
+  /** The API base URL, e.g. `https://obra.example/api`. */
+  apiBase: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** The messages of SPEC.md §8 for a failed image generation (they are logged, not shown). */
+export const IMAGE_ERRORS = {
+  notOk: 'La respuesta del servidor no fue exitosa',
+  noUrl: 'La API no devolvió una URL de imagen válida.',
+} as const;
+
+const root = (apiBase: string) => apiBase.replace(/\/+$/, '');
+
+async function call(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    throw new ApiError('api.network', `${init.method ?? 'GET'} ${url} could not reach the server (${String(cause)}); check the connection and the api-base attribute.`);
+  }
+}
+
+const isPlace = (value: unknown): value is Place =>
+  !!value && typeof (value as Place).Label === 'string' && typeof (value as Place).Country === 'string';
+
+/** GET {api}/location?query=&lang=: the places matching `query`; throws {@link ApiError}. */
+export async function searchLocation(query: string, lang: string, options: DesignCallOptions): Promise<Place[]> {
+  const url = `${root(options.apiBase)}/location?query=${encodeURIComponent(query)}&lang=${encodeURIComponent(lang)}`;
+  const response = await call(url, { method: 'GET', headers: { Accept: 'application/json' }, signal: options.signal ?? null });
+  if (!response.ok) throw new ApiError(keyForStatus(response.status), `GET ${url} answered ${response.status}`, response.status);
+  const items: unknown = await response.json().catch(() => []);
+  return Array.isArray(items) ? items.map((item: { Place?: unknown }) => item?.Place).filter(isPlace) : [];
+}
+
+const jsonInit = (body: unknown, signal?: AbortSignal, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+  body: JSON.stringify(body),
+  signal: signal ?? null,
+});
+
+/**
+ * POST {api}/generate-image with `{ prompt, spec }`: the absolute URL of the image. A non-OK
+ * status or an answer without `url` throws an {@link ApiError} with the message of SPEC.md §8.
+ */
+export async function generateImage(request: { prompt: string; spec: ImageSpec }, options: DesignCallOptions): Promise<string> {
+  const url = `${root(options.apiBase)}/generate-image`;
+  const response = await call(url, jsonInit(request, options.signal));
+  if (!response.ok) throw new ApiError(keyForStatus(response.status), IMAGE_ERRORS.notOk, response.status);
+  const answer = (await response.json().catch(() => undefined)) as { url?: unknown } | undefined;
+  if (typeof answer?.url !== 'string' || !answer.url.trim()) throw new ApiError('api.unexpected', IMAGE_ERRORS.noUrl, response.status);
+  try {
+    // A relative url (e.g. /api/images/x.svg) belongs to the API, not to the partner's page.
+    return new URL(answer.url, new URL(url, globalThis.location?.href)).href;
+  } catch {
+    throw new ApiError('api.unexpected', IMAGE_ERRORS.noUrl, response.status);
+  }
+}
+
+/**
+ * POST {api}/form-report with every field and the prompt. On a non-OK status the error's message
+ * is the server's `errorMessage` (empty when it sent none, so the widget shows its own text).
+ */
+export async function sendFormReport(report: FormReport, options: DesignCallOptions & { idempotencyKey?: string }): Promise<unknown> {
+  const url = `${root(options.apiBase)}/form-report`;
+  const headers: Record<string, string> = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
+  const response = await call(url, jsonInit(report, options.signal, headers));
+  const payload = (await response.json().catch(() => undefined)) as { errorMessage?: unknown; errors?: unknown } | undefined;
+  if (!response.ok) {
+    const fields = payload?.errors && typeof payload.errors === 'object' ? (payload.errors as Record<string, string>) : {};
+    throw new ApiError(keyForStatus(response.status), typeof payload?.errorMessage === 'string' ? payload.errorMessage : '', response.status, fields);
+  }
+  return payload;
+}

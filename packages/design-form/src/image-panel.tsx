@@ -1,0 +1,35 @@
+import type { I18n } from '@obra/i18n';
+import type { DesignFormCatalogue } from './catalogues.ts';
+import { BoltIcon } from './icons.tsx';
+import type { DesignFormState } from './store.ts';
+
+export interface ImagePanelProps {
+  state: Pick<DesignFormState, 'image' | 'imageUrl' | 'generatedUrl' | 'imageFailed'>;
+  i18n: I18n<DesignFormCatalogue>;
+}
+
+/** The left panel: how to generate, and the preview (the image, or a skeleton while generating). */
+export function ImagePanel({ state, i18n }: ImagePanelProps) {
+  const { t } = i18n;
+  const loading = state.image === 'loading';
+  return (
+    <div className="image-panel" part="image-panel">
+      <h3 id="design-form-image-title">{t('designForm.image.title')}</h3>
+      <p>{t('designForm.image.instruction')}</p>
+      <p className="hint bolt-hint">
+        <BoltIcon />
+        {t('designForm.image.hint')}
+      </p>
+      <div className="preview" aria-busy={loading || undefined}>
+        {loading ? (
+          <div className="skeleton" role="img" aria-label={t('designForm.image.generating')} />
+        ) : (
+          <img src={state.imageUrl} alt={state.generatedUrl ? t('designForm.image.alt') : t('designForm.image.exampleAlt')} width="640" height="480" decoding="async" />
+        )}
+      </div>
+      <p className="image-status" role="status">
+        {loading ? t('designForm.image.generating') : state.imageFailed ? t('designForm.image.failed') : state.generatedUrl ? t('designForm.image.generated') : ''}
+      </p>
+    </div>
+  );
+}

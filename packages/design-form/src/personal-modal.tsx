@@ -1,0 +1,74 @@
+import type { FormEvent } from 'react';
+import type { I18n } from '@obra/i18n';
+import { DESIGN_LIMITS } from '@obra/schema';
+import { Button, TextField, useFocusFirstInvalid } from '@obra/ui';
+import type { DesignFormCatalogue } from './catalogues.ts';
+import { CloseIcon } from './icons.tsx';
+import { PhoneInput } from './phone-input.tsx';
+import type { DesignFormState } from './store.ts';
+import { useModal } from './use-modal.ts';
+import { PERSONAL_FIELDS, type DesignField } from './values.ts';
+
+export interface PersonalModalProps {
+  state: DesignFormState;
+  i18n: I18n<DesignFormCatalogue>;
+  lang: string;
+  onSubmit: () => void;
+}
+
+const AUTOCOMPLETE = { nombre: 'name', pais: 'country-name', departamento: 'address-level1', ciudad: 'address-level2', correo: 'email' } as const;
+
+/** The personal-data modal (SPEC.md §2): every field required, then the report is sent. */
+export function PersonalModal({ state, i18n, lang, onSubmit }: PersonalModalProps) {
+  const { t } = i18n;
+  const modal = useModal(state.modalOpen);
+  const formRef = useFocusFirstInvalid(state.invalidAttempts);
+  const sending = state.status === 'sending';
+  const error = (name: DesignField) => {
+    const e = state.errors[name];
+    return e ? t(`common.${e.key}`, { max: e.max ?? 0 }) : undefined;
+  };
+  const projectInvalid = Object.keys(state.errors).some((name) => !(PERSONAL_FIELDS as readonly string[]).includes(name));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <dialog
+      ref={modal.ref}
+      className="modal"
+      aria-labelledby="design-form-modal-title"
+      aria-describedby="design-form-modal-description"
+      onKeyDown={modal.onKeyDown}
+      onCancel={(event) => sending && event.preventDefault()}
+      onClose={() => state.setModal(false)}
+    >
+      <button type="button" className="close" aria-label={t('designForm.modal.close')} onClick={() => state.setModal(false)}>
+        <CloseIcon />
+      </button>
+      <h2 id="design-form-modal-title">{t('designForm.modal.title')}</h2>
+      <p id="design-form-modal-description" className="intro">{t('designForm.modal.description')}</p>
+      <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending || undefined}>
+        {PERSONAL_FIELDS.filter((name) => name !== 'telefono').map((name) => (
+          <TextField
+            key={name}
+            name={name}
+            label={t(`designForm.modal.${name}`)}
+            type={name === 'correo' ? 'email' : 'text'}
+            autoComplete={AUTOCOMPLETE[name]}
+            maxLength={name === 'correo' ? 254 : name === 'nombre' ? DESIGN_LIMITS.nombre : DESIGN_LIMITS.place}
+            required
+            value={state.values[name]}
+            error={error(name)}
+            onValue={(value) => state.change(name, value)}
+          />
+        ))}
+        <PhoneInput name="telefono" label={t('designForm.modal.telefono')} value={state.values.telefono} error={error('telefono')} lang={lang} i18n={i18n} onValue={(value) => state.change('telefono', value)} />
+        {projectInvalid ? <p className="error" role="alert">{t('designForm.modal.projectInvalid')}</p> : null}
+        <div className="actions">
+          <Button type="submit" busy={sending}>{t('designForm.modal.submit')}</Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

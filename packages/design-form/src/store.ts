@@ -1,0 +1,157 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ApiError, generateImage, sendFormReport, type ApiErrorKey, type Place } from '@obra/api';
+import type { Emit } from '@obra/element';
+import { validatePersonal, validateProject, type FieldErrors, type FormReport } from '@obra/schema';
+import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
+import { emptyDesign, type DesignField, type DesignValues } from './values.ts';
+
+/** The events of `<obra-design-form>`; all bubble and are composed. */
+export type DesignFormEvents = {
+  /** A valid report about to be sent; `preventDefault()` stops the send. */
+  'obra-submit': { report: FormReport };
+  /** The report was delivered. */
+  'obra-success': { report: FormReport };
+  /** The report was not delivered; `message` is the text shown. */
+  'obra-error': { report: FormReport; reason: ApiErrorKey; message: string };
+  /** A new image was generated and is shown. */
+  'obra-image-generated': { url: string; prompt: string };
+};
+
+/** Where the report send is: `noImage` is the dialog of a send blocked for want of an image. */
+export type DesignFormStatus = 'idle' | 'sending' | 'success' | 'error' | 'noImage';
+
+/** What the view supplies to the actions that call the API. */
+export interface DesignDeps {
+  apiBase: string;
+  emit: Emit<DesignFormEvents>;
+  /** The translated prompt frame (SPEC.md §3 "Image generation"). */
+  frame: { prefix: string; suffix: string };
+}
+
+/** The state of one `<obra-design-form>` element. */
+export interface DesignFormState {
+  values: DesignValues;
+  /** The image shown: the example until an image is generated. */
+  imageUrl: string;
+  /** The last generated image ('' while none): the only one a report may carry. */
+  generatedUrl: string;
+  /** The prompt of the last generation, sent with the report. */
+  prompt: string;
+  image: 'idle' | 'loading';
+  /** The last generation failed (the example is shown again). */
+  imageFailed: boolean;
+  modalOpen: boolean;
+  status: DesignFormStatus;
+  /** The text of the error alert (the server's message, or a translated fallback key's text). */
+  failure: string;
+  errors: FieldErrors<DesignValues>;
+  attempted: boolean;
+  invalidAttempts: number;
+  /** Checkbox fields add or remove `value`; any other field takes it (SPEC.md §4). */
+  change(name: DesignField, value: string, checked?: boolean): void;
+  /** Overwrites country, region and city from a place (SPEC.md §3). */
+  chooseLocation(place: Place): void;
+  /** Generates an image; a call while one runs does nothing. */
+  generate(deps: DesignDeps): Promise<'busy' | 'generated' | 'failed'>;
+  setModal(open: boolean): void;
+  /** Sends the report once; `texts` are the translated fallbacks of SPEC.md §8. */
+  submit(deps: DesignDeps & { texts: { submitError: string; generic: string; network: string } }): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
+  /** Closes the success, error or no-image dialog. */
+  dismiss(): void;
+  /** Puts back a saved draft. */
+  restore(draft: Pick<DesignFormState, 'values' | 'generatedUrl' | 'prompt'>): void;
+}
+
+function errorsOf(values: DesignValues): FieldErrors<DesignValues> {
+  const project = validateProject(values);
+  const personal = validatePersonal(values);
+  return { ...(project.ok ? {} : project.errors), ...(personal.ok ? {} : personal.errors) } as FieldErrors<DesignValues>;
+}
+
+/** Creates the state of one element; `exampleImage` is shown until an image is generated. */
+export function createDesignFormStore(exampleImage: string): StoreApi<DesignFormState> {
+  const initial = { values: emptyDesign, imageUrl: exampleImage, generatedUrl: '', prompt: '', image: 'idle', imageFailed: false } as const;
+  return createStore<DesignFormState>()((set, get) => ({
+    ...initial,
+    modalOpen: false,
+    status: 'idle',
+    failure: '',
+    errors: {},
+    attempted: false,
+    invalidAttempts: 0,
+    change(name, value, checked) {
+      const current = get().values;
+      const next = name === 'otros' ? (checked ? [...new Set([...current.otros, value])] : current.otros.filter((v) => v !== value)) : value;
+      const values = { ...current, [name]: next };
+      set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
+    },
+    chooseLocation(place) {
+      const values = { ...get().values, pais: place.Country, departamento: place.Region ?? '', ciudad: place.Municipality ?? '' };
+      set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
+    },
+    async generate({ apiBase, emit, frame }) {
+      if (get().image === 'loading') return 'busy';
+      const { values } = get();
+      const prompt = buildPrompt(values, frame);
+      set({ image: 'loading', imageFailed: false });
+      try {
+        const url = await generateImage({ prompt, spec: imageSpecOf(values) }, { apiBase });
+        set({ image: 'idle', imageUrl: url, generatedUrl: url, prompt });
+        emit('obra-image-generated', { url, prompt });
+        return 'generated';
+      } catch (error) {
+        console.error('[obra-design-form]', error instanceof Error ? error.message : error);
+        set({ image: 'idle', imageUrl: exampleImage, generatedUrl: '', imageFailed: true });
+        return 'failed';
+      }
+    },
+    setModal(open) {
+      set({ modalOpen: open });
+    },
+    async submit({ apiBase, emit, texts }) {
+      const state = get();
+      if (state.status === 'sending') return 'busy';
+      if (!isGeneratedImage(state.generatedUrl, apiBase)) {
+        set({ status: 'noImage' });
+        return 'noImage';
+      }
+      const errors = errorsOf(state.values);
+      if (Object.keys(errors).length) {
+        set((s) => ({ errors, attempted: true, invalidAttempts: s.invalidAttempts + 1 }));
+        return 'invalid';
+      }
+      const project = validateProject(state.values);
+      const personal = validatePersonal(state.values);
+      if (!project.ok || !personal.ok) return 'invalid';
+      const report: FormReport = { ...project.value, ...personal.value, imageUrl: state.generatedUrl, prompt: state.prompt };
+      set({ status: 'sending', errors: {}, attempted: true, failure: '' });
+      if (!emit('obra-submit', { report })) {
+        set({ status: 'idle' });
+        return 'cancelled';
+      }
+      try {
+        await sendFormReport(report, { apiBase, idempotencyKey: globalThis.crypto?.randomUUID?.() });
+      } catch (cause) {
+        const error = cause instanceof ApiError ? cause : undefined;
+        // SPEC.md §8: the server's errorMessage, else submitError; an unreachable server gets the api
+        // catalogue's advice rather than the browser's "Failed to fetch"; anything else the generic text.
+        const message = !(cause instanceof Error) ? texts.generic
+          : error?.key === 'api.network' ? texts.network
+          : error ? error.message || texts.submitError
+          : cause.message || texts.generic;
+        set({ status: 'error', failure: message });
+        emit('obra-error', { report, reason: error?.key ?? 'api.unexpected', message });
+        return 'failed';
+      }
+      set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false });
+      emit('obra-success', { report });
+      return 'sent';
+    },
+    dismiss() {
+      set({ status: 'idle', failure: '' });
+    },
+    restore({ values, generatedUrl, prompt }) {
+      set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, imageUrl: generatedUrl || exampleImage });
+    },
+  }));
+}

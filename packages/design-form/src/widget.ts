@@ -1,0 +1,23 @@
+import { apiBaseFrom } from '@obra/api';
+import { attr, defineWidget } from '@obra/element';
+import { uiStyles } from '@obra/ui';
+import { designFormCatalogues } from './catalogues.ts';
+import { DesignForm } from './design-form.tsx';
+import { createDesignFormStore } from './store.ts';
+import { designFormStyles } from './styles.ts';
+
+// Resolved while the bundle's script runs: an IIFE bundle only knows its own URL at that moment
+// (document.currentScript), so the example image must not be located later, at render time.
+const EXAMPLE_IMAGE = new URL('./assets/example.svg', import.meta.url).href;
+
+/** `<obra-design-form>`: its attributes, styles, strings, state and view. */
+export const designFormWidget = defineWidget({
+  tag: 'obra-design-form',
+  attributes: {
+    'api-base': attr.string(apiBaseFrom(import.meta.url)),
+  },
+  styles: uiStyles + designFormStyles,
+  catalogues: designFormCatalogues,
+  createStore: () => createDesignFormStore(EXAMPLE_IMAGE),
+  component: DesignForm,
+});

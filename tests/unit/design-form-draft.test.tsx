@@ -1,0 +1,55 @@
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DRAFT_TTL_MS, emptyDesign } from '@obra/design-form';
+import { designFormHandlers } from '../msw/design-form-handlers.ts';
+import { designForm, fillPersonal, generate, GENERATED_URL, openDialogTitles, openSection, pause, useApi } from './support/design-form.ts';
+
+const server = useApi();
+
+const KEY = `obra:design-form:${location.pathname}:0`;
+const saved = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as { savedAt: number; draft: { values: typeof emptyDesign; generatedUrl: string } } | null;
+
+describe('<obra-design-form> draft', () => {
+  it('saves what was typed under a namespaced key and restores it in a new element', async () => {
+    server.use(designFormHandlers.generated);
+    const form = await designForm();
+    await openSection(form, 'Uso');
+    await form.user.click(form.screen.getByRole('radio', { name: 'Otro' }));
+    await form.user.type(form.screen.getByRole('textbox', { name: 'Describe el uso' }), 'Capilla');
+    await generate(form);
+    await fillPersonal(form);
+    await waitFor(() => expect(saved()?.draft.values.correo).toBe('ana@example.com'));
+    expect(saved()?.draft).toMatchObject({ values: { uso: 'other', usoEspecifico: 'Capilla', nombre: 'Ana Pérez' }, generatedUrl: GENERATED_URL });
+
+    await act(async () => void (document.body.innerHTML = ''));
+    const again = await designForm();
+    await openSection(again, 'Uso');
+    expect((again.screen.getByRole('radio', { name: 'Otro' }) as HTMLInputElement).checked).toBe(true);
+    expect((again.screen.getByRole('textbox', { name: 'Describe el uso' }) as HTMLInputElement).value).toBe('Capilla');
+    expect(again.shadow.querySelector('.preview img')!.getAttribute('src')).toBe(GENERATED_URL);
+    expect(again.shadow.querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Ana Pérez');
+  });
+
+  it('keys drafts by element id, and ignores drafts older than 7 days', async () => {
+    const old = { savedAt: Date.now() - DRAFT_TTL_MS - 1000, draft: { values: { ...emptyDesign, nombre: 'Viejo' }, generatedUrl: '', prompt: '' } };
+    localStorage.setItem(KEY, JSON.stringify(old));
+    localStorage.setItem(`obra:design-form:${location.pathname}:home`, JSON.stringify({ ...old, savedAt: Date.now() }));
+    const first = await designForm();
+    expect(first.shadow.querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('');
+    expect(localStorage.getItem(KEY)).toBeNull();
+    const second = await designForm('id="home"');
+    expect(second.shadow.querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Viejo');
+  });
+
+  it('clears the draft after a successful send', async () => {
+    server.use(designFormHandlers.generated, designFormHandlers.reported);
+    const form = await designForm();
+    await generate(form);
+    await fillPersonal(form);
+    await waitFor(() => expect(saved()).not.toBeNull());
+    await form.user.click(form.screen.getByRole('button', { name: 'Enviar reporte' }));
+    await waitFor(() => expect(openDialogTitles(form)).toEqual(['Formulario enviado con éxito']));
+    await pause(500);
+    expect(saved()).toBeNull();
+  });
+});

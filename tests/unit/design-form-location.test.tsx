@@ -1,0 +1,135 @@
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { guessCountry } from '@obra/design-form';
+import { designFormHandlers, PLACES } from '../msw/design-form-handlers.ts';
+import { designForm, openSection, pause, TEST_API, type Form, useApi } from './support/design-form.ts';
+
+const server = useApi();
+
+/** Answers the location search and records each query string. */
+function recordSearches() {
+  const queries: string[] = [];
+  server.use(http.get(`${TEST_API}/location`, ({ request }) => {
+    const url = new URL(request.url);
+    queries.push(url.search);
+    const query = url.searchParams.get('query')!.toLowerCase();
+    return HttpResponse.json(PLACES.filter(({ Place }) => Place.Label.toLowerCase().includes(query)));
+  }));
+  return queries;
+}
+
+async function locationInput(form: Form) {
+  await openSection(form, form.host.getAttribute('lang') === 'en' ? 'Location' : 'Ubicación');
+  return form.screen.getByRole('combobox', { name: /ubicación|location/i }) as HTMLInputElement;
+}
+
+const options = (form: Form) => form.screen.queryAllByRole('option').map((o) => o.textContent);
+
+describe('<obra-design-form> location autocomplete', () => {
+  it('searches only above 2 characters, debounced, with the language, and clears otherwise', async () => {
+    const queries = recordSearches();
+    const form = await designForm('lang="en"');
+    const input = await locationInput(form);
+    await form.user.type(input, 'Me');
+    await pause(400);
+    expect(queries).toEqual([]);
+    await form.user.type(input, 'd');
+    await waitFor(() => expect(options(form)).toEqual([PLACES[0]!.Place.Label, PLACES[1]!.Place.Label]));
+    expect(queries).toEqual(['?query=Med&lang=en']);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    await form.user.type(input, 'ellín');
+    await waitFor(() => expect(queries).toHaveLength(2));
+    expect(queries[1]).toBe(`?query=${encodeURIComponent('Medellín')}&lang=en`);
+    await form.user.type(input, '{Backspace}'.repeat(6));
+    await waitFor(() => expect(options(form)).toEqual([]));
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('chooses by keyboard: arrows move aria-activedescendant, Enter fills pais, departamento and ciudad', async () => {
+    server.use(designFormHandlers.places);
+    const form = await designForm();
+    const input = await locationInput(form);
+    await form.user.type(input, 'Medel');
+    await waitFor(() => expect(options(form)).toHaveLength(2));
+    await form.user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    const active = form.shadow.getElementById(input.getAttribute('aria-activedescendant')!)!;
+    expect([active.textContent, active.getAttribute('aria-selected')]).toEqual([PLACES[0]!.Place.Label, 'true']);
+    await form.user.keyboard('{ArrowUp}{Enter}');
+    expect(input.value).toBe(PLACES[1]!.Place.Label);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await form.user.click(form.screen.getByRole('button', { name: 'Solicitar reporte por correo' }));
+    const value = (name: string) => form.shadow.querySelector<HTMLInputElement>(`dialog [name=${name}]`)!.value;
+    expect([value('pais'), value('departamento'), value('ciudad')]).toEqual(['México', 'Veracruz', 'Medellín de Bravo']);
+  });
+
+  it('fills departamento and ciudad with empty strings when the place has none, and Esc closes the list', async () => {
+    server.use(designFormHandlers.places);
+    const form = await designForm();
+    const input = await locationInput(form);
+    await form.user.type(input, 'Colombia');
+    await waitFor(() => expect(options(form)).toEqual(['Medellín, Antioquia, Colombia', 'Colombia']));
+    await form.user.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await form.user.keyboard('{ArrowDown}');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    await form.user.click(form.screen.getByRole('option', { name: 'Colombia' }));
+    expect(form.screen.getByText('Ubicación: Colombia')).toBeTruthy();
+  });
+
+  it('only logs a failed search and keeps the suggestions', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(designFormHandlers.places);
+    const form = await designForm();
+    const input = await locationInput(form);
+    await form.user.type(input, 'Medel');
+    await waitFor(() => expect(options(form)).toHaveLength(2));
+    server.use(designFormHandlers.locationFailed);
+    await form.user.type(input, 'l');
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(options(form)).toHaveLength(2);
+    expect(String(logged.mock.calls[0]?.[0])).toMatch(/location search failed/);
+  });
+});
+
+describe('<obra-design-form> phone input', () => {
+  async function openModal(form: Form) {
+    await form.user.click(form.screen.getByRole('button', { name: /Solicitar reporte|Request the report/ }));
+    return form.shadow.querySelector<HTMLInputElement>('[name=telefono]')!;
+  }
+
+  it('defaults to Colombia (+57), prefixes typed digits and keeps at most 15 digits', async () => {
+    const form = await designForm();
+    const phone = await openModal(form);
+    expect(form.screen.getByRole('button', { name: /^País del número: Colombia \(\+57\)/ })).toBeTruthy();
+    await form.user.type(phone, '3001234567');
+    expect(phone.value).toBe('+57 3001234567');
+    await form.user.type(phone, '123456');
+    expect(phone.value.replace(/\D/g, '')).toHaveLength(15);
+  });
+
+  it('guesses the country from a typed dial code (+34 → Spain, the longest prefix wins)', async () => {
+    const form = await designForm('lang="en"');
+    const phone = await openModal(form);
+    await form.user.type(phone, '+34 600 123 456');
+    expect(form.screen.getByRole('button', { name: "Number's country: Spain (+34)" })).toBeTruthy();
+    expect([guessCountry('+1 212 555', 'CO')?.code, guessCountry('+1 416', 'CA')?.code, guessCountry('+593 9', 'CO')?.code, guessCountry('300', 'CO')]).toEqual(['US', 'CA', 'EC', undefined]);
+  });
+
+  it('chooses a country from the searchable list by keyboard (search debounced), replacing the dial code', async () => {
+    const form = await designForm();
+    const phone = await openModal(form);
+    await form.user.type(phone, '3001234567');
+    await form.user.click(form.screen.getByRole('button', { name: /^País del número/ }));
+    const search = form.screen.getByRole('combobox', { name: 'Buscar país' });
+    expect(form.shadow.activeElement).toBe(search);
+    await form.user.type(search, 'españ');
+    await pause(100);
+    expect(form.screen.getAllByRole('option').length).toBeGreaterThan(100);
+    await waitFor(() => expect(form.screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['España +34']));
+    await form.user.keyboard('{Enter}');
+    expect(phone.value).toBe('+34 3001234567');
+    expect(form.screen.queryByRole('listbox', { name: 'Países' })).toBeNull();
+    expect((form.shadow.activeElement as HTMLElement).getAttribute('aria-label')).toBe('País del número: España (+34)');
+  });
+});

@@ -1,0 +1,84 @@
+// Helpers for the <obra-design-form> component tests: mounting with msw, and the visitor's steps.
+import { act, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer, type SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import '@obra/design-form/register';
+import { designFormCatalogues } from '@obra/design-form';
+import { GENERATED_URL, TEST_API } from '../../msw/design-form-handlers.ts';
+import { mount } from './mount.ts';
+
+export type Lang = 'es' | 'en';
+export const copy = (lang: Lang) => designFormCatalogues[lang].designForm;
+
+/** An msw server for one test file: unhandled requests fail, and every test starts without a draft. */
+export function useApi(): SetupServer {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    localStorage.clear();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => server.close());
+  return server;
+}
+
+/** Mounts a design form pointed at the msw API. */
+export async function designForm(attrs = '') {
+  const mounted = await mount(`<obra-design-form api-base="${TEST_API}" ${attrs}></obra-design-form>`);
+  return { ...mounted, user: userEvent.setup() };
+}
+
+export type Form = Awaited<ReturnType<typeof designForm>>;
+
+/** Records the bodies POSTed to `path` and answers with `answer`. */
+export function record(server: SetupServer, path: string, answer: () => Response) {
+  const bodies: unknown[] = [];
+  server.use(http.post(`${TEST_API}/${path}`, async ({ request }) => {
+    bodies.push(await request.json());
+    return answer();
+  }));
+  return bodies;
+}
+
+/** Opens a section by its title (if closed). */
+export async function openSection(form: Form, title: string) {
+  const toggle = form.screen.getByRole('button', { name: title });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await form.user.click(toggle);
+}
+
+/** Clicks the first lightning button and waits for the generated image. */
+export async function generate(form: Form, lang: Lang = 'es') {
+  await openSection(form, copy(lang).sections.use);
+  await form.user.click(form.screen.getAllByRole('button', { name: new RegExp(`^${copy(lang).generate}`) })[0]!);
+  await waitFor(() => expect(form.shadow.querySelector('.preview img')?.getAttribute('src')).toBe(GENERATED_URL));
+}
+
+/** The personal data a valid report carries. */
+export const PERSON = { nombre: 'Ana Pérez', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', correo: 'ana@example.com', telefono: '+57 300 123 4567' };
+
+/** Opens the modal and types every personal field. */
+export async function fillPersonal(form: Form, lang: Lang = 'es') {
+  const c = copy(lang);
+  await form.user.click(form.screen.getByRole('button', { name: c.open }));
+  const modal = form.shadow.querySelector('dialog.modal')!;
+  await waitFor(() => expect((modal as HTMLDialogElement).open).toBe(true));
+  for (const name of ['nombre', 'pais', 'departamento', 'ciudad', 'correo'] as const) {
+    const input = modal.querySelector<HTMLInputElement>(`[name=${name}]`)!;
+    await form.user.type(input, PERSON[name]);
+  }
+  const phone = modal.querySelector<HTMLInputElement>('[name=telefono]')!;
+  await form.user.type(phone, '300 123 4567');
+  return modal as HTMLDialogElement;
+}
+
+/** Open <dialog>s other than the personal-data modal and the overlay, by title. */
+export const openDialogTitles = (form: Form) =>
+  [...form.shadow.querySelectorAll<HTMLDialogElement>('dialog.dialog')].filter((d) => d.open).map((d) => d.querySelector('h2')!.textContent);
+
+/** Waits out the debounce of the searches. */
+export const pause = (ms: number) => act(() => new Promise((done) => setTimeout(done, ms)));
+
+export { GENERATED_URL, TEST_API };
