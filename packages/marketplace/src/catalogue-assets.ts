@@ -1,0 +1,32 @@
+// Every image the catalogue names, located with new URL(…, import.meta.url) so the bundle build copies it
+// next to the bundle. Kept one level under the package root so the same paths hold in src/ and in
+// tsup's dist/ chunks. A new image in software.json needs its line here (a test checks).
+/** Catalogue image path (relative to catalogue/) → its URL. */
+export const catalogueAssets: Record<string, string> = {
+  'details/archicad.svg': new URL('../catalogue/details/archicad.svg', import.meta.url).href,
+  'details/autocad.svg': new URL('../catalogue/details/autocad.svg', import.meta.url).href,
+  'details/blender.svg': new URL('../catalogue/details/blender.svg', import.meta.url).href,
+  'details/enscape.svg': new URL('../catalogue/details/enscape.svg', import.meta.url).href,
+  'details/lumion.svg': new URL('../catalogue/details/lumion.svg', import.meta.url).href,
+  'details/revit.svg': new URL('../catalogue/details/revit.svg', import.meta.url).href,
+  'details/rhino.svg': new URL('../catalogue/details/rhino.svg', import.meta.url).href,
+  'details/sketchup.svg': new URL('../catalogue/details/sketchup.svg', import.meta.url).href,
+  'details/tekla-structures.svg': new URL('../catalogue/details/tekla-structures.svg', import.meta.url).href,
+  'details/v-ray.svg': new URL('../catalogue/details/v-ray.svg', import.meta.url).href,
+  'gallery/model.svg': new URL('../catalogue/gallery/model.svg', import.meta.url).href,
+  'gallery/plan.svg': new URL('../catalogue/gallery/plan.svg', import.meta.url).href,
+  'gallery/render.svg': new URL('../catalogue/gallery/render.svg', import.meta.url).href,
+  'gallery/section.svg': new URL('../catalogue/gallery/section.svg', import.meta.url).href,
+  'gallery/site.svg': new URL('../catalogue/gallery/site.svg', import.meta.url).href,
+  'gallery/structure.svg': new URL('../catalogue/gallery/structure.svg', import.meta.url).href,
+  'logos/archicad.svg': new URL('../catalogue/logos/archicad.svg', import.meta.url).href,
+  'logos/autocad.svg': new URL('../catalogue/logos/autocad.svg', import.meta.url).href,
+  'logos/blender.svg': new URL('../catalogue/logos/blender.svg', import.meta.url).href,
+  'logos/enscape.svg': new URL('../catalogue/logos/enscape.svg', import.meta.url).href,
+  'logos/lumion.svg': new URL('../catalogue/logos/lumion.svg', import.meta.url).href,
+  'logos/revit.svg': new URL('../catalogue/logos/revit.svg', import.meta.url).href,
+  'logos/rhino.svg': new URL('../catalogue/logos/rhino.svg', import.meta.url).href,
+  'logos/sketchup.svg': new URL('../catalogue/logos/sketchup.svg', import.meta.url).href,
+  'logos/tekla-structures.svg': new URL('../catalogue/logos/tekla-structures.svg', import.meta.url).href,
+  'logos/v-ray.svg': new URL('../catalogue/logos/v-ray.svg', import.meta.url).href,
+};

@@ -1,0 +1,37 @@
+import type { Lang } from '@obra/i18n';
+
+/** A text in every language. */
+export type Localized<T = string> = Record<Lang, T>;
+
+/** A tutorial video of a catalogue item. */
+export interface CatalogueVideo {
+  /** A YouTube watch, youtu.be, embed or shorts URL. */
+  url: string;
+  title: Localized;
+  /** Who published it (the channel). */
+  published: string;
+  /** When it was added to the catalogue (ISO date). */
+  added: string;
+  /** When the entry was last checked (ISO date). */
+  date: string;
+}
+
+/** One item of catalogue/software.json (SPEC.md §3 "Software catalogue item"); image paths are relative to catalogue/. */
+export interface SoftwareItem {
+  id: number;
+  /** Unique, lowercase, hyphenated: the detail page's address. */
+  slug: string;
+  /** The product's own name, the same in every language. */
+  name: string;
+  /** The official site. */
+  url: string;
+  image: string;
+  imgDetail: string;
+  gallery: string[];
+  category: Localized;
+  description: Localized;
+  features: Localized<string[]>;
+  useCases: Localized<string[]>;
+  pricing: Localized;
+  extraVideos: CatalogueVideo[];
+}

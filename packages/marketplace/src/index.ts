@@ -1,0 +1,14 @@
+export { marketplaceWidget } from './marketplace/widget.ts';
+export { Marketplace, detailHref, type MarketplaceAttributes, type MarketplaceProps } from './marketplace/marketplace.tsx';
+export { createMarketplaceStore, pageCount, PAGE_SIZE, type MarketplaceState } from './marketplace/store.ts';
+export { marketplaceCatalogues, type MarketplaceCatalogue } from './marketplace/catalogues.ts';
+export { softwareDetailWidget } from './software-detail/widget.ts';
+export { SoftwareDetail, type SoftwareDetailAttributes, type SoftwareDetailProps } from './software-detail/software-detail.tsx';
+export { createSoftwareDetailStore, type SoftwareDetailState } from './software-detail/store.ts';
+export { softwareDetailCatalogues, type SoftwareDetailCatalogue } from './software-detail/catalogues.ts';
+export { Carousel, type CarouselProps, type CarouselSlide } from './software-detail/carousel.tsx';
+export { AUTOPLAY_MS, SPEED_MS, slidesFor } from './software-detail/use-carousel.ts';
+export { assetUrl, findSoftware, fold, searchSoftware, softwareCatalogue } from './catalogue/data.ts';
+export { catalogueAssets } from './catalogue-assets.ts';
+export type { CatalogueVideo, Localized, SoftwareItem } from './catalogue/types.ts';
+export { embedUrl, thumbnailUrl, videoId } from './video-id.ts';

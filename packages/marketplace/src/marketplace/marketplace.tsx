@@ -1,0 +1,86 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { Lang } from '@obra/i18n';
+import { useStore, type WidgetProps } from '@obra/element';
+import { LiveRegion } from '@obra/ui';
+import { assetUrl, searchSoftware, softwareCatalogue } from '../catalogue/data.ts';
+import type { MarketplaceCatalogue } from './catalogues.ts';
+import { Pagination } from './pagination.tsx';
+import { SearchBox } from './search-box.tsx';
+import { PAGE_SIZE, pageCount, type MarketplaceState } from './store.ts';
+
+/** The attributes of `<obra-marketplace>`, parsed. */
+export interface MarketplaceAttributes {
+  /** Link of a card's More button; `{lang}` and `{slug}` are filled in. Empty: the host's product page. */
+  detailHref: string;
+}
+
+export type MarketplaceProps = WidgetProps<MarketplaceAttributes, Record<never, never>, StoreApi<MarketplaceState>, MarketplaceCatalogue>;
+
+/** The host site's detail page per language (SPEC.md §2 routes). */
+const DEFAULT_DETAIL_HREF: Record<Lang, string> = { es: '/{lang}/producto/{slug}', en: '/{lang}/product/{slug}' };
+
+/** The More link of an item: the template with `{lang}` and `{slug}` filled in (URL-encoded). */
+export function detailHref(template: string, lang: Lang, slug: string): string {
+  return (template || DEFAULT_DETAIL_HREF[lang]).replaceAll('{lang}', lang).replaceAll('{slug}', encodeURIComponent(slug));
+}
+
+const MAX_SUGGESTIONS = 6;
+
+/** The software catalogue (SPEC.md §2 "Software catalogue"): search with suggestions, a card grid and pages. */
+export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
+  const { t } = i18n;
+  const state = useStore(store);
+  const results = searchSoftware(softwareCatalogue, state.applied, lang);
+  const pages = pageCount(results.length);
+  const page = Math.min(state.page, pages);
+  const shown = results.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const suggestions = state.text.trim() ? searchSoftware(softwareCatalogue, state.text, lang).slice(0, MAX_SUGGESTIONS) : [];
+
+  return (
+    <section className="marketplace" aria-labelledby="marketplace-title">
+      <header className="head">
+        <h2 id="marketplace-title">{t('marketplace.title')}</h2>
+        <p className="intro">{t('marketplace.intro')}</p>
+      </header>
+      <SearchBox
+        text={state.text}
+        suggestions={suggestions}
+        categoryOf={(item) => item.category[lang]}
+        open={state.open}
+        active={state.active}
+        labels={{ label: t('marketplace.search.label'), placeholder: t('marketplace.search.placeholder'), button: t('marketplace.search.button'), suggestions: t('marketplace.search.suggestions') }}
+        onType={state.type}
+        onApply={state.apply}
+        onChoose={state.choose}
+        onMove={(delta) => state.move(delta, suggestions.length)}
+        onClose={state.close}
+      />
+      {results.length === 0 ? (
+        <p className="no-results">{t('marketplace.noResults', { term: state.applied })}</p>
+      ) : (
+        <ul className="grid">
+          {shown.map((item) => (
+            <li key={item.slug} className="software-card">
+              <img src={assetUrl(item.image)} alt="" width={64} height={64} />
+              <h3>{item.name}</h3>
+              <p className="category">{item.category[lang]}</p>
+              <a className="more button secondary" href={detailHref(attrs.detailHref, lang, item.slug)}>
+                {t('marketplace.more')}
+                <span className="visually-hidden"> {t('marketplace.moreAbout', { name: item.name })}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          page={page}
+          pages={pages}
+          labels={{ label: t('marketplace.pagination.label'), previous: t('marketplace.pagination.previous'), next: t('marketplace.pagination.next'), page: (n) => t('marketplace.pagination.page', { page: n }) }}
+          onPage={(to) => state.goTo(to, pages)}
+        />
+      ) : null}
+      <LiveRegion message={state.applied ? t('marketplace.results', { count: results.length }) : ''} />
+    </section>
+  );
+}

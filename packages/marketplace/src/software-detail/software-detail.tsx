@@ -1,0 +1,104 @@
+import type { StoreApi } from 'zustand/vanilla';
+import { useStore, type WidgetProps } from '@obra/element';
+import { assetUrl, findSoftware } from '../catalogue/data.ts';
+import type { SoftwareDetailCatalogue } from './catalogues.ts';
+import type { SoftwareDetailState } from './store.ts';
+import { Videos } from './videos.tsx';
+
+/** The attributes of `<obra-software-detail>`, parsed. */
+export interface SoftwareDetailAttributes {
+  /** The catalogue item to show. */
+  slug: string;
+}
+
+export type SoftwareDetailProps = WidgetProps<SoftwareDetailAttributes, Record<never, never>, StoreApi<SoftwareDetailState>, SoftwareDetailCatalogue>;
+
+/** One software's page (SPEC.md §2 "Software detail"); an unknown slug says so. */
+export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps) {
+  const { t } = i18n;
+  const state = useStore(store);
+  const item = findSoftware(attrs.slug);
+  if (!item) {
+    return (
+      <section className="software-detail not-found">
+        <p role="alert">{t('softwareDetail.notFound')}</p>
+      </section>
+    );
+  }
+  const list = (items: readonly string[]) => (
+    <ul className="bullets">
+      {items.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <article className="software-detail" aria-labelledby="software-name">
+      <div className="hero">
+        <figure className="hero-image">
+          <img src={assetUrl(item.imgDetail)} alt={t('softwareDetail.imageAlt', { name: item.name })} width={640} height={360} />
+          <span className="badge">{t('softwareDetail.badge')}</span>
+        </figure>
+        <div className="summary">
+          <h2 id="software-name">{item.name}</h2>
+          <p className="category">{item.category[lang]}</p>
+          <p className="description">{item.description[lang]}</p>
+          <a className="button primary visit" href={item.url} target="_blank" rel="noopener noreferrer">
+            {t('softwareDetail.visit')}
+            <span className="visually-hidden"> {t('softwareDetail.newTab')}</span>
+            <span aria-hidden="true"> ↗</span>
+          </a>
+        </div>
+      </div>
+      <div className="facts">
+        <section aria-labelledby="features-title">
+          <h3 id="features-title">{t('softwareDetail.features')}</h3>
+          {list(item.features[lang])}
+        </section>
+        <section aria-labelledby="use-cases-title">
+          <h3 id="use-cases-title">{t('softwareDetail.useCases')}</h3>
+          {list(item.useCases[lang])}
+        </section>
+        <section aria-labelledby="pricing-title">
+          <h3 id="pricing-title">{t('softwareDetail.pricing')}</h3>
+          <p className="pricing">{item.pricing[lang]}</p>
+        </section>
+      </div>
+      <section aria-labelledby="gallery-title">
+        <h3 id="gallery-title">{t('softwareDetail.gallery')}</h3>
+        <ul className="gallery">
+          {item.gallery.map((path, i) => (
+            <li key={`${path}-${i}`}>
+              <img src={assetUrl(path)} alt={t('softwareDetail.galleryAlt', { name: item.name, n: i + 1, count: item.gallery.length })} width={320} height={200} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      </section>
+      {item.extraVideos.length ? (
+        <section aria-labelledby="videos-title" className="videos">
+          <h3 id="videos-title">{t('softwareDetail.videos')}</h3>
+          <Videos
+            videos={item.extraVideos}
+            lang={lang}
+            playing={state.playing}
+            onOpen={state.openVideo}
+            onClose={state.closeVideo}
+            labels={{
+              region: t('softwareDetail.carousel.label', { name: item.name }),
+              pause: t('softwareDetail.carousel.pause'),
+              play: t('softwareDetail.carousel.play'),
+              previous: t('softwareDetail.carousel.previous'),
+              next: t('softwareDetail.carousel.next'),
+              close: t('softwareDetail.video.close'),
+              slide: (n, count) => t('softwareDetail.carousel.slide', { n, count }),
+              open: (title) => t('softwareDetail.video.open', { title }),
+              thumbnail: (title) => t('softwareDetail.video.thumbnail', { title }),
+              by: (channel) => t('softwareDetail.video.by', { channel }),
+            }}
+          />
+        </section>
+      ) : null}
+    </article>
+  );
+}

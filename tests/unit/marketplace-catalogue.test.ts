@@ -1,0 +1,93 @@
+// The catalogue data (DESIGN.md §5.2): ten items, unique slugs, every text in es and en, images
+// that exist and are listed for the bundle, and video URLs whose ids parse.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogueAssets, fold, searchSoftware, softwareCatalogue, videoId } from '@obra/marketplace';
+
+const dir = join(import.meta.dirname, '../../packages/marketplace/catalogue');
+const raw = JSON.parse(readFileSync(join(dir, 'software.json'), 'utf8')) as { items: Record<string, unknown>[] };
+const LOCALIZED = ['category', 'description', 'features', 'useCases', 'pricing'] as const;
+const FIELDS = ['id', 'slug', 'name', 'url', 'image', 'imgDetail', 'gallery', 'extraVideos', ...LOCALIZED];
+
+describe('catalogue data', () => {
+  it('has ten items with unique ids and unique lowercase hyphenated slugs', () => {
+    expect(softwareCatalogue).toHaveLength(10);
+    const slugs = softwareCatalogue.map((item) => item.slug);
+    expect(new Set(slugs).size).toBe(10);
+    expect(new Set(softwareCatalogue.map((item) => item.id)).size).toBe(10);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it.each(raw.items.map((item) => [item.slug as string, item] as const))('%s has every field, every text in es and en', (_slug, item) => {
+    expect(Object.keys(item).sort()).toEqual([...FIELDS].sort());
+    expect(String(item.name).trim()).not.toBe('');
+    expect(String(item.url)).toMatch(/^https:\/\//);
+    for (const field of LOCALIZED) {
+      const value = item[field] as Record<string, unknown>;
+      expect(Object.keys(value).sort(), field).toEqual(['en', 'es']);
+      const [es, en] = [value.es, value.en];
+      if (Array.isArray(es)) {
+        expect(Array.isArray(en) && en.length === es.length && es.length > 0, `${field} lists`).toBe(true);
+        for (const text of [...es, ...(en as unknown[])]) expect(String(text).trim(), field).not.toBe('');
+      } else {
+        expect(String(es).trim(), `${field}.es`).not.toBe('');
+        expect(String(en).trim(), `${field}.en`).not.toBe('');
+      }
+    }
+    expect(item.pricing).toEqual({ es: 'Licencia anual desde 199 USD', en: 'Annual licence from 199 USD' });
+    expect(item.gallery).toHaveLength(3);
+  });
+
+  it('lists every image it names for the bundle, and every image file exists', () => {
+    const named = softwareCatalogue.flatMap((item) => [item.image, item.imgDetail, ...item.gallery]);
+    expect(named.filter((path) => !catalogueAssets[path])).toEqual([]);
+    expect(Object.keys(catalogueAssets).filter((path) => !existsSync(join(dir, path)))).toEqual([]);
+  });
+
+  it('has videos with a parsable id, a title in es and en, and their dates', () => {
+    const videos = softwareCatalogue.flatMap((item) => item.extraVideos);
+    expect(videos.length).toBeGreaterThan(0);
+    for (const video of videos) {
+      expect(videoId(video.url), video.url).toMatch(/^[\w-]{11}$/);
+      expect(video.title.es.trim() && video.title.en.trim()).toBeTruthy();
+      expect(video.published.trim()).not.toBe('');
+      expect([video.added, video.date].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+    }
+  });
+});
+
+describe('videoId', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=0MXharjbIdY', '0MXharjbIdY'],
+    ['https://youtube.com/watch?feature=share&v=0MXharjbIdY&t=42s', '0MXharjbIdY'],
+    ['https://m.youtube.com/watch?v=0MXharjbIdY', '0MXharjbIdY'],
+    ['https://youtu.be/0MXharjbIdY?si=abc', '0MXharjbIdY'],
+    ['https://www.youtube.com/embed/0MXharjbIdY?start=3', '0MXharjbIdY'],
+    ['https://www.youtube-nocookie.com/embed/0MXharjbIdY', '0MXharjbIdY'],
+    ['https://www.youtube.com/shorts/0MXharjbIdY', '0MXharjbIdY'],
+    ['https://www.youtube.com/watch?v=short', undefined],
+    ['https://www.youtube.com/watch?v=0MXharjbIdY0', undefined],
+    ['https://vimeo.com/0MXharjbIdY', undefined],
+    ['https://www.youtube.com/playlist?list=PL123', undefined],
+    ['not a url', undefined],
+  ])('%s → %s', (url, id) => {
+    expect(videoId(url)).toBe(id);
+  });
+});
+
+describe('search', () => {
+  it('folds case and accents', () => {
+    expect(fold('Diseño ÁRBOL')).toBe('diseno arbol');
+  });
+
+  it('matches the name or the category in the current language, case- and accent-insensitive', () => {
+    const names = (term: string, lang: 'es' | 'en') => searchSoftware(softwareCatalogue, term, lang).map((item) => item.name);
+    expect(names('SKETCH', 'es')).toEqual(['SketchUp']);
+    expect(names('diseno', 'es')).toEqual(['AutoCAD']);
+    expect(names('renderizado', 'es')).toEqual(['Lumion', 'Enscape', 'V-Ray', 'Blender']);
+    expect(names('renderizado', 'en')).toEqual([]);
+    expect(names('rendering', 'en')).toEqual(['Lumion', 'Enscape', 'V-Ray', 'Blender']);
+    expect(names('  ', 'es')).toHaveLength(10);
+  });
+});

@@ -1,0 +1,101 @@
+import { act } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import '@obra/marketplace/software-detail/register';
+import { catalogueAssets } from '@obra/marketplace';
+import { mount } from './support/mount.ts';
+
+async function widget(attrs: string) {
+  const mounted = await mount(`<obra-software-detail ${attrs}></obra-software-detail>`);
+  return { ...mounted, user: userEvent.setup(), dialog: () => mounted.shadow.querySelector('dialog')! };
+}
+
+const texts = (root: ShadowRoot, selector: string) => [...root.querySelectorAll(selector)].map((el) => el.textContent);
+
+describe('<obra-software-detail> page', () => {
+  it('shows the image with the badge, name, category, description, features, use cases, gallery and pricing (es)', async () => {
+    const { screen, shadow } = await widget('slug="revit"');
+    expect(screen.getByRole('heading', { level: 2, name: 'Revit' })).toBeTruthy();
+    const hero = screen.getByRole('img', { name: 'Ilustración de Revit' }) as HTMLImageElement;
+    expect([hero.getAttribute('width'), hero.getAttribute('height'), hero.src]).toEqual(['640', '360', catalogueAssets['details/revit.svg']]);
+    expect(shadow.querySelector('.badge')!.textContent).toBe('desde $199');
+    expect(screen.getByText('Modelado de información para la construcción (BIM)')).toBeTruthy();
+    expect(screen.getByText(/^Plataforma BIM de Autodesk/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Características' })).toBeTruthy();
+    expect(texts(shadow, '[aria-labelledby=features-title] li')).toEqual(['Modelo paramétrico con vistas y tablas enlazadas', 'Trabajo compartido entre disciplinas', 'Planos y cómputos que se actualizan solos']);
+    expect(texts(shadow, '[aria-labelledby=use-cases-title] li')).toHaveLength(3);
+    expect(shadow.querySelector('.pricing')!.textContent).toBe('Licencia anual desde 199 USD');
+    const gallery = [...shadow.querySelectorAll<HTMLImageElement>('.gallery img')];
+    expect(gallery.map((img) => img.alt)).toEqual(['Revit: ilustración 1 de 3', 'Revit: ilustración 2 de 3', 'Revit: ilustración 3 de 3']);
+    expect(gallery.every((img) => img.getAttribute('width') === '320' && img.getAttribute('height') === '200')).toBe(true);
+  });
+
+  it('is in English by attribute, with the translated badge and pricing', async () => {
+    const { screen, shadow } = await widget('slug="v-ray" lang="en"');
+    expect(screen.getByRole('heading', { level: 2, name: 'V-Ray' })).toBeTruthy();
+    expect(shadow.querySelector('.badge')!.textContent).toBe('from $199');
+    expect(screen.getByText('Photorealistic rendering engine')).toBeTruthy();
+    expect(shadow.querySelector('.pricing')!.textContent).toBe('Annual licence from 199 USD');
+  });
+
+  it('links the official site in a new tab, without opener, and says so to screen readers', async () => {
+    const es = await widget('slug="blender"');
+    const link = es.screen.getByRole('link', { name: /^Visitar el sitio oficial \(se abre en una pestaña nueva\)/ });
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['https://www.blender.org', '_blank', 'noopener noreferrer']);
+    const en = await widget('slug="blender" lang="en"');
+    expect(en.screen.getByRole('link', { name: /^Visit the official site \(opens in a new tab\)/ })).toBeTruthy();
+  });
+
+  it('says an unknown slug is not found, in Spanish and English, and follows a slug change', async () => {
+    const es = await widget('slug="photoshop"');
+    expect(es.screen.getByRole('alert').textContent).toBe('Software no encontrado.');
+    const en = await widget('slug="" lang="en"');
+    expect(en.screen.getByRole('alert').textContent).toBe('Software not found.');
+    await act(async () => en.host.setAttribute('slug', 'Tekla-Structures'));
+    expect(en.screen.getByRole('heading', { level: 2, name: 'Tekla Structures' })).toBeTruthy();
+  });
+
+  it('shows no carousel for an item without videos', async () => {
+    const { shadow } = await widget('slug="autocad"');
+    expect(shadow.querySelector('[aria-roledescription=carousel]')).toBeNull();
+    expect(shadow.querySelector('dialog')).toBeNull();
+  });
+});
+
+describe('<obra-software-detail> videos', () => {
+  it('shows each video as a card with its thumbnail; a single video does not move (no autoplay controls)', async () => {
+    const { screen, shadow } = await widget('slug="sketchup"');
+    expect(screen.getByRole('region', { name: 'Tutoriales de SketchUp' })).toBeTruthy();
+    const card = screen.getByRole('button', { name: 'Ver el vídeo: SketchUp para nuevos usuarios 2: dibujar formas' });
+    const thumb = card.querySelector('img')!;
+    expect(thumb.getAttribute('src')).toBe('https://i.ytimg.com/vi/0MXharjbIdY/hqdefault.jpg');
+    expect(thumb.alt).toBe('Miniatura del vídeo «SketchUp para nuevos usuarios 2: dibujar formas»');
+    expect(shadow.querySelector('.carousel-toggle')).toBeNull();
+  });
+
+  it('opens the video in an overlay from the privacy-friendly domain, closes it by its button and returns focus to the card', async () => {
+    const w = await widget('slug="sketchup" lang="en"');
+    const card = w.screen.getByRole('button', { name: 'Watch the video: SketchUp New Users 2: Drawing Shapes' });
+    await w.user.click(card);
+    expect(w.dialog().open).toBe(true);
+    const iframe = w.dialog().querySelector('iframe')!;
+    expect(iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/0MXharjbIdY?autoplay=1&rel=0');
+    expect(iframe.getAttribute('title')).toBe('SketchUp New Users 2: Drawing Shapes');
+    expect(w.dialog().getAttribute('aria-labelledby')).toBe(w.dialog().querySelector('h2')!.id);
+    await w.user.click(w.screen.getByRole('button', { name: /Close the video/ }));
+    expect(w.dialog().open).toBe(false);
+    expect(w.dialog().querySelector('iframe')).toBeNull();
+    expect(w.shadow.activeElement).toBe(card);
+  });
+
+  it('closes the overlay when the browser closes the dialog (Esc) and returns focus', async () => {
+    const w = await widget('slug="sketchup"');
+    const card = w.screen.getByRole('button', { name: /^Ver el vídeo/ });
+    await w.user.click(card);
+    expect(w.dialog().open).toBe(true);
+    // Esc on a modal dialog makes the browser close it and fire `close`; happy-dom has no Esc handling.
+    await act(async () => w.dialog().close());
+    expect(w.dialog().querySelector('iframe')).toBeNull();
+    expect(w.shadow.activeElement).toBe(card);
+  });
+});
