@@ -15,7 +15,7 @@ describe('public exports', () => {
     ['@obra/api', api, ['ApiError', 'IMAGE_ERRORS', 'apiBaseFrom', 'createApiClient', 'generateImage', 'postJson', 'searchLocation', 'sendFormReport', 'sendPartner', 'sendWaitList']],
     ['@obra/element', element, ['adoptStyles', 'attr', 'createEmitter', 'createFormStore', 'defineWidget', 'loadOnSight', 'observeLang', 'registerWidget', 'resolveLang', 'useStore']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
-    ['@obra/ui', ui, ['Button', 'Dialog', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'uiStyles', 'useFocusFirstInvalid']],
+    ['@obra/ui', ui, ['Button', 'Dialog', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'uiStyles', 'useFocusFirstInvalid', 'useModal']],
     ['@obra/schema', schema, [
       'CONSTRUCTION_SYSTEMS', 'CONSTRUCTION_SYSTEM_GROUPS', 'CONTACT_LIMITS', 'DESIGN_LIMITS', 'EXTRAS', 'FACADE_MATERIALS', 'PARTNER_LIMITS', 'PROJECT_STAGES', 'PROJECT_STATES',
       'ROOF_DESIGNS', 'ROOF_MATERIALS', 'SPAM_FIELDS', 'SPECIALIZATIONS', 'USES', 'WAIT_LIST_INTERESTS', 'WAIT_LIST_LIMITS', 'WALL_TYPES', 'ZONES',

@@ -1,4 +1,4 @@
-import { useModal } from './use-modal.ts';
+import { useModal } from '@obra/ui';
 
 /**
  * The full-screen "sending" overlay: a modal <dialog>, so it sits in the top layer above the

@@ -1,12 +1,11 @@
 import type { FormEvent } from 'react';
 import type { I18n } from '@obra/i18n';
 import { DESIGN_LIMITS } from '@obra/schema';
-import { Button, TextField, useFocusFirstInvalid } from '@obra/ui';
+import { Button, TextField, useFocusFirstInvalid, useModal } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { CloseIcon } from './icons.tsx';
 import { PhoneInput } from './phone-input.tsx';
 import type { DesignFormState } from './store.ts';
-import { useModal } from './use-modal.ts';
 import { PERSONAL_FIELDS, type DesignField } from './values.ts';
 
 export interface PersonalModalProps {

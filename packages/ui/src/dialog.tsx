@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModal } from './use-modal.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -18,14 +19,8 @@ export interface DialogProps {
  * the partner page), traps focus, closes on Esc and returns focus to where it was.
  */
 export function Dialog({ open, title, message, detail, closeLabel, tone = 'success', onClose }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref } = useModal(open);
   const id = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}

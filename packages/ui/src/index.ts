@@ -4,6 +4,7 @@ export { RadioGroup, type RadioGroupProps, type RadioOption } from './radio-grou
 export { Select, type SelectProps, type SelectOption } from './select.tsx';
 export { Button, type ButtonProps } from './button.tsx';
 export { Dialog, type DialogProps } from './dialog.tsx';
+export { useModal } from './use-modal.ts';
 export { LiveRegion, type LiveRegionProps } from './live-region.tsx';
 export { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 export { uiStyles } from './styles.ts';

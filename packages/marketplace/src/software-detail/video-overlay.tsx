@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModal } from '@obra/ui';
 import { embedUrl } from '../video-id.ts';
 
 export interface VideoOverlayProps {
@@ -15,14 +16,8 @@ export interface VideoOverlayProps {
  * iframe exists only while open, so closing stops the video; it comes from youtube-nocookie.com.
  */
 export function VideoOverlay({ id, title, closeLabel, onClose }: VideoOverlayProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref } = useModal(id !== null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (id && !dialog.open) dialog.showModal();
-    if (!id && dialog.open) dialog.close();
-  }, [id]);
   return (
     <dialog ref={ref} className="video-overlay" aria-labelledby={titleId} onClose={onClose}>
       <div className="video-head">
