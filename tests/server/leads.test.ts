@@ -109,6 +109,6 @@ describe('the rest of /api', () => {
   });
 
   it('recorded the migrations once, in order', async () => {
-    expect((await local.api.db.query<{ name: string }>('select name from schema_migrations order by name')).map((row) => row.name)).toEqual(['001_leads.sql']);
+    expect((await local.api.db.query<{ name: string }>('select name from schema_migrations order by name')).map((row) => row.name)).toEqual(['001_leads.sql', '002_reports.sql']);
   });
 });

@@ -9,3 +9,4 @@ export {
   ROOF_MATERIALS, FACADE_MATERIALS, ZONES, EXTRAS, DESIGN_LIMITS,
   type ProjectData, type PersonalData, type FormReport, type ImageSpec,
 } from './design-form.ts';
+export { imageSpecSchema, validateImageSpec } from './image-spec.ts';

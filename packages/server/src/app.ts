@@ -5,10 +5,13 @@ import { createGazetteer, type Gazetteer } from './gazetteer/index.ts';
 import { corsHeaders, preflightHeaders } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
+import { providerFor } from './images/provider.ts';
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createOutbox } from './report/outbox.ts';
 import { health } from './routes/health.ts';
+import { generateImage, serveImage } from './routes/images.ts';
 import { leadRoute } from './routes/leads.ts';
 import { location } from './routes/location.ts';
 import type { Handler, Reply } from './routes/types.ts';
@@ -29,6 +32,8 @@ type Routes = Record<string, Partial<Record<'GET' | 'POST', { handler: Handler; 
 const ROUTES: Routes = {
   '/api/health': { GET: { handler: health, limit: 'none' } },
   '/api/location': { GET: { handler: location, limit: 'reads' } },
+  '/api/generate-image': { POST: { handler: generateImage, limit: 'writes' } },
+  '/api/images/': { GET: { handler: serveImage, limit: 'reads' } },
   ...Object.fromEntries(Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.name}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }])),
 };
 
@@ -42,6 +47,8 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   log.info('api ready', { database: db.kind, places: gazetteer.size, gazetteerMs, startMs: Math.round(performance.now() - started), rssMB: Math.round(process.memoryUsage().rss / 2 ** 20) });
   const limiters = { reads: createRateLimiter(config.rateLimit.reads, config.rateLimit.windowMs), writes: createRateLimiter(config.rateLimit.writes, config.rateLimit.windowMs) };
   const store = createLeadStore(db);
+  const images = providerFor(config);
+  const outbox = createOutbox({ db, config, log });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -51,7 +58,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
 
   async function answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply> {
     const cors = corsHeaders(req, config.corsOrigins);
-    const route = ROUTES[url.pathname];
+    const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
     if (!route) throw new HttpError(404, `There is no ${url.pathname}; the API has ${Object.keys(ROUTES).join(', ')}.`, { headers: cors });
     const methods = Object.keys(route);
     if (req.method === 'OPTIONS') return { status: 204, body: undefined, headers: { ...cors, ...preflightHeaders(methods) } };
@@ -59,7 +66,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     if (!entry) throw new HttpError(405, `Use ${methods.join(' or ')} on ${url.pathname}.`, { headers: { ...cors, Allow: methods.join(', ') } });
     try {
       if (entry.limit !== 'none') limiters[entry.limit].hit(ip);
-      const reply = await entry.handler({ req, url, config, db, gazetteer, store, log });
+      const reply = await entry.handler({ req, url, config, db, gazetteer, store, log, images, outbox });
       return { ...reply, headers: { ...cors, ...reply.headers } };
     } catch (error) {
       if (error instanceof HttpError) Object.assign(error.headers, cors);
@@ -82,7 +89,8 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
       }
     }
     const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...reply.headers };
-    if (reply.body === undefined) res.writeHead(reply.status, headers).end();
+    if (reply.raw !== undefined) res.writeHead(reply.status, headers).end(reply.raw);
+    else if (reply.body === undefined) res.writeHead(reply.status, headers).end();
     else res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(reply.body));
     const fields = { method: req.method, path: url.pathname, status: reply.status, ms: Math.round((performance.now() - start) * 10) / 10, ip, ...reply.log };
     if (reply.status >= 500) log.error('request', fields);
@@ -99,6 +107,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     },
     async close() {
       await Promise.allSettled([...inFlight]);
+      await outbox.close();
       await db.close();
       log.info('api closed');
     },

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Log levels, most verbose first; `silent` writes nothing. */
@@ -31,6 +32,12 @@ export interface Config {
   logLevel: LogLevel;
   /** SHUTDOWN_TIMEOUT_MS: how long in-flight requests get to finish on SIGTERM (default 10 s). */
   shutdownTimeoutMs: number;
+  /** PUBLIC_URL: the origin clients reach the API on (e.g. https://obra.example); default: the request's Host. */
+  publicUrl: string | undefined;
+  /** IMAGE_PROVIDER (`embedded` default, or `openai-compatible` with IMAGE_API_URL, IMAGE_API_KEY, IMAGE_MODEL, IMAGE_SIZE). */
+  image: { provider: 'embedded' | 'openai-compatible'; apiUrl: string; apiKey: string; model: string; size: string; timeoutMs: number };
+  /** SMTP_URL sends report e-mails for real; else they are written as .eml files to MAIL_OUTBOX_DIR (default `<data dir>/outbox`). MAIL_FROM is the sender. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; timeoutMs: number; retryMs: number };
 }
 
 const REPO_DATA = fileURLToPath(new URL('../../../.data', import.meta.url));
@@ -47,12 +54,19 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  const dataDir = env.OBRA_DATA_DIR?.trim() || REPO_DATA;
+  const provider = env.IMAGE_PROVIDER?.trim() || 'embedded';
+  if (provider !== 'embedded' && provider !== 'openai-compatible') throw new Error(`IMAGE_PROVIDER must be embedded or openai-compatible, got "${provider}".`);
+  const apiUrl = env.IMAGE_API_URL?.trim().replace(/\/+$/, '') ?? '';
+  if (provider !== 'embedded' && !apiUrl) throw new Error('IMAGE_PROVIDER=openai-compatible needs IMAGE_API_URL (e.g. https://api.openai.com).');
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new Error(`PUBLIC_URL must be an origin such as https://obra.example, got "${publicUrl}".`);
   return {
     port: whole(env, 'PORT', 8787),
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databasePoolSize: whole(env, 'DATABASE_POOL_SIZE', 10) || 10,
-    dataDir: env.OBRA_DATA_DIR?.trim() || REPO_DATA,
+    dataDir,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean),
     rateLimit: { writes: whole(env, 'RATE_LIMIT', 20), reads: whole(env, 'RATE_LIMIT_READS', 600), windowMs: whole(env, 'RATE_LIMIT_WINDOW', 60) * 1000 || 60_000 },
     bodyLimit: whole(env, 'BODY_LIMIT', 16 * 1024),
@@ -60,5 +74,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel,
     shutdownTimeoutMs: whole(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    publicUrl,
+    image: {
+      provider,
+      apiUrl,
+      apiKey: env.IMAGE_API_KEY?.trim() ?? '',
+      model: env.IMAGE_MODEL?.trim() || 'gpt-image-1',
+      size: env.IMAGE_SIZE?.trim() || '1536x1024',
+      timeoutMs: whole(env, 'IMAGE_TIMEOUT_MS', 60_000) || 60_000,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL?.trim() || undefined,
+      from: env.MAIL_FROM?.trim() || 'Obra <reportes@obra.localhost>',
+      outboxDir: env.MAIL_OUTBOX_DIR?.trim() || join(dataDir, 'outbox'),
+      timeoutMs: whole(env, 'MAIL_TIMEOUT_MS', 20_000) || 20_000,
+      retryMs: whole(env, 'MAIL_RETRY_MS', 60_000) || 60_000,
+    },
   };
 }

@@ -1,5 +1,5 @@
-// Staff access: `npm run export -- <wait-list|partner|contact> [--format csv|json]` prints every
-// lead of one type, oldest first, to stdout (README, "Reading the leads").
+// Staff access: `npm run export -- <wait-list|partner|contact|report> [--format csv|json]` prints
+// every lead of one type (reports with their e-mail state), oldest first, to stdout (README, "Reading the leads").
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { toCsv } from './csv.ts';
@@ -26,7 +26,7 @@ export async function runExport(args: string[], out: (text: string) => void = (t
   const kind = LEAD_KINDS[name];
   const db = await openDb(loadConfig());
   try {
-    const columns = ['id', 'created_at', ...kind.columns];
+    const columns = ['id', 'created_at', ...kind.columns, ...(kind.mailed ? ['mailed_at', 'mail_attempts', 'mail_error'] : [])];
     const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind.table} order by created_at, id`);
     out(format === 'csv' ? toCsv(columns, rows) : `${JSON.stringify(rows, null, 2)}\n`);
   } finally {

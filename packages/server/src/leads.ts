@@ -1,4 +1,4 @@
-import { validateContact, validatePartner, validateWaitList, type FieldError } from '@obra/schema';
+import { validateContact, validateFormReport, validatePartner, validateWaitList, type FieldError } from '@obra/schema';
 
 type Validation = { ok: true; value: Record<string, string> } | { ok: false; errors: Partial<Record<string, FieldError>> };
 
@@ -11,10 +11,28 @@ export interface LeadKind {
   /** The field holding a phone number, validated fully on the server. */
   readonly phone?: string;
   readonly validate: (input: unknown) => Validation;
+  /** Stored rows are e-mailed by the outbox (report/outbox.ts). */
+  readonly mailed?: boolean;
 }
 
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The report's fields as stored: snake_case columns, the extras joined by commas. */
+function validateReport(input: unknown): Validation {
+  const result = validateFormReport(input);
+  if (!result.ok) return result as Validation;
+  return { ok: true, value: Object.fromEntries(Object.entries(result.value).map(([field, value]) => [snake(field), Array.isArray(value) ? value.join(',') : value])) };
+}
+
+/** The report's stored columns, in the form's order. */
+export const REPORT_COLUMNS = [
+  'nombre', 'correo', 'telefono', 'pais', 'departamento', 'ciudad', 'estado_proyecto', 'etapa_proyecto', 'ancho', 'longitud', 'ancho_edificacion',
+  'largo_edificacion', 'alto_edificacion', 'uso', 'uso_especifico', 'sistema_constructivo', 'diseno', 'tipo_fachada', 'material_cubierta',
+  'material_fachada', 'zona', 'otros', 'image_url', 'prompt',
+] as const;
+
 /** Every lead type the API stores; the export command reads the same list. */
-export const LEAD_KINDS: Readonly<Record<'wait-list' | 'partner' | 'contact', LeadKind>> = {
+export const LEAD_KINDS: Readonly<Record<'wait-list' | 'partner' | 'contact' | 'report', LeadKind>> = {
   'wait-list': {
     name: 'wait-list',
     table: 'wait_list',
@@ -30,6 +48,7 @@ export const LEAD_KINDS: Readonly<Record<'wait-list' | 'partner' | 'contact', Le
     validate: validatePartner as LeadKind['validate'],
   },
   contact: { name: 'contact', table: 'contact', columns: ['name', 'email', 'message'], validate: validateContact as LeadKind['validate'] },
+  report: { name: 'form-report', table: 'report', columns: REPORT_COLUMNS, phone: 'telefono', validate: validateReport, mailed: true },
 };
 
 /** Whether `name` is a lead type (for the export command's argument). */

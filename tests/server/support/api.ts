@@ -20,6 +20,8 @@ export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, for
 export interface LocalApi {
   base: string;
   api: Api;
+  /** Its OBRA_DATA_DIR. */
+  dataDir: string;
   /** Rows of a table, oldest first. */
   rows(table: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export async function startLocalApi(env: Record<string, string> = {}): Promise<L
   return {
     base: `http://127.0.0.1:${port}`,
     api,
+    dataDir,
     rows: (table) => api.db.query(`select * from ${table} order by created_at, id`),
     close: async () => {
       server.closeAllConnections();

@@ -35,7 +35,7 @@ function check(kind: LeadKind, input: unknown) {
  * per Idempotency-Key (see lead-store.ts); the hash of the stored fields tells a replay from a
  * reused key.
  */
-export const leadRoute = (kind: LeadKind): Handler => async ({ req, config, store, log }) => {
+export const leadRoute = (kind: LeadKind): Handler => async ({ req, config, store, log, outbox }) => {
   const key = idempotencyKey(req);
   const { value: input } = await readJson(req, config.bodyLimit);
   const spam = spamReason(input, config.minFillMs);
@@ -54,6 +54,7 @@ export const leadRoute = (kind: LeadKind): Handler => async ({ req, config, stor
   if (saved.hash !== hash) {
     throw new HttpError(422, 'This Idempotency-Key was already used for a different submission; send a new key with new data.');
   }
+  if (saved.inserted && kind.mailed) outbox.kick();
   const reply = { status: 201, body: { id: saved.id }, log: { id: saved.id } };
   return saved.inserted ? reply : { ...reply, headers: { 'Idempotent-Replayed': 'true' } };
 };

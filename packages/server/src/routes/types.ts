@@ -2,8 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Gazetteer } from '../gazetteer/index.ts';
+import type { ImageProvider } from '../images/provider.ts';
 import type { LeadStore } from '../lead-store.ts';
 import type { Logger } from '../log.ts';
+import type { Outbox } from '../report/outbox.ts';
 
 /** What a route handler gets: the request and the API's shared parts. */
 export interface RouteContext {
@@ -14,12 +16,16 @@ export interface RouteContext {
   gazetteer: Gazetteer;
   store: LeadStore;
   log: Logger;
+  images: ImageProvider;
+  outbox: Outbox;
 }
 
 /** What a route handler answers; errors are thrown as HttpError. */
 export interface Reply {
   status: number;
   body: unknown;
+  /** A non-JSON body (an image), written as is with the reply's headers. */
+  raw?: Uint8Array | string;
   headers?: Record<string, string>;
   /** Extra fields for the request's log line (e.g. the stored id). */
   log?: Record<string, unknown>;

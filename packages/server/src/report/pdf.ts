@@ -1,0 +1,112 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Spec } from '../images/scene/index.ts';
+import { drawScene } from '../images/scene/index.ts';
+import { labelsFor } from './labels.ts';
+
+/** A stored report row (snake_case columns of migrations/002_reports.sql). */
+export type ReportRow = Record<string, string> & { id: string; created_at: string | Date };
+
+/** The picture of the report: a raster image the API stored, or the scene to draw as vectors. */
+export type ReportImage = { png?: Uint8Array; jpeg?: Uint8Array } | undefined;
+
+const hex = (colour: string) => {
+  const n = Number.parseInt(colour.slice(1).padEnd(6, '0').slice(0, 6), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+};
+
+/** The spec of a stored report, for drawing its illustration. */
+export const specOf = (row: ReportRow): Spec => ({
+  uso: row.uso ?? '', sistemaConstructivo: row.sistema_constructivo ?? '', diseno: row.diseno ?? '', tipoFachada: row.tipo_fachada ?? '',
+  materialCubierta: row.material_cubierta ?? '', materialFachada: row.material_fachada ?? '', zona: row.zona ?? '', ancho: row.ancho ?? '',
+  longitud: row.longitud ?? '', anchoEdificacion: row.ancho_edificacion ?? '', largoEdificacion: row.largo_edificacion ?? '', altoEdificacion: row.alto_edificacion ?? '',
+});
+
+// The same scene as the SVG, drawn natively: patterns fall back to their plain colours.
+function drawIllustration(page: PDFPage, spec: Spec, x: number, top: number, width: number) {
+  const scene = drawScene(spec);
+  const scale = width / scene.width;
+  for (const shape of scene.shapes) {
+    const fill = shape.fill?.startsWith('url(') ? shape.flat : shape.fill;
+    page.drawSvgPath(shape.d, {
+      x,
+      y: top,
+      scale,
+      ...(fill ? { color: hex(fill), opacity: shape.opacity ?? 1 } : {}),
+      ...(shape.stroke ? { borderColor: hex(shape.stroke), borderWidth: (shape.width ?? 1) * scale, borderOpacity: shape.opacity ?? 1 } : {}),
+    });
+  }
+  page.drawRectangle({ x, y: top - scene.height * scale, width, height: scene.height * scale, borderColor: hex('#c9ccd0'), borderWidth: 0.5 });
+  return scene.height * scale;
+}
+
+/** Renders a report to a one-page A4 PDF (Spanish by default, as the form's catalogue). */
+export async function reportPdf(row: ReportRow, image: ReportImage, lang: 'es' | 'en' = 'es'): Promise<Uint8Array> {
+  const labels = labelsFor(lang);
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${labels.own.title} — ${row.nombre}`);
+  pdf.setCreator('Obra');
+  const page = pdf.addPage([595.28, 841.89]);
+  const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
+  // The standard fonts cover Latin-1 (every Spanish letter); anything else a visitor typed becomes '?'.
+  const safe = (font: PDFFont, text: string) => [...text].map((ch) => { try { font.encodeText(ch); return ch; } catch { return '?'; } }).join('');
+  const margin = 40;
+  let y = 841.89 - margin;
+  const write = (text: string, size: number, font = regular, x = margin, colour = '#1f2933') => page.drawText(safe(font, text), { x, y, size, font, color: hex(colour), maxWidth: 515 });
+
+  page.drawRectangle({ x: 0, y: 841.89 - 70, width: 595.28, height: 70, color: hex('#1f4e79') });
+  y -= 8;
+  write(labels.own.title, 20, bold, margin, '#ffffff');
+  const date = new Date(row.created_at).toISOString().slice(0, 10);
+  page.drawText(`${labels.own.date}: ${date}`, { x: 440, y, size: 10, font: regular, color: hex('#dce7f2') });
+  y = 841.89 - 92;
+
+  const pairs = (title: string, rows: [string, string][]) => {
+    write(title, 12, bold, margin, '#1f4e79');
+    y -= 16;
+    for (const [label, value] of rows) {
+      write(label, 9, bold, margin, '#52606d');
+      write(value || labels.own.none, 9, regular, margin + 150);
+      y -= 13;
+    }
+    y -= 6;
+  };
+  const t = labels.text;
+  const dims = (a: string, b: string) => [a, b].map((v) => (v ? `${v} m` : labels.own.none)).join(' × ');
+  pairs(labels.own.requester, [
+    [t('modal.nombre'), row.nombre!],
+    [t('modal.correo'), row.correo!],
+    [t('modal.telefono'), row.telefono!],
+    [t('sections.location'), [row.ciudad, row.departamento, row.pais].filter(Boolean).join(', ')],
+  ]);
+  pairs(t('sections.project'), [
+    [t('estadoProyecto.legend'), labels.choice('estadoProyecto', row.estado_proyecto!)],
+    [t('etapaProyecto.legend'), labels.choice('etapaProyecto', row.etapa_proyecto!)],
+    [t('uso.legend'), [labels.choice('uso', row.uso!), row.uso_especifico].filter(Boolean).join(': ')],
+    [t('sistema.legend'), labels.choice('sistemaConstructivo', row.sistema_constructivo!)],
+    [`${labels.own.land} (${labels.own.width} × ${labels.own.length})`, dims(row.ancho!, row.longitud!)],
+    [`${labels.own.building}: ${labels.own.height}`, row.alto_edificacion ? `${row.alto_edificacion} m` : ''],
+    [`${labels.own.building}: ${labels.own.width}`, row.ancho_edificacion ? `${row.ancho_edificacion} m` : ''],
+    [`${labels.own.building}: ${labels.own.length}`, row.largo_edificacion ? `${row.largo_edificacion} m` : ''],
+  ]);
+  pairs(labels.own.choices, [
+    [t('diseno.legend'), labels.choice('diseno', row.diseno!)],
+    [t('materialCubierta.legend'), labels.choice('materialCubierta', row.material_cubierta!)],
+    [t('tipoFachada.legend'), labels.choice('tipoFachada', row.tipo_fachada!)],
+    [t('materialFachada.legend'), labels.choice('materialFachada', row.material_fachada!)],
+    [t('zona.legend'), labels.choice('zona', row.zona!)],
+    [t('otros.legend'), (row.otros ?? '').split(',').filter(Boolean).map((v) => labels.choice('otros', v)).join(', ')],
+  ]);
+  write(labels.own.image, 12, bold, margin, '#1f4e79');
+  y -= 8;
+  const embedded = image?.png ? await pdf.embedPng(image.png) : image?.jpeg ? await pdf.embedJpg(image.jpeg) : undefined;
+  if (embedded) {
+    const size = embedded.scaleToFit(515, Math.max(120, y - margin - 20));
+    page.drawImage(embedded, { x: margin, y: y - size.height, width: size.width, height: size.height });
+    y -= size.height;
+  } else {
+    y -= drawIllustration(page, specOf(row), margin, y, Math.min(515, (y - margin - 20) * 1.5));
+  }
+  y -= 14;
+  write(row.image_url!, 7, regular, margin, '#7b8794');
+  return pdf.save();
+}

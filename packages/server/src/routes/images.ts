@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { DESIGN_LIMITS, validateImageSpec } from '@obra/schema';
+import type { Config } from '../config.ts';
+import { readJson } from '../http/body.ts';
+import { HttpError } from '../http/errors.ts';
+import { ProviderError } from '../images/provider.ts';
+import type { Spec } from '../images/scene/index.ts';
+import type { Handler } from './types.ts';
+
+const EXTENSIONS: Record<string, string> = { 'image/svg+xml': 'svg', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const TYPES = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
+/** An image path: the id is a base64url SHA-256 (43 characters). */
+export const IMAGE_PATH = /^\/api\/images\/([\w-]{43})\.(svg|png|jpg|webp)$/;
+
+/** The origin the client reached the API on: PUBLIC_URL, else the request's own (proxy headers only when trusted). */
+export function publicOrigin(req: IncomingMessage, config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const forwarded = (name: string) => (config.trustProxy ? String(req.headers[name] ?? '').split(',')[0]!.trim() : '');
+  const proto = forwarded('x-forwarded-proto') || ((req.socket as TLSSocket).encrypted ? 'https' : 'http');
+  return `${proto}://${forwarded('x-forwarded-host') || req.headers.host || 'localhost'}`;
+}
+
+function readRequest(input: unknown): { prompt: string; spec: Spec | undefined } {
+  const body = (input ?? {}) as { prompt?: unknown; spec?: unknown };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new HttpError(400, 'Send {prompt, spec?} as a JSON object.', { body: { errors: { prompt: 'required' } } });
+  const errors: Record<string, string> = {};
+  if (typeof body.prompt !== 'string') errors.prompt = 'required';
+  else if (body.prompt.length > DESIGN_LIMITS.prompt) errors.prompt = 'tooLong';
+  let spec: Spec | undefined;
+  if (body.spec !== undefined && body.spec !== null) {
+    const checked = validateImageSpec(body.spec);
+    if (checked.ok) spec = checked.value;
+    else for (const [field, error] of Object.entries(checked.errors)) if (error) errors[field] = error.key;
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, `Some fields are invalid (${Object.keys(errors).join(', ')}); correct them and send again.`, { body: { errors } });
+  return { prompt: (body.prompt as string).trim(), spec };
+}
+
+/**
+ * POST /api/generate-image {prompt, spec?} → {url}. The id hashes what the picture is drawn from
+ * (the canonical spec, the prompt only without one or for a provider that reads it), so the same
+ * spec is generated once and then answered from the database.
+ */
+export const generateImage: Handler = async ({ req, config, db, images }) => {
+  const { prompt, spec } = readRequest((await readJson(req, config.bodyLimit)).value);
+  const source = { provider: images.name, spec: spec ?? null, prompt: spec && !images.readsPrompt ? null : prompt };
+  const id = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
+  const url = (type: string) => ({ status: 200, body: { url: `${publicOrigin(req, config)}/api/images/${id}.${EXTENSIONS[type]}` }, log: { image: id } });
+  const [stored] = await db.query<{ content_type: string }>('select content_type from image where id = $1', [id]);
+  if (stored) return url(stored.content_type);
+  const started = performance.now();
+  let result;
+  try {
+    result = await images.generate({ prompt, spec });
+  } catch (error) {
+    if (error instanceof ProviderError) throw new HttpError(502, `The image could not be generated: ${error.message}`);
+    throw error;
+  }
+  if ('url' in result) return { status: 200, body: { url: result.url } };
+  const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
+  await db.query('insert into image (id, content_type, body, prompt) values ($1, $2, $3, $4) on conflict (id) do nothing', [id, result.contentType, body, prompt]);
+  return { ...url(result.contentType), log: { image: id, generateMs: Math.round(performance.now() - started), bytes: body.length } };
+};
+
+/**
+ * GET /api/images/<id>.<ext>: immutable (the id is the content's source), with a CSP that keeps an
+ * SVG opened on its own from running anything.
+ */
+export const serveImage: Handler = async ({ req, url, db }) => {
+  const match = IMAGE_PATH.exec(url.pathname);
+  const [row] = match ? await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [match[1]]) : [];
+  if (!match || !row || TYPES[match[2]!] !== row.content_type) throw new HttpError(404, 'There is no such image; generate it again.');
+  const etag = `"${match[1]}"`;
+  const headers = {
+    'Content-Type': row.content_type === 'image/svg+xml' ? 'image/svg+xml; charset=utf-8' : row.content_type,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    ETag: etag,
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  };
+  if (req.headers['if-none-match'] === etag) return { status: 304, body: undefined, headers };
+  return { status: 200, body: undefined, raw: row.body, headers };
+};

@@ -1,0 +1,159 @@
+// POST /api/form-report over real HTTP: validated, stored once per Idempotency-Key, rendered to a
+// PDF and mailed: as .eml files in the outbox by default, and through SMTP_URL to a real local SMTP
+// sink (smtp-server) over loopback.
+import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
+
+const REPORT = {
+  estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion', ancho: '25', longitud: '40', anchoEdificacion: '12', largoEdificacion: '18', altoEdificacion: '7,5',
+  uso: 'housing', usoEspecifico: '', sistemaConstructivo: 'steel-framing', diseno: 'Doble pendiente', tipoFachada: 'Ventilada', materialCubierta: 'Arcilla/Concreto',
+  materialFachada: 'Ladrillo', zona: 'zone1', otros: ['paneles-solares', 'domotica'],
+  nombre: 'María Núñez', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', correo: 'maria@example.com', telefono: '+57 300 123 4567',
+  imageUrl: 'http://127.0.0.1/api/images/x.svg', prompt: 'Foto realista de una casa',
+};
+
+/** The text of a PDF: every hex or literal string shown with Tj, from every (deflated) stream. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    const bytes = Buffer.from(match[1]!, 'latin1');
+    let content: string;
+    try {
+      content = inflateSync(bytes).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj|\((.*?)\) Tj/g)) parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
+  }
+  return parts.join('\n');
+}
+
+/** The PDF attached to a raw e-mail (base64 part of type application/pdf). */
+function attachedPdf(eml: string): Buffer {
+  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
+  expect(part).not.toBeNull();
+  return Buffer.from(part![1]!.replace(/\s/g, ''), 'base64');
+}
+
+const waitFor = async <T>(read: () => T | undefined, ms = 15_000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((done) => setTimeout(done, 50));
+  }
+};
+
+describe('POST /api/form-report (outbox folder)', () => {
+  let local: LocalApi;
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '0' });
+  });
+  afterAll(() => local.close());
+  const post = (body: unknown, headers?: Record<string, string>) => postJson(`${local.base}/api/form-report`, body, headers);
+
+  it('stores a valid report, answers 201 {id} and writes an e-mail with the PDF to the requester', async () => {
+    const image = (await (await postJson(`${local.base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })).json()) as { url: string };
+    const started = performance.now();
+    const response = await post({ ...REPORT, imageUrl: image.url }, { 'Idempotency-Key': 'report-1' });
+    const answerMs = performance.now() - started;
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answerMs).toBeLessThan(1000);
+    const [row] = await local.rows('report');
+    expect(row).toMatchObject({ id, nombre: 'María Núñez', correo: 'maria@example.com', alto_edificacion: '7,5', otros: 'paneles-solares,domotica', diseno: 'Doble pendiente' });
+    const files = await waitFor(() => {
+      let found: string[] = [];
+      try {
+        found = readdirSync(join(local.dataDir, 'outbox')).filter((name) => name.endsWith(`${id}.eml`));
+      } catch {
+        // The outbox folder appears with the first e-mail.
+      }
+      return found.length ? found : undefined;
+    });
+    const eml = readFileSync(join(local.dataDir, 'outbox', files[0]!), 'utf8');
+    expect(eml).toMatch(/^To: maria@example\.com/m);
+    const pdf = attachedPdf(eml);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const expected of ['María Núñez', 'maria@example.com', 'Medellín, Antioquia, Colombia', '25 m × 40 m', '7,5 m', '12 m', '18 m', 'Teja de arcilla o concreto', 'Ventilada', 'Rural', 'Paneles solares, Domótica', 'Steel framing']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('replays the first answer for the same key, 422 for the same key with another body', async () => {
+    const first = await post(REPORT, { 'Idempotency-Key': 'report-2' });
+    const replay = await post(REPORT, { 'Idempotency-Key': 'report-2' });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(await first.json());
+    expect((await post({ ...REPORT, nombre: 'Otra' }, { 'Idempotency-Key': 'report-2' })).status).toBe(422);
+    expect((await local.rows('report')).filter((r) => r.idempotency_key === 'report-2')).toHaveLength(1);
+  });
+
+  it('answers 400 with field errors keyed like the widget messages', async () => {
+    const response = await post({ ...REPORT, correo: 'nope', imageUrl: '', diseno: 'Cúpula', telefono: '+57 100 000 0000', anchoEdificacion: '123456' });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errorMessage: string; errors: Record<string, string> };
+    expect(body.errors).toEqual({ correo: 'email', imageUrl: 'required', diseno: 'choose', telefono: 'phone', anchoEdificacion: 'dimension' });
+    expect(body.errorMessage).toMatch(/invalid/);
+    const other = await post({ ...REPORT, uso: 'other' });
+    expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
+  });
+});
+
+describe('POST /api/form-report with SMTP_URL (a local SMTP sink)', () => {
+  let sink: SMTPServer;
+  const received: { to: string[]; data: string }[] = [];
+  let local: LocalApi;
+  let failNext = 1;
+
+  beforeAll(async () => {
+    sink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
+        stream.on('end', () => {
+          if (failNext > 0) {
+            failNext -= 1;
+            callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 }));
+            return;
+          }
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((ready) => sink.listen(0, '127.0.0.1', ready));
+    const { port } = sink.server.address() as AddressInfo;
+    local = await startLocalApi({ RATE_LIMIT: '0', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Obra <reportes@obra.test>', MAIL_RETRY_MS: '300' });
+  });
+  afterAll(async () => {
+    await local.close();
+    await new Promise<void>((done) => sink.close(() => done()));
+  });
+
+  it('a failed send is kept with its error and retried until the sink accepts it', async () => {
+    const response = await postJson(`${local.base}/api/form-report`, REPORT);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const mail = await waitFor(() => received[0]);
+    expect(mail.to).toEqual(['maria@example.com']);
+    expect(mail.data).toMatch(/^From: Obra <reportes@obra\.test>/m);
+    expect(pdfText(attachedPdf(mail.data))).toContain('maria@example.com');
+    await new Promise((done) => setTimeout(done, 200));
+    const [row] = await local.rows('report');
+    expect(row).toMatchObject({ id, mail_attempts: 2, mail_error: null });
+    expect(row!.mailed_at).toBeInstanceOf(Date);
+  });
+});
