@@ -70,31 +70,31 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: 'es' |
     }
     y -= 6;
   };
-  const t = labels.text;
+  const text = labels.text;
   const dims = (a: string, b: string) => [a, b].map((v) => (v ? `${v} m` : labels.own.none)).join(' × ');
   pairs(labels.own.requester, [
-    [t('modal.nombre'), row.nombre!],
-    [t('modal.correo'), row.correo!],
-    [t('modal.telefono'), row.telefono!],
-    [t('sections.location'), [row.ciudad, row.departamento, row.pais].filter(Boolean).join(', ')],
+    [text('modal.nombre'), row.nombre!],
+    [text('modal.correo'), row.correo!],
+    [text('modal.telefono'), row.telefono!],
+    [text('sections.location'), [row.ciudad, row.departamento, row.pais].filter(Boolean).join(', ')],
   ]);
-  pairs(t('sections.project'), [
-    [t('estadoProyecto.legend'), labels.choice('estadoProyecto', row.estado_proyecto!)],
-    [t('etapaProyecto.legend'), labels.choice('etapaProyecto', row.etapa_proyecto!)],
-    [t('uso.legend'), [labels.choice('uso', row.uso!), row.uso_especifico].filter(Boolean).join(': ')],
-    [t('sistema.legend'), labels.choice('sistemaConstructivo', row.sistema_constructivo!)],
+  pairs(text('sections.project'), [
+    [text('estadoProyecto.legend'), labels.choice('estadoProyecto', row.estado_proyecto!)],
+    [text('etapaProyecto.legend'), labels.choice('etapaProyecto', row.etapa_proyecto!)],
+    [text('uso.legend'), [labels.choice('uso', row.uso!), row.uso_especifico].filter(Boolean).join(': ')],
+    [text('sistema.legend'), labels.choice('sistemaConstructivo', row.sistema_constructivo!)],
     [`${labels.own.land} (${labels.own.width} × ${labels.own.length})`, dims(row.ancho!, row.longitud!)],
     [`${labels.own.building}: ${labels.own.height}`, row.alto_edificacion ? `${row.alto_edificacion} m` : ''],
     [`${labels.own.building}: ${labels.own.width}`, row.ancho_edificacion ? `${row.ancho_edificacion} m` : ''],
     [`${labels.own.building}: ${labels.own.length}`, row.largo_edificacion ? `${row.largo_edificacion} m` : ''],
   ]);
   pairs(labels.own.choices, [
-    [t('diseno.legend'), labels.choice('diseno', row.diseno!)],
-    [t('materialCubierta.legend'), labels.choice('materialCubierta', row.material_cubierta!)],
-    [t('tipoFachada.legend'), labels.choice('tipoFachada', row.tipo_fachada!)],
-    [t('materialFachada.legend'), labels.choice('materialFachada', row.material_fachada!)],
-    [t('zona.legend'), labels.choice('zona', row.zona!)],
-    [t('otros.legend'), (row.otros ?? '').split(',').filter(Boolean).map((v) => labels.choice('otros', v)).join(', ')],
+    [text('diseno.legend'), labels.choice('diseno', row.diseno!)],
+    [text('materialCubierta.legend'), labels.choice('materialCubierta', row.material_cubierta!)],
+    [text('tipoFachada.legend'), labels.choice('tipoFachada', row.tipo_fachada!)],
+    [text('materialFachada.legend'), labels.choice('materialFachada', row.material_fachada!)],
+    [text('zona.legend'), labels.choice('zona', row.zona!)],
+    [text('otros.legend'), (row.otros ?? '').split(',').filter(Boolean).map((v) => labels.choice('otros', v)).join(', ')],
   ]);
   write(labels.own.image, 12, bold, margin, '#1f4e79');
   y -= 8;
