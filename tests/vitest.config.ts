@@ -44,6 +44,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A real browser on a busy 2-core machine: expect.poll's 1 s default is shorter than some
+          // deliberately delayed answers (the overlay tests hold a reply for 800 ms).
+          expect: { poll: { timeout: 5_000 } },
           // One Chromium at a time on a 2-core machine keeps timings honest.
           fileParallelism: false,
         },
