@@ -90,7 +90,9 @@ describe('sending', () => {
     expect(await widget.dialogMessage.textContent()).toBe(ES.errorMessage);
     expect(await widget.dialog.getAttribute('role')).toBe('alertdialog');
     expect(await widget.dialog.locator('.detail').textContent()).toBe('El servidor tuvo un problema. Inténtalo de nuevo en unos minutos.');
-    expect(site.posts()).toHaveLength(1);
+    // Retried three times with backoff, every attempt under the same Idempotency-Key.
+    expect(site.posts()).toHaveLength(4);
+    expect(new Set(site.posts().map((r) => r.headers['idempotency-key'])).size).toBe(1);
 
     await widget.dialogClose.click();
     await widget.dialog.waitFor({ state: 'detached' });
@@ -159,18 +161,20 @@ describe('transports', () => {
     expect(site.requests).toHaveLength(0);
   });
 
-  it('the default transport against that endpoint fails visibly instead of pretending success', async () => {
+  it('the default transport against that endpoint never pretends success: the entry waits, and the visitor is told', async () => {
     const { page, widget } = await openPartner();
     await setAttr(widget, 'endpoint', `${remote.origin}/sheet/exec`);
     await fillEntry(widget);
     await widget.submit.click();
-    await widget.dialog.waitFor();
-    expect(await widget.dialogTitle.textContent()).toBe('Error');
-    expect(await widget.dialog.locator('.detail').textContent()).toMatch(/^No hay conexión con el servidor/);
-    // The browser stopped at the preflight: the entry never went out.
+    // A refused preflight looks like a network failure to the page: after the retries the entry
+    // waits in the outbox (it will go out if the endpoint starts answering) and the widget says so.
+    await expect.poll(() => widget.host.locator('.delivery').textContent(), { timeout: 10_000 }).toMatch(/^Sin conexión/);
+    expect(await widget.dialog.count()).toBe(0);
+    expect(await widget.submit.getAttribute('aria-busy')).toBe('true');
+    // The browser stopped at every preflight: the entry never went out.
     await settle(page);
     expect(remote.posts()).toHaveLength(0);
-    expect(remote.requests.map((r) => r.method)).toEqual(['OPTIONS']);
+    expect(new Set(remote.requests.map((r) => r.method))).toEqual(new Set(['OPTIONS']));
     expect(await formValues(widget)).toEqual(SHOWN);
   });
 });

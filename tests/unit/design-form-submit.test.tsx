@@ -3,9 +3,11 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { designFormCatalogues } from '@obra/design-form';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
+import { useFastRetries } from './support/fast-retries.ts';
 import { copy, designForm, fillPersonal, generate, GENERATED_URL, openDialogTitles, openSection, PERSON, record, type Form, useApi } from './support/design-form.ts';
 
 const server = useApi();
+useFastRetries();
 
 const submit = (form: Form, lang: 'es' | 'en' = 'es') => form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
 
@@ -95,7 +97,6 @@ describe('<obra-design-form> personal-data modal and submission', () => {
   it.each([
     ['the server’s errorMessage', designFormHandlers.reportFailed, 'El servicio de correo no responde.'],
     ['submitError without one', designFormHandlers.reportFailedSilently, 'Error al enviar el formulario'],
-    ['the network advice when unreachable', designFormHandlers.reportNetworkError, designFormCatalogues.es.api.network],
   ])('on failure shows an alert titled networkError with %s, and keeps everything', async (_case, handler, text) => {
     server.use(designFormHandlers.generated, handler);
     const form = await designForm();
@@ -110,6 +111,24 @@ describe('<obra-design-form> personal-data modal and submission', () => {
     expect(errors).toEqual([text]);
     expect(modal.open).toBe(true);
     expect(modal.querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe(PERSON.nombre);
+  });
+
+  it('unreachable: the overlay says the report waits for the network, and it goes out once, under one key, when it is back', async () => {
+    server.use(designFormHandlers.generated, designFormHandlers.reportNetworkError);
+    const keys: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => void (request.url.endsWith('/form-report') && keys.push(request.headers.get('idempotency-key'))));
+    const form = await designForm();
+    await generate(form);
+    await fillPersonal(form);
+    await submit(form);
+    const overlay = form.shadow.querySelector<HTMLDialogElement>('dialog.overlay')!;
+    await waitFor(() => expect(overlay.textContent).toBe(designFormCatalogues.es.api.waiting));
+    expect(overlay.open).toBe(true);
+    server.use(designFormHandlers.reported);
+    await waitFor(() => expect(openDialogTitles(form)).toEqual(['Formulario enviado con éxito']));
+    server.events.removeAllListeners();
+    expect(keys.length).toBeGreaterThan(4);
+    expect(new Set(keys).size).toBe(1);
   });
 
   it('a cancelled obra-submit sends nothing', async () => {

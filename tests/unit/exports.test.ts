@@ -12,8 +12,14 @@ import * as waitList from '@obra/wait-list';
 
 describe('public exports', () => {
   it.each([
-    ['@obra/api', api, ['ApiError', 'IMAGE_ERRORS', 'apiBaseFrom', 'createApiClient', 'generateImage', 'postJson', 'searchLocation', 'sendFormReport', 'sendPartner', 'sendWaitList']],
-    ['@obra/element', element, ['adoptStyles', 'attr', 'createEmitter', 'createFormStore', 'defineWidget', 'loadOnSight', 'observeLang', 'registerWidget', 'resolveLang', 'useStore']],
+    ['@obra/api', api, [
+      'ApiError', 'IMAGE_ERRORS', 'RETRY', 'STORED_TTL_MS', 'apiBaseFrom', 'backoff', 'createApiClient', 'createKeyring', 'deliver', 'generateImage', 'newKey', 'parseRetryAfter', 'postJson',
+      'searchLocation', 'sendFormReport', 'sendPartner', 'sendWaitList', 'stored',
+    ]],
+    ['@obra/element', element, [
+      'DRAFT_TTL_MS', 'adoptStyles', 'attr', 'createEmitter', 'createFormStore', 'defineWidget', 'loadDraft', 'loadOnSight', 'observeLang', 'outboxFor', 'registerWidget', 'resolveLang',
+      'saveDraft', 'storageKey', 'useDraft', 'useFormDelivery', 'useStore',
+    ]],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
     ['@obra/ui', ui, ['Button', 'Dialog', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'uiStyles', 'useFocusFirstInvalid', 'useModal']],
     ['@obra/schema', schema, [

@@ -7,6 +7,7 @@ import { sendPartner } from '@obra/api';
 import '@obra/partner-registration/register';
 import { SPECIALIZATIONS, type Specialization } from '@obra/schema';
 import { PARTNER_URL, partnerHandlers, TEST_API } from '../msw/partner-handlers.ts';
+import { useFastRetries } from './support/fast-retries.ts';
 import { mount } from './support/mount.ts';
 
 const server = setupServer();
@@ -16,6 +17,7 @@ afterAll(() => server.close());
 // sendPartner logs the accepted answer (SPEC.md §7); the tests read the log instead of printing it.
 const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 beforeEach(() => info.mockClear());
+useFastRetries();
 
 /** Records every registration request body, answering 201 after `delayMs`. */
 function recordRequests(delayMs = 0) {
@@ -181,7 +183,6 @@ describe('<obra-partner-registration> sending', () => {
 
   it.each([
     ['serverError', 'es', 'El servidor tuvo un problema. Inténtalo de nuevo en unos minutos.'],
-    ['networkError', 'es', 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.'],
     ['serverError', 'en', 'The server had a problem. Try again in a few minutes.'],
   ] as const)('on %s (%s) shows the error message with the reason and keeps what was typed', async (handler, lang, reason) => {
     server.use(partnerHandlers[handler]);
@@ -194,6 +195,51 @@ describe('<obra-partner-registration> sending', () => {
     expect(formValues(w)).toEqual(TYPED);
     expect(w.button().textContent).toBe(COPY[lang].submit);
     expect(info).not.toHaveBeenCalled();
+  });
+
+  it('on a network error says it waits for the network, keeps the values, and sends once when it is back', async () => {
+    server.use(partnerHandlers.networkError);
+    const w = await widget();
+    await fill(w);
+    await w.user.click(w.button());
+    await waitFor(() => expect(w.outcome('status').textContent).toBe('Sin conexión: tu envío está guardado y saldrá al volver la red, aunque recargues la página.'));
+    expect(w.outcome('alert').textContent).toBe('');
+    expect(w.button().getAttribute('aria-busy')).toBe('true');
+    expect(formValues(w)).toEqual(TYPED);
+    const bodies = recordRequests();
+    await waitFor(() => expect(w.outcome('status').textContent).toBe(COPY.es.success));
+    expect(bodies).toEqual([SENT]);
+    expect(formValues(w)).toEqual(EMPTY);
+  });
+
+  it('keeps a draft of what was typed in a new element, and clears it after a successful send', async () => {
+    const key = `obra:partner-registration:${location.pathname}:0`;
+    const first = await widget();
+    await fill(first, { nombre: 'Ana', pais: 'Chile', especializacion: 'bim' });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(key) ?? '{}').draft).toMatchObject({ nombre: 'Ana', pais: 'Chile', especializacion: 'bim' }));
+    await act(async () => void (document.body.innerHTML = ''));
+    const again = await widget();
+    expect(formValues(again)).toEqual({ ...EMPTY, nombre: 'Ana', pais: 'Chile', especializacion: 'bim' });
+    const bodies = recordRequests();
+    await fill(again, { telefono: TYPED.telefono, correo: TYPED.correo });
+    await again.user.click(again.button());
+    await waitFor(() => expect(again.outcome('status').textContent).toBe(COPY.es.success));
+    expect(bodies).toHaveLength(1);
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull());
+  });
+
+  it('sends what a previous load left in its outbox on load, under its first key, then thanks the visitor', async () => {
+    const keys: (string | null)[] = [];
+    const bodies = recordRequests();
+    server.events.on('request:start', ({ request }) => void keys.push(request.headers.get('idempotency-key')));
+    const key = `obra:outbox:partner-registration:${location.pathname}:0`;
+    localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), delivery: { url: PARTNER_URL, body: SENT, key: 'k-from-last-load' } }));
+    const w = await widget();
+    await waitFor(() => expect(w.outcome('status').textContent).toBe(COPY.es.success));
+    server.events.removeAllListeners();
+    expect(bodies).toEqual([SENT]);
+    expect(keys).toEqual(['k-from-last-load']);
+    expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('marks the fields the server rejected, with their messages', async () => {

@@ -7,4 +7,6 @@ afterEach(() => {
   if (typeof document === 'undefined') return;
   document.body.innerHTML = '';
   document.documentElement.removeAttribute('lang');
+  // Drafts and outboxes live in localStorage: one test's pending send must not reach the next.
+  localStorage.clear();
 });

@@ -5,12 +5,14 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '@obra/wait-list/register';
 import { TEST_API, TEST_SHEET, waitListHandlers } from '../msw/wait-list-handlers.ts';
+import { useFastRetries } from './support/fast-retries.ts';
 import { mount } from './support/mount.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+useFastRetries();
 
 /** Records every wait-list request body, answering 201. */
 function recordRequests() {
@@ -146,15 +148,18 @@ describe('<obra-wait-list> sending', () => {
   });
 
   it.each([
-    ['serverError', 'El servidor tuvo un problema. Inténtalo de nuevo en unos minutos.'],
-    ['networkError', 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.'],
-    ['rateLimited', 'Demasiados envíos seguidos. Espera un momento e inténtalo de nuevo.'],
-  ] as const)('on %s shows the error dialog and keeps what was typed', async (handler, detail) => {
+    ['serverError', 'El servidor tuvo un problema. Inténtalo de nuevo en unos minutos.', 4],
+    ['rateLimited', 'Demasiados envíos seguidos. Espera un momento e inténtalo de nuevo.', 4],
+    ['rejectedEmail', 'El servidor rechazó algunos datos. Revisa los campos marcados.', 1],
+  ] as const)('on %s shows the error dialog and keeps what was typed', async (handler, detail, attempts) => {
+    const keys: (string | null)[] = [];
     server.use(waitListHandlers[handler]);
+    server.events.on('request:start', ({ request }) => void keys.push(request.headers.get('idempotency-key')));
     const w = await widget();
     await fillValid(w);
     await w.user.click(submitButton(w));
     await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    server.events.removeAllListeners();
     const [dialog] = dialogs(w);
     expect(dialog!.getAttribute('role')).toBe('alertdialog');
     expect(dialog!.textContent).toContain('Error');
@@ -162,6 +167,30 @@ describe('<obra-wait-list> sending', () => {
     expect(dialog!.textContent).toContain(detail);
     expect(w.screen.getByRole<HTMLInputElement>('textbox', { name: /^Nombre/ }).value).toBe(valid.nombre);
     expect(w.shadow.querySelector('textarea')!.value).toBe(valid.comentario);
+    // 5xx and 429 are retried under one key; a 400 is not.
+    expect(keys).toHaveLength(attempts);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[\da-f-]{36}$/);
+  });
+
+  it('on a network error waits for the network, says so, and sends once it is back', async () => {
+    server.use(waitListHandlers.networkError);
+    const w = await widget();
+    await fillValid(w);
+    await w.user.click(submitButton(w));
+    const waiting = 'Sin conexión: tu envío está guardado y saldrá al volver la red, aunque recargues la página.';
+    await waitFor(() => expect(w.shadow.querySelector('.delivery')?.textContent).toBe(waiting));
+    expect(w.shadow.querySelector('[role=status]')!.textContent).toBe(waiting);
+    expect(submitButton(w).getAttribute('aria-busy')).toBe('true');
+    expect(dialogs(w)).toHaveLength(0);
+    const [pending] = Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:wait-list:'));
+    expect(JSON.parse(localStorage.getItem(pending!)!).delivery).toMatchObject({ url: `${TEST_API}/wait-list`, body: { interesado: 'cliente', ...valid } });
+
+    const bodies = recordRequests();
+    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    expect(dialogs(w)[0]!.textContent).toContain('Formulario enviado');
+    expect(bodies).toHaveLength(1);
+    expect(localStorage.getItem(pending!)).toBeNull();
   });
 
   it('shows the error dialog in English', async () => {

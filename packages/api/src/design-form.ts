@@ -1,3 +1,4 @@
+import { deliver, newKey, type DeliverOptions } from './delivery.ts';
 import { ApiError, keyForStatus } from './errors.ts';
 
 import type { FormReport, ImageSpec } from '@obra/schema';
@@ -46,9 +47,9 @@ export async function searchLocation(query: string, lang: string, options: Desig
   return Array.isArray(items) ? items.map((item: { Place?: unknown }) => item?.Place).filter(isPlace) : [];
 }
 
-const jsonInit = (body: unknown, signal?: AbortSignal, headers: Record<string, string> = {}): RequestInit => ({
+const jsonInit = (body: unknown, signal?: AbortSignal): RequestInit => ({
   method: 'POST',
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
   body: JSON.stringify(body),
   signal: signal ?? null,
 });
@@ -72,17 +73,16 @@ export async function generateImage(request: { prompt: string; spec: ImageSpec }
 }
 
 /**
- * POST {api}/form-report with every field and the prompt. On a non-OK status the error's message
- * is the server's `errorMessage` (empty when it sent none, so the widget shows its own text).
+ * POST {api}/form-report with every field and the prompt, through {@link deliver} (retries under one
+ * Idempotency-Key, and the outbox when given). On a refusal the error's message is the server's
+ * `errorMessage` (empty when it sent none, so the widget shows its own text).
  */
-export async function sendFormReport(report: FormReport, options: DesignCallOptions & { idempotencyKey?: string }): Promise<unknown> {
+export async function sendFormReport(report: FormReport, options: DesignCallOptions & DeliverOptions & { idempotencyKey?: string | undefined }): Promise<unknown> {
   const url = `${root(options.apiBase)}/form-report`;
-  const headers: Record<string, string> = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
-  const response = await call(url, jsonInit(report, options.signal, headers));
-  const payload = (await response.json().catch(() => undefined)) as { errorMessage?: unknown; errors?: unknown } | undefined;
-  if (!response.ok) {
-    const fields = payload?.errors && typeof payload.errors === 'object' ? (payload.errors as Record<string, string>) : {};
-    throw new ApiError(keyForStatus(response.status), typeof payload?.errorMessage === 'string' ? payload.errorMessage : '', response.status, fields);
+  try {
+    return await deliver({ url, body: report, key: options.idempotencyKey ?? newKey() }, options);
+  } catch (cause) {
+    if (!(cause instanceof ApiError) || cause.status === undefined) throw cause;
+    throw new ApiError(cause.key, cause.serverMessage ?? '', cause.status, cause.fields, { serverMessage: cause.serverMessage });
   }
-  return payload;
 }

@@ -11,11 +11,22 @@ export class ApiError extends Error {
   readonly key: ApiErrorKey;
   readonly status: number | undefined;
   readonly fields: Readonly<Record<string, string>>;
-  constructor(key: ApiErrorKey, message: string, status?: number, fields: Readonly<Record<string, string>> = {}) {
+  /** The server's `errorMessage`, when it sent one. */
+  declare readonly serverMessage?: string | undefined;
+  /** How long the server asked to wait (Retry-After), in milliseconds. */
+  declare readonly retryAfterMs?: number | undefined;
+  constructor(
+    key: ApiErrorKey,
+    message: string,
+    status?: number,
+    fields: Readonly<Record<string, string>> = {},
+    extra: { serverMessage?: string | undefined; retryAfterMs?: number | undefined } = {},
+  ) {
     super(message);
     this.key = key;
     this.status = status;
     this.fields = fields;
+    Object.assign(this, extra);
   }
 }
 

@@ -1,19 +1,23 @@
-import { createApiClient } from './client.ts';
+import { deliver, newKey, type DeliverOptions } from './delivery.ts';
 
 import type { PartnerRegistration } from '@obra/schema';
 
-export interface SendPartnerOptions {
+export interface SendPartnerOptions extends DeliverOptions {
   /** The API base URL, e.g. `https://obra.example/api`. */
   apiBase: string;
+  /** The submission's Idempotency-Key (a new one when absent). */
+  key?: string | undefined;
 }
 
+/** The wire shape: exactly these five keys, whatever else the caller's object holds. */
+const partnerBody = ({ nombre, telefono, correo, pais, especializacion }: PartnerRegistration): PartnerRegistration => ({ nombre, telefono, correo, pais, especializacion });
+
 /**
- * Sends a partner registration to `{apiBase}/partner` (SPEC.md §7). A non-OK status throws
+ * Sends a partner registration to `{apiBase}/partner` (SPEC.md §7). A refusal throws
  * {@link ApiError}; the OK answer carries nothing the widget shows, so it is only logged.
  */
 export async function sendPartner(registration: PartnerRegistration, options: SendPartnerOptions): Promise<void> {
-  // Copied field by field: the wire shape is exactly these five keys, whatever else the caller's object holds.
-  const { nombre, telefono, correo, pais, especializacion } = registration;
-  const answer = await createApiClient(options.apiBase).post<unknown>('partner', { nombre, telefono, correo, pais, especializacion });
+  const url = `${options.apiBase.replace(/\/+$/, '')}/partner`;
+  const answer = await deliver({ url, body: partnerBody(registration), key: options.key ?? newKey() }, options);
   console.info('[obra-partner-registration] registration accepted:', answer);
 }

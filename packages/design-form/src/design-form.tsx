@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
-import { useStore, type WidgetProps } from '@obra/element';
+import { outboxFor, useDraft, useStore, type WidgetProps } from '@obra/element';
 import { Dialog } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
-import { loadDraft, saveDraft } from './draft.ts';
+import type { Draft } from './draft.ts';
 import { ImagePanel } from './image-panel.tsx';
 import { SendingOverlay } from './overlay.tsx';
 import { PersonalModal } from './personal-modal.tsx';
@@ -19,46 +19,31 @@ export interface DesignFormAttributes {
 
 export type DesignFormProps = WidgetProps<DesignFormAttributes, DesignFormEvents, StoreApi<DesignFormState>, DesignFormCatalogue>;
 
-/** Drafts are written after a pause in typing, so a keystroke never waits for storage. */
-const DRAFT_DELAY_MS = 400;
-
 /** Restores the draft before the first paint and keeps it saved; a successful send clears it. */
-function useDraft(store: StoreApi<DesignFormState>, host: HTMLElement) {
-  useLayoutEffect(() => {
-    const draft = loadDraft(host);
-    if (draft) store.getState().restore(draft);
-  }, [store, host]);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = store.subscribe((state, previous) => {
-      if (state.status === 'success' && previous.status !== 'success') {
-        clearTimeout(timer);
-        return saveDraft(host, undefined);
-      }
-      if (state.values === previous.values && state.generatedUrl === previous.generatedUrl) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const { values, generatedUrl, prompt } = store.getState();
-        saveDraft(host, values === emptyDesign && !generatedUrl ? undefined : { values, generatedUrl, prompt });
-      }, DRAFT_DELAY_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [store, host]);
-}
+const useDesignDraft = (store: StoreApi<DesignFormState>, host: HTMLElement) =>
+  useDraft(store, host, 'design-form', {
+    pick: ({ values, generatedUrl, prompt }) => (values === emptyDesign && !generatedUrl ? undefined : { values, generatedUrl, prompt }),
+    changed: (state, previous) => state.values !== previous.values || state.generatedUrl !== previous.generatedUrl,
+    sent: (state, previous) => state.status === 'success' && previous.status !== 'success',
+    restore: (draft: Draft) => draft.values && store.getState().restore(draft),
+  });
 
 /** The AI project design form (SPEC.md §2): image panel, sections of choices, and the report modal. */
 export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormProps) {
   const { t } = i18n;
   const state = useStore(store);
   const openerRef = useRef<HTMLButtonElement>(null);
-  useDraft(store, host);
+  useDesignDraft(store, host);
+  const outbox = useMemo(() => outboxFor(host, 'design-form'), [host]);
   const deps = () => ({ apiBase: attrs.apiBase, emit, frame: { prefix: t('designForm.prompt.prefix'), suffix: t('designForm.prompt.suffix') } });
+  const texts = () => ({ submitError: t('designForm.form.error.submitError'), generic: t('designForm.form.error.generic'), network: t('api.network') });
   const generate = () => void state.generate(deps());
-  const submit = () =>
-    void state.submit({ ...deps(), texts: { submitError: t('designForm.form.error.submitError'), generic: t('designForm.form.error.generic'), network: t('api.network') } });
+  const submit = () => void state.submit({ ...deps(), texts: texts(), outbox });
+  // A report a previous load of the page could not deliver goes out again, under its first key.
+  useEffect(() => {
+    const pending = outbox.read();
+    if (pending) void store.getState().resume(pending, { ...deps(), texts: texts(), outbox });
+  }, [store, outbox]);
   // The success dialog opens after the modal closed: focus then goes back to the button that opened it.
   const dismiss = () => {
     const wasSuccess = store.getState().status === 'success';
@@ -90,7 +75,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
           </div>
         </div>
       </div>
-      <SendingOverlay open={state.status === 'sending'} text={t('designForm.modal.sending')} />
+      <SendingOverlay open={state.status === 'sending' || state.status === 'waiting'} text={state.status === 'waiting' ? t('api.waiting') : t('designForm.modal.sending')} />
       <PersonalModal state={state} i18n={i18n} lang={lang} onSubmit={submit} />
       {dialogs.map((dialog) => (
         <Dialog key={dialog.status} open={state.status === dialog.status} closeLabel={t('common.close')} onClose={dismiss} {...dialog} />

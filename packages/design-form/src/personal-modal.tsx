@@ -22,7 +22,7 @@ export function PersonalModal({ state, i18n, lang, onSubmit }: PersonalModalProp
   const { t } = i18n;
   const modal = useModal(state.modalOpen);
   const formRef = useFocusFirstInvalid(state.invalidAttempts);
-  const sending = state.status === 'sending';
+  const sending = state.status === 'sending' || state.status === 'waiting';
   const error = (name: DesignField) => {
     const e = state.errors[name];
     return e ? t(`common.${e.key}`, { max: e.max ?? 0 }) : undefined;

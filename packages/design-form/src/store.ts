@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, generateImage, sendFormReport, type ApiErrorKey, type Place } from '@obra/api';
+import { ApiError, createKeyring, deliver, generateImage, sendFormReport, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
 import type { Emit } from '@obra/element';
 import { validatePersonal, validateProject, type FieldErrors, type FormReport } from '@obra/schema';
 import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
@@ -17,8 +17,18 @@ export type DesignFormEvents = {
   'obra-image-generated': { url: string; prompt: string };
 };
 
-/** Where the report send is: `noImage` is the dialog of a send blocked for want of an image. */
-export type DesignFormStatus = 'idle' | 'sending' | 'success' | 'error' | 'noImage';
+/**
+ * Where the report send is: `waiting` for the network (kept in the outbox); `noImage` is the
+ * dialog of a send blocked for want of an image.
+ */
+export type DesignFormStatus = 'idle' | 'sending' | 'waiting' | 'success' | 'error' | 'noImage';
+
+/** The translated fallbacks of SPEC.md §8 for a failed send. */
+export interface SubmitTexts {
+  submitError: string;
+  generic: string;
+  network: string;
+}
 
 /** What the view supplies to the actions that call the API. */
 export interface DesignDeps {
@@ -54,8 +64,10 @@ export interface DesignFormState {
   /** Generates an image; a call while one runs does nothing. */
   generate(deps: DesignDeps): Promise<'busy' | 'generated' | 'failed'>;
   setModal(open: boolean): void;
-  /** Sends the report once; `texts` are the translated fallbacks of SPEC.md §8. */
-  submit(deps: DesignDeps & { texts: { submitError: string; generic: string; network: string } }): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
+  /** Sends the report once (through `outbox` when given); `texts` are the translated fallbacks of SPEC.md §8. */
+  submit(deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined }): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
+  /** Finishes a send a previous page load left in the outbox. */
+  resume(pending: Delivery, deps: DesignDeps & { texts: SubmitTexts; outbox: Outbox }): Promise<'busy' | 'sent' | 'failed'>;
   /** Closes the success, error or no-image dialog. */
   dismiss(): void;
   /** Puts back a saved draft. */
@@ -70,88 +82,103 @@ function errorsOf(values: DesignValues): FieldErrors<DesignValues> {
 
 /** Creates the state of one element; `exampleImage` is shown until an image is generated. */
 export function createDesignFormStore(exampleImage: string): StoreApi<DesignFormState> {
+  const keys = createKeyring();
   const initial = { values: emptyDesign, imageUrl: exampleImage, generatedUrl: '', prompt: '', image: 'idle', imageFailed: false } as const;
-  return createStore<DesignFormState>()((set, get) => ({
-    ...initial,
-    modalOpen: false,
-    status: 'idle',
-    failure: '',
-    errors: {},
-    attempted: false,
-    invalidAttempts: 0,
-    change(name, value, checked) {
-      const current = get().values;
-      const next = name === 'otros' ? (checked ? [...new Set([...current.otros, value])] : current.otros.filter((v) => v !== value)) : value;
-      const values = { ...current, [name]: next };
-      set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
-    },
-    chooseLocation(place) {
-      const values = { ...get().values, pais: place.Country, departamento: place.Region ?? '', ciudad: place.Municipality ?? '' };
-      set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
-    },
-    async generate({ apiBase, emit, frame }) {
-      if (get().image === 'loading') return 'busy';
-      const { values } = get();
-      const prompt = buildPrompt(values, frame);
-      set({ image: 'loading', imageFailed: false });
+  return createStore<DesignFormState>()((set, get) => {
+    const busy = () => get().status === 'sending' || get().status === 'waiting';
+    /** Runs one send of `report` and records its outcome. */
+    const finish = async (report: FormReport, emit: DesignDeps['emit'], texts: SubmitTexts, run: (hooks: { onWaiting(): void; onSending(): void }) => Promise<unknown>) => {
       try {
-        const url = await generateImage({ prompt, spec: imageSpecOf(values) }, { apiBase });
-        set({ image: 'idle', imageUrl: url, generatedUrl: url, prompt });
-        emit('obra-image-generated', { url, prompt });
-        return 'generated';
-      } catch (error) {
-        console.error('[obra-design-form]', error instanceof Error ? error.message : error);
-        set({ image: 'idle', imageUrl: exampleImage, generatedUrl: '', imageFailed: true });
-        return 'failed';
-      }
-    },
-    setModal(open) {
-      set({ modalOpen: open });
-    },
-    async submit({ apiBase, emit, texts }) {
-      const state = get();
-      if (state.status === 'sending') return 'busy';
-      if (!isGeneratedImage(state.generatedUrl, apiBase)) {
-        set({ status: 'noImage' });
-        return 'noImage';
-      }
-      const errors = errorsOf(state.values);
-      if (Object.keys(errors).length) {
-        set((s) => ({ errors, attempted: true, invalidAttempts: s.invalidAttempts + 1 }));
-        return 'invalid';
-      }
-      const project = validateProject(state.values);
-      const personal = validatePersonal(state.values);
-      if (!project.ok || !personal.ok) return 'invalid';
-      const report: FormReport = { ...project.value, ...personal.value, imageUrl: state.generatedUrl, prompt: state.prompt };
-      set({ status: 'sending', errors: {}, attempted: true, failure: '' });
-      if (!emit('obra-submit', { report })) {
-        set({ status: 'idle' });
-        return 'cancelled';
-      }
-      try {
-        await sendFormReport(report, { apiBase, idempotencyKey: globalThis.crypto?.randomUUID?.() });
+        await run({ onWaiting: () => set({ status: 'waiting' }), onSending: () => set({ status: 'sending' }) });
       } catch (cause) {
         const error = cause instanceof ApiError ? cause : undefined;
         // SPEC.md §8: the server's errorMessage, else submitError; an unreachable server gets the api
         // catalogue's advice rather than the browser's "Failed to fetch"; anything else the generic text.
         const message = !(cause instanceof Error) ? texts.generic
           : error?.key === 'api.network' ? texts.network
-          : error ? error.message || texts.submitError
+          : error ? (error.status === undefined ? error.message : error.serverMessage) || texts.submitError
           : cause.message || texts.generic;
         set({ status: 'error', failure: message });
         emit('obra-error', { report, reason: error?.key ?? 'api.unexpected', message });
-        return 'failed';
+        return 'failed' as const;
       }
+      keys.forget();
       set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false });
       emit('obra-success', { report });
-      return 'sent';
-    },
-    dismiss() {
-      set({ status: 'idle', failure: '' });
-    },
-    restore({ values, generatedUrl, prompt }) {
-      set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, imageUrl: generatedUrl || exampleImage });
-    },
-  }));
+      return 'sent' as const;
+    };
+    return {
+      ...initial,
+      modalOpen: false,
+      status: 'idle',
+      failure: '',
+      errors: {},
+      attempted: false,
+      invalidAttempts: 0,
+      change(name, value, checked) {
+        const current = get().values;
+        const next = name === 'otros' ? (checked ? [...new Set([...current.otros, value])] : current.otros.filter((v) => v !== value)) : value;
+        const values = { ...current, [name]: next };
+        set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
+      },
+      chooseLocation(place) {
+        const values = { ...get().values, pais: place.Country, departamento: place.Region ?? '', ciudad: place.Municipality ?? '' };
+        set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
+      },
+      async generate({ apiBase, emit, frame }) {
+        if (get().image === 'loading') return 'busy';
+        const { values } = get();
+        const prompt = buildPrompt(values, frame);
+        set({ image: 'loading', imageFailed: false });
+        try {
+          const url = await generateImage({ prompt, spec: imageSpecOf(values) }, { apiBase });
+          set({ image: 'idle', imageUrl: url, generatedUrl: url, prompt });
+          emit('obra-image-generated', { url, prompt });
+          return 'generated';
+        } catch (error) {
+          console.error('[obra-design-form]', error instanceof Error ? error.message : error);
+          set({ image: 'idle', imageUrl: exampleImage, generatedUrl: '', imageFailed: true });
+          return 'failed';
+        }
+      },
+      setModal(open) {
+        set({ modalOpen: open });
+      },
+      async submit({ apiBase, emit, texts, outbox }) {
+        const state = get();
+        if (busy()) return 'busy';
+        if (!isGeneratedImage(state.generatedUrl, apiBase)) {
+          set({ status: 'noImage' });
+          return 'noImage';
+        }
+        const errors = errorsOf(state.values);
+        if (Object.keys(errors).length) {
+          set((s) => ({ errors, attempted: true, invalidAttempts: s.invalidAttempts + 1 }));
+          return 'invalid';
+        }
+        const project = validateProject(state.values);
+        const personal = validatePersonal(state.values);
+        if (!project.ok || !personal.ok) return 'invalid';
+        const report: FormReport = { ...project.value, ...personal.value, imageUrl: state.generatedUrl, prompt: state.prompt };
+        set({ status: 'sending', errors: {}, attempted: true, failure: '' });
+        if (!emit('obra-submit', { report })) {
+          set({ status: 'idle' });
+          return 'cancelled';
+        }
+        const idempotencyKey = keys.keyFor(report);
+        return finish(report, emit, texts, (hooks) => sendFormReport(report, { apiBase, idempotencyKey, outbox, ...hooks }));
+      },
+      async resume(pending, { emit, texts, outbox }) {
+        if (busy()) return 'busy';
+        set({ status: 'sending', failure: '' });
+        return finish(pending.body as FormReport, emit, texts, (hooks) => deliver(pending, { outbox, ...hooks }));
+      },
+      dismiss() {
+        set({ status: 'idle', failure: '' });
+      },
+      restore({ values, generatedUrl, prompt }) {
+        set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, imageUrl: generatedUrl || exampleImage });
+      },
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, type ApiErrorKey } from '@obra/api';
+import { ApiError, createKeyring, type ApiErrorKey } from '@obra/api';
 import { isFieldErrorKey, type FieldErrors } from '@obra/schema';
 import type { Emit } from './events.ts';
 
@@ -14,8 +14,18 @@ export type FormEvents<D extends string, T> = {
   [name: `obra-${string}`]: unknown;
 };
 
-/** idle, sending, then the outcome of the last send. */
-export type FormStatus = 'idle' | 'sending' | 'success' | 'error';
+/** idle, sending (or waiting for the network, kept in the outbox), then the outcome of the last send. */
+export type FormStatus = 'idle' | 'sending' | 'waiting' | 'success' | 'error';
+
+/** What a send learns from the store: the submission's Idempotency-Key, and where to report a wait. */
+export interface DeliveryContext {
+  /** Made when the visitor pressed send; the same for every retry of these values. */
+  key: string;
+  /** The submission waits for the network. */
+  onWaiting(): void;
+  /** It is being sent again. */
+  onSending(): void;
+}
 
 /** What a call to {@link FormState.submit} did. */
 export type SubmitOutcome = 'invalid' | 'busy' | 'cancelled' | 'sent' | 'failed';
@@ -32,8 +42,10 @@ export interface FormState<V, T, D extends string> {
   /** Why the last send failed (a key of the `api` catalogue). */
   failure: ApiErrorKey | undefined;
   setField<K extends keyof V>(name: K, value: V[K]): void;
-  /** Validates and sends once; a call while a send is under way does nothing. */
-  submit(deps: { send: (value: T) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
+  /** Validates and sends once; a call while a send is under way (or waiting) does nothing. */
+  submit(deps: { send: (value: T, context: DeliveryContext) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
+  /** Finishes a send a previous page load left in the outbox (`value` is what it carries). */
+  resume(value: T, deps: { send: (context: Omit<DeliveryContext, 'key'>) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
   /** Returns from a success or error outcome to idle (e.g. its dialog was closed). */
   dismiss(): void;
 }
@@ -57,48 +69,64 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
   const serverErrors = (fields: Readonly<Record<string, string>>): FieldErrors<T> =>
     Object.fromEntries(Object.keys(empty).flatMap((name) => (isFieldErrorKey(fields[name]) ? [[name, { key: fields[name] }]] : []))) as FieldErrors<T>;
 
-  return createStore<FormState<V, T, D>>()((set, get) => ({
-    values: empty,
-    errors: {},
-    attempted: false,
-    invalidAttempts: 0,
-    status: 'idle',
-    failure: undefined,
-    setField(name, value) {
-      const { attempted, errors, status } = get();
-      const values = { ...get().values, [name]: value };
-      // A success outcome belonged to the value just sent; typing the next one retires it. An error
-      // outcome stays: it explains why the values are still there.
-      set({ values, errors: attempted ? errorsOf(values) : errors, status: status === 'success' ? 'idle' : status });
-    },
-    async submit({ send, emit }) {
-      if (get().status === 'sending') return 'busy';
-      const result = validate(get().values);
-      if (!result.ok) {
-        set((s) => ({ errors: result.errors, attempted: true, invalidAttempts: s.invalidAttempts + 1, status: 'idle', failure: undefined }));
-        return 'invalid';
-      }
-      const payload = { [detail]: result.value } as Record<D, T>;
-      // Marked as sending before the event, so a listener that submits again is turned away too.
-      set({ status: 'sending', errors: {}, attempted: true, failure: undefined });
-      if (!emit('obra-submit', payload)) {
-        set({ status: 'idle' });
-        return 'cancelled';
-      }
+  const keys = createKeyring();
+
+  return createStore<FormState<V, T, D>>()((set, get) => {
+    const busy = () => get().status === 'sending' || get().status === 'waiting';
+    /** Runs one send and records its outcome; the events carry `payload`. */
+    const finish = async (payload: Record<D, T>, emit: Emit<FormEvents<D, T>>, run: (context: Omit<DeliveryContext, 'key'>) => Promise<void>): Promise<SubmitOutcome> => {
       try {
-        await send(result.value);
+        await run({ onWaiting: () => set({ status: 'waiting' }), onSending: () => set({ status: 'sending' }) });
       } catch (cause) {
         const error = cause instanceof ApiError ? cause : new ApiError('api.unexpected', String(cause));
         set({ status: 'error', failure: error.key, errors: serverErrors(error.fields) });
         emit('obra-error', { ...payload, reason: error.key, message: error.message });
         return 'failed';
       }
+      keys.forget();
       set({ status: 'success', values: empty, errors: {}, attempted: false });
       emit('obra-success', payload);
       return 'sent';
-    },
-    dismiss() {
-      set({ status: 'idle', failure: undefined });
-    },
-  }));
+    };
+    return {
+      values: empty,
+      errors: {},
+      attempted: false,
+      invalidAttempts: 0,
+      status: 'idle',
+      failure: undefined,
+      setField(name, value) {
+        const { attempted, errors, status } = get();
+        const values = { ...get().values, [name]: value };
+        // A success outcome belonged to the value just sent; typing the next one retires it. An error
+        // outcome stays: it explains why the values are still there.
+        set({ values, errors: attempted ? errorsOf(values) : errors, status: status === 'success' ? 'idle' : status });
+      },
+      async submit({ send, emit }) {
+        if (busy()) return 'busy';
+        const result = validate(get().values);
+        if (!result.ok) {
+          set((s) => ({ errors: result.errors, attempted: true, invalidAttempts: s.invalidAttempts + 1, status: 'idle', failure: undefined }));
+          return 'invalid';
+        }
+        const payload = { [detail]: result.value } as Record<D, T>;
+        // Marked as sending before the event, so a listener that submits again is turned away too.
+        set({ status: 'sending', errors: {}, attempted: true, failure: undefined });
+        if (!emit('obra-submit', payload)) {
+          set({ status: 'idle' });
+          return 'cancelled';
+        }
+        const key = keys.keyFor(result.value);
+        return finish(payload, emit, (context) => send(result.value, { ...context, key }));
+      },
+      async resume(value, { send, emit }) {
+        if (busy()) return 'busy';
+        set({ status: 'sending', failure: undefined });
+        return finish({ [detail]: value } as Record<D, T>, emit, send);
+      },
+      dismiss() {
+        set({ status: 'idle', failure: undefined });
+      },
+    };
+  });
 }

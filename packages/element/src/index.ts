@@ -5,4 +5,6 @@ export { adoptStyles } from './styles.ts';
 export { createEmitter, type Emit, type EventMap } from './events.ts';
 export { loadOnSight, type WidgetImports } from './loader.ts';
 export { useStore, type ReadableStore } from './use-store.ts';
-export { createFormStore, type FormEvents, type FormState, type FormStatus, type FormStoreOptions, type SubmitOutcome } from './form-store.ts';
+export { DRAFT_TTL_MS, loadDraft, outboxFor, saveDraft, storageKey, useDraft, type DraftOptions } from './draft.ts';
+export { useFormDelivery } from './use-form-delivery.ts';
+export { createFormStore, type DeliveryContext, type FormEvents, type FormState, type FormStatus, type FormStoreOptions, type SubmitOutcome } from './form-store.ts';

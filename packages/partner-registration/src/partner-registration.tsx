@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { sendPartner } from '@obra/api';
-import { useStore, type WidgetProps } from '@obra/element';
+import { useFormDelivery, useStore, type WidgetProps } from '@obra/element';
 import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
 import { Button, LiveRegion, Select, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { PartnerRegistrationCatalogue } from './catalogues.ts';
@@ -16,12 +16,13 @@ export interface PartnerRegistrationAttributes {
 export type PartnerRegistrationProps = WidgetProps<PartnerRegistrationAttributes, PartnerRegistrationEvents, StoreApi<PartnerRegistrationState>, PartnerRegistrationCatalogue>;
 
 /** The partner registration form (SPEC.md §2 "Partner registration"): contact data and a specialisation. */
-export function PartnerRegistrationForm({ attrs, i18n, store, emit }: PartnerRegistrationProps) {
+export function PartnerRegistrationForm({ attrs, i18n, store, emit, host }: PartnerRegistrationProps) {
   const { t } = i18n;
   const state = useStore(store);
   const formRef = useFocusFirstInvalid(state.invalidAttempts);
   const { values, status } = state;
-  const sending = status === 'sending';
+  const outbox = useFormDelivery(store, host, 'partner-registration', emit);
+  const sending = status === 'sending' || status === 'waiting';
 
   const field = <K extends Exclude<keyof PartnerRegistrationValues, 'especializacion'>>(name: K) => {
     const error = state.errors[name];
@@ -38,12 +39,12 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit }: PartnerReg
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void state.submit({ send: (registration) => sendPartner(registration, { apiBase: attrs.apiBase }), emit });
+    void state.submit({ send: (registration, context) => sendPartner(registration, { apiBase: attrs.apiBase, outbox, ...context }), emit });
   };
 
   const invalidCount = Object.keys(state.errors).length;
   const announcement =
-    sending ? t('partnerRegistration.status.sending')
+    status === 'sending' ? t('partnerRegistration.status.sending')
     : status === 'idle' && state.attempted && invalidCount ? t('common.invalidCount', { count: invalidCount })
     : '';
 
@@ -75,6 +76,7 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit }: PartnerReg
           {/* Both regions exist from the first render, empty: a live region only announces changes. */}
           <div role="status" className="outcome">
             {status === 'success' ? <p className="notice" data-tone="success">{t('partnerRegistration.success')}</p> : null}
+            {status === 'waiting' ? <p className="notice" data-tone="waiting">{t('api.waiting')}</p> : null}
           </div>
           <div role="alert" className="outcome">
             {status === 'error' ? (

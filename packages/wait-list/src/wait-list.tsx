@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { sendWaitList, type WaitListTransport } from '@obra/api';
-import { useStore, type WidgetProps } from '@obra/element';
+import { useFormDelivery, useStore, type WidgetProps } from '@obra/element';
 import { Button, Dialog, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
 import { WAIT_LIST_LIMITS } from '@obra/schema';
@@ -19,12 +19,13 @@ export interface WaitListAttributes {
 export type WaitListProps = WidgetProps<WaitListAttributes, WaitListEvents, StoreApi<WaitListState>, WaitListCatalogue>;
 
 /** The wait-list form (SPEC.md §2 "Wait list"): who is interested, contact data and a comment. */
-export function WaitList({ attrs, i18n, store, emit }: WaitListProps) {
+export function WaitList({ attrs, i18n, store, emit, host }: WaitListProps) {
   const { t } = i18n;
   const state = useStore(store);
   const formRef = useFocusFirstInvalid(state.invalidAttempts);
   const { values, status } = state;
-  const sending = status === 'sending';
+  const outbox = useFormDelivery(store, host, 'wait-list', emit);
+  const sending = status === 'sending' || status === 'waiting';
 
   const errorText = (name: keyof WaitListValues) => {
     const error = state.errors[name];
@@ -41,7 +42,7 @@ export function WaitList({ attrs, i18n, store, emit }: WaitListProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void state.submit({
-      send: (entry) => sendWaitList(entry, { apiBase: attrs.apiBase, endpoint: attrs.endpoint || undefined, transport: attrs.transport }),
+      send: (entry, context) => sendWaitList(entry, { apiBase: attrs.apiBase, endpoint: attrs.endpoint || undefined, transport: attrs.transport, outbox, ...context }),
       emit,
     });
   };
@@ -49,6 +50,7 @@ export function WaitList({ attrs, i18n, store, emit }: WaitListProps) {
   const invalidCount = Object.keys(state.errors).length;
   const announcement =
     status === 'sending' ? t('waitList.status.sending')
+    : status === 'waiting' ? t('api.waiting')
     : status === 'success' ? t('waitList.status.sent')
     : status === 'error' ? t('waitList.status.failed')
     : state.attempted && invalidCount ? t('common.invalidCount', { count: invalidCount })
@@ -84,6 +86,7 @@ export function WaitList({ attrs, i18n, store, emit }: WaitListProps) {
             {sending ? t('waitList.sending') : t('waitList.submit')}
           </Button>
         </div>
+        {status === 'waiting' ? <p className="delivery" part="delivery-status">{t('api.waiting')}</p> : null}
       </form>
       <LiveRegion message={announcement} />
       <Dialog

@@ -1,0 +1,173 @@
+import { ApiError, keyForStatus } from './errors.ts';
+import type { Outbox } from './outbox.ts';
+
+/** One submission on the wire: every attempt of it carries the same body and the same key. */
+export interface Delivery {
+  url: string;
+  body: unknown;
+  /** The `Idempotency-Key`: made once when the visitor presses send, reused by every retry. */
+  key: string;
+  /**
+   * `no-cors`: for endpoints without CORS headers. The answer is opaque and no custom header may
+   * travel, so the key is not sent and only a failed request (a network error) is retried.
+   */
+  mode?: 'cors' | 'no-cors' | undefined;
+}
+
+/** How often and how patiently a submission is retried. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  /** The first backoff; each next one doubles, up to `maxMs`. */
+  baseMs: number;
+  maxMs: number;
+  /** The longest Retry-After honoured: a visitor does not wait minutes with the page open. */
+  maxRetryAfterMs: number;
+  /** With an outbox, the first wait for the network before trying anyway (doubles, at most a minute). */
+  pollMs: number;
+}
+
+/**
+ * The defaults: 4 attempts, waits of about 0.5, 1 and 2 s (a Retry-After up to 30 s wins), then
+ * a wait for the network from 5 s. A configuration, not state: tests may shorten it.
+ */
+export const RETRY: RetryPolicy = { attempts: 4, baseMs: 500, maxMs: 8000, maxRetryAfterMs: 30_000, pollMs: 5000 };
+
+export interface DeliverOptions {
+  retry?: Partial<RetryPolicy> | undefined;
+  /** Aborts the request under way; an aborted send stays in the outbox for the next load. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Keeps the submission until it is settled (delivered, or refused by the server). With an
+   * outbox a network failure never ends the send: it waits for the network (offline, or the
+   * retries ran out) and tries again on the `online` event or a timer; without one it throws
+   * `api.network` once the retries run out.
+   */
+  outbox?: Outbox | undefined;
+  /** The submission waits for the network. */
+  onWaiting?: (() => void) | undefined;
+  /** It is being sent again after a wait. */
+  onSending?: (() => void) | undefined;
+}
+
+/** A backoff with "equal jitter": half the exponential step, plus a random part of the other half. */
+export function backoff(attempt: number, policy: RetryPolicy): number {
+  const step = Math.min(policy.maxMs, policy.baseMs * 2 ** attempt);
+  return (step + Math.random() * step) / 2;
+}
+
+/** Retry-After in milliseconds (seconds or an HTTP date), or undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  const ms = value ? (+value >= 0 ? +value * 1000 : Date.parse(value) - now) : NaN;
+  return ms >= 0 ? ms : undefined;
+}
+
+/** Network failures, 5xx and 429 may succeed later; any other answer will not. */
+const retriable = (error: ApiError) => error.key === 'api.network' || error.status === 429 || (error.status ?? 0) >= 500;
+
+/**
+ * Resolves after `ms`, or with `online` also on the browser's `online` event (the network may
+ * come back unannounced, so the timer stays). An aborted signal ends the send at its next fetch.
+ */
+const wait = (ms: number, online = false) =>
+  new Promise<void>((resolve) => {
+    const target = online && typeof window !== 'undefined' ? window : undefined;
+    const done = () => {
+      clearTimeout(timer);
+      target?.removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    target?.addEventListener('online', done);
+  });
+
+async function attempt<T>({ url, body, key, mode }: Delivery, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      // A no-cors request may only carry CORS-safelisted headers, so the JSON travels as text/plain.
+      ...(mode === 'no-cors'
+        ? { mode: 'no-cors', headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }
+        : { headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key } }),
+      body: JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError('api.network', `POST ${url} failed (${String(cause)}); check the network and the URL.`);
+  }
+  if (mode === 'no-cors') return undefined as T;
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return payload as T;
+  const data = (payload ?? {}) as { errorMessage?: unknown; errors?: unknown };
+  const serverMessage = typeof data.errorMessage === 'string' ? data.errorMessage : undefined;
+  const fields = data.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : {};
+  throw new ApiError(keyForStatus(response.status), `POST ${url} answered ${response.status}: ${serverMessage ?? response.statusText}`, response.status, fields, {
+    serverMessage,
+    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+  });
+}
+
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * Sends one submission exactly once as far as a client can, and returns the JSON answer. Network
+ * failures, 5xx and 429 are retried with backoff and jitter (honouring Retry-After) under the SAME
+ * key, so the server stores it once; any other 4xx is thrown at once. With an `outbox` the
+ * submission is kept until settled, outliving a lost network and a reload (the widget sends what
+ * it finds there on its next load). Throws the {@link ApiError} of a refusal.
+ */
+export async function deliver<T = unknown>(delivery: Delivery, options: DeliverOptions = {}): Promise<T> {
+  const { outbox } = options;
+  const policy = { ...RETRY, ...options.retry };
+  outbox?.write(delivery);
+  for (let n = 0, waits = 0; ; n++) {
+    if (!outbox || !offline()) {
+      try {
+        const answer = await attempt<T>(delivery, options.signal);
+        outbox?.clear();
+        return answer;
+      } catch (error) {
+        // Not an ApiError: aborted (or a bug); the outbox keeps the submission.
+        if (!(error instanceof ApiError)) throw error;
+        if (retriable(error) && n + 1 < policy.attempts) {
+          await wait(Math.min(error.retryAfterMs ?? backoff(n, policy), policy.maxRetryAfterMs));
+          continue;
+        }
+        if (!outbox || error.key !== 'api.network') {
+          outbox?.clear();
+          throw error;
+        }
+      }
+    }
+    options.onWaiting?.();
+    await wait(Math.min(policy.pollMs * 2 ** waits++, 60_000), true);
+    options.onSending?.();
+    n = -1;
+  }
+}
+
+/** A new Idempotency-Key (crypto.randomUUID, with a fallback for old or insecure contexts). */
+export function newKey(): string {
+  // randomUUID exists only in secure contexts; a partner page on plain http gets time + randomness.
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}-${Math.random()}`;
+}
+
+/**
+ * The key of a submission: a new one per press, except when the visitor sends again exactly the
+ * data of a send that did not succeed (the server may have stored it; the same key stores it once).
+ */
+export function createKeyring(): { keyFor(body: unknown): string; forget(): void } {
+  let last: { json: string; key: string } | undefined;
+  return {
+    keyFor(body) {
+      const json = JSON.stringify(body);
+      if (last?.json !== json) last = { json, key: newKey() };
+      return last.key;
+    },
+    forget() {
+      last = undefined;
+    },
+  };
+}

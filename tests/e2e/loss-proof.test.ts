@@ -1,0 +1,124 @@
+// Every form delivers each submission exactly once, through double presses, server errors, a lost
+// network and a reload, in real Chromium with the built bundles against the REAL reference API
+// (packages/server on PGlite): the rows in its database are the proof.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { FORMS, type FormDriver } from './support/forms.ts';
+import { startPlatform, type Platform } from './support/platform.ts';
+
+const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'es-ES', reducedMotion: 'reduce' });
+let platform: Platform;
+let visitors = 0;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+const WAITING = /^Sin conexión: tu envío está guardado/;
+
+/** Opens the form's page and fills it in with a new visitor's name. */
+async function open(form: FormDriver): Promise<{ page: Page; nombre: string; keys: (string | undefined)[] }> {
+  const page = await browser.newPage();
+  const nombre = `Visitante ${++visitors}`;
+  const keys: (string | undefined)[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === form.path) keys.push(request.headers()['idempotency-key']);
+  });
+  await page.goto(`${platform.origin}${form.page}`);
+  await form.fill(page, nombre, platform.origin);
+  return { page, nombre, keys };
+}
+
+const rows = (form: FormDriver, nombre: string) => platform.count(form.table, nombre);
+
+describe.each(FORMS.map((form) => [form.name, form] as const))('%s', (_name, form) => {
+  it('a double click stores one row', async () => {
+    const { page, nombre, keys } = await open(form);
+    await form.submit(page).dblclick();
+    await form.sent(page).waitFor();
+    await page.waitForTimeout(300);
+    expect(await rows(form, nombre)).toBe(1);
+    expect(keys).toHaveLength(1);
+  });
+
+  it('a double Enter stores one row', async () => {
+    const { page, nombre, keys } = await open(form);
+    // The answer is held a moment, so both presses land while the first send is under way.
+    await page.route(`**${form.path}`, async (route) => {
+      await new Promise((done) => setTimeout(done, 400));
+      await route.continue();
+    });
+    await form.enterField(page).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await form.sent(page).waitFor();
+    await page.waitForTimeout(300);
+    expect(await rows(form, nombre)).toBe(1);
+    expect(keys).toHaveLength(1);
+  });
+
+  it('a 500 and then a 200: retried under the same key, one row', async () => {
+    const { page, nombre, keys } = await open(form);
+    let first = true;
+    await page.route(`**${form.path}`, (route) => {
+      if (!first) return route.continue();
+      first = false;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errorMessage: 'database unavailable' }) });
+    });
+    await form.submit(page).click();
+    await form.sent(page).waitFor();
+    expect(await rows(form, nombre)).toBe(1);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\da-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('offline while sending: waits and says so, then one row once online', async () => {
+    const { page, nombre } = await open(form);
+    await browser.context.setOffline(true);
+    await form.submit(page).click();
+    await expect.poll(() => form.waiting(page).textContent()).toMatch(WAITING);
+    expect(await rows(form, nombre)).toBe(0);
+    await browser.context.setOffline(false);
+    await form.sent(page).waitFor();
+    await page.waitForTimeout(300);
+    expect(await rows(form, nombre)).toBe(1);
+  });
+
+  it('a reload while the submission waits: the next load sends it, still one row', async () => {
+    const { page, nombre, keys } = await open(form);
+    await browser.context.setOffline(true);
+    await form.submit(page).click();
+    await expect.poll(() => form.waiting(page).textContent()).toMatch(WAITING);
+    // The API stays unreachable across the reload (the page itself must load to reload).
+    await page.route(`**${form.path}`, (route) => route.abort('internetdisconnected'));
+    await browser.context.setOffline(false);
+    await page.reload();
+    await expect.poll(() => form.waiting(page).textContent(), { timeout: 15_000 }).toMatch(WAITING);
+    expect(await rows(form, nombre)).toBe(0);
+    await page.unroute(`**${form.path}`);
+    // The network comes back: the browser's online event sends it at once.
+    await browser.context.setOffline(true);
+    await browser.context.setOffline(false);
+    await form.sent(page).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(300);
+    expect(await rows(form, nombre)).toBe(1);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('a 4xx is not retried: its message is shown and everything typed is kept', async () => {
+    const { page, nombre, keys } = await open(form);
+    await page.route(`**${form.path}`, (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ errorMessage: 'Revisa el correo.', errors: { correo: 'email' } }) }));
+    await form.submit(page).click();
+    await expect.poll(() => form.failed(page).textContent()).toMatch(/^(El servidor rechazó algunos datos\. Revisa los campos marcados\.|Revisa el correo\.)$/);
+    await page.waitForTimeout(1500);
+    expect(keys).toHaveLength(1);
+    expect(await form.nombre(page)).toBe(nombre);
+    expect(await rows(form, nombre)).toBe(0);
+  });
+});

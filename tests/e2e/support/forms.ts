@@ -1,0 +1,113 @@
+// One driver per form widget, so a delivery scenario is written once and run on every form: open
+// its page, fill it with a visitor's data (a unique name identifies the rows), press send, and
+// read what the visitor is shown. Used by loss-proof.test.ts and by bench:faults.
+import type { Locator, Page } from 'playwright-core';
+import { TABLES } from './platform.ts';
+
+export type FormName = keyof typeof TABLES;
+
+export interface FormDriver {
+  readonly name: FormName;
+  /** The page of the test site that holds the widget. */
+  readonly page: string;
+  /** The API path its submissions go to. */
+  readonly path: string;
+  readonly table: (typeof TABLES)[FormName];
+  /** Fills in a valid submission by `nombre` (and, for the design form, prepares its image). */
+  fill(page: Page, nombre: string, origin: string): Promise<void>;
+  /** The send button (inside the modal for the design form). */
+  submit(page: Page): Locator;
+  /** A text field where Enter sends. */
+  enterField(page: Page): Locator;
+  /** Shown once the submission was delivered. */
+  sent(page: Page): Locator;
+  /** Shown while the submission waits for the network. */
+  waiting(page: Page): Locator;
+  /** Shown when the server refused it, with the reason. */
+  failed(page: Page): Locator;
+  /** The value of the `nombre` field now shown. */
+  nombre(page: Page): Promise<string>;
+}
+
+const CONTACT = { correo: 'ana@example.com', telefono: '+57 300 123 4567' };
+
+const waitList: FormDriver = {
+  name: 'wait-list',
+  page: '/partner.html',
+  path: '/api/wait-list',
+  table: TABLES['wait-list'],
+  async fill(page, nombre) {
+    const host = page.locator('obra-wait-list');
+    await host.locator('input[type=radio][value=proveedor]').check();
+    await host.locator('[name=nombre]').fill(nombre);
+    await host.locator('[name=correo]').fill(CONTACT.correo);
+    await host.locator('[name=telefono]').fill(CONTACT.telefono);
+    await host.locator('[name=comentario]').fill('Acero y concreto');
+  },
+  submit: (page) => page.locator('obra-wait-list button[type=submit]'),
+  enterField: (page) => page.locator('obra-wait-list [name=telefono]'),
+  sent: (page) => page.locator('obra-wait-list dialog[open].dialog', { hasText: 'Formulario enviado' }),
+  waiting: (page) => page.locator('obra-wait-list .delivery'),
+  failed: (page) => page.locator('obra-wait-list dialog[open] .detail'),
+  nombre: (page) => page.locator('obra-wait-list [name=nombre]').inputValue(),
+};
+
+const partner: FormDriver = {
+  name: 'partner-registration',
+  page: '/partner-registration.html',
+  path: '/api/partner',
+  table: TABLES['partner-registration'],
+  async fill(page, nombre) {
+    const host = page.locator('obra-partner-registration');
+    await host.locator('[name=nombre]').fill(nombre);
+    await host.locator('[name=telefono]').fill(CONTACT.telefono);
+    await host.locator('[name=correo]').fill(CONTACT.correo);
+    await host.locator('[name=pais]').fill('Colombia');
+    await host.locator('[name=especializacion]').selectOption('bim');
+  },
+  submit: (page) => page.locator('obra-partner-registration button[type=submit]'),
+  enterField: (page) => page.locator('obra-partner-registration [name=pais]'),
+  sent: (page) => page.locator('obra-partner-registration .outcome[role=status] .notice[data-tone=success]'),
+  waiting: (page) => page.locator('obra-partner-registration .notice[data-tone=waiting]'),
+  failed: (page) => page.locator('obra-partner-registration .outcome[role=alert] .detail'),
+  nombre: (page) => page.locator('obra-partner-registration [name=nombre]').inputValue(),
+};
+
+/**
+ * The design form needs a generated image before it sends: the real API draws one (the same
+ * request the widget makes), and it is put in place as the visitor's draft, with the location;
+ * then the personal-data modal is opened and filled as a visitor does.
+ */
+const designForm: FormDriver = {
+  name: 'design-form',
+  page: '/design-form.html',
+  path: '/api/form-report',
+  table: TABLES['design-form'],
+  async fill(page, nombre, origin) {
+    const host = page.locator('obra-design-form');
+    const modal = host.locator('dialog.modal');
+    if (!(await modal.evaluate((d) => (d as HTMLDialogElement).open))) {
+      const spec = { diseno: 'Arco', zona: 'zone3' };
+      const { url } = (await (await fetch(`${origin}/api/generate-image`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Nave industrial', spec }) })).json()) as { url: string };
+      await page.evaluate(({ url, key }) => {
+        const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' };
+        localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: url, prompt: 'Nave industrial' } }));
+      }, { url, key: `obra:design-form:${new URL(page.url()).pathname}:0` });
+      await page.reload();
+      await host.locator('#design-form-title').waitFor();
+      await host.locator('button.opener').click();
+    }
+    await modal.locator('[name=nombre]').fill(nombre);
+    await modal.locator('[name=correo]').fill(CONTACT.correo);
+    await modal.locator('[name=telefono]').fill('300 123 4567');
+  },
+  submit: (page) => page.locator('obra-design-form dialog.modal button[type=submit]'),
+  enterField: (page) => page.locator('obra-design-form dialog.modal [name=correo]'),
+  sent: (page) => page.locator('obra-design-form dialog.dialog[open]', { hasText: 'Formulario enviado con éxito' }),
+  waiting: (page) => page.locator('obra-design-form dialog.overlay[open] p'),
+  failed: (page) => page.locator('obra-design-form dialog.dialog[open][role=alertdialog] p'),
+  nombre: (page) => page.locator('obra-design-form [name=nombre]').inputValue(),
+};
+
+/** Every form widget that sends a lead. */
+export const FORMS: readonly FormDriver[] = [waitList, partner, designForm];

@@ -1,0 +1,56 @@
+// The real reference API (packages/server, embedded PGlite in a temp folder) and the test pages
+// with the built bundles, on one loopback origin: what a partner page and the Obra API look like
+// to a browser, with the database readable by the test. Used by loss-proof.test.ts and bench:faults.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApi, loadConfig, type Api } from '@obra/server';
+import { serveStatic } from '../../../host/static.ts';
+import { removeDataDir, tempDataDir } from '../../server/support/api.ts';
+import { DIST_DIR, PAGES_DIR } from './server.ts';
+
+export interface Platform {
+  readonly origin: string;
+  readonly api: Api;
+  /** How many rows `table` holds (with that `nombre`, when given). */
+  count(table: string, nombre?: string): Promise<number>;
+  /** Rows of `table`, oldest first. */
+  rows(table: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/** The lead tables a form writes to. */
+export const TABLES = { 'wait-list': 'wait_list', 'partner-registration': 'partner', 'design-form': 'report' } as const;
+
+/** Starts the API (rate limit and minimum fill time off: the visitor is a script) with the pages on a free port. */
+export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
+  const dataDir = tempDataDir();
+  const config = loadConfig({ OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'silent', MIN_FILL_MS: '0', RATE_LIMIT: '0', ...env });
+  const api = await createApi(config);
+  const server: Server = createServer(async (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://platform');
+    try {
+      if (pathname.startsWith('/api/')) return await api.handle(req, res);
+      const dir = pathname.startsWith('/widgets/') || pathname.startsWith('/esm/') ? DIST_DIR : PAGES_DIR;
+      if (!(await serveStatic(req, res, dir, pathname))) res.writeHead(404).end();
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    api,
+    count: async (table, nombre) => {
+      const [row] = await api.db.query<{ n: number }>(`select count(*)::int as n from ${table}${nombre === undefined ? '' : ' where nombre = $1'}`, nombre === undefined ? [] : [nombre]);
+      return Number(row!.n);
+    },
+    rows: (table) => api.db.query(`select * from ${table} order by created_at, id`),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      await api.close();
+      removeDataDir(dataDir);
+    },
+  };
+}
