@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiError, type ApiErrorKey } from '@obra/api';
 import { isFieldErrorKey, type FieldErrors } from '@obra/schema';
+import type { EventDocs } from './contract.ts';
 import type { Emit } from './events.ts';
 
 /** The events of a form widget; the valid value travels in `detail[D]` (e.g. `entry`). All bubble and are composed. */
@@ -101,4 +102,16 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
       set({ status: 'idle', failure: undefined });
     },
   }));
+}
+
+/** The docs of {@link FormEvents} for a contract: `detail[D]` carries a value of the TypeScript type `typeName`. */
+export function formEventDocs<D extends string, T>(detail: D, typeName: string): EventDocs<FormEvents<D, T>> {
+  return {
+    'obra-submit': { description: 'A valid value is about to be sent; `preventDefault()` stops the send. Cancelable.', detail: `{ ${detail}: ${typeName} }` },
+    'obra-success': { description: 'The value was delivered.', detail: `{ ${detail}: ${typeName} }` },
+    'obra-error': {
+      description: 'The value was not delivered; `reason` is an error key such as `api.server`, `message` is for developers.',
+      detail: `{ ${detail}: ${typeName}; reason: ApiErrorKey; message: string }`,
+    },
+  };
 }
