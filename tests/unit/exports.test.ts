@@ -7,6 +7,7 @@ import * as elementLoader from '@obra/element/loader';
 import * as i18n from '@obra/i18n';
 import * as marketplace from '@obra/marketplace';
 import * as partnerRegistration from '@obra/partner-registration';
+import * as react from '@obra/react';
 import * as schema from '@obra/schema';
 import * as ui from '@obra/ui';
 import * as waitList from '@obra/wait-list';
@@ -38,6 +39,7 @@ describe('public exports', () => {
       'detailHref', 'embedUrl', 'findSoftware', 'fold', 'marketplaceAttributes', 'marketplaceCatalogues', 'marketplaceContract', 'marketplaceWidget', 'pageCount', 'searchSoftware', 'slidesFor', 'softwareCatalogue',
       'softwareDetailAttributes', 'softwareDetailCatalogues', 'softwareDetailContract', 'softwareDetailWidget', 'thumbnailUrl', 'videoId',
     ]],
+    ['@obra/react', react, ['ObraDesignForm', 'ObraMarketplace', 'ObraPartnerRegistration', 'ObraSoftwareDetail', 'ObraWaitList', 'createWrapper', 'eventProp']],
     ['@obra/wait-list', waitList, ['WaitList', 'createWaitListStore', 'emptyWaitList', 'waitListAttributes', 'waitListCatalogues', 'waitListContract', 'waitListWidget']],
   ])('%s', (_name, module, names) => {
     expect(Object.keys(module).sort()).toEqual([...names].sort());

@@ -12,7 +12,6 @@ export type FormEvents<D extends string, T> = {
   'obra-success': Record<D, T>;
   /** The value was not delivered; `reason` is a key of the `api` catalogue, `message` is for developers. */
   'obra-error': Record<D, T> & { reason: ApiErrorKey; message: string };
-  [name: `obra-${string}`]: unknown;
 };
 
 /** idle, sending, then the outcome of the last send. */
