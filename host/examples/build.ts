@@ -2,13 +2,34 @@
 //   react/client.js (+ chunks)  the browser bundle; each widget's element is a lazy chunk
 //   react.html                  host/examples/react/template.html with the App rendered on the server
 // Run: node --conditions=source host/examples/build.ts   (npm run build:examples)
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const out = `${root}dist/examples`;
 const shared: BuildOptions = { bundle: true, conditions: ['source'], jsx: 'automatic', target: 'es2022', logLevel: 'warning', absWorkingDir: root };
+
+/**
+ * esbuild leaves `new URL('./x.svg', import.meta.url)` alone, which would point inside chunks/;
+ * this turns each into an import of the file (copied to assets/ with a hash), as rollup's build does.
+ */
+const assetUrls: Plugin = {
+  name: 'asset-urls',
+  setup(b) {
+    b.onLoad({ filter: /\/packages\/[^/]+\/src\/.*\.tsx?$/ }, async ({ path }) => {
+      const code = await readFile(path, 'utf8');
+      if (!code.includes('import.meta.url')) return undefined;
+      const imports: string[] = [];
+      const out = code.replace(/new URL\((['"])(\.{1,2}\/[^'"]+\.(?:svg|png|jpe?g|webp))\1,\s*import\.meta\.url\)/g, (_m, _q: string, file: string) => {
+        imports.push(`import __asset${imports.length} from ${JSON.stringify(file)};`);
+        return `new URL(__asset${imports.length - 1}, import.meta.url)`;
+      });
+      return { contents: `${imports.join('\n')}\n${out}`, loader: path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
 
 /** The browser bundle, with the widgets' register modules as lazy chunks. */
 async function buildClient(): Promise<void> {
@@ -23,6 +44,8 @@ async function buildClient(): Promise<void> {
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
+    publicPath: '/examples/react/',
+    plugins: [assetUrls],
     define: { 'process.env.NODE_ENV': '"production"' },
   });
 }

@@ -1,0 +1,80 @@
+// The React wrapper (@obra/react): rendered on a server in Node (no window), then the React 19
+// example page (dist/examples/react.html, server HTML) hydrated in Chromium, where the element
+// loads lazily, upgrades, follows React state and reports its events to React callbacks.
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ObraDesignForm, ObraMarketplace, ObraPartnerRegistration, ObraSoftwareDetail, ObraWaitList } from '@obra/react';
+import { useBrowser } from './support/browser.ts';
+import { recordErrors, recordScripts, startExamplesSite } from './support/embed.ts';
+import { stubYouTube } from './support/marketplace.ts';
+import type { TestServer } from './support/server.ts';
+import { EN, ES, fillEntry, SENT, waitList } from './support/wait-list.ts';
+
+describe('the React wrapper on a server', () => {
+  it('renders every widget’s tag with its attributes in Node, where there is no window', () => {
+    expect(typeof window).toBe('undefined');
+    const onSuccess = vi.fn();
+    const html = renderToString(
+      createElement('div', null, [
+        createElement(ObraWaitList, { key: 1, lang: 'en', apiBase: 'https://obra.example/api', transport: 'no-cors', endpoint: 'https://sheet.example/x', onSuccess }),
+        createElement(ObraPartnerRegistration, { key: 2, className: 'partner' }),
+        createElement(ObraDesignForm, { key: 3, id: 'design' }),
+        createElement(ObraMarketplace, { key: 4, detailHref: '/p/{slug}' }),
+        createElement(ObraSoftwareDetail, { key: 5, slug: 'revit' }),
+      ]),
+    );
+    expect(html).toBe(
+      '<div><obra-wait-list lang="en" api-base="https://obra.example/api" endpoint="https://sheet.example/x" transport="no-cors"></obra-wait-list>' +
+        '<obra-partner-registration class="partner"></obra-partner-registration><obra-design-form id="design"></obra-design-form>' +
+        '<obra-marketplace detail-href="/p/{slug}"></obra-marketplace><obra-software-detail slug="revit"></obra-software-detail></div>',
+    );
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('the React 19 example page', () => {
+  const browser = useBrowser();
+  let site: TestServer;
+  beforeAll(async () => {
+    site = await startExamplesSite();
+  });
+  afterAll(() => site.close());
+
+  it('serves the server HTML, hydrates it without a mismatch, then loads and upgrades the element', async () => {
+    const served = await (await fetch(`${site.origin}/examples/react.html`)).text();
+    expect(served).toContain('<obra-wait-list id="wait-list" lang="es"></obra-wait-list>');
+
+    const page = await browser.newPage();
+    const scripts = recordScripts(page);
+    const errors = recordErrors(page);
+    await stubYouTube(page);
+    await page.goto(`${site.origin}/examples/react.html`);
+    const widget = waitList(page);
+    await expect.poll(() => widget.title.textContent()).toBe(ES.title);
+    // The element's code came as a lazy chunk after hydration, not with the page's first script.
+    expect(scripts.paths[0]).toBe('/examples/react/client.js');
+    expect(scripts.paths.some((p) => /^\/examples\/react\/chunks\/register-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('follows React state for the language and reports events to React callbacks', async () => {
+    const page = await browser.newPage();
+    const errors = recordErrors(page);
+    await stubYouTube(page);
+    await page.goto(`${site.origin}/examples/react.html`);
+    const widget = waitList(page);
+    await expect.poll(() => widget.title.textContent()).toBe(ES.title);
+
+    await page.locator('#switch-lang').click();
+    await expect.poll(() => widget.title.textContent()).toBe(EN.title);
+    await expect.poll(() => widget.host.getAttribute('lang')).toBe('en');
+
+    await fillEntry(widget);
+    await widget.submit.click();
+    await expect.poll(() => site.posts('/api/wait-list').map((r) => r.body)).toEqual([SENT]);
+    // onSuccess set React state from event.detail.entry.
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Thank you, Ana Pérez: we will be in touch.');
+    expect(errors).toEqual([]);
+  });
+});
