@@ -1,11 +1,13 @@
 // The partner example pages of host/examples in Chromium: the plain HTML page (one script, one
 // element, under the published CSP) and the page with several widgets through the loader.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { recordErrors, recordScripts, startExamplesSite } from './support/embed.ts';
 import { watchCsp } from './support/hostile.ts';
 import { fillRegistration, partnerRegistration, SENT as PARTNER_SENT } from './support/partner-registration.ts';
-import type { TestServer } from './support/server.ts';
+import { DIST_DIR, type TestServer } from './support/server.ts';
+import { staticClosure } from '../size/sizes.ts';
 import { EN, ES, fillEntry, formValues, SENT, waitList } from './support/wait-list.ts';
 
 const browser = useBrowser();
@@ -56,8 +58,10 @@ describe('several widgets on one page through the loader', () => {
     expect(scripts.count(/^\/esm\/obra-partner-registration\.js$/)).toBe(1);
     // No self-contained bundle, and nothing of the widgets that are not on the page.
     expect(scripts.paths.filter((p) => p.startsWith('/widgets/') || /obra-(design-form|marketplace|software-detail)/.test(p))).toEqual([]);
-    // Every script was fetched once.
+    // Every script was fetched once, and they are the files the size check counts for this page.
     expect(new Set(scripts.paths).size).toBe(scripts.paths.length);
+    const counted = staticClosure(`${DIST_DIR}/esm`, ['loader.js', 'obra-wait-list.js', 'obra-partner-registration.js'], (path) => readFileSync(path, 'utf8'));
+    expect(scripts.paths.filter((p) => p.startsWith('/esm/')).sort()).toEqual(counted.map((file) => `/esm/${file}`).sort());
     expect(errors).toEqual([]);
   });
 
