@@ -16,8 +16,8 @@ describe('public exports', () => {
   it.each([
     ['@obra/api', api, ['ApiError', 'IMAGE_ERRORS', 'apiBaseFrom', 'createApiClient', 'generateImage', 'postJson', 'searchLocation', 'sendFormReport', 'sendPartner', 'sendWaitList']],
     ['@obra/element', element, [
-      'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'createFormStore', 'customElementsManifest', 'defineContract', 'defineWidget',
-      'formEventDocs', 'observeLang', 'registerWidget', 'resolveLang', 'useStore',
+      'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'createFormStore', 'customElementsManifest', 'defineContract', 'defineWidget',
+      'formEventDocs', 'manifestMarkdown', 'observeLang', 'replaceReference', 'registerWidget', 'resolveLang', 'useStore',
     ]],
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],

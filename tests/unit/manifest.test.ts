@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { designFormContract, designFormWidget, type DesignFormEvents } from '@obra/design-form';
-import { customElementsManifest, THEME_PROPERTIES, type KnownEvents } from '@obra/element';
+import { customElementsManifest, manifestMarkdown, REFERENCE_END, REFERENCE_START, THEME_PROPERTIES, type KnownEvents } from '@obra/element';
 import { marketplaceContract, marketplaceWidget, softwareDetailContract, softwareDetailWidget } from '@obra/marketplace';
 import { partnerRegistrationContract, partnerRegistrationWidget, type PartnerRegistrationEvents } from '@obra/partner-registration';
 import { uiStyles } from '@obra/ui';
@@ -55,8 +55,16 @@ describe('custom-elements.json', () => {
   it('lists every --obra-* property the styles read, and the parts the views mark', () => {
     const read = [...new Set(uiStyles.match(/--obra-[\w-]+/g))].sort();
     expect(Object.keys(THEME_PROPERTIES).sort()).toEqual(read);
+    // The documented defaults are the styles' fallbacks.
+    for (const [name, { default: fallback }] of Object.entries(THEME_PROPERTIES)) expect(uiStyles, name).toContain(`var(${name},${fallback})`);
     expect(declarationOf('obra-wait-list')!.cssProperties.map((p) => p.name).sort()).toEqual(read);
     expect(declarationOf('obra-design-form')!.cssParts.map((p) => p.name)).toEqual(['root', 'image-panel', 'sections']);
+  });
+
+  it('is what docs/embedding.md shows (npm run docs:reference refreshes it)', () => {
+    const guide = readFileSync(join(import.meta.dirname, '../../docs/embedding.md'), 'utf8');
+    const section = guide.slice(guide.indexOf(REFERENCE_START), guide.indexOf(REFERENCE_END) + REFERENCE_END.length);
+    expect(section).toBe(manifestMarkdown(manifest));
   });
 
   it('is what the build wrote to dist/custom-elements.json', () => {

@@ -58,8 +58,8 @@ export const THEME_PROPERTIES = {
   '--obra-color-success': { default: '#047857', description: 'Success messages.' },
   '--obra-color-focus': { default: '#1d4ed8', description: 'The keyboard focus ring.' },
   '--obra-radius': { default: '8px', description: 'Corner radius of inputs, buttons and cards.' },
-  '--obra-font': { default: 'system-ui, sans-serif', description: 'The font family of the whole widget.' },
+  '--obra-font': { default: 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif', description: 'The font family of the whole widget.' },
 } as const satisfies Record<`--obra-${string}`, { default: string; description: string }>;
 
 /** The `::part` every widget has. */
-export const ROOT_PART = { root: 'The widget container inside the shadow root (padding, background, border, width).' } as const;
+export const ROOT_PART = { root: 'The widget container inside the shadow root: set its padding, background, border or width.' } as const;

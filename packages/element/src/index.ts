@@ -7,3 +7,4 @@ export { useStore, type ReadableStore } from './use-store.ts';
 export { createFormStore, formEventDocs, type FormEvents, type FormState, type FormStatus, type FormStoreOptions, type SubmitOutcome } from './form-store.ts';
 export { defineContract, THEME_PROPERTIES, ROOT_PART, type WidgetContract, type EventDocs, type EventDoc, type AttributeDoc, type KnownEvents } from './contract.ts';
 export { customElementsManifest, className, type CustomElementsManifest, type ManifestEntry } from './manifest.ts';
+export { manifestMarkdown, replaceReference, REFERENCE_START, REFERENCE_END } from './manifest-markdown.ts';

@@ -16,7 +16,14 @@ interface Typed {
   default?: string;
 }
 
-const LANG_ATTRIBUTE = {
+/** One attribute as the manifest describes it. */
+export interface ManifestAttribute extends Typed {
+  name: string;
+  fieldName: string;
+  description: string;
+}
+
+const LANG_ATTRIBUTE: ManifestAttribute = {
   name: 'lang',
   fieldName: 'lang',
   type: { text: "'es' | 'en'" },
@@ -34,7 +41,7 @@ function typeOf(parser: AttributeParser<unknown>, doc: { default?: string }): Ty
 }
 
 function declaration({ contract }: ManifestEntry) {
-  const attributes = [
+  const attributes: ManifestAttribute[] = [
     LANG_ATTRIBUTE,
     ...Object.entries(contract.attributes).map(([name, parser]) => ({
       name,

@@ -1,11 +1,14 @@
 // Writes custom-elements.json from the widgets' contract modules (run by the rollup build):
 //   node --conditions=source packages/element/src/write-manifest.ts <out.json> <register.ts=contract.ts>…
-// Each pair names the module that defines the tag and the module exporting its contract.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Each pair names the module that defines the tag and the module exporting its contract;
+// `--from rollup.config.ts` takes them from that module's `widgets` list ({ entry, contract }).
+// With an out file ending in .md, it rewrites that file's generated reference tables instead.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { WidgetContract } from './contract.ts';
 import { customElementsManifest, type ManifestEntry } from './manifest.ts';
+import { manifestMarkdown, replaceReference } from './manifest-markdown.ts';
 
 const isContract = (value: unknown): value is ManifestEntry['contract'] =>
   typeof value === 'object' && value !== null && 'tag' in value && 'attributeDocs' in value && 'events' in value;
@@ -25,9 +28,15 @@ export async function loadEntries(pairs: readonly string[]): Promise<ManifestEnt
 }
 
 if (import.meta.main) {
-  const [out, ...pairs] = process.argv.slice(2);
-  if (!out || !pairs.length) throw new Error('usage: write-manifest.ts <out.json> <register.ts=contract.ts>…');
+  const [out, ...args] = process.argv.slice(2);
+  let pairs = args;
+  if (args[0] === '--from' && args[1]) {
+    const { widgets } = (await import(pathToFileURL(resolve(args[1])).href)) as { widgets: { entry: string; contract: string }[] };
+    pairs = widgets.map((w) => `${w.entry}=${w.contract}`);
+  }
+  if (!out || !pairs.length) throw new Error('usage: write-manifest.ts <out.json|out.md> (<register.ts=contract.ts>… | --from rollup.config.ts)');
   const manifest = customElementsManifest(await loadEntries(pairs));
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(manifest, null, 2)}\n`);
+  if (out.endsWith('.md')) writeFileSync(out, replaceReference(readFileSync(out, 'utf8'), manifestMarkdown(manifest)));
+  else writeFileSync(out, `${JSON.stringify(manifest, null, 2)}\n`);
 }
