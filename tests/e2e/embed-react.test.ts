@@ -49,9 +49,17 @@ describe('the React 19 example page', () => {
     const scripts = recordScripts(page);
     const errors = recordErrors(page);
     await stubYouTube(page);
+    // Marks the <obra-wait-list> the HTML parser creates, before any script of the page runs.
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'OBRA-WAIT-LIST') Object.assign(node, { fromServerHtml: true });
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${site.origin}/examples/react.html`);
     const widget = waitList(page);
     await expect.poll(() => widget.title.textContent()).toBe(ES.title);
+    // Hydration adopted the server's element instead of rendering a new one.
+    expect(await widget.host.evaluate((el) => (el as unknown as { fromServerHtml?: boolean }).fromServerHtml)).toBe(true);
     // The element's code came as a lazy chunk after hydration, not with the page's first script.
     expect(scripts.paths[0]).toBe('/examples/react/client.js');
     expect(scripts.paths.some((p) => /^\/examples\/react\/chunks\/register-[\w-]+\.js$/.test(p))).toBe(true);
