@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { recordErrors, recordScripts, startExamplesSite } from './support/embed.ts';
-import { softwareDetail } from './support/marketplace.ts';
+import { softwareDetail, stubYouTube } from './support/marketplace.ts';
 import type { TestServer } from './support/server.ts';
 import { EN, waitList } from './support/wait-list.ts';
 import { settle } from './support/widget.ts';
@@ -44,6 +44,8 @@ describe('the loader', () => {
   it('loads a widget below the fold once it comes within one viewport, not before', async () => {
     const page = await browser.newPage();
     const scripts = recordScripts(page);
+    const errors = recordErrors(page);
+    await stubYouTube(page);
     await page.goto(`${site.origin}/examples/later.html`);
     await page.waitForLoadState('networkidle');
     const detail = softwareDetail(page);
@@ -60,5 +62,8 @@ describe('the loader', () => {
     await page.evaluate((y) => window.scrollTo(0, y), top - 2 * viewport + 100);
     await expect.poll(() => scripts.count(/^\/esm\/obra-software-detail\.js$/)).toBe(1);
     await expect.poll(() => detail.name.textContent()).toBe('SketchUp');
+    // Its image loads from the bundle's assets under the page's CSP (the published allow-list).
+    await expect.poll(() => detail.host.evaluate((el) => el.shadowRoot!.querySelector('img')!.naturalWidth)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
   });
 });
