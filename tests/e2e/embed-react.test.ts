@@ -1,6 +1,8 @@
 // The React wrapper (@obra/react): rendered on a server in Node (no window), then the React 19
 // example page (dist/examples/react.html, server HTML) hydrated in Chromium, where the element
 // loads lazily, upgrades, follows React state and reports its events to React callbacks.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -30,6 +32,19 @@ describe('the React wrapper on a server', () => {
         '<obra-marketplace detail-href="/p/{slug}"></obra-marketplace><obra-software-detail slug="revit"></obra-software-detail></div>',
     );
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('renders from the built package (packages/*/dist) in plain Node, as a React host installs it', () => {
+    const root = new URL('../../', import.meta.url);
+    expect(existsSync(new URL('packages/react/dist/index.js', root)), 'run npm run build:lib first').toBe(true);
+    // No `source` condition: @obra/* resolve to their tsup builds, like in a partner's node_modules.
+    const script = `
+      const { ObraWaitList } = await import('@obra/react');
+      const { renderToString } = await import('react-dom/server');
+      const { createElement } = await import('react');
+      process.stdout.write(typeof window + ' ' + renderToString(createElement(ObraWaitList, { lang: 'en', transport: 'no-cors' })));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(out).toBe('undefined <obra-wait-list lang="en" transport="no-cors"></obra-wait-list>');
   });
 });
 
