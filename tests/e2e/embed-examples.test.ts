@@ -95,3 +95,29 @@ describe('several widgets on one page through the loader', () => {
     await expect.poll(() => eventLog(page)).toEqual(['customers obra-submit', 'customers obra-success', 'partners obra-submit', 'partners obra-success']);
   });
 });
+
+describe('the manifest’s CSS parts', () => {
+  it('are exactly the parts each widget renders', async () => {
+    const manifest = JSON.parse(readFileSync(`${DIST_DIR}/custom-elements.json`, 'utf8')) as { modules: { declarations: { tagName: string; cssParts: { name: string }[] }[] }[] };
+    const documented = Object.fromEntries(manifest.modules.flatMap((m) => m.declarations).map((d) => [d.tagName, d.cssParts.map((p) => p.name).sort()]));
+    const page = await browser.newPage();
+    await page.goto(`${site.origin}/examples/several.html`);
+    // The other widgets, at the top of the page so the loader imports them at once.
+    await page.evaluate(() => {
+      const [form, catalogue, detail] = ['obra-design-form', 'obra-marketplace', 'obra-software-detail'].map((tag) => document.createElement(tag));
+      detail!.setAttribute('slug', 'revit');
+      document.body.prepend(form!, catalogue!, detail!);
+    });
+    const rendered = await page.waitForFunction(() => {
+      const tags = ['obra-wait-list', 'obra-partner-registration', 'obra-design-form', 'obra-marketplace', 'obra-software-detail'];
+      const parts: Record<string, string[]> = {};
+      for (const tag of tags) {
+        const root = document.querySelector(tag)?.shadowRoot;
+        if (!root?.querySelector('h2')) return null;
+        parts[tag] = [...new Set([...root.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part')!.split(/\s+/)))].sort();
+      }
+      return parts;
+    });
+    expect(await rendered.jsonValue()).toEqual(documented);
+  });
+});

@@ -52,13 +52,14 @@ describe('custom-elements.json', () => {
     expectTypeOf<keyof typeof designFormContract.events>().toEqualTypeOf<KnownEvents<DesignFormEvents>>();
   });
 
+  // That the views render exactly these parts is checked in the browser (embed-examples.test.ts).
   it('lists every --obra-* property the styles read, and the parts the views mark', () => {
     const read = [...new Set(uiStyles.match(/--obra-[\w-]+/g))].sort();
     expect(Object.keys(THEME_PROPERTIES).sort()).toEqual(read);
     // The documented defaults are the styles' fallbacks.
     for (const [name, { default: fallback }] of Object.entries(THEME_PROPERTIES)) expect(uiStyles, name).toContain(`var(${name},${fallback})`);
     expect(declarationOf('obra-wait-list')!.cssProperties.map((p) => p.name).sort()).toEqual(read);
-    expect(declarationOf('obra-design-form')!.cssParts.map((p) => p.name)).toEqual(['root', 'image-panel', 'sections']);
+    expect(declarationOf('obra-design-form')!.cssParts.map((p) => p.name)).toEqual(['root', 'title', 'button', 'primary', 'image-panel', 'sections']);
   });
 
   it('is what docs/embedding.md shows (npm run docs:reference refreshes it)', () => {

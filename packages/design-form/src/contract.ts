@@ -28,6 +28,8 @@ export const designFormContract = defineContract<DesignFormEvents>()({
     },
   },
   parts: {
+    button: 'The button opening the contact-details modal, and the send button inside it.',
+    primary: 'Both of those buttons (`::part(button primary)`).',
     'image-panel': 'The generated-image panel (left column on wide screens).',
     sections: 'The column of collapsible sections.',
   },

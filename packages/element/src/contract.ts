@@ -61,5 +61,8 @@ export const THEME_PROPERTIES = {
   '--obra-font': { default: 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif', description: 'The font family of the whole widget.' },
 } as const satisfies Record<`--obra-${string}`, { default: string; description: string }>;
 
-/** The `::part` every widget has. */
-export const ROOT_PART = { root: 'The widget container inside the shadow root: set its padding, background, border or width.' } as const;
+/** The `::part`s every widget has. */
+export const ROOT_PART = {
+  root: 'The widget container inside the shadow root: set its padding, background, border or width.',
+  title: "The widget's heading (the program's name in the software detail).",
+} as const;

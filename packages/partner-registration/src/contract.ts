@@ -16,5 +16,8 @@ export const partnerRegistrationContract = defineContract<PartnerRegistrationEve
     'api-base': { description: 'The Obra API base URL; the form posts to `{api-base}/partner`.', default: '`/api` on the origin the script came from' },
   },
   events: formEventDocs<'registration', unknown>('registration', 'PartnerRegistration'),
-  parts: {},
+  parts: {
+    button: 'The send button.',
+    primary: 'The send button (every `button` part here is also `primary`).',
+  },
 });

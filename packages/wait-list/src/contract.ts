@@ -22,5 +22,8 @@ export const waitListContract = defineContract<WaitListEvents>()({
     },
   },
   events: formEventDocs<'entry', unknown>('entry', 'WaitListEntry'),
-  parts: {},
+  parts: {
+    button: 'The send button.',
+    primary: 'The send button (every `button` part here is also `primary`).',
+  },
 });
