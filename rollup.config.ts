@@ -11,7 +11,7 @@ import terser from '@rollup/plugin-terser';
 import type { OutputBundle, Plugin, RollupOptions } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { formatSizes, measure } from './tests/size/sizes.ts';
 
@@ -85,6 +85,11 @@ function manifest(file: string): Plugin {
   };
 }
 
+/** Empties `dir` before a build: chunk names carry hashes, so old chunks would pile up beside the new ones. */
+function clean(dir: string): Plugin {
+  return { name: 'obra-clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** Prints the size of every JavaScript file written. */
 function printSizes(dir: string): Plugin {
   return {
@@ -134,7 +139,7 @@ const config: RollupOptions[] = [
       chunkFileNames: 'chunks/[name]-[hash].js',
       manualChunks: (id) => (RUNTIME.test(id) ? 'runtime' : undefined),
     },
-    plugins: [loaderEntry(), ...plugins(), printSizes('esm'), manifest('dist/custom-elements.json')],
+    plugins: [clean('dist/esm'), loaderEntry(), ...plugins(), printSizes('esm'), manifest('dist/custom-elements.json')],
   },
 ];
 
