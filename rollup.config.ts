@@ -10,17 +10,18 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import type { OutputBundle, Plugin, RollupOptions } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { formatSizes, measure } from './tests/size/sizes.ts';
 
 /** Every widget: its tag's module and its gzip budget for the self-contained bundle. */
 export const widgets = [
-  { name: 'wait-list', entry: 'packages/wait-list/src/register.ts', budgetGzip: 32 * 1024 },
-  { name: 'partner-registration', entry: 'packages/partner-registration/src/register.ts', budgetGzip: 32 * 1024 },
-  { name: 'design-form', entry: 'packages/design-form/src/register.ts', budgetGzip: 55 * 1024 },
-  { name: 'marketplace', entry: 'packages/marketplace/src/marketplace/register.ts', budgetGzip: 40 * 1024 },
-  { name: 'software-detail', entry: 'packages/marketplace/src/software-detail/register.ts', budgetGzip: 40 * 1024 },
+  { name: 'wait-list', entry: 'packages/wait-list/src/register.ts', contract: 'packages/wait-list/src/contract.ts', budgetGzip: 32 * 1024 },
+  { name: 'partner-registration', entry: 'packages/partner-registration/src/register.ts', contract: 'packages/partner-registration/src/contract.ts', budgetGzip: 32 * 1024 },
+  { name: 'design-form', entry: 'packages/design-form/src/register.ts', contract: 'packages/design-form/src/contract.ts', budgetGzip: 55 * 1024 },
+  { name: 'marketplace', entry: 'packages/marketplace/src/marketplace/register.ts', contract: 'packages/marketplace/src/marketplace/contract.ts', budgetGzip: 40 * 1024 },
+  { name: 'software-detail', entry: 'packages/marketplace/src/software-detail/register.ts', contract: 'packages/marketplace/src/software-detail/contract.ts', budgetGzip: 40 * 1024 },
 ] as const;
 
 /** Budgets of other outputs (gzip bytes), by path under dist/. */
@@ -61,6 +62,32 @@ function assetUrls(): Plugin {
       return changed ? { code: out, map: null } : null;
     },
   };
+}
+
+/**
+ * The modules every widget needs, put in one `chunks/runtime-<hash>.js` the ESM widgets share.
+ */
+// loader.ts is left out: the loader must not pull the runtime in before a widget needs it.
+const RUNTIME = /\/node_modules\/(preact|i18next|zustand)\/|\/packages\/(element|i18n)\/src\/(?!loader\.ts$)/;
+
+/**
+ * Writes dist/custom-elements.json from the widgets' contracts. It runs in its own Node (with the
+ * `source` condition), since the contracts import workspace packages this config cannot resolve.
+ */
+function manifest(file: string): Plugin {
+  return {
+    name: 'obra-manifest',
+    writeBundle() {
+      const pairs = widgets.map((w) => `${w.entry}=${w.contract}`);
+      execFileSync(process.execPath, ['--conditions=source', 'packages/element/src/write-manifest.ts', file, ...pairs], { stdio: 'inherit' });
+      console.log(`wrote ${file}`);
+    },
+  };
+}
+
+/** Empties `dir` before a build: chunk names carry hashes, so old chunks would pile up beside the new ones. */
+function clean(dir: string): Plugin {
+  return { name: 'obra-clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Prints the size of every JavaScript file written. */
@@ -105,8 +132,14 @@ const config: RollupOptions[] = [
   })),
   {
     input: { loader: LOADER_ID, ...Object.fromEntries(widgets.map((w) => [`obra-${w.name}`, w.entry])) },
-    output: { dir: 'dist/esm', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-    plugins: [loaderEntry(), ...plugins(), printSizes('esm')],
+    output: {
+      dir: 'dist/esm',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      manualChunks: (id) => (RUNTIME.test(id) ? 'runtime' : undefined),
+    },
+    plugins: [clean('dist/esm'), loaderEntry(), ...plugins(), printSizes('esm'), manifest('dist/custom-elements.json')],
   },
 ];
 

@@ -11,6 +11,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundles = widgets.map((w) => `${root}dist/widgets/obra-${w.name}.js`);
 
 export default function setup(): void {
+  buildBundles();
+  buildExamples();
+}
+
+function buildBundles(): void {
   const missing = bundles.filter((bundle) => !existsSync(bundle));
   if (process.env.OBRA_SKIP_BUILD || !missing.length) return;
   console.log(`[e2e] ${missing.map((b) => b.slice(root.length)).join(', ')} missing; building the widget bundles …`);
@@ -21,4 +26,11 @@ export default function setup(): void {
   });
   const still = bundles.filter((bundle) => !existsSync(bundle));
   if (still.length) throw new Error(`[e2e] the build finished but ${still.join(', ')} is still missing; check rollup.config.ts.`);
+}
+
+/** The React example page (dist/examples), built when missing like the bundles. */
+function buildExamples(): void {
+  if (process.env.OBRA_SKIP_BUILD || existsSync(`${root}dist/examples/react.html`)) return;
+  console.log('[e2e] dist/examples/react.html missing; building the example pages …');
+  execFileSync(process.execPath, ['--conditions=source', `${root}host/examples/build.ts`], { cwd: root, stdio: 'inherit' });
 }

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { budgets, widgets } from '../../rollup.config.ts';
-import { formatSizes, measure } from './sizes.ts';
+import { formatSizes, measure, staticClosure, type Sizes } from './sizes.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 const rows = [
@@ -20,5 +20,31 @@ describe('bundle size budgets', () => {
 
   it.each(rows)('$file is within $budgetGzip bytes gzip', ({ sizes, budgetGzip }) => {
     expect(sizes?.gzip).toBeLessThanOrEqual(budgetGzip);
+  });
+});
+
+/** Sums sizes, as a page pays for every file it fetches. */
+const total = (files: readonly string[]): Sizes =>
+  files.map((file) => measure(readFileSync(join(dist, file)))).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }));
+
+describe('a page with two different widgets', () => {
+  // The wait list and the partner registration, as on host/examples/several.html.
+  const pair = ['wait-list', 'partner-registration'];
+  const viaLoader = staticClosure(join(dist, 'esm'), ['loader.js', ...pair.map((name) => `obra-${name}.js`)], (path) => readFileSync(path, 'utf8'));
+  const bundles = pair.map((name) => `widgets/obra-${name}.js`);
+
+  it('downloads less through the loader (shared runtime) than with the two self-contained bundles', () => {
+    const loader = total(viaLoader.map((file) => `esm/${file}`));
+    const separate = total(bundles);
+    console.log(
+      `\n${formatSizes([
+        { file: 'esm/loader.js (alone)', sizes: measure(readFileSync(join(dist, 'esm/loader.js'))) },
+        { file: `loader + 2 widgets (${viaLoader.length} files)`, sizes: loader },
+        { file: 'two self-contained bundles', sizes: separate },
+      ])}\n  ${viaLoader.join(', ')}\n`,
+    );
+    // The runtime chunk is fetched once for both widgets.
+    expect(viaLoader.filter((file) => /^chunks\/runtime-/.test(file))).toHaveLength(1);
+    expect(loader.gzip).toBeLessThan(separate.gzip);
   });
 });

@@ -27,3 +27,23 @@ export function formatSizes(rows: { file: string; sizes: Sizes; budgetGzip?: num
   }
   return lines.join('\n');
 }
+
+/**
+ * The files a browser fetches for `entries` of an ESM build in `dir`: each entry and, transitively,
+ * every chunk it imports statically (`import … from "./x.js"`, `import "./x.js"`). Dynamic imports
+ * are left out: they are what the loader fetches later, for other tags.
+ */
+export function staticClosure(dir: string, entries: readonly string[], read: (path: string) => string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = read(`${dir}/${file}`);
+    const base = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+    for (const [, spec] of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      visit(new URL(spec!, `file:///${base}`).pathname.slice(1));
+    }
+  };
+  entries.forEach(visit);
+  return [...seen];
+}

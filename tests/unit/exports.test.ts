@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import * as api from '@obra/api';
 import * as designForm from '@obra/design-form';
 import * as element from '@obra/element';
+import * as elementLoader from '@obra/element/loader';
 import * as i18n from '@obra/i18n';
 import * as marketplace from '@obra/marketplace';
 import * as partnerRegistration from '@obra/partner-registration';
+import * as react from '@obra/react';
 import * as schema from '@obra/schema';
 import * as ui from '@obra/ui';
 import * as waitList from '@obra/wait-list';
@@ -17,9 +19,12 @@ describe('public exports', () => {
       'searchLocation', 'sendFormReport', 'sendPartner', 'sendWaitList', 'stored',
     ]],
     ['@obra/element', element, [
-      'DRAFT_TTL_MS', 'adoptStyles', 'attr', 'createEmitter', 'createFormStore', 'defineWidget', 'loadDraft', 'loadOnSight', 'observeLang', 'outboxFor', 'registerWidget', 'resolveLang',
+      'DRAFT_TTL_MS', 'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'createFormStore', 'customElementsManifest',
+      'defineContract', 'defineWidget', 'formEventDocs', 'loadDraft', 'manifestMarkdown', 'observeLang', 'outboxFor', 'registerWidget', 'replaceReference', 'resolveLang',
       'saveDraft', 'storageKey', 'useDraft', 'useFormDelivery', 'useStore',
     ]],
+    // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
+    ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
     ['@obra/ui', ui, ['Button', 'Dialog', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'uiStyles', 'useFocusFirstInvalid', 'useModal']],
     ['@obra/schema', schema, [
@@ -28,17 +33,18 @@ describe('public exports', () => {
       'contactSchema', 'email', 'formReportSchema', 'imageSpecSchema', 'isFieldErrorKey', 'partnerSchema', 'personalSchema', 'phone', 'projectSchema', 'text', 'validate',
       'validateContact', 'validateFormReport', 'validateImageSpec', 'validatePartner', 'validatePersonal', 'validateProject', 'validateWaitList', 'waitListSchema',
     ]],
-    ['@obra/partner-registration', partnerRegistration, ['PartnerRegistrationForm', 'createPartnerRegistrationStore', 'emptyPartnerRegistration', 'partnerRegistrationCatalogues', 'partnerRegistrationWidget']],
+    ['@obra/partner-registration', partnerRegistration, ['PartnerRegistrationForm', 'createPartnerRegistrationStore', 'partnerRegistrationAttributes', 'partnerRegistrationContract', 'emptyPartnerRegistration', 'partnerRegistrationCatalogues', 'partnerRegistrationWidget']],
     ['@obra/design-form', designForm, [
-      'COUNTRIES', 'DEFAULT_COUNTRY', 'DRAFT_TTL_MS', 'DesignForm', 'buildPrompt', 'createDesignFormStore', 'describeDesign', 'designFormCatalogues', 'designFormWidget',
+      'COUNTRIES', 'DEFAULT_COUNTRY', 'DRAFT_TTL_MS', 'DesignForm', 'buildPrompt', 'createDesignFormStore', 'describeDesign', 'designFormAttributes', 'designFormCatalogues', 'designFormContract', 'designFormWidget',
       'draftKey', 'emptyDesign', 'guessCountry', 'imageSpecOf', 'isGeneratedImage', 'loadDraft', 'saveDraft',
     ]],
     ['@obra/marketplace', marketplace, [
       'AUTOPLAY_MS', 'Carousel', 'Marketplace', 'PAGE_SIZE', 'SPEED_MS', 'SoftwareDetail', 'assetUrl', 'catalogueAssets', 'createMarketplaceStore', 'createSoftwareDetailStore',
-      'detailHref', 'embedUrl', 'findSoftware', 'fold', 'marketplaceCatalogues', 'marketplaceWidget', 'pageCount', 'searchSoftware', 'slidesFor', 'softwareCatalogue',
-      'softwareDetailCatalogues', 'softwareDetailWidget', 'thumbnailUrl', 'videoId',
+      'detailHref', 'embedUrl', 'findSoftware', 'fold', 'marketplaceAttributes', 'marketplaceCatalogues', 'marketplaceContract', 'marketplaceWidget', 'pageCount', 'searchSoftware', 'slidesFor', 'softwareCatalogue',
+      'softwareDetailAttributes', 'softwareDetailCatalogues', 'softwareDetailContract', 'softwareDetailWidget', 'thumbnailUrl', 'videoId',
     ]],
-    ['@obra/wait-list', waitList, ['WaitList', 'createWaitListStore', 'emptyWaitList', 'waitListCatalogues', 'waitListWidget']],
+    ['@obra/react', react, ['ObraDesignForm', 'ObraMarketplace', 'ObraPartnerRegistration', 'ObraSoftwareDetail', 'ObraWaitList', 'createWrapper', 'eventProp']],
+    ['@obra/wait-list', waitList, ['WaitList', 'createWaitListStore', 'emptyWaitList', 'waitListAttributes', 'waitListCatalogues', 'waitListContract', 'waitListWidget']],
   ])('%s', (_name, module, names) => {
     expect(Object.keys(module).sort()).toEqual([...names].sort());
   });

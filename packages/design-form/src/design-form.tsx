@@ -61,7 +61,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   return (
     <section className="design-form" aria-labelledby="design-form-title">
       <div className="head">
-        <h2 id="design-form-title">{t('designForm.title')}</h2>
+        <h2 id="design-form-title" part="title">{t('designForm.title')}</h2>
         <p className="intro">{t('designForm.intro')}</p>
       </div>
       <div className="layout">
@@ -69,7 +69,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
         <div className="sections" part="sections">
           <Sections state={state} i18n={i18n} apiBase={attrs.apiBase} lang={lang} onGenerate={generate} />
           <div className="actions">
-            <button ref={openerRef} type="button" className="button primary opener" aria-haspopup="dialog" onClick={() => state.setModal(true)}>
+            <button ref={openerRef} type="button" className="button primary opener" part="button primary" aria-haspopup="dialog" onClick={() => state.setModal(true)}>
               {t('designForm.open')}
             </button>
           </div>

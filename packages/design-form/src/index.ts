@@ -1,3 +1,4 @@
+export { designFormAttributes, designFormContract } from './contract.ts';
 export { designFormWidget } from './widget.ts';
 export { DesignForm, type DesignFormAttributes, type DesignFormProps } from './design-form.tsx';
 export { createDesignFormStore, type DesignFormEvents, type DesignFormState, type DesignFormStatus, type DesignDeps } from './store.ts';

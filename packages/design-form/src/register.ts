@@ -6,6 +6,6 @@ registerWidget(designFormWidget);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'obra-design-form': import('@obra/element').WidgetElement<typeof designFormWidget.attributes>;
+    'obra-design-form': import('@obra/element').WidgetElement<typeof designFormWidget.attributes, import('./store.ts').DesignFormEvents>;
   }
 }

@@ -1,6 +1,6 @@
-import { apiBaseFrom } from '@obra/api';
-import { attr, defineWidget } from '@obra/element';
+import { defineWidget } from '@obra/element';
 import { uiStyles } from '@obra/ui';
+import { designFormAttributes } from './contract.ts';
 import { designFormCatalogues } from './catalogues.ts';
 import { DesignForm } from './design-form.tsx';
 import { createDesignFormStore } from './store.ts';
@@ -13,9 +13,7 @@ const EXAMPLE_IMAGE = new URL('./assets/example.svg', import.meta.url).href;
 /** `<obra-design-form>`: its attributes, styles, strings, state and view. */
 export const designFormWidget = defineWidget({
   tag: 'obra-design-form',
-  attributes: {
-    'api-base': attr.string(apiBaseFrom(import.meta.url)),
-  },
+  attributes: designFormAttributes,
   styles: uiStyles + designFormStyles,
   catalogues: designFormCatalogues,
   createStore: () => createDesignFormStore(EXAMPLE_IMAGE),

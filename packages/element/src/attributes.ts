@@ -1,6 +1,8 @@
 /** Turns an attribute's text (or its absence) into a typed value. */
 export interface AttributeParser<T> {
   parse(value: string | null): T;
+  /** Its TypeScript type and default as text, for the custom-elements manifest and the guide. */
+  readonly meta?: { readonly type: string; readonly default?: string };
 }
 
 /** A widget's attributes: attribute name (kebab-case) → parser. */
@@ -21,13 +23,14 @@ export function camelCase(name: string): string {
 /** Parsers for the attribute table of {@link defineWidget}. */
 export const attr = {
   /** Free text; `fallback` when absent. */
-  string: (fallback = ''): AttributeParser<string> => ({ parse: (v) => v ?? fallback }),
+  string: (fallback = ''): AttributeParser<string> => ({ parse: (v) => v ?? fallback, meta: { type: 'string', default: JSON.stringify(fallback) } }),
   /** One of a fixed list; an unknown value falls back (a typo on a partner page must not break the widget). */
   oneOf: <const V extends string>(values: readonly V[], fallback: V): AttributeParser<V> => ({
     parse: (v) => values.find((x) => x === v?.trim().toLowerCase()) ?? fallback,
+    meta: { type: values.map((x) => `'${x}'`).join(' | '), default: `'${fallback}'` },
   }),
   /** Present means true, like `disabled`. */
-  boolean: (): AttributeParser<boolean> => ({ parse: (v) => v !== null && v !== 'false' }),
+  boolean: (): AttributeParser<boolean> => ({ parse: (v) => v !== null && v !== 'false', meta: { type: 'boolean', default: 'false' } }),
 };
 
 /** Parses every attribute of the table from an element. */

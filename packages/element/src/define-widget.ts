@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createI18n, type Catalogue, type I18n, type Lang } from '@obra/i18n';
 import { camelCase, readAttributes, type AttributeTable, type AttributeValues } from './attributes.ts';
+import type { KnownEvents } from './contract.ts';
 import { createEmitter, type Emit, type EventMap } from './events.ts';
 import { observeLang, resolveLang } from './lang.ts';
 import { adoptStyles } from './styles.ts';
@@ -36,8 +37,17 @@ export interface WidgetDefinition<T extends AttributeTable, E extends EventMap, 
   readonly component: ComponentType<WidgetProps<AttributeValues<T>, E, S, C>>;
 }
 
-/** An element created by {@link registerWidget}: an HTMLElement with one property per attribute. */
-export type WidgetElement<T extends AttributeTable> = HTMLElement & AttributeValues<T>;
+/** Typed listeners for a widget's events (listed before HTMLElement's, so they win overload resolution). */
+export interface WidgetEventTarget<E> {
+  addEventListener<K extends KnownEvents<E>>(type: K, listener: (this: HTMLElement, event: CustomEvent<E[K]>) => void, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends KnownEvents<E>>(type: K, listener: (this: HTMLElement, event: CustomEvent<E[K]>) => void, options?: boolean | EventListenerOptions): void;
+}
+
+/**
+ * An element created by {@link registerWidget}: an HTMLElement with one property per attribute
+ * (plus `lang`), and typed `addEventListener` for its events.
+ */
+export type WidgetElement<T extends AttributeTable, E = Record<never, never>> = WidgetEventTarget<E> & HTMLElement & AttributeValues<T>;
 
 /** Declares a widget; pure, so importing it on a server or in a test defines nothing. */
 export function defineWidget<T extends AttributeTable, E extends EventMap, S, C extends Catalogue>(

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiError, createKeyring, type ApiErrorKey } from '@obra/api';
 import { isFieldErrorKey, type FieldErrors } from '@obra/schema';
+import type { EventDocs } from './contract.ts';
 import type { Emit } from './events.ts';
 
 /** The events of a form widget; the valid value travels in `detail[D]` (e.g. `entry`). All bubble and are composed. */
@@ -11,7 +12,6 @@ export type FormEvents<D extends string, T> = {
   'obra-success': Record<D, T>;
   /** The value was not delivered; `reason` is a key of the `api` catalogue, `message` is for developers. */
   'obra-error': Record<D, T> & { reason: ApiErrorKey; message: string };
-  [name: `obra-${string}`]: unknown;
 };
 
 /** idle, sending (or waiting for the network, kept in the outbox), then the outcome of the last send. */
@@ -129,4 +129,16 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
       },
     };
   });
+}
+
+/** The docs of {@link FormEvents} for a contract: `detail[D]` carries a value of the TypeScript type `typeName`. */
+export function formEventDocs<D extends string, T>(detail: D, typeName: string): EventDocs<FormEvents<D, T>> {
+  return {
+    'obra-submit': { description: 'A valid value is about to be sent; `preventDefault()` stops the send. Cancelable.', detail: `{ ${detail}: ${typeName} }` },
+    'obra-success': { description: 'The value was delivered.', detail: `{ ${detail}: ${typeName} }` },
+    'obra-error': {
+      description: 'The value was not delivered; `reason` is an error key such as `api.server`, `message` is for developers.',
+      detail: `{ ${detail}: ${typeName}; reason: ApiErrorKey; message: string }`,
+    },
+  };
 }

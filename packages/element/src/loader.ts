@@ -2,22 +2,55 @@
 export type WidgetImports = Record<string, () => Promise<unknown>>;
 
 /**
- * Imports a widget's code the first time its tag appears in the document (now or later, e.g.
- * rendered by a framework). Elements already in the page upgrade when their module defines them.
+ * How far outside the viewport an element starts its import: one viewport height above and
+ * below, so a widget further down the page is ready by the time the visitor scrolls to it.
+ */
+export const LOAD_MARGIN = '100% 0px';
+
+/**
+ * Imports a widget's code when one of its elements comes within {@link LOAD_MARGIN} of the
+ * viewport, whether it was in the HTML or added later (a framework rendering it, a route change).
+ * Until then nothing of the widget is fetched. An element that never renders a box (inside
+ * `display: none`) is never imported; without IntersectionObserver an element imports as soon
+ * as it appears. Elements inside other shadow roots are not seen: import their register module.
+ * Elements already in the page upgrade when their module defines the tag.
  * Returns a function that stops watching.
  */
 export function loadOnSight(imports: WidgetImports, doc: Document = document): () => void {
   const pending = new Map(Object.entries(imports));
-  const scan = () => {
-    for (const [tag, load] of pending) {
-      if (!doc.querySelector(tag)) continue;
-      pending.delete(tag);
-      void load();
-    }
-    if (!pending.size) observer.disconnect();
+  const load = (tag: string) => {
+    const importTag = pending.get(tag);
+    if (!importTag) return;
+    pending.delete(tag);
+    void importTag();
+    if (!pending.size) stop();
   };
-  const observer = new MutationObserver(scan);
-  observer.observe(doc.documentElement, { childList: true, subtree: true });
+  const sight =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              if (!entry.isIntersecting) continue;
+              sight!.unobserve(entry.target);
+              load(entry.target.localName);
+            }
+          },
+          { rootMargin: LOAD_MARGIN },
+        )
+      : undefined;
+  const scan = () => {
+    if (!pending.size) return;
+    for (const el of doc.querySelectorAll([...pending.keys()].join())) {
+      if (sight) sight.observe(el);
+      else load(el.localName);
+    }
+  };
+  const mutations = new MutationObserver(scan);
+  const stop = () => {
+    mutations.disconnect();
+    sight?.disconnect();
+  };
+  mutations.observe(doc.documentElement, { childList: true, subtree: true });
   scan();
-  return () => observer.disconnect();
+  return stop;
 }

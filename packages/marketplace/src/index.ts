@@ -1,3 +1,5 @@
+export { marketplaceAttributes, marketplaceContract } from './marketplace/contract.ts';
+export { softwareDetailAttributes, softwareDetailContract } from './software-detail/contract.ts';
 export { marketplaceWidget } from './marketplace/widget.ts';
 export { Marketplace, detailHref, type MarketplaceAttributes, type MarketplaceProps } from './marketplace/marketplace.tsx';
 export { createMarketplaceStore, pageCount, PAGE_SIZE, type MarketplaceState } from './marketplace/store.ts';

@@ -1,3 +1,4 @@
+export { partnerRegistrationAttributes, partnerRegistrationContract } from './contract.ts';
 export { partnerRegistrationWidget } from './widget.ts';
 export { PartnerRegistrationForm, type PartnerRegistrationAttributes, type PartnerRegistrationProps } from './partner-registration.tsx';
 export {

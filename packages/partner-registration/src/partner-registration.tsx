@@ -50,7 +50,7 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host }: Part
 
   return (
     <section className="partner-registration card" aria-labelledby="partner-registration-title">
-      <h2 id="partner-registration-title">{t('partnerRegistration.title')}</h2>
+      <h2 id="partner-registration-title" part="title">{t('partnerRegistration.title')}</h2>
       <p className="intro">{t('partnerRegistration.intro')}</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
         <div className="fields">

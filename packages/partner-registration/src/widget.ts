@@ -1,6 +1,6 @@
-import { apiBaseFrom } from '@obra/api';
-import { attr, defineWidget } from '@obra/element';
+import { defineWidget } from '@obra/element';
 import { uiStyles } from '@obra/ui';
+import { partnerRegistrationAttributes } from './contract.ts';
 import { partnerRegistrationCatalogues } from './catalogues.ts';
 import { PartnerRegistrationForm } from './partner-registration.tsx';
 import { createPartnerRegistrationStore } from './store.ts';
@@ -9,9 +9,7 @@ import { partnerRegistrationStyles } from './styles.ts';
 /** `<obra-partner-registration>`: its attributes, styles, strings, state and view. */
 export const partnerRegistrationWidget = defineWidget({
   tag: 'obra-partner-registration',
-  attributes: {
-    'api-base': attr.string(apiBaseFrom(import.meta.url)),
-  },
+  attributes: partnerRegistrationAttributes,
   styles: uiStyles + partnerRegistrationStyles,
   catalogues: partnerRegistrationCatalogues,
   createStore: createPartnerRegistrationStore,

@@ -18,6 +18,8 @@ export function Button({ children, type = 'button', busy = false, onClick, varia
     <button
       type={type}
       className={`button ${variant}`}
+      // A partner styles the widget's buttons with ::part(button) (and ::part(button primary)).
+      part={`button ${variant}`}
       aria-disabled={busy ? true : undefined}
       aria-busy={busy ? true : undefined}
       onClick={(event) => {

@@ -6,6 +6,6 @@ registerWidget(waitListWidget);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'obra-wait-list': import('@obra/element').WidgetElement<typeof waitListWidget.attributes>;
+    'obra-wait-list': import('@obra/element').WidgetElement<typeof waitListWidget.attributes, import('./store.ts').WaitListEvents>;
   }
 }

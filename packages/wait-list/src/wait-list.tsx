@@ -58,7 +58,7 @@ export function WaitList({ attrs, i18n, store, emit, host }: WaitListProps) {
 
   return (
     <section className="wait-list card" aria-labelledby="wait-list-title">
-      <h2 id="wait-list-title">{t('waitList.title')}</h2>
+      <h2 id="wait-list-title" part="title">{t('waitList.title')}</h2>
       <p className="intro">{t('waitList.intro')}</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
         <RadioGroup

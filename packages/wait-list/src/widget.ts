@@ -1,6 +1,6 @@
-import { apiBaseFrom } from '@obra/api';
-import { attr, defineWidget } from '@obra/element';
+import { defineWidget } from '@obra/element';
 import { uiStyles } from '@obra/ui';
+import { waitListAttributes } from './contract.ts';
 import { waitListCatalogues } from './catalogues.ts';
 import { createWaitListStore } from './store.ts';
 import { waitListStyles } from './styles.ts';
@@ -9,11 +9,7 @@ import { WaitList } from './wait-list.tsx';
 /** `<obra-wait-list>`: its attributes, styles, strings, state and view. */
 export const waitListWidget = defineWidget({
   tag: 'obra-wait-list',
-  attributes: {
-    'api-base': attr.string(apiBaseFrom(import.meta.url)),
-    endpoint: attr.string(''),
-    transport: attr.oneOf(['cors', 'no-cors'], 'cors'),
-  },
+  attributes: waitListAttributes,
   styles: uiStyles + waitListStyles,
   catalogues: waitListCatalogues,
   createStore: createWaitListStore,

@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const PAGES_DIR = `${root}tests/e2e/pages`;
 /** Where the built bundles live (`/widgets/…`, `/esm/…`). */
 export const DIST_DIR = `${root}dist`;
+/** `/examples/…` is served from here first, then from dist/examples (as the host site does). */
+export const EXAMPLES_DIRS = [`${root}host/examples`, `${root}dist/examples`];
 
 /** One request that reached a capture endpoint (preflights included). */
 export interface CapturedRequest {
@@ -108,6 +110,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
       if (url.pathname.startsWith('/widgets/') || url.pathname.startsWith('/esm/')) {
         if (await serveStatic(req, res, DIST_DIR, url.pathname)) return;
+      } else if (url.pathname.startsWith('/examples/')) {
+        for (const dir of EXAMPLES_DIRS) if (await serveStatic(req, res, dir, url.pathname.slice('/examples'.length))) return;
       } else if (options.pagesDir) {
         for (const [name, value] of Object.entries(options.pageHeaders?.[url.pathname] ?? {})) res.setHeader(name, value);
         if (await serveStatic(req, res, options.pagesDir, url.pathname)) return;

@@ -39,7 +39,7 @@ export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
   return (
     <section className="marketplace" aria-labelledby="marketplace-title">
       <header className="head">
-        <h2 id="marketplace-title">{t('marketplace.title')}</h2>
+        <h2 id="marketplace-title" part="title">{t('marketplace.title')}</h2>
         <p className="intro">{t('marketplace.intro')}</p>
       </header>
       <SearchBox

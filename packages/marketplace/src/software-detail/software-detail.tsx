@@ -41,7 +41,7 @@ export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps
           <span className="badge">{t('softwareDetail.badge')}</span>
         </figure>
         <div className="summary">
-          <h2 id="software-name">{item.name}</h2>
+          <h2 id="software-name" part="title">{item.name}</h2>
           <p className="category">{item.category[lang]}</p>
           <p className="description">{item.description[lang]}</p>
           <a className="button primary visit" href={item.url} target="_blank" rel="noopener noreferrer">

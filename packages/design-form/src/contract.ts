@@ -1,0 +1,36 @@
+import { apiBaseFrom } from '@obra/api';
+import { attr, defineContract } from '@obra/element';
+import type { DesignFormEvents } from './store.ts';
+
+/** `<obra-design-form>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
+export const designFormAttributes = {
+  'api-base': attr.string(apiBaseFrom(import.meta.url)),
+};
+
+/** `<obra-design-form>`'s public contract (read by the manifest and the React wrapper). */
+export const designFormContract = defineContract<DesignFormEvents>()({
+  tag: 'obra-design-form',
+  description: 'The AI project design form: the planned building, a generated illustration, and a report by e-mail.',
+  attributes: designFormAttributes,
+  attributeDocs: {
+    'api-base': {
+      description: 'The Obra API base URL (`/location`, `/generate-image`, `/form-report`).',
+      default: '`/api` on the origin the script came from',
+    },
+  },
+  events: {
+    'obra-image-generated': { description: 'An illustration was generated for the described building.', detail: '{ url: string; prompt: string }' },
+    'obra-submit': { description: 'A complete report is about to be sent; `preventDefault()` stops the send. Cancelable.', detail: '{ report: FormReport }' },
+    'obra-success': { description: 'The report was accepted; the e-mail follows.', detail: '{ report: FormReport }' },
+    'obra-error': {
+      description: 'The report was not accepted; `reason` is an error key such as `api.server`.',
+      detail: '{ report: FormReport; reason: ApiErrorKey; message: string }',
+    },
+  },
+  parts: {
+    button: 'The button opening the contact-details modal, and the send button inside it.',
+    primary: 'Both of those buttons (`::part(button primary)`).',
+    'image-panel': 'The generated-image panel (left column on wide screens).',
+    sections: 'The column of collapsible sections.',
+  },
+});

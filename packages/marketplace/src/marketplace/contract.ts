@@ -1,0 +1,21 @@
+import { attr, defineContract } from '@obra/element';
+
+/** `<obra-marketplace>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
+export const marketplaceAttributes = {
+  'detail-href': attr.string(''),
+};
+
+/** `<obra-marketplace>`'s public contract (read by the manifest and the React wrapper). */
+export const marketplaceContract = defineContract<Record<never, never>>()({
+  tag: 'obra-marketplace',
+  description: 'The software catalogue: search with suggestions, a card grid and pagination.',
+  attributes: marketplaceAttributes,
+  attributeDocs: {
+    'detail-href': {
+      description: "The More link template, with `{lang}` and `{slug}`.",
+      default: "the host's `/es/producto/{slug}` or `/en/product/{slug}`",
+    },
+  },
+  events: {},
+  parts: {},
+});

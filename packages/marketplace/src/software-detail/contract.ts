@@ -1,0 +1,18 @@
+import { attr, defineContract } from '@obra/element';
+
+/** `<obra-software-detail>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
+export const softwareDetailAttributes = {
+  slug: attr.string(''),
+};
+
+/** `<obra-software-detail>`'s public contract (read by the manifest and the React wrapper). */
+export const softwareDetailContract = defineContract<Record<never, never>>()({
+  tag: 'obra-software-detail',
+  description: 'One program of the catalogue: image, price badge, description, official-site link and tutorial videos.',
+  attributes: softwareDetailAttributes,
+  attributeDocs: {
+    slug: { description: 'The program to show (`sketchup`, `revit` …); an unknown slug shows "Software no encontrado."' },
+  },
+  events: {},
+  parts: {},
+});

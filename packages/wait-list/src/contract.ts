@@ -1,0 +1,29 @@
+import { apiBaseFrom } from '@obra/api';
+import { attr, defineContract, formEventDocs } from '@obra/element';
+import type { WaitListEvents } from './store.ts';
+
+/** `<obra-wait-list>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
+export const waitListAttributes = {
+  'api-base': attr.string(apiBaseFrom(import.meta.url)),
+  endpoint: attr.string(''),
+  transport: attr.oneOf(['cors', 'no-cors'], 'cors'),
+};
+
+/** `<obra-wait-list>`'s public contract: attributes, events and parts (read by the manifest and the React wrapper). */
+export const waitListContract = defineContract<WaitListEvents>()({
+  tag: 'obra-wait-list',
+  description: 'The wait list for customers and suppliers: interest, name, e-mail, phone and a comment.',
+  attributes: waitListAttributes,
+  attributeDocs: {
+    'api-base': { description: 'The Obra API base URL.', default: '`/api` on the origin the script came from' },
+    endpoint: { description: 'A full URL that replaces `{api-base}/wait-list`; required with `no-cors`.' },
+    transport: {
+      description: '`cors`: POST JSON to the endpoint and read the answer. `no-cors`: for spreadsheet-script web endpoints, which cannot be read (success unless the request itself fails).',
+    },
+  },
+  events: formEventDocs<'entry', unknown>('entry', 'WaitListEntry'),
+  parts: {
+    button: 'The send button.',
+    primary: 'The send button (every `button` part here is also `primary`).',
+  },
+});
