@@ -1,4 +1,4 @@
-// Builds the widget bundles the browser tests load, when they are missing. The main test runner
+// Builds the widget bundles and the host site the browser tests load, when they are missing. The main test runner
 // builds before the e2e project; this keeps `vitest --project e2e` working on a fresh checkout.
 // OBRA_SKIP_BUILD=1 skips it (the tests then fail with a clear message if the bundle is missing).
 import { execFileSync } from 'node:child_process';
@@ -9,8 +9,14 @@ import { widgets } from '../../rollup.config.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Every widget's bundle: a checkout built before a widget was added still lacks that one.
 const bundles = widgets.map((w) => `${root}dist/widgets/obra-${w.name}.js`);
+/** The host site's pre-rendered pages (host/build.ts). */
+const hostPages = `${root}dist/host/pages/404.html`;
 
 export default function setup(): void {
+  if (!process.env.OBRA_SKIP_BUILD && !existsSync(hostPages)) {
+    console.log('[e2e] dist/host missing; building the host site …');
+    execFileSync(process.execPath, ['--conditions=source', `${root}host/build.ts`], { cwd: root, stdio: 'inherit' });
+  }
   const missing = bundles.filter((bundle) => !existsSync(bundle));
   if (process.env.OBRA_SKIP_BUILD || !missing.length) return;
   console.log(`[e2e] ${missing.map((b) => b.slice(root.length)).join(', ')} missing; building the widget bundles …`);

@@ -12,7 +12,7 @@ import * as waitList from '@obra/wait-list';
 
 describe('public exports', () => {
   it.each([
-    ['@obra/api', api, ['ApiError', 'IMAGE_ERRORS', 'apiBaseFrom', 'createApiClient', 'generateImage', 'postJson', 'searchLocation', 'sendFormReport', 'sendPartner', 'sendWaitList']],
+    ['@obra/api', api, ['ApiError', 'IMAGE_ERRORS', 'apiBaseFrom', 'createApiClient', 'generateImage', 'postJson', 'searchLocation', 'sendContact', 'sendFormReport', 'sendPartner', 'sendWaitList']],
     ['@obra/element', element, ['adoptStyles', 'attr', 'createEmitter', 'createFormStore', 'defineWidget', 'loadOnSight', 'observeLang', 'registerWidget', 'resolveLang', 'useStore']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
     ['@obra/ui', ui, ['Button', 'Dialog', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'uiStyles', 'useFocusFirstInvalid', 'useModal']],
