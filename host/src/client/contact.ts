@@ -40,8 +40,8 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (sending) return;
-    const data = new FormData(form);
-    const result = validateContact(Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? '')])));
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    const result = validateContact(Object.fromEntries(FIELDS.map((name) => [name, value(name)])));
     showErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     sending = true;
@@ -51,7 +51,7 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
     status.textContent = '';
     status.className = 'status';
     try {
-      await sendContact(result.value, { apiBase, website: String(data.get('website') ?? ''), elapsedMs: performance.now() - openedAt });
+      await sendContact(result.value, { apiBase, website: value('website'), elapsedMs: performance.now() - openedAt });
       form.reset();
       status.textContent = text.sent!;
       status.classList.add('ok');

@@ -27,8 +27,10 @@ export function startSuccess(root: ParentNode, options: { reducedMotion?: boolea
     }, PROGRESS_TICK_MS);
   }
   const close = setTimeout(() => {
-    toast.hidden = true;
+    // Both timers are due at 2500 ms; whichever runs first, the bar ends full.
     clearInterval(tick);
+    set(100);
+    toast.hidden = true;
   }, TOAST_MS);
   return () => {
     clearInterval(tick);
