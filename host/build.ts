@@ -1,13 +1,14 @@
 // `npm run build:host`: the host site's build. The enhancing script and the stylesheet are
 // bundled and minified with esbuild under content-hashed names (cached for a year), then every
 // page is pre-rendered to static HTML in both languages with preact-render-to-string:
-//   dist/host/assets/main-HASH.js (+ chunks), dist/host/assets/site-HASH.css
+//   dist/host/assets/main-HASH.js (+ chunks); the stylesheet is minified and inlined in each page
 //   dist/host/pages/{es,en}/<page>.html, {es,en}/product/<slug>.html, 404.html
 import { build, type BuildOptions } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { WIDGET_OF } from './src/routes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist/host');
@@ -34,7 +35,8 @@ const url = (entry: string) => `/${relative(out, join(root, outputs.find(([, o])
 const renderer = join(out, '.render.mjs');
 await build({ ...common, entryPoints: ['host/src/render.tsx'], outfile: renderer, platform: 'node', format: 'esm', jsx: 'automatic', jsxImportSource: 'preact', packages: 'external' });
 const { renderSite } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/render.tsx');
-const pages = renderSite({ script: url('host/src/client/main.ts'), css: url('host/src/site.css'), loader: '/esm/loader.js' });
+const css = await readFile(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]), 'utf8');
+const pages = renderSite({ script: url('host/src/client/main.ts'), css, loader: '/esm/loader.js', preload: await widgetModules() });
 for (const [file, html] of pages) {
   const path = join(out, 'pages', file);
   await mkdir(dirname(path), { recursive: true });
@@ -42,5 +44,26 @@ for (const [file, html] of pages) {
 }
 await rm(renderer);
 
+/**
+ * Each widget's ESM entry and the chunks it imports statically, as URLs: a page preloads its
+ * widget's modules with the loader instead of discovering them one import after another.
+ */
+async function widgetModules(): Promise<Record<string, string[]>> {
+  const esm = join(root, 'dist/esm');
+  const graph = async (file: string, seen: Set<string>): Promise<Set<string>> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    const code = await readFile(join(esm, file), 'utf8').catch(() => {
+      throw new Error(`dist/esm/${file} is missing: run \`npm run build:widgets\` before \`npm run build:host\`.`);
+    });
+    for (const [, dep] of code.matchAll(/(?:^|[;}])\s*import\s*(?:[\w{}\s,$*]+from\s*)?["']\.\/([^"']+)["']/g)) await graph(join(dirname(file), dep!), seen);
+    return seen;
+  };
+  const tags = Object.values(WIDGET_OF);
+  return Object.fromEntries(await Promise.all(tags.map(async (tag) => [tag, [...(await graph(`${tag}.js`, new Set()))].map((f) => `/esm/${f}`)] as const)));
+}
+
 const sizes = await Promise.all(outputs.map(async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`));
+// The stylesheet is inlined into every page; its file is not served.
+await rm(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]));
 console.log(`host: ${pages.size} pages; ${sizes.join(', ')}`);

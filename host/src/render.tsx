@@ -11,7 +11,7 @@ import { Success } from './pages/success.tsx';
 import { Values } from './pages/values.tsx';
 import { Vision } from './pages/vision.tsx';
 import { WidgetPage } from './pages/widget-page.tsx';
-import { allRoutes, pageFile, type Route } from './routes.ts';
+import { allRoutes, pageFile, WIDGET_OF, type Route } from './routes.ts';
 
 export type { Assets } from './pages/document.tsx';
 
@@ -38,7 +38,6 @@ function content(route: Route) {
   }
 }
 
-const WIDGET_PAGES = new Set<Route['page']>(['form', 'waitList', 'marketplace', 'registration', 'product']);
 const html = (vnode: preact.VNode) => `<!doctype html>${renderToString(vnode)}`;
 
 /** One page's HTML. */
@@ -46,7 +45,7 @@ export function renderRoute(route: Route, assets: Assets): string {
   const meta = COPY[route.lang].meta[route.page];
   const name = nameOf(route.slug);
   return html(
-    <Document lang={route.lang} title={meta.title.replace('{name}', name)} description={meta.description.replace('{name}', name)} route={route} widgets={WIDGET_PAGES.has(route.page)} assets={assets}>
+    <Document lang={route.lang} title={meta.title.replace('{name}', name)} description={meta.description.replace('{name}', name)} route={route} widget={WIDGET_OF[route.page]} assets={assets}>
       <Layout copy={COPY[route.lang]} lang={route.lang} route={route}>{content(route)}</Layout>
     </Document>,
   );

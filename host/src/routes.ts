@@ -26,6 +26,15 @@ const EXTRA_ALIASES: Readonly<Record<string, Exclude<PageId, 'home'>>> = { produ
 /** Every page in the order menus and tests list them. */
 export const PAGES: readonly PageId[] = ['home', 'form', 'waitList', 'values', 'vision', 'marketplace', 'registration', 'product', 'success'];
 
+/** The widget tag each widget page mounts. */
+export const WIDGET_OF: Readonly<Partial<Record<PageId, string>>> = {
+  form: 'obra-design-form',
+  waitList: 'obra-wait-list',
+  registration: 'obra-partner-registration',
+  marketplace: 'obra-marketplace',
+  product: 'obra-software-detail',
+};
+
 /** One page in one language; `slug` only for the product page. */
 export interface Route {
   page: PageId;

@@ -7,7 +7,7 @@ import { startSuccess } from '../../host/src/client/success.ts';
 import { renderRoute } from '../../host/src/render.tsx';
 import type { Route } from '../../host/src/routes.ts';
 
-const ASSETS = { css: '/a.css', script: '/a.js', loader: '/esm/loader.js' };
+const ASSETS = { css: 'body{}', script: '/a.js', loader: '/esm/loader.js' };
 /** Puts a page's pre-rendered body into the test document. */
 function mountPage(route: Route) {
   const html = renderRoute(route, ASSETS);

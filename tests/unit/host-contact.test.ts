@@ -7,7 +7,7 @@ import { renderRoute } from '../../host/src/render.tsx';
 import type { Lang } from '../../host/src/routes.ts';
 
 function mountValues(lang: Lang) {
-  const html = renderRoute({ page: 'values', lang }, { css: '/a.css', script: '/a.js', loader: '/esm/loader.js' });
+  const html = renderRoute({ page: 'values', lang }, { css: 'body{}', script: '/a.js', loader: '/esm/loader.js' });
   document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
   enhanceContact(document, '/api');
   document.querySelector<HTMLButtonElement>('[data-contact-open]')!.click();

@@ -4,9 +4,8 @@ import { renderRoute, renderSite, SLUGS } from '../../host/src/render.tsx';
 import { allRoutes, alternatePath, pathFor, type Lang } from '../../host/src/routes.ts';
 import { SITE } from '../../host/src/site.ts';
 
-const ASSETS = { css: '/assets/site-TEST1234.css', script: '/assets/main-TEST1234.js', loader: '/esm/loader.js' };
-// The stylesheet link is dropped: happy-dom would try to fetch it.
-const parse = (html: string) => new DOMParser().parseFromString(html.replace(/<link rel="stylesheet"[^>]*>/, ''), 'text/html');
+const ASSETS = { css: 'main{color:red}', script: '/assets/main-TEST1234.js', loader: '/esm/loader.js', preload: { 'obra-wait-list': ['/esm/obra-wait-list.js', '/esm/chunks/common-X.js'] } };
+const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
 describe('host pages', () => {
   it('render every route with lang, title, description, canonical, hreflang and a toggle to the same page', () => {
@@ -51,7 +50,11 @@ describe('host pages', () => {
     }
     expect(parse(renderRoute({ page: 'marketplace', lang: 'en' }, ASSETS)).querySelector('obra-marketplace')?.getAttribute('detail-href')).toBe('/en/product/{slug}');
     expect(parse(renderRoute({ page: 'product', lang: 'en', slug: 'v-ray' }, ASSETS)).querySelector('obra-software-detail')?.getAttribute('slug')).toBe('v-ray');
-    expect(parse(renderRoute({ page: 'home', lang: 'es' }, ASSETS)).querySelector('script[src="/esm/loader.js"]')).toBeNull();
+    const home = parse(renderRoute({ page: 'home', lang: 'es' }, ASSETS));
+    expect(home.querySelector('script[src="/esm/loader.js"]')).toBeNull();
+    expect(home.querySelector('style')?.textContent).toBe('main{color:red}');
+    const waitList = parse(renderRoute({ page: 'waitList', lang: 'en' }, ASSETS));
+    expect([...waitList.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))).toEqual(['/esm/obra-wait-list.js', '/esm/chunks/common-X.js']);
   });
 
   it('renders the home, values, vision and success content in HTML', () => {

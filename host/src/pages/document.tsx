@@ -6,10 +6,13 @@ import { SITE } from '../site.ts';
 
 /** Hashed asset URLs the pre-renderer produced. */
 export interface Assets {
+  /** The site's stylesheet, inlined: no render-blocking request before the first paint. */
   css: string;
   script: string;
   /** The ESM widget loader, on pages that mount widgets. */
   loader: string;
+  /** Per widget tag, its ESM modules (entry and static chunks), preloaded on its page. */
+  preload?: Record<string, string[]>;
 }
 
 interface DocumentProps {
@@ -18,14 +21,17 @@ interface DocumentProps {
   description: string;
   /** The page's route; the 404 page has none (no canonical, no alternates). */
   route?: Route | undefined;
-  /** Whether the page mounts widgets and so needs the loader. */
-  widgets?: boolean;
+  /** The widget tag the page mounts, if any: the page then loads the loader and its modules. */
+  widget?: string | undefined;
   assets: Assets;
   children: ComponentChildren;
 }
 
+// Preact's JSX types do not know `fetchpriority` yet; a spread is not checked for unknown names.
+const LOW: Record<string, string> = { fetchpriority: 'low' };
+
 /** The full HTML document of a page. */
-export function Document({ lang, title, description, route, widgets, assets, children }: DocumentProps) {
+export function Document({ lang, title, description, route, widget, assets, children }: DocumentProps) {
   return (
     <html lang={lang}>
       <head>
@@ -40,11 +46,13 @@ export function Document({ lang, title, description, route, widgets, assets, chi
         {route && <link rel="alternate" hrefLang="en" href={SITE.origin + alternatePath(route, 'en')} />}
         {route && <link rel="alternate" hrefLang="x-default" href={SITE.origin + alternatePath(route, 'es')} />}
         <meta name="obra-loader" content={assets.loader} />
-        <link rel="stylesheet" href={assets.css} />
+        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         {/* Marks that the enhancing script will run, so the mobile menu may start collapsed. */}
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <script type="module" src={assets.script} />
-        {widgets && <script type="module" src={assets.loader} />}
+        {/* Low priority: the widget's code must not compete with the first paint, only start early. */}
+        {widget && <script type="module" src={assets.loader} {...LOW} />}
+        {widget && assets.preload?.[widget]?.map((href) => <link rel="modulepreload" href={href} {...LOW} />)}
       </head>
       <body>{children}</body>
     </html>

@@ -3,20 +3,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { removeDataDir, startProcess, tempDataDir, type ApiProcess } from '../../server/support/api.ts';
-import { allRoutes, pathFor, type Route } from '../../../host/src/routes.ts';
+import { allRoutes, pathFor, WIDGET_OF, type Route } from '../../../host/src/routes.ts';
 
 /** The 18 page variants: every page in es and en, the product page with a real slug. */
 export const PAGE_ROUTES: Route[] = allRoutes(['sketchup']);
 export const pagePath = pathFor;
-
-/** The widget tag each widget page mounts. */
-export const WIDGET_OF: Partial<Record<Route['page'], string>> = {
-  form: 'obra-design-form',
-  waitList: 'obra-wait-list',
-  registration: 'obra-partner-registration',
-  marketplace: 'obra-marketplace',
-  product: 'obra-software-detail',
-};
 
 export interface HostSite {
   readonly base: string;
