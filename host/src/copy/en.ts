@@ -104,7 +104,15 @@ export const en: Copy = {
     registration: { title: 'Register as a partner', lead: 'Construction professionals: join the Obra network.' },
     product: { title: 'Software detail', lead: 'Features, videos and price.' },
   },
-  success: { title: 'Purchase complete!', text: 'Your payment has been processed successfully.', home: 'Back to home', progress: 'Notice time' },
+  success: {
+    title: 'Purchase complete!',
+    text: 'Your payment has been processed successfully.',
+    heading: 'Thank you for your purchase',
+    lead: 'We sent the receipt to your e-mail. If you have any questions, write to us.',
+    home: 'Back to home',
+    progress: 'Notice time',
+  },
   notFound: { title: 'Page not found', text: 'The page you are looking for does not exist or has moved.', home: 'Go to the home page' },
   skip: 'Skip to content',
+  noscript: 'This section needs JavaScript; turn it on or write to us at {email}.',
 };

@@ -104,7 +104,15 @@ export const es: Copy = {
     registration: { title: 'Inscríbete como aliado', lead: 'Profesionales de la construcción: únete a la red de Obra.' },
     product: { title: 'Detalle del software', lead: 'Funciones, videos y precio.' },
   },
-  success: { title: '¡Compra realizada!', text: 'Tu pago ha sido procesado correctamente.', home: 'Volver al inicio', progress: 'Tiempo del aviso' },
+  success: {
+    title: '¡Compra realizada!',
+    text: 'Tu pago ha sido procesado correctamente.',
+    heading: 'Gracias por tu compra',
+    lead: 'Te enviamos el comprobante a tu correo. Si tienes preguntas, escríbenos.',
+    home: 'Volver al inicio',
+    progress: 'Tiempo del aviso',
+  },
   notFound: { title: 'Página no encontrada', text: 'La página que buscas no existe o cambió de dirección.', home: 'Ir al inicio' },
   skip: 'Saltar al contenido',
+  noscript: 'Esta sección necesita JavaScript; actívalo o escríbenos a {email}.',
 };

@@ -52,7 +52,10 @@ export interface Copy {
   };
   vision: { title: string; description: string; bullets: [string, string, string] };
   pages: Record<'form' | 'waitList' | 'marketplace' | 'registration' | 'product', { title: string; lead: string }>;
-  success: { title: string; text: string; home: string; progress: string };
+  /** `title` and `text` are the toast's (SPEC.md §8); `heading` and `lead` the page's. */
+  success: { title: string; text: string; heading: string; lead: string; home: string; progress: string };
   notFound: { title: string; text: string; home: string };
   skip: string;
+  /** Shown on widget pages when JavaScript is off. */
+  noscript: string;
 }

@@ -14,8 +14,8 @@ export function Success({ copy, lang }: { copy: Copy; lang: Lang }) {
           <span class="progress-fill" />
         </div>
       </div>
-      <h1>{t.title}</h1>
-      <p class="lead">{t.text}</p>
+      <h1>{t.heading}</h1>
+      <p class="lead">{t.lead}</p>
       <a class="button" href={pathFor({ page: 'home', lang })}>{t.home}</a>
     </section>
   );

@@ -3,6 +3,7 @@
 // each page downloads only its own widget; CSS reserves the element's space so nothing shifts.
 import type { Copy } from '../copy/index.ts';
 import { pathFor, type Lang, type Route } from '../routes.ts';
+import { SITE } from '../site.ts';
 
 /** The widget element of each widget page. */
 function Widget({ route }: { route: Route }) {
@@ -22,13 +23,16 @@ function Widget({ route }: { route: Route }) {
   }
 }
 
-/** A widget page: a heading, a short lead and the widget. */
+/**
+ * A widget page: the widget shows its own visible title, so the page's h1 (for outlines, search
+ * engines and screen readers) is visually hidden rather than said twice.
+ */
 export function WidgetPage({ copy, route, heading }: { copy: Copy; route: Route & { page: keyof Copy['pages'] }; lang: Lang; heading?: string | undefined }) {
   const t = copy.pages[route.page];
   return (
     <section class="widget-page">
-      <h1>{heading ?? t.title}</h1>
-      <p class="lead">{t.lead}</p>
+      <h1 class="visually-hidden">{heading ?? t.title}</h1>
+      <noscript><p class="lead">{t.lead} {copy.noscript.replace('{email}', SITE.email)}</p></noscript>
       <Widget route={route} />
     </section>
   );
