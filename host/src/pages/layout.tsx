@@ -46,8 +46,10 @@ export function Layout({ copy, lang, route, children }: LayoutProps) {
               <li><a href={to('marketplace')}>{copy.nav.marketplace}</a></li>
               <li><a href={to('registration')}>{copy.nav.registration}</a></li>
               <li>
-                <a class="toggle" href={route ? alternatePath(route, other) : `/${other}`} hrefLang={other} lang={other} aria-label={copy.nav.toggleLabel} data-lang-toggle>
+                {/* The visible code starts the accessible name (WCAG 2.5.3); the rest says what it does. */}
+                <a class="toggle" href={route ? alternatePath(route, other) : `/${other}`} hrefLang={other} lang={other} data-lang-toggle>
                   {copy.nav.toggle}
+                  <span class="visually-hidden">: {copy.nav.toggleLabel}</span>
                 </a>
               </li>
             </ul>
