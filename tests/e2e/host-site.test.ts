@@ -3,7 +3,7 @@
 // page's contact popup storing one row.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { useHostSite, widgetRendered } from './support/host-site.ts';
+import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
 
 const site = useHostSite();
 const phone = useBrowser({ viewport: { width: 390, height: 844 }, locale: 'es-ES', reducedMotion: 'reduce', hasTouch: true, isMobile: true });
@@ -55,5 +55,20 @@ describe('on a phone (390 px)', () => {
     await widgetRendered(page, { page: 'form', lang: 'en' });
     // No horizontal scrolling at phone width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it('shows every page in both languages without sideways scrolling, the menu collapsed', async () => {
+    const page = await phone.newPage();
+    for (const route of PAGE_ROUTES) {
+      const response = await page.goto(site.base + pagePath(route));
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('html').getAttribute('lang')).toBe(route.lang);
+      await widgetRendered(page, route);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), pagePath(route)).toBeLessThanOrEqual(0);
+      expect(await page.locator('[data-menu-button]').getAttribute('aria-expanded')).toBe('false');
+      expect(await page.locator('[data-menu]').isVisible()).toBe(false);
+      // The home notice is for wide screens only.
+      expect(await page.locator('[data-notice]').isVisible()).toBe(false);
+    }
   });
 });
