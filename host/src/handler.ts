@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStatic } from '../static.ts';
-import { pageFile, resolve } from './routes.ts';
+import { pageFile, productNotFoundFile, resolve } from './routes.ts';
 
 export interface HostDirs {
   /** The repository root (dist/, host/ under it). */
@@ -36,15 +36,15 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, { ro
   const resolution = resolve(path, slugs);
   if (resolution.kind === 'redirect') return redirect(res, resolution.status, resolution.location + url.search);
   if (resolution.kind === 'page' && (await serveStatic(req, res, `${root}dist/host/pages`, `/${pageFile(resolution.route)}`))) return;
-  return notFound(res, root);
+  return notFound(res, root, resolution.kind === 'not-found' && resolution.page === 'product' ? productNotFoundFile(resolution.lang) : '404.html');
 }
 
 function redirect(res: ServerResponse, status: number, location: string): void {
   res.writeHead(status, { Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end(`Moved to ${location}`);
 }
 
-/** The bilingual 404 page, with status 404. */
-async function notFound(res: ServerResponse, root: string): Promise<void> {
-  const html = await readFile(`${root}dist/host/pages/404.html`).catch(() => 'Not found / No encontrado. Run `npm run build:host`.');
+/** A 404 page (by default the bilingual one), with status 404. */
+async function notFound(res: ServerResponse, root: string, file = '404.html'): Promise<void> {
+  const html = await readFile(`${root}dist/host/pages/${file}`).catch(() => 'Not found / No encontrado. Run `npm run build:host`.');
   res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(html);
 }

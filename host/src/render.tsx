@@ -3,15 +3,16 @@
 import { renderToString } from 'preact-render-to-string';
 import catalogue from '../../packages/marketplace/catalogue/software.json' with { type: 'json' };
 import { COPY } from './copy/index.ts';
+import { SITE } from './site.ts';
 import { Document, type Assets } from './pages/document.tsx';
 import { Home } from './pages/home.tsx';
 import { Layout } from './pages/layout.tsx';
-import { NotFound } from './pages/not-found.tsx';
+import { NotFound, ProductNotFound } from './pages/not-found.tsx';
 import { Success } from './pages/success.tsx';
 import { Values } from './pages/values.tsx';
 import { Vision } from './pages/vision.tsx';
 import { WidgetPage } from './pages/widget-page.tsx';
-import { allRoutes, pageFile, WIDGET_OF, type Route } from './routes.ts';
+import { allRoutes, LANGS, pageFile, productNotFoundFile, WIDGET_OF, type Route } from './routes.ts';
 
 export type { Assets } from './pages/document.tsx';
 
@@ -51,7 +52,7 @@ export function renderRoute(route: Route, assets: Assets): string {
   );
 }
 
-/** Every page of the site plus the bilingual 404 page, as file → HTML. */
+/** Every page of the site plus the 404 pages (bilingual, and per language for an unknown slug), as file → HTML. */
 export function renderSite(assets: Assets): Map<string, string> {
   const files = new Map(allRoutes(SLUGS).map((route) => [pageFile(route), renderRoute(route, assets)]));
   const meta = COPY.es.meta.notFound;
@@ -63,5 +64,16 @@ export function renderSite(assets: Assets): Map<string, string> {
       </Document>,
     ),
   );
+  for (const lang of LANGS) {
+    const copy = COPY[lang];
+    files.set(
+      productNotFoundFile(lang),
+      html(
+        <Document lang={lang} title={`${copy.notFound.product} — ${SITE.name}`} description={copy.notFound.productText} assets={assets}>
+          <Layout copy={copy} lang={lang}><ProductNotFound copy={copy} lang={lang} /></Layout>
+        </Document>,
+      ),
+    );
+  }
   return files;
 }

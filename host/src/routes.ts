@@ -46,7 +46,7 @@ export interface Route {
 export type Resolution =
   | { kind: 'page'; route: Route }
   | { kind: 'redirect'; status: 301 | 308; location: string }
-  | { kind: 'not-found'; lang: Lang };
+  | { kind: 'not-found'; lang: Lang; /** Set for a product slug that is not in the catalogue. */ page?: 'product' };
 
 const bySegment = new Map<string, Exclude<PageId, 'home'>>(Object.entries(EXTRA_ALIASES));
 for (const [page, names] of Object.entries(SEGMENTS) as [Exclude<PageId, 'home'>, Record<Lang, string>][]) {
@@ -87,7 +87,8 @@ export function resolve(pathname: string, slugs: readonly string[]): Resolution 
     if (!page) return notFound;
     if (page === 'product') {
       const slug = third === undefined ? undefined : safeDecode(third);
-      if (slug === undefined || !slugs.includes(slug)) return notFound;
+      if (third === undefined) return notFound;
+      if (slug === undefined || !slugs.includes(slug)) return { kind: 'not-found', lang, page: 'product' };
       route = { page, lang, slug };
       if (rest.length > 1 || (rest.length === 1 && rest[0] !== '')) return notFound;
     } else {
@@ -106,6 +107,9 @@ function safeDecode(segment: string): string | undefined {
     return undefined;
   }
 }
+
+/** The page for a product slug that is not in the catalogue (status 404), per language. */
+export const productNotFoundFile = (lang: Lang): string => `${lang}/product-not-found.html`;
 
 /** Where the pre-renderer writes a route's HTML, relative to the pages folder. */
 export function pageFile(route: Route): string {

@@ -16,10 +16,12 @@ describe('accessibility of the host site', () => {
     await expectNoAxeViolations(page, path);
   });
 
-  it('the 404 page, the open menu, the home overlay (wide) and the contact popup have none', async () => {
+  it('the 404 pages, the open menu, the home overlay (wide) and the contact popup have none', async () => {
     const page = await browser.newPage();
     await page.goto(`${site.base}/en/nothing-here`);
     await expectNoAxeViolations(page, '404');
+    await page.goto(`${site.base}/es/producto/nada`);
+    await expectNoAxeViolations(page, 'unknown software');
     await page.getByRole('button', { name: 'Menú' }).click();
     await expectNoAxeViolations(page, 'open menu');
     await page.setViewportSize({ width: 1280, height: 900 });

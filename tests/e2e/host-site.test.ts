@@ -18,6 +18,9 @@ describe('routes over HTTP', () => {
     const missing = await get('/es/nada');
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Page not found');
+    const slug = await get('/en/product/no-such-program');
+    expect(slug.status).toBe(404);
+    expect(await slug.text()).toContain('Software not found.');
     expect((await get('/demo/')).status).toBe(200);
     expect((await get('/examples/none.html')).status).toBe(404);
     const css = (await get('/es')).headers;

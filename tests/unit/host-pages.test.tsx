@@ -72,9 +72,11 @@ describe('host pages', () => {
     expect(parse(renderRoute({ page: 'success', lang: 'en' }, ASSETS)).querySelector('[data-toast]')?.textContent).toContain('Purchase complete!');
   });
 
-  it('renders a bilingual 404 page besides every route', () => {
+  it('renders a bilingual 404 page and an unknown-software page per language besides every route', () => {
     const site = renderSite(ASSETS);
-    expect(site.size).toBe(allRoutes(SLUGS).length + 1);
+    expect(site.size).toBe(allRoutes(SLUGS).length + 3);
+    expect(parse(site.get('es/product-not-found.html')!).querySelector('h1')?.textContent).toBe('Software no encontrado.');
+    expect(parse(site.get('en/product-not-found.html')!).querySelector('h1')?.textContent).toBe('Software not found.');
     const doc = parse(site.get('404.html')!);
     expect(doc.querySelector('h1')?.textContent).toBe('Página no encontrada · Page not found');
     expect(doc.querySelector('link[rel=canonical]')).toBeNull();

@@ -57,12 +57,18 @@ describe('host routes', () => {
     ['/es/nada', 'es'],
     ['/en/values/extra', 'en'],
     ['/en/product', 'en'],
-    ['/en/product/unknown', 'en'],
     ['/es/producto/sketchup/extra', 'es'],
-    ['/es/producto/%E0%A4%A', 'es'],
     ['/ES/valores', 'es'],
   ])('%s is not found', (path, lang) => {
     expect(resolve(path, SLUGS)).toEqual({ kind: 'not-found', lang });
+  });
+
+  it.each([
+    ['/en/product/unknown', 'en'],
+    ['/es/product/unknown', 'es'],
+    ['/es/producto/%E0%A4%A', 'es'],
+  ])('%s is an unknown software slug (its own 404 page)', (path, lang) => {
+    expect(resolve(path, SLUGS)).toEqual({ kind: 'not-found', lang, page: 'product' });
   });
 
   it('gives every page, in both languages, a toggle target that is the same page in the other language', () => {

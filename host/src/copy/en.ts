@@ -112,7 +112,14 @@ export const en: Copy = {
     home: 'Back to home',
     progress: 'Notice time',
   },
-  notFound: { title: 'Page not found', text: 'The page you are looking for does not exist or has moved.', home: 'Go to the home page' },
+  notFound: {
+    title: 'Page not found',
+    text: 'The page you are looking for does not exist or has moved.',
+    home: 'Go to the home page',
+    product: 'Software not found.',
+    productText: 'That program is not in our catalogue.',
+    catalogue: 'See the catalogue',
+  },
   skip: 'Skip to content',
   noscript: 'This section needs JavaScript; turn it on or write to us at {email}.',
 };

@@ -112,7 +112,14 @@ export const es: Copy = {
     home: 'Volver al inicio',
     progress: 'Tiempo del aviso',
   },
-  notFound: { title: 'Página no encontrada', text: 'La página que buscas no existe o cambió de dirección.', home: 'Ir al inicio' },
+  notFound: {
+    title: 'Página no encontrada',
+    text: 'La página que buscas no existe o cambió de dirección.',
+    home: 'Ir al inicio',
+    product: 'Software no encontrado.',
+    productText: 'Ese programa no está en nuestro catálogo.',
+    catalogue: 'Ver el catálogo',
+  },
   skip: 'Saltar al contenido',
   noscript: 'Esta sección necesita JavaScript; actívalo o escríbenos a {email}.',
 };

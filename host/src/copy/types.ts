@@ -54,7 +54,7 @@ export interface Copy {
   pages: Record<'form' | 'waitList' | 'marketplace' | 'registration' | 'product', { title: string; lead: string }>;
   /** `title` and `text` are the toast's (SPEC.md §8); `heading` and `lead` the page's. */
   success: { title: string; text: string; heading: string; lead: string; home: string; progress: string };
-  notFound: { title: string; text: string; home: string };
+  notFound: { title: string; text: string; home: string; product: string; productText: string; catalogue: string };
   skip: string;
   /** Shown on widget pages when JavaScript is off. */
   noscript: string;
