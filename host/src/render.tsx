@@ -33,9 +33,9 @@ function content(route: Route) {
     case 'success':
       return <Success copy={copy} lang={route.lang} />;
     case 'product':
-      return <WidgetPage copy={copy} route={{ ...route, page: 'product' }} lang={route.lang} heading={nameOf(route.slug)} />;
+      return <WidgetPage copy={copy} route={{ ...route, page: 'product' }} heading={nameOf(route.slug)} />;
     default:
-      return <WidgetPage copy={copy} route={{ ...route, page: route.page }} lang={route.lang} />;
+      return <WidgetPage copy={copy} route={{ ...route, page: route.page }} />;
   }
 }
 

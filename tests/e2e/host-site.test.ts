@@ -23,6 +23,8 @@ describe('routes over HTTP', () => {
     expect(await slug.text()).toContain('Software not found.');
     expect((await get('/demo/')).status).toBe(200);
     expect((await get('/examples/none.html')).status).toBe(404);
+    // A malformed escape names no file: 404, not a server error.
+    expect((await get('/assets/%E0%A4%A.js')).status).toBe(404);
     const css = (await get('/es')).headers;
     expect(css.get('content-type')).toBe('text/html; charset=utf-8');
   });

@@ -6,7 +6,7 @@ import { enhanceOverlay } from './overlay.ts';
 import { startSuccess } from './success.ts';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-/** The widget loader's URL, given by the page (hashed names are the build's business). */
+/** The widget loader's URL, as the page names it (the build decides it, not this script). */
 const loaderUrl = document.querySelector<HTMLMetaElement>('meta[name="obra-loader"]')?.content ?? '/esm/loader.js';
 
 enhanceMenu(document);

@@ -2,7 +2,7 @@
 // The pages that mount a widget. The ESM loader imports a widget's code when its tag appears, so
 // each page downloads only its own widget; CSS reserves the element's space so nothing shifts.
 import type { Copy } from '../copy/index.ts';
-import { pathFor, type Lang, type Route } from '../routes.ts';
+import { pathFor, type Route } from '../routes.ts';
 import { SITE } from '../site.ts';
 
 /** The widget element of each widget page. */
@@ -27,7 +27,7 @@ function Widget({ route }: { route: Route }) {
  * A widget page: the widget shows its own visible title, so the page's h1 (for outlines, search
  * engines and screen readers) is visually hidden rather than said twice.
  */
-export function WidgetPage({ copy, route, heading }: { copy: Copy; route: Route & { page: keyof Copy['pages'] }; lang: Lang; heading?: string | undefined }) {
+export function WidgetPage({ copy, route, heading }: { copy: Copy; route: Route & { page: keyof Copy['pages'] }; heading?: string | undefined }) {
   const t = copy.pages[route.page];
   return (
     <section class="widget-page">
