@@ -23,7 +23,13 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg']);
  * Returns false when there is no such file, so the caller can answer 404 its own way.
  */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir: string, urlPath: string): Promise<boolean> {
-  let path = normalize(join(dir, decodeURIComponent(urlPath)));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return false; // A malformed escape (e.g. `%E0%A4%A`) names no file: the caller's 404, not a 500.
+  }
+  let path = normalize(join(dir, decoded));
   if (path !== dir && !path.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return false;
   let info = await stat(path).catch(() => undefined);
   if (info?.isDirectory()) {

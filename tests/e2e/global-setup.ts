@@ -1,5 +1,6 @@
-// Builds the widget bundles the browser tests load, when they are missing. The main test runner
-// builds before the e2e project; this keeps `vitest --project e2e` working on a fresh checkout.
+// Builds the widget bundles, the host site and the example pages the browser tests load, when they are missing. The
+// main test runner builds before the e2e project; this keeps `vitest --project e2e` working on a
+// fresh checkout.
 // OBRA_SKIP_BUILD=1 skips it (the tests then fail with a clear message if the bundle is missing).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,28 +10,30 @@ import { widgets } from '../../rollup.config.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Every widget's bundle: a checkout built before a widget was added still lacks that one.
 const bundles = widgets.map((w) => `${root}dist/widgets/obra-${w.name}.js`);
+/** The host site's pre-rendered pages (host/build.ts). */
+const hostPages = `${root}dist/host/pages/404.html`;
 
 export default function setup(): void {
-  buildBundles();
-  buildExamples();
-}
-
-function buildBundles(): void {
+  if (process.env.OBRA_SKIP_BUILD) return;
   const missing = bundles.filter((bundle) => !existsSync(bundle));
-  if (process.env.OBRA_SKIP_BUILD || !missing.length) return;
-  console.log(`[e2e] ${missing.map((b) => b.slice(root.length)).join(', ')} missing; building the widget bundles …`);
-  // The Node that runs vitest is the project's Node 24; rollup runs under it too.
-  execFileSync(process.execPath, [`${root}node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  const still = bundles.filter((bundle) => !existsSync(bundle));
-  if (still.length) throw new Error(`[e2e] the build finished but ${still.join(', ')} is still missing; check rollup.config.ts.`);
-}
-
-/** The React example page (dist/examples), built when missing like the bundles. */
-function buildExamples(): void {
-  if (process.env.OBRA_SKIP_BUILD || existsSync(`${root}dist/examples/react.html`)) return;
-  console.log('[e2e] dist/examples/react.html missing; building the example pages …');
-  execFileSync(process.execPath, ['--conditions=source', `${root}host/examples/build.ts`], { cwd: root, stdio: 'inherit' });
+  if (missing.length) {
+    console.log(`[e2e] ${missing.map((b) => b.slice(root.length)).join(', ')} missing; building the widget bundles …`);
+    // The Node that runs vitest is the project's Node 24; rollup runs under it too.
+    execFileSync(process.execPath, [`${root}node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    const still = bundles.filter((bundle) => !existsSync(bundle));
+    if (still.length) throw new Error(`[e2e] the build finished but ${still.join(', ')} is still missing; check rollup.config.ts.`);
+  }
+  // After the widgets: the pages preload their widget's modules, read from dist/esm.
+  if (missing.length || !existsSync(hostPages)) {
+    console.log('[e2e] building the host site …');
+    execFileSync(process.execPath, ['--conditions=source', `${root}host/build.ts`], { cwd: root, stdio: 'inherit' });
+  }
+  // The React example page (dist/examples), built when missing like the rest.
+  if (!existsSync(`${root}dist/examples/react.html`)) {
+    console.log('[e2e] building the example pages …');
+    execFileSync(process.execPath, ['--conditions=source', `${root}host/examples/build.ts`], { cwd: root, stdio: 'inherit' });
+  }
 }

@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('a visitor on the started platform', () => {
   it('sends the wait list, the partner registration and a design report; every one is stored', async () => {
     const page = await browser.newPage();
-    await page.goto(`${host.base}/`);
+    await page.goto(`${host.base}/demo/`);
 
     const wait = waitList(page);
     await wait.title.waitFor();

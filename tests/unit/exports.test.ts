@@ -16,7 +16,7 @@ describe('public exports', () => {
   it.each([
     ['@obra/api', api, [
       'ApiError', 'IMAGE_ERRORS', 'RETRY', 'STORED_TTL_MS', 'apiBaseFrom', 'backoff', 'createApiClient', 'createKeyring', 'deliver', 'generateImage', 'newKey', 'parseRetryAfter', 'postJson',
-      'searchLocation', 'sendFormReport', 'sendPartner', 'sendWaitList', 'stored',
+      'searchLocation', 'sendContact', 'sendFormReport', 'sendPartner', 'sendWaitList', 'stored',
     ]],
     ['@obra/element', element, [
       'DRAFT_TTL_MS', 'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'createFormStore', 'customElementsManifest',

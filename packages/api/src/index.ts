@@ -5,3 +5,4 @@ export { STORED_TTL_MS, stored, type Outbox, type Stored } from './outbox.ts';
 export { sendWaitList, type WaitListTransport, type SendWaitListOptions } from './wait-list.ts';
 export { sendPartner, type SendPartnerOptions } from './partner.ts';
 export { searchLocation, generateImage, sendFormReport, IMAGE_ERRORS, type Place, type DesignCallOptions } from './design-form.ts';
+export { sendContact, type SendContactOptions } from './contact.ts';

@@ -1,0 +1,17 @@
+// The host site's one script: it enhances the pre-rendered pages (content works without it).
+// Each part runs only where its markup is; the contact popup's validation is loaded on demand.
+import { startCarousel } from './carousel.ts';
+import { enhanceMenu } from './menu.ts';
+import { enhanceOverlay } from './overlay.ts';
+import { startSuccess } from './success.ts';
+
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** The widget loader's URL, as the page names it (the build decides it, not this script). */
+const loaderUrl = document.querySelector<HTMLMetaElement>('meta[name="obra-loader"]')?.content ?? '/esm/loader.js';
+
+enhanceMenu(document);
+enhanceOverlay(document, () => import(/* @vite-ignore */ loaderUrl));
+const carousel = document.querySelector<HTMLElement>('[data-carousel]');
+if (carousel) startCarousel(carousel, { reducedMotion });
+if (document.querySelector('[data-toast]')) startSuccess(document, { reducedMotion });
+if (document.querySelector('[data-contact]')) void import('./contact.ts').then(({ enhanceContact }) => enhanceContact(document));

@@ -1,0 +1,35 @@
+// Home's floating notice and the full-screen design-form overlay (SPEC.md §2 Home): a native
+// <dialog> in the top layer, body scroll locked while open, Esc closes, focus back on the opener.
+import { lockScroll } from './scroll-lock.ts';
+
+/**
+ * Wires the notice and the overlay. `load` imports the widget loader: it is called on the first
+ * open only, so the home page downloads the design form when a visitor asks for it.
+ */
+export function enhanceOverlay(doc: Document, load: () => unknown): void {
+  const notice = doc.querySelector<HTMLElement>('[data-notice]');
+  const dialog = doc.querySelector<HTMLDialogElement>('[data-overlay]');
+  const body = dialog?.querySelector<HTMLElement>('[data-overlay-body]');
+  if (!notice || !dialog || !body) return;
+  let unlock: (() => void) | undefined;
+  let opener: HTMLElement | null = null;
+  doc.querySelector('[data-notice-dismiss]')?.addEventListener('click', () => {
+    notice.hidden = true;
+  });
+  doc.querySelector('[data-overlay-open]')?.addEventListener('click', (event) => {
+    opener = event.currentTarget as HTMLElement;
+    if (!body.firstElementChild) {
+      body.append(doc.createElement('obra-design-form'));
+      load();
+    }
+    unlock = lockScroll(doc);
+    dialog.showModal();
+  });
+  dialog.querySelector('[data-overlay-close]')?.addEventListener('click', () => dialog.close());
+  // 'close' follows close(), Esc (cancel) and form[method=dialog] alike.
+  dialog.addEventListener('close', () => {
+    unlock?.();
+    unlock = undefined;
+    opener?.focus();
+  });
+}

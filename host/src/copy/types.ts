@@ -1,0 +1,61 @@
+import type { PageId } from '../routes.ts';
+
+/** A titled text: cards, bullets, reasons. */
+export interface Item {
+  title: string;
+  text: string;
+}
+
+/** Every text of the host site in one language; es.ts and en.ts must both satisfy it. */
+export interface Copy {
+  /** `<title>` and meta description per page. */
+  meta: Record<PageId | 'notFound', { title: string; description: string }>;
+  nav: { label: string; menu: string; form: string; marketplace: string; registration: string; home: string; toggle: string; toggleLabel: string };
+  footer: { heading: string; addressLabel: string; social: string; emailCta: string; whatsapp: string; rights: string; pages: string; waitList: string; values: string; vision: string };
+  home: {
+    title: string;
+    lead: string;
+    cta: string;
+    servicesTitle: string;
+    services: [Item, Item, Item];
+    formCard: Item & { cta: string };
+    marketCard: Item & { cta: string };
+    valuesTitle: string;
+    values: [Item, Item, Item];
+    contact: string;
+    notice: { title: string; text: string; open: string; dismiss: string; close: string; dialogTitle: string };
+  };
+  values: {
+    title: string;
+    lead: string;
+    whyTitle: string;
+    why: [Item, Item, Item];
+    yearsLabel: string;
+    testimonialsTitle: string;
+    testimonials: { quote: string; name: string; role: string }[];
+    carousel: { previous: string; next: string; pause: string; play: string; slide: string };
+    galleryTitle: string;
+    gallery: [string, string, string];
+    contact: {
+      open: string;
+      title: string;
+      close: string;
+      name: string;
+      email: string;
+      message: string;
+      send: string;
+      sending: string;
+      sent: string;
+      failed: string;
+      errors: { required: string; email: string; tooLong: string };
+    };
+  };
+  vision: { title: string; description: string; bullets: [string, string, string] };
+  pages: Record<'form' | 'waitList' | 'marketplace' | 'registration' | 'product', { title: string; lead: string }>;
+  /** `title` and `text` are the toast's (SPEC.md §8); `heading` and `lead` the page's. */
+  success: { title: string; text: string; heading: string; lead: string; home: string; progress: string };
+  notFound: { title: string; text: string; home: string; product: string; productText: string; catalogue: string };
+  skip: string;
+  /** Shown on widget pages when JavaScript is off. */
+  noscript: string;
+}

@@ -1,0 +1,45 @@
+/** @jsxImportSource preact */
+// The values page's contact popup (DESIGN.md §5.3): a native <dialog> with a real form that the
+// host script validates and sends to POST /api/contact. Its messages travel as data attributes,
+// so the script carries no copy of its own.
+import type { Copy } from '../copy/index.ts';
+import { CONTACT_LIMITS } from '@obra/schema';
+
+/** The button that opens the popup, and the popup. */
+export function ContactPopup({ copy }: { copy: Copy }) {
+  const t = copy.values.contact;
+  const field = (name: 'name' | 'email' | 'message', label: string) => (
+    <div class="field">
+      <label for={`contact-${name}`}>{label}</label>
+      {name === 'message' ? (
+        <textarea id={`contact-${name}`} name={name} rows={5} maxLength={CONTACT_LIMITS.message} required aria-describedby={`contact-${name}-error`} />
+      ) : name === 'email' ? (
+        <input id="contact-email" name="email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} required aria-describedby="contact-email-error" />
+      ) : (
+        <input id="contact-name" name="name" type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} required aria-describedby="contact-name-error" />
+      )}
+      <p class="error" id={`contact-${name}-error`} data-error-for={name} />
+    </div>
+  );
+  return (
+    <section class="section contact-cta">
+      <button type="button" class="button" data-contact-open>{t.open}</button>
+      <dialog class="popup" aria-labelledby="contact-title" data-contact>
+        <form method="dialog" novalidate data-contact-form data-sending={t.sending} data-sent={t.sent} data-failed={t.failed}
+          data-error-required={t.errors.required} data-error-email={t.errors.email} data-error-toolong={t.errors.tooLong}>
+          <div class="overlay-head">
+            <h2 id="contact-title">{t.title}</h2>
+            <button type="button" class="link-button" data-contact-close>{t.close}</button>
+          </div>
+          {field('name', t.name)}
+          {field('email', t.email)}
+          {field('message', t.message)}
+          {/* Honeypot: hidden from people, filled by bots (the server drops such messages). */}
+          <input class="honeypot" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" />
+          <button type="submit" class="button" data-contact-submit>{t.send}</button>
+          <p class="status" role="status" data-contact-status />
+        </form>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+/** @jsxImportSource preact */
+// The <html> shell of every page: language, title, description, canonical and hreflang links.
+import type { ComponentChildren } from 'preact';
+import { alternatePath, pathFor, type Route } from '../routes.ts';
+import { SITE } from '../site.ts';
+
+/** Hashed asset URLs the pre-renderer produced. */
+export interface Assets {
+  /** The site's stylesheet, inlined: no render-blocking request before the first paint. */
+  css: string;
+  script: string;
+  /** The ESM widget loader, on pages that mount widgets. */
+  loader: string;
+  /** Per widget tag, its ESM modules (entry and static chunks), preloaded on its page. */
+  preload?: Record<string, string[]>;
+}
+
+interface DocumentProps {
+  lang: 'es' | 'en';
+  title: string;
+  description: string;
+  /** The page's route; the 404 page has none (no canonical, no alternates). */
+  route?: Route | undefined;
+  /** The widget tag the page mounts, if any: the page then loads the loader and its modules. */
+  widget?: string | undefined;
+  assets: Assets;
+  children: ComponentChildren;
+}
+
+// Preact's JSX types do not know `fetchpriority` yet; a spread is not checked for unknown names.
+const LOW: Record<string, string> = { fetchpriority: 'low' };
+
+/** The full HTML document of a page. */
+export function Document({ lang, title, description, route, widget, assets, children }: DocumentProps) {
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        <meta name="theme-color" content="#0f3d3e" />
+        <link rel="icon" href="/img/favicon.svg" type="image/svg+xml" />
+        {route && <link rel="canonical" href={SITE.origin + pathFor(route)} />}
+        {route && <link rel="alternate" hrefLang="es" href={SITE.origin + alternatePath(route, 'es')} />}
+        {route && <link rel="alternate" hrefLang="en" href={SITE.origin + alternatePath(route, 'en')} />}
+        {route && <link rel="alternate" hrefLang="x-default" href={SITE.origin + alternatePath(route, 'es')} />}
+        <meta name="obra-loader" content={assets.loader} />
+        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
+        {/* Marks that the enhancing script will run, so the mobile menu may start collapsed. */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script type="module" src={assets.script} />
+        {/* Low priority: the widget's code must not compete with the first paint, only start early. */}
+        {widget && <script type="module" src={assets.loader} {...LOW} />}
+        {widget && assets.preload?.[widget]?.map((href) => <link rel="modulepreload" href={href} {...LOW} />)}
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}

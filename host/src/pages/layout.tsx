@@ -1,0 +1,94 @@
+/** @jsxImportSource preact */
+// The frame of every page (SPEC.md §2 Layout): fixed top bar, main content, footer.
+import type { ComponentChildren } from 'preact';
+import type { Copy } from '../copy/index.ts';
+import { alternatePath, pathFor, type Lang, type Route } from '../routes.ts';
+import { SITE, whatsappHref } from '../site.ts';
+
+interface LayoutProps {
+  copy: Copy;
+  lang: Lang;
+  /** The current page; the toggle keeps it. Without one (404) the toggle goes to the other home. */
+  route?: Route | undefined;
+  children: ComponentChildren;
+}
+
+/** The logo: our own mark, inline so it costs no request. */
+export function Logo() {
+  return (
+    <svg class="logo-mark" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="#0f3d3e" />
+      <path d="M6 24V14l10-7 10 7v10h-6v-7h-8v7z" fill="#f2b33d" />
+    </svg>
+  );
+}
+
+/** Top bar, `<main id="main">` and footer around a page's content. */
+export function Layout({ copy, lang, route, children }: LayoutProps) {
+  const other: Lang = lang === 'es' ? 'en' : 'es';
+  const to = (page: Route['page']) => pathFor({ page, lang });
+  return (
+    <>
+      <a class="skip" href="#main">{copy.skip}</a>
+      <header class="topbar">
+        <div class="bar">
+          <a class="brand" href={pathFor({ page: 'home', lang })} aria-label={copy.nav.home}>
+            <Logo />
+            <span aria-hidden="true">{SITE.name}</span>
+          </a>
+          <button type="button" class="menu-button" aria-expanded="false" aria-controls="menu" data-menu-button>
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" stroke-width="2" /></svg>
+            {copy.nav.menu}
+          </button>
+          <nav id="menu" class="menu" aria-label={copy.nav.label} data-menu>
+            <ul>
+              <li><a href={to('form')}>{copy.nav.form}</a></li>
+              <li><a href={to('marketplace')}>{copy.nav.marketplace}</a></li>
+              <li><a href={to('registration')}>{copy.nav.registration}</a></li>
+              <li>
+                {/* The visible code starts the accessible name (WCAG 2.5.3); the rest says what it does. */}
+                <a class="toggle" href={route ? alternatePath(route, other) : `/${other}`} hrefLang={other} lang={other} data-lang-toggle>
+                  {copy.nav.toggle}
+                  <span class="visually-hidden">: {copy.nav.toggleLabel}</span>
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>{children}</main>
+      <Footer copy={copy} lang={lang} />
+    </>
+  );
+}
+
+function Footer({ copy, lang }: { copy: Copy; lang: Lang }) {
+  const to = (page: Route['page']) => pathFor({ page, lang });
+  return (
+    <footer class="footer">
+      <div class="footer-grid">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{copy.footer.heading}</h2>
+          <address>
+            <span class="visually-hidden">{copy.footer.addressLabel}: </span>
+            {SITE.address}
+            <br />
+            {SITE.city}
+          </address>
+          <p><a href={`mailto:${SITE.email}`}>{copy.footer.emailCta}: {SITE.email}</a></p>
+          <p><a href={whatsappHref()} rel="noopener" target="_blank">{copy.footer.whatsapp}</a></p>
+          <p><a href={SITE.social.href} rel="noopener" target="_blank">{copy.footer.social}</a></p>
+        </section>
+        <nav aria-labelledby="footer-pages">
+          <h2 id="footer-pages">{copy.footer.pages}</h2>
+          <ul>
+            <li><a href={to('waitList')}>{copy.footer.waitList}</a></li>
+            <li><a href={to('values')}>{copy.footer.values}</a></li>
+            <li><a href={to('vision')}>{copy.footer.vision}</a></li>
+          </ul>
+        </nav>
+      </div>
+      <p class="rights">© {SITE.year} {SITE.name}. {copy.footer.rights}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,15 @@
+/** @jsxImportSource preact */
+import type { Copy } from '../copy/index.ts';
+
+/** The vision page (SPEC.md §2): a title, a description and three bullets. */
+export function Vision({ copy }: { copy: Copy }) {
+  return (
+    <section class="hero">
+      <h1>{copy.vision.title}</h1>
+      <p class="lead">{copy.vision.description}</p>
+      <ul class="bullets">
+        {copy.vision.bullets.map((b) => <li>{b}</li>)}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/** @jsxImportSource preact */
+// The pages that mount a widget. The ESM loader imports a widget's code when its tag appears, so
+// each page downloads only its own widget; CSS reserves the element's space so nothing shifts.
+import type { Copy } from '../copy/index.ts';
+import { pathFor, type Route } from '../routes.ts';
+import { SITE } from '../site.ts';
+
+/** The widget element of each widget page. */
+function Widget({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'form':
+      return <obra-design-form />;
+    case 'waitList':
+      return <obra-wait-list />;
+    case 'registration':
+      return <obra-partner-registration />;
+    case 'marketplace':
+      return <obra-marketplace detail-href={pathFor({ page: 'product', lang: route.lang, slug: '{slug}' }).replace('%7Bslug%7D', '{slug}')} />;
+    case 'product':
+      return <obra-software-detail slug={route.slug} />;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A widget page: the widget shows its own visible title, so the page's h1 (for outlines, search
+ * engines and screen readers) is visually hidden rather than said twice.
+ */
+export function WidgetPage({ copy, route, heading }: { copy: Copy; route: Route & { page: keyof Copy['pages'] }; heading?: string | undefined }) {
+  const t = copy.pages[route.page];
+  return (
+    <section class="widget-page">
+      <h1 class="visually-hidden">{heading ?? t.title}</h1>
+      <noscript><p class="lead">{t.lead} {copy.noscript.replace('{email}', SITE.email)}</p></noscript>
+      <Widget route={route} />
+    </section>
+  );
+}

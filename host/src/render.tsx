@@ -1,0 +1,79 @@
+/** @jsxImportSource preact */
+// Renders every page of the site to static HTML (build time only; see host/build.ts).
+import { renderToString } from 'preact-render-to-string';
+import catalogue from '../../packages/marketplace/catalogue/software.json' with { type: 'json' };
+import { COPY } from './copy/index.ts';
+import { SITE } from './site.ts';
+import { Document, type Assets } from './pages/document.tsx';
+import { Home } from './pages/home.tsx';
+import { Layout } from './pages/layout.tsx';
+import { NotFound, ProductNotFound } from './pages/not-found.tsx';
+import { Success } from './pages/success.tsx';
+import { Values } from './pages/values.tsx';
+import { Vision } from './pages/vision.tsx';
+import { WidgetPage } from './pages/widget-page.tsx';
+import { allRoutes, LANGS, pageFile, productNotFoundFile, WIDGET_OF, type Route } from './routes.ts';
+
+export type { Assets } from './pages/document.tsx';
+
+/** The catalogue's slugs: the product pages that exist. */
+export const SLUGS: readonly string[] = catalogue.items.map((item) => item.slug);
+
+const nameOf = (slug: string | undefined) => catalogue.items.find((item) => item.slug === slug)?.name ?? '';
+
+function content(route: Route) {
+  const copy = COPY[route.lang];
+  switch (route.page) {
+    case 'home':
+      return <Home copy={copy} lang={route.lang} />;
+    case 'values':
+      return <Values copy={copy} />;
+    case 'vision':
+      return <Vision copy={copy} />;
+    case 'success':
+      return <Success copy={copy} lang={route.lang} />;
+    case 'product':
+      return <WidgetPage copy={copy} route={{ ...route, page: 'product' }} heading={nameOf(route.slug)} />;
+    default:
+      return <WidgetPage copy={copy} route={{ ...route, page: route.page }} />;
+  }
+}
+
+const html = (vnode: preact.VNode) => `<!doctype html>${renderToString(vnode)}`;
+
+/** One page's HTML. */
+export function renderRoute(route: Route, assets: Assets): string {
+  const meta = COPY[route.lang].meta[route.page];
+  const name = nameOf(route.slug);
+  return html(
+    <Document lang={route.lang} title={meta.title.replace('{name}', name)} description={meta.description.replace('{name}', name)} route={route} widget={WIDGET_OF[route.page]} assets={assets}>
+      <Layout copy={COPY[route.lang]} lang={route.lang} route={route}>{content(route)}</Layout>
+    </Document>,
+  );
+}
+
+/** Every page of the site plus the 404 pages (bilingual, and per language for an unknown slug), as file → HTML. */
+export function renderSite(assets: Assets): Map<string, string> {
+  const files = new Map(allRoutes(SLUGS).map((route) => [pageFile(route), renderRoute(route, assets)]));
+  const meta = COPY.es.meta.notFound;
+  files.set(
+    '404.html',
+    html(
+      <Document lang="es" title={meta.title} description={meta.description} assets={assets}>
+        <Layout copy={COPY.es} lang="es"><NotFound /></Layout>
+      </Document>,
+    ),
+  );
+  for (const lang of LANGS) {
+    const copy = COPY[lang];
+    files.set(
+      productNotFoundFile(lang),
+      html(
+        <Document lang={lang} title={`${copy.notFound.product} — ${SITE.name}`} description={copy.notFound.productText} assets={assets}>
+          <Layout copy={copy} lang={lang}><ProductNotFound copy={copy} lang={lang} /></Layout>
+        </Document>,
+      ),
+    );
+  }
+  return files;
+}

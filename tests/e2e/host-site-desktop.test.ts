@@ -1,0 +1,80 @@
+// The host site at 1280 px in real Chromium: navigation and the toggle on every page in both
+// languages, the home overlay (scroll lock without a jump), the contact popup storing one row.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { alternatePath, type Lang } from '../../host/src/routes.ts';
+import { ROOT } from '../server/support/api.ts';
+import { useBrowser } from './support/browser.ts';
+import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
+
+const site = useHostSite();
+const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
+
+describe('on a desktop (1280 px)', () => {
+  it('shows every page in both languages, with a toggle to the same page in the other language', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const route of PAGE_ROUTES) {
+      const response = await page.goto(site.base + pagePath(route));
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('html').getAttribute('lang')).toBe(route.lang);
+      expect(await page.locator('h1').isVisible()).toBe(true);
+      await widgetRendered(page, route);
+      const other: Lang = route.lang === 'es' ? 'en' : 'es';
+      expect(await page.locator('[data-lang-toggle]').getAttribute('href')).toBe(alternatePath(route, other));
+    }
+    // Follow the header links and the toggle once, by clicking.
+    await page.goto(`${site.base}/en`);
+    await page.getByRole('link', { name: 'Marketplace', exact: true }).click();
+    await page.waitForURL(`${site.base}/en/marketplace`);
+    await page.getByRole('link', { name: 'Leer esta página en español' }).click();
+    await page.waitForURL(`${site.base}/es/marketplace`);
+    await page.getByRole('link', { name: 'Obra, inicio' }).click();
+    await page.waitForURL(`${site.base}/es`);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the design form in a full-screen overlay with the page scroll locked, and Esc closes it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.base}/es`);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    const header = await page.locator('.brand').boundingBox();
+    const open = page.getByRole('button', { name: 'Abrir el formulario' });
+    await open.click();
+    const dialog = page.locator('dialog[data-overlay]');
+    expect(await dialog.evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
+    await page.waitForFunction(() => !!document.querySelector('dialog obra-design-form')?.shadowRoot?.textContent?.trim(), null, { timeout: 15_000 });
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // Nothing behind moved sideways when the scrollbar went away.
+    expect((await page.locator('.brand').boundingBox())?.x).toBe(header?.x);
+    const box = await dialog.boundingBox();
+    expect([box?.width, box?.height]).toEqual([1280, 900]);
+    await page.mouse.wheel(0, 500);
+    await page.keyboard.press('Escape');
+    expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    // The dialog's 'close' event, which unlocks, comes in the task after it closed.
+    await expect.poll(() => page.evaluate(() => [getComputedStyle(document.body).overflow, window.scrollY])).toEqual(['visible', 300]);
+    await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('sends the values page contact popup: validation first, then one stored row', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.base}/en/values`);
+    await page.getByRole('button', { name: 'Write to us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact us' });
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    expect(await dialog.locator('[data-error-for=email]').textContent()).toBe('This field is required.');
+    await dialog.getByLabel('Name').fill('Marta Ruiz');
+    await dialog.getByLabel('E-mail').fill('marta@example.com');
+    await dialog.getByLabel('Message').fill('Do you build modular homes?');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    expect((await answer).status()).toBe(201);
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Thank you! We received your message and will answer soon.');
+    // The embedded database allows one process: stop the host, then read what it stored.
+    expect(await site.process.stop()).toBe(0);
+    const rows = JSON.parse(execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', 'contact', '--format', 'json'], { cwd: ROOT, env: { ...process.env, OBRA_DATA_DIR: site.dataDir }, encoding: 'utf8' }));
+    expect(rows).toMatchObject([{ name: 'Marta Ruiz', email: 'marta@example.com', message: 'Do you build modular homes?' }]);
+  });
+});
