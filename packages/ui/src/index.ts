@@ -7,4 +7,4 @@ export { Dialog, type DialogProps } from './dialog.tsx';
 export { useModal } from './use-modal.ts';
 export { LiveRegion, type LiveRegionProps } from './live-region.tsx';
 export { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
-export { uiStyles } from './styles.ts';
+export { selectStyles, uiStyles } from './styles.ts';

@@ -51,16 +51,20 @@ textarea{resize:vertical;min-height:96px}
 .dialog .detail{font-size:14px;color:var(--_muted);margin-top:8px}
 .dialog form{display:flex;justify-content:flex-end;margin-top:20px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-${/* Select: the native arrow differs per browser and ignores the theme, so it is drawn with borders
-   (a data: URI image would break under a partner's strict CSP, whose img-src rarely allows data:). */ ''}
-.select-control{position:relative;display:grid}
-.select-control select{appearance:none;padding-inline-end:40px;cursor:pointer;text-overflow:ellipsis}
-.select-control::after{content:"";position:absolute;inset-inline-end:16px;top:50%;width:8px;height:8px;pointer-events:none;
-  border:solid var(--_text);border-width:0 2px 2px 0;transform:translateY(-70%) rotate(45deg)}
 ${/* A form widget's card: its heading, intro and a form of stacked rows; narrow containers get less padding. */ ''}
 .card{display:grid;gap:20px;padding:24px;background:var(--_surface);border-radius:calc(var(--_radius) * 1.5)}
 .card h2{font-size:24px;line-height:1.25}
 .card .intro{color:var(--_muted)}
 .card form{display:grid;gap:16px}
 @container (max-width:360px){.card{padding:16px}.card .actions .button{width:100%}}
+`;
+
+/** The CSS of {@link Select}, added only by the widgets that use it. */
+export const selectStyles = /* css */ `
+${/* Select: the native arrow differs per browser and ignores the theme, so it is drawn with borders
+   (a data: URI image would break under a partner's strict CSP, whose img-src rarely allows data:). */ ''}
+.select-control{position:relative;display:grid}
+.select-control select{appearance:none;padding-inline-end:40px;cursor:pointer;text-overflow:ellipsis}
+.select-control::after{content:"";position:absolute;inset-inline-end:16px;top:50%;width:8px;height:8px;pointer-events:none;
+  border:solid var(--_text);border-width:0 2px 2px 0;transform:translateY(-70%) rotate(45deg)}
 `;
