@@ -143,7 +143,7 @@ describe('submission', () => {
     expect(site.posts('/api/form-report')[0]!.headers['idempotency-key']).toMatch(/^[\w-]{36}$/);
     expect(await form.modal.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
     await form.dialog.locator('button').click();
-    expect(await focusedInWidget(form)).toMatchObject({ tag: 'button', text: 'Solicitar reporte por correo' });
+    await expect.poll(() => focusedInWidget(form)).toMatchObject({ tag: 'button', text: 'Solicitar reporte por correo' });
     expect(await form.radio('uso', 'housing').isChecked()).toBe(false);
     expect(await form.preview.getAttribute('src')).toMatch(/example/);
   });
@@ -195,7 +195,7 @@ describe('keyboard and draft', () => {
     await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
     await tabTo('Solicitar reporte por correo');
     await page.keyboard.press('Enter');
-    expect(await focused()).toMatchObject({ tag: 'button' });
+    await expect.poll(() => focused()).toMatchObject({ tag: 'button' });
     await tabTo('nombre');
     await page.keyboard.type('Ana Pérez');
     await tabTo('correo');
@@ -211,7 +211,7 @@ describe('keyboard and draft', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => form.dialog.locator('h2').textContent()).toBe('Formulario enviado con éxito');
     await page.keyboard.press('Enter');
-    expect(await focused()).toMatchObject({ text: 'Solicitar reporte por correo' });
+    await expect.poll(() => focused()).toMatchObject({ text: 'Solicitar reporte por correo' });
     expect(site.posts('/api/form-report')).toHaveLength(1);
     expect(site.posts('/api/form-report')[0]!.body).toMatchObject({ estadoProyecto: 'Nueva', ciudad: 'Medellín', telefono: '+57 3001234567', nombre: 'Ana Pérez' });
   });
@@ -220,12 +220,12 @@ describe('keyboard and draft', () => {
     const { page, form } = await open();
     await form.opener.focus();
     await page.keyboard.press('Enter');
-    expect(await focusedInWidget(form)).toMatchObject({ tag: 'button', text: '' });
+    await expect.poll(() => focusedInWidget(form)).toMatchObject({ tag: 'button', text: '' });
     await page.keyboard.press('Shift+Tab');
-    expect(await focusedInWidget(form)).toMatchObject({ text: 'Enviar reporte' });
+    await expect.poll(() => focusedInWidget(form)).toMatchObject({ text: 'Enviar reporte' });
     await page.keyboard.press('Escape');
     expect(await form.modal.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
-    expect(await focusedInWidget(form)).toMatchObject({ text: 'Solicitar reporte por correo' });
+    await expect.poll(() => focusedInWidget(form)).toMatchObject({ text: 'Solicitar reporte por correo' });
   });
 
   it('keeps the draft across a reload', async () => {

@@ -94,11 +94,13 @@ describe('hostile host page', () => {
     await expect.poll(() => m.current.textContent()).toBe('2');
     await softwareDetail(page).name.waitFor();
     // Every catalogue image (logos, detail, gallery) came from the bundle's own origin.
-    const images = await page.evaluate(() =>
-      [...document.querySelectorAll('obra-marketplace, obra-software-detail')].flatMap((el) => [...el.shadowRoot!.querySelectorAll('img')].map((img) => img.complete && img.naturalWidth > 0)),
-    );
-    expect(images.length).toBeGreaterThan(5);
-    expect(images.every(Boolean)).toBe(true);
+    // (Polled: an image may still be decoding when the detail's name shows.)
+    const images = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('obra-marketplace, obra-software-detail')].flatMap((el) => [...el.shadowRoot!.querySelectorAll('img')].map((img) => img.complete && img.naturalWidth > 0)),
+      );
+    expect((await images()).length).toBeGreaterThan(5);
+    await expect.poll(async () => (await images()).every(Boolean)).toBe(true);
     expect(await csp.violations()).toEqual([]);
   });
 

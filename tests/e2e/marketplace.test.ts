@@ -60,7 +60,7 @@ describe.each(['es', 'en'] as const)('catalogue in %s', (lang) => {
     expect(await m.input.inputValue()).toBe('Enscape');
     expect(await m.listbox.isVisible()).toBe(false);
     expect(await m.current.count()).toBe(0);
-    expect(await focusedInWidget(m)).toMatchObject({ tag: 'input', value: 'Enscape' });
+    await expect.poll(() => focusedInWidget(m)).toMatchObject({ tag: 'input', value: 'Enscape' });
 
     // Emptying the box brings everything back; a term that matches nothing says so.
     await page.keyboard.press('Escape');
@@ -109,12 +109,12 @@ describe.each(['es', 'en'] as const)('catalogue in %s', (lang) => {
     await expect.poll(() => dialogOpen(d)).toBe(true);
     expect(await d.iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/0MXharjbIdY?autoplay=1&rel=0');
     expect(await d.iframe.getAttribute('title')).toBeTruthy();
-    expect(await focusedInWidget(d)).toMatchObject({ tag: 'button', text: expect.stringContaining(COPY[lang].close) });
+    await expect.poll(() => focusedInWidget(d)).toMatchObject({ tag: 'button', text: expect.stringContaining(COPY[lang].close) });
     await expectNoAxeViolations(page, `video overlay (${lang})`);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialogOpen(d)).toBe(false);
     expect(await d.iframe.count()).toBe(0);
-    expect(await focusedInWidget(d)).toMatchObject({ tag: 'button', text: expect.stringContaining('SketchUp') });
+    await expect.poll(() => focusedInWidget(d)).toMatchObject({ tag: 'button', text: expect.stringContaining('SketchUp') });
 
     // And by its close button, from the keyboard.
     await page.keyboard.press('Enter');

@@ -53,7 +53,7 @@ describe('validation', () => {
     await expect.poll(() => widget.title.textContent()).toBe(copy.title);
     await widget.submit.click();
     await expect.poll(() => widget.errors.allTextContents()).toEqual([copy.required, copy.required, copy.required, copy.required, copy.choose]);
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'nombre' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'nombre' });
     expect(await widget.field('especializacion').getAttribute('aria-invalid')).toBe('true');
     await settle(page);
     expect(site.requests).toHaveLength(0);
@@ -65,20 +65,20 @@ describe('sending', () => {
     const { page, widget } = await open();
     const key = (k: string) => page.keyboard.press(k);
     await key('Tab');
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'nombre' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'nombre' });
     await page.keyboard.type(TYPED.nombre);
     for (const name of ['telefono', 'correo', 'pais'] as const) {
       await key('Tab');
-      expect(await focusedInWidget(widget)).toMatchObject({ name });
+      await expect.poll(() => focusedInWidget(widget)).toMatchObject({ name });
       await page.keyboard.type(TYPED[name]);
     }
     await key('Tab');
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'select', name: 'especializacion', value: '' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'select', name: 'especializacion', value: '' });
     // A closed select takes type-ahead: "BIM" picks the option of that name.
     await page.keyboard.type('BIM');
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'select', value: 'bim' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'select', value: 'bim' });
     await key('Tab');
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
     await key('Enter');
 
     await widget.success.waitFor();
@@ -93,7 +93,7 @@ describe('sending', () => {
     // Cleared, not shown as invalid, and focus is still on the button the visitor pressed.
     expect(await formValues(widget)).toEqual(EMPTY);
     expect(await widget.errors.count()).toBe(0);
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
   });
 
   it("double-click sends once: 'Enviando...' and busy while the request is under way", async () => {

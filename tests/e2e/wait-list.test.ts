@@ -92,7 +92,7 @@ describe('validation', () => {
     const { page, widget } = await openPartner();
     await widget.submit.click();
     await expect.poll(() => widget.errors.allTextContents()).toEqual([ES.choose, ES.required, ES.required, ES.required, ES.required]);
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'interesado', value: 'cliente' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'interesado', value: 'cliente' });
     expect(await widget.field('nombre').getAttribute('aria-invalid')).toBe('true');
     // The error is the control's description, so screen readers read it with the field.
     const describedBy = await widget.field('nombre').getAttribute('aria-describedby');
@@ -116,7 +116,7 @@ describe('validation', () => {
     await fillEntry(widget, { ...TYPED, correo: 'ana@' });
     await widget.submit.click();
     await expect.poll(() => widget.errors.allTextContents()).toEqual([ES.email]);
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'correo', value: 'ana@' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'correo', value: 'ana@' });
     // Fixing the field clears its error as the visitor types.
     await widget.field('correo').fill('ana@example.com');
     await expect.poll(() => widget.errors.count()).toBe(0);
@@ -130,26 +130,26 @@ describe('keyboard only', () => {
     const { page, widget } = await openPartner();
     const key = (k: string) => page.keyboard.press(k);
     await key('Tab');
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'interesado', value: 'cliente' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'interesado', value: 'cliente' });
     await key('ArrowDown');
-    expect(await focusedInWidget(widget)).toMatchObject({ name: 'interesado', value: 'proveedor' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ name: 'interesado', value: 'proveedor' });
     await key('ArrowUp');
     expect(await formValues(widget)).toMatchObject({ interesado: 'cliente' });
     for (const name of ['nombre', 'correo', 'telefono', 'comentario'] as const) {
       await key('Tab');
-      expect(await focusedInWidget(widget)).toMatchObject({ name });
+      await expect.poll(() => focusedInWidget(widget)).toMatchObject({ name });
       await page.keyboard.type(TYPED[name]);
     }
     await key('Tab');
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
     await key('Enter');
 
     await widget.dialog.waitFor();
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'button', text: 'Aceptar' });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: 'Aceptar' });
     expect(await widget.dialogTitle.textContent()).toBe(ES.sentTitle);
     await key(closeKey);
     await widget.dialog.waitFor({ state: 'detached' });
-    expect(await focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
+    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
     expect(site.posts().map((r) => r.body)).toStrictEqual([SENT]);
     expect(await formValues(widget)).toEqual(EMPTY);
   });
