@@ -60,7 +60,7 @@ describe('<obra-design-form> on a hostile host page', () => {
     const page = await browser.newPage();
     const csp = await watchCsp(page);
     const { form } = await openDesignForm(page, `${site.origin}/hostile-design-form.html`);
-    expect(await form.preview.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect.poll(() => form.preview.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
     await form.bolt('Uso').click();
     await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
     await form.section('Ubicación').click();

@@ -75,7 +75,7 @@ describe('generation', () => {
     const { page, form } = await open();
     const example = await form.preview.getAttribute('src');
     expect(example).toMatch(/\/widgets\/assets\/example-[\w-]+\.svg$/);
-    expect(await form.preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => form.preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await fillProject(form);
     site.reply = { ...site.reply, delayMs: 1500 };
     await form.bolt('Zona').dblclick();
