@@ -1,10 +1,19 @@
-// The values page's contact popup (DESIGN.md §5.3): validated with the schema the server uses,
-// sent to POST /api/contact, with a sending state and a success or error message. On an error
-// everything typed stays in the form; it is cleared only after the message was stored.
-import { ApiError, sendContact } from '@obra/api';
-import { validateContact, type FieldError } from '@obra/schema';
+// The values page's contact popup (DESIGN.md §5.3), as loss-proof as the widgets (README,
+// "Delivery guarantees"): validated with the schema the server uses and delivered to
+// POST /api/contact by deliver() — one Idempotency-Key per message, retries, and an outbox that
+// outlives a lost network and a reload. What the visitor types is kept as a draft until it is
+// sent. The status line always says whether it is sending, waiting for the network, sent or
+// failed, and why. Plain DOM: the widgets' React hooks stay out of the host script.
+import { ApiError, createKeyring, deliver, sendContact, stored, type DeliverOptions, type Delivery } from '@obra/api';
+import { CONTACT_LIMITS, validateContact, type ContactMessage, type FieldError } from '@obra/schema';
 
 const FIELDS = ['name', 'email', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+/** A draft: the three fields (never the honeypot) and when the visitor started writing. */
+type Draft = Record<Field, string> & { startedAt?: number };
+
+/** Drafts are written after a pause in typing, as the widgets do. */
+const DRAFT_DELAY_MS = 400;
 
 /** Wires the popup in `doc`; `apiBase` is where the API lives (the host serves it at /api). */
 export function enhanceContact(doc: Document, apiBase = '/api'): void {
@@ -14,57 +23,124 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   const status = form?.querySelector<HTMLElement>('[data-contact-status]');
   if (!dialog || !form || !submit || !status) return;
   const text = form.dataset;
+  const reasons = JSON.parse(text.reasons ?? '{}') as Record<string, string>;
   const label = submit.textContent ?? '';
-  let openedAt = 0;
-  let sending = false;
+  const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  const typed = () => Object.fromEntries(FIELDS.map((name) => [name, control(name).value])) as Record<Field, string>;
+  const fill = (from: Partial<Record<Field, unknown>>) => {
+    for (const name of FIELDS) if (typeof from[name] === 'string') control(name).value = from[name];
+  };
+
+  // Keys like the widgets' (obra:<what>:<path>), kept a week. localStorage may throw on access
+  // (sandboxed iframes, disabled cookies): then nothing is kept, and the send still goes.
+  let storage: Storage | undefined;
+  try {
+    storage = doc.defaultView?.localStorage;
+  } catch {}
+  const path = doc.location.pathname;
+  const draft = stored<Draft>(storage, `obra:contact:${path}`, 'draft');
+  const outbox = stored<Delivery>(storage, `obra:outbox:contact:${path}`, 'delivery');
+  const keys = createKeyring();
+  // When the visitor began this message (the server's minimum-time spam rule): kept with the
+  // draft, so a message restored after a reload is not taken for a bot's quick fill.
+  let startedAt: number | undefined;
+  let busy = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const saveDraft = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const values = typed();
+    if (FIELDS.some((name) => values[name])) draft.write({ ...values, startedAt: startedAt ?? Date.now() });
+    else draft.clear();
+  };
+  form.addEventListener('input', () => {
+    startedAt ??= Date.now();
+    clearTimeout(timer);
+    timer = setTimeout(saveDraft, DRAFT_DELAY_MS);
+  });
+  // A reload or a tab closed within the pause keeps the last keystrokes too.
+  doc.defaultView?.addEventListener('pagehide', () => timer !== undefined && saveDraft());
 
   doc.querySelector('[data-contact-open]')?.addEventListener('click', () => {
-    openedAt = performance.now();
+    startedAt ??= Date.now();
     dialog.showModal();
   });
   dialog.querySelector('[data-contact-close]')?.addEventListener('click', () => dialog.close());
 
-  const message = (error: FieldError | undefined) =>
-    !error ? '' : error.key === 'email' ? text.errorEmail! : error.key === 'tooLong' ? text.errorToolong!.replace('{max}', String(error.max)) : text.errorRequired!;
-  function showErrors(errors: Partial<Record<(typeof FIELDS)[number], FieldError>>) {
+  const message = (name: Field, error: FieldError | undefined) =>
+    !error ? '' : error.key === 'email' ? text.errorEmail! : error.key === 'tooLong' ? text.errorToolong!.replace('{max}', String(error.max ?? CONTACT_LIMITS[name])) : text.errorRequired!;
+  function showErrors(errors: Partial<Record<Field, FieldError>>) {
     for (const name of FIELDS) {
-      const control = form!.elements.namedItem(name) as HTMLInputElement;
       const error = errors[name];
-      control.setAttribute('aria-invalid', String(!!error));
-      form!.querySelector(`[data-error-for="${name}"]`)!.textContent = message(error);
+      control(name).setAttribute('aria-invalid', String(!!error));
+      form!.querySelector(`[data-error-for="${name}"]`)!.textContent = message(name, error);
     }
     const first = FIELDS.find((name) => errors[name]);
-    if (first) (form!.elements.namedItem(first) as HTMLElement).focus();
+    if (first) control(first).focus();
   }
 
-  form.addEventListener('submit', async (event) => {
+  /** The status line (role=status): `state` is its class, `detail` the reason of a failure. */
+  function show(state: 'sending' | 'waiting' | 'ok' | 'failed', line: string, detail?: string) {
+    status!.className = `status ${state}`;
+    status!.textContent = line;
+    if (detail) status!.append(' ', Object.assign(doc.createElement('span'), { className: 'detail', textContent: detail }));
+  }
+
+  /** Runs one delivery of `sent`; the form is busy meanwhile, so a second press sends nothing. */
+  async function run(sent: ContactMessage, send: (options: DeliverOptions) => Promise<unknown>) {
+    busy = true;
+    // aria-disabled rather than disabled keeps keyboard focus on the button while it sends.
+    submit!.setAttribute('aria-disabled', 'true');
+    submit!.textContent = text.sending!;
+    form!.setAttribute('aria-busy', 'true');
+    show('sending', text.sendingStatus!);
+    try {
+      await send({ outbox, onWaiting: () => show('waiting', text.waiting!), onSending: () => show('sending', text.sendingStatus!) });
+      keys.forget();
+      // What was typed while it waited is a new message: it stays, with its draft.
+      const now = validateContact(typed());
+      if (now.ok && FIELDS.every((name) => now.value[name] === sent[name])) {
+        form!.reset();
+        clearTimeout(timer);
+        timer = undefined;
+        draft.clear();
+        startedAt = undefined;
+      }
+      show('ok', text.sent!);
+    } catch (cause) {
+      const error = cause instanceof ApiError ? cause : new ApiError('api.unexpected', String(cause));
+      showErrors(Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [name, { key }])) as never);
+      show('failed', text.failed!, reasons[error.key.slice(4)]);
+    } finally {
+      busy = false;
+      submit!.removeAttribute('aria-disabled');
+      submit!.textContent = label;
+      form!.removeAttribute('aria-busy');
+    }
+  }
+
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (sending) return;
-    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    const result = validateContact(Object.fromEntries(FIELDS.map((name) => [name, value(name)])));
+    if (busy) return;
+    const result = validateContact(typed());
     showErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
-    sending = true;
-    // aria-disabled rather than disabled keeps keyboard focus on the button while it sends.
-    submit.setAttribute('aria-disabled', 'true');
-    submit.textContent = text.sending!;
-    status.textContent = '';
-    status.className = 'status';
-    try {
-      await sendContact(result.value, { apiBase, website: value('website'), elapsedMs: performance.now() - openedAt });
-      form.reset();
-      status.textContent = text.sent!;
-      status.classList.add('ok');
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length) {
-        showErrors(Object.fromEntries(Object.entries(error.fields).map(([k, key]) => [k, { key }])) as never);
-      }
-      status.textContent = text.failed!;
-      status.classList.add('failed');
-    } finally {
-      sending = false;
-      submit.removeAttribute('aria-disabled');
-      submit.textContent = label;
-    }
+    // The draft now holds exactly what is sent: a reload shows it beside the pending send.
+    saveDraft();
+    const value = result.value;
+    const spam = { website: control('website').value, elapsedMs: Date.now() - (startedAt ?? Date.now()) };
+    void run(value, (options) => sendContact(value, { apiBase, ...spam, key: keys.keyFor(value), ...options }));
   });
+
+  // A reload: the draft comes back, and a message a previous load could not deliver is sent now
+  // under its first key, with the popup open so the visitor sees it go.
+  const saved = draft.read();
+  startedAt = saved?.startedAt;
+  const pending = outbox.read();
+  fill(saved ?? (pending?.body as ContactMessage | undefined) ?? {});
+  if (pending) {
+    dialog.showModal();
+    void run(pending.body as ContactMessage, (options) => deliver(pending, options));
+  }
 }

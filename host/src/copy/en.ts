@@ -1,4 +1,8 @@
+import api from '@obra/i18n/locales/en/api.json' with { type: 'json' };
 import type { Copy } from './types.ts';
+
+// The contact popup says what the widgets say about a send (JSON modules have only a default export).
+const { waiting, ...reasons } = api;
 
 /** The site's English copy. */
 export const en: Copy = {
@@ -83,8 +87,11 @@ export const en: Copy = {
       message: 'Message',
       send: 'Send message',
       sending: 'Sending...',
+      sendingStatus: 'Sending your message…',
+      waiting,
       sent: 'Thank you! We received your message and will answer soon.',
-      failed: 'We could not send your message. Check your connection and try again; what you typed is still here.',
+      failed: 'We could not send your message; what you typed is still here.',
+      reasons,
       errors: { required: 'This field is required.', email: 'Enter a valid e-mail, e.g. name@domain.com.', tooLong: 'At most {max} characters.' },
     },
   },

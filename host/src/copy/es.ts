@@ -1,4 +1,8 @@
+import api from '@obra/i18n/locales/es/api.json' with { type: 'json' };
 import type { Copy } from './types.ts';
+
+// The contact popup says what the widgets say about a send (JSON modules have only a default export).
+const { waiting, ...reasons } = api;
 
 /** The site's Spanish copy. */
 export const es: Copy = {
@@ -83,8 +87,11 @@ export const es: Copy = {
       message: 'Mensaje',
       send: 'Enviar mensaje',
       sending: 'Enviando...',
+      sendingStatus: 'Enviando tu mensaje…',
+      waiting,
       sent: '¡Gracias! Recibimos tu mensaje y te responderemos pronto.',
-      failed: 'No pudimos enviar tu mensaje. Revisa tu conexión e inténtalo de nuevo; lo que escribiste sigue aquí.',
+      failed: 'No pudimos enviar tu mensaje; lo que escribiste sigue aquí.',
+      reasons,
       errors: { required: 'Este campo es obligatorio.', email: 'Escribe un correo válido, por ejemplo nombre@dominio.com.', tooLong: 'Máximo {max} caracteres.' },
     },
   },

@@ -44,9 +44,17 @@ export interface Copy {
       email: string;
       message: string;
       send: string;
+      /** The button's label while sending or waiting. */
       sending: string;
+      /** Announced in the status line while a send is under way. */
+      sendingStatus: string;
+      /** Announced while the message waits for the network (kept in the outbox). */
+      waiting: string;
       sent: string;
+      /** Opens the failure line; the reason (one of `reasons`) follows it. */
       failed: string;
+      /** Why a send failed, by the `api.*` error key without its prefix. */
+      reasons: Record<'network' | 'server' | 'rateLimited' | 'invalid' | 'tooLarge' | 'unexpected', string>;
       errors: { required: string; email: string; tooLong: string };
     };
   };

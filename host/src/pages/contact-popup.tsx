@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 // The values page's contact popup (DESIGN.md §5.3): a native <dialog> with a real form that the
-// host script validates and sends to POST /api/contact. Its messages travel as data attributes,
-// so the script carries no copy of its own.
+// host script validates and delivers to POST /api/contact. Its messages (sending, waiting for the
+// network, sent, failed and why) travel as data attributes, so the script carries no copy of its own.
 import type { Copy } from '../copy/index.ts';
 import { CONTACT_LIMITS } from '@obra/schema';
 
@@ -25,7 +25,8 @@ export function ContactPopup({ copy }: { copy: Copy }) {
     <section class="section contact-cta">
       <button type="button" class="button" data-contact-open>{t.open}</button>
       <dialog class="popup" aria-labelledby="contact-title" data-contact>
-        <form method="dialog" novalidate data-contact-form data-sending={t.sending} data-sent={t.sent} data-failed={t.failed}
+        <form method="dialog" novalidate data-contact-form data-sending={t.sending} data-sending-status={t.sendingStatus} data-waiting={t.waiting}
+          data-sent={t.sent} data-failed={t.failed} data-reasons={JSON.stringify(t.reasons)}
           data-error-required={t.errors.required} data-error-email={t.errors.email} data-error-toolong={t.errors.tooLong}>
           <div class="overlay-head">
             <h2 id="contact-title">{t.title}</h2>

@@ -1,23 +1,27 @@
-import { createApiClient } from './client.ts';
+import { deliver, newKey, type DeliverOptions } from './delivery.ts';
 
 import type { ContactMessage } from '@obra/schema';
 
-export interface SendContactOptions {
+export interface SendContactOptions extends DeliverOptions {
   /** The API base URL, e.g. `https://obra.example/api` or `/api`. */
   apiBase: string;
   /** The honeypot input's value (empty for people); the server drops messages that fill it. */
   website?: string;
-  /** Milliseconds from the form being shown to being sent (the server's minimum-time spam rule). */
+  /** Milliseconds from the visitor starting the message to sending it (the server's minimum-time spam rule). */
   elapsedMs?: number;
+  /** The submission's Idempotency-Key (a new one when absent). */
+  key?: string | undefined;
 }
 
 /**
- * Sends the values page's contact message to `{apiBase}/contact` (DESIGN.md §5.3) and resolves
- * with the stored id. A non-OK status throws {@link ApiError} with the server's field errors.
+ * Sends the values page's contact message to `{apiBase}/contact` (DESIGN.md §5.3) through
+ * {@link deliver} (retries under one key, the outbox when given) and resolves with the stored
+ * id. A refusal throws {@link ApiError} with the server's field errors.
  */
 export async function sendContact(message: ContactMessage, options: SendContactOptions): Promise<{ id: string }> {
   // Copied field by field: the wire shape is exactly these keys, whatever else the caller's object holds.
   const { name, email, message: text } = message;
   const spam = { website: options.website ?? '', ...(options.elapsedMs === undefined ? {} : { elapsedMs: Math.round(options.elapsedMs) }) };
-  return createApiClient(options.apiBase).post<{ id: string }>('contact', { name, email, message: text, ...spam });
+  const url = `${options.apiBase.replace(/\/+$/, '')}/contact`;
+  return deliver<{ id: string }>({ url, body: { name, email, message: text, ...spam }, key: options.key ?? newKey() }, options);
 }

@@ -1,6 +1,6 @@
-// One driver per form widget, so a delivery scenario is written once and run on every form: open
+// One driver per form, so a delivery scenario is written once and run on every form: open
 // its page, fill it with a visitor's data (a unique name identifies the rows), press send, and
-// read what the visitor is shown. Used by loss-proof.test.ts and by bench:faults.
+// read what the visitor is shown. Used by loss-proof.test.ts, host-contact-delivery.test.ts and by bench:faults.
 import type { Locator, Page } from 'playwright-core';
 import { TABLES } from './platform.ts';
 
@@ -109,5 +109,39 @@ const designForm: FormDriver = {
   nombre: (page) => page.locator('obra-design-form [name=nombre]').inputValue(),
 };
 
-/** Every form widget that sends a lead. */
-export const FORMS: readonly FormDriver[] = [waitList, partner, designForm];
+/**
+ * Opens the values page's contact popup and returns it. The host script that wires its button
+ * arrives after the page (loaded on demand), so the button is pressed until the popup opens.
+ */
+export async function openContactPopup(page: Page): Promise<Locator> {
+  const dialog = page.locator('dialog[data-contact]');
+  for (let tries = 0; !(await dialog.evaluate((d) => (d as HTMLDialogElement).open)); tries++) {
+    if (tries === 100) throw new Error('The contact popup did not open: is the host script (dist/host/assets) built and served?');
+    await page.locator('[data-contact-open]').click();
+    await page.waitForTimeout(50);
+  }
+  return dialog;
+}
+
+/** The values page's contact popup: host-site markup enhanced by the host script. */
+const contact: FormDriver = {
+  name: 'contact',
+  page: '/es/valores',
+  path: '/api/contact',
+  table: TABLES.contact,
+  async fill(page, nombre) {
+    const dialog = await openContactPopup(page);
+    await dialog.locator('[name=name]').fill(nombre);
+    await dialog.locator('[name=email]').fill(CONTACT.correo);
+    await dialog.locator('[name=message]').fill('¿Construyen casas modulares?');
+  },
+  submit: (page) => page.locator('dialog[data-contact] [data-contact-submit]'),
+  enterField: (page) => page.locator('dialog[data-contact] [name=name]'),
+  sent: (page) => page.locator('[data-contact-status].ok'),
+  waiting: (page) => page.locator('[data-contact-status]'),
+  failed: (page) => page.locator('[data-contact-status].failed .detail'),
+  nombre: (page) => page.locator('dialog[data-contact] [name=name]').inputValue(),
+};
+
+/** Every form that sends a lead: the widgets, and the host site's contact popup. */
+export const FORMS: readonly FormDriver[] = [waitList, partner, designForm, contact];

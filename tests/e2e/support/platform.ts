@@ -1,17 +1,20 @@
 // The real reference API (packages/server, embedded PGlite in a temp folder) and the test pages
 // with the built bundles, on one loopback origin: what a partner page and the Obra API look like
-// to a browser, with the database readable by the test. Used by loss-proof.test.ts and bench:faults.
+// to a browser, with the database readable by the test. Any other path is the host site's (its
+// pre-rendered pages from dist/host, e.g. the values page with the contact popup), answered as
+// host/serve.ts does. Used by loss-proof.test.ts and bench:faults.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, loadConfig, type Api } from '@obra/server';
+import { handleSite } from '../../../host/src/handler.ts';
 import { serveStatic } from '../../../host/static.ts';
-import { removeDataDir, tempDataDir } from '../../server/support/api.ts';
+import { removeDataDir, ROOT, tempDataDir } from '../../server/support/api.ts';
 import { DIST_DIR, PAGES_DIR } from './server.ts';
 
 export interface Platform {
   readonly origin: string;
   readonly api: Api;
-  /** How many rows `table` holds (with that `nombre`, when given). */
+  /** How many rows `table` holds (with that `nombre`, or `name` in the contact table, when given). */
   count(table: string, nombre?: string): Promise<number>;
   /** Rows of `table`, oldest first. */
   rows(table: string): Promise<Record<string, unknown>[]>;
@@ -19,7 +22,7 @@ export interface Platform {
 }
 
 /** The lead tables a form writes to. */
-export const TABLES = { 'wait-list': 'wait_list', 'partner-registration': 'partner', 'design-form': 'report' } as const;
+export const TABLES = { 'wait-list': 'wait_list', 'partner-registration': 'partner', 'design-form': 'report', contact: 'contact' } as const;
 
 /** Starts the API (rate limit and minimum fill time off: the visitor is a script) with the pages on a free port. */
 export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
@@ -31,7 +34,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
     try {
       if (pathname.startsWith('/api/')) return await api.handle(req, res);
       const dir = pathname.startsWith('/widgets/') || pathname.startsWith('/esm/') ? DIST_DIR : PAGES_DIR;
-      if (!(await serveStatic(req, res, dir, pathname))) res.writeHead(404).end();
+      if (!(await serveStatic(req, res, dir, pathname))) await handleSite(req, res, { root: `${ROOT}/`, slugs: [] });
     } catch (error) {
       if (!res.headersSent) res.writeHead(500).end(String(error));
     }
@@ -42,7 +45,9 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
     origin: `http://127.0.0.1:${port}`,
     api,
     count: async (table, nombre) => {
-      const [row] = await api.db.query<{ n: number }>(`select count(*)::int as n from ${table}${nombre === undefined ? '' : ' where nombre = $1'}`, nombre === undefined ? [] : [nombre]);
+      // The contact message is the one lead in English: its column is `name`.
+      const column = table === TABLES.contact ? 'name' : 'nombre';
+      const [row] = await api.db.query<{ n: number }>(`select count(*)::int as n from ${table}${nombre === undefined ? '' : ` where ${column} = $1`}`, nombre === undefined ? [] : [nombre]);
       return Number(row!.n);
     },
     rows: (table) => api.db.query(`select * from ${table} order by created_at, id`),
