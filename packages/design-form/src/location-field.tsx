@@ -31,9 +31,13 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
   const [active, setActive] = useState(-1);
   const typed = useRef(false);
   const chosen = placeText(values);
+  const shown = useRef(chosen);
 
-  // A reset or a restored draft changes the chosen place from outside: show it.
+  // A reset or a restored draft changes the chosen place from outside: show it. Not on mount (the
+  // state starts with it): the effect runs after paint, and would wipe a key typed at once.
   useEffect(() => {
+    if (shown.current === chosen) return;
+    shown.current = chosen;
     typed.current = false;
     setText(chosen);
   }, [chosen]);
