@@ -236,9 +236,12 @@ describe('keyboard and draft', () => {
     await page.waitForTimeout(600);
     await page.reload();
     await form.title.waitFor();
+    // The sections start closed again; each shows what was chosen when it opens.
+    for (const section of ['Dimensiones', 'Sistema constructivo', 'Otros']) await form.section(section).click();
     expect(await form.radio('sistemaConstructivo', 'bambu').isChecked()).toBe(true);
     expect(await form.host.locator('input[value=parqueadero]').isChecked()).toBe(true);
     expect(await form.field('ancho').inputValue()).toBe('12');
+    await form.opener.click();
     expect(await form.modal.locator('[name=nombre]').inputValue()).toBe('Ana Pérez');
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['obra:design-form:/design-form.html:0']);
   });

@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DRAFT_TTL_MS, emptyDesign } from '@obra/design-form';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
-import { designForm, fillPersonal, generate, GENERATED_URL, openDialogTitles, openSection, pause, useApi } from './support/design-form.ts';
+import { designForm, fillPersonal, generate, GENERATED_URL, openDialogTitles, openModal, openSection, pause, useApi } from './support/design-form.ts';
 
 const server = useApi();
 
@@ -27,7 +27,7 @@ describe('<obra-design-form> draft', () => {
     expect((again.screen.getByRole('radio', { name: 'Otro' }) as HTMLInputElement).checked).toBe(true);
     expect((again.screen.getByRole('textbox', { name: 'Describe el uso' }) as HTMLInputElement).value).toBe('Capilla');
     expect(again.shadow.querySelector('.preview img')!.getAttribute('src')).toBe(GENERATED_URL);
-    expect(again.shadow.querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Ana Pérez');
+    expect((await openModal(again)).querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Ana Pérez');
   });
 
   it('keys drafts by element id, and ignores drafts older than 7 days', async () => {
@@ -35,10 +35,10 @@ describe('<obra-design-form> draft', () => {
     localStorage.setItem(KEY, JSON.stringify(old));
     localStorage.setItem(`obra:design-form:${location.pathname}:home`, JSON.stringify({ ...old, savedAt: Date.now() }));
     const first = await designForm();
-    expect(first.shadow.querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('');
+    expect((await openModal(first)).querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('');
     expect(localStorage.getItem(KEY)).toBeNull();
     const second = await designForm('id="home"');
-    expect(second.shadow.querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Viejo');
+    expect((await openModal(second)).querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Viejo');
   });
 
   it('clears the draft after a successful send', async () => {

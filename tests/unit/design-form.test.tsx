@@ -32,6 +32,22 @@ describe('<obra-design-form> layout and fields', () => {
     expect(body.hidden).toBe(true);
   });
 
+  it('renders a section\'s fields when it first opens, and keeps them (and what was chosen) after it closes', async () => {
+    const form = await designForm();
+    const toggle = form.screen.getByRole('button', { name: 'Sistema constructivo' });
+    const body = form.shadow.getElementById(toggle.getAttribute('aria-controls')!)!;
+    // The first render builds only the open section: the others are empty until opened.
+    expect(body.querySelectorAll('input')).toHaveLength(0);
+    expect(form.shadow.querySelectorAll('input[name=estadoProyecto]').length).toBeGreaterThan(0);
+    await form.user.click(toggle);
+    expect(body.querySelectorAll('input[name=sistemaConstructivo]')).toHaveLength(CONSTRUCTION_SYSTEMS.length);
+    const bambu = body.querySelector<HTMLInputElement>('input[value=bambu]')!;
+    await form.user.click(bambu);
+    await form.user.click(toggle);
+    expect([body.hidden, body.querySelector<HTMLInputElement>('input[value=bambu]')]).toEqual([true, bambu]);
+    expect(bambu.checked).toBe(true);
+  });
+
   it.each([
     ['es', 'Máx. 5 dígitos'],
     ['en', 'Max. 5 digits'],

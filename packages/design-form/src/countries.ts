@@ -36,13 +36,38 @@ export function guessCountry(number: string, current: string): Country | undefin
   return matching.find((c) => c.code === current) ?? matching.find((c) => c.code === MAIN[best]) ?? matching[0];
 }
 
-/** Every country's name in `lang` (Intl.DisplayNames); the code itself where the runtime has no names. */
-export function countryNames(lang: string): Map<string, string> {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([lang], { type: 'region' });
-  } catch {
-    names = undefined;
+const displays = new Map<string, Intl.DisplayNames | undefined>();
+/** One Intl.DisplayNames per language: making one loads the region names (~10 ms on a phone). */
+const regionNames = (lang: string): Intl.DisplayNames | undefined => {
+  if (!displays.has(lang)) {
+    try {
+      displays.set(lang, new Intl.DisplayNames([lang], { type: 'region' }));
+    } catch {
+      displays.set(lang, undefined);
+    }
   }
-  return new Map(COUNTRIES.map(({ code }) => [code, names?.of(code) ?? code]));
+  return displays.get(lang);
+};
+
+/** A country's name in `lang` (Intl.DisplayNames); its code where the runtime has no names. */
+export function countryName(code: string, lang: string): string {
+  return regionNames(lang)?.of(code) ?? code;
+}
+
+const lists = new Map<string, { names: Map<string, string>; sorted: readonly Country[] }>();
+
+/**
+ * Every country's name in `lang` and the countries sorted by it, made on first use and kept:
+ * naming and sorting 250 countries takes ~50 ms on a phone, too long for a widget's first render.
+ */
+export function countryList(lang: string): { names: Map<string, string>; sorted: readonly Country[] } {
+  let list = lists.get(lang);
+  if (!list) {
+    const display = regionNames(lang);
+    const names = new Map(COUNTRIES.map(({ code }) => [code, display?.of(code) ?? code]));
+    const { compare } = new Intl.Collator(lang);
+    list = { names, sorted: [...COUNTRIES].sort((a, b) => compare(names.get(a.code)!, names.get(b.code)!)) };
+    lists.set(lang, list);
+  }
+  return list;
 }

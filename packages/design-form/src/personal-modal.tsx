@@ -5,6 +5,7 @@ import { Button, TextField, useFocusFirstInvalid, useModal } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { CloseIcon } from './icons.tsx';
 import { PhoneInput } from './phone-input.tsx';
+import { useOpenedOnce } from './section.tsx';
 import type { DesignFormState } from './store.ts';
 import { PERSONAL_FIELDS, type DesignField } from './values.ts';
 
@@ -21,6 +22,8 @@ const AUTOCOMPLETE = { nombre: 'name', pais: 'country-name', departamento: 'addr
 export function PersonalModal({ state, i18n, lang, onSubmit }: PersonalModalProps) {
   const { t } = i18n;
   const modal = useModal(state.modalOpen);
+  // Its fields are rendered when it first opens (the values live in the store).
+  const opened = useOpenedOnce(state.modalOpen);
   const formRef = useFocusFirstInvalid(state.invalidAttempts);
   const sending = state.status === 'sending' || state.status === 'waiting';
   const error = (name: DesignField) => {
@@ -47,27 +50,29 @@ export function PersonalModal({ state, i18n, lang, onSubmit }: PersonalModalProp
       </button>
       <h2 id="design-form-modal-title">{t('designForm.modal.title')}</h2>
       <p id="design-form-modal-description" className="intro">{t('designForm.modal.description')}</p>
-      <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending || undefined}>
-        {PERSONAL_FIELDS.filter((name) => name !== 'telefono').map((name) => (
-          <TextField
-            key={name}
-            name={name}
-            label={t(`designForm.modal.${name}`)}
-            type={name === 'correo' ? 'email' : 'text'}
-            autoComplete={AUTOCOMPLETE[name]}
-            maxLength={name === 'correo' ? 254 : name === 'nombre' ? DESIGN_LIMITS.nombre : DESIGN_LIMITS.place}
-            required
-            value={state.values[name]}
-            error={error(name)}
-            onValue={(value) => state.change(name, value)}
-          />
-        ))}
-        <PhoneInput name="telefono" label={t('designForm.modal.telefono')} value={state.values.telefono} error={error('telefono')} lang={lang} i18n={i18n} onValue={(value) => state.change('telefono', value)} />
-        {projectInvalid ? <p className="error" role="alert">{t('designForm.modal.projectInvalid')}</p> : null}
-        <div className="actions">
-          <Button type="submit" busy={sending}>{t('designForm.modal.submit')}</Button>
-        </div>
-      </form>
+      {opened ? (
+        <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending || undefined}>
+          {PERSONAL_FIELDS.filter((name) => name !== 'telefono').map((name) => (
+            <TextField
+              key={name}
+              name={name}
+              label={t(`designForm.modal.${name}`)}
+              type={name === 'correo' ? 'email' : 'text'}
+              autoComplete={AUTOCOMPLETE[name]}
+              maxLength={name === 'correo' ? 254 : name === 'nombre' ? DESIGN_LIMITS.nombre : DESIGN_LIMITS.place}
+              required
+              value={state.values[name]}
+              error={error(name)}
+              onValue={(value) => state.change(name, value)}
+            />
+          ))}
+          <PhoneInput name="telefono" label={t('designForm.modal.telefono')} value={state.values.telefono} error={error('telefono')} lang={lang} i18n={i18n} onValue={(value) => state.change('telefono', value)} />
+          {projectInvalid ? <p className="error" role="alert">{t('designForm.modal.projectInvalid')}</p> : null}
+          <div className="actions">
+            <Button type="submit" busy={sending}>{t('designForm.modal.submit')}</Button>
+          </div>
+        </form>
+      ) : null}
     </dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { I18n } from '@obra/i18n';
 import type { DesignFormCatalogue } from './catalogues.ts';
-import { COUNTRIES, DEFAULT_COUNTRY, countryNames, countryOf, guessCountry, type Country } from './countries.ts';
+import { COUNTRIES, DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
 
 /** SPEC.md §5 and §9: at most 15 digits; the country search waits 250 ms. */
 export const PHONE_MAX_DIGITS = 15;
@@ -37,7 +37,6 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
   const [active, setActive] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const names = useMemo(() => countryNames(lang), [lang]);
 
   useEffect(() => {
     const timer = setTimeout(() => setFilter(search), COUNTRY_SEARCH_DEBOUNCE_MS);
@@ -47,11 +46,12 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
     if (open) searchRef.current?.focus();
   }, [open]);
 
+  // The list is named and sorted only once the popup opens (see countryList).
+  const { names, sorted } = useMemo(() => (open ? countryList(lang) : { names: undefined, sorted: [] }), [open, lang]);
   const list = useMemo(() => {
     const q = fold(filter.trim()).replace(/^\+/, '');
-    const sorted = [...COUNTRIES].sort((a, b) => names.get(a.code)!.localeCompare(names.get(b.code)!, lang));
-    return q ? sorted.filter((c) => fold(names.get(c.code)!).includes(q) || c.dial.startsWith(q) || c.code.toLowerCase() === q) : sorted;
-  }, [filter, names, lang]);
+    return q ? sorted.filter((c) => fold(names!.get(c.code)!).includes(q) || c.dial.startsWith(q) || c.code.toLowerCase() === q) : sorted;
+  }, [filter, names, sorted]);
 
   const close = () => {
     setOpen(false);
@@ -87,7 +87,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
       close();
     }
   };
-  const countryLabel = t('designForm.phone.country', { country: names.get(country.code) ?? country.code, dial: `+${country.dial}` });
+  const countryLabel = t('designForm.phone.country', { country: countryName(country.code, lang), dial: `+${country.dial}` });
   const described = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
 
   return (
@@ -104,7 +104,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
           aria-label={countryLabel}
           aria-haspopup="listbox"
           aria-expanded={open}
-          onClick={() => (open ? close() : (setActive(Math.max(0, list.findIndex((c) => c.code === country.code))), setOpen(true)))}
+          onClick={() => (open ? close() : (setActive(Math.max(0, countryList(lang).sorted.findIndex((c) => c.code === country.code))), setOpen(true)))}
         >
           {country.code} +{country.dial}
         </button>
@@ -153,7 +153,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(c)}
               >
-                {names.get(c.code)} <span className="dial">+{c.dial}</span>
+                {names!.get(c.code)} <span className="dial">+{c.dial}</span>
               </li>
             ))}
           </ul>

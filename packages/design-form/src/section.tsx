@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { BoltIcon } from './icons.tsx';
 
 export interface SectionProps {
@@ -13,9 +13,12 @@ export interface SectionProps {
 /**
  * A collapsible section: a heading whose button shows or hides the content (APG disclosure), and
  * an optional lightning button beside it. Not <details>: a button inside <summary> is not allowed.
+ * The content is rendered when the section first opens and kept after that: the values live in
+ * the store, so a section never opened costs nothing on the widget's first render.
  */
 export function Section({ title, open, onToggle, generate, children }: SectionProps) {
   const id = useId();
+  const opened = useOpenedOnce(open);
   return (
     <section className="section" data-open={open ? '' : undefined}>
       <div className="section-head">
@@ -39,8 +42,18 @@ export function Section({ title, open, onToggle, generate, children }: SectionPr
         ) : null}
       </div>
       <div id={`${id}-body`} className="section-body" hidden={!open}>
-        {children}
+        {opened ? children : null}
       </div>
     </section>
   );
+}
+
+/**
+ * Whether something has been open at least once: content that starts closed (a section, the
+ * modal) is rendered when it first opens and kept after, so the first render stays short.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const opened = useRef(open);
+  opened.current ||= open;
+  return opened.current;
 }

@@ -59,19 +59,24 @@ export async function generate(form: Form, lang: Lang = 'es') {
 /** The personal data a valid report carries. */
 export const PERSON = { nombre: 'Ana Pérez', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', correo: 'ana@example.com', telefono: '+57 300 123 4567' };
 
+/** Opens the personal-data modal (its fields exist from its first opening on). */
+export async function openModal(form: Form, lang: Lang = 'es') {
+  await form.user.click(form.screen.getByRole('button', { name: copy(lang).open }));
+  const modal = form.shadow.querySelector<HTMLDialogElement>('dialog.modal')!;
+  await waitFor(() => expect(modal.open).toBe(true));
+  return modal;
+}
+
 /** Opens the modal and types every personal field. */
 export async function fillPersonal(form: Form, lang: Lang = 'es') {
-  const c = copy(lang);
-  await form.user.click(form.screen.getByRole('button', { name: c.open }));
-  const modal = form.shadow.querySelector('dialog.modal')!;
-  await waitFor(() => expect((modal as HTMLDialogElement).open).toBe(true));
+  const modal = await openModal(form, lang);
   for (const name of ['nombre', 'pais', 'departamento', 'ciudad', 'correo'] as const) {
     const input = modal.querySelector<HTMLInputElement>(`[name=${name}]`)!;
     await form.user.type(input, PERSON[name]);
   }
   const phone = modal.querySelector<HTMLInputElement>('[name=telefono]')!;
   await form.user.type(phone, '300 123 4567');
-  return modal as HTMLDialogElement;
+  return modal;
 }
 
 /** Open <dialog>s other than the personal-data modal and the overlay, by title. */
