@@ -55,6 +55,21 @@ describe('registerWidget', () => {
     expect(adopted.length > 0 || styleTag?.textContent?.includes('rgb(1, 2, 3)')).toBe(true);
     expect(shadow.querySelector('[part=root].obra-root')).toBeTruthy();
   });
+
+  it('renders an element that was in the page before its tag was defined in the next task, not inside define', async () => {
+    document.body.innerHTML = '<obra-late lang="en"></obra-late>';
+    const host = document.querySelector('obra-late')!;
+    // act flushes what React was asked to render by the time define returns: nothing yet.
+    act(() => void registerWidget({ ...probe, tag: 'obra-late' }));
+    // Upgraded (shadow root, styles, container) but not rendered: the render waits for a task.
+    expect([host.shadowRoot?.querySelector('.obra-root'), host.shadowRoot?.querySelector('[data-lang]')]).toEqual([expect.anything(), null]);
+    await act(() => new Promise((done) => setTimeout(done)));
+    expect(host.shadowRoot!.querySelector('p')!.textContent).toBe('Hello');
+    // An element created after the definition renders at once, as before.
+    const later = document.createElement('obra-late');
+    act(() => document.body.append(later));
+    expect(later.shadowRoot!.querySelector('p')?.textContent).toBe('Hola');
+  });
 });
 
 describe('attributes and properties', () => {

@@ -49,6 +49,9 @@ export interface WidgetEventTarget<E> {
  */
 export type WidgetElement<T extends AttributeTable, E = Record<never, never>> = WidgetEventTarget<E> & HTMLElement & AttributeValues<T>;
 
+/** True while customElements.define upgrades the elements already in the page. */
+let upgrading = false;
+
 /** Declares a widget; pure, so importing it on a server or in a test defines nothing. */
 export function defineWidget<T extends AttributeTable, E extends EventMap, S, C extends Catalogue>(
   definition: WidgetDefinition<T, E, S, C>,
@@ -67,7 +70,12 @@ export function registerWidget<T extends AttributeTable, E extends EventMap, S, 
   const existing = customElements.get(definition.tag);
   if (existing) return existing;
   const element = createWidgetClass(definition);
-  customElements.define(definition.tag, element);
+  upgrading = true;
+  try {
+    customElements.define(definition.tag, element);
+  } finally {
+    upgrading = false;
+  }
   return element;
 }
 
@@ -105,7 +113,10 @@ function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C ex
         if (resolveLang(this) !== this.#i18n?.lang) this.#render();
       });
       this.#root = createRoot(this.#container);
-      this.#render();
+      // An element already in the page upgrades inside customElements.define, in the task that ran
+      // the widget's code: its first render takes the next task, so neither blocks the page long.
+      if (upgrading) setTimeout(() => this.#root && this.#render());
+      else this.#render();
     }
 
     disconnectedCallback(): void {
