@@ -167,6 +167,35 @@ describe('deliver: the outbox', () => {
     expect(((await result) as { error: ApiError }).error.status).toBe(400);
     expect(box.read()).toBeUndefined();
   });
+
+  it('keeps a submission that got 5xx or 429 through every attempt, and the same data sent again takes its key', async () => {
+    const seen = answer(failed(503));
+    const box = outbox();
+    const result = settle(deliver(delivery, { outbox: box }));
+    await run(10_000);
+    expect(((await result) as { error: ApiError }).error.status).toBe(503);
+    // One of those attempts may have been stored behind the error: the submission stays.
+    expect(box.read()).toEqual(delivery);
+    // A reload made a new keyring, hence a new key for the same data: the kept key wins.
+    answer(created);
+    expect(await deliver({ ...delivery, key: 'key-2' }, { outbox: box })).toEqual({ id: 'wl_1' });
+    expect(seen.map((s) => s.key)).toEqual(Array(RETRY.attempts).fill('key-1'));
+    expect(box.read()).toBeUndefined();
+  });
+
+  it('a different submission replaces the one kept, under its own key', async () => {
+    const seen = answer(failed(500), failed(500), failed(500), failed(500), created);
+    const box = outbox();
+    const first = settle(deliver(delivery, { outbox: box }));
+    await run(10_000);
+    expect(((await first) as { error: ApiError }).error.status).toBe(500);
+    expect(box.read()?.key).toBe('key-1');
+    const changed = { ...delivery, body: { nombre: 'Ana María' }, key: 'key-2' };
+    const second = settle(deliver(changed, { outbox: box }));
+    await run(100);
+    expect(await second).toEqual({ value: { id: 'wl_1' } });
+    expect(seen.at(-1)!.key).toBe('key-2');
+  });
 });
 
 describe('stored', () => {

@@ -38,10 +38,11 @@ export interface DeliverOptions {
   /** Aborts the request under way; an aborted send stays in the outbox for the next load. */
   signal?: AbortSignal | undefined;
   /**
-   * Keeps the submission until it is settled (delivered, or refused by the server). With an
-   * outbox a network failure never ends the send: it waits for the network (offline, or the
+   * Keeps the submission until it is settled (delivered, or refused by the server with a 4xx). With
+   * an outbox a network failure never ends the send: it waits for the network (offline, or the
    * retries ran out) and tries again on the `online` event or a timer; without one it throws
-   * `api.network` once the retries run out.
+   * `api.network` once the retries run out. A 5xx or 429 through every attempt is thrown but the
+   * submission stays: a send of the same data reuses its key, and the next page load sends it.
    */
   outbox?: Outbox | undefined;
   /** The submission waits for the network. */
@@ -115,12 +116,18 @@ const offline = () => typeof navigator !== 'undefined' && navigator.onLine === f
  * Sends one submission exactly once as far as a client can, and returns the JSON answer. Network
  * failures, 5xx and 429 are retried with backoff and jitter (honouring Retry-After) under the SAME
  * key, so the server stores it once; any other 4xx is thrown at once. With an `outbox` the
- * submission is kept until settled, outliving a lost network and a reload (the widget sends what
- * it finds there on its next load). Throws the {@link ApiError} of a refusal.
+ * submission is kept until delivered or refused, outliving a lost network, a server error and a
+ * reload (the widget sends what it finds there on its next load), and the same data sent again
+ * takes the key it kept. Throws the {@link ApiError} of a failure.
  */
 export async function deliver<T = unknown>(delivery: Delivery, options: DeliverOptions = {}): Promise<T> {
   const { outbox } = options;
   const policy = { ...RETRY, ...options.retry };
+  // The same data as the submission the outbox still holds (its send failed, or a previous load of
+  // the page left it) is that submission: one of its attempts may have been stored, so it keeps
+  // its key. A new keyring (after a reload) would otherwise make a new key and a second row.
+  const kept = outbox?.read();
+  if (kept && kept.url === delivery.url && kept.key && JSON.stringify(kept.body) === JSON.stringify(delivery.body)) delivery = { ...delivery, key: kept.key };
   outbox?.write(delivery);
   for (let n = 0, waits = 0; ; n++) {
     if (!outbox || !offline()) {
@@ -136,7 +143,9 @@ export async function deliver<T = unknown>(delivery: Delivery, options: DeliverO
           continue;
         }
         if (!outbox || error.key !== 'api.network') {
-          outbox?.clear();
+          // A refusal (4xx) will not succeed later. A 5xx or 429 may: the submission stays in the
+          // outbox, so sending the same data again, or the next load, reuses its key.
+          if (!retriable(error)) outbox?.clear();
           throw error;
         }
       }
