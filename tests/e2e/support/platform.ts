@@ -3,12 +3,10 @@
 // to a browser, with the database readable by the test. Any other path is the host site's (its
 // pre-rendered pages from dist/host, e.g. the values page with the contact popup), answered as
 // host/serve.ts does. Used by loss-proof.test.ts and bench:faults.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApi, loadConfig, type Api } from '@obra/server';
+import type { Api } from '@obra/server';
 import { handleSite } from '../../../host/src/handler.ts';
 import { serveStatic } from '../../../host/static.ts';
-import { removeDataDir, ROOT, tempDataDir } from '../../server/support/api.ts';
+import { ROOT, startLocalApi } from '../../server/support/api.ts';
 import { DIST_DIR, PAGES_DIR } from './server.ts';
 
 export interface Platform {
@@ -26,10 +24,7 @@ export const TABLES = { 'wait-list': 'wait_list', 'partner-registration': 'partn
 
 /** Starts the API (rate limit and minimum fill time off: the visitor is a script) with the pages on a free port. */
 export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
-  const dataDir = tempDataDir();
-  const config = loadConfig({ OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'silent', MIN_FILL_MS: '0', RATE_LIMIT: '0', ...env });
-  const api = await createApi(config);
-  const server: Server = createServer(async (req, res) => {
+  const local = await startLocalApi({ MIN_FILL_MS: '0', RATE_LIMIT: '0', ...env }, (api) => async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://platform');
     try {
       if (pathname.startsWith('/api/')) return await api.handle(req, res);
@@ -39,10 +34,9 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
       if (!res.headersSent) res.writeHead(500).end(String(error));
     }
   });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as AddressInfo;
+  const { api } = local;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: local.base,
     api,
     count: async (table, nombre) => {
       // The contact message is the one lead in English: its column is `name`.
@@ -50,12 +44,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
       const [row] = await api.db.query<{ n: number }>(`select count(*)::int as n from ${table}${nombre === undefined ? '' : ` where ${column} = $1`}`, nombre === undefined ? [] : [nombre]);
       return Number(row!.n);
     },
-    rows: (table) => api.db.query(`select * from ${table} order by created_at, id`),
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-      await api.close();
-      removeDataDir(dataDir);
-    },
+    rows: local.rows,
+    close: local.close,
   };
 }

@@ -2,7 +2,7 @@
 // (fast, and the test can read the database) or as its own process (signals, restarts, exports).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,12 +27,15 @@ export interface LocalApi {
   close(): Promise<void>;
 }
 
-/** Starts the API in this process on a free port; `env` overrides its configuration. */
-export async function startLocalApi(env: Record<string, string> = {}): Promise<LocalApi> {
+/**
+ * Starts the API in this process on a free port; `env` overrides its configuration, and `serve`
+ * (the API alone by default) answers each request, e.g. with pages beside the API.
+ */
+export async function startLocalApi(env: Record<string, string> = {}, serve: (api: Api) => RequestListener = (api) => (req, res) => void api.handle(req, res)): Promise<LocalApi> {
   const dataDir = tempDataDir();
   const config = loadConfig({ OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
   const api = await createApi(config);
-  const server = createServer((req, res) => void api.handle(req, res));
+  const server = createServer(serve(api));
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as AddressInfo;
   return {
