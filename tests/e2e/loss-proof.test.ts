@@ -29,7 +29,7 @@ async function open(form: FormDriver): Promise<{ page: Page; nombre: string; key
     if (request.method() === 'POST' && new URL(request.url()).pathname === form.path) keys.push(request.headers()['idempotency-key']);
   });
   await page.goto(`${platform.origin}${form.page}`);
-  await form.fill(page, nombre, platform.origin);
+  await form.fill(page, nombre);
   return { page, nombre, keys };
 }
 

@@ -13,8 +13,10 @@ export interface FormDriver {
   /** The API path its submissions go to. */
   readonly path: string;
   readonly table: (typeof TABLES)[FormName];
+  /** localStorage keys of its outbox (a send not yet settled) and its draft, on its page. */
+  readonly storage: { readonly outbox: string; readonly draft: string };
   /** Fills in a valid submission by `nombre` (and, for the design form, prepares its image). */
-  fill(page: Page, nombre: string, origin: string): Promise<void>;
+  fill(page: Page, nombre: string): Promise<void>;
   /** The send button (inside the modal for the design form). */
   submit(page: Page): Locator;
   /** A text field where Enter sends. */
@@ -27,7 +29,17 @@ export interface FormDriver {
   failed(page: Page): Locator;
   /** The value of the `nombre` field now shown. */
   nombre(page: Page): Promise<string>;
+  /** Closes the failure message, where it is a dialog, so the visitor can send again. */
+  dismiss(page: Page): Promise<void>;
 }
+
+/** The storage keys of a widget (the first element on its page) and of the contact popup. */
+const widgetStorage = (name: string, page: string) => ({ outbox: `obra:outbox:${name}:${page}:0`, draft: `obra:${name}:${page}:0` });
+/** Closes the open message dialog of a widget by its last button (its close or OK button). */
+const closeDialog = (tag: string) => async (page: Page) => {
+  await page.locator(`${tag} dialog.dialog[open] button`).last().click({ timeout: 2000 }).catch(() => undefined);
+};
+const nothingToDismiss = async () => undefined;
 
 const CONTACT = { correo: 'ana@example.com', telefono: '+57 300 123 4567' };
 
@@ -36,6 +48,7 @@ const waitList: FormDriver = {
   page: '/partner.html',
   path: '/api/wait-list',
   table: TABLES['wait-list'],
+  storage: widgetStorage('wait-list', '/partner.html'),
   async fill(page, nombre) {
     const host = page.locator('obra-wait-list');
     await host.locator('input[type=radio][value=proveedor]').check();
@@ -50,6 +63,7 @@ const waitList: FormDriver = {
   waiting: (page) => page.locator('obra-wait-list .delivery'),
   failed: (page) => page.locator('obra-wait-list dialog[open] .detail'),
   nombre: (page) => page.locator('obra-wait-list [name=nombre]').inputValue(),
+  dismiss: closeDialog('obra-wait-list'),
 };
 
 const partner: FormDriver = {
@@ -57,6 +71,7 @@ const partner: FormDriver = {
   page: '/partner-registration.html',
   path: '/api/partner',
   table: TABLES['partner-registration'],
+  storage: widgetStorage('partner-registration', '/partner-registration.html'),
   async fill(page, nombre) {
     const host = page.locator('obra-partner-registration');
     await host.locator('[name=nombre]').fill(nombre);
@@ -71,29 +86,37 @@ const partner: FormDriver = {
   waiting: (page) => page.locator('obra-partner-registration .notice[data-tone=waiting]'),
   failed: (page) => page.locator('obra-partner-registration .outcome[role=alert] .detail'),
   nombre: (page) => page.locator('obra-partner-registration [name=nombre]').inputValue(),
+  dismiss: nothingToDismiss,
 };
 
 /**
  * The design form needs a generated image before it sends: the real API draws one (the same
- * request the widget makes), and it is put in place as the visitor's draft, with the location;
- * then the personal-data modal is opened and filled as a visitor does.
+ * request the widget makes, to the page's own origin, where its api-base="/api" points), and it
+ * is put in place as the visitor's draft, with the location; then the personal-data modal is
+ * opened and filled as a visitor does. A draft restored with its image (a reload) keeps it.
  */
 const designForm: FormDriver = {
   name: 'design-form',
   page: '/design-form.html',
   path: '/api/form-report',
   table: TABLES['design-form'],
-  async fill(page, nombre, origin) {
+  storage: widgetStorage('design-form', '/design-form.html'),
+  async fill(page, nombre) {
     const host = page.locator('obra-design-form');
     const modal = host.locator('dialog.modal');
     if (!(await modal.evaluate((d) => (d as HTMLDialogElement).open))) {
-      const spec = { diseno: 'Arco', zona: 'zone3' };
-      const { url } = (await (await fetch(`${origin}/api/generate-image`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Nave industrial', spec }) })).json()) as { url: string };
-      await page.evaluate(({ url, key }) => {
-        const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' };
-        localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: url, prompt: 'Nave industrial' } }));
-      }, { url, key: `obra:design-form:${new URL(page.url()).pathname}:0` });
-      await page.reload();
+      const key = this.storage.draft;
+      const restored = await page.evaluate((key) => Boolean((JSON.parse(localStorage.getItem(key) ?? '{}') as { draft?: { generatedUrl?: string } }).draft?.generatedUrl), key);
+      if (!restored) {
+        const spec = { diseno: 'Arco', zona: 'zone3' };
+        const { origin } = new URL(page.url());
+        const { url } = (await (await fetch(`${origin}/api/generate-image`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Nave industrial', spec }) })).json()) as { url: string };
+        await page.evaluate(({ url, key }) => {
+          const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' };
+          localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: url, prompt: 'Nave industrial' } }));
+        }, { url, key });
+        await page.reload();
+      }
       await host.locator('#design-form-title').waitFor();
       await host.locator('button.opener').click();
     }
@@ -107,6 +130,7 @@ const designForm: FormDriver = {
   waiting: (page) => page.locator('obra-design-form dialog.overlay[open] p'),
   failed: (page) => page.locator('obra-design-form dialog.dialog[open][role=alertdialog] p'),
   nombre: (page) => page.locator('obra-design-form [name=nombre]').inputValue(),
+  dismiss: closeDialog('obra-design-form'),
 };
 
 /**
@@ -129,6 +153,7 @@ const contact: FormDriver = {
   page: '/es/valores',
   path: '/api/contact',
   table: TABLES.contact,
+  storage: { outbox: 'obra:outbox:contact:/es/valores', draft: 'obra:contact:/es/valores' },
   async fill(page, nombre) {
     const dialog = await openContactPopup(page);
     await dialog.locator('[name=name]').fill(nombre);
@@ -141,6 +166,7 @@ const contact: FormDriver = {
   waiting: (page) => page.locator('[data-contact-status]'),
   failed: (page) => page.locator('[data-contact-status].failed .detail'),
   nombre: (page) => page.locator('dialog[data-contact] [name=name]').inputValue(),
+  dismiss: nothingToDismiss,
 };
 
 /** Every form that sends a lead: the widgets, and the host site's contact popup. */
