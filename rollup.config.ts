@@ -43,6 +43,33 @@ function loaderEntry(): Plugin {
 }
 
 /**
+ * Strips the whitespace and the `${/* comment *\/ ''}` notes from the CSS written as `/* css *\/`
+ * template literals (the widgets' shadow styles): ~0.3 KB gzip per widget, no CSS tool needed.
+ */
+function cssTemplates(): Plugin {
+  const template = /\/\* css \*\/ `([^`]*)`/g;
+  const minify = (css: string) =>
+    css
+      .replace(/\$\{\/\*[^]*?\*\/\s*''\}/g, '')
+      .replace(/\/\*[^]*?\*\//g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/ ?([{};]) ?/g, '$1')
+      .trim();
+  return {
+    name: 'obra-css-templates',
+    transform(code, id) {
+      if (!/\/packages\/[^/]+\/src\/.*\.ts$/.test(id) || !code.includes('/* css */')) return null;
+      const out = code.replace(template, (_match, css: string) => {
+        const small = minify(css);
+        if (small.includes('${')) throw new Error(`${id}: only comment interpolations are allowed in a /* css */ template`);
+        return `\`${small}\``;
+      });
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
  * Copies files a module locates with `new URL('./assets/x.svg', import.meta.url)` (the pattern
  * browsers, Vite and tsup understand) next to the bundle, and points the URL at the copy.
  */
@@ -109,6 +136,7 @@ function printSizes(dir: string): Plugin {
 
 const plugins = (): Plugin[] => [
   assetUrls(),
+  cssTemplates(),
   alias({
     entries: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
