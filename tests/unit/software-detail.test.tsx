@@ -71,6 +71,10 @@ describe('<obra-software-detail> videos', () => {
     expect(thumb.getAttribute('src')).toBe('https://i.ytimg.com/vi/0MXharjbIdY/hqdefault.jpg');
     expect(thumb.alt).toBe('Miniatura del vídeo «SketchUp para nuevos usuarios 2: dibujar formas»');
     expect(shadow.querySelector('.carousel-toggle')).toBeNull();
+    // A thumbnail that cannot load (offline, blocked) is marked, and the stylesheet hides it.
+    expect(thumb.hasAttribute('data-failed')).toBe(false);
+    act(() => void thumb.dispatchEvent(new Event('error')));
+    expect(thumb.hasAttribute('data-failed')).toBe(true);
   });
 
   it('opens the video in an overlay from the privacy-friendly domain, closes it by its button and returns focus to the card', async () => {

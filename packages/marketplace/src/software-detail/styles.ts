@@ -27,7 +27,8 @@ export const softwareDetailStyles = /* css */ `
 .carousel-slide{flex:0 0 calc(100% / var(--per-view,1));padding:4px}
 .video-card{font:inherit;color:var(--_text);text-align:start;width:100%;display:grid;gap:6px;padding:0 0 8px;background:var(--_surface);
   border:1px solid #e5e7eb;border-radius:var(--_radius);cursor:pointer;overflow:hidden}
-.thumb{position:relative;display:block}
+.thumb{position:relative;display:block;background:#d1d5db}
+.thumb img[data-failed]{visibility:hidden}
 .thumb img{display:block;width:100%;height:auto;aspect-ratio:4 / 3;object-fit:cover;background:#d1d5db}
 .play{position:absolute;inset:0;margin:auto;width:56px;height:56px;display:grid;place-items:center;border-radius:50%;
   background:rgb(0 0 0 / .65);color:#fff;font-size:22px}

@@ -56,7 +56,8 @@ export function Videos({ videos, lang, playing, onOpen, onClose, labels }: Video
               }}
             >
               <span className="thumb">
-                <img src={thumbnailUrl(video.id)} alt={labels.thumbnail(video.title)} width={480} height={360} loading="lazy" />
+                {/* A thumbnail the network or a blocker keeps away leaves the grey card, not a broken icon. */}
+                <img src={thumbnailUrl(video.id)} alt={labels.thumbnail(video.title)} width={480} height={360} loading="lazy" onError={(event) => event.currentTarget.setAttribute('data-failed', '')} />
                 <span className="play" aria-hidden="true">▶</span>
               </span>
               <span className="video-title">{video.title}</span>
