@@ -78,11 +78,19 @@ describe('home overlay', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('dismisses the notice', () => {
+  it('dismisses the notice for the rest of the visit, in both languages', () => {
+    sessionStorage.clear();
     mountPage({ page: 'home', lang: 'es' });
     enhanceOverlay(document, () => undefined);
+    expect($('[data-notice]').hidden).toBe(false);
     $('[data-notice-dismiss]').click();
     expect($('[data-notice]').hidden).toBe(true);
+    // The next home page of the same visit (here the English one) starts without it.
+    mountPage({ page: 'home', lang: 'en' });
+    expect($('[data-notice]').hidden).toBe(false);
+    enhanceOverlay(document, () => undefined);
+    expect($('[data-notice]').hidden).toBe(true);
+    sessionStorage.clear();
   });
 });
 

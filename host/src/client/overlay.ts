@@ -2,6 +2,9 @@
 // <dialog> in the top layer, body scroll locked while open, Esc closes, focus back on the opener.
 import { lockScroll } from './scroll-lock.ts';
 
+/** The sessionStorage key that remembers a dismissed notice. */
+export const NOTICE_DISMISSED = 'obra:notice-dismissed';
+
 /**
  * Wires the notice and the overlay. `load` imports the widget loader: it is called on the first
  * open only, so the home page downloads the design form when a visitor asks for it.
@@ -13,8 +16,20 @@ export function enhanceOverlay(doc: Document, load: () => unknown): void {
   if (!notice || !dialog || !body) return;
   let unlock: (() => void) | undefined;
   let opener: HTMLElement | null = null;
+  // Dismissed stays dismissed for the rest of the visit (the tab's session), on every home page.
+  const session = (() => {
+    try {
+      return doc.defaultView?.sessionStorage;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (session?.getItem(NOTICE_DISMISSED) === '1') notice.hidden = true;
   doc.querySelector('[data-notice-dismiss]')?.addEventListener('click', () => {
     notice.hidden = true;
+    try {
+      session?.setItem(NOTICE_DISMISSED, '1');
+    } catch {}
   });
   doc.querySelector('[data-overlay-open]')?.addEventListener('click', (event) => {
     opener = event.currentTarget as HTMLElement;
