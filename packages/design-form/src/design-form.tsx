@@ -66,8 +66,11 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
       </div>
       <div className="layout">
         <ImagePanel state={state} i18n={i18n} />
-        <div className="sections" part="sections">
-          <Sections state={state} i18n={i18n} apiBase={attrs.apiBase} lang={lang} onGenerate={generate} />
+        {/* The send button sits below the sections, not in their scrolling column: always in sight. */}
+        <div className="form-column">
+          <div className="sections" part="sections">
+            <Sections state={state} i18n={i18n} apiBase={attrs.apiBase} lang={lang} onGenerate={generate} />
+          </div>
           <div className="actions">
             <button ref={openerRef} type="button" className="button primary opener" part="button primary" aria-haspopup="dialog" onClick={() => state.setModal(true)}>
               {t('designForm.open')}

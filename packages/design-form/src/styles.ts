@@ -18,6 +18,7 @@ export const designFormStyles = /* css */ `
 @keyframes obra-shimmer{to{background-position:-200% 0}}
 @media (prefers-reduced-motion:reduce){.skeleton{animation:none}.chevron{transition:none}}
 .image-status{font-size:14px;color:var(--_muted);min-height:1.5em}
+.form-column{display:grid;gap:16px;align-content:start;min-width:0}
 .sections{display:grid;gap:10px;align-content:start}
 .section{background:var(--_bg);border:1px solid #d1d5db;border-radius:var(--_radius)}
 .section-head{display:flex;align-items:center;gap:8px;padding-inline-end:8px}
@@ -69,7 +70,8 @@ input:disabled{background:#f3f4f6;color:var(--_muted);cursor:not-allowed}
 @container (min-width:760px){
   .layout{grid-template-columns:minmax(260px,2fr) 3fr;align-items:start}
   .image-panel{position:sticky;top:0}
-  .sections{max-height:min(80vh,900px);overflow:auto;padding-inline-end:4px}
+  .sections{max-height:min(70vh,860px);overflow:auto;padding-inline-end:4px}
+  .form-column>.actions{padding-inline-end:4px}
   .dimensions .row{grid-template-columns:repeat(3,1fr)}
 }
 @container (max-width:400px){.design-form{padding:12px}.section-body{padding:4px 10px 12px}}
