@@ -2,7 +2,7 @@
 // languages, the home overlay (scroll lock without a jump), the contact popup storing one row.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { alternatePath, type Lang } from '../../host/src/routes.ts';
+import { alternatePath, WIDGET_OF, type Lang } from '../../host/src/routes.ts';
 import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
@@ -33,6 +33,37 @@ describe('on a desktop (1280 px)', () => {
     await page.getByRole('link', { name: 'Obra, inicio' }).click();
     await page.waitForURL(`${site.base}/es`);
     expect(errors).toEqual([]);
+  });
+
+  it.each([
+    [1280, 900],
+    [1024, 700],
+    [900, 1100],
+  ])('reserves each widget\'s space at %i×%i: nothing visible shifts while the widgets load', async (width, height) => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width, height });
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifted: Record<string, number[]> = {};
+    const gaps: Record<string, number> = {};
+    for (const route of PAGE_ROUTES.filter((r) => r.lang === 'es' && WIDGET_OF[r.page])) {
+      await page.goto(site.base + pagePath(route));
+      await widgetRendered(page, route);
+      await page.waitForTimeout(400);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      if (shifts.length) shifted[pagePath(route)] = shifts;
+      // Nor is far more space reserved than the widget fills: no blank band under it.
+      const gap = await page.evaluate((tag) => {
+        const host = document.querySelector(tag)!;
+        return host.getBoundingClientRect().height - host.shadowRoot!.querySelector('.obra-root')!.getBoundingClientRect().height;
+      }, WIDGET_OF[route.page]!);
+      if (gap > 48) gaps[pagePath(route)] = Math.round(gap);
+    }
+    expect({ shifted, gaps }).toEqual({ shifted: {}, gaps: {} });
   });
 
   it('opens the design form in a full-screen overlay with the page scroll locked, and Esc closes it', async () => {
