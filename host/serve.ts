@@ -3,26 +3,21 @@
 // mounted at /api/) on one port (PORT, default 8080). The API's own variables (OBRA_DATA_DIR,
 // DATABASE_URL, CORS_ORIGINS …) apply here too; see the README.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { closeOnSignal, createApi, loadConfig } from '@obra/server';
+import { closeOnSignal, createApi, createHttpServer, displayHost, listen, loadConfig } from '@obra/server';
 import { handleSite } from './src/handler.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const catalogue = JSON.parse(readFileSync(`${root}packages/marketplace/catalogue/software.json`, 'utf8')) as { items: { slug: string }[] };
 const slugs = catalogue.items.map((item) => item.slug);
-const config = loadConfig({ PORT: '8080', ...process.env });
+const config = loadConfig({ PORT: '8080', ...process.env });const https = config.publicUrl?.startsWith('https://') ?? false;
 const api = await createApi(config);
 
-const server = createServer(async (req, res) => {
+const server = createHttpServer(config, async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname.startsWith('/api/')) return api.handle(req, res);
   try {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Use GET.');
-      return;
-    }
-    await handleSite(req, res, { root, slugs });
+    await handleSite(req, res, { root, slugs, https });
   } catch (error) {
     api.log.error('static file failed', { path: url.pathname, error });
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
@@ -30,8 +25,5 @@ const server = createServer(async (req, res) => {
 });
 
 closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
-server.listen(config.port, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  api.log.info('Obra host listening', { url: `http://localhost:${port}/`, api: '/api/', data: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir });
-});
+const port = await listen(server, config);
+api.log.info('Obra host listening', { url: `http://${displayHost(config.host)}:${port}/`, api: '/api/', data: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir });

@@ -5,3 +5,4 @@ export { createGazetteer, type Gazetteer, type Place } from './gazetteer/index.t
 export { LEAD_KINDS, isLeadKind, type LeadKind } from './leads.ts';
 export { createLogger, type Logger } from './log.ts';
 export { closeOnSignal } from './shutdown.ts';
+export { createHttpServer, displayHost, listen } from './http/server.ts';

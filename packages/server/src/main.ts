@@ -1,7 +1,7 @@
 // The API on its own: `npm run start -w @obra/server` (README, "The reference API").
-import { createServer } from 'node:http';
 import { createApi } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createHttpServer, displayHost, listen } from './http/server.ts';
 import { createLogger } from './log.ts';
 import { closeOnSignal } from './shutdown.ts';
 
@@ -15,13 +15,10 @@ try {
   createLogger('error').error('the API could not start', { reason: (error as Error).message });
   process.exit(1);
 }
-const server = createServer((req, res) => {
+const server = createHttpServer(config, (req, res) => {
   if (req.url?.startsWith('/api/')) return void api.handle(req, res);
-  res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ errorMessage: 'Not found: the API lives under /api/.' }));
+  res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(JSON.stringify({ errorMessage: 'Not found: the API lives under /api/.' }));
 });
 closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
-server.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  api.log.info('listening', { url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/api/` });
-});
+const port = await listen(server, config);
+api.log.info('listening', { url: `http://${displayHost(config.host)}:${port}/api/` });
