@@ -109,6 +109,33 @@ describe('<obra-wait-list> form', () => {
 });
 
 describe('<obra-wait-list> sending', () => {
+  it('sends its spam signals and its language as headers, the body unchanged; the hidden trap is out of reach', async () => {
+    const headers: Headers[] = [];
+    const bodies: unknown[] = [];
+    server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+      headers.push(request.headers);
+      bodies.push(await request.json());
+      return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
+    }));
+    const w = await widget('lang="en"');
+    const trap = w.shadow.querySelector<HTMLInputElement>('input[name=website]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    await fillValid(w, 'en');
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(headers).toHaveLength(1));
+    expect(Number(headers[0]!.get('obra-fill-ms'))).toBeGreaterThan(0);
+    expect(headers[0]!.get('obra-trap')).toBeNull();
+    expect(headers[0]!.get('accept-language')).toBe('en');
+    expect(bodies[0]).toEqual({ interesado: 'cliente', ...valid });
+    // What a form-filling bot does: it fills every input it finds, the trap included.
+    await fillValid(w, 'en');
+    await w.user.type(trap, 'http://spam.example');
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(headers).toHaveLength(2));
+    expect(headers[1]!.get('obra-trap')).toBe('http://spam.example');
+  });
+
   it('sends the trimmed entry once, shows success and clears the form', async () => {
     const bodies = recordRequests();
     const w = await widget();
