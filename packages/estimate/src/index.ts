@@ -6,3 +6,4 @@ export { regionOf, type Region, type RegionCode } from './region.ts';
 export { STAGES, timeOf, type Stage, type StageTime, type Time } from './time.ts';
 export { REFERENCES, type Choices } from './choices.ts';
 export { DATA, rangeOf, valueOf, type Figure } from './data.ts';
+export { money, percent, quantity } from './format.ts';

@@ -1,0 +1,18 @@
+/** The locale of a language and currency: Colombian, Spanish or US conventions. */
+const localeOf = (lang: string, currency: string) => (lang === 'en' ? 'en-US' : currency === 'EUR' ? 'es-ES' : 'es-CO');
+
+/**
+ * An amount as the visitor reads it, to 3 significant digits: an estimate of ±25 % has no more
+ * (e.g. `$ 457.000.000` in es, `$457,000,000` in en, `35.500 €`).
+ */
+export const money = (amount: number, currency: string, lang: string): string =>
+  new Intl.NumberFormat(localeOf(lang, currency), { style: 'currency', currency, maximumSignificantDigits: 3, useGrouping: 'always' })
+    .format(amount)
+    .replace(/[\u202f\u00a0]/g, ' ');
+
+/** A quantity with its language's separators (at most 1 decimal). */
+export const quantity = (value: number, lang: string): string =>
+  new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'es-CO', { maximumFractionDigits: 1, useGrouping: 'always' }).format(value);
+
+/** A fraction as a whole percentage (0.25 → 25). */
+export const percent = (fraction: number): number => Math.round(fraction * 100);
