@@ -19,13 +19,18 @@ async function measure(form: Form, lang: Lang, [width, length, height]: [string,
 }
 const definition = (box: ReturnType<typeof summary>, term: string) => box.getByText(term).nextElementSibling?.textContent;
 
+/** Mounts the form in `lang` (watching fetch), checks the hint, then types the building's dimensions. */
+async function measured(lang: Lang, dims: [string, string, string]) {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  const form = await designForm(`lang="${lang}"`);
+  expect(summary(form, lang).getByText(words(lang).fill)).toBeTruthy();
+  await measure(form, lang, dims);
+  return { form, w: words(lang), fetchSpy };
+}
+
 describe('<obra-design-form> live estimate', () => {
   it('asks for the building dimensions, then shows the range, cost per m² and weeks (es)', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const form = await designForm('lang="es"');
-    const w = words('es');
-    expect(summary(form, 'es').getByText(w.fill)).toBeTruthy();
-    await measure(form, 'es', ['8', '12', '6']);
+    const { form, w, fetchSpy } = await measured('es', ['8', '12', '6']);
     const box = summary(form, 'es');
     // The reference house (nothing chosen yet: flat roof): 2,469,852 COP/m² × (192 m² × 0.92 + 96 m² of roof × 0.08)
     // = 455,243,059, ±25 %, shown to 3 digits
@@ -37,11 +42,7 @@ describe('<obra-design-form> live estimate', () => {
   });
 
   it('follows the choices and speaks English', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const form = await designForm('lang="en"');
-    const w = words('en');
-    expect(summary(form, 'en').getByText(w.fill)).toBeTruthy();
-    await measure(form, 'en', ['20', '40', '8']);
+    const { form, w, fetchSpy } = await measured('en', ['20', '40', '8']);
     const before = definition(summary(form, 'en'), w.total);
     await openSection(form, copy('en').sections.use);
     await form.user.click(form.screen.getByRole('radio', { name: 'Warehouse' }));
@@ -59,8 +60,7 @@ describe('<obra-design-form> live estimate', () => {
   });
 
   it('goes back to the hint when a dimension is cleared', async () => {
-    const form = await designForm('lang="en"');
-    await measure(form, 'en', ['8', '12', '3']);
+    const { form } = await measured('en', ['8', '12', '3']);
     expect(definition(summary(form, 'en'), words('en').weeks)).toMatch(/weeks$/);
     await form.user.type(form.screen.getByLabelText(copy('en').dimensions.altoEdificacion), '{Backspace}');
     expect(summary(form, 'en').getByText(words('en').fill)).toBeTruthy();
