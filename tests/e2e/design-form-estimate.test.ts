@@ -1,26 +1,18 @@
 // The design form's live estimate in the built bundle, in a real browser: it appears once the
 // building is measured, follows the choices and the language, and asks nothing of the network.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { answerOk, openDesignForm, startDesignSite } from './support/design-form.ts';
+import { openDesignForm, startDesignSite } from './support/design-form.ts';
 import type { TestServer } from './support/server.ts';
 
 const browser = useBrowser();
-let site: TestServer;
-
-beforeAll(async () => {
-  site = await startDesignSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
-beforeEach(() => {
-  site.reset();
-  answerOk(site);
-});
+// One test, one site: it must receive no request at all, so no reply is set up.
+let site: TestServer | undefined;
+afterAll(() => site?.close());
 
 describe('<obra-design-form> live estimate (bundle)', () => {
   it('shows the range, cost per m² and weeks as the visitor types, in es then en, without a request', async () => {
+    site = await startDesignSite();
     const page = await browser.newPage();
     const { form } = await openDesignForm(page, `${site.origin}/design-form.html`);
     const apiCalls: string[] = [];
