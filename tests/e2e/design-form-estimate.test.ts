@@ -26,7 +26,7 @@ describe('<obra-design-form> live estimate (bundle)', () => {
     await form.field('largoEdificacion').fill('12');
     await form.field('altoEdificacion').fill('6');
     // The reference house of 192 m² in Colombia (its arithmetic: tests/unit/estimate.test.ts)
-    await expect.poll(() => box.textContent()).toContain('$ 341.000.000 – $ 569.000.000');
+    await expect.poll(() => box.textContent()).toContain('$\u00a0341.000.000 – $\u00a0569.000.000');
     expect(await box.textContent()).toContain('42 semanas');
     await form.section('Uso').click();
     await form.radio('uso', 'warehouse').check();

@@ -34,8 +34,8 @@ describe('<obra-design-form> live estimate', () => {
     const box = summary(form, 'es');
     // The reference house (nothing chosen yet: flat roof): 2,469,852 COP/m² × (192 m² × 0.92 + 96 m² of roof × 0.08)
     // = 455,243,059, ±25 %, shown to 3 digits
-    expect(definition(box, w.total)).toBe('$ 341.000.000 – $ 569.000.000');
-    expect(definition(box, w.perM2)).toBe('$ 1.780.000 – $ 2.960.000');
+    expect(definition(box, w.total)).toBe('$\u00a0341.000.000 – $\u00a0569.000.000');
+    expect(definition(box, w.perM2)).toBe('$\u00a01.780.000 – $\u00a02.960.000');
     expect(definition(box, w.weeks)).toBe('42 semanas');
     expect(box.getByText(/^Indicativa \(±25 % en costo, ±40 % en tiempo\)/)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -52,7 +52,7 @@ describe('<obra-design-form> live estimate', () => {
     if (!expected.complete) throw new Error('incomplete');
     const total = `${money(expected.cost.total.low, 'COP', 'en')} – ${money(expected.cost.total.high, 'COP', 'en')}`;
     expect(definition(box, w.total)).toBe(total);
-    expect(total).toBe('COP 576,000,000 – COP 1,340,000,000');
+    expect(total).toBe('COP\u00a0576,000,000 – COP\u00a01,340,000,000');
     expect(before).not.toBe(total);
     expect(definition(box, w.weeks)).toBe(`${expected.time.totalWeeks} weeks`);
     expect(box.getByText(/^Indicative \(±40 % on cost/)).toBeTruthy();

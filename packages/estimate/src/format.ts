@@ -3,12 +3,13 @@ const localeOf = (lang: string, currency: string) => (lang === 'en' ? 'en-US' : 
 
 /**
  * An amount as the visitor reads it, to 3 significant digits: an estimate of ±25 % has no more
- * (e.g. `$ 457.000.000` in es, `$457,000,000` in en, `35.500 €`).
+ * (e.g. `$ 457.000.000` in es, `$457,000,000` in en, `35.500 €`). The symbol stays on the
+ * number's line (a no-break space, which the PDF's Latin-1 fonts also have).
  */
 export const money = (amount: number, currency: string, lang: string): string =>
   new Intl.NumberFormat(localeOf(lang, currency), { style: 'currency', currency, maximumSignificantDigits: 3, useGrouping: 'always' })
     .format(amount)
-    .replace(/[\u202f\u00a0]/g, ' ');
+    .replace(/\u202f/g, '\u00a0');
 
 /** A quantity with its language's separators (at most 1 decimal). */
 export const quantity = (value: number, lang: string): string =>
