@@ -33,7 +33,7 @@ describe('<obra-design-form> live estimate (bundle)', () => {
     await expect.poll(() => box.textContent()).toContain('±40 % en costo');
     await form.host.evaluate((element) => element.setAttribute('lang', 'en'));
     await expect.poll(() => box.textContent()).toContain('Instant estimate');
-    expect(await box.textContent()).toMatch(/Total cost.*COP [\d,]+ – COP [\d,]+/);
+    expect(await box.textContent()).toMatch(/Total cost.*COP\s[\d,]+ – COP\s[\d,]+/);
     expect(await box.textContent()).toMatch(/\d+ weeks/);
     expect(apiCalls).toEqual([]);
     expect(site.posts()).toEqual([]);
