@@ -57,7 +57,7 @@ describe('an 8 × 12 m two-storey house in confined masonry, gable clay-tile roo
       rebar: '2880 kg', // 192 × 15
       blocks: '2550 units', // 204 m² of wall × 12.5
       roofTiles: '1801 units', // 105.89 × 17 = 1800.13, rounded up
-      faceBricks: '10200 units', // 204 × 50
+      faceBricks: '11220 units', // 204 × 55
       openings: '36 m²',
     });
   });
