@@ -1,4 +1,4 @@
-import { DATA, type Figure } from './data.ts';
+import { DATA } from './data.ts';
 import type { Family } from './quantities.ts';
 
 /** The choices the estimate uses, each filled with the family's reference when the visitor left it empty. */
@@ -26,16 +26,12 @@ export const REFERENCES: Record<Family, Omit<Choices, 'uso'>> = {
   },
 };
 
-type Table = Record<string, Figure>;
-const systems = DATA.systems as unknown as Record<string, { structure: Figure; m2PerWeek: Figure }>;
-const roofs = DATA.roofMaterials as unknown as Record<string, { cost: Figure; rate: Figure }>;
-const facades = DATA.facadeMaterials as unknown as Record<string, { cost: Figure; rate: Figure }>;
 
 /** The figures a choice brings, or undefined when the value is unknown (then the reference is used). */
 export const figuresOf = {
-  system: (value: string) => systems[value],
-  roof: (value: string) => roofs[value],
-  facade: (value: string) => facades[value],
-  wall: (value: string) => (DATA.wallTypes as unknown as Table)[value],
-  zone: (value: string) => (DATA.zones as unknown as Table)[value],
+  system: (value: string) => DATA.systems[value],
+  roof: (value: string) => DATA.roofMaterials[value],
+  facade: (value: string) => DATA.facadeMaterials[value],
+  wall: (value: string) => DATA.wallTypes[value],
+  zone: (value: string) => DATA.zones[value],
 };

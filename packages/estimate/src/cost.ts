@@ -46,11 +46,11 @@ export const rangeAround = (expected: number, r: number): Range => ({ low: Math.
 export function costOf(q: Quantities, family: Family, choices: Choices, region: Region): Cost {
   const reference = REFERENCES[family];
   const base: Figure = family === 'industrial' ? region.warehouse : region.housing;
-  const useFactor = (DATA.uses as unknown as Record<string, Figure>)[choices.uso];
+  const useFactor = DATA.uses[choices.uso];
   const level: Figure[] = [base, ...(useFactor ? [useFactor] : []), ...(region.regionalFactor ? [region.regionalFactor] : [])];
   // rate = base (× its source factor) × use factor × regional factor (currency per m² built)
   const rate = valueOf(base) * (useFactor ? valueOf(useFactor) : 1) * (region.regionalFactor ? valueOf(region.regionalFactor) : 1);
-  const shares = DATA.tradeShares[family] as unknown as Record<Trade, Figure>;
+  const shares = DATA.tradeShares[family];
   const ratio = (chosen: Figure | undefined, ref: Figure | undefined): [number, Figure[]] =>
     chosen && ref ? [valueOf(chosen) / valueOf(ref), [chosen, ref]] : [1, []];
   const [system, systemFigures] = ratio(figuresOf.system(choices.sistemaConstructivo)?.structure, figuresOf.system(reference.sistemaConstructivo)?.structure);
@@ -58,7 +58,7 @@ export function costOf(q: Quantities, family: Family, choices: Choices, region: 
   const [wall, wallFigures] = ratio(figuresOf.wall(choices.tipoFachada), figuresOf.wall(reference.tipoFachada));
   const [facade, facadeFigures] = ratio(figuresOf.facade(choices.materialFachada)?.cost, figuresOf.facade(reference.materialFachada)?.cost);
   const zone = figuresOf.zone(choices.zona);
-  const remodel = choices.estadoProyecto === 'Remodelacion/Adecuacion' ? (DATA.remodel as unknown as Record<Trade, Figure>) : undefined;
+  const remodel = choices.estadoProyecto === 'Remodelacion/Adecuacion' ? DATA.remodel : undefined;
   const per: Record<Trade, [number, number, Figure[]]> = {
     // [driver quantity, choice ratio, figures behind the ratio]
     structure: [q.builtArea, system, systemFigures],

@@ -1,4 +1,4 @@
-import { DATA, valueOf, type Figure } from './data.ts';
+import { DATA, valueOf } from './data.ts';
 
 /** The use families: buildings (housing, shops, institutions) and industrial sheds. */
 export type Family = 'building' | 'industrial';
@@ -50,7 +50,7 @@ export function quantitiesOf(dims: { width: number; length: number; height: numb
   // builtArea = footprint × floors (m²)
   const builtArea = round2(footprint * floors);
   // roofArea = footprint × slope factor (1 / cos pitch) of the roof design (m²)
-  const pitch = (g.pitch as Record<string, Figure>)[roofDesign] ?? g.pitch.Plano;
+  const pitch = g.pitch[roofDesign] ?? g.pitch.Plano;
   const roofArea = round2(footprint * valueOf(pitch));
   // facadeArea = perimeter × height = 2 × (width + length) × height (m²)
   const facadeArea = round2(2 * (width + length) * height);

@@ -27,6 +27,6 @@ const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
 export function regionOf(country: string): Region {
   const folded = fold(country);
   const code = folded === '' ? 'CO' : NAMES[folded];
-  if (code) return { code, ...(DATA.regions[code] as Omit<Region, 'code'>) };
-  return { code: 'other', ...(DATA.regions.US as Omit<Region, 'code' | 'currency'>), currency: 'USD', regionalFactor: DATA.otherRegion.regionalFactor };
+  if (code) return { code, ...DATA.regions[code] };
+  return { code: 'other', ...DATA.regions.US, currency: 'USD', regionalFactor: DATA.otherRegion.regionalFactor };
 }
