@@ -4,6 +4,7 @@ import { outboxFor, useDraft, useStore, type WidgetProps } from '@obra/element';
 import { Dialog } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { Draft } from './draft.ts';
+import { EstimateSummary } from './estimate-summary.tsx';
 import { ImagePanel } from './image-panel.tsx';
 import { SendingOverlay } from './overlay.tsx';
 import { PersonalModal } from './personal-modal.tsx';
@@ -77,6 +78,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
           <div className="sections" part="sections">
             <Sections state={state} i18n={i18n} apiBase={attrs.apiBase} lang={lang} onGenerate={generate} />
           </div>
+          <EstimateSummary values={state.values} i18n={i18n} lang={lang} />
           <div className="actions">
             <button ref={openerRef} type="button" className="button primary opener" part="button primary" aria-haspopup="dialog" onClick={() => state.setModal(true)}>
               {t('designForm.open')}

@@ -13,6 +13,7 @@ import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createOutbox } from './report/outbox.ts';
 import { health } from './routes/health.ts';
+import { estimateRoute } from './routes/estimate.ts';
 import { generateImage, serveImage } from './routes/images.ts';
 import { leadRoute } from './routes/leads.ts';
 import { location } from './routes/location.ts';
@@ -39,6 +40,7 @@ const ROUTES: Routes = {
   '/api/location': { GET: { handler: location, limit: 'reads' } },
   '/api/generate-image': { POST: { handler: generateImage, limit: 'writes' } },
   '/api/images/': { GET: { handler: serveImage, limit: 'reads' } },
+  '/api/estimate': { POST: { handler: estimateRoute, limit: 'reads' } },
   ...Object.fromEntries(Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.name}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }])),
 };
 
