@@ -4,6 +4,7 @@ import * as api from '@obra/api';
 import * as designForm from '@obra/design-form';
 import * as element from '@obra/element';
 import * as elementLoader from '@obra/element/loader';
+import * as estimate from '@obra/estimate';
 import * as i18n from '@obra/i18n';
 import * as marketplace from '@obra/marketplace';
 import * as partnerRegistration from '@obra/partner-registration';
@@ -43,6 +44,10 @@ describe('public exports', () => {
       'AUTOPLAY_MS', 'Carousel', 'Marketplace', 'PAGE_SIZE', 'SPEED_MS', 'SoftwareDetail', 'assetUrl', 'catalogueAssets', 'createMarketplaceStore', 'createSoftwareDetailStore',
       'detailHref', 'embedUrl', 'findSoftware', 'fold', 'marketplaceAttributes', 'marketplaceCatalogues', 'marketplaceContract', 'marketplaceWidget', 'pageCount', 'searchSoftware', 'slidesFor', 'softwareCatalogue',
       'softwareDetailAttributes', 'softwareDetailCatalogues', 'softwareDetailContract', 'softwareDetailWidget', 'thumbnailUrl', 'videoId',
+    ]],
+    ['@obra/estimate', estimate, [
+      'DATA', 'REFERENCES', 'REQUIRED_DIMENSIONS', 'STAGES', 'TRADES', 'costOf', 'estimate', 'familyOf', 'materialsOf', 'metres', 'money', 'percent', 'quantitiesOf', 'quantity',
+      'rangeAround', 'rangeOf', 'regionOf', 'timeOf', 'valueOf',
     ]],
     ['@obra/react', react, ['ObraDesignForm', 'ObraMarketplace', 'ObraPartnerRegistration', 'ObraSoftwareDetail', 'ObraWaitList', 'createWrapper', 'eventProp']],
     ['@obra/wait-list', waitList, ['WaitList', 'createWaitListStore', 'emptyWaitList', 'waitListAttributes', 'waitListCatalogues', 'waitListContract', 'waitListWidget']],
