@@ -110,7 +110,9 @@ const designForm: FormDriver = {
       if (!restored) {
         const spec = { diseno: 'Arco', zona: 'zone3' };
         const { origin } = new URL(page.url());
-        const { url } = (await (await fetch(`${origin}/api/generate-image`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Nave industrial', spec }) })).json()) as { url: string };
+        const answer = (await (await fetch(`${origin}/api/generate-image`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Nave industrial', spec }) })).json()) as { url: string };
+        // Resolved against the API, as the widget keeps it.
+        const url = new URL(answer.url, origin).href;
         await page.evaluate(({ url, key }) => {
           const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' };
           localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: url, prompt: 'Nave industrial' } }));
