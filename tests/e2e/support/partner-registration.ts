@@ -72,9 +72,9 @@ export async function fillRegistration(widget: PartnerRegistration, values: Regi
   await widget.field('especializacion').selectOption(values.especializacion);
 }
 
-/** What the form shows now: every control's value by name. */
+/** What the form shows now: every control's value by name (the hidden spam trap aside). */
 export function formValues(widget: PartnerRegistration): Promise<Record<string, string>> {
   return widget.host.evaluate((el) =>
-    Object.fromEntries([...el.shadowRoot!.querySelectorAll<HTMLInputElement | HTMLSelectElement>('form [name]')].map((control) => [control.name, control.value])),
+    Object.fromEntries([...el.shadowRoot!.querySelectorAll<HTMLInputElement | HTMLSelectElement>('form [name]:not([name=website])')].map((control) => [control.name, control.value])),
   );
 }
