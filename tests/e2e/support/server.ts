@@ -66,7 +66,7 @@ const defaultReply = (): CaptureReply => ({ status: 201, body: { id: 'wl_test_1'
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Accept, Idempotency-Key',
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, Idempotency-Key, Obra-Fill-Ms, Obra-Trap',
   'Access-Control-Max-Age': '0',
   Vary: 'Origin',
 };
