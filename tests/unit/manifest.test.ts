@@ -59,7 +59,7 @@ describe('custom-elements.json', () => {
     // The documented defaults are the styles' fallbacks.
     for (const [name, { default: fallback }] of Object.entries(THEME_PROPERTIES)) expect(uiStyles, name).toContain(`var(${name},${fallback})`);
     expect(declarationOf('obra-wait-list')!.cssProperties.map((p) => p.name).sort()).toEqual(read);
-    expect(declarationOf('obra-design-form')!.cssParts.map((p) => p.name)).toEqual(['root', 'title', 'button', 'primary', 'image-panel', 'sections']);
+    expect(declarationOf('obra-design-form')!.cssParts.map((p) => p.name)).toEqual(['root', 'title', 'button', 'primary', 'image-panel', 'sections', 'estimate']);
   });
 
   it('is what docs/embedding.md shows (npm run docs:reference refreshes it)', () => {

@@ -32,5 +32,6 @@ export const designFormContract = defineContract<DesignFormEvents>()({
     primary: 'Both of those buttons (`::part(button primary)`).',
     'image-panel': 'The generated-image panel (left column on wide screens).',
     sections: 'The column of collapsible sections.',
+    estimate: 'The live estimate below the sections: cost range, cost per m² and weeks.',
   },
 });
