@@ -1,12 +1,13 @@
-// Staff access: `npm run export -- <wait-list|partner|contact|report> [--format csv|json]` prints
-// every lead of one type (reports with their e-mail state), oldest first, to stdout (README, "Reading the leads").
+// Staff access: `npm run export -- <wait-list|partner|contact|report|order> [--format csv|json]` prints
+// every lead of one type (reports with their e-mail state), or every card order, oldest first, to stdout (README, "Reading the leads").
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { toCsv } from './csv.ts';
+import { ORDER_COLUMNS } from './checkout/orders.ts';
 import { openDb } from './db/index.ts';
 import { LEAD_KINDS, isLeadKind } from './leads.ts';
 
-const USAGE = `Usage: npm run export -- <${Object.keys(LEAD_KINDS).join('|')}> [--format csv|json]`;
+const USAGE = `Usage: npm run export -- <${[...Object.keys(LEAD_KINDS), 'order'].join('|')}> [--format csv|json]`;
 
 /** Runs the export for command-line `args`; returns the exit code. */
 export async function runExport(args: string[], out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
@@ -19,15 +20,15 @@ export async function runExport(args: string[], out: (text: string) => void = (t
   }
   const [name] = parsed.positionals;
   const format = parsed.values.format;
-  if (!name || !isLeadKind(name) || (format !== 'csv' && format !== 'json') || parsed.positionals.length > 1) {
+  if (!name || !(isLeadKind(name) || name === 'order') || (format !== 'csv' && format !== 'json') || parsed.positionals.length > 1) {
     console.error(USAGE);
     return 2;
   }
-  const kind = LEAD_KINDS[name];
+  const kind = name === 'order' ? undefined : LEAD_KINDS[name];
   const db = await openDb(loadConfig());
   try {
-    const columns = ['id', 'created_at', ...kind.columns, ...(kind.mailed ? ['mailed_at', 'mail_attempts', 'mail_error'] : [])];
-    const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind.table} order by created_at, id`);
+    const columns = kind ? ['id', 'created_at', ...kind.columns, ...(kind.mailed ? ['mailed_at', 'mail_attempts', 'mail_error'] : [])] : [...ORDER_COLUMNS];
+    const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind ? kind.table : '"order"'} order by created_at, id`);
     out(format === 'csv' ? toCsv(columns, rows) : `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
     await db.close();
