@@ -12,7 +12,7 @@ import { mount } from './support/mount.ts';
 const API = 'http://api.test/api';
 const CHECKOUT = `${API}/checkout`;
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
