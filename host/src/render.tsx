@@ -9,6 +9,7 @@ import { Home } from './pages/home.tsx';
 import { Layout } from './pages/layout.tsx';
 import { NotFound, ProductNotFound } from './pages/not-found.tsx';
 import { Success } from './pages/success.tsx';
+import { TestCheckout } from './pages/test-checkout.tsx';
 import { Values } from './pages/values.tsx';
 import { Vision } from './pages/vision.tsx';
 import { WidgetPage } from './pages/widget-page.tsx';
@@ -32,6 +33,8 @@ function content(route: Route) {
       return <Vision copy={copy} />;
     case 'success':
       return <Success copy={copy} lang={route.lang} />;
+    case 'testCheckout':
+      return <TestCheckout copy={copy} lang={route.lang} />;
     case 'product':
       return <WidgetPage copy={copy} route={{ ...route, page: 'product' }} heading={nameOf(route.slug)} />;
     default:

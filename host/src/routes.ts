@@ -6,7 +6,7 @@ export const LANGS = ['es', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** Every page of the site. */
-export type PageId = 'home' | 'form' | 'waitList' | 'values' | 'vision' | 'marketplace' | 'registration' | 'product' | 'success';
+export type PageId = 'home' | 'form' | 'waitList' | 'values' | 'vision' | 'marketplace' | 'registration' | 'product' | 'success' | 'testCheckout';
 
 /** The first path segment of each page (home has none), per language. */
 export const SEGMENTS: Readonly<Record<Exclude<PageId, 'home'>, Record<Lang, string>>> = {
@@ -18,13 +18,15 @@ export const SEGMENTS: Readonly<Record<Exclude<PageId, 'home'>, Record<Lang, str
   registration: { es: 'inscripcion', en: 'registration' },
   product: { es: 'producto', en: 'product' },
   success: { es: 'success', en: 'success' },
+  // The embedded test checkout (no Stripe keys): where the buy button leads; see README "Card payments".
+  testCheckout: { es: 'test-checkout', en: 'test-checkout' },
 };
 
 /** Extra spellings accepted for a page (SPEC.md §2 names the product segment's plural too). */
 const EXTRA_ALIASES: Readonly<Record<string, Exclude<PageId, 'home'>>> = { productos: 'product', products: 'product' };
 
 /** Every page in the order menus and tests list them. */
-export const PAGES: readonly PageId[] = ['home', 'form', 'waitList', 'values', 'vision', 'marketplace', 'registration', 'product', 'success'];
+export const PAGES: readonly PageId[] = ['home', 'form', 'waitList', 'values', 'vision', 'marketplace', 'registration', 'product', 'success', 'testCheckout'];
 
 /** The widget tag each widget page mounts. */
 export const WIDGET_OF: Readonly<Partial<Record<PageId, string>>> = {

@@ -107,7 +107,7 @@ describe.each(['es', 'en'] as const)('catalogue in %s', (lang) => {
     await d.cards.first().focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => dialogOpen(d)).toBe(true);
-    expect(await d.iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/0MXharjbIdY?autoplay=1&rel=0');
+    expect(await d.iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/2e-Bu1UuyY0?autoplay=1&rel=0');
     expect(await d.iframe.getAttribute('title')).toBeTruthy();
     await expect.poll(() => focusedInWidget(d)).toMatchObject({ tag: 'button', text: expect.stringContaining(COPY[lang].close) });
     await expectNoAxeViolations(page, `video overlay (${lang})`);

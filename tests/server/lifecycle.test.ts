@@ -103,7 +103,7 @@ describe('the API process', () => {
     for (const args of [['clients'], ['wait-list', '--format', 'xml'], []]) {
       const failure = await exportLeads(...args).then(() => undefined, (error: { code: number; stderr: string }) => error);
       expect(failure?.code).toBe(2);
-      expect(failure?.stderr).toContain('Usage: npm run export -- <wait-list|partner|contact|report> [--format csv|json]');
+      expect(failure?.stderr).toContain('Usage: npm run export -- <wait-list|partner|contact|report|order> [--format csv|json]');
     }
   });
 });

@@ -6,8 +6,8 @@ const SLUGS = ['sketchup', 'revit', 'v-ray'];
 
 /** SPEC.md §2's table, written out by hand so the module cannot agree with itself by mistake. */
 const CANONICAL: Record<Lang, Record<PageId, string>> = {
-  es: { home: '/es', form: '/es/formulario', waitList: '/es/lista_de_espera', values: '/es/valores', vision: '/es/vision', marketplace: '/es/marketplace', registration: '/es/inscripcion', product: '/es/producto/sketchup', success: '/es/success' },
-  en: { home: '/en', form: '/en/form', waitList: '/en/wait_list', values: '/en/values', vision: '/en/view', marketplace: '/en/marketplace', registration: '/en/registration', product: '/en/product/sketchup', success: '/en/success' },
+  es: { home: '/es', form: '/es/formulario', waitList: '/es/lista_de_espera', values: '/es/valores', vision: '/es/vision', marketplace: '/es/marketplace', registration: '/es/inscripcion', product: '/es/producto/sketchup', success: '/es/success', testCheckout: '/es/test-checkout' },
+  en: { home: '/en', form: '/en/form', waitList: '/en/wait_list', values: '/en/values', vision: '/en/view', marketplace: '/en/marketplace', registration: '/en/registration', product: '/en/product/sketchup', success: '/en/success', testCheckout: '/en/test-checkout' },
 };
 
 describe('host routes', () => {
@@ -83,7 +83,7 @@ describe('host routes', () => {
 
   it('lists every route once, with a distinct file', () => {
     const routes = allRoutes(SLUGS);
-    expect(routes).toHaveLength(2 * (8 + SLUGS.length));
+    expect(routes).toHaveLength(2 * (9 + SLUGS.length));
     expect(new Set(routes.map(pageFile)).size).toBe(routes.length);
     expect(pageFile({ page: 'product', lang: 'en', slug: 'v-ray' })).toBe('en/product/v-ray.html');
   });

@@ -8,7 +8,14 @@ import { catalogueAssets, fold, searchSoftware, softwareCatalogue, videoId } fro
 const dir = join(import.meta.dirname, '../../packages/marketplace/catalogue');
 const raw = JSON.parse(readFileSync(join(dir, 'software.json'), 'utf8')) as { items: Record<string, unknown>[] };
 const LOCALIZED = ['category', 'description', 'features', 'useCases', 'pricing'] as const;
-const FIELDS = ['id', 'slug', 'name', 'url', 'image', 'imgDetail', 'gallery', 'extraVideos', ...LOCALIZED];
+const FIELDS = ['id', 'slug', 'name', 'url', 'image', 'imgDetail', 'gallery', 'extraVideos', 'price', ...LOCALIZED];
+/** Each program's tutorial videos: at least this many (SPEC.md §9 shows 3 at a time). */
+const MIN_VIDEOS = 3;
+/**
+ * Programs still short of MIN_VIDEOS because no verifiable link was found yet (issue 19 report):
+ * listed here by name so the gap is visible and cannot grow; remove a slug once it has 3.
+ */
+const SHORT_OF_VIDEOS = ['autocad', 'sketchup', 'archicad', 'lumion', 'enscape', 'v-ray', 'tekla-structures'];
 
 describe('catalogue data', () => {
   it('has ten items with unique ids and unique lowercase hyphenated slugs', () => {
@@ -45,15 +52,29 @@ describe('catalogue data', () => {
     expect(Object.keys(catalogueAssets).filter((path) => !existsSync(join(dir, path)))).toEqual([]);
   });
 
-  it('has videos with a parsable id, a title in es and en, and their dates', () => {
+  it('has videos with an 11-character id, a title in es and en, the channel, dates and the page they were found on', () => {
     const videos = softwareCatalogue.flatMap((item) => item.extraVideos);
     expect(videos.length).toBeGreaterThan(0);
     for (const video of videos) {
-      expect(videoId(video.url), video.url).toMatch(/^[\w-]{11}$/);
+      expect(Object.keys(video).sort()).toEqual(['added', 'date', 'foundOn', 'published', 'title', 'url']);
+      expect(videoId(video.url), video.url).toMatch(/^[A-Za-z0-9_-]{11}$/);
       expect(video.title.es.trim() && video.title.en.trim()).toBeTruthy();
       expect(video.published.trim()).not.toBe('');
       expect([video.added, video.date].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+      expect(() => new URL(video.foundOn), video.url).not.toThrow();
+      expect(video.foundOn, video.url).toMatch(/^https:\/\/[^/]+\/./);
     }
+    // One program never lists the same video twice.
+    for (const item of softwareCatalogue) expect(new Set(item.extraVideos.map((v) => videoId(v.url))).size, item.slug).toBe(item.extraVideos.length);
+  });
+
+  it(`gives every program at least ${MIN_VIDEOS} videos, except the ones listed as still short`, () => {
+    const short = softwareCatalogue.filter((item) => item.extraVideos.length < MIN_VIDEOS).map((item) => item.slug);
+    expect(short).toEqual(SHORT_OF_VIDEOS);
+  });
+
+  it('prices every program in minor units, matching the "from $199" badge and the pricing text', () => {
+    for (const item of softwareCatalogue) expect(item.price, item.slug).toEqual({ amount: 19900, currency: 'usd' });
   });
 });
 

@@ -56,7 +56,7 @@ describe('<obra-software-detail> page', () => {
   });
 
   it('shows no carousel for an item without videos', async () => {
-    const { shadow } = await widget('slug="autocad"');
+    const { shadow } = await widget('slug="archicad"');
     expect(shadow.querySelector('[aria-roledescription=carousel]')).toBeNull();
     expect(shadow.querySelector('dialog')).toBeNull();
   });
@@ -66,10 +66,10 @@ describe('<obra-software-detail> videos', () => {
   it('shows each video as a card with its thumbnail; a single video does not move (no autoplay controls)', async () => {
     const { screen, shadow } = await widget('slug="sketchup"');
     expect(screen.getByRole('region', { name: 'Tutoriales de SketchUp' })).toBeTruthy();
-    const card = screen.getByRole('button', { name: 'Ver el vídeo: SketchUp para nuevos usuarios 2: dibujar formas' });
+    const card = screen.getByRole('button', { name: 'Ver el vídeo: Ver modelos de SketchUp: guía para principiantes' });
     const thumb = card.querySelector('img')!;
-    expect(thumb.getAttribute('src')).toBe('https://i.ytimg.com/vi/0MXharjbIdY/hqdefault.jpg');
-    expect(thumb.alt).toBe('Miniatura del vídeo «SketchUp para nuevos usuarios 2: dibujar formas»');
+    expect(thumb.getAttribute('src')).toBe('https://i.ytimg.com/vi/2e-Bu1UuyY0/hqdefault.jpg');
+    expect(thumb.alt).toBe('Miniatura del vídeo «Ver modelos de SketchUp: guía para principiantes»');
     expect(shadow.querySelector('.carousel-toggle')).toBeNull();
     // A thumbnail that cannot load (offline, blocked) is marked, and the stylesheet hides it.
     expect(thumb.hasAttribute('data-failed')).toBe(false);
@@ -79,12 +79,12 @@ describe('<obra-software-detail> videos', () => {
 
   it('opens the video in an overlay from the privacy-friendly domain, closes it by its button and returns focus to the card', async () => {
     const w = await widget('slug="sketchup" lang="en"');
-    const card = w.screen.getByRole('button', { name: 'Watch the video: SketchUp New Users 2: Drawing Shapes' });
+    const card = w.screen.getByRole('button', { name: 'Watch the video: Viewing SketchUp Models for Newbies' });
     await w.user.click(card);
     expect(w.dialog().open).toBe(true);
     const iframe = w.dialog().querySelector('iframe')!;
-    expect(iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/0MXharjbIdY?autoplay=1&rel=0');
-    expect(iframe.getAttribute('title')).toBe('SketchUp New Users 2: Drawing Shapes');
+    expect(iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/2e-Bu1UuyY0?autoplay=1&rel=0');
+    expect(iframe.getAttribute('title')).toBe('Viewing SketchUp Models for Newbies');
     expect(w.dialog().getAttribute('aria-labelledby')).toBe(w.dialog().querySelector('h2')!.id);
     await w.user.click(w.screen.getByRole('button', { name: /Close the video/ }));
     expect(w.dialog().open).toBe(false);

@@ -3,7 +3,7 @@
 import { startCarousel } from './carousel.ts';
 import { enhanceMenu } from './menu.ts';
 import { enhanceOverlay } from './overlay.ts';
-import { startSuccess } from './success.ts';
+import { confirmPurchase } from './success.ts';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
 /** The widget loader's URL, as the page names it (the build decides it, not this script). */
@@ -13,5 +13,6 @@ enhanceMenu(document);
 enhanceOverlay(document, () => import(/* @vite-ignore */ loaderUrl));
 const carousel = document.querySelector<HTMLElement>('[data-carousel]');
 if (carousel) startCarousel(carousel, { reducedMotion });
-if (document.querySelector('[data-toast]')) startSuccess(document, { reducedMotion });
+if (document.querySelector('[data-purchase]')) void confirmPurchase(document, { search: location.search, reducedMotion });
+if (document.querySelector('[data-test-checkout]')) void import('./test-checkout.ts').then(({ startTestCheckout }) => startTestCheckout(document, { search: location.search, go: (path) => location.assign(path) }));
 if (document.querySelector('[data-contact]')) void import('./contact.ts').then(({ enhanceContact }) => enhanceContact(document));

@@ -1,5 +1,6 @@
-// The purchase success page (SPEC.md §4, §9): the bar advances 2% every 50 ms and the toast
-// closes after 2.5 s. Under reduced motion the bar is shown full at once and does not move.
+// The purchase success page (SPEC.md §4, §9): the order is confirmed with the server first (the
+// URL's session id proves nothing); then the bar advances 2% every 50 ms and the toast closes
+// after 2.5 s. Under reduced motion the bar is shown full at once and does not move.
 
 export const PROGRESS_STEP = 2;
 export const PROGRESS_TICK_MS = 50;
@@ -36,4 +37,54 @@ export function startSuccess(root: ParentNode, options: { reducedMotion?: boolea
     clearInterval(tick);
     clearTimeout(close);
   };
+}
+
+/** A path on this site only: the API answers it, but a stray `//host` or `https:` never leaves the site. */
+export const sitePath = (path: unknown): string | undefined => (typeof path === 'string' && /^\/(?![/\\])/.test(path) ? path : undefined);
+
+/** Keeps `?session_id=…` on the ES/EN toggle, so the other language shows the same order. */
+export function keepSessionOnToggle(root: ParentNode, search: string): void {
+  const toggle = root.querySelector<HTMLAnchorElement>('[data-lang-toggle]');
+  const id = new URLSearchParams(search).get('session_id');
+  if (toggle && id) toggle.setAttribute('href', `${toggle.getAttribute('href')!.split('?')[0]}?session_id=${encodeURIComponent(id)}`);
+}
+
+/** What the success page says. */
+export type PurchaseOutcome = 'paid' | 'unpaid' | 'unknown' | 'error';
+
+/**
+ * Asks the API about `?session_id=…` (GET /api/checkout/session, which asks the payment provider)
+ * and says the outcome: only a paid session gets the toast and its bar. Resolves with the outcome
+ * and a function that stops the toast's timers.
+ */
+export async function confirmPurchase(
+  root: Document,
+  { search, fetch: get = fetch, api = '/api', reducedMotion = false }: { search: string; fetch?: typeof fetch; api?: string; reducedMotion?: boolean },
+): Promise<{ outcome: PurchaseOutcome; stop: () => void }> {
+  const page = root.querySelector<HTMLElement>('[data-purchase]');
+  if (!page) return { outcome: 'unknown', stop: () => undefined };
+  const id = new URLSearchParams(search).get('session_id') ?? '';
+  keepSessionOnToggle(root, search);
+  let outcome: PurchaseOutcome = 'unknown';
+  let retry: string | undefined;
+  if (id) {
+    try {
+      const response = await get(`${api}/checkout/session?id=${encodeURIComponent(id)}`);
+      if (response.ok) {
+        const session = (await response.json()) as { status?: unknown; cancelPath?: unknown };
+        outcome = session.status === 'paid' ? 'paid' : 'unpaid';
+        retry = sitePath(session.cancelPath);
+      } else if (response.status !== 404) outcome = 'error';
+    } catch {
+      outcome = 'error';
+    }
+  }
+  const part = (name: string) => page.querySelector<HTMLElement>(`[data-purchase-${name}]`)!;
+  const key = outcome[0]!.toUpperCase() + outcome.slice(1);
+  part('heading').textContent = page.dataset[`heading${key}`] ?? '';
+  part('lead').textContent = page.dataset[`lead${key}`] ?? '';
+  part('toast').hidden = outcome !== 'paid';
+  part('retry-line').hidden = outcome !== 'unpaid';
+  if (retry) part('retry').setAttribute('href', retry);
+  return { outcome, stop: outcome === 'paid' ? startSuccess(root, { reducedMotion }) : () => undefined };
 }

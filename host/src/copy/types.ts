@@ -61,7 +61,16 @@ export interface Copy {
   vision: { title: string; description: string; bullets: [string, string, string] };
   pages: Record<'form' | 'waitList' | 'marketplace' | 'registration' | 'product', { title: string; lead: string }>;
   /** `title` and `text` are the toast's (SPEC.md §8); `heading` and `lead` the page's. */
-  success: { title: string; text: string; heading: string; lead: string; home: string; progress: string };
+  success: {
+    title: string; text: string; heading: string; lead: string; home: string; progress: string;
+    /** While the order is confirmed with the payment provider, and when it is not paid, unknown or cannot be checked. */
+    checking: string; unpaidHeading: string; unpaidText: string; retry: string; unknownHeading: string; unknownText: string; errorHeading: string; errorText: string;
+  };
+  /** The embedded test checkout (no payment provider keys): a page that stands in for the card provider's. */
+  testCheckout: {
+    badge: string; notice: string; heading: string; loading: string; product: string; total: string; pay: string; paying: string; cancel: string;
+    unknown: string; expired: string; paid: string; error: string; catalogue: string;
+  };
   notFound: { title: string; text: string; home: string; product: string; productText: string; catalogue: string };
   skip: string;
   /** Shown on widget pages when JavaScript is off. */

@@ -8,6 +8,7 @@ import { HttpError } from './http/errors.ts';
 import { publicOrigin } from './http/origin.ts';
 import { clientKey, memoryRateLimiter, sharedRateLimiter } from './http/rate-limit.ts';
 import { providerFor } from './images/provider.ts';
+import { checkoutSession, createCheckout, stripeWebhook, testPay } from './checkout/routes.ts';
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -41,6 +42,10 @@ const ROUTES: Routes = {
   '/api/generate-image': { POST: { handler: generateImage, limit: 'writes' } },
   '/api/images/': { GET: { handler: serveImage, limit: 'reads' } },
   '/api/estimate': { POST: { handler: estimateRoute, limit: 'reads' } },
+  '/api/checkout': { POST: { handler: createCheckout, limit: 'writes' } },
+  '/api/checkout/session': { GET: { handler: checkoutSession, limit: 'reads' } },
+  '/api/checkout/test/pay': { POST: { handler: testPay, limit: 'writes' } },
+  '/api/stripe/webhook': { POST: { handler: stripeWebhook, limit: 'none' } },
   ...Object.fromEntries(Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.name}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }])),
 };
 

@@ -46,6 +46,8 @@ export interface Config {
   image: { provider: 'embedded' | 'openai-compatible'; apiUrl: string; apiKey: string; model: string; size: string; timeoutMs: number };
   /** SMTP_URL sends report e-mails for real; else they are written as .eml files to MAIL_OUTBOX_DIR (default `<data dir>/outbox`). MAIL_FROM is the sender. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; timeoutMs: number; retryMs: number };
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (both or neither) use Stripe Checkout; unset, the embedded test checkout. STRIPE_API_URL points the client elsewhere (tests). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
 
 const REPO_DATA = fileURLToPath(new URL('../../../.data', import.meta.url));
@@ -110,5 +112,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: whole(env, 'MAIL_TIMEOUT_MS', 20_000) || 20_000,
       retryMs: whole(env, 'MAIL_RETRY_MS', 60_000) || 60_000,
     },
+    stripe: stripeConfig(env),
   };
+}
+
+function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() ?? '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
+  const apiUrl = env.STRIPE_API_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey || !webhookSecret) throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe Checkout, or neither for the embedded test checkout.');
+  if (apiUrl && !/^https?:\/\/[^/]+$/.test(apiUrl)) throw new Error(`STRIPE_API_URL must be an origin such as http://127.0.0.1:12111, got "${apiUrl}".`);
+  return { secretKey, webhookSecret, apiUrl };
 }

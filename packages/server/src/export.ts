@@ -1,12 +1,13 @@
-// Staff access: `npm run export -- <wait-list|partner|contact|report> [--format csv|json]` prints
-// every lead of one type (reports with their e-mail state), oldest first, to stdout (README, "Reading the leads").
+// Staff access: `npm run export -- <wait-list|partner|contact|report|order> [--format csv|json]` prints
+// every lead of one type (reports with their e-mail state), or every card order, oldest first, to stdout (README, "Reading the leads").
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { toCsv } from './csv.ts';
+import { ORDER_COLUMNS } from './checkout/orders.ts';
 import { openDb } from './db/index.ts';
 import { LEAD_KINDS, isLeadKind } from './leads.ts';
 
-const USAGE = `Usage: npm run export -- <${Object.keys(LEAD_KINDS).join('|')}> [--format csv|json] [--include-spam]`;
+const USAGE = `Usage: npm run export -- <${[...Object.keys(LEAD_KINDS), 'order'].join('|')}> [--format csv|json] [--include-spam]`;
 
 /** Runs the export for command-line `args`; returns the exit code. */
 export async function runExport(args: string[], out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
@@ -19,17 +20,20 @@ export async function runExport(args: string[], out: (text: string) => void = (t
   }
   const [name] = parsed.positionals;
   const format = parsed.values.format;
-  if (!name || !isLeadKind(name) || (format !== 'csv' && format !== 'json') || parsed.positionals.length > 1) {
+  if (!name || !(isLeadKind(name) || name === 'order') || (format !== 'csv' && format !== 'json') || parsed.positionals.length > 1) {
     console.error(USAGE);
     return 2;
   }
-  const kind = LEAD_KINDS[name];
+  const kind = name === 'order' ? undefined : LEAD_KINDS[name];
   const db = await openDb(loadConfig());
   try {
     // Submissions taken for spam are left out unless asked for (then with their reason).
     const spam = parsed.values['include-spam'];
-    const columns = ['id', 'created_at', ...kind.columns, 'lang', ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error'] : []), ...(spam ? ['spam_reason'] : [])];
-    const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind.table}${spam ? '' : ' where spam_reason is null'} order by created_at, id`);
+    const columns = kind
+      ? ['id', 'created_at', ...kind.columns, 'lang', ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error'] : []), ...(spam ? ['spam_reason'] : [])]
+      : [...ORDER_COLUMNS];
+    const where = kind && !spam ? ' where spam_reason is null' : '';
+    const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind ? kind.table : '"order"'}${where} order by created_at, id`);
     out(format === 'csv' ? toCsv(columns, rows) : `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
     await db.close();

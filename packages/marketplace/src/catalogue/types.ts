@@ -14,6 +14,8 @@ export interface CatalogueVideo {
   added: string;
   /** When the entry was last checked (ISO date). */
   date: string;
+  /** The page where the link was seen (an official tutorial page, docs or a course list): how anyone can check it. */
+  foundOn: string;
 }
 
 /** One item of catalogue/software.json (SPEC.md §3 "Software catalogue item"); image paths are relative to catalogue/. */
@@ -33,5 +35,7 @@ export interface SoftwareItem {
   features: Localized<string[]>;
   useCases: Localized<string[]>;
   pricing: Localized;
+  /** What the card checkout charges: minor units (19900 = 199.00) of a lowercase ISO currency. */
+  price: { amount: number; currency: string };
   extraVideos: CatalogueVideo[];
 }

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { useStore, type WidgetProps } from '@obra/element';
 import { assetUrl, findSoftware } from '../catalogue/data.ts';
+import { BuyButton } from './buy-button.tsx';
 import type { SoftwareDetailCatalogue } from './catalogues.ts';
 import type { SoftwareDetailState } from './store.ts';
 import { Videos } from './videos.tsx';
@@ -9,6 +10,8 @@ import { Videos } from './videos.tsx';
 export interface SoftwareDetailAttributes {
   /** The catalogue item to show. */
   slug: string;
+  /** The Obra API base URL: the buy button posts to `{apiBase}/checkout`. */
+  apiBase: string;
 }
 
 export type SoftwareDetailProps = WidgetProps<SoftwareDetailAttributes, Record<never, never>, StoreApi<SoftwareDetailState>, SoftwareDetailCatalogue>;
@@ -44,7 +47,14 @@ export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps
           <h2 id="software-name" part="title">{item.name}</h2>
           <p className="category">{item.category[lang]}</p>
           <p className="description">{item.description[lang]}</p>
-          <a className="button primary visit" href={item.url} target="_blank" rel="noopener noreferrer">
+          <BuyButton
+            apiBase={attrs.apiBase}
+            slug={item.slug}
+            lang={lang}
+            go={(url) => window.location.assign(url)}
+            labels={{ buy: t('softwareDetail.buy.buy'), busy: t('softwareDetail.buy.busy'), error: (reason) => t(`softwareDetail.buy.errors.${reason}`) }}
+          />
+          <a className="button secondary visit" href={item.url} target="_blank" rel="noopener noreferrer">
             {t('softwareDetail.visit')}
             <span className="visually-hidden"> {t('softwareDetail.newTab')}</span>
             <span aria-hidden="true"> ↗</span>

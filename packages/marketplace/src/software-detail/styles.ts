@@ -12,6 +12,9 @@ export const softwareDetailStyles = /* css */ `
 .summary{display:grid;gap:12px;align-content:start}
 .summary .category{color:var(--_muted);font-weight:600}
 .summary .visit{justify-self:start;text-decoration:none}
+.buy{display:grid;gap:6px;justify-items:start}
+.buy-error{margin:0;color:var(--_error);font-weight:600}
+.buy-error:empty{display:none}
 .facts{display:grid;gap:20px}
 .bullets{margin:0;padding-inline-start:20px;display:grid;gap:4px}
 .pricing{font-weight:600}

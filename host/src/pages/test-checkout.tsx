@@ -1,0 +1,31 @@
+/** @jsxImportSource preact */
+import type { Copy } from '../copy/index.ts';
+import { pathFor, type Lang } from '../routes.ts';
+
+/**
+ * The embedded test checkout (no Stripe keys): stands in for the card provider's hosted page, and
+ * says so first. It asks for no card data; "Pay" records a test order and goes to the success page.
+ * The script (client/test-checkout.ts) fills in the order from `GET /api/checkout/session`.
+ */
+export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
+  const t = copy.testCheckout;
+  return (
+    <section class="hero test-checkout" data-test-checkout data-unknown={t.unknown} data-expired={t.expired} data-paid={t.paid} data-error={t.error} data-paying={t.paying}>
+      <p class="test-banner"><strong>{t.badge}</strong> {t.notice}</p>
+      <h1>{t.heading}</h1>
+      <p class="lead" role="status" data-checkout-status>{t.loading}</p>
+      <dl class="order-summary" data-checkout-summary hidden>
+        <dt>{t.product}</dt>
+        <dd data-checkout-product />
+        <dt>{t.total}</dt>
+        <dd data-checkout-amount />
+      </dl>
+      <div class="order-actions" data-checkout-actions hidden>
+        <button type="button" class="button" data-checkout-pay>{t.pay}</button>
+        <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>{t.cancel}</a>
+      </div>
+      <p class="order-error" role="alert" data-checkout-error />
+      <p><a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>{t.catalogue}</a></p>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { postJson, type ApiError } from '@obra/api';
+import type { Lang } from '@obra/i18n';
+
+export interface BuyButtonProps {
+  /** The API that creates the Checkout Session (`{apiBase}/checkout`). */
+  apiBase: string;
+  slug: string;
+  lang: Lang;
+  /** Where the visitor pays; the page leaves for it (Stripe's hosted page or the test checkout). */
+  go: (url: string) => void;
+  labels: { buy: string; busy: string; error: (reason: 'rateLimited' | 'network' | 'other') => string };
+}
+
+/**
+ * "Buy licence": asks the API for a Checkout Session of this program (the server sets the price)
+ * and leaves for its payment page. No card field is ever on our page.
+ */
+export function BuyButton({ apiBase, slug, lang, go, labels }: BuyButtonProps) {
+  const [state, setState] = useState<'idle' | 'busy' | 'rateLimited' | 'network' | 'other'>('idle');
+  const busy = state === 'busy';
+  const buy = async () => {
+    if (busy) return;
+    setState('busy');
+    try {
+      const { url } = await postJson<{ url: string }>(`${apiBase.replace(/\/+$/, '')}/checkout`, { slug, lang });
+      go(url);
+    } catch (error) {
+      const key = (error as ApiError).key;
+      setState(key === 'api.rateLimited' ? 'rateLimited' : key === 'api.network' ? 'network' : 'other');
+    }
+  };
+  return (
+    <div className="buy">
+      <button type="button" className="button primary" part="buy" aria-disabled={busy} onClick={() => void buy()}>
+        {busy ? labels.busy : labels.buy}
+      </button>
+      <p className="buy-error" role="alert">{state !== 'idle' && state !== 'busy' ? labels.error(state) : ''}</p>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// The embedded test checkout (no Stripe keys): sessions live in the database, the visitor "pays" on
+// our clearly labelled test page, and paying records the order at once (what Stripe's webhook does
+// for real). No card data is asked for or stored; nothing here charges anyone.
+import { randomBytes } from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+import { recordOrder } from './orders.ts';
+import { checkoutPaths, productFor, type CheckoutLang } from './products.ts';
+import type { Payments, SessionView } from './provider.ts';
+
+/** The test checkout's session ids: unguessable, 128 random bits. */
+export const LOCAL_SESSION_ID = /^cs_local_[a-f0-9]{32}$/;
+/** A test session can be paid for this long (Stripe's default is 24 h too). */
+export const LOCAL_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+interface Row {
+  id: string;
+  slug: string;
+  lang: CheckoutLang;
+  amount: number;
+  currency: string;
+  status: 'open' | 'paid';
+  expired: boolean;
+}
+
+const view = (row: Row): SessionView => ({
+  id: row.id,
+  status: row.status === 'paid' ? 'paid' : row.expired ? 'expired' : 'open',
+  slug: row.slug,
+  product: productFor(row.slug)?.name ?? row.slug,
+  amount: row.amount,
+  currency: row.currency,
+  lang: row.lang,
+  cancelPath: checkoutPaths.product(row.lang, row.slug),
+});
+
+const SELECT = 'select id, slug, lang, amount, currency, status, expires_at <= now() as expired from checkout_session where id = $1';
+
+/** The embedded test provider, plus `pay` (the test page's button). */
+export interface LocalPayments extends Payments {
+  readonly kind: 'test';
+  /** Marks an open session paid and records its order, once; undefined for an unknown or expired session. */
+  pay(id: string): Promise<SessionView | undefined>;
+}
+
+/** Creates the embedded test provider over `db`. */
+export function createLocalPayments(db: Db): LocalPayments {
+  const find = async (tx: Queryable, id: string) => (LOCAL_SESSION_ID.test(id) ? (await tx.query<Row>(SELECT, [id]))[0] : undefined);
+  return {
+    kind: 'test',
+    async createSession({ product, lang, origin }) {
+      const id = `cs_local_${randomBytes(16).toString('hex')}`;
+      await db.query('insert into checkout_session (id, slug, lang, amount, currency, expires_at) values ($1, $2, $3, $4, $5, $6)', [
+        id,
+        product.slug,
+        lang,
+        product.amount,
+        product.currency,
+        new Date(Date.now() + LOCAL_SESSION_TTL_MS),
+      ]);
+      return { id, url: `${origin}${checkoutPaths.testCheckout(lang)}?session_id=${id}` };
+    },
+    async retrieveSession(id) {
+      const row = await find(db, id);
+      return row && view(row);
+    },
+    pay: (id) =>
+      db.transaction(async (tx) => {
+        const row = await find(tx, id);
+        if (!row || (row.status === 'open' && row.expired)) return undefined;
+        if (row.status === 'open') {
+          await tx.query("update checkout_session set status = 'paid', paid_at = now() where id = $1", [id]);
+          await recordOrder(tx, { provider: 'test', eventId: `evt_local_${randomBytes(12).toString('hex')}`, sessionId: id, slug: row.slug, product: productFor(row.slug)?.name ?? row.slug, amount: row.amount, currency: row.currency, lang: row.lang, paymentStatus: 'paid', customerEmail: null });
+        }
+        return view({ ...row, status: 'paid' });
+      }),
+  };
+}

@@ -1,0 +1,30 @@
+// What can be bought and for how much: the catalogue file the widgets show (its `price` in minor
+// units), read on the server so a price never comes from the client.
+import data from '../../../marketplace/catalogue/software.json' with { type: 'json' };
+
+/** One program as sold: the price in minor units (19900 = 199.00) of an ISO currency, lowercase. */
+export interface Product {
+  slug: string;
+  name: string;
+  amount: number;
+  currency: string;
+}
+
+const PRODUCTS = new Map<string, Product>(data.items.map((item) => [item.slug, { slug: item.slug, name: item.name, amount: item.price.amount, currency: item.price.currency }]));
+
+/** The product with this slug; undefined for anything else (never matched loosely). */
+export const productFor = (slug: unknown): Product | undefined => (typeof slug === 'string' ? PRODUCTS.get(slug) : undefined);
+
+/** The languages a checkout speaks. */
+export const CHECKOUT_LANGS = ['es', 'en'] as const;
+export type CheckoutLang = (typeof CHECKOUT_LANGS)[number];
+
+/** The product page's first segment per language (host/src/routes.ts SEGMENTS.product). */
+const PRODUCT_SEGMENT: Record<CheckoutLang, string> = { es: 'producto', en: 'product' };
+
+/** The site paths a checkout returns to. */
+export const checkoutPaths = {
+  product: (lang: CheckoutLang, slug: string) => `/${lang}/${PRODUCT_SEGMENT[lang]}/${encodeURIComponent(slug)}`,
+  success: (lang: CheckoutLang) => `/${lang}/success`,
+  testCheckout: (lang: CheckoutLang) => `/${lang}/test-checkout`,
+};

@@ -1,0 +1,74 @@
+// Stripe Checkout (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): hosted payment page, sessions read
+// back from Stripe, webhooks verified with the signing secret. STRIPE_API_URL points the client at
+// another host (the tests' local fake of the endpoints this flow uses).
+import Stripe from 'stripe';
+import type { Config } from '../config.ts';
+import { checkoutPaths, CHECKOUT_LANGS, type CheckoutLang } from './products.ts';
+import type { Payments, SessionView } from './provider.ts';
+
+/** Stripe's Checkout Session ids: `cs_test_…` or `cs_live_…`, letters and digits. */
+export const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,250}$/;
+
+/** The Stripe provider, plus the webhook check only it has. */
+export interface StripePayments extends Payments {
+  readonly kind: 'stripe';
+  /** The event in `raw` if `signature` (the Stripe-Signature header) was made with the signing secret, recently; throws otherwise. */
+  verifyEvent(raw: string, signature: string): Stripe.Event;
+}
+
+/** A Checkout Session as the success page may see it; undefined for a session this site did not create. */
+export function viewOf(session: Stripe.Checkout.Session): SessionView | undefined {
+  const slug = session.metadata?.slug;
+  const lang = session.metadata?.lang as CheckoutLang | undefined;
+  if (!slug || !lang || !CHECKOUT_LANGS.includes(lang)) return undefined;
+  const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  const status = paid ? 'paid' : session.status === 'expired' ? 'expired' : session.status === 'open' ? 'open' : 'unpaid';
+  return {
+    id: session.id,
+    status,
+    slug,
+    product: session.metadata?.product ?? slug,
+    amount: session.amount_total ?? 0,
+    currency: session.currency ?? '',
+    lang,
+    cancelPath: checkoutPaths.product(lang, slug),
+  };
+}
+
+/** Creates the Stripe provider for `config.stripe`. */
+export function createStripePayments(config: NonNullable<Config['stripe']>): StripePayments {
+  const target = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(target && { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' }),
+  });
+  return {
+    kind: 'stripe',
+    async createSession({ product, lang, successUrl, cancelUrl }) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        locale: lang,
+        line_items: [{ quantity: 1, price_data: { currency: product.currency, unit_amount: product.amount, product_data: { name: product.name } } }],
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        client_reference_id: product.slug,
+        metadata: { slug: product.slug, lang, product: product.name },
+      });
+      if (!session.url) throw new Error(`Stripe created session ${session.id} without a payment page URL.`);
+      return { id: session.id, url: session.url };
+    },
+    async retrieveSession(id) {
+      if (!STRIPE_SESSION_ID.test(id)) return undefined;
+      try {
+        return viewOf(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        // A forged or foreign id: Stripe answers 404 resource_missing.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+    verifyEvent: (raw, signature) => stripe.webhooks.constructEvent(raw, signature, config.webhookSecret),
+  };
+}

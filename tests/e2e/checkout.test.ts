@@ -1,0 +1,89 @@
+// The purchase journey without Stripe keys (issue 19), in real Chromium against the REAL API and
+// the built host pages: product page → "Buy licence" → the labelled test checkout → pay → the
+// success page confirmed by the server → one order in the database; and cancel goes back. es and en.
+// OBRA_SCREENSHOTS=<folder> also saves each screen (phone and desktop) for looking at.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { startPlatform, type Platform } from './support/platform.ts';
+
+const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
+const browser = useBrowser({ viewport: SIZES.desktop, locale: 'en-US', reducedMotion: 'reduce' });
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform({}, { slugs: ['revit', 'sketchup'] });
+});
+afterAll(() => platform?.close());
+
+const TEXT = {
+  es: { product: '/es/producto/revit', buy: 'Comprar licencia', badge: 'MODO DE PRUEBA', pay: 'Pagar (prueba)', cancel: 'Cancelar y volver', thanks: 'Gracias por tu compra', toast: '¡Compra realizada!', amount: /199,00\sUS\$/ },
+  en: { product: '/en/product/revit', buy: 'Buy licence', badge: 'TEST MODE', pay: 'Pay (test)', cancel: 'Cancel and go back', thanks: 'Thank you for your purchase', toast: 'Purchase complete!', amount: /US\$199\.00|\$199\.00/ },
+} as const;
+
+/** Saves the screen at both sizes when OBRA_SCREENSHOTS names a folder (for people, not assertions). */
+async function look(page: Page, name: string) {
+  const dir = process.env.OBRA_SCREENSHOTS;
+  if (!dir) return;
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(dir, `${name}-${size}.png`), fullPage: false });
+  }
+  await page.setViewportSize(SIZES.desktop);
+}
+
+const orders = async (session: string) => (await platform.rows('"order"')).filter((row) => row.session_id === session);
+
+describe.each(['es', 'en'] as const)('checkout journey (%s)', (lang) => {
+  const t = TEXT[lang];
+
+  it('buys a licence: test checkout, pay, the confirmed success page, one order', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${platform.origin}${t.product}`);
+    const buy = page.getByRole('button', { name: t.buy });
+    await buy.waitFor();
+    await look(page, `buy-button-${lang}`);
+    await buy.click();
+    await page.waitForURL(/\/test-checkout\?session_id=cs_local_[a-f0-9]{32}$/);
+    const session = new URL(page.url()).searchParams.get('session_id')!;
+    expect(page.url()).toBe(`${platform.origin}/${lang}/test-checkout?session_id=${session}`);
+    await expect.poll(() => page.locator('[data-checkout-product]').textContent()).toBe('Revit');
+    expect(await page.locator('.test-banner strong').textContent()).toBe(t.badge);
+    expect(await page.locator('[data-checkout-amount]').textContent()).toMatch(t.amount);
+    await look(page, `test-checkout-${lang}`);
+    expect(await orders(session)).toHaveLength(0);
+
+    await page.getByRole('button', { name: t.pay }).click();
+    await page.waitForURL(`${platform.origin}/${lang}/success?session_id=${session}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(t.thanks);
+    expect(await page.locator('[data-toast] .toast-title').textContent()).toBe(t.toast);
+    expect(await page.locator('[data-toast]').isVisible()).toBe(true);
+    await look(page, `success-paid-${lang}`);
+    expect(await orders(session)).toEqual([expect.objectContaining({ provider: 'test', slug: 'revit', amount: 19900, currency: 'usd', lang, payment_status: 'paid' })]);
+
+    // Back and paying again (a double submit, a reload) does not make a second order.
+    await page.goBack();
+    await page.waitForURL(/test-checkout/);
+    await expect.poll(() => page.locator('[data-checkout-status]').textContent()).not.toBe('');
+    expect(await page.getByRole('button', { name: t.pay }).isVisible()).toBe(false);
+    expect(await orders(session)).toHaveLength(1);
+  });
+
+  it('cancel goes back to the product; the success page of that unpaid session says it is not confirmed', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${platform.origin}${t.product}`);
+    await page.getByRole('button', { name: t.buy }).click();
+    await page.waitForURL(/\/test-checkout\?session_id=/);
+    const session = new URL(page.url()).searchParams.get('session_id')!;
+    await page.getByRole('link', { name: t.cancel }).click();
+    await page.waitForURL(`${platform.origin}${t.product}`);
+    await page.goto(`${platform.origin}/${lang}/success?session_id=${session}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(lang === 'es' ? 'Tu pago no está confirmado' : 'Your payment is not confirmed');
+    expect(await page.locator('[data-toast]').isVisible()).toBe(false);
+    await look(page, `success-unpaid-${lang}`);
+    await page.goto(`${platform.origin}/${lang}/success?session_id=cs_test_${'F'.repeat(40)}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(lang === 'es' ? 'No encontramos esta compra' : 'We could not find this purchase');
+    await look(page, `success-forged-${lang}`);
+    expect(await orders(session)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,196 @@
+// Card checkout over real HTTP (issue 19): Stripe mode against a local fake of Stripe's endpoints
+// (the real `stripe` package, STRIPE_API_URL), and the embedded test checkout without keys; the
+// webhook's signature, replays, and the refusals an attacker would try.
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExport } from '../../packages/server/src/export.ts';
+import { postJson, removeDataDir, startLocalApi, type LocalApi } from './support/api.ts';
+import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';
+
+const SECRET = 'whsec_test_obra_checkout';
+const signer = new Stripe('sk_test_signer');
+const sign = (payload: string, secret = SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
+const completedEvent = (session: FakeSession, id = `evt_test_${Math.random().toString(36).slice(2, 14)}`) =>
+  JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object: session } });
+const webhook = (base: string, payload: string, signature?: string) =>
+  fetch(`${base}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', ...(signature && { 'stripe-signature': signature }) }, body: payload });
+const session = async (base: string, id: string) => {
+  const response = await fetch(`${base}/api/checkout/session?id=${encodeURIComponent(id)}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe('with Stripe keys (a local fake of Stripe)', () => {
+  let fake: FakeStripe;
+  let local: LocalApi;
+  const orders = () => local.rows('"order"');
+  const created = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    local = await startLocalApi({ RATE_LIMIT: '0', STRIPE_SECRET_KEY: 'sk_test_obra', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url, PUBLIC_URL: 'https://obra.example' });
+  });
+  afterAll(async () => {
+    await local?.close();
+    await fake?.close();
+  });
+
+  it('creates a session at the catalogue price, in the visitor language, with the success and cancel URLs', async () => {
+    // A price or URL sent by the client is ignored: only slug and lang are read.
+    const response = await postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'en', amount: 1, currency: 'jpy', success_url: 'https://evil.example' });
+    expect(response.status).toBe(201);
+    const { id, url } = (await response.json()) as { id: string; url: string };
+    expect(url).toBe(`https://checkout.stripe.com/c/pay/${id}`);
+    const [request] = created();
+    expect(request!.headers.authorization).toBe('Bearer sk_test_obra');
+    expect(request!.form).toMatchObject({
+      mode: 'payment',
+      locale: 'en',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][unit_amount]': '19900',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][product_data][name]': 'Revit',
+      success_url: 'https://obra.example/en/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://obra.example/en/product/revit',
+      'metadata[slug]': 'revit',
+      'metadata[lang]': 'en',
+    });
+    await postJson(`${local.base}/api/checkout`, { slug: 'tekla-structures', lang: 'es' });
+    expect(created()[1]!.form).toMatchObject({ locale: 'es', success_url: 'https://obra.example/es/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'https://obra.example/es/producto/tekla-structures' });
+  });
+
+  it('refuses an unknown slug, a bad language, a non-JSON or oversized body, and calls Stripe for none', async () => {
+    const before = created().length;
+    const refusals = await Promise.all([
+      postJson(`${local.base}/api/checkout`, { slug: 'photoshop', lang: 'es' }),
+      postJson(`${local.base}/api/checkout`, { slug: '../revit', lang: 'es' }),
+      postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'fr' }),
+      postJson(`${local.base}/api/checkout`, { slug: ['revit'], lang: 'es' }),
+      postJson(`${local.base}/api/checkout`, 'null'),
+      fetch(`${local.base}/api/checkout`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'slug=revit' }),
+      postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'es', pad: 'x'.repeat(2000) }),
+    ]);
+    expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 415, 413]);
+    expect(await refusals[0]!.json()).toMatchObject({ errors: { slug: 'unknown' } });
+    expect(created()).toHaveLength(before);
+  });
+
+  it('confirms a paid session from Stripe, reports an unpaid one as open, and a forged id as unknown', async () => {
+    const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'sketchup', lang: 'es' })).json()) as { id: string };
+    expect(await session(local.base, id)).toEqual({ status: 200, body: { id, status: 'open', slug: 'sketchup', product: 'SketchUp', amount: 19900, currency: 'usd', lang: 'es', cancelPath: '/es/producto/sketchup' } });
+    fake.pay(id);
+    expect((await session(local.base, id)).body).toMatchObject({ status: 'paid', amount: 19900 });
+    // Well-formed but unknown to Stripe, malformed (never sent to Stripe), and missing.
+    const lookups = fake.requests.length;
+    expect(await session(local.base, `cs_test_${'a'.repeat(58)}`)).toMatchObject({ status: 404, body: { status: 'unknown' } });
+    expect(fake.requests).toHaveLength(lookups + 1);
+    for (const forged of ['cs_test_../../v1/charges', 'cs_local_0000', '', 'x'.repeat(400)]) expect((await session(local.base, forged)).status).toBe(404);
+    expect(fake.requests).toHaveLength(lookups + 1);
+  });
+
+  it('records checkout.session.completed once with a valid signature, even when the event comes again', async () => {
+    const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'lumion', lang: 'en' })).json()) as { id: string };
+    const paid = fake.pay(id, 'ana@example.com');
+    const payload = completedEvent(paid, 'evt_test_once');
+    const first = await webhook(local.base, payload, sign(payload));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, recorded: true });
+    const again = await webhook(local.base, payload, sign(payload));
+    expect(await again.json()).toEqual({ received: true, recorded: false });
+    // Another event about the same session is not a second order either.
+    const other = completedEvent(paid, 'evt_test_other');
+    expect(await (await webhook(local.base, other, sign(other))).json()).toEqual({ received: true, recorded: false });
+    const rows = (await orders()).filter((row) => row.session_id === id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: 'stripe', event_id: 'evt_test_once', slug: 'lumion', product: 'Lumion', amount: 19900, currency: 'usd', lang: 'en', payment_status: 'paid', customer_email: 'ana@example.com' });
+  });
+
+  it('refuses a wrong signature, a missing one, a tampered body and an oversized body, and stores nothing', async () => {
+    const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'enscape', lang: 'es' })).json()) as { id: string };
+    const payload = completedEvent(fake.pay(id));
+    const before = (await orders()).length;
+    const tampered = payload.replace('19900', '1');
+    const answers = await Promise.all([
+      webhook(local.base, payload, sign(payload, 'whsec_someone_else')),
+      webhook(local.base, payload),
+      webhook(local.base, tampered, sign(payload)),
+      webhook(local.base, payload, 't=1,v1=deadbeef'),
+      webhook(local.base, JSON.stringify({ pad: 'x'.repeat(70 * 1024) }), sign('{}')),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 413]);
+    expect(await orders()).toHaveLength(before);
+  });
+
+  it('acknowledges other event types without recording, and keeps the test checkout switched off', async () => {
+    const payload = JSON.stringify({ id: 'evt_test_expired', object: 'event', type: 'checkout.session.expired', data: { object: { id: 'cs_test_x', object: 'checkout.session' } } });
+    expect(await (await webhook(local.base, payload, sign(payload))).json()).toEqual({ received: true, recorded: false });
+    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id: 'cs_local_00000000000000000000000000000000' })).status).toBe(404);
+  });
+});
+
+describe('without Stripe keys (the embedded test checkout)', () => {
+  let local: LocalApi;
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '0' });
+  });
+  afterAll(() => local?.close());
+
+  it('walks session → test page → pay → paid session and one order; a second pay adds nothing', async () => {
+    const response = await postJson(`${local.base}/api/checkout`, { slug: 'blender', lang: 'en' });
+    expect(response.status).toBe(201);
+    const { id, url } = (await response.json()) as { id: string; url: string };
+    expect(id).toMatch(/^cs_local_[a-f0-9]{32}$/);
+    expect(url).toBe(`${local.base}/en/test-checkout?session_id=${id}`);
+    expect((await session(local.base, id)).body).toMatchObject({ status: 'open', product: 'Blender', amount: 19900, currency: 'usd', cancelPath: '/en/product/blender' });
+    const pay = await postJson(`${local.base}/api/checkout/test/pay`, { id });
+    expect(pay.status).toBe(200);
+    expect(await pay.json()).toMatchObject({ status: 'paid', successPath: `/en/success?session_id=${id}` });
+    expect((await session(local.base, id)).body).toMatchObject({ status: 'paid' });
+    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id })).status).toBe(200);
+    const rows = await local.rows('"order"');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: 'test', session_id: id, slug: 'blender', amount: 19900, payment_status: 'paid' });
+  });
+
+  it('refuses to pay a forged or expired session, and has no webhook', async () => {
+    for (const id of ['cs_local_ffffffffffffffffffffffffffffffff', 'cs_test_abc', 42]) expect((await postJson(`${local.base}/api/checkout/test/pay`, { id })).status).toBe(404);
+    const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'rhino', lang: 'es' })).json()) as { id: string };
+    await local.api.db.query("update checkout_session set expires_at = now() - interval '1 minute' where id = $1", [id]);
+    expect((await session(local.base, id)).body).toMatchObject({ status: 'expired' });
+    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id })).status).toBe(404);
+    const payload = '{"id":"evt_x","type":"checkout.session.completed"}';
+    expect((await webhook(local.base, payload, sign(payload))).status).toBe(404);
+    expect(await local.rows('"order"')).toHaveLength(1);
+  });
+});
+
+describe('limits and export', () => {
+  it('rate-limits checkout creation like every other write', async () => {
+    const local = await startLocalApi({ RATE_LIMIT: '2' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await postJson(`${local.base}/api/checkout`, { slug: 'autocad', lang: 'es' })).status);
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('`npm run export -- order` lists the orders', async () => {
+    const local = await startLocalApi({ RATE_LIMIT: '0' });
+    const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'v-ray', lang: 'es' })).json()) as { id: string };
+    await postJson(`${local.base}/api/checkout/test/pay`, { id });
+    // The export opens the database itself, so the API lets go of it first (the folder stays).
+    await local.api.close();
+    const previous = process.env.OBRA_DATA_DIR;
+    process.env.OBRA_DATA_DIR = local.dataDir;
+    let out = '';
+    try {
+      expect(await runExport(['order', '--format', 'json'], (text) => (out += text))).toBe(0);
+    } finally {
+      if (previous === undefined) delete process.env.OBRA_DATA_DIR;
+      else process.env.OBRA_DATA_DIR = previous;
+    }
+    const rows = JSON.parse(out) as Record<string, unknown>[];
+    expect(rows).toEqual([expect.objectContaining({ provider: 'test', session_id: id, slug: 'v-ray', product: 'V-Ray', amount: 19900, currency: 'usd', lang: 'es', payment_status: 'paid' })]);
+    removeDataDir(local.dataDir);
+  });
+});
