@@ -2,7 +2,7 @@
 // success page, Stripe's webhook, and the embedded test checkout's pay button.
 import { readJson } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
-import { publicOrigin } from '../routes/images.ts';
+import { publicOrigin } from '../http/origin.ts';
 import type { Handler } from '../routes/types.ts';
 import { recordOrder } from './orders.ts';
 import { checkoutPaths, CHECKOUT_LANGS, productFor, type CheckoutLang } from './products.ts';
