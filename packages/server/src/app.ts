@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createAdmin } from './admin/handler.ts';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { createGazetteer, type Gazetteer } from './gazetteer/index.ts';
@@ -49,6 +50,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   const store = createLeadStore(db);
   const images = providerFor(config);
   const outbox = createOutbox({ db, config, log });
+  const admin = createAdmin({ config, db, log, outbox });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -57,6 +59,8 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   };
 
   async function answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply> {
+    // The console's API: same-origin only, so it never gets CORS headers (admin/handler.ts).
+    if (url.pathname.startsWith('/api/admin/')) return admin.answer(req, url, ip);
     const cors = corsHeaders(req, config.corsOrigins);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
     if (!route) throw new HttpError(404, `There is no ${url.pathname}; the API has ${Object.keys(ROUTES).join(', ')}.`, { headers: cors });
@@ -107,6 +111,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     },
     async close() {
       await Promise.allSettled([...inFlight]);
+      admin.close();
       await outbox.close();
       await db.close();
       log.info('api closed');

@@ -38,6 +38,8 @@ export interface Config {
   image: { provider: 'embedded' | 'openai-compatible'; apiUrl: string; apiKey: string; model: string; size: string; timeoutMs: number };
   /** SMTP_URL sends report e-mails for real; else they are written as .eml files to MAIL_OUTBOX_DIR (default `<data dir>/outbox`). MAIL_FROM is the sender. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; timeoutMs: number; retryMs: number };
+  /** LEAD_RETENTION_DAYS: leads older than this many days are deleted (hourly); 0, the default, keeps them. */
+  retentionDays: number;
 }
 
 const REPO_DATA = fileURLToPath(new URL('../../../.data', import.meta.url));
@@ -90,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: whole(env, 'MAIL_TIMEOUT_MS', 20_000) || 20_000,
       retryMs: whole(env, 'MAIL_RETRY_MS', 60_000) || 60_000,
     },
+    retentionDays: whole(env, 'LEAD_RETENTION_DAYS', 0),
   };
 }
