@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStatic } from '../static.ts';
+import { isConsolePath, serveConsole } from './console.ts';
 import { pageFile, productNotFoundFile, resolve } from './routes.ts';
 
 export interface HostDirs {
@@ -28,6 +29,7 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, { ro
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname;
   if (path === '/demo' || path === '/examples') return redirect(res, 308, `${path}/${url.search}`);
+  if (isConsolePath(path)) return serveConsole(req, res, root, path);
   for (const [prefix, dirs, strip] of mounts(root)) {
     if (!path.startsWith(prefix)) continue;
     for (const dir of dirs) if (await serveStatic(req, res, dir, strip ? path.slice(prefix.length - 1) : path)) return;
