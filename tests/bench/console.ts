@@ -13,7 +13,9 @@ const PER_KIND = Number(process.env.BENCH_LEADS ?? 100_000) / 4;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BUDGET_MS = 150;
 
-const dataDir = tempDataDir();
+// BENCH_DATA_DIR keeps the filled database between runs (filling takes minutes on a busy machine).
+const kept = process.env.BENCH_DATA_DIR;
+const dataDir = kept ?? tempDataDir();
 const api = await createApi(loadConfig({ OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
 const server = createServer((req, res) => void api.handle(req, res));
 await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -21,11 +23,14 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 try {
   const fillStarted = performance.now();
+  const [{ stored } = { stored: 0 }] = await api.db.query<{ stored: number }>('select count(*)::int as stored from lead');
+  if (!stored) await fill();
+  async function fill() {
   // Names and e-mails from small word lists, so searches hit a realistic share of rows.
   const common = (n: string) => `
     (array['Ana','Luis','Marta','Carlos','Sofía','Jorge','Lucía','Pedro','Elena','Diego'])[1 + ${n} % 10] || ' ' ||
     (array['Gómez','Pérez','Rodríguez','López','Martínez','Sánchez','Ramírez','Torres','Flores','Rivera'])[1 + (${n} / 10) % 10] || ' ' || ${n}`;
-  const at = (n: string) => `now() - make_interval(mins => ${n} * 1051200 / ${PER_KIND})`;
+  const at = (n: string) => `now() - make_interval(mins => (${n}::bigint * 1051200 / ${PER_KIND})::int)`;
   const spam = (n: string) => `case when ${n} % 20 = 0 then 'too fast' end`;
   const lang = (n: string) => `case when ${n} % 4 = 0 then 'en' else 'es' end`;
   await api.db.query(`insert into wait_list (created_at, interesado, nombre, correo, telefono, comentario, request_hash, lang, spam_reason)
@@ -38,10 +43,12 @@ try {
       largo_edificacion, alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, spam_reason)
     select ${at('n')}, ${common('n')}, 'r' || n || '@example.com', '+57 320 ' || lpad(n::text, 7, '0'), 'Colombia', 'Antioquia', 'Medellín', 'idea', 'diseno', '10', '20', '8', '12', '6',
       'vivienda', '', 'acero', 'dos-aguas', 'moderna', 'teja', 'ladrillo', 'urbana', 'Terraza', 'http://localhost/api/images/x.svg', 'p', 'h', ${lang('n')}, ${spam('n')} from generate_series(1, ${PER_KIND}) n`);
+  }
   await api.db.exec('analyze');
   const [{ n } = { n: 0 }] = await api.db.query<{ n: number }>('select count(*)::int as n from lead');
   console.log(`console bench: ${n} leads stored in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s (PGlite, ${dataDir})`);
 
+  await api.db.query("delete from admin_user where email = 'bench@example.com'");
   await createOperator(api.db, 'bench@example.com');
   const session = await signInAs(base, 'bench@example.com');
   const get = async (query: string) => {
@@ -94,5 +101,5 @@ try {
   server.closeAllConnections();
   server.close();
   await api.close();
-  removeDataDir(dataDir);
+  if (!kept) removeDataDir(dataDir);
 }

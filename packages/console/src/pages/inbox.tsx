@@ -25,6 +25,8 @@ interface Page {
   items: Lead[];
   next: string | null;
   counts: Record<string, number>;
+  /** The counts stopped at a cap (a date range or free text over many leads): each is "at least". */
+  countsCapped: boolean;
 }
 
 /** The list of every lead for `filter`. */
@@ -55,6 +57,7 @@ export function Inbox({ filter }: { filter: Filter }) {
   };
   const statusUrl = (status?: string) => `/admin${filterQuery({ ...rest, status })}`;
   const total = page ? Object.values(page.counts).reduce((a, b) => a + b, 0) : 0;
+  const shown = (n: number | undefined) => (n === undefined ? '' : page?.countsCapped && n > 0 ? `${n}+` : String(n));
 
   return (
     <>
@@ -95,11 +98,11 @@ export function Inbox({ filter }: { filter: Filter }) {
       </form>
       <nav className="counts" aria-label={t('console.inbox.counts')}>
         <ul>
-          <li><a href={statusUrl()} onClick={link(statusUrl())} aria-current={!filter.status ? 'page' : undefined}>{t('console.inbox.all')} <span className="count">{page ? total : ''}</span></a></li>
+          <li><a href={statusUrl()} onClick={link(statusUrl())} aria-current={!filter.status ? 'page' : undefined}>{t('console.inbox.all')} <span className="count">{page ? shown(total) : ''}</span></a></li>
           {STATUSES.map((status) => (
             <li key={status}>
               <a href={statusUrl(status)} onClick={link(statusUrl(status))} aria-current={filter.status === status ? 'page' : undefined}>
-                {t(`console.status.${status}`)} <span className="count">{page?.counts[status] ?? ''}</span>
+                {t(`console.status.${status}`)} <span className="count">{shown(page?.counts[status])}</span>
               </a>
             </li>
           ))}

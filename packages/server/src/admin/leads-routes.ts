@@ -14,22 +14,44 @@ const LIST_COLUMNS = 'id, kind, created_at, created_at::text as at, status, assi
 /** The most rows one export returns. */
 export const EXPORT_LIMIT = 100_000;
 
+/** With a date range or free text, counts stop at this many matching leads (shown as "N+"). */
+export const COUNT_CAP = 2000;
+
+/**
+ * The counts per status for `filter` (its status aside): summed from lead_tally when only kind and
+ * language narrow it (instant at any volume), else counted over at most COUNT_CAP matching rows.
+ */
+async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: ReturnType<typeof parseFilter>) {
+  if (!filter.q && !filter.from && !filter.to) {
+    const { sql, params } = whereOf({ kind: filter.kind, lang: filter.lang });
+    const rows = await db.query<{ status: string; n: number }>(`select status, sum(n)::int as n from lead_tally ${sql} group by status`, params);
+    return { rows, capped: false };
+  }
+  const { sql, params } = whereOf(filter, undefined, false);
+  const rows = await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from (select status from lead ${sql} limit ${COUNT_CAP}) s group by status`, params);
+  return { rows, capped: rows.reduce((sum, row) => sum + row.n, 0) >= COUNT_CAP };
+}
+
 /** GET /api/admin/leads?kind&status&lang&from&to&q&after: a page, newest first, and the counts per status. */
 export const listLeads: AdminHandler = async ({ url, db }) => {
   const filter = parseFilter(url.searchParams);
   const cursor = decodeCursor(url.searchParams.get('after'));
   const page = whereOf(filter, cursor);
-  const counted = whereOf(filter, undefined, false);
   const [rows, counts] = await Promise.all([
     db.query<{ at: string; id: string }>(`select ${LIST_COLUMNS} from lead ${page.sql} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`, page.params),
-    db.query<{ status: string; n: number }>(`select status, count(*)::int as n from lead ${counted.sql} group by status`, counted.params),
+    countsOf(db, filter),
   ]);
   const more = rows.length > PAGE_SIZE;
   const items = rows.slice(0, PAGE_SIZE).map(({ at, ...row }) => row);
   const last = rows[PAGE_SIZE - 1];
   return {
     status: 200,
-    body: { items, next: more && last ? encodeCursor({ at: last.at, id: last.id }) : null, counts: Object.fromEntries(STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) },
+    body: {
+      items,
+      next: more && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+      counts: Object.fromEntries(STATUSES.map((s) => [s, counts.rows.find((c) => c.status === s)?.n ?? 0])),
+      countsCapped: counts.capped,
+    },
   };
 };
 
