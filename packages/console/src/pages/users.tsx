@@ -59,13 +59,13 @@ export function Users({ me }: { me: Me }) {
           {users.map((user) => (
             <tr key={user.id}>
               <th scope="row">{user.email} {user.id === me.id && t('console.users.you')}</th>
-              <td>
+              <td data-label={t('console.users.role')}>
                 <select aria-label={t('console.users.roleOf', { email: user.email })} value={user.role} onChange={(e) => void run(() => api(`users/${user.id}`, { method: 'PATCH', body: { role: e.target.value } }))}>
                   <option value="admin">{t('console.users.roles.admin')}</option>
                   <option value="agent">{t('console.users.roles.agent')}</option>
                 </select>
               </td>
-              <td>{user.active ? t('console.users.active') : t('console.users.invited')}</td>
+              <td data-label={t('console.users.state')}>{user.active ? t('console.users.active') : t('console.users.invited')}</td>
               <td>{user.id !== me.id && <button type="button" className="destructive" onClick={() => void run(() => api(`users/${user.id}`, { method: 'DELETE' }))}>{t('console.users.remove', { email: user.email })}</button>}</td>
             </tr>
           ))}
