@@ -18,6 +18,7 @@ const steps: { name: string; command: string[]; results?: string }[] = [
   { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'widget bundles (rollup)', command: ['rollup', '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent'] },
   { name: 'host site (esbuild, pre-render)', command: [process.execPath, '--conditions=source', 'host/build.ts'] },
+  { name: 'console (esbuild)', command: [process.execPath, '--conditions=source', 'packages/console/build.ts'] },
   { name: 'example pages (esbuild)', command: [process.execPath, '--conditions=source', 'host/examples/build.ts'] },
   { name: 'library builds (tsup)', command: ['npm', 'run', '--silent', 'build:lib'] },
   { name: 'unit, component and size tests', command: vitest('unit'), results: 'unit' },

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStatic } from '../static.ts';
+import { isConsolePath, serveConsole } from './console.ts';
 import { pageFile, productNotFoundFile, resolve } from './routes.ts';
 import { securityHeaders, type InlineHashes } from './security.ts';
 
@@ -50,6 +51,7 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, { ro
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname;
   if (path === '/demo' || path === '/examples') return redirect(res, 308, `${path}/${url.search}`);
+  if (isConsolePath(path)) return serveConsole(req, res, root, path);
   for (const [prefix, dirs] of mounts(root)) {
     if (!path.startsWith(prefix)) continue;
     for (const dir of dirs) if (await serveStatic(req, res, dir, path.slice(prefix.length - 1))) return;

@@ -31,6 +31,11 @@ export default function setup(): void {
     console.log('[e2e] building the host site …');
     execFileSync(process.execPath, ['--conditions=source', `${root}host/build.ts`], { cwd: root, stdio: 'inherit' });
   }
+  // The operators' console (dist/console), built when missing like the rest.
+  if (!existsSync(`${root}dist/console/index.html`)) {
+    console.log('[e2e] building the console …');
+    execFileSync(process.execPath, ['--conditions=source', `${root}packages/console/build.ts`], { cwd: root, stdio: 'inherit' });
+  }
   // The React example page (dist/examples), built when missing like the rest.
   if (!existsSync(`${root}dist/examples/react.html`)) {
     console.log('[e2e] building the example pages …');

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createAdmin } from './admin/handler.ts';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { createGazetteer, type Gazetteer } from './gazetteer/index.ts';
@@ -67,6 +68,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   const store = createLeadStore(db);
   const images = providerFor(config);
   const outbox = createOutbox({ db, config, log });
+  const admin = createAdmin({ config, db, log, outbox });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -75,6 +77,8 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   };
 
   async function answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply> {
+    // The console's API: same-origin only, so it never gets CORS headers (admin/handler.ts).
+    if (url.pathname.startsWith('/api/admin/')) return admin.answer(req, url, ip);
     const origin = publicOrigin(req, config);
     const cors = corsHeaders(req, config.corsOrigins, origin);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
@@ -134,6 +138,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     },
     async close() {
       await Promise.allSettled([...inFlight]);
+      admin.close();
       await outbox.close();
       await db.close();
       log.info('api closed');

@@ -48,6 +48,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; timeoutMs: number; retryMs: number };
   /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (both or neither) use Stripe Checkout; unset, the embedded test checkout. STRIPE_API_URL points the client elsewhere (tests). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** LEAD_RETENTION_DAYS: leads older than this many days are deleted (hourly); 0, the default, keeps them. */
+  retentionDays: number;
 }
 
 const REPO_DATA = fileURLToPath(new URL('../../../.data', import.meta.url));
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMs: whole(env, 'MAIL_RETRY_MS', 60_000) || 60_000,
     },
     stripe: stripeConfig(env),
+    retentionDays: whole(env, 'LEAD_RETENTION_DAYS', 0),
   };
 }
 

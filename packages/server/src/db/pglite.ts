@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable } from './types.ts';
 
 /** Whether a process with this id is alive (signal 0 only checks). */
@@ -44,7 +45,7 @@ export async function openPglite(dir: string): Promise<Db> {
   await mkdir(dir, { recursive: true });
   const unlock = await lock(dir);
   try {
-    const db = new PGlite(join(dir, 'pglite'));
+    const db = new PGlite(join(dir, 'pglite'), { extensions: { pg_trgm } });
     await db.waitReady;
     return {
       kind: 'pglite',

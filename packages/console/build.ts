@@ -1,0 +1,52 @@
+// `npm run build:console`: the operators' console (React 19) bundled and minified with esbuild under
+// content-hashed names, and its one HTML page (no inline script or style: the host's CSP is
+// script-src 'self' and style-src 'self'):
+//   dist/console/assets/main-HASH.js, main-HASH.css; dist/console/index.html
+import { build } from 'esbuild';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const out = join(root, 'dist/console');
+
+await rm(out, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['packages/console/src/main.tsx', 'packages/console/src/console.css'],
+  outdir: join(out, 'assets'),
+  entryNames: '[name]-[hash]',
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  jsx: 'automatic',
+  conditions: ['source'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+  metafile: true,
+  logLevel: 'warning',
+});
+const outputs = Object.entries(result.metafile.outputs);
+const url = (entry: string) => `/admin/${relative(out, join(root, outputs.find(([, o]) => o.entryPoint === entry)![0]))}`;
+
+const html = `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Obra</title>
+<link rel="stylesheet" href="${url('packages/console/src/console.css')}">
+<script type="module" src="${url('packages/console/src/main.tsx')}"></script>
+</head>
+<body>
+<div id="root"></div>
+<noscript>La consola necesita JavaScript. The console needs JavaScript.</noscript>
+</body>
+</html>
+`;
+await mkdir(out, { recursive: true });
+await writeFile(join(out, 'index.html'), html);
+const sizes = await Promise.all(outputs.map(async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`));
+console.log(`console: ${sizes.join(', ')}`);

@@ -1,0 +1,44 @@
+// Calls to /api/admin/*: same origin, the session cookie goes by itself; every state-changing call
+// carries the session's CSRF token. A 401 anywhere means the session ended: back to sign-in.
+
+/** A refusal from the API, with its status and `code` (e.g. `credentials`, `locked`). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+let csrf = '';
+let onSignedOut: () => void = () => {};
+
+/** Remembers the CSRF token of the session (from sign-in or GET /session). */
+export const setCsrf = (token: string) => void (csrf = token);
+/** What to do when a call answers 401 (show the sign-in screen). */
+export const whenSignedOut = (handler: () => void) => void (onSignedOut = handler);
+
+/** Calls the API; resolves the JSON body (undefined for 204), rejects with {@link ApiError}. */
+export async function api<T = unknown>(path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/admin/${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(method === 'GET' ? {} : { 'X-CSRF-Token': csrf }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'network');
+  }
+  if (response.status === 204) return undefined as T;
+  const data = (await response.json().catch(() => ({}))) as { errorMessage?: string; code?: string };
+  if (!response.ok) {
+    const signIn = path === 'session' && method === 'POST';
+    if (response.status === 401 && !signIn) onSignedOut();
+    throw new ApiError(response.status, data.errorMessage ?? response.statusText, data.code);
+  }
+  return data as T;
+}

@@ -1,0 +1,15 @@
+import type { ApiError } from '../api.ts';
+import type { ConsoleI18n } from '../i18n.ts';
+
+type Key = Parameters<ConsoleI18n['t']>[0];
+
+/** The text of a refusal: a screen's own message for its codes, else a general one by status. */
+export function errorText(t: ConsoleI18n['t'], error: ApiError, byCode: Record<string, Key> = {}): string {
+  const own = error.code ? byCode[error.code] : undefined;
+  if (own) return t(own);
+  if (error.code === 'network') return t('console.error.network');
+  if (error.code === 'csrf') return t('console.error.csrf');
+  if (error.status === 403) return t('console.error.forbidden');
+  if (error.status === 404) return t('console.lead.gone');
+  return t('console.error.server');
+}

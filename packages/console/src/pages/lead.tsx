@@ -1,0 +1,167 @@
+// A lead's page: its fields with readable labels, the design report (image, PDF, mail state,
+// resend), status and assignee, notes, the timeline, and deletion (admins).
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../api.ts';
+import { link, type Me } from '../app.tsx';
+import { useT } from '../i18n.ts';
+import { navigate } from '../url-state.ts';
+import { errorText } from './errors.ts';
+import { when } from './format.ts';
+
+const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+
+interface Detail {
+  id: string;
+  kind: 'wait-list' | 'partner' | 'contact' | 'report';
+  created_at: string;
+  status: (typeof STATUSES)[number];
+  assignee: string | null;
+  lang: string;
+  spamReason: string | null;
+  fields: { name: string; value: string }[];
+  report: { image: string | null; mailStatus: 'queued' | 'sent' | 'held'; mailedAt: string | null; attempts: number; error: string | null } | null;
+  timeline: { id: string; at: string; actor: string | null; type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed'; detail: string }[];
+}
+interface User {
+  id: string;
+  email: string;
+}
+
+/** The page of lead `id`. */
+export function LeadPage({ id, me }: { id: string; me: Me }) {
+  const { t, lang } = useT();
+  const [lead, setLead] = useState<Detail | undefined>();
+  const [users, setUsers] = useState<User[]>([]);
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const load = useCallback(() => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))), [id, t]);
+  useEffect(() => {
+    void load();
+    void api<{ users: User[] }>('users').then(({ users }) => setUsers(users), () => undefined);
+  }, [load]);
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    setError('');
+    setMessage('');
+    try {
+      await work();
+      setMessage(done);
+      await load();
+    } catch (caught) {
+      setError(errorText(t, caught as ApiError, { note: 'console.error.note' }));
+    }
+  };
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const body: Record<string, unknown> = {};
+    if (data.get('status') !== lead?.status) body.status = data.get('status');
+    if ((data.get('assignee') || null) !== lead?.assignee) body.assignee = data.get('assignee') || null;
+    if (!Object.keys(body).length) return setMessage(t('console.lead.saved'));
+    void act(() => api(`leads/${id}`, { method: 'PATCH', body }), t('console.lead.saved'));
+  };
+  const note = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const text = String(new FormData(form).get('note') ?? '');
+    void act(() => api(`leads/${id}/notes`, { method: 'POST', body: { text } }).then(() => form.reset()), t('console.lead.saved'));
+  };
+  const remove = async () => {
+    try {
+      await api(`leads/${id}`, { method: 'DELETE' });
+      navigate('/admin', { replace: true });
+    } catch (caught) {
+      setError(errorText(t, caught as ApiError));
+    }
+  };
+
+  if (!lead) return error ? <p className="error" role="alert">{error}</p> : <p role="status">{t('console.inbox.loading')}</p>;
+  const name = lead.fields.find((f) => f.name === 'nombre' || f.name === 'name')?.value ?? '';
+  const eventText = (event: Detail['timeline'][number]) =>
+    event.type === 'created' ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
+    : event.type === 'status' ? t('console.lead.event.status', { detail: STATUSES.includes(event.detail as never) ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`) : event.detail })
+    : event.type === 'assignee' ? (event.detail ? t('console.lead.event.assignee', { detail: event.detail }) : t('console.lead.event.unassigned'))
+    : t(`console.lead.event.${event.type}`, { detail: event.detail });
+
+  return (
+    <article aria-labelledby="lead-title">
+      <p><a href="/admin" onClick={(e) => { if (history.length > 1 && history.state === null) { e.preventDefault(); history.back(); } else link('/admin')(e); }}>{t('console.lead.back')}</a></p>
+      <h1 id="lead-title">{name} <span className="kind">{t(`console.kind.${lead.kind}`)}</span></h1>
+      <p><span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span> <time dateTime={lead.created_at}>{when(lead.created_at, lang)}</time> · {t(`console.langName.${lead.lang === 'en' ? 'en' : 'es'}`)}</p>
+      {lead.spamReason && <p className="warning">{t('console.lead.spamReason', { reason: lead.spamReason })}</p>}
+      <p role="status" className="ok">{message}</p>
+      {error && <p className="error" role="alert">{error}</p>}
+      <div className="columns">
+        <section aria-labelledby="fields-title">
+          <h2 id="fields-title">{t('console.lead.fields')}</h2>
+          <dl className="fields">
+            {lead.fields.map((field) => (
+              <div key={field.name}>
+                <dt>{t(`console.field.${field.name as 'nombre'}`)}</dt>
+                <dd>{field.value || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+          {lead.report && (
+            <section aria-labelledby="report-title">
+              <h2 id="report-title">{t('console.lead.report')}</h2>
+              {lead.report.image ? <img className="design" src={lead.report.image} alt={t('console.lead.image')} width={768} height={512} /> : <p>{t('console.lead.noImage')}</p>}
+              <p><a className="button" href={`/api/admin/leads/${lead.id}/report.pdf?lang=${lang}`} download>{t('console.lead.pdf')}</a></p>
+              <h3>{t('console.lead.mail')}</h3>
+              <dl className="fields">
+                <div><dt>{t('console.inbox.status')}</dt><dd>{t(`console.lead.mailStatus.${lead.report.mailStatus}`)}</dd></div>
+                {lead.report.mailedAt && <div><dt>{t('console.lead.mailedAt')}</dt><dd>{when(lead.report.mailedAt, lang)}</dd></div>}
+                <div><dt>{t('console.lead.attempts')}</dt><dd>{lead.report.attempts}</dd></div>
+                {lead.report.error && <div><dt>{t('console.lead.mailError')}</dt><dd>{lead.report.error}</dd></div>}
+              </dl>
+              <button type="button" onClick={() => void act(() => api(`leads/${id}/resend`, { method: 'POST', body: {} }), t('console.lead.resent'))}>{t('console.lead.resend')}</button>
+            </section>
+          )}
+        </section>
+        <section aria-labelledby="work-title">
+          <h2 id="work-title">{t('console.lead.work')}</h2>
+          <form onSubmit={save} key={`${lead.status}-${lead.assignee}`}>
+            <label htmlFor="lead-status">{t('console.lead.status')}</label>
+            <select id="lead-status" name="status" defaultValue={lead.status}>
+              {STATUSES.map((status) => <option key={status} value={status}>{t(`console.status.${status}`)}</option>)}
+            </select>
+            <label htmlFor="lead-assignee">{t('console.lead.assignee')}</label>
+            <select id="lead-assignee" name="assignee" defaultValue={lead.assignee ?? ''}>
+              <option value="">{t('console.lead.nobody')}</option>
+              {users.map((user) => <option key={user.id} value={user.id}>{user.email}</option>)}
+            </select>
+            <button type="submit" className="primary">{t('console.lead.save')}</button>
+          </form>
+          <form onSubmit={note}>
+            <label htmlFor="lead-note">{t('console.lead.note')}</label>
+            <textarea id="lead-note" name="note" rows={3} maxLength={2000} required />
+            <button type="submit">{t('console.lead.addNote')}</button>
+          </form>
+          <h2 id="timeline-title">{t('console.lead.timeline')}</h2>
+          <ol className="timeline" aria-labelledby="timeline-title">
+            {lead.timeline.map((event) => (
+              <li key={event.id}>
+                <time dateTime={String(event.at)}>{when(event.at, lang)}</time> · {event.actor ?? t('console.lead.system')}
+                <p>{eventText(event)}</p>
+              </li>
+            ))}
+          </ol>
+          {me.role === 'admin' && (
+            <div className="danger">
+              {confirming ? (
+                <div role="group" aria-labelledby="delete-question">
+                  <p id="delete-question">{t('console.lead.deleteConfirm')}</p>
+                  <button type="button" className="destructive" onClick={() => void remove()}>{t('console.lead.deleteYes')}</button>
+                  <button type="button" onClick={() => setConfirming(false)}>{t('console.lead.deleteNo')}</button>
+                </div>
+              ) : (
+                <button type="button" className="destructive" onClick={() => setConfirming(true)}>{t('console.lead.delete')}</button>
+              )}
+            </div>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState, type FormEvent } from 'react';
+import type { Me } from '../app.tsx';
+import { api, ApiError } from '../api.ts';
+import { useT } from '../i18n.ts';
+import { errorText } from './errors.ts';
+
+/** E-mail and password; the errors of a refusal in the operator's language. */
+export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: string) => void; notice: string }) {
+  const { t } = useT();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    setError('');
+    try {
+      const { user, csrf } = await api<{ user: Me; csrf: string }>('session', { method: 'POST', body: { email: data.get('email'), password: data.get('password') } });
+      onSignedIn(user, csrf);
+    } catch (caught) {
+      setError(errorText(t, caught as ApiError, { credentials: 'console.signIn.credentials', locked: 'console.signIn.locked', rate: 'console.signIn.rate' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="narrow" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">{t('console.signIn.title')}</h1>
+      {notice && <p role="status" className="ok">{notice}</p>}
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="email">{t('console.signIn.email')}</label>
+        <input id="email" name="email" type="email" autoComplete="username" required aria-describedby={error ? 'sign-in-error' : undefined} aria-invalid={error ? true : undefined} />
+        <label htmlFor="password">{t('console.signIn.password')}</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required aria-describedby={error ? 'sign-in-error' : undefined} aria-invalid={error ? true : undefined} />
+        <p id="sign-in-error" className="error" role="alert">{error}</p>
+        <button type="submit" className="primary" disabled={busy}>{t('console.signIn.submit')}</button>
+      </form>
+    </section>
+  );
+}

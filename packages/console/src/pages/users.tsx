@@ -1,0 +1,99 @@
+// Users admin (admins only): invite with a one-time link, change roles, remove.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../api.ts';
+import type { Me } from '../app.tsx';
+import { useT } from '../i18n.ts';
+import { errorText } from './errors.ts';
+
+interface User {
+  id: string;
+  email: string;
+  role: 'admin' | 'agent';
+  active: boolean;
+}
+
+/** The operators, and the invitation form. */
+export function Users({ me }: { me: Me }) {
+  const { t } = useT();
+  const [users, setUsers] = useState<User[]>([]);
+  const [error, setError] = useState('');
+  const [invited, setInvited] = useState<{ email: string; link: string } | undefined>();
+  const load = useCallback(() => api<{ users: User[] }>('users').then(({ users }) => setUsers(users), (caught: ApiError) => setError(errorText(t, caught))), [t]);
+  useEffect(() => void load(), [load]);
+  const codes = { exists: 'console.users.exists', 'last-admin': 'console.users.lastAdmin', email: 'console.error.email' } as const;
+  const run = async (work: () => Promise<unknown>) => {
+    setError('');
+    try {
+      await work();
+      await load();
+    } catch (caught) {
+      setError(errorText(t, caught as ApiError, codes));
+    }
+  };
+  const invite = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '').trim();
+    void run(async () => {
+      const { link } = await api<{ link: string }>('users', { method: 'POST', body: { email, role: data.get('role') } });
+      setInvited({ email, link });
+      form.reset();
+    });
+  };
+  return (
+    <>
+      <h1>{t('console.users.title')}</h1>
+      {error && <p className="error" role="alert">{error}</p>}
+      <table className="users">
+        <caption className="visually-hidden">{t('console.users.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('console.users.email')}</th>
+            <th scope="col">{t('console.users.role')}</th>
+            <th scope="col">{t('console.users.state')}</th>
+            <th scope="col"><span className="visually-hidden">{t('console.users.remove', { email: '' })}</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <th scope="row">{user.email} {user.id === me.id && t('console.users.you')}</th>
+              <td data-label={t('console.users.role')}>
+                <select aria-label={t('console.users.roleOf', { email: user.email })} value={user.role} onChange={(e) => void run(() => api(`users/${user.id}`, { method: 'PATCH', body: { role: e.target.value } }))}>
+                  <option value="admin">{t('console.users.roles.admin')}</option>
+                  <option value="agent">{t('console.users.roles.agent')}</option>
+                </select>
+              </td>
+              <td data-label={t('console.users.state')}>{user.active ? t('console.users.active') : t('console.users.invited')}</td>
+              <td>{user.id !== me.id && <button type="button" className="destructive" onClick={() => void run(() => api(`users/${user.id}`, { method: 'DELETE' }))}>{t('console.users.remove', { email: user.email })}</button>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section aria-labelledby="invite-title">
+        <h2 id="invite-title">{t('console.users.invite')}</h2>
+        <form className="inline" onSubmit={invite}>
+          <div>
+            <label htmlFor="invite-email">{t('console.users.email')}</label>
+            <input id="invite-email" name="email" type="email" required autoComplete="off" />
+          </div>
+          <div>
+            <label htmlFor="invite-role">{t('console.users.role')}</label>
+            <select id="invite-role" name="role" defaultValue="agent">
+              <option value="agent">{t('console.users.roles.agent')}</option>
+              <option value="admin">{t('console.users.roles.admin')}</option>
+            </select>
+          </div>
+          <button type="submit" className="primary">{t('console.users.inviteSubmit')}</button>
+        </form>
+        {invited && (
+          <div role="status">
+            <label htmlFor="invite-link">{t('console.users.link', { email: invited.email })}</label>
+            <input id="invite-link" readOnly value={invited.link} onFocus={(e) => e.currentTarget.select()} />
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

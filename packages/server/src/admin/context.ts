@@ -1,0 +1,40 @@
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { readJson } from '../http/body.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Logger } from '../log.ts';
+import type { Outbox } from '../report/outbox.ts';
+import type { Reply } from '../routes/types.ts';
+import type { Operator } from './auth.ts';
+
+/** What an admin route gets: the request, the API's parts, the signed-in operator and the path's id. */
+export interface AdminContext {
+  req: IncomingMessage;
+  url: URL;
+  config: Config;
+  db: Db;
+  log: Logger;
+  outbox: Outbox;
+  operator: Operator;
+  /** The id in the path (a lead's or a user's), already checked to be a UUID. */
+  id: string;
+}
+
+/** An admin route. */
+export type AdminHandler = (context: AdminContext) => Promise<Reply>;
+
+/** The JSON object body of an admin call (at most 16 KiB), or a 400. */
+export async function readObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const { value } = await readJson(req, 16 * 1024);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, 'Send a JSON object.');
+  return value as Record<string, unknown>;
+}
+
+/** 403 unless the operator is an admin. */
+export function requireAdmin(operator: Operator): void {
+  if (operator.role !== 'admin') throw new HttpError(403, 'Only an admin may do this.', { body: { code: 'role' } });
+}
+
+/** 204, nothing to say. */
+export const NO_CONTENT: Reply = { status: 204, body: undefined };

@@ -1,0 +1,89 @@
+// The inbox's filter: read from a query string (the console's URL uses the same names), checked,
+// and turned into a WHERE clause over the `lead` table with numbered parameters.
+import { HttpError } from '../http/errors.ts';
+
+/** The lead kinds, as stored in lead.kind. */
+export const KINDS = ['wait-list', 'partner', 'contact', 'report'] as const;
+/** The statuses of the workflow, in order, plus spam. */
+export const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+/** Rows per inbox page. */
+export const PAGE_SIZE = 50;
+
+/** A checked filter; every field optional. */
+export interface Filter {
+  kind?: (typeof KINDS)[number];
+  status?: (typeof STATUSES)[number];
+  lang?: 'es' | 'en';
+  /** YYYY-MM-DD, inclusive, UTC. */
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** Where a page starts: after this (created_at, id), newest first. */
+export interface Cursor {
+  at: string;
+  id: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const oneOf = <T extends string>(name: string, value: string | null, allowed: readonly T[]): T | undefined => {
+  if (!value) return undefined;
+  if (!allowed.includes(value as T)) throw new HttpError(400, `${name} must be one of ${allowed.join(', ')}.`);
+  return value as T;
+};
+
+const day = (name: string, value: string | null) => {
+  if (!value) return undefined;
+  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new HttpError(400, `${name} must be a date as YYYY-MM-DD.`);
+  return value;
+};
+
+/** The filter in `params`; 400 for a value it does not know. */
+export function parseFilter(params: URLSearchParams): Filter {
+  const q = params.get('q')?.trim().toLowerCase().slice(0, 100);
+  const filter: Filter = {
+    kind: oneOf('kind', params.get('kind'), KINDS),
+    status: oneOf('status', params.get('status'), STATUSES),
+    lang: oneOf('lang', params.get('lang'), ['es', 'en'] as const),
+    from: day('from', params.get('from')),
+    to: day('to', params.get('to')),
+    q: q || undefined,
+  };
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Filter;
+}
+
+/** The opaque `after` of the next page. */
+export const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
+
+/** The cursor in `after`, or a 400. */
+export function decodeCursor(after: string | null): Cursor | undefined {
+  if (!after) return undefined;
+  const [at, id] = Buffer.from(after, 'base64url').toString().split('|');
+  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at))) throw new HttpError(400, 'after is not a cursor this API gave; start from the first page.');
+  return { at, id };
+}
+
+/** `where …` and its parameters for `filter` (without `status` when `withStatus` is false: the counts). */
+export function whereOf(filter: Filter, cursor?: Cursor, withStatus = true): { sql: string; params: unknown[] } {
+  const terms: string[] = [];
+  const params: unknown[] = [];
+  const add = (term: (n: string) => string, value: unknown) => {
+    params.push(value);
+    terms.push(term(`$${params.length}`));
+  };
+  if (filter.kind) add((n) => `kind = ${n}`, filter.kind);
+  if (filter.status && withStatus) add((n) => `status = ${n}`, filter.status);
+  if (filter.lang) add((n) => `lang = ${n}`, filter.lang);
+  if (filter.from) add((n) => `created_at >= ${n}::timestamptz`, `${filter.from}T00:00:00Z`);
+  if (filter.to) add((n) => `created_at < ${n}::timestamptz + interval '1 day'`, `${filter.to}T00:00:00Z`);
+  // LIKE with the wildcards escaped: the trigram index answers it for 3 characters or more.
+  if (filter.q) add((n) => `search like ${n}`, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (cursor) {
+    params.push(cursor.at, cursor.id);
+    terms.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+  }
+  return { sql: terms.length ? `where ${terms.join(' and ')}` : '', params };
+}

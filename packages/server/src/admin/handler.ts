@@ -1,0 +1,92 @@
+// /api/admin/*: the console's API. Never CORS (only the console's own origin may call it), never
+// cached, 401 without a valid session except for signing in and setting a password, and every
+// state-changing call checked for its Origin and CSRF token (auth.ts).
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Logger } from '../log.ts';
+import type { Outbox } from '../report/outbox.ts';
+import type { Reply } from '../routes/types.ts';
+import { checkOrigin, requireOperator } from './auth.ts';
+import type { AdminHandler } from './context.ts';
+import { createFailureLimit } from './failures.ts';
+import { purgeOlderThan } from './delete-lead.ts';
+import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
+import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
+import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+
+/** Every admin route behind a session: method, path pattern (with at most one id), handler. */
+const ROUTES: [Method, RegExp, AdminHandler][] = [
+  ['GET', /^\/api\/admin\/session$/, currentSession],
+  ['POST', /^\/api\/admin\/sign-out$/, endSession],
+  ['GET', /^\/api\/admin\/leads$/, listLeads],
+  ['GET', /^\/api\/admin\/export\.csv$/, exportLeads],
+  ['GET', new RegExp(`^/api/admin/leads/${ID}$`), getLead],
+  ['PATCH', new RegExp(`^/api/admin/leads/${ID}$`), updateLead],
+  ['DELETE', new RegExp(`^/api/admin/leads/${ID}$`), removeLead],
+  ['POST', new RegExp(`^/api/admin/leads/${ID}/notes$`), addNote],
+  ['POST', new RegExp(`^/api/admin/leads/${ID}/resend$`), resendReport],
+  ['GET', new RegExp(`^/api/admin/leads/${ID}/report\\.pdf$`), reportFile],
+  ['GET', /^\/api\/admin\/users$/, listUsers],
+  ['POST', /^\/api\/admin\/users$/, createUser],
+  ['PATCH', new RegExp(`^/api/admin/users/${ID}$`), updateUser],
+  ['DELETE', new RegExp(`^/api/admin/users/${ID}$`), removeUser],
+];
+
+/** Failed sign-ins (or one-time link tries) per client IP per 15 minutes, on top of the per-account lockout. */
+export const SIGN_IN_FAILURES = 20;
+
+/** The console's API. */
+export interface Admin {
+  answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply>;
+  close(): void;
+}
+
+/** The admin handler; with LEAD_RETENTION_DAYS it also purges old leads at start and every hour. */
+export function createAdmin({ config, db, log, outbox }: { config: Config; db: Db; log: Logger; outbox: Outbox }): Admin {
+  const failures = createFailureLimit(SIGN_IN_FAILURES, 15 * 60_000);
+  // The two calls open to anyone: refused while this address has failed too often, counted when they fail.
+  const limited = async (ip: string, work: () => Promise<Reply>) => {
+    const seconds = failures.wait(ip);
+    if (seconds) throw new HttpError(429, `Too many failed attempts from this address; try again in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) }, body: { code: 'rate' } });
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof HttpError && (error.status === 401 || error.status === 400)) failures.fail(ip);
+      throw error;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  if (config.retentionDays > 0) {
+    const purge = () => purgeOlderThan(db, config.retentionDays).then((deleted) => deleted && log.info('retention purge', { deleted, days: config.retentionDays }), (error) => log.error('retention purge failed', { error }));
+    void purge();
+    timer = setInterval(purge, 3600_000).unref();
+  }
+  return {
+    async answer(req, url, ip) {
+      const method = req.method as Method;
+      const base = { req, url, config, db, log, outbox };
+      if (url.pathname === '/api/admin/session' && method === 'POST') {
+        checkOrigin(req, config);
+        return limited(ip, () => createSession(base));
+      }
+      if (url.pathname === '/api/admin/password' && method === 'POST') {
+        checkOrigin(req, config);
+        return limited(ip, () => choosePassword(base));
+      }
+      // The session first: without one, every path (even an unknown one) is 401 and reveals nothing.
+      const operator = await requireOperator(db, req);
+      const matches = ROUTES.map(([m, pattern, handler]) => [m, pattern.exec(url.pathname), handler] as const).filter(([, match]) => match);
+      if (!matches.length) throw new HttpError(404, `There is no ${url.pathname} in the console's API.`);
+      const route = matches.find(([m]) => m === method);
+      if (!route) throw new HttpError(405, `Use ${matches.map(([m]) => m).join(' or ')} on ${url.pathname}.`, { headers: { Allow: matches.map(([m]) => m).join(', ') } });
+      if (method !== 'GET') checkOrigin(req, config, operator);
+      return route[2]({ ...base, operator, id: route[1]![1] ?? '' });
+    },
+    close: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,70 @@
+// Operator accounts: made with a one-time link (from the CLI or an admin's invitation) that sets
+// the password; nothing is mailed, the person who invites passes the link on.
+import type { Queryable } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** The two roles: admins also manage users and delete leads. */
+export const ROLES = ['admin', 'agent'] as const;
+/** One of {@link ROLES}. */
+export type Role = (typeof ROLES)[number];
+
+/** How long a one-time link works. */
+export const INVITE_HOURS = 72;
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
+
+/** A trimmed e-mail address, or a 400 naming the problem. */
+export function checkEmail(value: unknown): string {
+  const email = typeof value === 'string' ? value.trim() : '';
+  if (!EMAIL.test(email)) throw new HttpError(400, 'Give a valid e-mail address (name@example.com).', { body: { code: 'email' } });
+  return email;
+}
+
+/** A role, or a 400. */
+export function checkRole(value: unknown): Role {
+  if (!ROLES.includes(value as Role)) throw new HttpError(400, `The role must be ${ROLES.join(' or ')}.`, { body: { code: 'role' } });
+  return value as Role;
+}
+
+/** A password long enough, or a 400. */
+export function checkPassword(value: unknown): string {
+  if (typeof value !== 'string' || [...value].length < MIN_PASSWORD_LENGTH || value.length > 200) {
+    throw new HttpError(400, `The password must have ${MIN_PASSWORD_LENGTH} to 200 characters.`, { body: { code: 'password' } });
+  }
+  return value;
+}
+
+/**
+ * Creates an account (or renews the link of one that never set its password); returns its id and
+ * the one-time token. 409 when an account with that e-mail already has a password.
+ */
+export async function inviteUser(db: Queryable, email: string, role: Role): Promise<{ id: string; token: string }> {
+  const token = newToken();
+  const [row] = await db.query<{ id: string }>(
+    `insert into admin_user (email, role, invite_hash, invite_expires_at) values ($1, $2, $3, now() + make_interval(hours => $4))
+     on conflict (lower(email)) do update set role = excluded.role, invite_hash = excluded.invite_hash, invite_expires_at = excluded.invite_expires_at
+       where admin_user.password_hash is null
+     returning id`,
+    [email, role, hashToken(token), INVITE_HOURS],
+  );
+  if (!row) throw new HttpError(409, `${email} already has an account.`, { body: { code: 'exists' } });
+  return { id: row.id, token };
+}
+
+/** The link that sets the password (the token is in the fragment: never sent to a server log). */
+export const inviteLink = (origin: string, token: string) => `${origin}/admin/set-password#token=${token}`;
+
+/** Sets the password of the account whose one-time `token` is valid, and spends the token; 400 when it is not. */
+export async function setPassword(db: Queryable, token: unknown, password: unknown): Promise<void> {
+  const checked = checkPassword(password);
+  if (typeof token !== 'string' || token.length > 100) throw new HttpError(400, 'This link is not valid; ask an admin for a new one.', { body: { code: 'link' } });
+  const hash = await hashPassword(checked);
+  const rows = await db.query(
+    `update admin_user set password_hash = $2, invite_hash = null, invite_expires_at = null, failed_signins = 0, locked_until = null
+     where invite_hash = $1 and invite_expires_at > now() returning id`,
+    [hashToken(token), hash],
+  );
+  if (!rows.length) throw new HttpError(400, 'This link is not valid or has expired; ask an admin for a new one.', { body: { code: 'link' } });
+}

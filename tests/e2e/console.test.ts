@@ -1,0 +1,238 @@
+// The operators' console in Chromium against the real API: the CLI's first user, sign-in and its
+// refusals, a widget's lead in the inbox, filters in the URL, working a lead seen by a second
+// session, PDF and CSV downloads, deletion, sign-out, CSRF and origin refusals, axe in es and en.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createOperator } from '../server/support/admin.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { useBrowser } from './support/browser.ts';
+import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
+import { FORMS } from './support/forms.ts';
+import type { Platform } from './support/platform.ts';
+
+const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'es-ES', reducedMotion: 'reduce', acceptDownloads: true });
+let platform: Platform & { cli: { status: number | null; stdout: string } };
+let reportId: string;
+
+beforeAll(async () => {
+  platform = await startConsolePlatform();
+  const db = platform.api.db;
+  // 60 older wait-list leads (two pages), and one design report with its PDF.
+  await db.query(
+    `insert into wait_list (created_at, interesado, nombre, correo, telefono, comentario, request_hash, lang)
+     select now() - make_interval(days => 2, mins => n), 'cliente', 'Antiguo ' || n, 'antiguo' || n || '@example.com', '+57 300 000 ' || lpad(n::text, 4, '0'), 'Casa', 'h', 'es'
+     from generate_series(1, 60) n`,
+  );
+  const [report] = await db.query<{ id: string }>(
+    `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
+       alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, mail_status, mailed_at)
+     values ('Rosa Informe', 'rosa@example.com', '+57 301 111 2222', 'Colombia', 'Antioquia', 'Medellín', 'idea', 'diseno', '10', '20', '8', '12', '6', 'vivienda', '',
+       'acero', 'dos-aguas', 'moderna', 'teja', 'ladrillo', 'urbana', 'Terraza', 'http://127.0.0.1/api/images/none.svg', 'p', 'h', 'es', 'sent', now())
+     returning id`,
+  );
+  reportId = report!.id;
+  await createOperator(db, 'lock@example.com', 'agent');
+});
+afterAll(() => platform?.close());
+
+const newPage = () => browser.newPage();
+
+it('the CLI made the first user, who signs in; a wrong password is refused in the operator\'s language', async () => {
+  expect(platform.cli).toMatchObject({ status: 0, stdout: expect.stringContaining(`${ADMIN.email} (admin) can sign in at`) });
+  const page = await newPage();
+  await page.goto(`${platform.origin}/admin/leads/${reportId}`);
+  await page.locator('#email').fill(ADMIN.email);
+  await page.locator('#password').fill('wrong password');
+  await page.locator('form button[type=submit]').click();
+  await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('El correo o la contraseña no son correctos.');
+  await page.locator('#password').fill(ADMIN.password);
+  await page.keyboard.press('Enter');
+  // Signed in, the page asked for is the one shown.
+  await page.locator('h1', { hasText: 'Rosa Informe' }).waitFor();
+});
+
+it('locks an account after five wrong passwords', async () => {
+  const page = await newPage();
+  await page.goto(`${platform.origin}/admin`);
+  await page.locator('#email').fill('lock@example.com');
+  for (let i = 0; i < 5; i += 1) {
+    await page.locator('#password').fill(`wrong ${i}`);
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('El correo o la contraseña no son correctos.');
+    await page.locator('[role=alert]').evaluate((node) => (node.textContent = ''));
+  }
+  await page.locator('#password').fill('correct horse battery');
+  await page.locator('form button[type=submit]').click();
+  await expect.poll(() => page.locator('[role=alert]').textContent()).toMatch(/bloqueada 15 minutos/);
+});
+
+it('shows a lead sent through a widget in the inbox', async () => {
+  const form = FORMS.find((f) => f.name === 'wait-list')!;
+  const visitor = await newPage();
+  await visitor.goto(`${platform.origin}${form.page}`);
+  await form.fill(visitor, 'Visitante Consola');
+  await form.submit(visitor).click();
+  await form.sent(visitor).waitFor();
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  const first = page.locator('table.leads tbody tr').first();
+  await expect.poll(() => first.locator('th').textContent()).toBe('Visitante Consola');
+  expect(await first.textContent()).toContain('Lista de espera');
+  expect(await first.textContent()).toContain('Nuevo');
+});
+
+it('filters and searches with the filter in the URL, pages through, and the back button returns', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  await page.locator('#f-q').fill('antiguo5');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => new URL(page.url()).search).toBe('?q=antiguo5');
+  await expect.poll(() => page.locator('table.leads tbody th').allTextContents()).toEqual(['Antiguo 5', 'Antiguo 50', 'Antiguo 51', 'Antiguo 52', 'Antiguo 53', 'Antiguo 54', 'Antiguo 55', 'Antiguo 56', 'Antiguo 57', 'Antiguo 58', 'Antiguo 59']);
+  await page.getByRole('link', { name: /^Spam/ }).click();
+  await expect.poll(() => new URL(page.url()).search).toBe('?status=spam&q=antiguo5');
+  await page.getByRole('status').filter({ hasText: 'Ningún contacto coincide con estos filtros.' }).waitFor();
+  await page.goBack();
+  await page.goBack();
+  await expect.poll(() => new URL(page.url()).search).toBe('');
+  await expect.poll(() => page.locator('#f-q').inputValue()).toBe('');
+});
+
+it('pages through with the keyset cursor in the URL, and back returns to the first page', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  await page.locator('#f-kind').selectOption('wait-list');
+  await page.locator('.filters button[type=submit]').click();
+  await expect.poll(() => page.locator('table.leads tbody tr').count()).toBe(50);
+  const firstPage = await page.locator('table.leads tbody th').allTextContents();
+  await page.getByRole('link', { name: 'Contactos anteriores' }).click();
+  await expect.poll(() => page.locator('table.leads tbody tr').count()).toBe(11);
+  expect(new URL(page.url()).searchParams.get('after')).toBeTruthy();
+  const secondPage = await page.locator('table.leads tbody th').allTextContents();
+  expect([...firstPage, ...secondPage]).toHaveLength(new Set([...firstPage, ...secondPage]).size);
+  await page.goBack();
+  await expect.poll(() => page.locator('table.leads tbody th').allTextContents()).toEqual(firstPage);
+});
+
+it('opens a shared URL with its filter', async () => {
+  const shared = await newPage();
+  await signIn(shared, platform.origin);
+  await shared.goto(`${platform.origin}/admin?kind=report`);
+  await expect.poll(() => shared.locator('table.leads tbody th').allTextContents()).toEqual(['Rosa Informe']);
+  expect(await shared.locator('#f-kind').inputValue()).toBe('report');
+});
+
+it('changes status and adds a note, seen by a second signed-in session', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  await page.goto(`${platform.origin}/admin/leads/${reportId}`);
+  await page.locator('#lead-status').selectOption('contacted');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.locator('.timeline', { hasText: 'Estado cambiado a Contactado' }).waitFor();
+  await page.locator('#lead-note').fill('Llamar el martes por la tarde');
+  await page.getByRole('button', { name: 'Añadir la nota' }).click();
+  await page.locator('.timeline', { hasText: 'Nota: Llamar el martes por la tarde' }).waitFor();
+
+  const otherContext = await (page.context().browser()!).newContext({ locale: 'en-GB' });
+  try {
+    const other = await otherContext.newPage();
+    await signIn(other, platform.origin);
+    await other.goto(`${platform.origin}/admin/leads/${reportId}`);
+    await other.locator('.timeline', { hasText: 'Note: Llamar el martes por la tarde' }).waitFor();
+    expect(await other.locator('.timeline').textContent()).toContain(`Status changed to Contacted`);
+    expect(await other.locator('.timeline').textContent()).toContain(ADMIN.email);
+    expect(await other.locator('#lead-status').inputValue()).toBe('contacted');
+  } finally {
+    await otherContext.close();
+  }
+});
+
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
+}
+
+it('downloads the design report as PDF and the current filter as CSV', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  await page.goto(`${platform.origin}/admin/leads/${reportId}`);
+  const pdf = await download(page, () => page.getByRole('link', { name: 'Descargar el PDF' }).click());
+  expect(pdf.name).toMatch(/^obra-report-[0-9a-f]{8}\.pdf$/);
+  expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+  await page.goto(`${platform.origin}/admin?q=antiguo1`);
+  await page.locator('table.leads tbody tr').first().waitFor();
+  const csv = await download(page, () => page.getByRole('link', { name: 'Exportar CSV' }).click());
+  const lines = csv.body.toString().trim().split('\r\n');
+  expect(lines[0]).toBe('id,kind,created_at,status,assignee,lang,name,email,phone,summary');
+  // Antiguo 1 and 10 to 19: the filter, not the whole inbox; phone numbers guarded.
+  expect(lines.slice(1).map((line) => line.split(',')[6]).sort()).toEqual(['Antiguo 1', ...Array.from({ length: 10 }, (_, i) => `Antiguo ${10 + i}`)].sort());
+  expect(lines[1]).toContain(",'+57 300 000 ");
+});
+
+it('deletes a lead on request, after a confirmation', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  const [lead] = await platform.api.db.query<{ id: string }>("select id from lead where name = 'Antiguo 60'");
+  await page.goto(`${platform.origin}/admin/leads/${lead!.id}`);
+  await page.getByRole('button', { name: 'Borrar este contacto' }).click();
+  await page.getByRole('button', { name: 'Sí, borrarlo' }).click();
+  await page.locator('h1', { hasText: 'Bandeja' }).waitFor();
+  expect(await platform.api.db.query('select 1 from wait_list where id = $1', [lead!.id])).toHaveLength(0);
+  expect(await platform.api.db.query("select detail from admin_audit where action = 'lead.deleted'")).toEqual([{ detail: { kind: 'wait-list' } }]);
+});
+
+it('refuses a state-changing call without the CSRF token or from another origin', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  const [lead] = await platform.api.db.query<{ id: string; status: string }>("select id, status from lead where name = 'Antiguo 1'");
+  const withoutToken = await page.evaluate((id) => fetch(`/api/admin/leads/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"status":"won"}' }).then((r) => r.status), lead!.id);
+  expect(withoutToken).toBe(403);
+  // Another origin (localhost is not 127.0.0.1): no CORS answer lets its script read anything, and nothing changes.
+  const evil = await newPage();
+  await evil.goto(`${platform.origin.replace('127.0.0.1', 'localhost')}/blank.html`);
+  const fromElsewhere = await evil.evaluate(
+    ([origin, id]) => fetch(`${origin}/api/admin/leads/${id}`, { method: 'PATCH', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{"status":"won"}' }).then((r) => r.status, () => 'blocked'),
+    [platform.origin, lead!.id] as const,
+  );
+  expect(fromElsewhere).toBe('blocked');
+  const [after] = await platform.api.db.query<{ status: string }>('select status from lead where id = $1', [lead!.id]);
+  expect(after!.status).toBe(lead!.status);
+});
+
+it('signs out, after which every admin call is 401', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+  await page.locator('h1', { hasText: 'Iniciar sesión' }).waitFor();
+  expect(await page.locator('[role=status]').textContent()).toBe('Ha cerrado la sesión.');
+  const statuses = await page.evaluate((id) =>
+    Promise.all([
+      ['GET', 'session'], ['GET', 'leads'], ['GET', `leads/${id}`], ['GET', 'export.csv'], ['GET', 'users'], ['GET', `leads/${id}/report.pdf`],
+      ['PATCH', `leads/${id}`], ['DELETE', `leads/${id}`], ['POST', `leads/${id}/notes`], ['POST', 'users'], ['POST', 'sign-out'],
+    ].map(([method, path]) => fetch(`/api/admin/${path}`, { method }).then((r) => r.status))), reportId);
+  expect(new Set(statuses)).toEqual(new Set([401]));
+});
+
+describe('axe', () => {
+  // Each screen in Spanish (the browser's language), then in English through the toggle.
+  const check = async (page: Page, name: string) => {
+    for (const lang of ['es', 'en'] as const) {
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await expectNoAxeViolations(page, `${name} (${lang})`);
+      if (lang === 'es') await page.getByRole('button', { name: 'Switch to English' }).click();
+    }
+  };
+  it.each([
+    ['set password', '/admin/set-password#token=x', '#new-password', false],
+    ['sign in', '/admin', '#email', false],
+    ['inbox', '/admin', 'table.leads', true],
+    ['report lead', '/admin/leads/REPORT', '.timeline', true],
+    ['users', '/admin/users', 'table.users', true],
+  ] as const)('has no violations on the %s screen, in es and en', async (name, path, ready, signedIn) => {
+    const page = await newPage();
+    if (signedIn) await signIn(page, platform.origin);
+    await page.goto(`${platform.origin}${path.replace('REPORT', reportId)}`);
+    await page.locator(ready).first().waitFor();
+    await check(page, name);
+  });
+});

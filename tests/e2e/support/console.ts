@@ -1,0 +1,44 @@
+// The operators' console in the browser: an API with pages (platform.ts) whose data directory
+// already holds an operator made by the CLI, and the steps every console test repeats.
+import { spawnSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { ROOT, removeDataDir, tempDataDir } from '../../server/support/api.ts';
+import { startPlatform, type Platform } from './platform.ts';
+
+/** The first operator's password (set through the CLI's --password-stdin). */
+export const ADMIN = { email: 'ana@example.com', password: 'correct horse battery' };
+
+/** Runs `npm run admin -- …` (the script's command) on `dataDir`; its exit code and output. */
+export function runAdminCli(dataDir: string, args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, ['--conditions=source', 'packages/server/src/admin/cli.ts', ...args], {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The platform, started on a data directory where the CLI made {@link ADMIN} first. */
+export async function startConsolePlatform(): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
+  const dataDir = tempDataDir();
+  const cli = runAdminCli(dataDir, ['create-user', ADMIN.email, '--role', 'admin', '--password-stdin'], `${ADMIN.password}\n`);
+  const platform = await startPlatform({ OBRA_DATA_DIR: dataDir });
+  return {
+    ...platform,
+    cli,
+    close: async () => {
+      await platform.close();
+      removeDataDir(dataDir);
+    },
+  };
+}
+
+/** Opens the console and signs in; resolves on the inbox. */
+export async function signIn(page: Page, origin: string, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  await page.goto(`${origin}/admin`);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await page.locator('h1', { hasText: /^(Bandeja|Inbox)$/ }).waitFor();
+}

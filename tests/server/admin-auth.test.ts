@@ -1,0 +1,143 @@
+// The console's API refusals over real HTTP: no session, wrong origin, no CSRF token, wrong
+// passwords and the lockout, roles, sign-out everywhere, one-time links.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteUser } from '../../packages/server/src/admin/users.ts';
+import { createOperator, PASSWORD, signInAs } from './support/admin.ts';
+import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+
+let local: LocalApi;
+let leadId: string;
+beforeAll(async () => {
+  local = await startLocalApi({ RATE_LIMIT: '0' });
+  await createOperator(local.api.db, 'ana@example.com', 'admin');
+  await createOperator(local.api.db, 'bo@example.com', 'agent');
+  await createOperator(local.api.db, 'lock@example.com', 'agent');
+  const response = await postJson(`${local.base}/api/contact`, VALID.contact);
+  leadId = ((await response.json()) as { id: string }).id;
+});
+afterAll(() => local.close());
+
+const ID = '00000000-0000-4000-8000-000000000000';
+const CALLS: [string, string][] = [
+  ['GET', '/api/admin/session'], ['POST', '/api/admin/sign-out'], ['GET', '/api/admin/leads'], ['GET', '/api/admin/export.csv'],
+  ['GET', `/api/admin/leads/${ID}`], ['PATCH', `/api/admin/leads/${ID}`], ['DELETE', `/api/admin/leads/${ID}`], ['POST', `/api/admin/leads/${ID}/notes`],
+  ['POST', `/api/admin/leads/${ID}/resend`], ['GET', `/api/admin/leads/${ID}/report.pdf`], ['GET', '/api/admin/users'], ['POST', '/api/admin/users'],
+  ['PATCH', `/api/admin/users/${ID}`], ['DELETE', `/api/admin/users/${ID}`], ['GET', '/api/admin/nothing-here'],
+];
+
+describe('without a session', () => {
+  it.each(CALLS)('%s %s is 401 and sends no CORS headers', async (method, path) => {
+    const response = await fetch(`${local.base}${path}`, { method, headers: { origin: local.base, cookie: 'obra_admin=forged' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('signing in', () => {
+  const attempt = (email: string, password: string, origin: string | null = local.base) =>
+    fetch(`${local.base}/api/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) }, body: JSON.stringify({ email, password }) });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie on the right password', async () => {
+    const response = await attempt('ana@example.com', PASSWORD);
+    expect(response.status).toBe(201);
+    const cookie = response.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^obra_admin=[\w-]{43}; /);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain('Secure');
+    // Only the hash is stored: the cookie's value is nowhere in the table.
+    const rows = await local.api.db.query<{ id_hash: string }>('select id_hash from admin_session');
+    expect(rows.some((row) => cookie.includes(row.id_hash))).toBe(false);
+  });
+
+  it('answers one 401 for a wrong password and for an unknown e-mail', async () => {
+    const wrong = await attempt('ana@example.com', 'not the password');
+    const unknown = await attempt('nobody@example.com', PASSWORD);
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('refuses a sign-in from another origin or without one', async () => {
+    expect((await attempt('ana@example.com', PASSWORD, 'https://evil.example')).status).toBe(403);
+    expect((await attempt('ana@example.com', PASSWORD, null)).status).toBe(403);
+  });
+
+  it('locks the account for 15 minutes after 5 wrong passwords, even against the right one', async () => {
+    for (let i = 0; i < 4; i += 1) expect((await attempt('lock@example.com', `wrong ${i}`)).status).toBe(401);
+    expect((await attempt('lock@example.com', 'wrong 5')).status).toBe(401);
+    const locked = await attempt('lock@example.com', PASSWORD);
+    expect(locked.status).toBe(423);
+    expect(((await locked.json()) as { code: string }).code).toBe('locked');
+    // Other accounts are not affected.
+    expect((await attempt('bo@example.com', PASSWORD)).status).toBe(201);
+  });
+});
+
+describe('a signed-in session', () => {
+  it('refuses a state-changing call without the CSRF token, with a wrong one, or from another origin', async () => {
+    const session = await signInAs(local.base, 'ana@example.com');
+    const path = `/api/admin/leads/${leadId}`;
+    const body = { status: 'contacted' };
+    expect((await session.call(path, { method: 'PATCH', body, headers: { 'x-csrf-token': '' } })).status).toBe(403);
+    expect((await session.call(path, { method: 'PATCH', body, headers: { 'x-csrf-token': 'x'.repeat(43) } })).status).toBe(403);
+    expect((await session.call(path, { method: 'PATCH', body, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await session.call(`/api/admin/leads/${leadId}/notes`, { method: 'POST', body: { text: 'hola' }, headers: { origin: 'null' } })).status).toBe(403);
+    const [lead] = await local.api.db.query<{ status: string }>('select status from lead where id = $1', [leadId]);
+    expect(lead!.status).toBe('new');
+    expect((await session.call(path, { method: 'PATCH', body })).status).toBe(204);
+    const [after] = await local.api.db.query<{ status: string }>('select status from lead where id = $1', [leadId]);
+    expect(after!.status).toBe('contacted');
+  });
+
+  it('never answers CORS for another origin, even signed in', async () => {
+    const session = await signInAs(local.base, 'ana@example.com');
+    const response = await session.call('/api/admin/leads', { headers: { origin: 'https://evil.example' } });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${local.base}/api/admin/leads`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PATCH' } });
+    expect(preflight.status).toBe(401);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('lets an agent work leads but not delete them or manage users', async () => {
+    const agent = await signInAs(local.base, 'bo@example.com');
+    expect((await agent.call('/api/admin/leads')).status).toBe(200);
+    expect((await agent.call(`/api/admin/leads/${leadId}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await agent.call('/api/admin/users', { method: 'POST', body: { email: 'x@example.com', role: 'admin' } })).status).toBe(403);
+    expect((await local.api.db.query('select 1 from lead where id = $1', [leadId])).length).toBe(1);
+  });
+
+  it('answers 400 for a filter value it does not know, and for a forged cursor', async () => {
+    const session = await signInAs(local.base, 'ana@example.com');
+    expect((await session.call('/api/admin/leads?status=paid')).status).toBe(400);
+    expect((await session.call('/api/admin/leads?from=yesterday')).status).toBe(400);
+    expect((await session.call('/api/admin/leads?after=bm90LWEtY3Vyc29y')).status).toBe(400);
+    expect((await session.call(`/api/admin/leads/${leadId}`, { method: 'PATCH', body: { status: 'paid' } })).status).toBe(400);
+    expect((await session.call(`/api/admin/leads/${leadId}/notes`, { method: 'POST', body: { text: 'x'.repeat(2001) } })).status).toBe(400);
+  });
+
+  it('signs out here, then everywhere', async () => {
+    const first = await signInAs(local.base, 'ana@example.com');
+    const second = await signInAs(local.base, 'ana@example.com');
+    const third = await signInAs(local.base, 'ana@example.com');
+    const out = await first.call('/api/admin/sign-out', { method: 'POST', body: {} });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect((await first.call('/api/admin/session')).status).toBe(401);
+    expect((await second.call('/api/admin/session')).status).toBe(200);
+    expect((await second.call('/api/admin/sign-out', { method: 'POST', body: { everywhere: true } })).status).toBe(204);
+    expect((await third.call('/api/admin/session')).status).toBe(401);
+  });
+});
+
+describe('one-time links', () => {
+  it('set a password once; the link then stops working', async () => {
+    const { token } = await inviteUser(local.api.db, 'new@example.com', 'agent');
+    const set = (password: string) => fetch(`${local.base}/api/admin/password`, { method: 'POST', headers: { 'content-type': 'application/json', origin: local.base }, body: JSON.stringify({ token, password }) });
+    expect((await set('short')).status).toBe(400);
+    expect((await set('a good long password')).status).toBe(204);
+    expect((await set('another long password')).status).toBe(400);
+    expect((await signInAs(local.base, 'new@example.com', 'a good long password')).csrf).toMatch(/^[\w-]{43}$/);
+  });
+});

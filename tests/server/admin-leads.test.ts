@@ -1,0 +1,104 @@
+// The inbox over real HTTP: leads from the four kind tables (triggers), filters, search, keyset
+// pages and counts, a lead's page and timeline, export with the formula guard, deletion and audit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperator, signInAs, type Session } from './support/admin.ts';
+import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+
+let local: LocalApi;
+let admin: Session;
+type Page = { items: { id: string; kind: string; name: string; status: string; lang: string }[]; next: string | null; counts: Record<string, number> };
+
+beforeAll(async () => {
+  local = await startLocalApi({ RATE_LIMIT: '0' });
+  await createOperator(local.api.db, 'ana@example.com');
+  admin = await signInAs(local.base, 'ana@example.com');
+  // 120 wait-list rows a minute apart (oldest first), 3 of them in English, one taken for spam.
+  await local.api.db.query(
+    `insert into wait_list (created_at, interesado, nombre, correo, telefono, comentario, request_hash, lang, spam_reason)
+     select timestamptz '2026-01-01' + make_interval(mins => n), 'cliente', 'Persona ' || n, 'p' || n || '@example.com', '+57 300 000 ' || lpad(n::text, 4, '0'),
+       case when n = 7 then '=HYPERLINK("http://evil")' else 'Quiero una casa de dos pisos' end, 'h', case when n % 40 = 0 then 'en' else 'es' end, case when n = 99 then 'too fast' end
+     from generate_series(1, 120) n`,
+  );
+});
+afterAll(() => local.close());
+
+const page = async (query: string) => {
+  const response = await admin.call(`/api/admin/leads${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Page;
+};
+
+describe('the inbox', () => {
+  it('shows a lead sent through the public API, newest first, as new', async () => {
+    await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Marta Nueva' });
+    const { items } = await page('');
+    expect(items[0]).toMatchObject({ kind: 'contact', name: 'Marta Nueva', status: 'new' });
+  });
+
+  it('walks every page with the keyset cursor, no row twice or missing', async () => {
+    const seen: string[] = [];
+    let next: string | null = '';
+    while (next !== null) {
+      const result: Page = await page(`?kind=wait-list${next ? `&after=${next}` : ''}`);
+      seen.push(...result.items.map((item) => item.name));
+      next = result.next;
+    }
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+    expect(seen[0]).toBe('Persona 120');
+    expect(seen.at(-1)).toBe('Persona 1');
+  });
+
+  it('filters by status, language, date and free text, with counts per status', async () => {
+    const spam = await page('?status=spam');
+    expect(spam.items.map((item) => item.name)).toEqual(['Persona 99']);
+    expect(spam.counts).toMatchObject({ spam: 1, new: 120 });
+    expect((await page('?lang=en&kind=wait-list')).items.map((item) => item.name)).toEqual(['Persona 120', 'Persona 80', 'Persona 40']);
+    expect((await page('?from=2026-01-01&to=2026-01-01&kind=wait-list')).items).toHaveLength(50);
+    expect((await page('?from=2026-01-02')).items.map((i) => i.kind)).toEqual(['contact']);
+    expect((await page('?q=p17@example')).items.map((item) => item.name)).toEqual(['Persona 17']);
+    expect((await page('?q=300 000 0117')).items.map((item) => item.name)).toEqual(['Persona 117']);
+    expect((await page('?q=573000000118')).items.map((item) => item.name)).toEqual(['Persona 118']);
+    expect((await page('?q=%25')).items).toHaveLength(0);
+  });
+});
+
+describe('a lead', () => {
+  it('changes status and assignee, takes notes, and shows them on its timeline', async () => {
+    const { items } = await page('?q=persona 5&kind=wait-list');
+    const lead = items.find((item) => item.name === 'Persona 5')!;
+    const [me] = await local.api.db.query<{ id: string }>("select id from admin_user where email = 'ana@example.com'");
+    expect((await admin.call(`/api/admin/leads/${lead.id}`, { method: 'PATCH', body: { status: 'qualified', assignee: me!.id } })).status).toBe(204);
+    expect((await admin.call(`/api/admin/leads/${lead.id}/notes`, { method: 'POST', body: { text: 'Llamar el lunes' } })).status).toBe(201);
+    const detail = (await (await admin.call(`/api/admin/leads/${lead.id}`)).json()) as { status: string; assignee: string; fields: { name: string; value: string }[]; timeline: { type: string; detail: string; actor: string | null }[] };
+    expect(detail.status).toBe('qualified');
+    expect(detail.assignee).toBe(me!.id);
+    expect(detail.fields.map((f) => f.name)).toEqual(['interesado', 'nombre', 'correo', 'telefono', 'comentario']);
+    expect(detail.timeline.map((e) => [e.type, e.detail, e.actor])).toEqual([
+      ['created', 'wait-list', null], ['status', 'qualified', 'ana@example.com'], ['assignee', 'ana@example.com', 'ana@example.com'], ['note', 'Llamar el lunes', 'ana@example.com'],
+    ]);
+    expect((await page('?status=qualified')).items.map((i) => i.id)).toEqual([lead.id]);
+  });
+
+  it('exports the current filter as CSV with the formula guard', async () => {
+    const response = await admin.call('/api/admin/export.csv?q=hyperlink');
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="obra-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('id,kind,created_at,status,assignee,lang,name,email,phone,summary');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`'+57 300 000 0007`);
+    expect(lines[1]).toContain(`"cliente: =HYPERLINK(""http://evil"")"`);
+  });
+
+  it('is deleted on request with its kind row, and the audit keeps nothing personal', async () => {
+    const { items } = await page('?q=p33@example');
+    const id = items[0]!.id;
+    expect((await admin.call(`/api/admin/leads/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await local.api.db.query('select 1 from wait_list where id = $1', [id])).toHaveLength(0);
+    expect((await admin.call(`/api/admin/leads/${id}`)).status).toBe(404);
+    const audit = await local.api.db.query<{ action: string; detail: unknown }>("select action, detail from admin_audit where action = 'lead.deleted'");
+    expect(audit).toEqual([{ action: 'lead.deleted', detail: { kind: 'wait-list' } }]);
+    expect(JSON.stringify(await local.api.db.query('select * from admin_audit'))).not.toMatch(/Persona 33|p33@|0033/);
+  });
+});

@@ -1,0 +1,37 @@
+// Operators and signed-in calls to /api/admin/* for the server and browser tests.
+import type { Db } from '@obra/server';
+import { inviteUser, setPassword, type Role } from '../../../packages/server/src/admin/users.ts';
+
+/** A password every test operator gets. */
+export const PASSWORD = 'correct horse battery';
+
+/** Makes an operator with {@link PASSWORD} straight in the database. */
+export async function createOperator(db: Db, email: string, role: Role = 'admin'): Promise<void> {
+  const { token } = await inviteUser(db, email, role);
+  await setPassword(db, token, PASSWORD);
+}
+
+/** A signed-in session: its cookie and CSRF token, and a fetch that sends both with the right Origin. */
+export interface Session {
+  cookie: string;
+  csrf: string;
+  call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+}
+
+/** Signs in over HTTP; throws when the API refuses. */
+export async function signInAs(base: string, email: string, password = PASSWORD): Promise<Session> {
+  const response = await fetch(`${base}/api/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) });
+  if (response.status !== 201) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  const { csrf } = (await response.json()) as { csrf: string };
+  return {
+    cookie,
+    csrf,
+    call: (path, init = {}) =>
+      fetch(`${base}${path}`, {
+        method: init.method ?? 'GET',
+        headers: { cookie, origin: base, 'x-csrf-token': csrf, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
+  };
+}

@@ -1,0 +1,35 @@
+// The console's routes and filter in the URL (packages/console/src/url-state.ts).
+import { describe, expect, it } from 'vitest';
+import { filterQuery, parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';
+
+describe('parseRoute', () => {
+  it('reads the inbox filter from the query string, ignoring empty and unknown keys', () => {
+    expect(parseRoute('/admin', '?kind=report&q=%20ana%20&status=&utm=x&after=abc')).toEqual({ name: 'inbox', filter: { kind: 'report', q: 'ana', after: 'abc' } });
+    expect(parseRoute('/admin/', '')).toEqual({ name: 'inbox', filter: {} });
+  });
+
+  it('knows every screen', () => {
+    expect(parseRoute('/admin/leads/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({ name: 'lead', id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11' });
+    expect(parseRoute('/admin/users')).toEqual({ name: 'users' });
+    expect(parseRoute('/admin/sign-in')).toEqual({ name: 'sign-in' });
+    expect(parseRoute('/admin/set-password', '', '#token=abc-123')).toEqual({ name: 'set-password', token: 'abc-123' });
+    expect(parseRoute('/admin/leads/not-an-id')).toEqual({ name: 'not-found' });
+    expect(parseRoute('/admin/anything')).toEqual({ name: 'not-found' });
+  });
+});
+
+describe('filterQuery and routeUrl', () => {
+  it('write the filter in a stable order, leaving empty values out, and round-trip', () => {
+    const filter = { q: 'gómez & co', status: 'new', kind: 'partner', lang: undefined };
+    const query = filterQuery(filter);
+    expect(query).toBe('?kind=partner&status=new&q=g%C3%B3mez+%26+co');
+    expect(parseRoute('/admin', query)).toEqual({ name: 'inbox', filter: { kind: 'partner', status: 'new', q: 'gómez & co' } });
+    expect(filterQuery({})).toBe('');
+  });
+
+  it('give each route its URL', () => {
+    expect(routeUrl({ name: 'inbox', filter: { lang: 'en' } })).toBe('/admin?lang=en');
+    expect(routeUrl({ name: 'lead', id: 'x' })).toBe('/admin/leads/x');
+    expect(routeUrl({ name: 'users' })).toBe('/admin/users');
+  });
+});
