@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { publicOrigin } from '../routes/images.ts';
+import { publicOrigin } from '../http/origin.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { hashToken, newToken, sameToken } from './tokens.ts';
 import type { Role } from './users.ts';

@@ -4,7 +4,7 @@ import { toCsv } from '../csv.ts';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
 import { reportPdf, type ReportRow } from '../report/pdf.ts';
-import { IMAGE_PATH } from '../routes/images.ts';
+import { IMAGE_PATH } from '../images/ids.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { deleteLead } from './delete-lead.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';

@@ -1,7 +1,7 @@
 // Users admin: everyone signed in may list operators (to assign leads); only admins invite,
 // change roles and remove, and never leave the console without an admin.
 import { HttpError } from '../http/errors.ts';
-import { publicOrigin } from '../routes/images.ts';
+import { publicOrigin } from '../http/origin.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { checkEmail, checkRole, inviteLink, inviteUser } from './users.ts';
 
