@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApi, loadConfig, type Api } from '@obra/server';
+import { testCluster } from './postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 
@@ -15,6 +16,34 @@ export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'obra-api-'));
 
 /** Deletes a data directory made by {@link tempDataDir}. */
 export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** Where one API keeps its data, fresh: see {@link freshDatabase}. */
+export interface TestDatabase {
+  readonly kind: 'pglite' | 'postgres';
+  /** OBRA_DATA_DIR (always a fresh folder: the mail outbox lives there) and, on PostgreSQL, DATABASE_URL. */
+  readonly env: { OBRA_DATA_DIR: string; DATABASE_URL?: string };
+  /** Drops the database and removes the folder. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database for one API (or several processes sharing it): a new database on the
+ * throwaway PostgreSQL cluster in the `server-pg` project (OBRA_TEST_POSTGRES), else a new PGlite folder.
+ */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const dataDir = tempDataDir();
+  const cluster = testCluster();
+  if (!cluster) return { kind: 'pglite', env: { OBRA_DATA_DIR: dataDir }, drop: async () => removeDataDir(dataDir) };
+  const url = await cluster.createDatabase();
+  return {
+    kind: 'postgres',
+    env: { OBRA_DATA_DIR: dataDir, DATABASE_URL: url },
+    drop: async () => {
+      await cluster.dropDatabase(url);
+      removeDataDir(dataDir);
+    },
+  };
+}
 
 /** An API started in this process. */
 export interface LocalApi {
@@ -32,8 +61,9 @@ export interface LocalApi {
  * (the API alone by default) answers each request, e.g. with pages beside the API.
  */
 export async function startLocalApi(env: Record<string, string> = {}, serve: (api: Api) => RequestListener = (api) => (req, res) => void api.handle(req, res)): Promise<LocalApi> {
-  const dataDir = tempDataDir();
-  const config = loadConfig({ OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
+  const database = await freshDatabase();
+  const dataDir = database.env.OBRA_DATA_DIR;
+  const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
   const api = await createApi(config);
   const server = createServer(serve(api));
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -47,7 +77,7 @@ export async function startLocalApi(env: Record<string, string> = {}, serve: (ap
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
       await api.close();
-      removeDataDir(dataDir);
+      await database.drop();
     },
   };
 }
