@@ -24,3 +24,16 @@ describe('the embedded database has one owner', () => {
     expect(failure?.stderr).toMatch(/in use by process \d+ \(the running API\)/);
   });
 });
+
+describe('API_PROCESSES with the embedded database', () => {
+  it('more than one process stops at once with a message naming DATABASE_URL', async () => {
+    const own = await freshDatabase();
+    try {
+      const failure = await startProcess('api', { ...own.env, API_PROCESSES: '2' }).then(() => undefined, (error: Error) => error);
+      expect(failure?.message).toMatch(/exited with 1 before listening/);
+      expect(failure?.message).toContain('API_PROCESSES=2 needs DATABASE_URL: the embedded PGlite database belongs to one process');
+    } finally {
+      await own.drop();
+    }
+  });
+});

@@ -1,15 +1,17 @@
 // Several API processes on one PostgreSQL database (the `server-pg` project only: the embedded
 // database belongs to one process). Real processes over real HTTP: they migrate an empty database
 // together, store one row for one Idempotency-Key sent to two of them at once, mail each report
-// of a shared outbox once, and the export command reads the database while they run.
+// of a shared outbox once, and the export command reads the database while they run. Then
+// API_PROCESSES=3: one port, a killed process replaced, SIGTERM stopping them all.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, VALID, freshDatabase, postJson, startProcess, type ApiProcess, type TestDatabase } from './support/api.ts';
+import { ROOT, VALID, childPids, freshDatabase, logCount, postJson, startProcess, type ApiProcess, type TestDatabase } from './support/api.ts';
 
 const run = promisify(execFile);
 const MIGRATIONS = readdirSync(join(ROOT, 'packages/server/migrations')).filter((name) => name.endsWith('.sql'));
@@ -17,8 +19,9 @@ const MIGRATIONS = readdirSync(join(ROOT, 'packages/server/migrations')).filter(
 let database: TestDatabase;
 let outboxDir: string;
 let processes: ApiProcess[] = [];
-const query = async <T extends object>(sql: string, params: unknown[] = []): Promise<T[]> => {
-  const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+/** Rows of one statement on the shared database (or on `url`). */
+const query = async <T extends object>(sql: string, params: unknown[] = [], url = database.env.DATABASE_URL): Promise<T[]> => {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return (await client.query<T>(sql, params)).rows;
@@ -113,5 +116,47 @@ describe('API processes sharing one PostgreSQL database', () => {
   it('each process stops on SIGTERM with exit code 0', async () => {
     expect(await Promise.all(processes.map((api) => api.stop()))).toEqual([0, 0, 0, 0]);
     processes = [];
+  });
+});
+
+/** A POST on a connection of its own: a keep-alive connection to a killed process would fail the next request. */
+const postAlone = (url: string, body: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const text = JSON.stringify(body);
+    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+
+describe('API_PROCESSES=3 (node:cluster)', () => {
+  it('three processes share one port; one killed with SIGKILL is replaced; SIGTERM stops them all with exit 0', async () => {
+    const own = await freshDatabase();
+    const primary = await startProcess('api', { ...own.env, API_PROCESSES: '3', RATE_LIMIT: '0' });
+    try {
+      await until(async () => logCount(primary.output(), 'api ready') === 3, 'three API processes');
+      const first = childPids(primary.child.pid!);
+      expect(first).toHaveLength(3);
+      const post = (i: number) => postAlone(`${primary.base}/api/wait-list`, { ...VALID['wait-list'], nombre: `Proceso ${i}` });
+      expect(await Promise.all(Array.from({ length: 9 }, (_, i) => post(i)))).toEqual(Array(9).fill(201));
+
+      process.kill(first[0]!, 'SIGKILL');
+      await until(async () => logCount(primary.output(), 'api ready') === 4, 'a new API process');
+      const second = childPids(primary.child.pid!);
+      expect(second).toHaveLength(3);
+      expect(second).not.toContain(first[0]);
+      expect(primary.output()).toContain('"msg":"an API process died; starting another"');
+      expect(await Promise.all(Array.from({ length: 9 }, (_, i) => post(9 + i)))).toEqual(Array(9).fill(201));
+
+      expect(await primary.stop('SIGTERM')).toBe(0);
+      expect(logCount(primary.output(), 'api closed')).toBe(3);
+      for (const pid of second) expect(() => process.kill(pid, 0)).toThrow();
+      expect(await query("select count(*)::int as n from wait_list where nombre like 'Proceso %'", [], own.env.DATABASE_URL)).toEqual([{ n: 18 }]);
+    } finally {
+      await primary.stop();
+      await own.drop();
+    }
   });
 });

@@ -4,6 +4,18 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './log.ts';
 
+/**
+ * API_PROCESSES from `env` (default 1). Read here, not in config.ts: it tells the launcher
+ * (main.ts, host/serve.ts) how many copies to start, not how one API behaves.
+ */
+export function processCount(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.API_PROCESSES?.trim();
+  if (!raw) return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64) throw new Error(`API_PROCESSES must be a whole number from 1 to 64, got "${raw}"; fix it in the environment.`);
+  return value;
+}
+
 /** What {@link runProcesses} needs to know. */
 export interface ProcessOptions {
   /** How many API processes (API_PROCESSES); 1 runs `start` in this process, no cluster. */

@@ -1,6 +1,6 @@
 // Two ways to run the reference API for tests, both over real HTTP on 127.0.0.1: in this process
 // (fast, and the test can read the database) or as its own process (signals, restarts, exports).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -125,6 +125,13 @@ export async function startProcess(entry: keyof typeof ENTRIES, env: Record<stri
     },
   };
 }
+
+/** The pids of the processes `pid` started (an API_PROCESSES primary's workers). */
+export const childPids = (pid: number): number[] =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+
+/** How many JSON log lines in `output` have this `msg`. */
+export const logCount = (output: string, msg: string): number => output.split('\n').filter((line) => line.includes(`"msg":${JSON.stringify(msg)}`)).length;
 
 /** POSTs a JSON body (a string is sent as is) with optional headers. */
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
