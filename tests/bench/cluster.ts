@@ -94,6 +94,8 @@ const restarts = logCount(api.output(), 'an API process died; starting another')
 const readies = logCount(api.output(), 'api ready');
 
 const exitCode = await api.stop('SIGTERM');
+// What the primary said about its processes (not the request lines), when it did not stop cleanly.
+if (exitCode !== 0) console.log(api.output().split('\n').filter((line) => /"level":"(warn|error)"/.test(line)).slice(-10).join('\n'));
 await db.end();
 await postgres.stop();
 removeDataDir(dataDir);

@@ -57,7 +57,11 @@ export async function runProcesses(options: ProcessOptions, start: () => Promise
     const lived = Date.now() - (born.get(worker) ?? 0);
     born.delete(worker);
     if (stopping) {
-      if (code !== 0) failedStops += 1;
+      // Killed by our SIGTERM before it had installed its handler (still starting): nothing to finish.
+      if (code !== 0 && signal !== 'SIGTERM') {
+        failedStops += 1;
+        log.error('an API process did not stop cleanly', { pid: worker.process.pid, code, signal });
+      }
       if (born.size === 0) process.exit(failedStops ? 1 : 0);
       return;
     }
