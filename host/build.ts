@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { WIDGET_OF } from './src/routes.ts';
+import { INLINE_SCRIPT, cspHash, type InlineHashes } from './src/security.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist/host');
@@ -43,6 +44,9 @@ for (const [file, html] of pages) {
   await writeFile(path, html);
 }
 await rm(renderer);
+// The inline script and stylesheet every page carries, by hash, for the Content-Security-Policy.
+const hashes: InlineHashes = { script: [cspHash(INLINE_SCRIPT)], style: [cspHash(css)] };
+await writeFile(join(out, 'csp.json'), `${JSON.stringify(hashes, null, 2)}\n`);
 
 /**
  * Each widget's ESM entry and the chunks it imports statically, as URLs: a page preloads its

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join } from 'node:path';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
@@ -18,19 +18,33 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg']);
 
 /**
+ * The file path under `dir` for a URL path, or undefined when it cannot name a file there: each
+ * segment is decoded once and may not hold `/`, `\`, NUL, nor be `.` or `..` (so
+ * `/widgets/..%2fstorybook` is no way out of dist/widgets). A malformed escape names nothing.
+ */
+export function fileUnder(dir: string, urlPath: string): string | undefined {
+  const segments: string[] = [];
+  for (const raw of urlPath.split('/').filter(Boolean)) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return undefined;
+    segments.push(segment);
+  }
+  return join(dir, ...segments);
+}
+
+/**
  * Serves `urlPath` from `dir` (no escaping above it). Hashed files (`name-HASH.js`) are cached for
  * a year; the rest revalidate. Text is compressed with brotli or gzip when the client accepts it.
  * Returns false when there is no such file, so the caller can answer 404 its own way.
  */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir: string, urlPath: string): Promise<boolean> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return false; // A malformed escape (e.g. `%E0%A4%A`) names no file: the caller's 404, not a 500.
-  }
-  let path = normalize(join(dir, decoded));
-  if (path !== dir && !path.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return false;
+  let path = fileUnder(dir, urlPath);
+  if (!path) return false;
   let info = await stat(path).catch(() => undefined);
   if (info?.isDirectory()) {
     path = join(path, 'index.html');

@@ -4,33 +4,55 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStatic } from '../static.ts';
 import { pageFile, productNotFoundFile, resolve } from './routes.ts';
+import { securityHeaders, type InlineHashes } from './security.ts';
 
 export interface HostDirs {
   /** The repository root (dist/, host/ under it). */
   root: string;
   /** The product slugs that have pages. */
   slugs: readonly string[];
+  /** The site is served over https (PUBLIC_URL): HSTS is sent. */
+  https?: boolean;
 }
 
-/** Static folders by URL prefix, tried in order; the prefix is kept or stripped as noted. */
-const mounts = (root: string): [prefix: string, dirs: string[], strip: boolean][] => [
-  ['/widgets/', [`${root}dist`], false],
-  ['/esm/', [`${root}dist`], false],
-  ['/assets/', [`${root}dist/host`], false],
-  ['/img/', [`${root}host/public`], false],
-  ['/demo/', [`${root}host/demo`], true],
+const hashesOf = new Map<string, Promise<InlineHashes>>();
+/** The inline hashes `npm run build:host` wrote (none before a build: every page 404s then anyway). */
+const inlineHashes = (root: string) => {
+  let hashes = hashesOf.get(root);
+  if (!hashes) {
+    hashes = readFile(`${root}dist/host/csp.json`, 'utf8').then((text) => JSON.parse(text) as InlineHashes, () => ({ script: [], style: [] }));
+    hashesOf.set(root, hashes);
+  }
+  return hashes;
+};
+
+/**
+ * Static folders by URL prefix: each prefix serves its own folders and nothing beside them
+ * (dist/ also holds Storybook and test results, which are not the site's).
+ */
+const mounts = (root: string): [prefix: string, dirs: string[]][] => [
+  ['/widgets/', [`${root}dist/widgets`]],
+  ['/esm/', [`${root}dist/esm`]],
+  ['/assets/', [`${root}dist/host/assets`]],
+  ['/img/', [`${root}host/public/img`]],
+  ['/demo/', [`${root}host/demo`]],
   // Partner example pages: the hand-written ones first, then built ones; missing folders just 404.
-  ['/examples/', [`${root}host/examples`, `${root}dist/examples`], true],
+  ['/examples/', [`${root}host/examples`, `${root}dist/examples`]],
 ];
 
-/** Answers every GET/HEAD that is not the API; returns nothing, always ends the response. */
-export async function handleSite(req: IncomingMessage, res: ServerResponse, { root, slugs }: HostDirs): Promise<void> {
+/** Answers every request that is not the API (GET and HEAD; 405 otherwise); always ends the response. */
+export async function handleSite(req: IncomingMessage, res: ServerResponse, { root, slugs, https = false }: HostDirs): Promise<void> {
+  for (const [name, value] of Object.entries(securityHeaders(await inlineHashes(root), https))) res.setHeader(name, value);
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Use GET or HEAD.');
+    return;
+  }
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname;
   if (path === '/demo' || path === '/examples') return redirect(res, 308, `${path}/${url.search}`);
-  for (const [prefix, dirs, strip] of mounts(root)) {
+  for (const [prefix, dirs] of mounts(root)) {
     if (!path.startsWith(prefix)) continue;
-    for (const dir of dirs) if (await serveStatic(req, res, dir, strip ? path.slice(prefix.length - 1) : path)) return;
+    for (const dir of dirs) if (await serveStatic(req, res, dir, path.slice(prefix.length - 1))) return;
     return notFound(res, root);
   }
   const resolution = resolve(path, slugs);

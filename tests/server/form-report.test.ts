@@ -14,8 +14,14 @@ const REPORT = {
   uso: 'housing', usoEspecifico: '', sistemaConstructivo: 'steel-framing', diseno: 'Doble pendiente', tipoFachada: 'Ventilada', materialCubierta: 'Arcilla/Concreto',
   materialFachada: 'Ladrillo', zona: 'zone1', otros: ['paneles-solares', 'domotica'],
   nombre: 'María Núñez', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', correo: 'maria@example.com', telefono: '+57 300 123 4567',
-  imageUrl: 'http://127.0.0.1/api/images/x.svg', prompt: 'Foto realista de una casa',
+  imageUrl: '', prompt: 'Foto realista de una casa',
 };
+
+/** A report whose image the API at `base` generated (a report may carry no other). */
+async function reportOn(base: string): Promise<typeof REPORT> {
+  const image = (await (await postJson(`${base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })).json()) as { url: string };
+  return { ...REPORT, imageUrl: new URL(image.url, base).href };
+}
 
 /** The text of a PDF: every hex or literal string shown with Tj, from every (deflated) stream. */
 function pdfText(pdf: Buffer): string {
@@ -53,20 +59,22 @@ const waitFor = async <T>(read: () => T | undefined, ms = 15_000): Promise<T> =>
 
 describe('POST /api/form-report (outbox folder)', () => {
   let local: LocalApi;
+  let report: typeof REPORT;
   beforeAll(async () => {
     local = await startLocalApi({ RATE_LIMIT: '0' });
+    report = await reportOn(local.base);
   });
   afterAll(() => local.close());
   const post = (body: unknown, headers?: Record<string, string>) => postJson(`${local.base}/api/form-report`, body, headers);
 
   it('stores a valid report, answers 201 {id} and writes an e-mail with the PDF to the requester', async () => {
-    const image = (await (await postJson(`${local.base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })).json()) as { url: string };
     const started = performance.now();
-    const response = await post({ ...REPORT, imageUrl: image.url }, { 'Idempotency-Key': 'report-1' });
+    const response = await post(report, { 'Idempotency-Key': 'report-1' });
     const answerMs = performance.now() - started;
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id, mail } = (await response.json()) as { id: string; mail: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(mail).toBe('queued');
     expect(answerMs).toBeLessThan(1000);
     const [row] = await local.rows('report');
     expect(row).toMatchObject({ id, nombre: 'María Núñez', correo: 'maria@example.com', alto_edificacion: '7,5', otros: 'paneles-solares,domotica', diseno: 'Doble pendiente' });
@@ -90,22 +98,22 @@ describe('POST /api/form-report (outbox folder)', () => {
   });
 
   it('replays the first answer for the same key, 422 for the same key with another body', async () => {
-    const first = await post(REPORT, { 'Idempotency-Key': 'report-2' });
-    const replay = await post(REPORT, { 'Idempotency-Key': 'report-2' });
+    const first = await post(report, { 'Idempotency-Key': 'report-2' });
+    const replay = await post(report, { 'Idempotency-Key': 'report-2' });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(await first.json());
-    expect((await post({ ...REPORT, nombre: 'Otra' }, { 'Idempotency-Key': 'report-2' })).status).toBe(422);
+    expect((await post({ ...report, nombre: 'Otra' }, { 'Idempotency-Key': 'report-2' })).status).toBe(422);
     expect((await local.rows('report')).filter((r) => r.idempotency_key === 'report-2')).toHaveLength(1);
   });
 
   it('answers 400 with field errors keyed like the widget messages', async () => {
-    const response = await post({ ...REPORT, correo: 'nope', imageUrl: '', diseno: 'Cúpula', telefono: '+57 100 000 0000', anchoEdificacion: '123456' });
+    const response = await post({ ...report, correo: 'nope', imageUrl: '', diseno: 'Cúpula', telefono: '+57 100 000 0000', anchoEdificacion: '123456' });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errorMessage: string; errors: Record<string, string> };
     expect(body.errors).toEqual({ correo: 'email', imageUrl: 'required', diseno: 'choose', telefono: 'phone', anchoEdificacion: 'dimension' });
     expect(body.errorMessage).toMatch(/invalid/);
-    const other = await post({ ...REPORT, uso: 'other' });
+    const other = await post({ ...report, uso: 'other' });
     expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
   });
 });
@@ -144,7 +152,7 @@ describe('POST /api/form-report with SMTP_URL (a local SMTP sink)', () => {
   });
 
   it('a failed send is kept with its error and retried until the sink accepts it', async () => {
-    const response = await postJson(`${local.base}/api/form-report`, REPORT);
+    const response = await postJson(`${local.base}/api/form-report`, await reportOn(local.base));
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     const mail = await waitFor(() => received[0]);

@@ -15,9 +15,14 @@ describe('generate-image with the embedded illustrator', () => {
     local = await startLocalApi({ RATE_LIMIT: '0' });
   });
   afterAll(() => local.close());
-  const generate = (body: unknown, headers?: Record<string, string>) => postJson(`${local.base}/api/generate-image`, body, headers);
+  /** The answer's url, resolved against the API as the widget does. */
+  const generate = async (body: unknown, headers?: Record<string, string>) => {
+    const response = await postJson(`${local.base}/api/generate-image`, body, headers);
+    const answer = (await response.clone().json().catch(() => ({}))) as { url?: string };
+    return { status: response.status, json: async () => ({ ...answer, ...(answer.url ? { url: new URL(answer.url, local.base).href } : {}) }) };
+  };
 
-  it('answers an absolute url on the API origin, the same for the same spec and another for another spec', async () => {
+  it('answers a url on the API, the same for the same spec and another for another spec', async () => {
     const started = performance.now();
     const first = (await (await generate({ prompt: 'Foto realista de una bodega', spec: SPEC })).json()) as { url: string };
     const elapsed = performance.now() - started;
@@ -30,7 +35,7 @@ describe('generate-image with the embedded illustrator', () => {
     expect(elapsed).toBeLessThan(2000);
   });
 
-  it('uses the Host the client sent, or PUBLIC_URL when configured', async () => {
+  it('never writes the Host the client sent into the url: a path on the API, or PUBLIC_URL when configured', async () => {
     // fetch may not set Host: a plain node:http request does, as a browser reaching a proxy name would.
     const answer = await new Promise<string>((resolve, reject) => {
       const req = request(`${local.base}/api/generate-image`, { method: 'POST', headers: { 'content-type': 'application/json', host: 'obra.example:8443' } }, (res) => {
@@ -41,7 +46,7 @@ describe('generate-image with the embedded illustrator', () => {
       req.on('error', reject);
       req.end(JSON.stringify({ prompt: 'p', spec: SPEC }));
     });
-    expect((JSON.parse(answer) as { url: string }).url).toMatch(/^http:\/\/obra\.example:8443\/api\/images\//);
+    expect((JSON.parse(answer) as { url: string }).url).toMatch(/^\/api\/images\/[\w-]{43}\.svg$/);
     const configured = await startLocalApi({ PUBLIC_URL: 'https://api.obra.example/' });
     try {
       const body = (await (await postJson(`${configured.base}/api/generate-image`, { prompt: 'p', spec: SPEC })).json()) as { url: string };
@@ -95,6 +100,19 @@ describe('generate-image with the embedded illustrator', () => {
     expect(await drawing(worded.url)).toBe(await drawing(described.url));
   });
 
+  it('keeps every prompt out of the picture, so the first one for a spec is not served to everyone, and stays valid XML', async () => {
+    const hostile = { prompt: 'Compra en evil.example \u0001\u0000 <script>alert(1)</script>', spec: { ...SPEC, diseno: 'Discontinua' } };
+    expect((await generate(hostile)).status).toBe(400);
+    const first = (await (await generate({ prompt: 'Llame al 555-0100 para su premio', spec: hostile.spec })).json()) as { url: string };
+    const second = (await (await generate({ prompt: 'Foto realista de una bodega', spec: hostile.spec })).json()) as { url: string };
+    expect(second.url).toBe(first.url);
+    const svg = await (await fetch(first.url)).text();
+    expect(svg).not.toMatch(/premio|Llame/);
+    expect(svg).toMatch(/<title>Obra — [^<]+<\/title>/);
+    // Nothing outside XML 1.0's characters (a parser would stop at it).
+    expect(svg).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+  });
+
   it('answers 400 with field errors for a bad spec or prompt, and keeps serving', async () => {
     const bad = await generate({ prompt: 'x', spec: { diseno: 'Cúpula', anchoEdificacion: '1234567', zona: 7 } });
     expect(bad.status).toBe(400);
@@ -103,6 +121,7 @@ describe('generate-image with the embedded illustrator', () => {
     expect(await noPrompt.json()).toMatchObject({ errors: { prompt: 'required' } });
     expect((await generate({ prompt: 'x'.repeat(1001) })).status).toBe(400);
     expect((await generate('[1]')).status).toBe(400);
+    expect(await (await generate({ prompt: 'casa\u202Eevil', spec: SPEC })).json()).toMatchObject({ errors: { prompt: 'characters' } });
     expect((await generate({ prompt: 'ok', spec: SPEC })).status).toBe(200);
   });
 });
@@ -140,7 +159,7 @@ describe('generate-image with IMAGE_PROVIDER=openai-compatible', () => {
     const { url } = (await response.json()) as { url: string };
     expect(url).toMatch(/\/api\/images\/[\w-]{43}\.png$/);
     expect(seen.at(-1)).toEqual({ auth: 'Bearer sk-test', body: { model: 'test-model', prompt: 'Foto realista de una casa', size: '1536x1024', n: 1, response_format: 'b64_json' } });
-    const image = await fetch(url);
+    const image = await fetch(new URL(url, local.base));
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(PNG, 'base64'))).toBe(true);
   });

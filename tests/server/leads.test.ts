@@ -1,7 +1,9 @@
 // Every write endpoint and its errors over real HTTP on 127.0.0.1 (API in this process, so the
 // stored rows can be read back directly).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID, postJson, startLocalApi, type LocalApi } from './support/api.ts';
+import { ROOT, VALID, postJson, startLocalApi, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;
 beforeAll(async () => {
@@ -108,7 +110,9 @@ describe('the rest of /api', () => {
     expect((await send('612 345 678')).status).toBe(400);
   });
 
-  it('recorded the migrations once, in order', async () => {
-    expect((await local.api.db.query<{ name: string }>('select name from schema_migrations order by name')).map((row) => row.name)).toEqual(['001_leads.sql', '002_reports.sql']);
+  it('recorded every migration of the folder once, in order', async () => {
+    const files = readdirSync(join(ROOT, 'packages/server/migrations')).filter((name) => name.endsWith('.sql')).sort();
+    expect(files.slice(0, 3)).toEqual(['001_leads.sql', '002_reports.sql', '003_hardening.sql']);
+    expect((await local.api.db.query<{ name: string }>('select name from schema_migrations order by name')).map((row) => row.name)).toEqual(files);
   });
 });

@@ -35,6 +35,8 @@ describe('the API process', () => {
     expect(response.status).toBe(201);
     ({ id: firstId } = (await response.json()) as { id: string });
     expect((await postJson(`${api.base}/api/contact`, { name: 'Eva', email: 'eva@example.com', message: '=SUM(A1), "hola"\nadiós' })).status).toBe(201);
+    // A bot's entry (the honeypot filled): stored apart, out of the default export.
+    expect((await postJson(`${api.base}/api/wait-list`, { ...VALID['wait-list'], nombre: 'Bot' }, { 'obra-trap': 'x' })).status).toBe(201);
     const lines = api.output().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ level: 'info', msg: 'api ready', database: database.kind, places: expect.any(Number), gazetteerMs: expect.any(Number) });
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'request', method: 'POST', path: '/api/wait-list', status: 201, ms: expect.any(Number) }));
@@ -77,16 +79,18 @@ describe('the API process', () => {
   it('exports each lead type as CSV (default) and JSON, oldest first', async () => {
     const csv = (await exportLeads('wait-list')).stdout;
     const [header, ...rows] = csv.trimEnd().split('\r\n');
-    expect(header).toBe('id,created_at,interesado,nombre,correo,telefono,comentario');
+    expect(header).toBe('id,created_at,interesado,nombre,correo,telefono,comentario,lang');
     expect(rows).toEqual([
-      expect.stringMatching(new RegExp(`^${firstId},\\d{4}-\\d\\d-\\d\\dT[^,]+Z,proveedor,Ana,ana@example.com,'\\+57 300 123 4567,Acero$`)),
+      expect.stringMatching(new RegExp(`^${firstId},\\d{4}-\\d\\d-\\d\\dT[^,]+Z,proveedor,Ana,ana@example.com,'\\+57 300 123 4567,Acero,es$`)),
       expect.stringMatching(new RegExp(`^${slowId},.*,Lenta,`)),
     ]);
     const json = JSON.parse((await exportLeads('wait-list', '--format', 'json')).stdout) as Record<string, string>[];
     expect(json.map((row) => [row.id, row.nombre, row.telefono])).toEqual([[firstId, 'Ana', '+57 300 123 4567'], [slowId, 'Lenta', '+57 300 123 4567']]);
     // Quotes, commas and new lines are quoted; a leading = cannot run as a spreadsheet formula.
-    expect((await exportLeads('contact', '--format=csv')).stdout).toContain(`,Eva,eva@example.com,"'=SUM(A1), ""hola""\nadiós"\r\n`);
-    expect((await exportLeads('partner')).stdout).toBe('id,created_at,nombre,telefono,correo,pais,especializacion\r\n');
+    expect((await exportLeads('contact', '--format=csv')).stdout).toContain(`,Eva,eva@example.com,"'=SUM(A1), ""hola""\nadiós",es\r\n`);
+    expect((await exportLeads('partner')).stdout).toBe('id,created_at,nombre,telefono,correo,pais,especializacion,lang\r\n');
+    const withSpam = JSON.parse((await exportLeads('wait-list', '--format', 'json', '--include-spam')).stdout) as Record<string, string | null>[];
+    expect(withSpam.map((row) => [row.nombre, row.spam_reason])).toEqual([['Ana', null], ['Bot', 'honeypot'], ['Lenta', null]]);
   });
 
   it('the export command explains its usage for an unknown type or format', async () => {

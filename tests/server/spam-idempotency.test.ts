@@ -1,5 +1,6 @@
-// The spam rules (answered as accepted, nothing stored) and Idempotency-Key (a replay returns the
-// first answer, another body under the same key is 422, concurrent duplicates store one row).
+// The spam rules (answered exactly as a person's submission, stored apart with the reason) and
+// Idempotency-Key (a replay returns the first answer, another body under the same key is 422,
+// concurrent duplicates store one row).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID, postJson, startLocalApi, type LocalApi } from './support/api.ts';
@@ -11,35 +12,49 @@ beforeAll(async () => {
 afterAll(() => local.close());
 
 const post = (body: unknown, headers?: Record<string, string>) => postJson(`${local.base}/api/wait-list`, body, headers);
-const count = async () => (await local.rows('wait_list')).length;
 const entry = (nombre: string) => ({ ...VALID['wait-list'], nombre });
 
 describe('spam rules', () => {
-  it.each([
-    ['a filled honeypot', { website: 'http://spam.example' }],
-    ['a form sent faster than MIN_FILL_MS', { elapsedMs: 300 }],
-    ['a fill time that is not a number', { elapsedMs: '9999' }],
-  ])('%s looks accepted (201 {id}) and stores nothing', async (_what, signal) => {
-    const before = await count();
-    const response = await post({ ...entry('Bot'), ...signal });
-    expect(response.status).toBe(201);
-    expect(((await response.json()) as { id: string }).id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(await count()).toBe(before);
-  });
+  const spamRows = async () => (await local.rows('wait_list')).filter((r) => r.spam_reason !== null);
 
-  it('a person (empty honeypot, slow enough) is stored, without the spam fields', async () => {
-    const response = await post({ ...entry('Persona'), website: '', elapsedMs: 8_000 });
+  it.each([
+    ['a filled honeypot header', { 'obra-trap': 'http://spam.example' }, {}, 'honeypot'],
+    ['a fill time below MIN_FILL_MS', { 'obra-fill-ms': '300' }, {}, 'too-fast'],
+    ['a fill time that is not a number', { 'obra-fill-ms': '12ms' }, {}, 'too-fast'],
+    ['a filled honeypot field (clients older than the headers)', {}, { website: 'http://spam.example' }, 'honeypot'],
+    ['a fast fill time field', {}, { elapsedMs: 300 }, 'too-fast'],
+  ])('%s looks accepted (201 {id}) and is stored apart, as spam', async (_what, headers, fields, reason) => {
+    const before = (await spamRows()).length;
+    const response = await post({ ...entry('Bot'), ...fields }, headers);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    const row = (await local.rows('wait_list')).find((r) => r.id === id);
-    expect(row).toMatchObject({ nombre: 'Persona' });
-    expect(row).not.toHaveProperty('website');
+    const rows = await spamRows();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.find((r) => r.id === id)).toMatchObject({ nombre: 'Bot', spam_reason: reason });
   });
 
-  it('a bot retrying with the same Idempotency-Key sees the same decoy id', async () => {
+  it('a person (empty honeypot, slow enough, or no signals at all) is stored as a lead, without the spam fields', async () => {
+    for (const [nombre, headers, fields] of [
+      ['Persona', { 'obra-fill-ms': '8000' }, { website: '' }],
+      ['Integración', {}, {}],
+    ] as const) {
+      const response = await post({ ...entry(nombre), ...fields }, headers);
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const row = (await local.rows('wait_list')).find((r) => r.id === id);
+      expect(row).toMatchObject({ nombre, spam_reason: null });
+      expect(row).not.toHaveProperty('website');
+    }
+  });
+
+  it('a bot sees exactly what a person sees: the same id on a retry, Idempotent-Replayed, and 422 for a reused key', async () => {
     const key = randomUUID();
-    const bodies = await Promise.all([1, 2].map(() => post({ ...entry('Bot'), website: 'x' }, { 'idempotency-key': key }).then((r) => r.json())));
-    expect(bodies[0]).toEqual(bodies[1]);
+    const trap = { 'idempotency-key': key, 'obra-trap': 'x' };
+    const first = await post(entry('Bot'), trap);
+    const again = await post(entry('Bot'), trap);
+    expect(await again.json()).toEqual(await first.json());
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await post(entry('Otro bot'), trap)).status).toBe(422);
   });
 });
 

@@ -31,6 +31,8 @@ useFastRetries();
 function mountValues(lang: Lang, { open = true } = {}) {
   const html = renderRoute({ page: 'values', lang }, { css: 'body{}', script: '/a.js', loader: '/esm/loader.js' });
   document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
+  // The page's own <html lang>, as the pre-rendered page has it.
+  document.documentElement.lang = /<html lang="(\w+)"/.exec(html)![1]!;
   enhanceContact(document, TEST_API);
   if (open) document.querySelector<HTMLButtonElement>('[data-contact-open]')!.click();
 }
@@ -62,9 +64,9 @@ const failed = (status: number, body: object = { errorMessage: 'database unavail
 const dropped: Answer = () => HttpResponse.error();
 /** Answers the contact requests in turn with `answers` (the last one repeats) and records them. */
 function answer(...answers: Answer[]) {
-  const seen: { key: string | null; body: Record<string, unknown> }[] = [];
+  const seen: { key: string | null; body: Record<string, unknown>; headers: Headers }[] = [];
   server.use(http.post(URL, async ({ request }) => {
-    seen.push({ key: request.headers.get('idempotency-key'), body: (await request.json()) as Record<string, unknown> });
+    seen.push({ key: request.headers.get('idempotency-key'), body: (await request.json()) as Record<string, unknown>, headers: request.headers });
     return answers[Math.min(seen.length, answers.length) - 1]!();
   }));
   return seen;
@@ -93,7 +95,9 @@ describe('contact popup', () => {
 
   it('sends {name, email, message} to /api/contact, shows "Sending..." meanwhile, then thanks and clears', async () => {
     const seen: unknown[] = [];
+    const headers: Headers[] = [];
     server.use(http.post(URL, async ({ request }) => {
+      headers.push(request.headers);
       seen.push(await request.json());
       await delay(30);
       return HttpResponse.json({ id: 'c1' }, { status: 201 });
@@ -109,8 +113,11 @@ describe('contact popup', () => {
     document.querySelector<HTMLFormElement>('[data-contact-form]')!.requestSubmit();
     await waitFor(() => expect(status()).toBe('Thank you! We received your message and will answer soon.'));
     expect(seen).toHaveLength(1);
-    expect(Object.keys(seen[0] as object).sort()).toEqual(['elapsedMs', 'email', 'message', 'name', 'website']);
-    expect(seen[0]).toMatchObject({ name: 'Marta', email: 'marta@example.com', message: 'Do you build modular homes?', website: '' });
+    // Exactly the three fields; the spam signals and the language travel as headers.
+    expect(seen[0]).toEqual({ name: 'Marta', email: 'marta@example.com', message: 'Do you build modular homes?' });
+    expect(headers[0]!.get('obra-fill-ms')).toMatch(/^\d+$/);
+    expect(headers[0]!.get('obra-trap')).toBeNull();
+    expect(headers[0]!.get('accept-language')).toBe('en');
     expect(submit().textContent).toBe('Send message');
     expect(values()).toEqual(['', '', '']);
   });
@@ -243,7 +250,7 @@ describe('contact popup draft and outbox', () => {
     submit().click();
     await waitFor(() => expect(status()).toBe(SENT_ES));
     // Not taken for a bot's quick fill: the message was begun a minute ago.
-    expect(seen[0]!.body.elapsedMs).toBeGreaterThanOrEqual(60_000);
+    expect(Number(seen[0]!.headers.get('obra-fill-ms'))).toBeGreaterThanOrEqual(60_000);
     // Sent: the draft is gone, so the next load starts empty.
     expect(localStorage.getItem(draftKey())).toBeNull();
     mountValues('es');

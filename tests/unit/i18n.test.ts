@@ -66,6 +66,14 @@ describe('createI18n', () => {
     expect(i18n.t('common.invalidCount', { count: 4 })).toBe('Check the 4 highlighted fields.');
   });
 
+  it('falls back to Spanish, then to the key, and leaves a placeholder it has no value for', () => {
+    const i18n = createI18n({ es: { a: { b: 'Hola {{name}}' }, only: 'solo es' }, en: { a: { b: 'Hello {{ name }}' } } } as never, 'en');
+    expect(i18n.t('a.b' as never, { name: 'Eva' })).toBe('Hello Eva');
+    expect(i18n.t('a.b' as never)).toBe('Hello {{ name }}');
+    expect(i18n.t('only' as never)).toBe('solo es');
+    expect(i18n.t('missing.key' as never)).toBe('missing.key');
+  });
+
   it.each([
     ['en-GB', 'en'],
     ['ES', 'es'],

@@ -63,7 +63,7 @@ async function fill(w: Widget, values: Partial<typeof TYPED> = TYPED) {
   for (const name of ['nombre', 'telefono', 'correo', 'pais'] as const) if (values[name] !== undefined) await w.user.type(w.input(name), values[name]);
   if (values.especializacion) await w.user.selectOptions(w.select(), values.especializacion);
 }
-const formValues = (w: Widget) => Object.fromEntries([...w.shadow.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')].map((el) => [el.name, el.value]));
+const formValues = (w: Widget) => Object.fromEntries([...w.shadow.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([name=website]), select')].map((el) => [el.name, el.value]));
 const EMPTY = { nombre: '', telefono: '', correo: '', pais: '', especializacion: '' };
 
 describe('<obra-partner-registration> form', () => {

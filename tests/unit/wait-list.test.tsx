@@ -109,6 +109,33 @@ describe('<obra-wait-list> form', () => {
 });
 
 describe('<obra-wait-list> sending', () => {
+  it('sends its spam signals and its language as headers, the body unchanged; the hidden trap is out of reach', async () => {
+    const headers: Headers[] = [];
+    const bodies: unknown[] = [];
+    server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+      headers.push(request.headers);
+      bodies.push(await request.json());
+      return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
+    }));
+    const w = await widget('lang="en"');
+    const trap = w.shadow.querySelector<HTMLInputElement>('input[name=website]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    await fillValid(w, 'en');
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(headers).toHaveLength(1));
+    expect(Number(headers[0]!.get('obra-fill-ms'))).toBeGreaterThan(0);
+    expect(headers[0]!.get('obra-trap')).toBeNull();
+    expect(headers[0]!.get('accept-language')).toBe('en');
+    expect(bodies[0]).toEqual({ interesado: 'cliente', ...valid });
+    // What a form-filling bot does: it fills every input it finds, the trap included.
+    await fillValid(w, 'en');
+    await w.user.type(trap, 'http://spam.example');
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(headers).toHaveLength(2));
+    expect(headers[1]!.get('obra-trap')).toBe('http://spam.example');
+  });
+
   it('sends the trimmed entry once, shows success and clears the form', async () => {
     const bodies = recordRequests();
     const w = await widget();
@@ -120,7 +147,7 @@ describe('<obra-wait-list> sending', () => {
     const [dialog] = dialogs(w);
     expect(dialog!.textContent).toContain('Formulario enviado');
     expect(dialog!.textContent).toContain('Gracias por compartir tu información. Te contactaremos pronto.');
-    expect([...w.shadow.querySelectorAll('input:not([type=radio]), textarea')].map((el) => (el as HTMLInputElement).value)).toEqual(['', '', '', '']);
+    expect([...w.shadow.querySelectorAll('input:not([type=radio]):not([name=website]), textarea')].map((el) => (el as HTMLInputElement).value)).toEqual(['', '', '', '']);
     expect(w.screen.getAllByRole<HTMLInputElement>('radio').some((r) => r.checked)).toBe(false);
     await w.user.click(w.screen.getByRole('button', { name: 'Aceptar' }));
     expect(dialogs(w)).toHaveLength(0);
@@ -128,9 +155,12 @@ describe('<obra-wait-list> sending', () => {
 
   it('is busy while sending: the button says so and a second send is impossible', async () => {
     let requests = 0;
+    // The answer waits for the test: the busy state is checked while the send is surely under way.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(http.post(`${TEST_API}/wait-list`, async () => {
       requests += 1;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await answered;
       return HttpResponse.json({ id: 'x' }, { status: 201 });
     }));
     const w = await widget();
@@ -143,6 +173,8 @@ describe('<obra-wait-list> sending', () => {
     await w.user.type(w.screen.getByRole('textbox', { name: /^Nombre/ }), '{Enter}');
     // A submit that bypasses the button (a script, an assistive tool) is turned away by the store.
     await act(async () => w.shadow.querySelector('form')!.requestSubmit());
+    expect(dialogs(w)).toHaveLength(0);
+    answer();
     await waitFor(() => expect(dialogs(w)).toHaveLength(1));
     expect(requests).toBe(1);
   });

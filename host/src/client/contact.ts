@@ -4,7 +4,7 @@
 // outlives a lost network and a reload. What the visitor types is kept as a draft until it is
 // sent. The status line always says whether it is sending, waiting for the network, sent or
 // failed, and why. Plain DOM: the widgets' React hooks stay out of the host script.
-import { ApiError, createKeyring, deliver, sendContact, stored, type DeliverOptions, type Delivery } from '@obra/api';
+import { ApiError, createKeyring, deliver, sendContact, spamHeaders, stored, type DeliverOptions, type Delivery } from '@obra/api';
 import { CONTACT_LIMITS, validateContact, type ContactMessage, type FieldError } from '@obra/schema';
 
 const FIELDS = ['name', 'email', 'message'] as const;
@@ -69,7 +69,11 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   dialog.querySelector('[data-contact-close]')?.addEventListener('click', () => dialog.close());
 
   const message = (name: Field, error: FieldError | undefined) =>
-    !error ? '' : error.key === 'email' ? text.errorEmail! : error.key === 'tooLong' ? text.errorToolong!.replace('{max}', String(error.max ?? CONTACT_LIMITS[name])) : text.errorRequired!;
+    !error ? ''
+    : error.key === 'email' ? text.errorEmail!
+    : error.key === 'tooLong' ? text.errorToolong!.replace('{max}', String(error.max ?? CONTACT_LIMITS[name]))
+    : error.key === 'characters' ? text.errorCharacters!
+    : text.errorRequired!;
   function showErrors(errors: Partial<Record<Field, FieldError>>) {
     for (const name of FIELDS) {
       const error = errors[name];
@@ -129,8 +133,8 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
     // The draft now holds exactly what is sent: a reload shows it beside the pending send.
     saveDraft();
     const value = result.value;
-    const spam = { website: control('website').value, elapsedMs: Date.now() - (startedAt ?? Date.now()) };
-    void run(value, (options) => sendContact(value, { apiBase, ...spam, key: keys.keyFor(value), ...options }));
+    const headers = { ...spamHeaders(startedAt ?? Date.now(), control('website').value), 'Accept-Language': doc.documentElement.lang || 'es' };
+    void run(value, (options) => sendContact(value, { apiBase, headers, key: keys.keyFor(value), ...options }));
   });
 
   // A reload: the draft comes back, and a message a previous load could not deliver is sent now

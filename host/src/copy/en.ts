@@ -92,7 +92,7 @@ export const en: Copy = {
       sent: 'Thank you! We received your message and will answer soon.',
       failed: 'We could not send your message; what you typed is still here.',
       reasons,
-      errors: { required: 'This field is required.', email: 'Enter a valid e-mail, e.g. name@domain.com.', tooLong: 'At most {max} characters.' },
+      errors: { required: 'This field is required.', email: 'Enter a valid e-mail, e.g. name@domain.com.', tooLong: 'At most {max} characters.', characters: 'It has invisible or control characters that cannot be stored; delete them and type the text again.' },
     },
   },
   vision: {

@@ -92,7 +92,7 @@ export const es: Copy = {
       sent: '¡Gracias! Recibimos tu mensaje y te responderemos pronto.',
       failed: 'No pudimos enviar tu mensaje; lo que escribiste sigue aquí.',
       reasons,
-      errors: { required: 'Este campo es obligatorio.', email: 'Escribe un correo válido, por ejemplo nombre@dominio.com.', tooLong: 'Máximo {max} caracteres.' },
+      errors: { required: 'Este campo es obligatorio.', email: 'Escribe un correo válido, por ejemplo nombre@dominio.com.', tooLong: 'Máximo {max} caracteres.', characters: 'Tiene caracteres invisibles o de control que no se pueden guardar; bórralos y vuelve a escribir el texto.' },
     },
   },
   vision: {

@@ -55,7 +55,7 @@ export interface Copy {
       failed: string;
       /** Why a send failed, by the `api.*` error key without its prefix. */
       reasons: Record<'network' | 'server' | 'rateLimited' | 'invalid' | 'tooLarge' | 'unexpected', string>;
-      errors: { required: string; email: string; tooLong: string };
+      errors: { required: string; email: string; tooLong: string; characters: string };
     };
   };
   vision: { title: string; description: string; bullets: [string, string, string] };

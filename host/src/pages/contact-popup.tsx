@@ -27,7 +27,7 @@ export function ContactPopup({ copy }: { copy: Copy }) {
       <dialog class="popup" aria-labelledby="contact-title" data-contact>
         <form method="dialog" novalidate data-contact-form data-sending={t.sending} data-sending-status={t.sendingStatus} data-waiting={t.waiting}
           data-sent={t.sent} data-failed={t.failed} data-reasons={JSON.stringify(t.reasons)}
-          data-error-required={t.errors.required} data-error-email={t.errors.email} data-error-toolong={t.errors.tooLong}>
+          data-error-required={t.errors.required} data-error-email={t.errors.email} data-error-toolong={t.errors.tooLong} data-error-characters={t.errors.characters}>
           <div class="overlay-head">
             <h2 id="contact-title">{t.title}</h2>
             <button type="button" class="link-button" data-contact-close>{t.close}</button>

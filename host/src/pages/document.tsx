@@ -2,6 +2,7 @@
 // The <html> shell of every page: language, title, description, canonical and hreflang links.
 import type { ComponentChildren } from 'preact';
 import { alternatePath, pathFor, type Route } from '../routes.ts';
+import { INLINE_SCRIPT } from '../security.ts';
 import { SITE } from '../site.ts';
 
 /** Hashed asset URLs the pre-renderer produced. */
@@ -48,7 +49,7 @@ export function Document({ lang, title, description, route, widget, assets, chil
         <meta name="obra-loader" content={assets.loader} />
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         {/* Marks that the enhancing script will run, so the mobile menu may start collapsed. */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script dangerouslySetInnerHTML={{ __html: INLINE_SCRIPT }} />
         <script type="module" src={assets.script} />
         {/* Low priority: the widget's code must not compete with the first paint, only start early. */}
         {widget && <script type="module" src={assets.loader} {...LOW} />}

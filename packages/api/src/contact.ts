@@ -5,10 +5,6 @@ import type { ContactMessage } from '@obra/schema';
 export interface SendContactOptions extends DeliverOptions {
   /** The API base URL, e.g. `https://obra.example/api` or `/api`. */
   apiBase: string;
-  /** The honeypot input's value (empty for people); the server drops messages that fill it. */
-  website?: string;
-  /** Milliseconds from the visitor starting the message to sending it (the server's minimum-time spam rule). */
-  elapsedMs?: number;
   /** The submission's Idempotency-Key (a new one when absent). */
   key?: string | undefined;
 }
@@ -21,7 +17,6 @@ export interface SendContactOptions extends DeliverOptions {
 export async function sendContact(message: ContactMessage, options: SendContactOptions): Promise<{ id: string }> {
   // Copied field by field: the wire shape is exactly these keys, whatever else the caller's object holds.
   const { name, email, message: text } = message;
-  const spam = { website: options.website ?? '', ...(options.elapsedMs === undefined ? {} : { elapsedMs: Math.round(options.elapsedMs) }) };
   const url = `${options.apiBase.replace(/\/+$/, '')}/contact`;
-  return deliver<{ id: string }>({ url, body: { name, email, message: text, ...spam }, key: options.key ?? newKey() }, options);
+  return deliver<{ id: string }>({ url, body: { name, email, message: text }, key: options.key ?? newKey(), headers: options.headers }, options);
 }

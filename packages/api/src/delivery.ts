@@ -8,6 +8,11 @@ export interface Delivery {
   /** The `Idempotency-Key`: made once when the visitor presses send, reused by every retry. */
   key: string;
   /**
+   * Extra request headers, kept with the submission (a resumed send carries them too): the
+   * visitor's language and the form's spam signals (README, "Spam"). Not sent with `no-cors`.
+   */
+  headers?: Readonly<Record<string, string>> | undefined;
+  /**
    * `no-cors`: for endpoints without CORS headers. The answer is opaque and no custom header may
    * travel, so the key is not sent and only a failed request (a network error) is retried.
    */
@@ -35,6 +40,8 @@ export const RETRY: RetryPolicy = { attempts: 4, baseMs: 500, maxMs: 8000, maxRe
 
 export interface DeliverOptions {
   retry?: Partial<RetryPolicy> | undefined;
+  /** Headers for the submission (see {@link Delivery.headers}); the send functions put them on the delivery. */
+  headers?: Readonly<Record<string, string>> | undefined;
   /** Aborts the request under way; an aborted send stays in the outbox for the next load. */
   signal?: AbortSignal | undefined;
   /**
@@ -82,7 +89,7 @@ const wait = (ms: number, online = false) =>
     target?.addEventListener('online', done);
   });
 
-async function attempt<T>({ url, body, key, mode }: Delivery, signal?: AbortSignal): Promise<T> {
+async function attempt<T>({ url, body, key, mode, headers }: Delivery, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -90,7 +97,7 @@ async function attempt<T>({ url, body, key, mode }: Delivery, signal?: AbortSign
       // A no-cors request may only carry CORS-safelisted headers, so the JSON travels as text/plain.
       ...(mode === 'no-cors'
         ? { mode: 'no-cors', headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }
-        : { headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key } }),
+        : { headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key } }),
       body: JSON.stringify(body),
       signal: signal ?? null,
     });

@@ -6,3 +6,4 @@ export { sendWaitList, type WaitListTransport, type SendWaitListOptions } from '
 export { sendPartner, type SendPartnerOptions } from './partner.ts';
 export { searchLocation, generateImage, sendFormReport, IMAGE_ERRORS, type Place, type DesignCallOptions } from './design-form.ts';
 export { sendContact, type SendContactOptions } from './contact.ts';
+export { spamHeaders } from './spam.ts';

@@ -4,6 +4,7 @@ import { outboxFor, useDraft, useStore, type WidgetProps } from '@obra/element';
 import { Dialog } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { Draft } from './draft.ts';
+import { EstimateSummary } from './estimate-summary.tsx';
 import { ImagePanel } from './image-panel.tsx';
 import { SendingOverlay } from './overlay.tsx';
 import { PersonalModal } from './personal-modal.tsx';
@@ -35,7 +36,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   const openerRef = useRef<HTMLButtonElement>(null);
   useDesignDraft(store, host);
   const outbox = useMemo(() => outboxFor(host, 'design-form'), [host]);
-  const deps = () => ({ apiBase: attrs.apiBase, emit, frame: { prefix: t('designForm.prompt.prefix'), suffix: t('designForm.prompt.suffix') } });
+  const deps = () => ({ apiBase: attrs.apiBase, emit, lang, frame: { prefix: t('designForm.prompt.prefix'), suffix: t('designForm.prompt.suffix') } });
   const texts = () => ({ submitError: t('designForm.form.error.submitError'), generic: t('designForm.form.error.generic'), network: t('api.network') });
   const generate = () => void state.generate(deps());
   const submit = () => void state.submit({ ...deps(), texts: texts(), outbox });
@@ -55,7 +56,13 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   const dialogs = [
     { status: 'noImage', tone: 'error', title: t('designForm.form.error.imageNotGenerated'), message: t('designForm.form.error.imageNotGeneratedMessage') },
     { status: 'error', tone: 'error', title: t('designForm.form.error.networkError'), message: state.failure },
-    { status: 'success', tone: 'success', title: t('designForm.form.success.submitted'), message: t('designForm.form.success.message'), closeLabel: t('designForm.form.success.confirm') },
+    {
+      status: 'success',
+      tone: 'success',
+      title: t('designForm.form.success.submitted'),
+      message: state.mailHeld ? t('designForm.form.success.held') : t('designForm.form.success.message'),
+      closeLabel: t('designForm.form.success.confirm'),
+    },
   ] as const;
 
   return (
@@ -71,6 +78,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
           <div className="sections" part="sections">
             <Sections state={state} i18n={i18n} apiBase={attrs.apiBase} lang={lang} onGenerate={generate} />
           </div>
+          <EstimateSummary values={state.values} i18n={i18n} lang={lang} />
           <div className="actions">
             <button ref={openerRef} type="button" className="button primary opener" part="button primary" aria-haspopup="dialog" onClick={() => state.setModal(true)}>
               {t('designForm.open')}
@@ -79,7 +87,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
         </div>
       </div>
       <SendingOverlay open={state.status === 'sending' || state.status === 'waiting'} text={state.status === 'waiting' ? t('api.waiting') : t('designForm.modal.sending')} />
-      <PersonalModal state={state} i18n={i18n} lang={lang} onSubmit={submit} />
+      <PersonalModal state={state} i18n={i18n} lang={lang} onSubmit={submit} onTrap={(trap) => store.setState({ trap })} />
       {dialogs.map((dialog) => (
         <Dialog key={dialog.status} open={state.status === dialog.status} closeLabel={t('common.close')} onClose={dismiss} {...dialog} />
       ))}

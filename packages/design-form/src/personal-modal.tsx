@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { I18n } from '@obra/i18n';
 import { DESIGN_LIMITS } from '@obra/schema';
-import { Button, TextField, useFocusFirstInvalid, useModal } from '@obra/ui';
+import { Button, Honeypot, TextField, useFocusFirstInvalid, useModal } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { CloseIcon } from './icons.tsx';
 import { PhoneInput } from './phone-input.tsx';
@@ -14,12 +14,14 @@ export interface PersonalModalProps {
   i18n: I18n<DesignFormCatalogue>;
   lang: string;
   onSubmit: () => void;
+  /** What a bot put in the honeypot field. */
+  onTrap: (value: string) => void;
 }
 
 const AUTOCOMPLETE = { nombre: 'name', pais: 'country-name', departamento: 'address-level1', ciudad: 'address-level2', correo: 'email' } as const;
 
 /** The personal-data modal (SPEC.md §2): every field required, then the report is sent. */
-export function PersonalModal({ state, i18n, lang, onSubmit }: PersonalModalProps) {
+export function PersonalModal({ state, i18n, lang, onSubmit, onTrap }: PersonalModalProps) {
   const { t } = i18n;
   const modal = useModal(state.modalOpen);
   // Its fields are rendered when it first opens (the values live in the store).
@@ -67,6 +69,7 @@ export function PersonalModal({ state, i18n, lang, onSubmit }: PersonalModalProp
             />
           ))}
           <PhoneInput name="telefono" label={t('designForm.modal.telefono')} value={state.values.telefono} error={error('telefono')} lang={lang} i18n={i18n} onValue={(value) => state.change('telefono', value)} />
+          <Honeypot onValue={onTrap} />
           {projectInvalid ? <p className="error" role="alert">{t('designForm.modal.projectInvalid')}</p> : null}
           <div className="actions">
             <Button type="submit" busy={sending}>{t('designForm.modal.submit')}</Button>

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, createKeyring, deliver, generateImage, sendFormReport, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
+import { ApiError, createKeyring, deliver, generateImage, sendFormReport, spamHeaders, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
 import type { Emit } from '@obra/element';
 import { validatePersonal, validateProject, type FieldErrors, type FormReport } from '@obra/schema';
 import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
@@ -36,6 +36,8 @@ export interface DesignDeps {
   emit: Emit<DesignFormEvents>;
   /** The translated prompt frame (SPEC.md §3 "Image generation"). */
   frame: { prefix: string; suffix: string };
+  /** The widget's language, sent as Accept-Language (the server answers and mails in it). */
+  lang: string;
 }
 
 /** The state of one `<obra-design-form>` element. */
@@ -57,6 +59,12 @@ export interface DesignFormState {
   errors: FieldErrors<DesignValues>;
   attempted: boolean;
   invalidAttempts: number;
+  /** The last report was stored but not mailed: the address already got its reports for today. */
+  mailHeld: boolean;
+  /** When the form was shown (0 after a draft was restored); sent as the fill-time spam signal. */
+  startedAt: number;
+  /** What a bot put in the honeypot field ('' for people). */
+  trap: string;
   /** Checkbox fields add or remove `value`; any other field takes it (SPEC.md §4). */
   change(name: DesignField, value: string, checked?: boolean): void;
   /** Overwrites country, region and city from a place (SPEC.md §3). */
@@ -88,8 +96,9 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
     const busy = () => get().status === 'sending' || get().status === 'waiting';
     /** Runs one send of `report` and records its outcome. */
     const finish = async (report: FormReport, emit: DesignDeps['emit'], texts: SubmitTexts, run: (hooks: { onWaiting(): void; onSending(): void }) => Promise<unknown>) => {
+      let answer: { mail?: unknown } | undefined;
       try {
-        await run({ onWaiting: () => set({ status: 'waiting' }), onSending: () => set({ status: 'sending' }) });
+        answer = (await run({ onWaiting: () => set({ status: 'waiting' }), onSending: () => set({ status: 'sending' }) })) as typeof answer;
       } catch (cause) {
         const error = cause instanceof ApiError ? cause : undefined;
         // SPEC.md §8: the server's errorMessage, else submitError; an unreachable server gets the api
@@ -103,7 +112,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
         return 'failed' as const;
       }
       keys.forget();
-      set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false });
+      set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false, mailHeld: answer?.mail === 'held' });
       emit('obra-success', { report });
       return 'sent' as const;
     };
@@ -115,6 +124,9 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
       errors: {},
       attempted: false,
       invalidAttempts: 0,
+      mailHeld: false,
+      startedAt: Date.now(),
+      trap: '',
       change(name, value, checked) {
         const current = get().values;
         const next = name === 'otros' ? (checked ? [...new Set([...current.otros, value])] : current.otros.filter((v) => v !== value)) : value;
@@ -144,7 +156,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
       setModal(open) {
         set({ modalOpen: open });
       },
-      async submit({ apiBase, emit, texts, outbox }) {
+      async submit({ apiBase, emit, texts, outbox, lang }) {
         const state = get();
         if (busy()) return 'busy';
         if (!isGeneratedImage(state.generatedUrl, apiBase)) {
@@ -166,7 +178,8 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
           return 'cancelled';
         }
         const idempotencyKey = keys.keyFor(report);
-        return finish(report, emit, texts, (hooks) => sendFormReport(report, { apiBase, idempotencyKey, outbox, ...hooks }));
+        const headers = { ...spamHeaders(state.startedAt, state.trap), 'Accept-Language': lang };
+        return finish(report, emit, texts, (hooks) => sendFormReport(report, { apiBase, idempotencyKey, outbox, headers, ...hooks }));
       },
       async resume(pending, { emit, texts, outbox }) {
         if (busy()) return 'busy';
@@ -177,7 +190,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
         set({ status: 'idle', failure: '' });
       },
       restore({ values, generatedUrl, prompt }) {
-        set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, imageUrl: generatedUrl || exampleImage });
+        set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, imageUrl: generatedUrl || exampleImage, startedAt: 0 });
       },
     };
   });

@@ -3,6 +3,7 @@ import { uiStyles } from '@obra/ui';
 import { designFormAttributes } from './contract.ts';
 import { designFormCatalogues } from './catalogues.ts';
 import { DesignForm } from './design-form.tsx';
+import { estimateStyles } from './estimate-styles.ts';
 import { createDesignFormStore } from './store.ts';
 import { designFormStyles } from './styles.ts';
 
@@ -14,7 +15,7 @@ const EXAMPLE_IMAGE = new URL('./assets/example.svg', import.meta.url).href;
 export const designFormWidget = defineWidget({
   tag: 'obra-design-form',
   attributes: designFormAttributes,
-  styles: uiStyles + designFormStyles,
+  styles: uiStyles + designFormStyles + estimateStyles,
   catalogues: designFormCatalogues,
   createStore: () => createDesignFormStore(EXAMPLE_IMAGE),
   component: DesignForm,

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, createKeyring, type ApiErrorKey } from '@obra/api';
+import { ApiError, createKeyring, spamHeaders, type ApiErrorKey } from '@obra/api';
 import { isFieldErrorKey, type FieldErrors } from '@obra/schema';
 import type { EventDocs } from './contract.ts';
 import type { Emit } from './events.ts';
@@ -25,7 +25,12 @@ export interface DeliveryContext {
   onWaiting(): void;
   /** It is being sent again. */
   onSending(): void;
+  /** The form's spam signals as request headers (fill time, honeypot). */
+  headers: Record<string, string>;
 }
+
+/** Where a send reports that it waits for the network and sends again. */
+export type DeliveryHooks = Pick<DeliveryContext, 'onWaiting' | 'onSending'>;
 
 /** What a call to {@link FormState.submit} did. */
 export type SubmitOutcome = 'invalid' | 'busy' | 'cancelled' | 'sent' | 'failed';
@@ -41,11 +46,15 @@ export interface FormState<V, T, D extends string> {
   status: FormStatus;
   /** Why the last send failed (a key of the `api` catalogue). */
   failure: ApiErrorKey | undefined;
+  /** When the form was shown (0 after a draft was restored: the visitor began long before). */
+  startedAt: number;
+  /** What a bot put in the honeypot field ('' for people). */
+  trap: string;
   setField<K extends keyof V>(name: K, value: V[K]): void;
   /** Validates and sends once; a call while a send is under way (or waiting) does nothing. */
   submit(deps: { send: (value: T, context: DeliveryContext) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
   /** Finishes a send a previous page load left in the outbox (`value` is what it carries). */
-  resume(value: T, deps: { send: (context: Omit<DeliveryContext, 'key'>) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
+  resume(value: T, deps: { send: (context: DeliveryHooks) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
   /** Returns from a success or error outcome to idle (e.g. its dialog was closed). */
   dismiss(): void;
 }
@@ -74,7 +83,7 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
   return createStore<FormState<V, T, D>>()((set, get) => {
     const busy = () => get().status === 'sending' || get().status === 'waiting';
     /** Runs one send and records its outcome; the events carry `payload`. */
-    const finish = async (payload: Record<D, T>, emit: Emit<FormEvents<D, T>>, run: (context: Omit<DeliveryContext, 'key'>) => Promise<void>): Promise<SubmitOutcome> => {
+    const finish = async (payload: Record<D, T>, emit: Emit<FormEvents<D, T>>, run: (context: DeliveryHooks) => Promise<void>): Promise<SubmitOutcome> => {
       try {
         await run({ onWaiting: () => set({ status: 'waiting' }), onSending: () => set({ status: 'sending' }) });
       } catch (cause) {
@@ -95,6 +104,8 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
       invalidAttempts: 0,
       status: 'idle',
       failure: undefined,
+      startedAt: Date.now(),
+      trap: '',
       setField(name, value) {
         const { attempted, errors, status } = get();
         const values = { ...get().values, [name]: value };
@@ -117,7 +128,8 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
           return 'cancelled';
         }
         const key = keys.keyFor(result.value);
-        return finish(payload, emit, (context) => send(result.value, { ...context, key }));
+        const headers = spamHeaders(get().startedAt, get().trap);
+        return finish(payload, emit, (context) => send(result.value, { ...context, key, headers }));
       },
       async resume(value, { send, emit }) {
         if (busy()) return 'busy';

@@ -22,7 +22,7 @@ export function useFormDelivery<V extends object, T, D extends string>(
     pick: (state) => (state.values === store.getInitialState().values ? undefined : state.values),
     changed: (state, previous) => state.values !== previous.values,
     sent: (state, previous) => state.status === 'success' && previous.status !== 'success',
-    restore: (values: V) => store.setState({ values: { ...store.getInitialState().values, ...values } }),
+    restore: (values: V) => store.setState({ values: { ...store.getInitialState().values, ...values }, startedAt: 0 }),
   });
   useEffect(() => {
     const pending = outbox.read();

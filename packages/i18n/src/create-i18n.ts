@@ -1,4 +1,3 @@
-import { createInstance, type i18n as I18next } from 'i18next';
 import { DEFAULT_LANG, type Lang } from './lang.ts';
 
 /** A nested object of translated strings, as read from a locales/<lang>/<namespace>.json file. */
@@ -8,7 +7,7 @@ export interface Catalogue {
 
 /**
  * Every dotted path to a string in a catalogue: `{a: {b: 'x'}}` gives `'a.b'`. Plural forms
- * (`n_one`, `n_other`) give their base key `n`, which i18next picks a form for from `count`.
+ * (`n_one`, `n_other`) give their base key `n`, whose form is picked from `count`.
  */
 export type TranslationKey<C> = {
   [K in keyof C & string]: C[K] extends string ? PluralBase<K> : `${K}.${TranslationKey<C[K]>}`;
@@ -24,34 +23,43 @@ export interface I18n<C extends Catalogue = Catalogue> {
   t(key: TranslationKey<C>, values?: Record<string, string | number>): string;
   /** Switches language synchronously (all catalogues are bundled). */
   setLang(lang: Lang): void;
-  /** The underlying i18next instance, for tools that want it. */
-  readonly i18next: I18next;
 }
 
+const lookup = (catalogue: Catalogue, key: string): string | undefined => {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+};
+
 /**
- * Creates a fresh i18next instance for one widget instance, so two widgets on one page can speak
- * different languages. `catalogues` holds the same keys in every language (a test checks it).
+ * Creates the translator of one widget instance, so two widgets on one page can speak different
+ * languages. The catalogues keep i18next's JSON format (nested keys, `{{name}}` placeholders,
+ * `_one`/`_other` plural forms chosen by `count` with Intl.PluralRules, the default language as
+ * fallback), so any i18next app (the console) reads the same files; the widgets do not ship
+ * i18next itself, which was half of a partner's wait-list bundle (README, "Bundle sizes").
  */
 export function createI18n<C extends Catalogue>(catalogues: Record<Lang, C>, lang: Lang = DEFAULT_LANG): I18n<C> {
-  const instance = createInstance();
-  void instance.init({
-    lng: lang,
-    fallbackLng: DEFAULT_LANG,
-    resources: { es: { translation: catalogues.es }, en: { translation: catalogues.en } },
-    initAsync: false,
-    // React escapes text itself; escaping here would show &amp; to the visitor.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  let current = lang;
+  const plurals = new Map<Lang, Intl.PluralRules>();
+  const form = (count: number) => {
+    let rules = plurals.get(current);
+    if (!rules) plurals.set(current, (rules = new Intl.PluralRules(current)));
+    return rules.select(count);
+  };
+  const find = (key: string, values?: Record<string, string | number>) => {
+    for (const catalogue of [catalogues[current], catalogues[DEFAULT_LANG]]) {
+      const text = (typeof values?.count === 'number' && (lookup(catalogue, `${key}_${form(values.count)}`) ?? lookup(catalogue, `${key}_other`))) || lookup(catalogue, key);
+      if (text !== undefined) return text;
+    }
+    return key;
+  };
   return {
     get lang() {
-      return instance.language as Lang;
+      return current;
     },
-    // Keys are checked by TranslationKey<C>; i18next's own key typing would need a global declaration.
-    t: (key, values) => instance.t(key as string, { ...values }),
+    t: (key, values) => find(key, values).replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (values && name in values ? String(values[name]) : match)),
     setLang(next) {
-      if (next !== instance.language) void instance.changeLanguage(next);
+      current = next;
     },
-    i18next: instance,
   };
 }

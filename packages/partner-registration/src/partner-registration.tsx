@@ -3,7 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { sendPartner } from '@obra/api';
 import { useFormDelivery, useStore, type WidgetProps } from '@obra/element';
 import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
-import { Button, LiveRegion, Select, TextField, useFocusFirstInvalid } from '@obra/ui';
+import { Button, Honeypot, LiveRegion, Select, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { PartnerRegistrationCatalogue } from './catalogues.ts';
 import type { PartnerRegistrationEvents, PartnerRegistrationState, PartnerRegistrationValues } from './store.ts';
 
@@ -16,7 +16,7 @@ export interface PartnerRegistrationAttributes {
 export type PartnerRegistrationProps = WidgetProps<PartnerRegistrationAttributes, PartnerRegistrationEvents, StoreApi<PartnerRegistrationState>, PartnerRegistrationCatalogue>;
 
 /** The partner registration form (SPEC.md §2 "Partner registration"): contact data and a specialisation. */
-export function PartnerRegistrationForm({ attrs, i18n, store, emit, host }: PartnerRegistrationProps) {
+export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }: PartnerRegistrationProps) {
   const { t } = i18n;
   const state = useStore(store);
   const formRef = useFocusFirstInvalid(state.invalidAttempts);
@@ -39,7 +39,10 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host }: Part
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void state.submit({ send: (registration, context) => sendPartner(registration, { apiBase: attrs.apiBase, outbox, ...context }), emit });
+    void state.submit({
+      send: (registration, context) => sendPartner(registration, { apiBase: attrs.apiBase, outbox, ...context, headers: { ...context.headers, 'Accept-Language': lang } }),
+      emit,
+    });
   };
 
   const invalidCount = Object.keys(state.errors).length;
@@ -69,6 +72,7 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host }: Part
             required
           />
         </div>
+        <Honeypot onValue={(trap) => store.setState({ trap })} />
         <div className="actions">
           <Button type="submit" busy={sending}>
             {sending ? t('partnerRegistration.sending') : t('partnerRegistration.submit')}

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, text, validate } from './validate.ts';
+import { email, paragraph, text, validate } from './validate.ts';
 
 /** Limits of a contact message (values-page popup, DESIGN.md §5.3). */
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
@@ -8,7 +8,7 @@ export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
 export const contactSchema = v.object({
   name: text(CONTACT_LIMITS.name),
   email: email(),
-  message: text(CONTACT_LIMITS.message),
+  message: paragraph(CONTACT_LIMITS.message),
 });
 
 /** A contact message, as sent on the wire: exactly {name, email, message}. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, phone, text, validate } from './validate.ts';
+import { email, line, phone, text, validate } from './validate.ts';
 
 // Stored values of the design form's choices (SPEC.md §3). Labels and descriptions live in the
 // design-form catalogue; these codes are what the report and the image generator receive.
@@ -23,7 +23,7 @@ export const ZONES = ['zone1', 'zone2', 'zone3'] as const;
 export const EXTRAS = ['paneles-solares', 'recoleccion-agua-lluvia', 'parqueadero', 'sotano', 'ascensor', 'accesibilidad', 'domotica', 'zonas-verdes'] as const;
 
 /** Limits of SPEC.md §5 and §9. */
-export const DESIGN_LIMITS = { dimensionDigits: 5, usoEspecifico: 120, prompt: 1000, nombre: 100, place: 120 } as const;
+export const DESIGN_LIMITS = { dimensionDigits: 5, usoEspecifico: 120, prompt: 1000, nombre: 100, place: 120, imageUrl: 2048 } as const;
 
 const optional = <const T extends readonly string[]>(values: T) => v.union([v.literal(''), v.picklist(values, 'choose')], 'choose');
 /** A dimension in metres as typed in a number input: empty, or at most 5 digits (decimals allowed). */
@@ -42,14 +42,19 @@ const projectEntries = {
     largoEdificacion: dimension,
     altoEdificacion: dimension,
     uso: optional(USES),
-    usoEspecifico: v.pipe(v.string(), v.trim(), v.maxLength(DESIGN_LIMITS.usoEspecifico, 'tooLong')),
+    usoEspecifico: line(DESIGN_LIMITS.usoEspecifico),
     sistemaConstructivo: optional(CONSTRUCTION_SYSTEMS),
     diseno: optional(ROOF_DESIGNS),
     tipoFachada: optional(WALL_TYPES),
     materialCubierta: optional(ROOF_MATERIALS),
     materialFachada: optional(FACADE_MATERIALS),
     zona: optional(ZONES),
-    otros: v.array(v.picklist(EXTRAS, 'choose')),
+    // Each extra at most once: a list of the checked boxes, not a place to send thousands of items.
+    otros: v.pipe(
+      v.array(v.picklist(EXTRAS, 'choose')),
+      v.maxLength(EXTRAS.length, 'choose'),
+      v.check((list) => new Set(list).size === list.length, 'choose'),
+    ),
 };
 
 // The free description belongs to 'other' only (SPEC.md §2: enabled only for 'other').
@@ -72,8 +77,8 @@ export const formReportSchema = v.pipe(
   v.object({
     ...projectEntries,
     ...personalSchema.entries,
-    imageUrl: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.url('url')),
-    prompt: v.pipe(v.string(), v.trim(), v.maxLength(DESIGN_LIMITS.prompt, 'tooLong')),
+    imageUrl: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(DESIGN_LIMITS.imageUrl, 'tooLong'), v.url('url')),
+    prompt: line(DESIGN_LIMITS.prompt),
   }),
   v.forward(v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'), ['usoEspecifico']),
 );

@@ -1,8 +1,8 @@
-export { validate, isFieldErrorKey, text, email, phone, type FieldError, type FieldErrorKey, type FieldErrors } from './validate.ts';
+export { validate, isFieldErrorKey, isCleanLine, isCleanText, line, text, paragraph, email, phone, type FieldError, type FieldErrorKey, type FieldErrors } from './validate.ts';
 export { waitListSchema, validateWaitList, WAIT_LIST_LIMITS, WAIT_LIST_INTERESTS, type WaitListEntry } from './wait-list.ts';
 export { partnerSchema, validatePartner, PARTNER_LIMITS, SPECIALIZATIONS, type PartnerRegistration, type Specialization } from './partner.ts';
 export { contactSchema, validateContact, CONTACT_LIMITS, type ContactMessage } from './contact.ts';
-export { SPAM_FIELDS } from './spam.ts';
+export { SPAM_FIELDS, SPAM_HEADERS } from './spam.ts';
 export {
   projectSchema, personalSchema, formReportSchema, validateProject, validatePersonal, validateFormReport,
   PROJECT_STATES, PROJECT_STAGES, USES, CONSTRUCTION_SYSTEM_GROUPS, CONSTRUCTION_SYSTEMS, ROOF_DESIGNS, WALL_TYPES,

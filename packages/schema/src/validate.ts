@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /** Keys of the `common` catalogue that a field error can have. */
-export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'dimension' | 'url';
+export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'dimension' | 'url' | 'characters';
 
 /** A field error: a key of the `common` catalogue, and the limit for `tooLong`. */
 export interface FieldError {
@@ -12,13 +12,34 @@ export interface FieldError {
 /** The first error of each invalid field. */
 export type FieldErrors<T> = Partial<Record<keyof T, FieldError>>;
 
-const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'dimension', 'url']);
+const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'dimension', 'url', 'characters']);
 
 /** Whether a string is a field error key (for errors a server sends back). */
 export const isFieldErrorKey = (key: unknown): key is FieldErrorKey => typeof key === 'string' && KEYS.has(key);
 
-/** A required, trimmed string of at most `max` characters. */
-export const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
+// Invisible or control characters a visitor never means to type: C0 and C1 controls, zero-width
+// space and joiner-less invisibles, the BOM, bidi embeddings, overrides and isolates (they reorder
+// what an operator reads in a CSV or an e-mail), line and paragraph separators, and lone
+// surrogates (not text: invalid UTF-16). Tab and line feeds are allowed in multi-line fields only.
+// The zero-width (non-)joiner stays: emoji sequences and some scripts need it.
+const INVISIBLE = '\\u007F-\\u009F\\u200B\\u2028\\u2029\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF';
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const LINE_FORBIDDEN = new RegExp(`[\\u0000-\\u001F${INVISIBLE}]|${LONE_SURROGATE}`);
+const LINES_FORBIDDEN = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F${INVISIBLE}]|${LONE_SURROGATE}`);
+
+/** Whether `value` is clean one-line text (no controls, invisibles, bidi overrides, lone surrogates). */
+export const isCleanLine = (value: string): boolean => !LINE_FORBIDDEN.test(value);
+/** Whether `value` is clean text that may hold tabs and line breaks. */
+export const isCleanText = (value: string): boolean => !LINES_FORBIDDEN.test(value);
+
+/** An optional, trimmed one-line string of at most `max` characters. */
+export const line = (max: number) => v.pipe(v.string(), v.trim(), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
+
+/** A required, trimmed one-line string of at most `max` characters. */
+export const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
+
+/** A required, trimmed string of at most `max` characters that may span several lines. */
+export const paragraph = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanText, 'characters'), v.maxLength(max, 'tooLong'));
 
 /** A required e-mail address. */
 export const email = () => v.pipe(text(254), v.email('email'));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, phone, text, validate } from './validate.ts';
+import { email, paragraph, phone, text, validate } from './validate.ts';
 
 /** Limits of a wait-list entry (SPEC.md §5: comentario at most 300). */
 export const WAIT_LIST_LIMITS = { nombre: 100, correo: 254, telefono: 30, comentario: 300 } as const;
@@ -13,7 +13,7 @@ export const waitListSchema = v.object({
   nombre: text(WAIT_LIST_LIMITS.nombre),
   correo: email(),
   telefono: phone(),
-  comentario: text(WAIT_LIST_LIMITS.comentario),
+  comentario: paragraph(WAIT_LIST_LIMITS.comentario),
 });
 
 /** One wait-list entry, as sent on the wire (SPEC.md §7). */

@@ -2,15 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { createGazetteer, type Gazetteer } from './gazetteer/index.ts';
+import { closeAfter } from './http/body.ts';
 import { corsHeaders, preflightHeaders } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
+import { publicOrigin } from './http/origin.ts';
+import { clientKey, memoryRateLimiter, sharedRateLimiter } from './http/rate-limit.ts';
 import { providerFor } from './images/provider.ts';
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createOutbox } from './report/outbox.ts';
 import { health } from './routes/health.ts';
+import { estimateRoute } from './routes/estimate.ts';
 import { generateImage, serveImage } from './routes/images.ts';
 import { leadRoute } from './routes/leads.ts';
 import { location } from './routes/location.ts';
@@ -29,11 +32,15 @@ export interface Api {
 type Limit = 'reads' | 'writes' | 'none';
 type Routes = Record<string, Partial<Record<'GET' | 'POST', { handler: Handler; limit: Limit }>>>;
 
+/** The visitor's language from Accept-Language (widgets send their own): es unless English comes first. */
+const requestLang = (req: IncomingMessage): 'es' | 'en' => (/^\s*en\b/i.test(String(req.headers['accept-language'] ?? '')) ? 'en' : 'es');
+
 const ROUTES: Routes = {
   '/api/health': { GET: { handler: health, limit: 'none' } },
   '/api/location': { GET: { handler: location, limit: 'reads' } },
   '/api/generate-image': { POST: { handler: generateImage, limit: 'writes' } },
   '/api/images/': { GET: { handler: serveImage, limit: 'reads' } },
+  '/api/estimate': { POST: { handler: estimateRoute, limit: 'reads' } },
   ...Object.fromEntries(Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.name}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }])),
 };
 
@@ -45,7 +52,13 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   const gazetteerMs = Math.round(performance.now() - started);
   const db = await openDb(config);
   log.info('api ready', { database: db.kind, places: gazetteer.size, gazetteerMs, startMs: Math.round(performance.now() - started), rssMB: Math.round(process.memoryUsage().rss / 2 ** 20) });
-  const limiters = { reads: createRateLimiter(config.rateLimit.reads, config.rateLimit.windowMs), writes: createRateLimiter(config.rateLimit.writes, config.rateLimit.windowMs) };
+  // One process owns the embedded database, so its counters may live in memory; processes that
+  // share PostgreSQL share the counters there too (README, "Rate limit").
+  const { reads, writes, windowMs, maxKeys } = config.rateLimit;
+  const limiters =
+    db.kind === 'postgres'
+      ? { reads: sharedRateLimiter(db, 'reads', reads, windowMs), writes: sharedRateLimiter(db, 'writes', writes, windowMs) }
+      : { reads: memoryRateLimiter(reads, windowMs, maxKeys), writes: memoryRateLimiter(writes, windowMs, maxKeys) };
   const store = createLeadStore(db);
   const images = providerFor(config);
   const outbox = createOutbox({ db, config, log });
@@ -57,16 +70,19 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   };
 
   async function answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply> {
-    const cors = corsHeaders(req, config.corsOrigins);
+    const origin = publicOrigin(req, config);
+    const cors = corsHeaders(req, config.corsOrigins, origin);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
     if (!route) throw new HttpError(404, `There is no ${url.pathname}; the API has ${Object.keys(ROUTES).join(', ')}.`, { headers: cors });
     const methods = Object.keys(route);
+    if (methods.includes('GET')) methods.push('HEAD');
     if (req.method === 'OPTIONS') return { status: 204, body: undefined, headers: { ...cors, ...preflightHeaders(methods) } };
-    const entry = route[req.method as 'GET' | 'POST'];
+    // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
+    const entry = route[(req.method === 'HEAD' ? 'GET' : req.method) as 'GET' | 'POST'];
     if (!entry) throw new HttpError(405, `Use ${methods.join(' or ')} on ${url.pathname}.`, { headers: { ...cors, Allow: methods.join(', ') } });
     try {
-      if (entry.limit !== 'none') limiters[entry.limit].hit(ip);
-      const reply = await entry.handler({ req, url, config, db, gazetteer, store, log, images, outbox });
+      if (entry.limit !== 'none') await limiters[entry.limit].hit(clientKey(ip));
+      const reply = await entry.handler({ req, url, config, db, gazetteer, store, log, images, outbox, origin, lang: requestLang(req) });
       return { ...reply, headers: { ...cors, ...reply.headers } };
     } catch (error) {
       if (error instanceof HttpError) Object.assign(error.headers, cors);
@@ -82,13 +98,19 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     try {
       reply = await answer(req, url, ip);
     } catch (error) {
-      if (error instanceof HttpError) reply = { status: error.status, body: error.body, headers: error.headers };
-      else {
+      if (error instanceof HttpError) {
+        reply = { status: error.status, body: error.body, headers: error.headers };
+        if (error.close) closeAfter(res);
+      } else if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+        // The client went away mid-request: nothing to answer and nothing wrong with the server.
+        log.info('request', { method: req.method, path: url.pathname, status: 499, ms: Math.round(performance.now() - start), ip, reason: 'client closed the connection' });
+        return;
+      } else {
         log.error('request failed', { method: req.method, path: url.pathname, error });
         reply = { status: 500, body: { errorMessage: 'The server failed to handle the request; try again in a few minutes.' } };
       }
     }
-    const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...reply.headers };
+    const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin', ...reply.headers };
     if (reply.raw !== undefined) res.writeHead(reply.status, headers).end(reply.raw);
     else if (reply.body === undefined) res.writeHead(reply.status, headers).end();
     else res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(reply.body));

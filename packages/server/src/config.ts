@@ -20,8 +20,16 @@ export interface Config {
   dataDir: string;
   /** CORS_ORIGINS: origins allowed to call the API from a browser, comma-separated; `*` allows any. */
   corsOrigins: readonly string[];
-  /** RATE_LIMIT (writes) and RATE_LIMIT_READS per client IP per RATE_LIMIT_WINDOW seconds; 0 turns a limit off. */
-  rateLimit: { writes: number; reads: number; windowMs: number };
+  /**
+   * RATE_LIMIT (writes) and RATE_LIMIT_READS per client per RATE_LIMIT_WINDOW seconds; 0 turns a
+   * limit off. A client is an IPv4 address or an IPv6 /64. RATE_LIMIT_KEYS bounds the clients one
+   * process tracks in memory (the embedded database); with DATABASE_URL the counters are shared.
+   */
+  rateLimit: { writes: number; reads: number; windowMs: number; maxKeys: number };
+  /** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS of the HTTP server. */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /** REPORT_MAILS_PER_ADDRESS per 24 h and REPORT_MAILS_PER_HOUR in all: past them a report is stored, not mailed. */
+  reportMail: { perAddress: number; perHour: number };
   /** BODY_LIMIT: the largest request body in bytes (default 16 KiB). */
   bodyLimit: number;
   /** MIN_FILL_MS: a form sent sooner than this after it was shown is treated as a bot (default 2000). */
@@ -68,7 +76,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: whole(env, 'DATABASE_POOL_SIZE', 10) || 10,
     dataDir,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean),
-    rateLimit: { writes: whole(env, 'RATE_LIMIT', 20), reads: whole(env, 'RATE_LIMIT_READS', 600), windowMs: whole(env, 'RATE_LIMIT_WINDOW', 60) * 1000 || 60_000 },
+    rateLimit: {
+      writes: whole(env, 'RATE_LIMIT', 20),
+      reads: whole(env, 'RATE_LIMIT_READS', 600),
+      windowMs: whole(env, 'RATE_LIMIT_WINDOW', 60) * 1000 || 60_000,
+      maxKeys: whole(env, 'RATE_LIMIT_KEYS', 100_000) || 100_000,
+    },
+    http: {
+      requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_MS', 30_000) || 30_000,
+      headersTimeoutMs: whole(env, 'HEADERS_TIMEOUT_MS', 10_000) || 10_000,
+      keepAliveTimeoutMs: whole(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000) || 5000,
+      maxConnections: whole(env, 'MAX_CONNECTIONS', 1000) || 1000,
+    },
+    reportMail: { perAddress: whole(env, 'REPORT_MAILS_PER_ADDRESS', 3), perHour: whole(env, 'REPORT_MAILS_PER_HOUR', 200) },
     bodyLimit: whole(env, 'BODY_LIMIT', 16 * 1024),
     minFillMs: whole(env, 'MIN_FILL_MS', 2000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -6,13 +6,13 @@ import { toCsv } from './csv.ts';
 import { openDb } from './db/index.ts';
 import { LEAD_KINDS, isLeadKind } from './leads.ts';
 
-const USAGE = `Usage: npm run export -- <${Object.keys(LEAD_KINDS).join('|')}> [--format csv|json]`;
+const USAGE = `Usage: npm run export -- <${Object.keys(LEAD_KINDS).join('|')}> [--format csv|json] [--include-spam]`;
 
 /** Runs the export for command-line `args`; returns the exit code. */
 export async function runExport(args: string[], out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string', default: 'csv' } } });
+    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string', default: 'csv' }, 'include-spam': { type: 'boolean', default: false } } });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -26,8 +26,10 @@ export async function runExport(args: string[], out: (text: string) => void = (t
   const kind = LEAD_KINDS[name];
   const db = await openDb(loadConfig());
   try {
-    const columns = ['id', 'created_at', ...kind.columns, ...(kind.mailed ? ['mailed_at', 'mail_attempts', 'mail_error'] : [])];
-    const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind.table} order by created_at, id`);
+    // Submissions taken for spam are left out unless asked for (then with their reason).
+    const spam = parsed.values['include-spam'];
+    const columns = ['id', 'created_at', ...kind.columns, 'lang', ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error'] : []), ...(spam ? ['spam_reason'] : [])];
+    const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind.table}${spam ? '' : ' where spam_reason is null'} order by created_at, id`);
     out(format === 'csv' ? toCsv(columns, rows) : `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
     await db.close();

@@ -6,7 +6,7 @@ type Validation = { ok: true; value: Record<string, string> } | { ok: false; err
 export interface LeadKind {
   readonly name: string;
   readonly table: string;
-  /** Stored columns, in export order; every one a field of the schema. */
+  /** The visitor's fields as stored, in export order; every one a field of the schema. */
   readonly columns: readonly string[];
   /** The field holding a phone number, validated fully on the server. */
   readonly phone?: string;

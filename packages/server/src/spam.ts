@@ -1,23 +1,25 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { SPAM_FIELDS } from '@obra/schema';
+import type { IncomingMessage } from 'node:http';
+import { SPAM_FIELDS, SPAM_HEADERS } from '@obra/schema';
 
 /** Why a submission was taken for a bot's, or undefined when it looks human. */
-export function spamReason(body: unknown, minFillMs: number): 'honeypot' | 'too-fast' | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const fields = body as Record<string, unknown>;
-  const trap = fields[SPAM_FIELDS.honeypot];
-  if (trap !== undefined && trap !== null && trap !== '') return 'honeypot';
-  // Only checked when the form reports it: widgets that predate the field must not lose leads.
-  const elapsed = fields[SPAM_FIELDS.elapsed];
-  if (elapsed !== undefined && !(typeof elapsed === 'number' && elapsed >= minFillMs)) return 'too-fast';
-  return undefined;
-}
+export type SpamReason = 'honeypot' | 'too-fast';
 
 /**
- * The id a discarded submission is answered with: random, or derived from the Idempotency-Key so
- * a bot's retry sees the same answer as a person's would.
+ * The spam signals of a submission: the honeypot input's value and the form's fill time, sent as
+ * headers (`Obra-Trap`, `Obra-Fill-Ms`) so every body keeps its exact wire shape (SPEC.md §7), or
+ * as body fields by clients that predate the headers. A submission without a fill time is not
+ * judged by it (partners' own servers post leads too); see README, "Spam".
  */
-export function decoyId(idempotencyKey: string | undefined): string {
-  const hex = idempotencyKey ? createHash('sha256').update(`decoy:${idempotencyKey}`).digest('hex') : randomUUID().replaceAll('-', '');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+export function spamReason(req: IncomingMessage, body: unknown, minFillMs: number): SpamReason | undefined {
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const trap = header(SPAM_HEADERS.honeypot) ?? fields[SPAM_FIELDS.honeypot];
+  if (trap !== undefined && trap !== null && trap !== '') return 'honeypot';
+  const headerFill = header(SPAM_HEADERS.elapsed);
+  const elapsed = headerFill !== undefined ? (/^\d{1,12}$/.test(headerFill) ? Number(headerFill) : NaN) : fields[SPAM_FIELDS.elapsed];
+  if (elapsed !== undefined && !(typeof elapsed === 'number' && elapsed >= minFillMs)) return 'too-fast';
+  return undefined;
 }

@@ -6,5 +6,6 @@ export { Button, type ButtonProps } from './button.tsx';
 export { Dialog, type DialogProps } from './dialog.tsx';
 export { useModal } from './use-modal.ts';
 export { LiveRegion, type LiveRegionProps } from './live-region.tsx';
+export { Honeypot } from './honeypot.tsx';
 export { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 export { selectStyles, uiStyles } from './styles.ts';

@@ -18,6 +18,7 @@ ${/* Inherited properties (font, color, line-height …) flow from the page into
 .obra-root *,.obra-root *::before,.obra-root *::after{box-sizing:border-box}
 h2,h3,p,fieldset,legend{margin:0;padding:0}
 .stack{display:grid;gap:16px}
+.trap{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
 .field{display:grid;gap:4px;align-content:start;min-width:0;border:0}
 label,legend{font-weight:600;font-size:15px;color:var(--_text)}
 .required{color:var(--_error)}

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { sendWaitList, type WaitListTransport } from '@obra/api';
 import { useFormDelivery, useStore, type WidgetProps } from '@obra/element';
-import { Button, Dialog, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid } from '@obra/ui';
+import { Button, Dialog, Honeypot, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
 import { WAIT_LIST_LIMITS } from '@obra/schema';
 import type { WaitListEvents, WaitListState, WaitListValues } from './store.ts';
@@ -19,7 +19,7 @@ export interface WaitListAttributes {
 export type WaitListProps = WidgetProps<WaitListAttributes, WaitListEvents, StoreApi<WaitListState>, WaitListCatalogue>;
 
 /** The wait-list form (SPEC.md §2 "Wait list"): who is interested, contact data and a comment. */
-export function WaitList({ attrs, i18n, store, emit, host }: WaitListProps) {
+export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps) {
   const { t } = i18n;
   const state = useStore(store);
   const formRef = useFocusFirstInvalid(state.invalidAttempts);
@@ -42,7 +42,8 @@ export function WaitList({ attrs, i18n, store, emit, host }: WaitListProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void state.submit({
-      send: (entry, context) => sendWaitList(entry, { apiBase: attrs.apiBase, endpoint: attrs.endpoint || undefined, transport: attrs.transport, outbox, ...context }),
+      send: (entry, context) =>
+        sendWaitList(entry, { apiBase: attrs.apiBase, endpoint: attrs.endpoint || undefined, transport: attrs.transport, outbox, ...context, headers: { ...context.headers, 'Accept-Language': lang } }),
       emit,
     });
   };
@@ -81,6 +82,7 @@ export function WaitList({ attrs, i18n, store, emit, host }: WaitListProps) {
           maxLength={WAIT_LIST_LIMITS.comentario}
           counter={t('common.counter', { count: values.comentario.length, max: WAIT_LIST_LIMITS.comentario })}
         />
+        <Honeypot onValue={(trap) => store.setState({ trap })} />
         <div className="actions">
           <Button type="submit" busy={sending}>
             {sending ? t('waitList.sending') : t('waitList.submit')}

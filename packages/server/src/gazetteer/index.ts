@@ -27,6 +27,12 @@ interface Entry extends PlaceRecord {
 
 const MIN_QUERY = 3;
 const PREFIX = 3;
+/**
+ * The most entries one search looks at: a short first word (`a zzzz`) has a list of thousands of
+ * places that the other words then rule out one by one. The list is in size order, so the places
+ * looked at are the largest ones, which are the ones worth suggesting anyway.
+ */
+const SCAN_LIMIT = 20_000;
 
 /**
  * Builds the search index: every country (its size: the people of its listed cities) and every
@@ -60,6 +66,10 @@ export function createGazetteer(cities: PlaceRecord[] = loadCities(), names: Rec
     }
   });
   const index = new Map([...lists].map(([prefix, list]) => [prefix, Uint32Array.from(list)]));
+  // Every prefix any word of any label starts with: a query word none has matches nothing, at once.
+  const known = new Set<string>();
+  for (const entry of entries) for (const word of entry.all) known.add(word.slice(0, PREFIX));
+  for (const prefix of [...known]) for (let n = 1; n < prefix.length; n += 1) known.add(prefix.slice(0, n));
 
   const toPlace = (entry: Entry, lang: 'es' | 'en'): Place => {
     const country = names[lang][entry.country]?.[0] ?? entry.country;
@@ -74,10 +84,12 @@ export function createGazetteer(cities: PlaceRecord[] = loadCities(), names: Rec
       const tokens = words(query.slice(0, 100));
       const [first, ...rest] = tokens;
       if (query.trim().length < MIN_QUERY || !first) return [];
+      if (!rest.every((token) => known.has(token.slice(0, PREFIX)))) return [];
       const named: Place[] = [];
       const nearby: Place[] = [];
       const seen = new Set<string>();
-      for (const position of index.get(first.slice(0, PREFIX)) ?? []) {
+      const list = index.get(first.slice(0, PREFIX)) ?? new Uint32Array();
+      for (const position of list.subarray(0, SCAN_LIMIT)) {
         const entry = entries[position]!;
         if (!entry.own.some((word) => word.startsWith(first))) continue;
         if (!rest.every((token) => entry.all.some((word) => word.startsWith(token)))) continue;

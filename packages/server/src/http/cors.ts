@@ -1,28 +1,30 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './errors.ts';
 
-const ALLOW_HEADERS = 'Content-Type, Idempotency-Key';
+/** Request headers a widget may send cross-origin (the spam signals travel as headers: README, "Spam"). */
+export const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, Obra-Fill-Ms, Obra-Trap';
 const EXPOSE_HEADERS = 'Retry-After, Idempotent-Replayed';
 
 /**
  * The CORS headers for a request, or a 403 for an origin not in `allowed` (`*` allows any).
- * No Origin (server-to-server, curl) and the API's own origin need no headers: browsers send
- * Origin on same-origin POSTs too, so the host is compared, not only the list.
+ * No Origin (server-to-server, curl) needs no headers, nor does the API's own origin (`self`,
+ * scheme included: an http page is not the https API's own): browsers send Origin on same-origin
+ * POSTs too. Every answer varies by Origin, so a cache never hands one origin's answer to another.
  */
-export function corsHeaders(req: IncomingMessage, allowed: readonly string[]): Record<string, string> {
+export function corsHeaders(req: IncomingMessage, allowed: readonly string[], self: string): Record<string, string> {
   const origin = req.headers.origin;
   if (!origin) return {};
-  let host: string;
+  let parsed: string;
   try {
-    host = new URL(origin).host;
+    parsed = new URL(origin).origin;
   } catch {
     throw new HttpError(403, `The origin "${origin}" is not a valid origin.`);
   }
-  if (host === req.headers.host) return {};
+  if (parsed === self) return {};
   if (!allowed.includes('*') && !allowed.includes(origin)) {
-    throw new HttpError(403, `The origin ${origin} may not call this API; add it to CORS_ORIGINS.`, { headers: { Vary: 'Origin' } });
+    throw new HttpError(403, `The origin ${origin} may not call this API; add it to CORS_ORIGINS.`);
   }
-  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSE_HEADERS, Vary: 'Origin' };
+  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
 }
 
 /** The extra headers of a preflight answer (OPTIONS) for an allowed origin. */

@@ -1,36 +1,89 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import type { Queryable } from '../db/index.ts';
 import { HttpError } from './errors.ts';
 
-/** A per-key fixed-window counter; `hit` throws 429 with Retry-After past `limit` requests. */
+/** A fixed-window counter per client; `hit` rejects with 429 and Retry-After past the limit. */
 export interface RateLimiter {
-  hit(key: string): void;
+  hit(client: string): Promise<void>;
 }
 
 /**
- * `limit` requests per `windowMs` for each key (client IP); 0 turns it off. The counts live in
- * this process: with several API processes each one limits on its own (README, "Scaling out").
+ * The client a limit counts: an IPv4 address as is (an IPv4-mapped IPv6 address too), an IPv6
+ * address by its /64 — one customer line gets a whole /64, so counting single IPv6 addresses would
+ * give one attacker 2^64 fresh buckets.
  */
-export function createRateLimiter(limit: number, windowMs: number, now: () => number = Date.now): RateLimiter {
-  if (limit === 0) return { hit: () => {} };
+export function clientKey(address: string): string {
+  const ip = address.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  const groups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const [head = '', tail] = ip.split('::');
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${full.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+const tooMany = (seconds: number) =>
+  new HttpError(429, `Too many requests from this address; try again in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+
+const off: RateLimiter = { hit: async () => {} };
+
+/**
+ * Counters in this process (the embedded database has one process). At most `maxKeys` clients are
+ * kept: past that, finished windows are dropped, then the oldest clients, so a crowd of addresses
+ * costs bounded memory (~200 B a client) instead of growing without end.
+ */
+export function memoryRateLimiter(limit: number, windowMs: number, maxKeys: number, now: () => number = Date.now): RateLimiter {
+  if (limit === 0) return off;
   const windows = new Map<string, { count: number; resetAt: number }>();
-  let sweepAt = now() + windowMs;
+  const evict = (time: number) => {
+    for (const [key, window] of windows) if (window.resetAt <= time) windows.delete(key);
+    for (const key of windows.keys()) {
+      if (windows.size < maxKeys) break;
+      windows.delete(key);
+    }
+  };
   return {
-    hit(key) {
+    async hit(client) {
       const time = now();
-      // Forget finished windows once per window, so a crowd of one-off IPs cannot grow the map forever.
-      if (time >= sweepAt) {
-        for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
-        sweepAt = time + windowMs;
-      }
-      let window = windows.get(key);
+      let window = windows.get(client);
       if (!window || window.resetAt <= time) {
+        windows.delete(client);
+        if (windows.size >= maxKeys) evict(time);
         window = { count: 0, resetAt: time + windowMs };
-        windows.set(key, window);
+        // Map order is insertion order: a new window goes last, so the oldest are evicted first.
+        windows.set(client, window);
       }
       window.count += 1;
-      if (window.count > limit) {
-        const seconds = Math.max(1, Math.ceil((window.resetAt - time) / 1000));
-        throw new HttpError(429, `Too many requests from this address; try again in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+      if (window.count > limit) throw tooMany(Math.max(1, Math.ceil((window.resetAt - time) / 1000)));
+    },
+  };
+}
+
+/**
+ * Counters in PostgreSQL, shared by every API process (one row a client and limit, upserted per
+ * request; finished windows are deleted about once a window). `name` keeps the limits apart.
+ */
+export function sharedRateLimiter(db: Queryable, name: string, limit: number, windowMs: number): RateLimiter {
+  if (limit === 0) return off;
+  let sweepAt = 0;
+  return {
+    async hit(client) {
+      const [row] = await db.query<{ hits: number; remaining: number }>(
+        `insert into rate_limit as r (key, window_end, hits) values ($1, now() + make_interval(secs => $2), 1)
+         on conflict (key) do update set
+           hits = case when r.window_end <= now() then 1 else r.hits + 1 end,
+           window_end = case when r.window_end <= now() then now() + make_interval(secs => $2) else r.window_end end
+         returning hits, extract(epoch from r.window_end - now())::float8 as remaining`,
+        [`${name}:${client}`, windowMs / 1000],
+      );
+      if (Date.now() >= sweepAt) {
+        sweepAt = Date.now() + windowMs;
+        void db.query('delete from rate_limit where window_end < now()').catch(() => {});
       }
+      if (row && row.hits > limit) throw tooMany(Math.max(1, Math.ceil(row.remaining)));
     },
   };
 }

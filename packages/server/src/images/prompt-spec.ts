@@ -1,5 +1,10 @@
-import { EMPTY_SPEC } from './provider.ts';
 import type { Spec } from './scene/index.ts';
+
+/** Every field empty: what a prompt without a spec is drawn from. */
+export const EMPTY_SPEC: Spec = {
+  uso: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '',
+  ancho: '', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
+};
 
 // Words of the widget's Spanish prompt (SPEC.md §3 "Image generation") and of English prompts, for
 // a client that sends a prompt without a spec. The first match of each field wins.

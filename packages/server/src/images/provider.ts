@@ -9,8 +9,8 @@ export interface ImageRequest {
   spec: Spec | undefined;
 }
 
-/** A generated image: its bytes to store and serve, or a URL the provider serves itself. */
-export type ImageResult = { body: Uint8Array | string; contentType: string } | { url: string };
+/** A generated image: its bytes, stored and served by the API (a report may only carry those). */
+export type ImageResult = { body: Uint8Array | string; contentType: string };
 
 /** An image generator: the embedded illustrator or an external AI service (IMAGE_PROVIDER). */
 export interface ImageProvider {
@@ -26,17 +26,18 @@ export class ProviderError extends Error {
   override readonly name = 'ProviderError';
 }
 
-/** Every field empty: what a prompt without a spec is drawn from. */
-export const EMPTY_SPEC: Spec = {
-  uso: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '',
-  ancho: '', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
-};
-
-/** The default: an SVG illustration drawn from the spec (or the prompt's words), in a few milliseconds. */
+/**
+ * The default: an SVG illustration drawn from the spec (or the prompt's words), in a few
+ * milliseconds. Nothing of the prompt is written into the picture: its id hashes the spec alone,
+ * so the first prompt for a spec must not be what every later visitor is served.
+ */
 export const embeddedProvider: ImageProvider = {
   name: 'embedded',
   readsPrompt: false,
-  generate: async ({ prompt, spec }) => ({ body: toSvg(drawScene(spec ?? specFromPrompt(prompt)), prompt || 'Obra'), contentType: 'image/svg+xml' }),
+  generate: async ({ prompt, spec }) => {
+    const scene = drawScene(spec ?? specFromPrompt(prompt));
+    return { body: toSvg(scene, `Obra — ${scene.title}`), contentType: 'image/svg+xml' };
+  },
 };
 
 const MAGIC: [string, (b: Uint8Array) => boolean][] = [
@@ -44,6 +45,22 @@ const MAGIC: [string, (b: Uint8Array) => boolean][] = [
   ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8],
   ['image/webp', (b) => Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP'],
 ];
+
+const MAX_IMAGE_BYTES = 20 * 2 ** 20;
+
+/** Fetches an image a service links to (it is then stored and served by the API like any other). */
+async function download(url: string, timeoutMs: number): Promise<Buffer> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    if (!response.ok) throw new Error(`it answered ${response.status}`);
+    if (Number(response.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES) throw new Error('it is larger than 20 MiB');
+    const body = Buffer.from(await response.arrayBuffer());
+    if (body.length > MAX_IMAGE_BYTES) throw new Error('it is larger than 20 MiB');
+    return body;
+  } catch (error) {
+    throw new ProviderError(`The image the service linked to could not be fetched (${(error as Error).message}).`);
+  }
+}
 
 /**
  * The common `POST /v1/images/generations` wire format (OpenAI and the services and local servers
@@ -72,14 +89,13 @@ export function openAiCompatibleProvider(options: Config['image']): ImageProvide
         throw new ProviderError(`The image service answered ${response.status}${reason}.`);
       }
       const first = answer?.data?.[0];
-      if (typeof first?.b64_json === 'string') {
-        const body = Buffer.from(first.b64_json, 'base64');
-        const type = MAGIC.find(([, test]) => test(body))?.[0];
-        if (!type) throw new ProviderError('The image service sent data that is not a PNG, JPEG or WebP image.');
-        return { body, contentType: type };
-      }
-      if (typeof first?.url === 'string' && first.url.startsWith('https://')) return { url: first.url };
-      throw new ProviderError('The image service answered without an image.');
+      let body: Buffer;
+      if (typeof first?.b64_json === 'string') body = Buffer.from(first.b64_json, 'base64');
+      else if (typeof first?.url === 'string' && first.url.startsWith('https://')) body = await download(first.url, options.timeoutMs);
+      else throw new ProviderError('The image service answered without an image.');
+      const type = MAGIC.find(([, test]) => test(body))?.[0];
+      if (!type) throw new ProviderError('The image service sent data that is not a PNG, JPEG or WebP image.');
+      return { body, contentType: type };
     },
   };
 }

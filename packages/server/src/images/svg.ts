@@ -1,8 +1,11 @@
 import type { Scene } from './scene/index.ts';
 
-const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+// XML 1.0 allows tab, line breaks and the printable planes only; anything else (NUL, other
+// controls, lone surrogates, U+FFFE/FFFF) makes the document unreadable, so it is dropped.
+const ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const escape = (text: string) => text.replace(ILLEGAL, '').replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The scene as a standalone SVG document (no scripts, no external references). */
+/** The scene as a standalone SVG document (no scripts, no external references), `title` its accessible name. */
 export function toSvg(scene: Scene, title: string): string {
   const shapes = scene.shapes.map((s) => {
     const paint = s.fill ? `fill="${s.fill}"` : 'fill="none"';

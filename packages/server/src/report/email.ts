@@ -1,21 +1,15 @@
+import en from '@obra/i18n/locales/en/report.json' with { type: 'json' };
+import es from '@obra/i18n/locales/es/report.json' with { type: 'json' };
 import type { ReportRow } from './pdf.ts';
 
 const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Subject and bodies of the report e-mail (Spanish, as the form). */
-export function reportEmail(row: ReportRow): { subject: string; text: string; html: string } {
-  const lines = [
-    `Hola ${row.nombre}:`,
-    '',
-    'Gracias por describir tu proyecto en Obra. Adjuntamos el reporte en PDF con tus elecciones y la imagen generada.',
-    `Imagen: ${row.image_url}`,
-    '',
-    'Un asesor te contactará pronto.',
-    'Obra',
-  ];
-  return {
-    subject: 'Tu reporte de proyecto — Obra',
-    text: lines.join('\n'),
-    html: `<p>${lines.map(escape).join('<br>')}</p>`,
-  };
+/**
+ * Subject and bodies of the report e-mail, in the visitor's language (the `report` catalogue).
+ * It holds no link and nothing the visitor typed but their name: the PDF carries the report.
+ */
+export function reportEmail(row: ReportRow, lang: 'es' | 'en' = 'es'): { subject: string; text: string; html: string } {
+  const { email } = lang === 'en' ? en : es;
+  const lines = [email.greeting.replace('{{name}}', row.nombre ?? ''), '', email.body, '', email.next, email.signature];
+  return { subject: email.subject, text: lines.join('\n'), html: `<p>${lines.map(escape).join('<br>')}</p>` };
 }

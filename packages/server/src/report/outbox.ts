@@ -1,10 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
-import { IMAGE_PATH } from '../routes/images.ts';
 import { reportPdf, type ReportImage, type ReportRow } from './pdf.ts';
 import { reportEmail } from './email.ts';
 
@@ -33,9 +32,8 @@ export function createOutbox({ db, config, log }: { db: Db; config: Config; log:
   let closed = false;
 
   async function imageOf(row: ReportRow): Promise<ReportImage> {
-    const match = IMAGE_PATH.exec(new URL(row.image_url!).pathname);
-    if (!match || match[2] === 'svg') return undefined;
-    const [stored] = await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [match[1]]);
+    if (!row.image_id) return undefined;
+    const [stored] = await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [row.image_id]);
     if (stored?.content_type === 'image/png') return { png: stored.body };
     if (stored?.content_type === 'image/jpeg') return { jpeg: stored.body };
     return undefined;
@@ -43,13 +41,17 @@ export function createOutbox({ db, config, log }: { db: Db; config: Config; log:
 
   async function send(row: ReportRow) {
     const started = performance.now();
-    const pdf = await reportPdf(row, await imageOf(row).catch(() => undefined));
-    const message = { ...reportEmail(row), to: row.correo, attachments: [{ filename: `reporte-${row.id.slice(0, 8)}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' }] };
+    const lang = row.lang === 'en' ? 'en' : 'es';
+    const pdf = await reportPdf(row, await imageOf(row).catch(() => undefined), lang);
+    const message = { ...reportEmail(row, lang), to: row.correo, attachments: [{ filename: `reporte-${row.id.slice(0, 8)}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' }] };
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref());
     const info = (await Promise.race([transport.sendMail(message), timeout])) as { message?: Buffer; messageId?: string };
     if (!smtpUrl && info.message) {
       await mkdir(outboxDir, { recursive: true });
-      await writeFile(join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`), info.message);
+      // Written aside, then renamed: whoever watches the folder never reads half a message.
+      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`);
+      await writeFile(`${file}.part`, info.message);
+      await rename(`${file}.part`, file);
     }
     log.info('report mailed', { id: row.id, to: smtpUrl ? 'smtp' : outboxDir, pdfBytes: pdf.length, ms: Math.round(performance.now() - started) });
   }
@@ -58,7 +60,8 @@ export function createOutbox({ db, config, log }: { db: Db; config: Config; log:
     for (;;) {
       const rows = await db.query<ReportRow>(
         `update report set mail_attempts = mail_attempts + 1, mail_next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, mail_attempts)))
-         where id in (select id from report where mailed_at is null and mail_next_at <= now() order by created_at limit 5 for update skip locked)
+         where id in (select id from report where mailed_at is null and mail_status = 'queued' and spam_reason is null and mail_next_at <= now()
+                      order by created_at limit 5 for update skip locked)
          returning *`,
         [retryMs / 1000],
       );
@@ -66,7 +69,7 @@ export function createOutbox({ db, config, log }: { db: Db; config: Config; log:
       for (const row of rows) {
         try {
           await send(row);
-          await db.query('update report set mailed_at = now(), mail_error = null where id = $1', [row.id]);
+          await db.query("update report set mailed_at = now(), mail_status = 'sent', mail_error = null where id = $1", [row.id]);
         } catch (error) {
           const reason = (error as Error).message.slice(0, 500);
           await db.query('update report set mail_error = $2 where id = $1', [row.id, reason]);

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Spec } from '../images/scene/index.ts';
 import { drawScene } from '../images/scene/index.ts';
+import { addEstimatePages } from './estimate-pages.ts';
 import { labelsFor } from './labels.ts';
 
 /** A stored report row (snake_case columns of migrations/002_reports.sql). */
@@ -39,8 +40,8 @@ function drawIllustration(page: PDFPage, spec: Spec, x: number, top: number, wid
   return scene.height * scale;
 }
 
-/** Renders a report to a one-page A4 PDF (Spanish by default, as the form's catalogue). */
-export async function reportPdf(row: ReportRow, image: ReportImage, lang: 'es' | 'en' = 'es'): Promise<Uint8Array> {
+/** Renders a report to an A4 PDF: the choices and picture, then the estimate's pages (in the row's language, else Spanish). */
+export async function reportPdf(row: ReportRow, image: ReportImage, lang: 'es' | 'en' = row.lang === 'en' ? 'en' : 'es'): Promise<Uint8Array> {
   const labels = labelsFor(lang);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${labels.own.title} — ${row.nombre}`);
@@ -108,5 +109,7 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: 'es' |
   }
   y -= 14;
   write(row.image_url!, 7, regular, margin, '#7b8794');
+  const project = { ...specOf(row), estadoProyecto: row.estado_proyecto ?? '', etapaProyecto: row.etapa_proyecto ?? '', pais: row.pais ?? '' };
+  addEstimatePages(pdf, project, (row.otros ?? '').split(',').filter(Boolean), lang, { regular, bold, safe });
   return pdf.save();
 }

@@ -2,11 +2,13 @@ import { HttpError } from '../http/errors.ts';
 import type { Handler } from './types.ts';
 
 /** GET /api/health: 200 when the database answers, 503 when it does not (for load balancers). */
-export const health: Handler = async ({ db, gazetteer }) => {
+export const health: Handler = async ({ db, gazetteer, log }) => {
   try {
     await db.query('select 1');
   } catch (error) {
-    throw new HttpError(503, `The database does not answer: ${(error as Error).message}`);
+    // The reason goes to the log, not to whoever asks (it can name hosts, users and paths).
+    log.error('health check: the database does not answer', { error });
+    throw new HttpError(503, 'The database does not answer; see the server log.');
   }
   return { status: 200, body: { status: 'ok', database: db.kind, places: gazetteer.size, uptimeSeconds: Math.round(process.uptime()) }, headers: { 'Cache-Control': 'no-store' } };
 };

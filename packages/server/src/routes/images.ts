@@ -1,26 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { TLSSocket } from 'node:tls';
-import { DESIGN_LIMITS, validateImageSpec } from '@obra/schema';
-import type { Config } from '../config.ts';
+import { DESIGN_LIMITS, isCleanLine, validateImageSpec } from '@obra/schema';
 import { readJson } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
+import { EXTENSIONS, IMAGE_PATH } from '../images/ids.ts';
 import { ProviderError } from '../images/provider.ts';
 import type { Spec } from '../images/scene/index.ts';
 import type { Handler } from './types.ts';
 
-const EXTENSIONS: Record<string, string> = { 'image/svg+xml': 'svg', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 const TYPES = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
-/** An image path: the id is a base64url SHA-256 (43 characters). */
-export const IMAGE_PATH = /^\/api\/images\/([\w-]{43})\.(svg|png|jpg|webp)$/;
-
-/** The origin the client reached the API on: PUBLIC_URL, else the request's own (proxy headers only when trusted). */
-export function publicOrigin(req: IncomingMessage, config: Config): string {
-  if (config.publicUrl) return config.publicUrl;
-  const forwarded = (name: string) => (config.trustProxy ? String(req.headers[name] ?? '').split(',')[0]!.trim() : '');
-  const proto = forwarded('x-forwarded-proto') || ((req.socket as TLSSocket).encrypted ? 'https' : 'http');
-  return `${proto}://${forwarded('x-forwarded-host') || req.headers.host || 'localhost'}`;
-}
 
 function readRequest(input: unknown): { prompt: string; spec: Spec | undefined } {
   const body = (input ?? {}) as { prompt?: unknown; spec?: unknown };
@@ -28,6 +15,7 @@ function readRequest(input: unknown): { prompt: string; spec: Spec | undefined }
   const errors: Record<string, string> = {};
   if (typeof body.prompt !== 'string') errors.prompt = 'required';
   else if (body.prompt.length > DESIGN_LIMITS.prompt) errors.prompt = 'tooLong';
+  else if (!isCleanLine(body.prompt)) errors.prompt = 'characters';
   let spec: Spec | undefined;
   if (body.spec !== undefined && body.spec !== null) {
     const checked = validateImageSpec(body.spec);
@@ -47,7 +35,9 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
   const { prompt, spec } = readRequest((await readJson(req, config.bodyLimit)).value);
   const source = { provider: images.name, spec: spec ?? null, prompt: spec && !images.readsPrompt ? null : prompt };
   const id = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
-  const url = (type: string) => ({ status: 200, body: { url: `${publicOrigin(req, config)}/api/images/${id}.${EXTENSIONS[type]}` }, log: { image: id } });
+  // Absolute on PUBLIC_URL; else path-absolute, which the client resolves against the API it
+  // called, so a Host header a client chose is never written into a URL.
+  const url = (type: string) => ({ status: 200, body: { url: `${config.publicUrl ?? ''}/api/images/${id}.${EXTENSIONS[type]}` }, log: { image: id } });
   const [stored] = await db.query<{ content_type: string }>('select content_type from image where id = $1', [id]);
   if (stored) return url(stored.content_type);
   const started = performance.now();
@@ -58,7 +48,6 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
     if (error instanceof ProviderError) throw new HttpError(502, `The image could not be generated: ${error.message}`);
     throw error;
   }
-  if ('url' in result) return { status: 200, body: { url: result.url } };
   const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
   await db.query('insert into image (id, content_type, body, prompt) values ($1, $2, $3, $4) on conflict (id) do nothing', [id, result.contentType, body, prompt]);
   return { ...url(result.contentType), log: { image: id, generateMs: Math.round(performance.now() - started), bytes: body.length } };

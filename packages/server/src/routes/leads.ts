@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/body.ts';
+import type { LeadRow, Saved } from '../lead-store.ts';
 import type { LeadKind } from '../leads.ts';
 import { isValidPhone } from '../phone.ts';
-import { decoyId, spamReason } from '../spam.ts';
-import type { Handler } from './types.ts';
+import { reportMailStatus, reportImage } from '../report/caps.ts';
+import { spamReason } from '../spam.ts';
+import type { Handler, RouteContext } from './types.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -17,6 +19,9 @@ function idempotencyKey(req: IncomingMessage): string | undefined {
   return key;
 }
 
+const invalid = (errors: Record<string, string>, detail = '') =>
+  new HttpError(400, `Some fields are invalid (${Object.keys(errors).join(', ')}); correct them and send again.${detail}`, { body: { errors } });
+
 /** The widget's schema, then the full phone check the widgets leave to the server. */
 function check(kind: LeadKind, input: unknown) {
   const result = kind.validate(input);
@@ -26,35 +31,48 @@ function check(kind: LeadKind, input: unknown) {
     const phone = (input as Record<string, unknown> | null)?.[kind.phone];
     if (typeof phone === 'string' && !isValidPhone(phone)) errors[kind.phone] = 'phone';
   }
-  if (result.ok && !Object.keys(errors).length) return { ok: true as const, value: result.value };
-  return { ok: false as const, errors };
+  if (result.ok && !Object.keys(errors).length) return result.value;
+  throw invalid(errors);
+}
+
+/** Stores a design report alone: its image must be this API's, and its mail waits for the caps. */
+async function saveReport({ store, log, config, db, origin }: RouteContext, kind: LeadKind, row: LeadRow, key: string | undefined, hash: string) {
+  const image = await reportImage(db, String(row.image_url), origin);
+  if (!image) {
+    throw invalid({ imageUrl: 'url' }, ' The imageUrl must be an image this API generated (POST /generate-image), on this API\'s origin.');
+  }
+  return store.saveOne(kind, { ...row, image_id: image }, key, hash, {
+    returning: ['mail_status'],
+    decide: async (tx) => ({ mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), config.reportMail, log) }),
+  });
 }
 
 /**
- * POST /api/<kind>: validated with the widget's own schema, spam dropped silently, stored once
- * per Idempotency-Key (see lead-store.ts); the hash of the stored fields tells a replay from a
- * reused key.
+ * POST /api/<kind>: validated with the widget's own schema, then stored once per Idempotency-Key
+ * (see lead-store.ts), with the visitor's language; the hash of the visitor's fields tells a replay
+ * from a reused key. A submission taken for a bot's is stored with its reason and answered like any
+ * other (a bot learns nothing; an operator can rescue a person). A design report must carry an
+ * image this API generated, and is mailed only within the caps (report/caps.ts): the answer says
+ * `mail: 'queued'` or `'held'`.
  */
-export const leadRoute = (kind: LeadKind): Handler => async ({ req, config, store, log, outbox }) => {
-  const key = idempotencyKey(req);
-  const { value: input } = await readJson(req, config.bodyLimit);
-  const spam = spamReason(input, config.minFillMs);
-  if (spam) {
-    log.info('submission discarded as spam', { kind: kind.name, reason: spam });
-    return { status: 201, body: { id: decoyId(key) } };
-  }
-  const checked = check(kind, input);
-  if (!checked.ok) {
-    const fields = Object.keys(checked.errors);
-    throw new HttpError(400, `Some fields are invalid (${fields.join(', ')}); correct them and send again.`, { body: { errors: checked.errors } });
-  }
-  const values = kind.columns.map((column) => checked.value[column]!);
-  const hash = createHash('sha256').update(JSON.stringify(values)).digest('base64url');
-  const saved = await store.save(kind, values, key, hash);
-  if (saved.hash !== hash) {
-    throw new HttpError(422, 'This Idempotency-Key was already used for a different submission; send a new key with new data.');
-  }
-  if (saved.inserted && kind.mailed) outbox.kick();
-  const reply = { status: 201, body: { id: saved.id }, log: { id: saved.id } };
-  return saved.inserted ? reply : { ...reply, headers: { 'Idempotent-Replayed': 'true' } };
-};
+export const leadRoute =
+  (kind: LeadKind): Handler =>
+  async (context) => {
+    const { req, config, store, log, outbox, lang } = context;
+    const key = idempotencyKey(req);
+    const { value: input } = await readJson(req, config.bodyLimit);
+    const value = check(kind, input);
+    const fields = kind.columns.map((column) => value[column]!);
+    const hash = createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
+    const spam = spamReason(req, input, config.minFillMs);
+    if (spam) log.info('submission taken for spam', { kind: kind.name, reason: spam });
+    const row: LeadRow = { ...Object.fromEntries(kind.columns.map((column, i) => [column, fields[i]])), lang, spam_reason: spam ?? null };
+    const saved: Saved = kind.mailed ? await saveReport(context, kind, row, key, hash) : await store.save(kind, row, key, hash);
+    if (saved.hash !== hash) {
+      throw new HttpError(422, 'This Idempotency-Key was already used for a different submission; send a new key with new data.');
+    }
+    if (saved.inserted && kind.mailed && saved.row?.mail_status === 'queued' && !spam) outbox.kick();
+    const body = kind.mailed ? { id: saved.id, mail: saved.row?.mail_status === 'held' ? 'held' : 'queued' } : { id: saved.id };
+    const reply = { status: 201, body, log: { id: saved.id } };
+    return saved.inserted ? reply : { ...reply, headers: { 'Idempotent-Replayed': 'true' } };
+  };

@@ -18,6 +18,10 @@ export interface RouteContext {
   log: Logger;
   images: ImageProvider;
   outbox: Outbox;
+  /** The origin clients reach the API on (PUBLIC_URL, else the request's scheme and Host). */
+  origin: string;
+  /** The visitor's language (Accept-Language: the widgets send theirs). */
+  lang: 'es' | 'en';
 }
 
 /** What a route handler answers; errors are thrown as HttpError. */

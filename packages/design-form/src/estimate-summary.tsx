@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import type { I18n } from '@obra/i18n';
+import { estimate, money, percent } from '@obra/estimate';
+import type { DesignFormCatalogue } from './catalogues.ts';
+import type { DesignValues } from './values.ts';
+
+export interface EstimateSummaryProps {
+  values: DesignValues;
+  i18n: I18n<DesignFormCatalogue>;
+  lang: string;
+}
+
+/**
+ * The live estimate beside the form: total range, cost per m² and total weeks, computed in the
+ * page from the visitor's choices (no network call); a hint until the building is measured.
+ */
+export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
+  const { t } = i18n;
+  // Recomputed only when the choices change: a few microseconds of arithmetic.
+  const result = useMemo(() => estimate(values), [values]);
+  const range = (low: number, high: number, currency: string) => t('estimate.summary.range', { low: money(low, currency, lang), high: money(high, currency, lang) });
+  return (
+    <section className="estimate" part="estimate" aria-labelledby="design-form-estimate">
+      <h3 id="design-form-estimate">{t('estimate.summary.title')}</h3>
+      {result.complete ? (
+        <>
+          <dl>
+            <div><dt>{t('estimate.summary.total')}</dt><dd>{range(result.cost.total.low, result.cost.total.high, result.cost.currency)}</dd></div>
+            <div><dt>{t('estimate.summary.perM2')}</dt><dd>{range(result.cost.perM2.low, result.cost.perM2.high, result.cost.currency)}</dd></div>
+            <div><dt>{t('estimate.summary.weeks')}</dt><dd>{t('estimate.summary.weeksValue', { count: result.time.totalWeeks })}</dd></div>
+          </dl>
+          <p className="estimate-note">{t('estimate.summary.indicative', { cost: percent(result.cost.uncertainty), time: percent(result.time.uncertainty) })}</p>
+        </>
+      ) : (
+        <p className="estimate-note">{t('estimate.summary.fill')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { REFERENCES, type Choices } from './choices.ts';
+import { costOf, type Cost } from './cost.ts';
+import { materialsOf, type Material } from './materials.ts';
+import { familyOf, metres, quantitiesOf, type Family, type Quantities } from './quantities.ts';
+import { regionOf, type RegionCode } from './region.ts';
+import { timeOf, type Time } from './time.ts';
+
+/** What the estimate reads: the design form's project data and location, every field a string. */
+export type EstimateInput = Partial<Record<keyof Choices | 'ancho' | 'longitud' | 'anchoEdificacion' | 'largoEdificacion' | 'altoEdificacion' | 'pais' | 'departamento' | 'ciudad', string>>;
+
+/** The building dimensions an estimate needs. */
+export const REQUIRED_DIMENSIONS = ['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
+
+/** An estimate that could not be made: the building dimensions that are missing or not positive. */
+export interface IncompleteEstimate {
+  complete: false;
+  missing: (typeof REQUIRED_DIMENSIONS)[number][];
+}
+
+/** An indicative estimate: quantities, materials, cost and time, with what it assumed. */
+export interface Estimate {
+  complete: true;
+  region: RegionCode;
+  family: Family;
+  /** The choices used: the visitor's, or the reference where a field was left empty. */
+  choices: Choices;
+  /** The fields filled with the reference choice (their values are in `choices`). */
+  defaulted: (keyof Choices)[];
+  quantities: Quantities;
+  materials: Material[];
+  cost: Cost;
+  time: Time;
+}
+
+// The largest building dimension the estimate accepts (m): the form allows 5 digits.
+const MAX_METRES = 99_999;
+
+/** The estimate of a project, or the missing dimensions. Pure: no I/O, same input, same answer. */
+export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
+  const dims = { width: metres(input.anchoEdificacion), length: metres(input.largoEdificacion), height: metres(input.altoEdificacion) };
+  const missing = REQUIRED_DIMENSIONS.filter((_, i) => {
+    const value = [dims.width, dims.length, dims.height][i]!;
+    return !(value > 0 && value <= MAX_METRES);
+  });
+  if (missing.length) return { complete: false, missing };
+  const uso = input.uso || 'housing';
+  const family = familyOf(uso);
+  const reference = REFERENCES[family];
+  const defaulted: (keyof Choices)[] = input.uso ? [] : ['uso'];
+  const pick = (field: keyof typeof reference) => {
+    if (input[field]) return input[field]!;
+    defaulted.push(field);
+    return reference[field];
+  };
+  const choices: Choices = {
+    uso, sistemaConstructivo: pick('sistemaConstructivo'), diseno: pick('diseno'), materialCubierta: pick('materialCubierta'), tipoFachada: pick('tipoFachada'),
+    materialFachada: pick('materialFachada'), zona: pick('zona'), estadoProyecto: pick('estadoProyecto'), etapaProyecto: pick('etapaProyecto'),
+  };
+  const region = regionOf(input.pais ?? '');
+  const quantities = quantitiesOf({ ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) }, family, choices.diseno);
+  return {
+    complete: true,
+    region: region.code,
+    family,
+    choices,
+    defaulted,
+    quantities,
+    materials: materialsOf(quantities, family, choices),
+    cost: costOf(quantities, family, choices, region),
+    time: timeOf(quantities, family, choices, region),
+  };
+}

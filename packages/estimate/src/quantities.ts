@@ -1,0 +1,62 @@
+import { DATA, valueOf } from './data.ts';
+
+/** The use families: buildings (housing, shops, institutions) and industrial sheds. */
+export type Family = 'building' | 'industrial';
+
+/** The family of a use: warehouses and factories are single-storey industrial sheds. */
+export const familyOf = (uso: string): Family => (uso === 'warehouse' || uso === 'factory' ? 'industrial' : 'building');
+
+/** The measured quantities of a project (all in m, m² or a count). */
+export interface Quantities {
+  /** Land area, m²; 0 when the land was not measured. */
+  landArea: number;
+  /** Footprint, m². */
+  footprint: number;
+  /** Storeys, a count. */
+  floors: number;
+  /** Built area, m². */
+  builtArea: number;
+  /** Roof area, m² (slope included). */
+  roofArea: number;
+  /** Gross facade area, m². */
+  facadeArea: number;
+  /** Openings allowance (windows and doors), m². */
+  openingsArea: number;
+  /** Facade area less openings, m². */
+  wallArea: number;
+}
+
+/** A dimension as typed (comma or dot decimals); NaN when empty or not a number. */
+export const metres = (text: string | undefined): number => {
+  const value = Number((text ?? '').trim().replace(',', '.'));
+  return (text ?? '').trim() === '' || !Number.isFinite(value) ? Number.NaN : value;
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The quantities of a building of `width` × `length` × `height` m on a `landWidth` × `landLength` m
+ * lot, rounded to cm² (2 decimals), each formula beside it.
+ */
+export function quantitiesOf(dims: { width: number; length: number; height: number; landWidth: number; landLength: number }, family: Family, roofDesign: string): Quantities {
+  const g = DATA.geometry;
+  const { width, length, height } = dims;
+  // landArea = land width × land length (m²)
+  const landArea = Number.isFinite(dims.landWidth * dims.landLength) ? round2(dims.landWidth * dims.landLength) : 0;
+  // footprint = width × length (m²)
+  const footprint = round2(width * length);
+  // floors = round(height / storey height), at least 1; sheds are one storey whatever their height
+  const floors = family === 'industrial' ? 1 : Math.max(1, Math.round(height / valueOf(g.storeyHeight)));
+  // builtArea = footprint × floors (m²)
+  const builtArea = round2(footprint * floors);
+  // roofArea = footprint × slope factor (1 / cos pitch) of the roof design (m²)
+  const pitch = g.pitch[roofDesign] ?? g.pitch.Plano;
+  const roofArea = round2(footprint * valueOf(pitch));
+  // facadeArea = perimeter × height = 2 × (width + length) × height (m²)
+  const facadeArea = round2(2 * (width + length) * height);
+  // openingsArea = facadeArea × openings share of the family (m²)
+  const openingsArea = round2(facadeArea * valueOf(family === 'industrial' ? g.openingsIndustrial : g.openingsBuilding));
+  // wallArea = facadeArea − openingsArea (m²)
+  const wallArea = round2(facadeArea - openingsArea);
+  return { landArea, footprint, floors, builtArea, roofArea, facadeArea, openingsArea, wallArea };
+}

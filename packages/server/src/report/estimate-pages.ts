@@ -1,0 +1,209 @@
+import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { estimate, money, percent, quantity, STAGES, type Estimate, type EstimateInput, type Quantities } from '@obra/estimate';
+import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
+import { estimateText } from './estimate-labels.ts';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+const WIDTH = A4[0] - 2 * MARGIN;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+const ACCENT = '#1f4e79';
+const BAR = '#2f6fa8';
+const BAND = '#dce7f2';
+
+const colour = (hex: string) => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+};
+
+/** The report's fonts, and how it makes a text drawable (the standard fonts are Latin-1). */
+export interface PdfFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  safe(font: PDFFont, text: string): string;
+}
+
+/** A cursor over pages: writes top to bottom and turns the page when the next block does not fit. */
+class Sheet {
+  page!: PDFPage;
+  y = 0;
+  private readonly pdf: PDFDocument;
+  readonly fonts: PdfFonts;
+  constructor(pdf: PDFDocument, fonts: PdfFonts) {
+    this.pdf = pdf;
+    this.fonts = fonts;
+    this.turn();
+  }
+  turn() {
+    this.page = this.pdf.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+  /** Turns the page unless `height` points are left above the bottom margin. */
+  room(height: number) {
+    if (this.y - height < MARGIN) this.turn();
+  }
+  text(text: string, x: number, options: { size?: number; font?: PDFFont; colour?: string; right?: number } = {}) {
+    const font = options.font ?? this.fonts.regular;
+    const size = options.size ?? 9;
+    const safe = this.fonts.safe(font, text);
+    const left = options.right === undefined ? x : options.right - font.widthOfTextAtSize(safe, size);
+    this.page.drawText(safe, { x: left, y: this.y, size, font, color: colour(options.colour ?? INK) });
+  }
+  /** Writes a paragraph wrapped to `width`, moving down one line per line. */
+  paragraph(text: string, options: { size?: number; font?: PDFFont; colour?: string; x?: number; width?: number } = {}) {
+    const font = options.font ?? this.fonts.regular;
+    const size = options.size ?? 9;
+    const width = options.width ?? WIDTH;
+    const lines: string[] = [];
+    for (const word of this.fonts.safe(font, text).split(' ')) {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && font.widthOfTextAtSize(`${last} ${word}`, size) <= width) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    for (const line of lines) {
+      this.room(size + 3);
+      this.text(line, options.x ?? MARGIN, { ...options, size });
+      this.y -= size + 3;
+    }
+  }
+  heading(text: string) {
+    this.room(60);
+    this.y -= 8;
+    this.text(text, MARGIN, { size: 12, font: this.fonts.bold, colour: ACCENT });
+    this.y -= 16;
+  }
+  /** A table row: cells at their x; numbers right-aligned at `right`. */
+  row(cells: { text: string; x: number; right?: boolean; width?: number }[], options: { bold?: boolean; shade?: boolean } = {}) {
+    this.room(14);
+    if (options.shade) this.page.drawRectangle({ x: MARGIN, y: this.y - 3, width: WIDTH, height: 13, color: colour('#f1f4f8') });
+    for (const cell of cells) {
+      this.text(cell.text, cell.x, { font: options.bold ? this.fonts.bold : this.fonts.regular, colour: options.bold ? MUTED : INK, ...(cell.right ? { right: cell.x + (cell.width ?? 0) } : {}) });
+    }
+    this.y -= 13;
+  }
+}
+
+const QUANTITY_ROWS: [keyof Quantities, string][] = [
+  ['landArea', 'm²'], ['footprint', 'm²'], ['floors', ''], ['builtArea', 'm²'], ['roofArea', 'm²'], ['facadeArea', 'm²'], ['openingsArea', 'm²'], ['wallArea', 'm²'],
+];
+
+function quantitiesTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: 'es' | 'en') {
+  sheet.heading(say('quantities.title'));
+  sheet.row([{ text: say('quantities.item'), x: MARGIN }, { text: say('quantities.value'), x: 230, right: true, width: 70 }, { text: say('quantities.formula'), x: 320 }], { bold: true });
+  for (const [key, unit] of QUANTITY_ROWS) {
+    if (key === 'landArea' && !e.quantities.landArea) continue;
+    sheet.row([
+      { text: say(`quantities.${key}`), x: MARGIN },
+      { text: `${quantity(e.quantities[key], lang)}${unit ? ` ${unit}` : ''}`, x: 230, right: true, width: 70 },
+      { text: say(`quantities.formulas.${key}`), x: 320 },
+    ]);
+  }
+}
+
+function materialsTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: 'es' | 'en') {
+  sheet.heading(say('materials.title'));
+  sheet.row([{ text: say('materials.material'), x: MARGIN }, { text: say('materials.quantity'), x: 230, right: true, width: 70 }], { bold: true });
+  for (const m of e.materials) {
+    sheet.row([{ text: say(`materials.names.${m.key}`), x: MARGIN }, { text: `${quantity(m.quantity, lang)} ${say(`materials.units.${m.unit}`)}`, x: 230, right: true, width: 70 }]);
+  }
+}
+
+function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: 'es' | 'en') {
+  const cur = (n: number) => money(n, e.cost.currency, lang);
+  sheet.heading(say('cost.title'));
+  const cols = (a: string, b: string, c: string, d: string) => [
+    { text: a, x: MARGIN }, { text: b, x: 300, right: true, width: 80 }, { text: c, x: 385, right: true, width: 80 }, { text: d, x: 470, right: true, width: 85 },
+  ];
+  sheet.row(cols(say('cost.trade'), say('cost.low'), say('cost.expected'), say('cost.high')), { bold: true });
+  for (const trade of e.cost.trades) sheet.row(cols(say(`cost.trades.${trade.trade}`), cur(trade.low), cur(trade.expected), cur(trade.high)));
+  const { total, perM2 } = e.cost;
+  sheet.row(cols(say('cost.total'), cur(total.low), cur(total.expected), cur(total.high)), { shade: true });
+  sheet.row(cols(say('cost.perM2'), cur(perM2.low), cur(perM2.expected), cur(perM2.high)), { shade: true });
+  // Bar chart: a bar to the expected cost, a whisker from low to high, on one scale.
+  sheet.y -= 8;
+  const chartX = 200;
+  const chartW = A4[0] - MARGIN - chartX;
+  const scale = chartW / Math.max(...e.cost.trades.map((trade) => trade.high), 1);
+  sheet.room(e.cost.trades.length * 18 + 10);
+  for (const trade of e.cost.trades) {
+    sheet.text(say(`cost.trades.${trade.trade}`), MARGIN, { size: 8, colour: MUTED });
+    const mid = sheet.y + 3;
+    sheet.page.drawRectangle({ x: chartX, y: sheet.y - 3, width: Math.max(trade.expected * scale, 0.5), height: 11, color: colour(BAR) });
+    sheet.page.drawLine({ start: { x: chartX + trade.low * scale, y: mid }, end: { x: chartX + trade.high * scale, y: mid }, thickness: 1, color: colour(INK) });
+    for (const end of [trade.low, trade.high]) sheet.page.drawLine({ start: { x: chartX + end * scale, y: mid - 4 }, end: { x: chartX + end * scale, y: mid + 4 }, thickness: 1, color: colour(INK) });
+    sheet.y -= 18;
+  }
+}
+
+function timeline(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>) {
+  sheet.heading(say('time.title'));
+  const chartX = 200;
+  const chartW = A4[0] - MARGIN - chartX - 30;
+  const total = Math.max(e.time.totalWeeks, 1);
+  const scale = chartW / total;
+  sheet.room(STAGES.length * 20 + 40);
+  for (const stage of e.time.stages) {
+    sheet.text(say(`time.stages.${stage.stage}`), MARGIN, { size: 9 });
+    if (stage.done) sheet.text(say('time.done'), chartX, { size: 8, colour: MUTED });
+    else {
+      sheet.page.drawRectangle({ x: chartX + stage.start * scale, y: sheet.y - 3, width: Math.max(stage.weeks * scale, 1), height: 12, color: colour(BAR) });
+      sheet.text(String(stage.weeks), chartX + (stage.start + stage.weeks) * scale + 4, { size: 8, colour: MUTED });
+    }
+    sheet.y -= 20;
+  }
+  // The axis: a tick every 1, 2, 4, 8… weeks, at most 10 of them.
+  let step = 1;
+  while (total / step > 10) step *= 2;
+  sheet.page.drawLine({ start: { x: chartX, y: sheet.y + 12 }, end: { x: chartX + chartW, y: sheet.y + 12 }, thickness: 0.5, color: colour(MUTED) });
+  for (let week = 0; week <= total; week += step) sheet.text(String(week), chartX + week * scale - 2, { size: 7, colour: MUTED });
+  sheet.y -= 12;
+  sheet.text(say('time.total', { count: e.time.totalWeeks }), MARGIN, { size: 9, font: sheet.fonts.bold });
+  sheet.y -= 14;
+}
+
+function assumptions(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: 'es' | 'en', otros: string[]) {
+  sheet.heading(say('assumptions.title'));
+  const items = [say('assumptions.base', { rate: money(e.cost.ratePerM2, e.cost.currency, lang), family: say(`assumptions.families.${e.family}`) })];
+  if (e.defaulted.length) items.push(say('assumptions.defaulted', { fields: e.defaulted.map((field) => `${field} = ${e.choices[field]}`).join(', ') }));
+  if (e.choices.estadoProyecto === 'Remodelacion/Adecuacion') items.push(say('assumptions.remodel'));
+  items.push(say('assumptions.stage'));
+  if (otros.length) items.push(say('assumptions.extras'));
+  items.push(say('assumptions.excluded'));
+  for (const item of items) sheet.paragraph(`- ${item}`);
+}
+
+function sources(sheet: Sheet, say: ReturnType<typeof estimateText>) {
+  sheet.heading(say('sources.title'));
+  for (const s of Object.values(bibliography.sources)) sheet.paragraph(`${s.publisher}: ${s.title} (${s.year === 'undated' ? say('sources.undated') : s.year}). ${s.url}`, { size: 7.5 });
+  sheet.y -= 4;
+  sheet.paragraph(say('sources.unsourced'), { size: 7.5, colour: MUTED });
+}
+
+/**
+ * Adds the estimate's pages to a report: quantities, materials, cost by trade with a bar chart,
+ * the timeline, assumptions and sources, in `lang`. The estimate is recomputed from the row, so
+ * an old report gets today's figures.
+ */
+export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: string[], lang: 'es' | 'en', fonts: PdfFonts): void {
+  const say = estimateText(lang);
+  const sheet = new Sheet(pdf, fonts);
+  sheet.page.drawRectangle({ x: 0, y: A4[1] - 60, width: A4[0], height: 60, color: colour(ACCENT) });
+  sheet.y = A4[1] - 38;
+  sheet.text(say('title'), MARGIN, { size: 16, font: fonts.bold, colour: '#ffffff' });
+  sheet.y = A4[1] - 80;
+  const e = estimate(input);
+  if (!e.complete) {
+    sheet.paragraph(say('incomplete'), { size: 10 });
+    return;
+  }
+  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 26, width: WIDTH, height: 36, color: colour(BAND) });
+  sheet.paragraph(say('indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), { size: 9, font: fonts.bold, x: MARGIN + 6, width: WIDTH - 12 });
+  sheet.paragraph(say('region', { region: say(`regions.${e.region}`), currency: e.cost.currency }), { size: 9, x: MARGIN + 6 });
+  quantitiesTable(sheet, e, say, lang);
+  materialsTable(sheet, e, say, lang);
+  costSection(sheet, e, say, lang);
+  timeline(sheet, e, say);
+  assumptions(sheet, e, say, lang, otros);
+  sources(sheet, say);
+}

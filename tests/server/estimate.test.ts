@@ -1,0 +1,87 @@
+// POST /api/estimate over real HTTP: the answer, the refusals (schema keys, size, type, method)
+// and the rate limit it shares with the reads. Nothing is stored.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalApi, type LocalApi } from './support/api.ts';
+
+let local: LocalApi;
+beforeAll(async () => {
+  local = await startLocalApi({ RATE_LIMIT_READS: '0' });
+});
+afterAll(() => local.close());
+
+const house = {
+  anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '6', uso: 'housing', sistemaConstructivo: 'mamposteria-confinada', diseno: 'Doble pendiente',
+  materialCubierta: 'Arcilla/Concreto', tipoFachada: 'Tradicional', materialFachada: 'Ladrillo', zona: 'zone2', estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion',
+  pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
+};
+const post = (body: unknown, headers: Record<string, string> = {}, base = local.base) =>
+  fetch(`${base}/api/estimate`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+describe('POST /api/estimate', () => {
+  it('answers the estimate of a project, with its sources, and stores nothing', async () => {
+    const tables = ['report', 'wait_list', 'partner', 'contact', 'image'];
+    const count = async () => (await Promise.all(tables.map((table) => local.rows(table)))).map((rows) => rows.length);
+    const before = await count();
+    const response = await post(house);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const body = await response.json();
+    expect(body).toMatchObject({ complete: true, indicative: true, region: 'CO', quantities: { builtArea: 192, floors: 2 } });
+    expect(body.cost.currency).toBe('COP');
+    expect(body.cost.total).toEqual({ low: 342_897_950, expected: 457_197_267, high: 571_496_584 });
+    expect(body.time.totalWeeks).toBe(42);
+    expect(body.sources['infobae-2024'].url).toMatch(/^https:\/\/infobae\.com\//);
+    expect(await count()).toEqual(before);
+  });
+
+  it('accepts a partial project: absent choices take the reference, and the country picks the currency', async () => {
+    const response = await post({ anchoEdificacion: '20', largoEdificacion: '40', altoEdificacion: '8', uso: 'warehouse', pais: 'Spain' });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ region: 'ES', family: 'industrial', cost: { currency: 'EUR' } });
+    expect(body.defaulted).toContain('sistemaConstructivo');
+  });
+
+  it('refuses bad fields with the schema\'s error keys', async () => {
+    const response = await post({ ...house, uso: 'castle', anchoEdificacion: '123456', ciudad: 'x'.repeat(121), otros: ['pool'] });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual({ uso: 'choose', anchoEdificacion: 'dimension', ciudad: 'tooLong', otros: 'choose' });
+    expect(body.errorMessage).toMatch(/invalid/);
+  });
+
+  it('refuses a project without the building dimensions, or with a zero one', async () => {
+    const missing = await post({ uso: 'housing' });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).errors).toEqual({ anchoEdificacion: 'required', largoEdificacion: 'required', altoEdificacion: 'required' });
+    const zero = await post({ ...house, altoEdificacion: '0' });
+    expect(zero.status).toBe(400);
+    expect((await zero.json()).errors).toEqual({ altoEdificacion: 'dimension' });
+  });
+
+  it('refuses what is not a JSON object, another type, a large body and GET', async () => {
+    expect((await post('[1,2]')).status).toBe(400);
+    expect((await post('{not json')).status).toBe(400);
+    expect((await post(house, { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await post({ ...house, usoEspecifico: 'x'.repeat(9000) })).status).toBe(413);
+    const get = await fetch(`${local.base}/api/estimate`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('POST /api/estimate rate limit', () => {
+  let limited: LocalApi;
+  beforeAll(async () => {
+    limited = await startLocalApi({ RATE_LIMIT_READS: '2' });
+  });
+  afterAll(() => limited.close());
+
+  it('counts with the reads: 429 with Retry-After past the limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post(house, {}, limited.base)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    const refused = await post(house, {}, limited.base);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,282 @@
+// What an attacker tried against the API (issue 12), over real HTTP on loopback: the report e-mail
+// as a relay, text that breaks storage or readers, one bad row failing others, IPv6 rate-limit
+// evasion, huge and slow bodies, slow headers, and the small leaks (health, HEAD, Vary).
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_KINDS } from '@obra/server';
+import { createLeadStore } from '../../packages/server/src/lead-store.ts';
+import { VALID, postJson, removeDataDir, startLocalApi, startProcess, tempDataDir, type ApiProcess, type LocalApi } from './support/api.ts';
+
+const REPORT = {
+  estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion', ancho: '25', longitud: '40', anchoEdificacion: '12', largoEdificacion: '18', altoEdificacion: '7',
+  uso: 'housing', usoEspecifico: '', sistemaConstructivo: 'steel-framing', diseno: 'Doble pendiente', tipoFachada: 'Ventilada', materialCubierta: 'Arcilla/Concreto',
+  materialFachada: 'Ladrillo', zona: 'zone1', otros: [], nombre: 'Eva', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
+  correo: 'victima@example.com', telefono: '+57 300 123 4567', imageUrl: '', prompt: 'Foto realista de una casa',
+};
+
+/** Polls `read` until it returns a value (no fixed sleeps). */
+async function until<T>(read: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting for a condition');
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+/** A raw TCP connection to `base` (for bodies and headers no fetch would send). */
+function raw(base: string): Promise<{ socket: Socket; received: () => string; closed: Promise<number> }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => resolve({ socket, received: () => text, closed }));
+    let text = '';
+    const started = performance.now();
+    const closed = new Promise<number>((done) => socket.on('close', () => done(performance.now() - started)));
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.once('error', reject);
+  });
+}
+
+describe('the report e-mail is no relay', () => {
+  let local: LocalApi;
+  let imageUrl = '';
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '0', REPORT_MAILS_PER_ADDRESS: '3', REPORT_MAILS_PER_HOUR: '8' });
+    const { url } = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'x', spec: { diseno: 'Arco' } })).json()) as { url: string };
+    imageUrl = new URL(url, local.base).href;
+  });
+  afterAll(() => local.close());
+  const post = (body: unknown, headers?: Record<string, string>) => postJson(`${local.base}/api/form-report`, body, headers);
+  const mails = () => {
+    try {
+      return readdirSync(join(local.dataDir, 'outbox')).filter((name) => name.endsWith('.eml'));
+    } catch {
+      return [];
+    }
+  };
+
+  it.each([
+    ['another site', 'https://evil.example/api/images/' + 'a'.repeat(43) + '.svg'],
+    ['a script URL', 'javascript:alert(1)'],
+    ['a data URL', 'data:image/svg+xml,<svg/>'],
+    ['an image never generated', `LOCAL/api/images/${'b'.repeat(43)}.svg`],
+    ['a huge URL', `LOCAL/api/images/${'c'.repeat(3000)}.svg`],
+  ])('refuses an imageUrl that is %s: 400 and nothing stored', async (_what, url) => {
+    const response = await post({ ...REPORT, imageUrl: url.replace('LOCAL', local.base) });
+    expect(response.status).toBe(400);
+    expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual(['imageUrl']);
+    expect(await local.rows('report')).toHaveLength(0);
+  });
+
+  it('mails at most 3 reports to one address a day: 6 reports → 6 rows, 3 mails, and the answer says so', async () => {
+    const answers: { mail: string }[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await post({ ...REPORT, imageUrl, nombre: `Eva ${i}` }, { 'idempotency-key': randomUUID() });
+      expect(response.status).toBe(201);
+      answers.push((await response.json()) as { mail: string });
+    }
+    expect(answers.map((a) => a.mail)).toEqual(['queued', 'queued', 'queued', 'held', 'held', 'held']);
+    const rows = await local.rows('report');
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => r.mail_status === 'held')).toHaveLength(3);
+    expect(rows.filter((r) => r.mail_status === 'queued' || r.mail_status === 'sent')).toHaveLength(3);
+    await until(() => (mails().length === 3 ? true : undefined));
+    // The cap counts the address whatever its case.
+    const upper = await post({ ...REPORT, imageUrl, correo: 'VICTIMA@example.com' });
+    expect(((await upper.json()) as { mail: string }).mail).toBe('held');
+  });
+
+  it('concurrent reports to one address are counted one by one', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post({ ...REPORT, imageUrl, correo: 'rafaga@example.com', nombre: `R${i}` }).then((r) => r.json() as Promise<{ mail: string }>)),
+    );
+    expect(answers.filter((a) => a.mail === 'queued')).toHaveLength(3);
+  });
+
+  it('past the hourly cap every report is stored and held, with a warning in the log', async () => {
+    // 3 + 3 queued so far; the cap is 8 an hour.
+    const statuses: string[] = [];
+    for (const n of [1, 2, 3]) statuses.push(((await (await post({ ...REPORT, imageUrl, correo: `otra${n}@example.com` })).json()) as { mail: string }).mail);
+    expect(statuses).toEqual(['queued', 'queued', 'held']);
+  });
+
+  it('the mail holds no link and nothing but the visitor\'s name from the form', async () => {
+    const file = await until(() => mails()[0]);
+    const eml = (await import('node:fs')).readFileSync(join(local.dataDir, 'outbox', file), 'utf8');
+    const body = eml.split(/\r?\n\r?\n/).slice(1).join('\n');
+    expect(body).not.toMatch(/https?:\/\//);
+    expect(eml).toMatch(/Hola Eva/);
+  });
+});
+
+describe('text hygiene', () => {
+  let local: LocalApi;
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '0' });
+  });
+  afterAll(() => local.close());
+
+  it.each([
+    ['NUL', 'Ana\u0000'],
+    ['a C1 control', 'Ana\u0085x'],
+    ['a bidi override', 'Ana \u202Egpj.exe'],
+    ['a bidi isolate', 'Ana \u2066x'],
+    ['a zero-width space', 'A\u200Bna'],
+    ['a byte-order mark', 'A\uFEFFna'],
+    ['a lone surrogate', 'Ana \uD800'],
+    ['a line break in a one-line field', 'Ana\nLópez'],
+  ])('%s in a field is a 400 with the `characters` key, and nothing is stored', async (_what, nombre) => {
+    const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: object }).errors).toEqual({ nombre: 'characters' });
+    expect(await local.rows('wait_list')).toHaveLength(0);
+  });
+
+  it('keeps what people write: accents, emoji with joiners, and line breaks where a field has several lines', async () => {
+    const comentario = 'Casa de dos pisos 👨‍👩‍👧\nCon patio y ñandú';
+    const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre: 'José Ñúñez', comentario });
+    expect(response.status).toBe(201);
+    expect((await local.rows('wait_list')).at(-1)).toMatchObject({ nombre: 'José Ñúñez', comentario });
+  });
+
+  it('invalid UTF-8 is a 400 (never silently replaced) and a charset other than UTF-8 a 415', async () => {
+    const body = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from('","email":"a@example.com","message":"hola"}')]);
+    const invalid = await fetch(`${local.base}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { errorMessage: string }).errorMessage).toMatch(/UTF-8/);
+    const utf16 = await fetch(`${local.base}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-16' }, body: JSON.stringify(VALID.contact) });
+    expect(utf16.status).toBe(415);
+    expect(await local.rows('contact')).toHaveLength(0);
+  });
+
+  it('one NUL request among 30 valid concurrent ones: 30 stored, the bad one 400', async () => {
+    const bodies = Array.from({ length: 31 }, (_, i) => ({ ...VALID.contact, name: i === 15 ? 'Mala\u0000' : `Persona ${i}` }));
+    const statuses = await Promise.all(bodies.map((body) => postJson(`${local.base}/api/contact`, body).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses[15]).toBe(400);
+    expect(await local.rows('contact')).toHaveLength(30);
+  });
+
+  it('a batch insert that fails is written row by row: only the row at fault fails', async () => {
+    // Below the schema (which refuses NUL): the store itself must not let one row fail the others.
+    const store = createLeadStore(local.api.db);
+    const kind = LEAD_KINDS.contact;
+    const rows = Array.from({ length: 12 }, (_, i) => ({ name: i === 5 ? 'Bad\u0000' : `Lote ${i}`, email: 'a@example.com', message: 'hola', lang: 'es', spam_reason: null }));
+    const results = await Promise.allSettled(rows.map((row, i) => store.save(kind, row, `batch-${i}`, `hash-${i}`)));
+    expect(results.map((r) => r.status)).toEqual(rows.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+    expect((await local.rows('contact')).filter((r) => String(r.name).startsWith('Lote'))).toHaveLength(11);
+  });
+
+  it('otros takes each extra once, and the prompt has a size and character limit', async () => {
+    const { url } = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'x', spec: {} })).json()) as { url: string };
+    const report = { ...REPORT, imageUrl: new URL(url, local.base).href };
+    const many = await postJson(`${local.base}/api/form-report`, { ...report, otros: Array(50).fill('sotano') });
+    expect(await many.json()).toMatchObject({ errors: { otros: 'choose' } });
+    const prompt = await postJson(`${local.base}/api/form-report`, { ...report, prompt: 'casa\u0007' });
+    expect(await prompt.json()).toMatchObject({ errors: { prompt: 'characters' } });
+  });
+});
+
+describe('rate limit by client', () => {
+  let local: LocalApi;
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '2', RATE_LIMIT_WINDOW: '60', TRUST_PROXY: '1' });
+  });
+  afterAll(() => local.close());
+  const send = (ip: string) => postJson(`${local.base}/api/contact`, VALID.contact, { 'x-forwarded-for': ip }).then((r) => r.status);
+
+  it('counts an IPv6 /64 as one client: fresh addresses in it get no fresh buckets', async () => {
+    expect([await send('2001:db8:1:2::1'), await send('2001:db8:1:2:ffff::9'), await send('2001:db8:1:2:aaaa:bbbb:cccc:dddd')]).toEqual([201, 201, 429]);
+    expect(await send('2001:db8:1:3::1')).toBe(201);
+    // An IPv4-mapped address is its IPv4 address.
+    expect([await send('::ffff:198.51.100.7'), await send('198.51.100.7'), await send('::ffff:198.51.100.7')]).toEqual([201, 201, 429]);
+  });
+});
+
+describe('bodies, headers and connections', () => {
+  let local: LocalApi;
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '0', BODY_LIMIT: '1024', HEADERS_TIMEOUT_MS: '400', REQUEST_TIMEOUT_MS: '1500' });
+  });
+  afterAll(() => local.close());
+
+  it('answers a 1 GiB chunked body 413 within a second, without reading it, and closes the socket', async () => {
+    const { socket, received, closed } = await raw(local.base);
+    socket.write('POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    const started = performance.now();
+    // Keeps sending (up to 1 GiB) until the server answers or closes.
+    const pump = () => {
+      while (sent < 2 ** 30 && !socket.destroyed && !received().includes('413')) {
+        sent += chunk.length;
+        if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString()}\r\n`)) return void socket.once('drain', pump);
+      }
+    };
+    pump();
+    await until(() => (received().includes('413') ? true : undefined), 1000);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(received()).toMatch(/^HTTP\/1\.1 413/);
+    expect(received()).toMatch(/connection: close/i);
+    expect(await closed).toBeLessThan(3000);
+    expect(sent).toBeLessThan(2 ** 30);
+  });
+
+  it('health says the database answers without saying more; HEAD works on GET routes; every answer varies by Origin', async () => {
+    const health = await fetch(`${local.base}/api/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    expect(health.headers.get('vary')).toContain('Origin');
+    const head = await fetch(`${local.base}/api/location?query=lima`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${local.base}/api/location?query=lima`)).headers.get('vary')).toContain('Origin');
+  });
+
+  it('a client that goes away mid-request is no server error', async () => {
+    const { socket } = await raw(local.base);
+    socket.write('POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"name":');
+    socket.destroy();
+    // The API still answers, and nothing was stored.
+    expect((await fetch(`${local.base}/api/health`)).status).toBe(200);
+    expect(await local.rows('contact')).toHaveLength(0);
+  });
+
+  it('an http page is not the https API\'s own origin (scheme matters)', async () => {
+    const response = await postJson(`${local.base}/api/contact`, VALID.contact, { origin: local.base.replace('http:', 'https:') });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('npm start (host/serve.ts) as its own process', () => {
+  const dataDir = tempDataDir();
+  let host: ApiProcess;
+  beforeAll(async () => {
+    host = await startProcess('host', { OBRA_DATA_DIR: dataDir, HOST: '127.0.0.2', HEADERS_TIMEOUT_MS: '400', LOG_LEVEL: 'info' });
+  }, 120_000);
+  afterAll(async () => {
+    await host?.stop();
+    removeDataDir(dataDir);
+  });
+
+  it('listens on HOST only', async () => {
+    const port = new URL(host.base).port;
+    expect(host.output()).toContain(`http://127.0.0.2:${port}/`);
+    expect((await fetch(`http://127.0.0.2:${port}/api/health`)).status).toBe(200);
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+
+  it('cuts a client that sends its headers too slowly (HEADERS_TIMEOUT_MS)', async () => {
+    const { socket, closed } = await raw(host.base.replace('127.0.0.1', '127.0.0.2'));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+    const timer = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 100);
+    const ms = await closed;
+    clearInterval(timer);
+    expect(ms).toBeGreaterThanOrEqual(350);
+    expect(ms).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,55 @@
+// The report PDF's estimate pages: rendered from a stored row, read back as text, in es and en.
+import { describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { reportPdf, type ReportRow } from '../../packages/server/src/report/pdf.ts';
+
+const row: ReportRow = {
+  id: '1', created_at: '2026-11-23T10:00:00Z', nombre: 'Ana Pérez', correo: 'ana@example.com', telefono: '+57 300 1234567', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
+  estado_proyecto: 'Nueva', etapa_proyecto: 'Concepcion', ancho: '10', longitud: '20', ancho_edificacion: '8', largo_edificacion: '12', alto_edificacion: '6', uso: 'housing', uso_especifico: '',
+  sistema_constructivo: 'mamposteria-confinada', diseno: 'Doble pendiente', tipo_fachada: 'Tradicional', material_cubierta: 'Arcilla/Concreto', material_fachada: 'Ladrillo', zona: 'zone2',
+  otros: 'paneles-solares', image_url: 'https://example.com/x.png', prompt: '',
+};
+
+/** The text of each page, whitespace collapsed. */
+async function pages(pdf: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: false });
+  return text.map((page) => page.replace(/\s+/g, ' '));
+}
+
+describe('the report PDF estimate pages', () => {
+  it('adds the quantities, materials, cost by trade, timeline, assumptions and sources in Spanish by default', async () => {
+    const text = await pages(await reportPdf(row, undefined));
+    expect(text.length).toBeGreaterThanOrEqual(2);
+    expect(text[0]).toContain('Reporte de proyecto');
+    const estimate = text.slice(1).join(' ');
+    for (const heading of ['Estimación de materiales, costos y tiempos', 'Cantidades', 'Materiales principales', 'Costo por oficio', 'Cronograma', 'Supuestos', 'Fuentes']) {
+      expect(estimate).toContain(heading);
+    }
+    expect(estimate).toContain('±25 % en costo y ±40 % en tiempo');
+    expect(estimate).toMatch(/Área construida 192 m²/);
+    expect(estimate).toContain('Bloques de mampostería 2.550 unidades');
+    expect(estimate).toContain('Tejas 1.801 unidades');
+    expect(estimate).toMatch(/Total \$ 343\.000\.000 \$ 457\.000\.000 \$ 571\.000\.000/);
+    expect(estimate).toContain('Diseño y licencias');
+    expect(estimate).toContain('Total: 42 semanas desde la etapa actual');
+    expect(estimate).toContain('Los extras elegidos');
+    expect(estimate).toContain('https://www.five.es/modulo-de-edificacion/');
+    expect(estimate).toContain('Sin fuente publicada');
+  });
+
+  it('follows the row\'s language: English', async () => {
+    const text = (await pages(await reportPdf({ ...row, lang: 'en' } as ReportRow, undefined))).join(' ');
+    expect(text).toContain('Project report');
+    for (const heading of ['Materials, cost and time estimate', 'Quantities', 'Main materials', 'Cost by trade', 'Timeline', 'Assumptions', 'Sources']) expect(text).toContain(heading);
+    expect(text).toMatch(/Built area 192 m²/);
+    expect(text).toMatch(/Total COP 343,000,000 COP 457,000,000 COP 571,000,000/);
+    expect(text).toContain('Total: 42 weeks from the current stage');
+    expect(text).not.toContain('Cronograma');
+  });
+
+  it('says when the building dimensions are missing instead of estimating', async () => {
+    const text = (await pages(await reportPdf({ ...row, alto_edificacion: '' } as ReportRow, undefined))).join(' ');
+    expect(text).toContain('Faltan el ancho, el largo o el alto de la edificación');
+    expect(text).not.toContain('Costo por oficio');
+  });
+});

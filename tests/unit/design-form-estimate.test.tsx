@@ -1,0 +1,68 @@
+// The design form's live estimate: a hint until the building is measured, then the total range,
+// cost per m² and weeks, updated as the visitor chooses, computed without any network call.
+import { within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { designFormCatalogues } from '@obra/design-form';
+import { estimate, money } from '@obra/estimate';
+import { copy, designForm, openSection, type Form, type Lang, useApi } from './support/design-form.ts';
+
+useApi();
+
+const words = (lang: Lang) => designFormCatalogues[lang].estimate.summary;
+const summary = (form: Form, lang: Lang) => within(form.screen.getByRole('region', { name: words(lang).title }));
+async function measure(form: Form, lang: Lang, [width, length, height]: [string, string, string]) {
+  await openSection(form, copy(lang).sections.dimensions);
+  const c = copy(lang).dimensions;
+  await form.user.type(form.screen.getByLabelText(c.anchoEdificacion), width);
+  await form.user.type(form.screen.getByLabelText(c.largoEdificacion), length);
+  await form.user.type(form.screen.getByLabelText(c.altoEdificacion), height);
+}
+const definition = (box: ReturnType<typeof summary>, term: string) => box.getByText(term).nextElementSibling?.textContent;
+
+/** Mounts the form in `lang` (watching fetch), checks the hint, then types the building's dimensions. */
+async function measured(lang: Lang, dims: [string, string, string]) {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  const form = await designForm(`lang="${lang}"`);
+  expect(summary(form, lang).getByText(words(lang).fill)).toBeTruthy();
+  await measure(form, lang, dims);
+  return { form, w: words(lang), fetchSpy };
+}
+
+describe('<obra-design-form> live estimate', () => {
+  it('asks for the building dimensions, then shows the range, cost per m² and weeks (es)', async () => {
+    const { form, w, fetchSpy } = await measured('es', ['8', '12', '6']);
+    const box = summary(form, 'es');
+    // The reference house (nothing chosen yet: flat roof): 2,469,852 COP/m² × (192 m² × 0.92 + 96 m² of roof × 0.08)
+    // = 455,243,059, ±25 %, shown to 3 digits
+    expect(definition(box, w.total)).toBe('$\u00a0341.000.000 – $\u00a0569.000.000');
+    expect(definition(box, w.perM2)).toBe('$\u00a01.780.000 – $\u00a02.960.000');
+    expect(definition(box, w.weeks)).toBe('42 semanas');
+    expect(box.getByText(/^Indicativa \(±25 % en costo, ±40 % en tiempo\)/)).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('follows the choices and speaks English', async () => {
+    const { form, w, fetchSpy } = await measured('en', ['20', '40', '8']);
+    const before = definition(summary(form, 'en'), w.total);
+    await openSection(form, copy('en').sections.use);
+    await form.user.click(form.screen.getByRole('radio', { name: 'Warehouse' }));
+    const box = summary(form, 'en');
+    // The package computes the figures (its arithmetic is pinned in estimate.test.ts); the view shows them.
+    const expected = estimate({ anchoEdificacion: '20', largoEdificacion: '40', altoEdificacion: '8', uso: 'warehouse' });
+    if (!expected.complete) throw new Error('incomplete');
+    const total = `${money(expected.cost.total.low, 'COP', 'en')} – ${money(expected.cost.total.high, 'COP', 'en')}`;
+    expect(definition(box, w.total)).toBe(total);
+    expect(total).toBe('COP\u00a0576,000,000 – COP\u00a01,340,000,000');
+    expect(before).not.toBe(total);
+    expect(definition(box, w.weeks)).toBe(`${expected.time.totalWeeks} weeks`);
+    expect(box.getByText(/^Indicative \(±40 % on cost/)).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the hint when a dimension is cleared', async () => {
+    const { form } = await measured('en', ['8', '12', '3']);
+    expect(definition(summary(form, 'en'), words('en').weeks)).toMatch(/weeks$/);
+    await form.user.type(form.screen.getByLabelText(copy('en').dimensions.altoEdificacion), '{Backspace}');
+    expect(summary(form, 'en').getByText(words('en').fill)).toBeTruthy();
+  });
+});
