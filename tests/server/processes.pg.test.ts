@@ -161,3 +161,21 @@ describe('API_PROCESSES=3 (node:cluster)', () => {
     }
   });
 });
+
+describe('npm start (host/serve.ts) with API_PROCESSES=2', () => {
+  it('serves the site and the API from two processes on one port and stops them with SIGTERM', async () => {
+    const own = await freshDatabase();
+    const host = await startProcess('host', { ...own.env, API_PROCESSES: '2', RATE_LIMIT: '0' });
+    try {
+      await until(async () => logCount(host.output(), 'Obra host listening') === 2, 'two host processes');
+      expect(childPids(host.child.pid!)).toHaveLength(2);
+      expect(await postAlone(`${host.base}/api/wait-list`, VALID['wait-list'])).toBe(201);
+      expect((await fetch(`${host.base}/`)).status).toBe(200);
+      expect(await host.stop('SIGTERM')).toBe(0);
+      expect(logCount(host.output(), 'api closed')).toBe(2);
+    } finally {
+      await host.stop();
+      await own.drop();
+    }
+  });
+});
