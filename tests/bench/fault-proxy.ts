@@ -44,10 +44,10 @@ export interface FaultProxy {
 }
 
 /**
- * Starts the proxy on a free loopback port in front of `upstream` (or of `pages`, with /api/ sent
- * to `api`); `random` decides every fault.
+ * Starts the proxy on loopback (`port`, or a free one) in front of `upstream` (or of `pages`, with
+ * /api/ sent to `api`); `random` decides every fault.
  */
-export async function startFaultProxy(upstream: string | { pages: string; api: string }, random: () => number): Promise<FaultProxy> {
+export async function startFaultProxy(upstream: string | { pages: string; api: string }, random: () => number, port = 0): Promise<FaultProxy> {
   const targets = typeof upstream === 'string' ? { pages: new URL(upstream), api: new URL(upstream) } : { pages: new URL(upstream.pages), api: new URL(upstream.api) };
   const counts = Object.fromEntries([...Object.keys(FAULT_RATES), 'passed'].map((k) => [k, 0])) as Record<Fault, number>;
   const replayed = { count: 0 };
@@ -114,7 +114,7 @@ export async function startFaultProxy(upstream: string | { pages: string; api: s
         return pass(req, res);
     }
   });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  await new Promise<void>((ready) => server.listen(port, '127.0.0.1', ready));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts,

@@ -40,7 +40,7 @@ function runAs(): { uid: number; gid: number } | undefined {
 }
 
 /** A loopback port nobody listens on right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as { port: number };
