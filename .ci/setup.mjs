@@ -2,9 +2,10 @@
 // has it. Runs under whatever Node the machine has (the system's may be 20): plain ESM, no deps.
 //   node .ci/setup.mjs            install dependencies (they bring the project's Node 24)
 //   node .ci/setup.mjs --browser  also make sure Chromium is there for the browser tests
+//   node .ci/setup.mjs --postgres also make sure PostgreSQL's binaries are there for the server-pg tests
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
@@ -37,5 +38,22 @@ if (process.argv.includes('--browser')) {
     console.log('[setup] installing Chromium and fonts from Debian …');
     run('apt-get', ['update', '-qq']);
     run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation', 'fonts-dejavu-core']);
+  }
+}
+
+// The server-pg tests and bench:cluster start a throwaway cluster from Debian's binaries
+// (tests/server/support/postgres.ts); the package also creates the `postgres` OS user they run as
+// when we are root. Its own cluster service is not needed: nothing here talks to it.
+if (process.argv.includes('--postgres') && !process.env.PG_BIN) {
+  const base = '/usr/lib/postgresql';
+  const installed = existsSync(base) && readdirSync(base).some((version) => existsSync(join(base, version, 'bin', 'initdb')));
+  if (!installed) {
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+      throw new Error('[setup] PostgreSQL is missing. Install Debian\'s postgresql package (apt-get install postgresql) or set PG_BIN to the folder holding initdb and postgres.');
+    }
+    console.log('[setup] installing PostgreSQL from Debian …');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql']);
   }
 }

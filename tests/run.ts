@@ -22,7 +22,8 @@ const steps: { name: string; command: string[]; results?: string }[] = [
   { name: 'example pages (esbuild)', command: [process.execPath, '--conditions=source', 'host/examples/build.ts'] },
   { name: 'library builds (tsup)', command: ['npm', 'run', '--silent', 'build:lib'] },
   { name: 'unit, component and size tests', command: vitest('unit'), results: 'unit' },
-  { name: 'reference API tests', command: vitest('server'), results: 'server' },
+  { name: 'reference API tests (PGlite)', command: vitest('server'), results: 'server' },
+  { name: 'reference API tests (PostgreSQL)', command: vitest('server-pg'), results: 'server-pg' },
   { name: 'storybook build', command: ['storybook', 'build', '--quiet', '-o', 'dist/storybook'] },
   { name: 'browser tests (Chromium)', command: vitest('e2e'), results: 'e2e' },
 ];

@@ -7,6 +7,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // `source` resolves workspace packages (@obra/*) to their TypeScript, as tsconfig does.
 const resolve = { conditions: ['source', ...defaultClientConditions] };
 
+/** What both server projects share: real HTTP on loopback, one file at a time. */
+const serverTests = {
+  environment: 'node' as const,
+  include: ['tests/server/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  fileParallelism: false,
+};
+
 export default defineConfig({
   root,
   resolve,
@@ -27,12 +36,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          // The reference API over real HTTP on loopback.
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          // The reference API over real HTTP on loopback, on the embedded PGlite database.
+          // *.pg.test.ts only make sense on PostgreSQL (several processes sharing one database).
+          ...serverTests,
+          exclude: ['**/node_modules/**', 'tests/server/**/*.pg.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-pg',
+          // The same files on a throwaway PostgreSQL cluster, a fresh database for each API a test
+          // starts (support/api.ts). *.pglite.test.ts test the embedded database's own rules.
+          ...serverTests,
+          exclude: ['**/node_modules/**', 'tests/server/**/*.pglite.test.ts'],
+          globalSetup: ['tests/server/support/postgres-setup.ts'],
+          setupFiles: ['tests/server/support/postgres-env.ts'],
         },
       },
       {

@@ -3,10 +3,14 @@
 // rate limit off (RATE_LIMIT=0, RATE_LIMIT_READS=0: every request comes from 127.0.0.1) and the
 // default info logs going to a pipe. Prints requests/s and p50/p99 for POST /api/wait-list and
 // GET /api/location, then the rows stored against the 201 answers. Exits 1 if they differ.
+// `npm run bench:api -- --database postgres` runs it on PGlite and then on a throwaway PostgreSQL
+// cluster (tests/server/support/postgres.ts) and prints both side by side.
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { parseArgs } from 'node:util';
 import { openDb } from '@obra/server';
 import { removeDataDir, startProcess, tempDataDir } from '../server/support/api.ts';
+import { startPostgres } from '../server/support/postgres.ts';
 
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 8);
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 5);
@@ -14,13 +18,12 @@ const WRITE_CONCURRENCY = 16;
 const READ_CONCURRENCY = 8;
 const QUERIES = ['bog', 'medel', 'san jo', 'cali', 'barranq', 'lima', 'buenos', 'madrid', 'mexico', 'caracas', 'quito', 'santiago', 'monterrey', 'guadal', 'col', 'cordoba esp', 'sao pa', 'new y', 'london', 'par'];
 
-const dataDir = tempDataDir();
-const server = await startProcess('api', { OBRA_DATA_DIR: dataDir, RATE_LIMIT: '0', RATE_LIMIT_READS: '0' });
-const agent = new Agent({ keepAlive: true, maxSockets: Math.max(WRITE_CONCURRENCY, READ_CONCURRENCY) });
+const { database } = parseArgs({ options: { database: { type: 'string', default: 'pglite' } } }).values;
+if (database !== 'pglite' && database !== 'postgres') throw new Error('Usage: npm run bench:api [-- --database pglite|postgres]');
 
-function send(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<number> {
+function send(agent: Agent, url: string, method: string, body?: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.base}${path}`, { method, agent, headers }, (res) => {
+    const req = request(url, { method, agent, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode!));
     });
@@ -50,29 +53,50 @@ async function load(seconds: number, concurrency: number, once: (n: number) => P
   return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), statuses };
 }
 
-// A short warm-up so the JIT and PGlite's caches are not what gets measured.
-for (let i = 0; i < 200; i += 1) await send('GET', `/api/location?query=${QUERIES[i % QUERIES.length]}`);
+type Load = Awaited<ReturnType<typeof load>>;
 
-const writes = await load(WRITE_SECONDS, WRITE_CONCURRENCY, (n) => {
-  const body = JSON.stringify({ interesado: n % 2 ? 'cliente' : 'proveedor', nombre: `Bench ${n}`, correo: `bench${n}@example.com`, telefono: '+57 300 123 4567', comentario: 'Carga de prueba' });
-  return send('POST', '/api/wait-list', body, { 'content-type': 'application/json', 'idempotency-key': randomUUID() });
-});
-const reads = await load(READ_SECONDS, READ_CONCURRENCY, (n) => send('GET', `/api/location?query=${encodeURIComponent(QUERIES[n % QUERIES.length]!)}&lang=${n % 3 ? 'es' : 'en'}`));
+/** The whole run on one database: the API as its own process, warm-up, writes, reads, rows. */
+async function measure(databaseUrl: string | undefined) {
+  const dataDir = tempDataDir();
+  const server = await startProcess('api', { OBRA_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), RATE_LIMIT: '0', RATE_LIMIT_READS: '0' });
+  const agent = new Agent({ keepAlive: true, maxSockets: Math.max(WRITE_CONCURRENCY, READ_CONCURRENCY) });
+  const call = (method: string, path: string, body?: string, headers?: Record<string, string>) => send(agent, `${server.base}${path}`, method, body, headers);
+  // A short warm-up so the JIT and the database's caches are not what gets measured.
+  for (let i = 0; i < 200; i += 1) await call('GET', `/api/location?query=${QUERIES[i % QUERIES.length]}`);
+  const writes = await load(WRITE_SECONDS, WRITE_CONCURRENCY, (n) => {
+    const body = JSON.stringify({ interesado: n % 2 ? 'cliente' : 'proveedor', nombre: `Bench ${n}`, correo: `bench${n}@example.com`, telefono: '+57 300 123 4567', comentario: 'Carga de prueba' });
+    return call('POST', '/api/wait-list', body, { 'content-type': 'application/json', 'idempotency-key': randomUUID() });
+  });
+  const reads = await load(READ_SECONDS, READ_CONCURRENCY, (n) => call('GET', `/api/location?query=${encodeURIComponent(QUERIES[n % QUERIES.length]!)}&lang=${n % 3 ? 'es' : 'en'}`));
+  agent.destroy();
+  const exitCode = await server.stop();
+  const db = await openDb({ dataDir, databaseUrl });
+  const [{ rows }] = (await db.query<{ rows: number }>('select count(*)::int as rows from wait_list')) as [{ rows: number }];
+  await db.close();
+  removeDataDir(dataDir);
+  return { writes, reads, rows, accepted: writes.statuses.get(201) ?? 0, exitCode };
+}
 
-agent.destroy();
-const exitCode = await server.stop();
-const db = await openDb({ dataDir, databaseUrl: undefined });
-const [{ rows }] = (await db.query<{ rows: number }>('select count(*)::int as rows from wait_list')) as [{ rows: number }];
-await db.close();
-removeDataDir(dataDir);
+const runs: { name: string; result: Awaited<ReturnType<typeof measure>> }[] = [{ name: 'PGlite', result: await measure(undefined) }];
+if (database === 'postgres') {
+  const postgres = await startPostgres();
+  try {
+    runs.push({ name: 'PostgreSQL', result: await measure(await postgres.createDatabase()) });
+  } finally {
+    await postgres.stop();
+  }
+}
 
-const accepted = writes.statuses.get(201) ?? 0;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-const line = (name: string, r: typeof writes, p99Target: number, rpsTarget: number) =>
-  `${name.padEnd(22)} ${String(r.requests).padStart(7)} req ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${fmt(r.p50).padStart(8)}   p99 ${fmt(r.p99).padStart(8)}   ` +
-  `statuses ${JSON.stringify(Object.fromEntries(r.statuses))}   ${r.p99 < p99Target && r.perSecond >= rpsTarget ? '✔' : '✘'} target p99 < ${p99Target} ms${rpsTarget ? `, ≥ ${rpsTarget} req/s` : ''}`;
-console.log(`\nreference API on loopback, ${process.env.HOSTNAME ?? 'this machine'}: writes ${WRITE_SECONDS} s × ${WRITE_CONCURRENCY} clients, location ${READ_SECONDS} s × ${READ_CONCURRENCY} clients (PGlite, RATE_LIMIT=0)`);
-console.log(line('POST /api/wait-list', writes, 50, 1000));
-console.log(line('GET /api/location', reads, 10, 0));
-console.log(`rows in wait_list: ${rows}; 201 answers: ${accepted}; ${rows === accepted ? '✔ equal' : '✘ DIFFERENT'}; server exit code ${exitCode}`);
-process.exit(rows === accepted && exitCode === 0 ? 0 : 1);
+const cell = (r: Load, p99Target: number, rpsTarget: number) =>
+  `${String(r.requests).padStart(7)} req ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${fmt(r.p50).padStart(8)}  p99 ${fmt(r.p99).padStart(8)} ${r.p99 < p99Target && r.perSecond >= rpsTarget ? '✔' : '✘'}`;
+console.log(`\nreference API on loopback, ${process.env.HOSTNAME ?? 'this machine'}: writes ${WRITE_SECONDS} s × ${WRITE_CONCURRENCY} clients, location ${READ_SECONDS} s × ${READ_CONCURRENCY} clients (one API process, RATE_LIMIT=0)`);
+console.log(`targets: POST p99 < 50 ms and ≥ 1000 req/s; GET p99 < 10 ms`);
+/** One line: a label, then one column per database. */
+const row = (label: string, cells: string[]) => console.log(`${label.padEnd(22)} ${cells.map((text) => text.padEnd(58)).join(' │ ')}`.trimEnd());
+row('', runs.map((run) => run.name));
+row('POST /api/wait-list', runs.map((run) => cell(run.result.writes, 50, 1000)));
+row('GET /api/location', runs.map((run) => cell(run.result.reads, 10, 0)));
+row('statuses (writes)', runs.map((run) => JSON.stringify(Object.fromEntries(run.result.writes.statuses))));
+row('stored vs answered', runs.map(({ result: r }) => `rows ${r.rows}, 201s ${r.accepted} ${r.rows === r.accepted ? '✔ equal' : '✘ DIFFERENT'}, exit ${r.exitCode}`));
+process.exit(runs.every(({ result: r }) => r.rows === r.accepted && r.exitCode === 0) ? 0 : 1);

@@ -1,4 +1,5 @@
-// A fault-injecting HTTP proxy for bench:faults, in front of the platform (pages, bundles, API).
+// A fault-injecting HTTP proxy for bench:faults and bench:cluster, in front of the platform (pages,
+// bundles, API), or in front of the pages and of an API elsewhere (several processes on one port).
 // Only lead submissions (POST /api/wait-list, /api/partner, /api/form-report, /api/contact) are faulted, one
 // roll per request; everything else passes through untouched, so a fault is always a fault of
 // the submission under test and never of the page that carries it.
@@ -42,15 +43,19 @@ export interface FaultProxy {
   close(): void;
 }
 
-/** Starts the proxy on a free loopback port in front of `upstream`; `random` decides every fault. */
-export async function startFaultProxy(upstream: string, random: () => number): Promise<FaultProxy> {
-  const target = new URL(upstream);
+/**
+ * Starts the proxy on loopback (`port`, or a free one) in front of `upstream` (or of `pages`, with
+ * /api/ sent to `api`); `random` decides every fault.
+ */
+export async function startFaultProxy(upstream: string | { pages: string; api: string }, random: () => number, port = 0): Promise<FaultProxy> {
+  const targets = typeof upstream === 'string' ? { pages: new URL(upstream), api: new URL(upstream) } : { pages: new URL(upstream.pages), api: new URL(upstream.api) };
   const counts = Object.fromEntries([...Object.keys(FAULT_RATES), 'passed'].map((k) => [k, 0])) as Record<Fault, number>;
   const replayed = { count: 0 };
   const delay = () => 200 + random() * 1300;
 
   /** Forwards one request; `answer` decides what reaches the browser once the API has answered. */
   function pass(req: IncomingMessage, res: ServerResponse, answer: 'forward' | 'drop' | 'hold' = 'forward') {
+    const target = req.url?.startsWith('/api/') ? targets.api : targets.pages;
     const out = forward({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (reply) => {
       if (reply.headers['idempotent-replayed']) replayed.count++;
       if (answer === 'drop') {
@@ -109,7 +114,7 @@ export async function startFaultProxy(upstream: string, random: () => number): P
         return pass(req, res);
     }
   });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  await new Promise<void>((ready) => server.listen(port, '127.0.0.1', ready));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts,
@@ -119,4 +124,10 @@ export async function startFaultProxy(upstream: string, random: () => number): P
       server.close();
     },
   };
+}
+
+/** One line saying what the proxy did to the submission requests. */
+export function describeProxy(proxy: FaultProxy): string {
+  const c = proxy.counts;
+  return `proxy (submission requests)  passed ${c.passed}, delayed request ${c.delayedRequest}, delayed answer ${c.delayedAnswer}, dropped before the API ${c.droppedBefore}, dropped after the API answered ${c.droppedAfter}, 500 ${c.error500}, 429 ${c.error429}; replayed by the API under a stored key ${proxy.replayed.count}`;
 }

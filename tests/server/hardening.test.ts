@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS } from '@obra/server';
 import { createLeadStore } from '../../packages/server/src/lead-store.ts';
-import { VALID, postJson, removeDataDir, startLocalApi, startProcess, tempDataDir, type ApiProcess, type LocalApi } from './support/api.ts';
+import { VALID, freshDatabase, postJson, startLocalApi, startProcess, type ApiProcess, type LocalApi, type TestDatabase } from './support/api.ts';
 
 const REPORT = {
   estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion', ancho: '25', longitud: '40', anchoEdificacion: '12', largoEdificacion: '18', altoEdificacion: '7',
@@ -253,14 +253,15 @@ describe('bodies, headers and connections', () => {
 });
 
 describe('npm start (host/serve.ts) as its own process', () => {
-  const dataDir = tempDataDir();
+  let database: TestDatabase;
   let host: ApiProcess;
   beforeAll(async () => {
-    host = await startProcess('host', { OBRA_DATA_DIR: dataDir, HOST: '127.0.0.2', HEADERS_TIMEOUT_MS: '400', LOG_LEVEL: 'info' });
+    database = await freshDatabase();
+    host = await startProcess('host', { ...database.env, HOST: '127.0.0.2', HEADERS_TIMEOUT_MS: '400', LOG_LEVEL: 'info' });
   }, 120_000);
   afterAll(async () => {
     await host?.stop();
-    removeDataDir(dataDir);
+    await database?.drop();
   });
 
   it('listens on HOST only', async () => {

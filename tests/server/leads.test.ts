@@ -92,7 +92,7 @@ describe('the rest of /api', () => {
   it('GET /api/health reports the database and the gazetteer', async () => {
     const response = await fetch(`${local.base}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'ok', database: 'pglite', places: expect.any(Number) });
+    expect(await response.json()).toMatchObject({ status: 'ok', database: local.api.db.kind, places: expect.any(Number) });
   });
 
   it('answers 404 in JSON for an unknown path', async () => {

@@ -2,22 +2,22 @@
 // real HTTP; what was stored is read back with the export command once the process has stopped.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, VALID, postJson, removeDataDir, startProcess, tempDataDir, type ApiProcess } from './support/api.ts';
+import { ROOT, VALID, freshDatabase, postJson, startProcess, type ApiProcess } from './support/api.ts';
 
-const dataDir = tempDataDir();
+const database = await freshDatabase();
 let host: ApiProcess;
 let stopped = false;
 const post = (body: unknown, headers?: Record<string, string>) => postJson(`${host.base}/api/wait-list`, body, headers);
 
 const exported = () =>
-  JSON.parse(execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', 'wait-list', '--format', 'json'], { cwd: ROOT, env: { ...process.env, OBRA_DATA_DIR: dataDir }, encoding: 'utf8' })) as Record<string, string>[];
+  JSON.parse(execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', 'wait-list', '--format', 'json'], { cwd: ROOT, env: { ...process.env, ...database.env }, encoding: 'utf8' })) as Record<string, string>[];
 
 beforeAll(async () => {
-  host = await startProcess('host', { OBRA_DATA_DIR: dataDir });
+  host = await startProcess('host', database.env);
 });
 afterAll(async () => {
   if (!stopped) await host.stop();
-  removeDataDir(dataDir);
+  await database.drop();
 });
 
 describe('POST /api/wait-list (embedded in host/serve.ts)', () => {

@@ -1,4 +1,5 @@
 export { createApi, type Api } from './app.ts';
+export { processCount, runProcesses, type ProcessOptions } from './cluster.ts';
 export { loadConfig, type Config, type LogLevel } from './config.ts';
 export { openDb, type Db, type Queryable } from './db/index.ts';
 export { createGazetteer, type Gazetteer, type Place } from './gazetteer/index.ts';

@@ -1,24 +1,29 @@
-// The API on its own: `npm run start -w @obra/server` (README, "The reference API").
+// The API on its own: `npm run start -w @obra/server` (README, "The reference API"); with
+// API_PROCESSES=N, N copies share the port (README, "Production: PostgreSQL and many processes").
 import { createApi } from './app.ts';
-import { loadConfig } from './config.ts';
+import { processCount, runProcesses } from './cluster.ts';
+import { loadConfig, type Config } from './config.ts';
 import { createHttpServer, displayHost, listen } from './http/server.ts';
 import { createLogger } from './log.ts';
 import { closeOnSignal } from './shutdown.ts';
 
-let config;
-let api;
+/** One API process: opens the database, listens, and stops gracefully on SIGTERM. */
+async function serve(config: Config): Promise<void> {
+  const api = await createApi(config);
+  const server = createHttpServer(config, (req, res) => {
+    if (req.url?.startsWith('/api/')) return void api.handle(req, res);
+    res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(JSON.stringify({ errorMessage: 'Not found: the API lives under /api/.' }));
+  });
+  closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
+  const port = await listen(server, config);
+  api.log.info('listening', { url: `http://${displayHost(config.host)}:${port}/api/` });
+}
+
 try {
-  config = loadConfig();
-  api = await createApi(config);
+  const config = loadConfig();
+  await runProcesses({ processes: processCount(), databaseUrl: config.databaseUrl, shutdownTimeoutMs: config.shutdownTimeoutMs, log: createLogger(config.logLevel) }, () => serve(config));
 } catch (error) {
   // A wrong variable or an unreachable database: one clear line, not a stack trace.
   createLogger('error').error('the API could not start', { reason: (error as Error).message });
   process.exit(1);
 }
-const server = createHttpServer(config, (req, res) => {
-  if (req.url?.startsWith('/api/')) return void api.handle(req, res);
-  res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(JSON.stringify({ errorMessage: 'Not found: the API lives under /api/.' }));
-});
-closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
-const port = await listen(server, config);
-api.log.info('listening', { url: `http://${displayHost(config.host)}:${port}/api/` });

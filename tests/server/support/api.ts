@@ -1,12 +1,13 @@
 // Two ways to run the reference API for tests, both over real HTTP on 127.0.0.1: in this process
 // (fast, and the test can read the database) or as its own process (signals, restarts, exports).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApi, loadConfig, type Api } from '@obra/server';
+import { testCluster } from './postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 
@@ -15,6 +16,34 @@ export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'obra-api-'));
 
 /** Deletes a data directory made by {@link tempDataDir}. */
 export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** Where one API keeps its data, fresh: see {@link freshDatabase}. */
+export interface TestDatabase {
+  readonly kind: 'pglite' | 'postgres';
+  /** OBRA_DATA_DIR (always a fresh folder: the mail outbox lives there) and, on PostgreSQL, DATABASE_URL. */
+  readonly env: { OBRA_DATA_DIR: string; DATABASE_URL?: string };
+  /** Drops the database and removes the folder. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database for one API (or several processes sharing it): a new database on the
+ * throwaway PostgreSQL cluster in the `server-pg` project (OBRA_TEST_POSTGRES), else a new PGlite folder.
+ */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const dataDir = tempDataDir();
+  const cluster = testCluster();
+  if (!cluster) return { kind: 'pglite', env: { OBRA_DATA_DIR: dataDir }, drop: async () => removeDataDir(dataDir) };
+  const url = await cluster.createDatabase();
+  return {
+    kind: 'postgres',
+    env: { OBRA_DATA_DIR: dataDir, DATABASE_URL: url },
+    drop: async () => {
+      await cluster.dropDatabase(url);
+      removeDataDir(dataDir);
+    },
+  };
+}
 
 /** An API started in this process. */
 export interface LocalApi {
@@ -32,8 +61,9 @@ export interface LocalApi {
  * (the API alone by default) answers each request, e.g. with pages beside the API.
  */
 export async function startLocalApi(env: Record<string, string> = {}, serve: (api: Api) => RequestListener = (api) => (req, res) => void api.handle(req, res)): Promise<LocalApi> {
-  const dataDir = tempDataDir();
-  const config = loadConfig({ OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
+  const database = await freshDatabase();
+  const dataDir = database.env.OBRA_DATA_DIR;
+  const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
   const api = await createApi(config);
   const server = createServer(serve(api));
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -47,7 +77,7 @@ export async function startLocalApi(env: Record<string, string> = {}, serve: (ap
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
       await api.close();
-      removeDataDir(dataDir);
+      await database.drop();
     },
   };
 }
@@ -95,6 +125,13 @@ export async function startProcess(entry: keyof typeof ENTRIES, env: Record<stri
     },
   };
 }
+
+/** The pids of the processes `pid` started (an API_PROCESSES primary's workers). */
+export const childPids = (pid: number): number[] =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+
+/** How many JSON log lines in `output` have this `msg`. */
+export const logCount = (output: string, msg: string): number => output.split('\n').filter((line) => line.includes(`"msg":${JSON.stringify(msg)}`)).length;
 
 /** POSTs a JSON body (a string is sent as is) with optional headers. */
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
