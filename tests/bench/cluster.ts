@@ -80,7 +80,8 @@ const platform = await startPlatform();
 const proxy = await startFaultProxy({ pages: platform.origin, api: api.base }, random, proxyPort);
 const count = async (table: string, nombre: string) => {
   const column = table === TABLES.contact ? 'name' : 'nombre';
-  return (await db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${column} = $1`, [nombre])).rows[0]!.n;
+  // Leads only: a submission taken for spam is stored but not delivered.
+  return (await db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${column} = $1 and spam_reason is null`, [nombre])).rows[0]!.n;
 };
 say(`${N} visitors' submissions, ${VISITORS} at a time, through the fault proxy`);
 const result = await runVisitors({ origin: proxy.origin, n: N, concurrency: VISITORS, deadline: started + TIME_LIMIT_S * 1000, random, count });
@@ -95,7 +96,7 @@ await platform.close();
 const pendingMail = async () => (await db.query<{ n: number }>("select count(*)::int as n from report where mailed_at is null and spam_reason is null and mail_status = 'queued'")).rows[0]!.n;
 const drainBy = Date.now() + 60_000;
 while ((await pendingMail()) > 0 && Date.now() < drainBy) await sleep(200);
-const reports = (await db.query<{ id: string }>('select id from report where spam_reason is null')).rows.map((row) => row.id);
+const reports = (await db.query<{ id: string }>("select id from report where spam_reason is null and mail_status <> 'held'")).rows.map((row) => row.id);
 const files = existsSync(outboxDir) ? readdirSync(outboxDir).filter((name) => name.endsWith('.eml')) : [];
 const states = (await db.query<{ mail_status: string; mailed: boolean; n: number }>("select mail_status || coalesce(' spam:' || spam_reason, '') as mail_status, mailed_at is not null as mailed, count(*)::int as n from report group by 1, 2")).rows;
 const mailErrors = (await db.query<{ mail_error: string }>('select distinct mail_error from report where mail_error is not null')).rows.map((row) => row.mail_error);

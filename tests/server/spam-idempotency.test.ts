@@ -37,6 +37,7 @@ describe('spam rules', () => {
     for (const [nombre, headers, fields] of [
       ['Persona', { 'obra-fill-ms': '8000' }, { website: '' }],
       ['Integración', {}, {}],
+      ['Borrador de ayer', { 'obra-fill-ms': '1763900000000' }, {}],
     ] as const) {
       const response = await post({ ...entry(nombre), ...fields }, headers);
       expect(response.status).toBe(201);

@@ -19,7 +19,8 @@ export function spamReason(req: IncomingMessage, body: unknown, minFillMs: numbe
   const trap = header(SPAM_HEADERS.honeypot) ?? fields[SPAM_FIELDS.honeypot];
   if (trap !== undefined && trap !== null && trap !== '') return 'honeypot';
   const headerFill = header(SPAM_HEADERS.elapsed);
-  const elapsed = headerFill !== undefined ? (/^\d{1,12}$/.test(headerFill) ? Number(headerFill) : NaN) : fields[SPAM_FIELDS.elapsed];
+  // Any run of digits is a time (a long one is a form open a long while); anything else is not.
+  const elapsed = headerFill !== undefined ? (/^\d{1,20}$/.test(headerFill.trim()) ? Number(headerFill) : NaN) : fields[SPAM_FIELDS.elapsed];
   if (elapsed !== undefined && !(typeof elapsed === 'number' && elapsed >= minFillMs)) return 'too-fast';
   return undefined;
 }

@@ -44,7 +44,11 @@ export async function startPlatform(env: Record<string, string> = {}, { slugs = 
     count: async (table, nombre) => {
       // The contact message is the one lead in English: its column is `name`.
       const column = table === TABLES.contact ? 'name' : 'nombre';
-      const [row] = await api.db.query<{ n: number }>(`select count(*)::int as n from ${table}${nombre === undefined ? '' : ` where ${column} = $1`}`, nombre === undefined ? [] : [nombre]);
+      // Leads only: a submission the server took for spam is stored too, but it is not delivered.
+      const [row] = await api.db.query<{ n: number }>(
+        `select count(*)::int as n from ${table} where spam_reason is null${nombre === undefined ? '' : ` and ${column} = $1`}`,
+        nombre === undefined ? [] : [nombre],
+      );
       return Number(row!.n);
     },
     rows: local.rows,
