@@ -180,14 +180,17 @@ describe('limits and export', () => {
     await postJson(`${local.base}/api/checkout/test/pay`, { id });
     // The export opens the database itself, so the API lets go of it first (the folder stays).
     await local.api.close();
-    const previous = process.env.OBRA_DATA_DIR;
-    process.env.OBRA_DATA_DIR = local.dataDir;
+    // The export reads the same database as the API: the folder, or PostgreSQL when the suite runs on it.
+    const previous = { OBRA_DATA_DIR: process.env.OBRA_DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+    for (const [name, value] of Object.entries(local.env)) if (value !== undefined) process.env[name] = value;
     let out = '';
     try {
       expect(await runExport(['order', '--format', 'json'], (text) => (out += text))).toBe(0);
     } finally {
-      if (previous === undefined) delete process.env.OBRA_DATA_DIR;
-      else process.env.OBRA_DATA_DIR = previous;
+      for (const [name, value] of Object.entries(previous)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
     const rows = JSON.parse(out) as Record<string, unknown>[];
     expect(rows).toEqual([expect.objectContaining({ provider: 'test', session_id: id, slug: 'v-ray', product: 'V-Ray', amount: 19900, currency: 'usd', lang: 'es', payment_status: 'paid' })]);

@@ -53,6 +53,8 @@ export interface LocalApi {
   dataDir: string;
   /** Rows of a table, oldest first. */
   rows(table: string): Promise<Record<string, unknown>[]>;
+  /** Where its data is (OBRA_DATA_DIR, and DATABASE_URL on PostgreSQL), for a command that opens it too. */
+  env: TestDatabase['env'];
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startLocalApi(env: Record<string, string> = {}, serve: (ap
     base: `http://127.0.0.1:${port}`,
     api,
     dataDir,
+    env: database.env,
     rows: (table) => api.db.query(`select * from ${table} order by created_at, id`),
     close: async () => {
       server.closeAllConnections();
