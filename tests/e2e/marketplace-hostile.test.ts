@@ -93,7 +93,9 @@ describe('hostile host page', () => {
     await m.arrows.next.click();
     await expect.poll(() => m.current.textContent()).toBe('2');
     await softwareDetail(page).name.waitFor();
-    // Every catalogue image (logos, detail, gallery) came from the bundle's own origin.
+    // Every catalogue image (logos, detail, gallery) came from the bundle's own origin. The detail
+    // shows a program without tutorial videos: their thumbnails come from YouTube, which a page must
+    // allow in its CSP (README), and which this machine cannot reach.
     // (Polled: an image may still be decoding when the detail's name shows.)
     const images = () =>
       page.evaluate(() =>
@@ -147,4 +149,4 @@ describe('hostile host page', () => {
 /** The same widgets on a plain page (no hostile CSS, no CSP). */
 const PLAIN = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Catálogo</title>
 <script src="/widgets/obra-marketplace.js" defer></script><script src="/widgets/obra-software-detail.js" defer></script></head>
-<body><main><obra-marketplace></obra-marketplace><obra-marketplace lang="en"></obra-marketplace><obra-software-detail slug="revit"></obra-software-detail></main></body></html>`;
+<body><main><obra-marketplace></obra-marketplace><obra-marketplace lang="en"></obra-marketplace><obra-software-detail slug="lumion"></obra-software-detail></main></body></html>`;
