@@ -68,14 +68,11 @@ describe('POST /api/form-report (outbox folder)', () => {
   const post = (body: unknown, headers?: Record<string, string>) => postJson(`${local.base}/api/form-report`, body, headers);
 
   it('stores a valid report, answers 201 {id} and writes an e-mail with the PDF to the requester', async () => {
-    const started = performance.now();
     const response = await post(report, { 'Idempotency-Key': 'report-1' });
-    const answerMs = performance.now() - started;
     expect(response.status).toBe(201);
     const { id, mail } = (await response.json()) as { id: string; mail: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(mail).toBe('queued');
-    expect(answerMs).toBeLessThan(1000);
     const [row] = await local.rows('report');
     expect(row).toMatchObject({ id, nombre: 'María Núñez', correo: 'maria@example.com', alto_edificacion: '7,5', otros: 'paneles-solares,domotica', diseno: 'Doble pendiente' });
     const files = await waitFor(() => {
@@ -154,6 +151,9 @@ describe('POST /api/form-report with SMTP_URL (a local SMTP sink)', () => {
   it('a failed send is kept with its error and retried until the sink accepts it', async () => {
     const response = await postJson(`${local.base}/api/form-report`, await reportOn(local.base));
     expect(response.status).toBe(201);
+    // The answer does not wait for the mail: the sink refuses the first attempt and takes the retry
+    // (MAIL_RETRY_MS later), so nothing can have been delivered yet when the 201 arrives.
+    expect(received).toHaveLength(0);
     const { id } = (await response.json()) as { id: string };
     const mail = await waitFor(() => received[0]);
     expect(mail.to).toEqual(['maria@example.com']);
