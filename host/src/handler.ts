@@ -16,15 +16,22 @@ export interface HostDirs {
   https?: boolean;
 }
 
-const hashesOf = new Map<string, Promise<InlineHashes>>();
-/** The inline hashes `npm run build:host` wrote (none before a build: every page 404s then anyway). */
-const inlineHashes = (root: string) => {
-  let hashes = hashesOf.get(root);
-  if (!hashes) {
-    hashes = readFile(`${root}dist/host/csp.json`, 'utf8').then((text) => JSON.parse(text) as InlineHashes, () => ({ script: [], style: [] }));
-    hashesOf.set(root, hashes);
+const headersOf = new Map<string, Promise<Record<string, string>>>();
+/**
+ * The security headers of every answer, made once per site (the inline hashes `npm run build:host`
+ * wrote; none before a build, when every page 404s anyway).
+ */
+const siteHeaders = (root: string, https: boolean) => {
+  const key = `${https}:${root}`;
+  let headers = headersOf.get(key);
+  if (!headers) {
+    headers = readFile(`${root}dist/host/csp.json`, 'utf8').then(
+      (text) => securityHeaders(JSON.parse(text) as InlineHashes, https),
+      () => securityHeaders({ script: [], style: [] }, https),
+    );
+    headersOf.set(key, headers);
   }
-  return hashes;
+  return headers;
 };
 
 /**
@@ -43,7 +50,7 @@ const mounts = (root: string): [prefix: string, dirs: string[]][] => [
 
 /** Answers every request that is not the API (GET and HEAD; 405 otherwise); always ends the response. */
 export async function handleSite(req: IncomingMessage, res: ServerResponse, { root, slugs, https = false }: HostDirs): Promise<void> {
-  for (const [name, value] of Object.entries(securityHeaders(await inlineHashes(root), https))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(await siteHeaders(root, https))) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Use GET or HEAD.');
     return;

@@ -9,9 +9,9 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, VALID, childPids, freshDatabase, logCount, postJson, startProcess, type ApiProcess, type TestDatabase } from './support/api.ts';
+import { queryOnce } from './support/postgres.ts';
 
 const run = promisify(execFile);
 const MIGRATIONS = readdirSync(join(ROOT, 'packages/server/migrations')).filter((name) => name.endsWith('.sql'));
@@ -20,15 +20,7 @@ let database: TestDatabase;
 let outboxDir: string;
 let processes: ApiProcess[] = [];
 /** Rows of one statement on the shared database (or on `url`). */
-const query = async <T extends object>(sql: string, params: unknown[] = [], url = database.env.DATABASE_URL): Promise<T[]> => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-};
+const query = <T extends object>(sql: string, params: unknown[] = [], url = database.env.DATABASE_URL): Promise<T[]> => queryOnce<T>(url!, sql, params);
 
 /** Polls `check` until it returns true (or fails the test after `ms`). */
 async function until(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {

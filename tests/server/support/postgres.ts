@@ -120,17 +120,20 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
   };
 }
 
+/** The rows of one statement on the database at `url`, on a connection of its own. */
+export async function queryOnce<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates and drops throwaway databases on the cluster whose superuser URL is `url`. */
 export function databasesOn(url: string): Pick<PgCluster, 'createDatabase' | 'dropDatabase'> {
-  const admin = async <T extends object>(sql: string, params: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<T>(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = <T extends object>(sql: string, params: unknown[] = []) => queryOnce<T>(url, sql, params);
   return {
     async createDatabase() {
       // Unique across the vitest workers sharing the cluster: the pid tells them apart.
