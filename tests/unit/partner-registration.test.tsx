@@ -20,11 +20,12 @@ beforeEach(() => info.mockClear());
 useFastRetries();
 
 /** Records every registration request body, answering 201 after `delayMs`. */
-function recordRequests(delayMs = 0) {
+/** Records the bodies sent; with `held`, each answer waits until that promise resolves. */
+function recordRequests(held?: Promise<void>) {
   const bodies: unknown[] = [];
   server.use(http.post(PARTNER_URL, async ({ request }) => {
     bodies.push(await request.json());
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await held;
     return HttpResponse.json({ id: 'pr_1' }, { status: 201 });
   }));
   return bodies;
@@ -163,7 +164,9 @@ describe('<obra-partner-registration> sending', () => {
   });
 
   it("is busy while sending: 'Enviando...', aria-disabled, and a second send is impossible", async () => {
-    const bodies = recordRequests(60);
+    // The answer waits for the test: the busy state is checked while the send is surely under way.
+    let answer!: () => void;
+    const bodies = recordRequests(new Promise<void>((resolve) => (answer = resolve)));
     const w = await widget('es');
     await fill(w);
     await w.user.click(w.button());
@@ -175,6 +178,7 @@ describe('<obra-partner-registration> sending', () => {
     await w.user.type(w.input('pais'), '{Enter}');
     // A submit that bypasses the button (a script, an assistive tool) is turned away by the store.
     await act(async () => w.shadow.querySelector('form')!.requestSubmit());
+    answer();
     await waitFor(() => expect(w.outcome('status').textContent).toBe(COPY.es.success));
     expect(bodies).toHaveLength(1);
     expect(w.button().textContent).toBe('Registrarme');
