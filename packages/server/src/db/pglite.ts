@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { connectLocal, serveLocal, SOCKET_NAME } from './local-socket.ts';
 import type { Db, Queryable } from './types.ts';
 
 /** Whether a process with this id is alive (signal 0 only checks). */
@@ -14,9 +15,16 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The folder is held by another live process (its pid). */
+class InUse extends Error {
+  constructor(dir: string, owner: number) {
+    super(`The embedded database in ${dir} is in use by process ${owner} (the running API), which does not serve it to other commands. Stop it first, or set DATABASE_URL to share PostgreSQL between processes.`);
+  }
+}
+
 // PGlite is one Postgres backend inside this process: a second process opening the same folder
-// would corrupt it. A pid file makes the second one (an export while the API runs) stop with a
-// clear message instead; a file left by a killed process is taken over.
+// would corrupt it. A pid file tells the second one (an export while the API runs) to go through
+// the owner's local socket instead (local-socket.ts); a file left by a killed process is taken over.
 async function lock(dir: string): Promise<() => Promise<void>> {
   const file = join(dir, 'obra.pid');
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -27,7 +35,7 @@ async function lock(dir: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(await readFile(file, 'utf8').catch(() => ''));
       if (owner && owner !== process.pid && alive(owner)) {
-        throw new Error(`The embedded database in ${dir} is in use by process ${owner} (the running API). Stop it first, or set DATABASE_URL to share PostgreSQL between processes.`);
+        throw new InUse(dir, owner);
       }
       await rm(file, { force: true });
     }
@@ -40,23 +48,37 @@ const queryable = (db: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   exec: async (sql) => void (await db.exec(sql)),
 });
 
-/** Opens (creating if needed) the embedded database in `dir`. */
+/**
+ * Opens (creating if needed) the embedded database in `dir` and serves it to this machine's other
+ * commands on `dir/obra.sock`; while another process holds it, connects to that process's socket.
+ */
 export async function openPglite(dir: string): Promise<Db> {
   await mkdir(dir, { recursive: true });
-  const unlock = await lock(dir);
+  let unlock;
   try {
-    const db = new PGlite(join(dir, 'pglite'), { extensions: { pg_trgm } });
-    await db.waitReady;
+    unlock = await lock(dir);
+  } catch (error) {
+    if (!(error instanceof InUse)) throw error;
+    return connectLocal(join(dir, SOCKET_NAME)).catch(() => Promise.reject(error));
+  }
+  let pglite: PGlite | undefined;
+  try {
+    pglite = new PGlite(join(dir, 'pglite'), { extensions: { pg_trgm } });
+    await pglite.waitReady;
+    const own = pglite;
+    const db: Omit<Db, 'kind' | 'close'> = { ...queryable(own), transaction: (work) => own.transaction((tx) => work(queryable(tx))) };
+    const stopServing = await serveLocal(db, join(dir, SOCKET_NAME));
     return {
       kind: 'pglite',
-      ...queryable(db),
-      transaction: (work) => db.transaction((tx) => work(queryable(tx))),
+      ...db,
       close: async () => {
-        await db.close();
+        await stopServing();
+        await own.close();
         await unlock();
       },
     };
   } catch (error) {
+    await pglite?.close().catch(() => undefined);
     await unlock();
     throw error;
   }
