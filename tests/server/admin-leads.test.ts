@@ -64,6 +64,31 @@ describe('the inbox', () => {
 });
 
 describe('a lead', () => {
+  it('names each stored choice as the visitor read it, in both languages, and leaves free text alone', async () => {
+    const fields = async (id: string) => ((await (await admin.call(`/api/admin/leads/${id}`)).json()) as { fields: { name: string; value: string; labels?: { es: string; en: string } }[] }).fields;
+    const { items } = await page('?q=persona 6&kind=wait-list');
+    const waiting = await fields(items.find((item) => item.name === 'Persona 6')!.id);
+    expect(waiting.find((f) => f.name === 'interesado')).toEqual({ name: 'interesado', value: 'cliente', labels: { es: 'Cliente', en: 'Customer' } });
+    expect(waiting.find((f) => f.name === 'nombre')).toEqual({ name: 'nombre', value: 'Persona 6' });
+    const [report] = await local.api.db.query<{ id: string }>(
+      `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
+         alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang)
+       values ('Rosa', 'rosa@example.com', '+57 301 111 2222', 'Colombia', 'Antioquia', 'Medellín', 'Nueva', 'Concepcion', '10', '20', '8', '12', '6', 'housing', '',
+         'steel-framing', 'Arco', 'Ligeras', 'Panel Sandwich', 'Ladrillo', 'zone2', 'ascensor,sotano', 'http://x/api/images/none.svg', 'p', 'h', 'es')
+       returning id`,
+    );
+    const named = Object.fromEntries((await fields(report!.id)).map((f) => [f.name, f.labels]));
+    expect(named).toMatchObject({
+      estado_proyecto: { es: 'Obra nueva', en: 'New build' },
+      uso: { es: 'Vivienda', en: 'Housing' },
+      sistema_constructivo: { es: 'Steel framing', en: 'Steel framing' },
+      material_fachada: { es: 'Ladrillo', en: 'Brick' },
+      zona: { en: 'Urban' },
+      otros: { en: 'Lift, Basement' },
+    });
+    expect(named.ciudad).toBeUndefined();
+  });
+
   it('changes status and assignee, takes notes, and shows them on its timeline', async () => {
     const { items } = await page('?q=persona 5&kind=wait-list');
     const lead = items.find((item) => item.name === 'Persona 5')!;

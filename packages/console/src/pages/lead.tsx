@@ -1,6 +1,7 @@
 // A lead's page: its fields with readable labels, the design report (image, PDF, mail state,
 // resend), status and assignee, notes, the timeline, and deletion (admins).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { Lang } from '@obra/i18n';
 import { api, ApiError } from '../api.ts';
 import { link, type Me } from '../app.tsx';
 import { useT } from '../i18n.ts';
@@ -18,7 +19,8 @@ interface Detail {
   assignee: string | null;
   lang: string;
   spamReason: string | null;
-  fields: { name: string; value: string }[];
+  /** Each field as stored; a choice also with its name in each language. */
+  fields: { name: string; value: string; labels?: Record<Lang, string> }[];
   report: { image: string | null; mailStatus: 'queued' | 'sent' | 'held'; mailedAt: string | null; attempts: number; error: string | null } | null;
   timeline: { id: string; at: string; actor: string | null; type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed'; detail: string }[];
 }
@@ -99,7 +101,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             {lead.fields.map((field) => (
               <div key={field.name}>
                 <dt>{t(`console.field.${field.name as 'nombre'}`)}</dt>
-                <dd>{field.value || '—'}</dd>
+                <dd>{field.labels?.[lang] ?? (field.value || '—')}</dd>
               </div>
             ))}
           </dl>

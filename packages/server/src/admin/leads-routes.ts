@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
 import { reportPdf, type ReportRow } from '../report/pdf.ts';
 import { IMAGE_PATH } from '../images/ids.ts';
+import { choiceLabels } from './choice-labels.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { deleteLead } from './delete-lead.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
@@ -66,7 +67,13 @@ async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
 export const getLead: AdminHandler = async ({ db, id }) => {
   const { lead, row } = await leadOf(db, id);
   const kind = LEAD_KINDS[lead.kind];
-  const fields = kind.columns.filter((c) => c !== 'image_url' && c !== 'prompt').map((name) => ({ name, value: String(row[name] ?? '') }));
+  const fields = kind.columns
+    .filter((c) => c !== 'image_url' && c !== 'prompt')
+    .map((name) => {
+      const value = String(row[name] ?? '');
+      const labels = choiceLabels(kind, name, value);
+      return labels ? { name, value, labels } : { name, value };
+    });
   const imagePath = lead.kind === 'report' ? IMAGE_PATH.exec(safePath(String(row.image_url ?? ''))) : null;
   const events = await db.query<{ id: string; at: Date; actor: string | null; type: string; detail: string }>('select id::text, at, actor_email as actor, type, detail from lead_event where lead_id = $1 order by at, id', [id]);
   const timeline = [

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 type Catalogue = Record<string, unknown>;
 
-// The design form's own catalogue: the report names every choice as the visitor read it.
-const catalogue = (lang: 'es' | 'en'): Catalogue =>
-  JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`@obra/i18n/locales/${lang}/design-form.json`)), 'utf8')) as Catalogue;
+/** A widget's own catalogue (the design form's by default): choices are named as the visitor read them. */
+export const catalogue = (lang: 'es' | 'en', namespace = 'design-form'): Catalogue =>
+  JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`@obra/i18n/locales/${lang}/${namespace}.json`)), 'utf8')) as Catalogue;
 
 /** Headings the catalogue has no words for. */
 const OWN = {

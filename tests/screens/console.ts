@@ -1,0 +1,79 @@
+// `npm run screens:console`: photographs every console screen in es and en, phone and desktop,
+// into docs/screens/console/ (linked from the README), against the real API and the built console
+// (run `npm run build:console` first), with a few leads of each kind made the way the widgets make
+// them. It is how the screens are looked at after a change; the e2e tests check their behaviour.
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { ROOT, VALID, postJson } from '../server/support/api.ts';
+import { ADMIN, signIn, startConsolePlatform } from '../e2e/support/console.ts';
+
+const OUT = join(ROOT, 'docs/screens/console');
+const DEVICES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 860 } } as const;
+const LANGS = ['es', 'en'] as const;
+
+const platform = await startConsolePlatform();
+const { origin } = platform;
+const db = platform.api.db;
+
+// Leads: one of each public form, through the API, and an older page of the wait list.
+await postJson(`${origin}/api/wait-list`, VALID['wait-list']);
+await postJson(`${origin}/api/partner`, VALID.partner);
+await postJson(`${origin}/api/contact`, VALID.contact);
+await db.query(
+  `insert into wait_list (created_at, interesado, nombre, correo, telefono, comentario, request_hash, lang)
+   select now() - make_interval(days => n), case when n % 2 = 0 then 'cliente' else 'proveedor' end, 'Cliente ' || n, 'cliente' || n || '@example.com',
+     '+57 300 000 ' || lpad(n::text, 4, '0'), 'Casa de dos plantas en ladrillo', 'h', case when n % 3 = 0 then 'en' else 'es' end
+   from generate_series(1, 30) n`,
+);
+const [report] = await db.query<{ id: string }>(
+  `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
+     alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, mail_status, mailed_at)
+   values ('Rosa Informe', 'rosa@example.com', '+57 301 111 2222', 'Colombia', 'Antioquia', 'Medellín', 'Nueva', 'Concepcion', '10', '20', '8', '12', '6', 'housing', '',
+     'steel-framing', 'Arco', 'Ligeras', 'Panel Sandwich', 'Ladrillo', 'zone2', 'ascensor,sotano', '${origin}/api/images/none.svg', 'p', 'h', 'es', 'sent', now())
+   returning id`,
+);
+const [waitLead] = await db.query<{ id: string }>(`select id from wait_list where correo = $1`, [VALID['wait-list'].correo]);
+
+/** Every screen: its name, the path to open, and what shows it is ready. */
+const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown>; whole?: boolean }[] = [
+  { name: 'sign-in', path: '/admin/sign-in', signedIn: false, ready: (page) => page.locator('#email').waitFor() },
+  { name: 'inbox', path: '/admin', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  { name: 'inbox-filtered', path: '/admin?kind=wait-list&lang=en', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  { name: 'lead', path: `/admin/leads/${waitLead!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
+  { name: 'report', path: `/admin/leads/${report!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
+  { name: 'users', path: '/admin/users', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+];
+
+await rm(OUT, { recursive: true, force: true });
+await mkdir(OUT, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--hide-scrollbars'],
+});
+try {
+  for (const lang of LANGS) {
+    for (const [device, viewport] of Object.entries(DEVICES)) {
+      const context = await browser.newContext({ viewport, locale: lang === 'es' ? 'es-ES' : 'en-US', reducedMotion: 'reduce', deviceScaleFactor: 1 });
+      await context.addInitScript((chosen) => localStorage.setItem('obra-console-lang', chosen), lang);
+      const page = await context.newPage();
+      let signedIn = false;
+      for (const screen of SCREENS) {
+        if (screen.signedIn && !signedIn) {
+          await signIn(page, origin, ADMIN.email, ADMIN.password);
+          signedIn = true;
+        }
+        await page.goto(`${origin}${screen.path}`);
+        await screen.ready(page);
+        // The lists as a visitor first sees them; a lead's page whole.
+        const file = join(OUT, `${screen.name}.${lang}.${device}.png`);
+        await page.screenshot({ path: file, fullPage: screen.whole ?? false });
+        console.log(file.slice(ROOT.length + 1));
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await platform.close();
+}
