@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createOperator } from '../server/support/admin.ts';
+import { createOperator, insertReport } from '../server/support/admin.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
@@ -24,14 +24,7 @@ beforeAll(async () => {
      select now() - make_interval(days => 2, mins => n), 'cliente', 'Antiguo ' || n, 'antiguo' || n || '@example.com', '+57 300 000 ' || lpad(n::text, 4, '0'), 'Casa', 'h', 'es'
      from generate_series(1, 60) n`,
   );
-  const [report] = await db.query<{ id: string }>(
-    `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
-       alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, mail_status, mailed_at)
-     values ('Rosa Informe', 'rosa@example.com', '+57 301 111 2222', 'Colombia', 'Antioquia', 'Medellín', 'idea', 'diseno', '10', '20', '8', '12', '6', 'vivienda', '',
-       'acero', 'dos-aguas', 'moderna', 'teja', 'ladrillo', 'urbana', 'Terraza', 'http://127.0.0.1/api/images/none.svg', 'p', 'h', 'es', 'sent', now())
-     returning id`,
-  );
-  reportId = report!.id;
+  reportId = await insertReport(db);
   await createOperator(db, 'lock@example.com', 'agent');
 });
 afterAll(() => platform?.close());

@@ -5,6 +5,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { insertReport } from '../server/support/admin.ts';
 import { ROOT, VALID, postJson } from '../server/support/api.ts';
 import { ADMIN, signIn, startConsolePlatform } from '../e2e/support/console.ts';
 
@@ -26,13 +27,7 @@ await db.query(
      '+57 300 000 ' || lpad(n::text, 4, '0'), 'Casa de dos plantas en ladrillo', 'h', case when n % 3 = 0 then 'en' else 'es' end
    from generate_series(1, 30) n`,
 );
-const [report] = await db.query<{ id: string }>(
-  `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
-     alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, mail_status, mailed_at)
-   values ('Rosa Informe', 'rosa@example.com', '+57 301 111 2222', 'Colombia', 'Antioquia', 'Medellín', 'Nueva', 'Concepcion', '10', '20', '8', '12', '6', 'housing', '',
-     'steel-framing', 'Arco', 'Ligeras', 'Panel Sandwich', 'Ladrillo', 'zone2', 'ascensor,sotano', '${origin}/api/images/none.svg', 'p', 'h', 'es', 'sent', now())
-   returning id`,
-);
+const reportId = await insertReport(db, { imageUrl: `${origin}/api/images/none.svg` });
 const [waitLead] = await db.query<{ id: string }>(`select id from wait_list where correo = $1`, [VALID['wait-list'].correo]);
 
 /** Every screen: its name, the path to open, and what shows it is ready. */
@@ -41,7 +36,7 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
   { name: 'inbox', path: '/admin', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
   { name: 'inbox-filtered', path: '/admin?kind=wait-list&lang=en', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
   { name: 'lead', path: `/admin/leads/${waitLead!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
-  { name: 'report', path: `/admin/leads/${report!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
+  { name: 'report', path: `/admin/leads/${reportId}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'users', path: '/admin/users', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
 ];
 

@@ -1,7 +1,7 @@
 // The inbox over real HTTP: leads from the four kind tables (triggers), filters, search, keyset
 // pages and counts, a lead's page and timeline, export with the formula guard, deletion and audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator, signInAs, type Session } from './support/admin.ts';
+import { createOperator, insertReport, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;
@@ -70,14 +70,8 @@ describe('a lead', () => {
     const waiting = await fields(items.find((item) => item.name === 'Persona 6')!.id);
     expect(waiting.find((f) => f.name === 'interesado')).toEqual({ name: 'interesado', value: 'cliente', labels: { es: 'Cliente', en: 'Customer' } });
     expect(waiting.find((f) => f.name === 'nombre')).toEqual({ name: 'nombre', value: 'Persona 6' });
-    const [report] = await local.api.db.query<{ id: string }>(
-      `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
-         alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang)
-       values ('Rosa', 'rosa@example.com', '+57 301 111 2222', 'Colombia', 'Antioquia', 'Medellín', 'Nueva', 'Concepcion', '10', '20', '8', '12', '6', 'housing', '',
-         'steel-framing', 'Arco', 'Ligeras', 'Panel Sandwich', 'Ladrillo', 'zone2', 'ascensor,sotano', 'http://x/api/images/none.svg', 'p', 'h', 'es')
-       returning id`,
-    );
-    const named = Object.fromEntries((await fields(report!.id)).map((f) => [f.name, f.labels]));
+    const reportId = await insertReport(local.api.db);
+    const named = Object.fromEntries((await fields(reportId)).map((f) => [f.name, f.labels]));
     expect(named).toMatchObject({
       estado_proyecto: { es: 'Obra nueva', en: 'New build' },
       uso: { es: 'Vivienda', en: 'Housing' },

@@ -35,3 +35,16 @@ export async function signInAs(base: string, email: string, password = PASSWORD)
       }),
   };
 }
+
+/** Stores a design report as the form would (real choice codes), mailed; its id. */
+export async function insertReport(db: Db, { nombre = 'Rosa Informe', correo = 'rosa@example.com', imageUrl = 'http://127.0.0.1/api/images/none.svg' } = {}): Promise<string> {
+  const [report] = await db.query<{ id: string }>(
+    `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
+       alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, mail_status, mailed_at)
+     values ($1, $2, '+57 301 111 2222', 'Colombia', 'Antioquia', 'Medellín', 'Nueva', 'Concepcion', '10', '20', '8', '12', '6', 'housing', '',
+       'steel-framing', 'Arco', 'Ligeras', 'Panel Sandwich', 'Ladrillo', 'zone2', 'ascensor,sotano', $3, 'p', 'h', 'es', 'sent', now())
+     returning id`,
+    [nombre, correo, imageUrl],
+  );
+  return report!.id;
+}
