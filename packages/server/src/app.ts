@@ -13,7 +13,9 @@ import { checkoutSession, createCheckout, stripeWebhook, testPay } from './check
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
-import { createOutbox } from './report/outbox.ts';
+import { createOutbox } from './mail/outbox.ts';
+import { notificationMails } from './notifications/mail-queue.ts';
+import { reportMails } from './report/mail-queue.ts';
 import { health } from './routes/health.ts';
 import { estimateRoute } from './routes/estimate.ts';
 import { generateImage, serveImage } from './routes/images.ts';
@@ -67,7 +69,16 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
       : { reads: memoryRateLimiter(reads, windowMs, maxKeys), writes: memoryRateLimiter(writes, windowMs, maxKeys) };
   const store = createLeadStore(db);
   const images = providerFor(config);
-  const outbox = createOutbox({ db, config, log });
+  // Every e-mail goes through one outbox: the visitors' reports, then the team's new-lead notices.
+  const outbox = createOutbox({
+    config,
+    log,
+    queues: [
+      reportMails(db, config.mail.retryMs),
+      // The console's links: PUBLIC_URL, else the host `npm start` serves on this machine.
+      notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin: config.publicUrl ?? 'http://localhost:8080' }),
+    ],
+  });
   const admin = createAdmin({ config, db, log, outbox });
   const inFlight = new Set<Promise<void>>();
 

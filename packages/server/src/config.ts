@@ -50,6 +50,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** LEAD_RETENTION_DAYS: leads older than this many days are deleted (hourly); 0, the default, keeps them. */
   retentionDays: number;
+  /** DIGEST_HOUR (0–23, UTC, default 8): when the daily digest of new leads goes to the recipients who chose it. */
+  digestHour: number;
 }
 
 const REPO_DATA = fileURLToPath(new URL('../../../.data', import.meta.url));
@@ -59,6 +61,12 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"; fix it in the environment.`);
+  return value;
+}
+
+function hour(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = whole(env, name, fallback);
+  if (value > 23) throw new Error(`${name} must be an hour from 0 to 23 (UTC), got "${value}".`);
   return value;
 }
 
@@ -116,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripe: stripeConfig(env),
     retentionDays: whole(env, 'LEAD_RETENTION_DAYS', 0),
+    digestHour: hour(env, 'DIGEST_HOUR', 8),
   };
 }
 

@@ -11,7 +11,7 @@ export interface LeadKind {
   /** The field holding a phone number, validated fully on the server. */
   readonly phone?: string;
   readonly validate: (input: unknown) => Validation;
-  /** Stored rows are e-mailed by the outbox (report/outbox.ts). */
+  /** Stored rows are e-mailed by the outbox (mail/outbox.ts, report/mail-queue.ts). */
   readonly mailed?: boolean;
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import { readJson } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
-import type { Outbox } from '../report/outbox.ts';
+import type { Outbox } from '../mail/outbox.ts';
 import type { Reply } from '../routes/types.ts';
 import type { Operator } from './auth.ts';
 

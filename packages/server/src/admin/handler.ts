@@ -6,17 +6,18 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
-import type { Outbox } from '../report/outbox.ts';
+import type { Outbox } from '../mail/outbox.ts';
 import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
 import type { AdminHandler } from './context.ts';
 import { createFailureLimit } from './failures.ts';
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
+import { getNotifications, saveNotifications } from './notifications-routes.ts';
 import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 /** Every admin route behind a session: method, path pattern (with at most one id), handler. */
@@ -35,6 +36,8 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['POST', /^\/api\/admin\/users$/, createUser],
   ['PATCH', new RegExp(`^/api/admin/users/${ID}$`), updateUser],
   ['DELETE', new RegExp(`^/api/admin/users/${ID}$`), removeUser],
+  ['GET', /^\/api\/admin\/notifications$/, getNotifications],
+  ['PUT', /^\/api\/admin\/notifications$/, saveNotifications],
 ];
 
 /** Failed sign-ins (or one-time link tries) per client IP per 15 minutes, on top of the per-account lockout. */

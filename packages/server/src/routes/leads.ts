@@ -71,7 +71,8 @@ export const leadRoute =
     if (saved.hash !== hash) {
       throw new HttpError(422, 'This Idempotency-Key was already used for a different submission; send a new key with new data.');
     }
-    if (saved.inserted && kind.mailed && saved.row?.mail_status === 'queued' && !spam) outbox.kick();
+    // A new lead may have a report to mail and the team to tell (mail/outbox.ts).
+    if (saved.inserted && !spam) outbox.kick();
     const body = kind.mailed ? { id: saved.id, mail: saved.row?.mail_status === 'held' ? 'held' : 'queued' } : { id: saved.id };
     const reply = { status: 201, body, log: { id: saved.id } };
     return saved.inserted ? reply : { ...reply, headers: { 'Idempotent-Replayed': 'true' } };

@@ -5,7 +5,7 @@ import type { Gazetteer } from '../gazetteer/index.ts';
 import type { ImageProvider } from '../images/provider.ts';
 import type { LeadStore } from '../lead-store.ts';
 import type { Logger } from '../log.ts';
-import type { Outbox } from '../report/outbox.ts';
+import type { Outbox } from '../mail/outbox.ts';
 
 /** What a route handler gets: the request and the API's shared parts. */
 export interface RouteContext {

@@ -1,0 +1,123 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+
+/** One e-mail, as nodemailer takes it (the sender is the outbox's MAIL_FROM). */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/**
+ * A kind of e-mail the outbox sends, kept in its own table: the rows due now are claimed (a lease
+ * that moves their next attempt forward, `for update skip locked` keeping API processes apart), each
+ * is made into a mail, then marked sent — or failed, to be claimed again when its lease ends.
+ */
+export interface MailQueue<Row> {
+  /** For the log. */
+  readonly name: string;
+  /** Rows due now, leased; empty when there is nothing to send. */
+  claim(): Promise<Row[]>;
+  /** The mail of a row, or null when there is nothing to say after all (it is marked sent). */
+  mail(row: Row): Promise<Mail | null>;
+  sent(row: Row): Promise<void>;
+  failed(row: Row, reason: string): Promise<void>;
+  /** What the log says about a row (an id, never an address). */
+  describe(row: Row): Record<string, unknown>;
+  /** Work to do before claiming, e.g. queue today's digests. */
+  prepare?(): Promise<void>;
+}
+
+/** Every e-mail the API sends: stored first, sent in the background, retried until it goes. */
+export interface Outbox {
+  /** Sends what is due now (after a new lead or report); returns at once. */
+  kick(): void;
+  /** Stops retrying and waits for a send under way. */
+  close(): Promise<void>;
+}
+
+/**
+ * Why tables and not a send before answering: SMTP can take seconds or be down, and the visitor
+ * must not wait for it nor lose the mail when it fails. Each queue's rows are the outbox (see
+ * {@link MailQueue}), retried with a growing delay (MAIL_RETRY_MS, doubling, at most 1 h), checked
+ * at start-up, on each new lead and every MAIL_RETRY_MS. Without SMTP_URL each mail is written to
+ * MAIL_OUTBOX_DIR as an .eml file.
+ */
+export function createOutbox({ config, log, queues }: { config: Config; log: Logger; queues: readonly MailQueue<unknown>[] }): Outbox {
+  const { smtpUrl, from, outboxDir, timeoutMs, retryMs } = config.mail;
+  const transport = smtpUrl
+    ? createTransport(smtpUrl, { from })
+    : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  async function send(mail: Mail, name: string) {
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref());
+    const info = (await Promise.race([transport.sendMail(mail), timeout])) as { message?: Buffer };
+    if (!smtpUrl && info.message) {
+      await mkdir(outboxDir, { recursive: true });
+      // Written aside, then renamed: whoever watches the folder never reads half a message.
+      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}.eml`);
+      await writeFile(`${file}.part`, info.message);
+      await rename(`${file}.part`, file);
+    }
+  }
+
+  async function drain<Row>(queue: MailQueue<Row>) {
+    await queue.prepare?.();
+    for (let rows = await queue.claim(); rows.length; rows = await queue.claim()) {
+      for (const row of rows) {
+        const started = performance.now();
+        try {
+          const mail = await queue.mail(row);
+          if (mail) await send(mail, `${queue.name}-${String(queue.describe(row).id ?? '')}`);
+          await queue.sent(row);
+          log.info(`${queue.name} mailed`, { ...queue.describe(row), to: smtpUrl ? 'smtp' : outboxDir, skipped: mail ? undefined : true, ms: Math.round(performance.now() - started) });
+        } catch (error) {
+          const reason = (error as Error).message.slice(0, 500);
+          await queue.failed(row, reason);
+          log.warn(`${queue.name} e-mail failed; it will be retried`, { ...queue.describe(row), reason });
+        }
+      }
+    }
+  }
+
+  async function run() {
+    // One queue's failure (its table, its mails) does not hold up the others.
+    for (const queue of queues) await drain(queue).catch((error) => log.error(`the ${queue.name} outbox failed`, { error }));
+  }
+
+  function kick() {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        kick();
+      }
+    });
+  }
+
+  const timer = setInterval(kick, retryMs);
+  timer.unref();
+  kick();
+  return {
+    kick,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      while (running) await running;
+      transport.close();
+    },
+  };
+}

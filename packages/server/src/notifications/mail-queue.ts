@@ -1,0 +1,115 @@
+// New-lead e-mails to the team as a queue of the outbox (mail/outbox.ts): one mail per lead and
+// recipient (queued by the `lead_notify` trigger in the lead's own transaction) or one daily digest
+// per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API processes: the
+// (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language.
+import type { Db } from '../db/index.ts';
+import type { MailQueue } from '../mail/outbox.ts';
+import en from '@obra/i18n/locales/en/console.json' with { type: 'json' };
+import es from '@obra/i18n/locales/es/console.json' with { type: 'json' };
+
+/** The most leads one digest lists; the rest are in the console. */
+export const DIGEST_LIMIT = 200;
+
+interface Row {
+  id: string;
+  recipient: string;
+  lang: 'es' | 'en';
+  lead_id: string | null;
+  kinds: string[] | null;
+  since: Date | null;
+  until: Date | null;
+  attempts: number;
+}
+interface LeadLine {
+  id: string;
+  kind: string;
+  created_at: Date;
+  lang: string;
+  name: string;
+  email: string;
+  phone: string;
+  summary: string;
+}
+type Words = typeof es;
+const WORDS: Record<'es' | 'en', Words> = { es, en };
+const kindName = (w: Words, kind: string) => w.kind[kind as keyof Words['kind']] ?? kind;
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const stamp = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The queue of notification mails; links point at `consoleOrigin`/admin. */
+export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: string }): MailQueue<Row> {
+  const lines = (lead: LeadLine, w: Words) => [
+    `${w.field.nombre}: ${lead.name}`,
+    `${w.field.correo}: ${lead.email}`,
+    ...(lead.phone ? [`${w.field.telefono}: ${lead.phone}`] : []),
+    `${w.inbox.lang}: ${w.langName[lead.lang as 'es'] ?? lead.lang}`,
+    `${w.mail.when}: ${stamp(lead.created_at)}`,
+    `${w.inbox.summary}: ${lead.summary}`,
+  ];
+
+  async function leadMail(row: Row, w: Words) {
+    const [lead] = await db.query<LeadLine>('select id, kind, created_at, lang, name, email, phone, summary from lead where id = $1', [row.lead_id]);
+    // Deleted on request since it was queued: nothing to tell.
+    if (!lead) return null;
+    const kind = kindName(w, lead.kind);
+    const text = [w.mail.intro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w), '', w.mail.open, `${consoleOrigin}/admin/leads/${lead.id}`, '', w.mail.footer].join('\n');
+    return { to: row.recipient, subject: fill(w.mail.subject, { kind, name: lead.name }), text };
+  }
+
+  async function digestMail(row: Row, w: Words) {
+    const leads = await db.query<LeadLine>(
+      `select id, kind, created_at, lang, name, email, phone, summary from lead
+       where kind = any($1) and status <> 'spam' and created_at >= $2 and created_at < $3 order by created_at desc, id desc limit $4`,
+      [row.kinds, row.since, row.until, DIGEST_LIMIT + 1],
+    );
+    if (!leads.length) return null;
+    const [{ n }] = (await db.query<{ n: number }>("select count(*)::int as n from lead where kind = any($1) and status <> 'spam' and created_at >= $2 and created_at < $3", [row.kinds, row.since, row.until])) as [{ n: number }];
+    const listed = leads.slice(0, DIGEST_LIMIT).map((lead) => [`${kindName(w, lead.kind)} — ${lead.name}`, ...lines(lead, w).slice(1).map((line) => `  ${line}`), `  ${consoleOrigin}/admin/leads/${lead.id}`].join('\n'));
+    const text = [
+      fill(w.mail.digestIntro, { since: stamp(row.since!), until: stamp(row.until!) }),
+      '',
+      listed.join('\n\n'),
+      ...(n > DIGEST_LIMIT ? ['', fill(w.mail.more, { count: n - DIGEST_LIMIT })] : []),
+      '',
+      w.mail.openAll,
+      `${consoleOrigin}/admin?from=${row.since!.toISOString().slice(0, 10)}`,
+      '',
+      w.mail.footer,
+    ].join('\n');
+    return { to: row.recipient, subject: fill(w.mail.digestSubject, { count: n }), text };
+  }
+
+  return {
+    name: 'notification',
+    // Today's digest, once the hour has come, for each recipient who chose one and has leads to hear of.
+    prepare: async () =>
+      void (await db.query(
+        `with today as (select (now() at time zone 'UTC')::date as day),
+              wanted as (
+                select lower(address) as recipient, min(rule.lang) as lang, array_agg(distinct rule.kind) as kinds
+                from notification_rule rule, unnest(rule.recipients) address where rule.mode = 'digest' group by lower(address))
+         insert into notification_mail (recipient, lang, digest_day, kinds, since, until)
+         select wanted.recipient, wanted.lang, today.day, wanted.kinds,
+                (today.day + make_interval(hours => $1)) at time zone 'UTC' - interval '1 day', (today.day + make_interval(hours => $1)) at time zone 'UTC'
+         from wanted, today
+         where now() >= (today.day + make_interval(hours => $1)) at time zone 'UTC'
+         on conflict do nothing`,
+        [digestHour],
+      )),
+    claim: () =>
+      db.query<Row>(
+        `update notification_mail set attempts = attempts + 1, next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, attempts)))
+         where id in (select id from notification_mail where sent_at is null and next_at <= now() order by id limit 10 for update skip locked)
+         returning id::text, recipient, lang, lead_id, kinds, since, until, attempts`,
+        [retryMs / 1000],
+      ),
+    mail: (row) => {
+      const w = WORDS[row.lang === 'en' ? 'en' : 'es'];
+      return row.lead_id ? leadMail(row, w) : digestMail(row, w);
+    },
+    sent: async (row) => void (await db.query('update notification_mail set sent_at = now(), error = null where id = $1', [row.id])),
+    failed: async (row, reason) => void (await db.query('update notification_mail set error = $2 where id = $1', [row.id, reason])),
+    describe: (row) => ({ id: row.id, digest: row.lead_id ? undefined : true, attempts: row.attempts }),
+  };
+}

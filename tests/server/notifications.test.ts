@@ -1,0 +1,150 @@
+// New-lead notifications over real HTTP (issue 15): the rules only admins change (and every
+// refusal), one mail per lead and recipient through the outbox (never for spam, never twice, gone
+// with a deleted lead), and the daily digest of the leads of the last 24 hours, once a day.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createOperator, signInAs, type Session } from './support/admin.ts';
+import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+
+let local: LocalApi;
+let admin: Session;
+let agent: Session;
+const mails = (prefix = 'notification-') => {
+  try {
+    return readdirSync(join(local.dataDir, 'outbox'))
+      .filter((name) => name.includes(prefix) && name.endsWith('.eml'))
+      .map((name) => readFileSync(join(local.dataDir, 'outbox', name), 'utf8'));
+  } catch {
+    return [];
+  }
+};
+const mailsTo = (address: string) => mails().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`) || eml.startsWith(`To: ${address}\r\n`));
+/** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
+const subjectOf = (eml: string) =>
+  (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
+    .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) => Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
+const saveRules = (session: Session, rules: unknown, headers?: Record<string, string>) => session.call('/api/admin/notifications', { method: 'PUT', body: { rules }, headers });
+const stored = () => local.api.db.query<{ kind: string; recipients: string[] }>('select kind, recipients from notification_rule order by kind');
+
+beforeAll(async () => {
+  // The digest hour is midnight UTC, so today's digest is due at once (it covers yesterday's leads).
+  // Without PUBLIC_URL the links point at the host `npm start` serves on this machine.
+  local = await startLocalApi({ RATE_LIMIT: '0', MIN_FILL_MS: '0', DIGEST_HOUR: '0' });
+  await createOperator(local.api.db, 'ana@example.com', 'admin');
+  await createOperator(local.api.db, 'luis@example.com', 'agent');
+  admin = await signInAs(local.base, 'ana@example.com');
+  agent = await signInAs(local.base, 'luis@example.com');
+});
+afterAll(() => local.close());
+
+describe('the rules', () => {
+  it('are refused to an agent, without the CSRF token, from another origin and without a session; nothing is stored', async () => {
+    const rules = [{ kind: 'wait-list', recipients: ['team@example.com'], mode: 'each', lang: 'es' }];
+    expect((await saveRules(agent, rules)).status).toBe(403);
+    expect((await saveRules(admin, rules, { 'x-csrf-token': 'wrong' })).status).toBe(403);
+    expect((await saveRules(admin, rules, { origin: 'https://evil.example' })).status).toBe(403);
+    const anonymous = await fetch(`${local.base}/api/admin/notifications`, { method: 'PUT', headers: { 'content-type': 'application/json', origin: local.base }, body: JSON.stringify({ rules }) });
+    expect(anonymous.status).toBe(401);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses bad input with a clear 400 naming it, and stores nothing', async () => {
+    const bad = async (rules: unknown) => {
+      const response = await saveRules(admin, rules);
+      expect(response.status).toBe(400);
+      return (await response.json()) as { code: string; addresses?: string[] };
+    };
+    expect(await bad([{ kind: 'wait-list', recipients: ['ok@example.com', 'not an address', 'x@y'], mode: 'each', lang: 'es' }])).toMatchObject({ code: 'invalid', addresses: ['not an address', 'x@y'] });
+    expect(await bad([{ kind: 'wait-list', recipients: Array.from({ length: 21 }, (_, i) => `p${i}@example.com`), mode: 'each', lang: 'es' }])).toMatchObject({ code: 'too-many' });
+    expect(await bad([{ kind: 'orders', recipients: [], mode: 'each', lang: 'es' }])).toMatchObject({ code: 'kind' });
+    expect(await bad([{ kind: 'contact', recipients: [], mode: 'hourly', lang: 'es' }])).toMatchObject({ code: 'mode' });
+    expect(await bad([{ kind: 'contact', recipients: [], mode: 'each', lang: 'fr' }])).toMatchObject({ code: 'lang' });
+    expect(await bad([{ kind: 'contact', recipients: 'a@example.com', mode: 'each', lang: 'es' }])).toMatchObject({ code: 'recipients' });
+    expect(await bad([{ kind: 'contact', recipients: [], mode: 'each', lang: 'es' }, { kind: 'contact', recipients: [], mode: 'digest', lang: 'es' }])).toMatchObject({ code: 'rules' });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('are read by every operator, a rule per kind', async () => {
+    const response = await agent.call('/api/admin/notifications');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { rules: { kind: string; recipients: string[] }[]; digestHour: number; maxRecipients: number };
+    expect(body.rules.map((rule) => [rule.kind, rule.recipients])).toEqual([['wait-list', []], ['partner', []], ['contact', []], ['report', []]]);
+    expect(body).toMatchObject({ digestHour: 0, maxRecipients: 20 });
+  });
+});
+
+describe('a mail per lead', () => {
+  let id: string;
+  beforeAll(async () => {
+    const rules = [{ kind: 'wait-list', recipients: ['Team@Example.com', 'ops@example.com', ' team@example.com '], mode: 'each', lang: 'en' }];
+    expect((await saveRules(admin, rules)).status).toBe(204);
+    expect(await stored()).toEqual([{ kind: 'wait-list', recipients: ['team@example.com', 'ops@example.com'] }]);
+    const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre: 'Ana Aviso', comentario: 'Casa en Medellín' });
+    ({ id } = (await response.json()) as { id: string });
+  });
+
+  it('goes to each recipient once, in the rule language, with the essentials and a link to the lead in the console', async () => {
+    await vi.waitFor(() => expect(mails()).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    for (const to of ['team@example.com', 'ops@example.com']) {
+      const [eml] = mailsTo(to);
+      expect(subjectOf(eml!)).toBe('New lead on Obra — Wait list: Ana Aviso');
+      const text = eml!.replace(/=\r\n/g, '');
+      expect(text).toContain('Ana Aviso');
+      expect(text).toContain(VALID['wait-list'].correo);
+      expect(text).toContain(`http://localhost:8080/admin/leads/${id}`);
+    }
+    const rows = await local.api.db.query<{ sent_at: Date | null }>('select sent_at from notification_mail where lead_id = $1', [id]);
+    expect(rows.map((row) => row.sent_at !== null)).toEqual([true, true]);
+  });
+
+  it('is not sent for spam, nor for a kind nobody listens to, nor twice', async () => {
+    expect((await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre: 'Bot' }, { 'Obra-Trap': 'filled' })).status).toBe(201);
+    expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Sin aviso' })).status).toBe(201);
+    // Each lead kicks the outbox; by the time both have been taken and it is idle, nothing new is due.
+    await vi.waitFor(async () => expect(await local.api.db.query("select 1 from notification_mail where sent_at is null")).toEqual([]), { timeout: 10_000, interval: 50 });
+    expect(await local.api.db.query('select count(*)::int as n from notification_mail')).toEqual([{ n: 2 }]);
+    expect(mails()).toHaveLength(2);
+  });
+
+  it('goes with its lead when the lead is deleted on request', async () => {
+    expect((await admin.call(`/api/admin/leads/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await local.api.db.query('select count(*)::int as n from notification_mail where lead_id = $1', [id])).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('the daily digest', () => {
+  it("lists yesterday's leads of the kinds chosen (not spam), once a day", async () => {
+    // Two contact messages and one spam from yesterday, and one from today (tomorrow's digest).
+    await local.api.db.query(
+      `insert into contact (created_at, name, email, message, request_hash, lang, spam_reason)
+       values (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '3 hours', 'Digest Uno', 'uno@example.com', 'Quiero una cotización', 'h', 'es', null),
+              (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '20 hours', 'Digest Dos', 'dos@example.com', 'Casa modular', 'h', 'en', null),
+              (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '2 hours', 'Digest Spam', 'spam@example.com', 'x', 'h', 'es', 'trap'),
+              (now(), 'Digest Hoy', 'hoy@example.com', 'Hoy', 'h', 'es', null)`,
+    );
+    expect((await saveRules(admin, [{ kind: 'contact', recipients: ['digest@example.com'], mode: 'digest', lang: 'es' }])).status).toBe(204);
+    // Any new lead kicks the outbox, which queues the digest that is due.
+    expect((await postJson(`${local.base}/api/partner`, VALID.partner)).status).toBe(201);
+    await vi.waitFor(() => expect(mailsTo('digest@example.com')).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const text = mailsTo('digest@example.com')[0]!.replace(/=\r\n/g, '');
+    expect(subjectOf(text)).toBe('Obra: 2 contactos nuevos en 24 horas');
+    expect(text).toContain('Digest Uno');
+    expect(text).toContain('Digest Dos');
+    expect(text).not.toContain('Digest Spam');
+    expect(text).not.toContain('Digest Hoy');
+    expect(text).toContain('http://localhost:8080/admin/leads/');
+    // A mail per lead is not sent to a digest recipient.
+    expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Otro' })).status).toBe(201);
+    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), { timeout: 10_000, interval: 50 });
+    expect(mailsTo('digest@example.com')).toHaveLength(1);
+    expect(await local.api.db.query("select count(*)::int as n from notification_mail where digest_day is not null")).toEqual([{ n: 1 }]);
+  });
+
+  it('shows the latest mails on the settings', async () => {
+    const body = (await (await admin.call('/api/admin/notifications')).json()) as { recent: { recipient: string; sent_at: string | null; digest_day: string | null }[] };
+    expect(body.recent.map((mail) => mail.recipient)).toContain('digest@example.com');
+    expect(body.recent.every((mail) => mail.sent_at)).toBe(true);
+  });
+});
