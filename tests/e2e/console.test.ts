@@ -192,6 +192,30 @@ it('refuses a state-changing call without the CSRF token or from another origin'
   expect(after!.status).toBe(lead!.status);
 });
 
+it('sets who hears of new leads, refuses a bad address in the operator\'s language, and lists the mail a new lead sent', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin);
+  await page.getByRole('link', { name: 'Avisos' }).click();
+  await page.locator('h1', { hasText: 'Avisos de contactos nuevos' }).waitFor();
+  const recipients = page.getByRole('region', { name: 'Lista de espera' }).getByLabel('Destinatarios');
+  await recipients.fill('equipo@example.com, no-es-correo');
+  await page.getByRole('button', { name: 'Guardar los avisos' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Estas direcciones no son válidas: no-es-correo');
+  await recipients.fill('equipo@example.com');
+  await page.getByRole('region', { name: 'Lista de espera' }).getByLabel('Idioma de los correos').selectOption('en');
+  await page.getByRole('button', { name: 'Guardar los avisos' }).click();
+  await expect.poll(() => page.getByRole('status').textContent()).toBe('Avisos guardados.');
+  const lead = await fetch(`${platform.origin}/api/wait-list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ interesado: 'cliente', nombre: 'Aviso Nuevo', correo: 'aviso@example.com', telefono: '+57 300 555 0000', comentario: 'Casa' }) });
+  expect(lead.status).toBe(201);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.locator('table.recent tbody tr').first().textContent({ timeout: 5000 }).catch(() => '');
+    })
+    .toContain('equipo@example.comLista de espera: Aviso NuevoEnviado');
+  expect(await page.getByRole('region', { name: 'Lista de espera' }).getByLabel('Destinatarios').inputValue()).toBe('equipo@example.com');
+});
+
 it('signs out, after which every admin call is 401', async () => {
   const page = await newPage();
   await signIn(page, platform.origin);
@@ -201,7 +225,7 @@ it('signs out, after which every admin call is 401', async () => {
   const statuses = await page.evaluate((id) =>
     Promise.all([
       ['GET', 'session'], ['GET', 'leads'], ['GET', `leads/${id}`], ['GET', 'export.csv'], ['GET', 'users'], ['GET', `leads/${id}/report.pdf`],
-      ['PATCH', `leads/${id}`], ['DELETE', `leads/${id}`], ['POST', `leads/${id}/notes`], ['POST', 'users'], ['POST', 'sign-out'],
+      ['PATCH', `leads/${id}`], ['DELETE', `leads/${id}`], ['POST', `leads/${id}/notes`], ['POST', 'users'], ['GET', 'notifications'], ['PUT', 'notifications'], ['POST', 'sign-out'],
     ].map(([method, path]) => fetch(`/api/admin/${path}`, { method }).then((r) => r.status))), reportId);
   expect(new Set(statuses)).toEqual(new Set([401]));
 });
@@ -221,6 +245,7 @@ describe('axe', () => {
     ['inbox', '/admin', 'table.leads', true],
     ['report lead', '/admin/leads/REPORT', '.timeline', true],
     ['users', '/admin/users', 'table.users', true],
+    ['notifications', '/admin/notifications', '.rules', true],
   ] as const)('has no violations on the %s screen, in es and en', async (name, path, ready, signedIn) => {
     const page = await newPage();
     if (signedIn) await signIn(page, platform.origin);

@@ -17,6 +17,8 @@ const platform = await startConsolePlatform();
 const { origin } = platform;
 const db = platform.api.db;
 
+// Notifications for two kinds, so the leads below leave mails on the notifications screen.
+await db.query(`insert into notification_rule (kind, recipients, mode, lang) values ('wait-list', '{ventas@example.com,ops@example.com}', 'each', 'es'), ('contact', '{soporte@example.com}', 'digest', 'en')`);
 // Leads: one of each public form, through the API, and an older page of the wait list.
 await postJson(`${origin}/api/wait-list`, VALID['wait-list']);
 await postJson(`${origin}/api/partner`, VALID.partner);
@@ -38,6 +40,7 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
   { name: 'lead', path: `/admin/leads/${waitLead!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'report', path: `/admin/leads/${reportId}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'users', path: '/admin/users', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  { name: 'notifications', path: '/admin/notifications', signedIn: true, ready: (page) => page.locator('table.recent').waitFor(), whole: true },
 ];
 
 await rm(OUT, { recursive: true, force: true });

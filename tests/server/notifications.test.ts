@@ -142,6 +142,14 @@ describe('the daily digest', () => {
     expect(await local.api.db.query("select count(*)::int as n from notification_mail where digest_day is not null")).toEqual([{ n: 1 }]);
   });
 
+  it('sends no digest when the last 24 hours brought nothing of its kinds', async () => {
+    expect((await saveRules(admin, [{ kind: 'report', recipients: ['quiet@example.com'], mode: 'digest', lang: 'en' }])).status).toBe(204);
+    expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Kick' })).status).toBe(201);
+    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), { timeout: 10_000, interval: 50 });
+    expect(await local.api.db.query("select count(*)::int as n from notification_mail where recipient = 'quiet@example.com'")).toEqual([{ n: 0 }]);
+    expect(mailsTo('quiet@example.com')).toEqual([]);
+  });
+
   it('shows the latest mails on the settings', async () => {
     const body = (await (await admin.call('/api/admin/notifications')).json()) as { recent: { recipient: string; sent_at: string | null; digest_day: string | null }[] };
     expect(body.recent.map((mail) => mail.recipient)).toContain('digest@example.com');

@@ -4,6 +4,7 @@ import type { Lang } from '@obra/i18n';
 import { api, ApiError, setCsrf, whenSignedOut } from './api.ts';
 import { createConsoleI18n, I18nContext, initialLang, storeLang, useT } from './i18n.ts';
 import { Inbox } from './pages/inbox.tsx';
+import { Notifications } from './pages/notifications.tsx';
 import { LeadPage } from './pages/lead.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { SignIn } from './pages/sign-in.tsx';
@@ -72,6 +73,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (route.name === 'inbox' || route.name === 'sign-in') screen = <Inbox filter={route.name === 'inbox' ? route.filter : {}} />;
   else if (route.name === 'lead') screen = <LeadPage id={route.id} me={me} />;
   else if (route.name === 'users' && me.role === 'admin') screen = <Users me={me} />;
+  else if (route.name === 'notifications') screen = <Notifications me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   return (
@@ -85,6 +87,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
               <>
                 <li><a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>{t('console.nav.inbox')}</a></li>
                 {me.role === 'admin' && <li><a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>{t('console.nav.users')}</a></li>}
+                <li><a href="/admin/notifications" onClick={link('/admin/notifications')} aria-current={route.name === 'notifications' ? 'page' : undefined}>{t('console.nav.notifications')}</a></li>
               </>
             )}
             <li><button type="button" lang={t('console.nav.language') === 'English' ? 'en' : 'es'} aria-label={t('console.nav.languageLabel')} onClick={toggleLang}>{t('console.nav.language')}</button></li>

@@ -94,6 +94,10 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
                 (today.day + make_interval(hours => $1)) at time zone 'UTC' - interval '1 day', (today.day + make_interval(hours => $1)) at time zone 'UTC'
          from wanted, today
          where now() >= (today.day + make_interval(hours => $1)) at time zone 'UTC'
+           -- Nothing new in the window: no mail (the window is past, so this is final).
+           and exists (select 1 from lead where lead.kind = any(wanted.kinds) and lead.status <> 'spam'
+                       and lead.created_at >= (today.day + make_interval(hours => $1)) at time zone 'UTC' - interval '1 day'
+                       and lead.created_at < (today.day + make_interval(hours => $1)) at time zone 'UTC')
          on conflict do nothing`,
         [digestHour],
       )),

@@ -1,0 +1,144 @@
+// New-lead notifications: for each kind of lead, who gets an e-mail and how (one per lead or a
+// daily digest), and the latest mails with their state. Admins change them; agents read them.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../api.ts';
+import type { Me } from '../app.tsx';
+import { useT } from '../i18n.ts';
+import { errorText } from './errors.ts';
+import { when } from './format.ts';
+
+type Kind = 'wait-list' | 'partner' | 'contact' | 'report';
+interface Rule {
+  kind: Kind;
+  recipients: string[];
+  mode: 'each' | 'digest';
+  lang: 'es' | 'en';
+}
+interface Sent {
+  id: string;
+  created_at: string;
+  recipient: string;
+  sent_at: string | null;
+  error: string | null;
+  digest_day: string | null;
+  kind: Kind | null;
+  name: string | null;
+  lead_id: string | null;
+}
+interface Settings {
+  rules: Rule[];
+  recent: Sent[];
+  digestHour: number;
+  maxRecipients: number;
+}
+
+/** The addresses typed in a box: one per line or separated by commas. */
+const addresses = (text: string) => text.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean);
+
+/** The notification settings. */
+export function Notifications({ me }: { me: Me }) {
+  const { t, lang } = useT();
+  const [settings, setSettings] = useState<Settings | undefined>();
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState(false);
+  const admin = me.role === 'admin';
+  const load = useCallback(() => api<Settings>('notifications').then(setSettings, (caught: ApiError) => setError(errorText(t, caught))), [t]);
+  useEffect(() => void load(), [load]);
+  if (!settings) return <p role={error ? 'alert' : 'status'} className={error ? 'error' : undefined}>{error || t('console.inbox.loading')}</p>;
+  const max = settings.maxRecipients;
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaved(false);
+    setError('');
+    const data = new FormData(event.currentTarget);
+    const rules = settings.rules.map(({ kind }) => ({
+      kind,
+      recipients: addresses(String(data.get(`${kind}-recipients`) ?? '')),
+      mode: data.get(`${kind}-mode`),
+      lang: data.get(`${kind}-lang`),
+    }));
+    try {
+      await api('notifications', { method: 'PUT', body: { rules } });
+      setSaved(true);
+      await load();
+    } catch (caught) {
+      const refusal = caught as ApiError;
+      if (refusal.code === 'invalid') setError(t('console.notifications.invalid', { addresses: (refusal.details.addresses as string[] | undefined)?.join(', ') ?? '' }));
+      else if (refusal.code === 'too-many') setError(t('console.notifications.tooMany', { max }));
+      else setError(errorText(t, refusal));
+    }
+  };
+
+  return (
+    <>
+      <h1>{t('console.notifications.title')}</h1>
+      <p>{t('console.notifications.intro', { hour: String(settings.digestHour).padStart(2, '0') })}</p>
+      {!admin && <p className="warning">{t('console.notifications.readOnly')}</p>}
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <fieldset className="rules" disabled={!admin}>
+          <legend className="visually-hidden">{t('console.notifications.title')}</legend>
+          {settings.rules.map((rule) => (
+            <section key={rule.kind} className="rule" aria-labelledby={`${rule.kind}-title`}>
+              <h2 id={`${rule.kind}-title`}>{t(`console.kind.${rule.kind}`)}</h2>
+              <label htmlFor={`${rule.kind}-recipients`}>{t('console.notifications.recipients')}</label>
+              <textarea id={`${rule.kind}-recipients`} name={`${rule.kind}-recipients`} rows={3} defaultValue={rule.recipients.join('\n')} aria-describedby={`${rule.kind}-hint`} autoComplete="off" spellCheck={false} />
+              <p id={`${rule.kind}-hint`} className="hint">{t('console.notifications.recipientsHint', { max })}</p>
+              <div className="pair">
+                <div>
+                  <label htmlFor={`${rule.kind}-mode`}>{t('console.notifications.mode')}</label>
+                  <select id={`${rule.kind}-mode`} name={`${rule.kind}-mode`} defaultValue={rule.mode}>
+                    <option value="each">{t('console.notifications.each')}</option>
+                    <option value="digest">{t('console.notifications.digest')}</option>
+                  </select>
+                </div>
+                <div>
+                  <label htmlFor={`${rule.kind}-lang`}>{t('console.notifications.lang')}</label>
+                  <select id={`${rule.kind}-lang`} name={`${rule.kind}-lang`} defaultValue={rule.lang}>
+                    <option value="es">{t('console.langName.es')}</option>
+                    <option value="en">{t('console.langName.en')}</option>
+                  </select>
+                </div>
+              </div>
+            </section>
+          ))}
+        </fieldset>
+        <p className="error" role="alert">{error}</p>
+        {admin && <button type="submit" className="primary">{t('console.notifications.save')}</button>}
+        <p className="ok" role="status">{saved ? t('console.notifications.saved') : ''}</p>
+      </form>
+      <section aria-labelledby="recent-title">
+        <h2 id="recent-title">{t('console.notifications.recent')}</h2>
+        {settings.recent.length === 0 ? (
+          <p>{t('console.notifications.none')}</p>
+        ) : (
+          <table className="recent">
+            <caption className="visually-hidden">{t('console.notifications.recent')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('console.inbox.when')}</th>
+                <th scope="col">{t('console.notifications.to')}</th>
+                <th scope="col">{t('console.notifications.what')}</th>
+                <th scope="col">{t('console.notifications.state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {settings.recent.map((mail) => (
+                <tr key={mail.id}>
+                  <td data-label={t('console.inbox.when')}>{when(mail.created_at, lang)}</td>
+                  <td data-label={t('console.notifications.to')}>{mail.recipient}</td>
+                  <td data-label={t('console.notifications.what')}>
+                    {mail.digest_day ? t('console.notifications.digestOf', { day: mail.digest_day.slice(0, 10) }) : mail.kind ? `${t(`console.kind.${mail.kind}`)}: ${mail.name ?? ''}` : '—'}
+                  </td>
+                  <td data-label={t('console.notifications.state')}>
+                    {mail.sent_at ? t('console.notifications.states.sent') : mail.error ? t('console.notifications.states.retrying', { error: mail.error }) : t('console.notifications.states.queued')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
