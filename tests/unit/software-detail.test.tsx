@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import '@obra/marketplace/software-detail/register';
-import { catalogueAssets } from '@obra/marketplace';
+import { catalogueAssets, softwareCatalogue } from '@obra/marketplace';
 import { mount } from './support/mount.ts';
 
 async function widget(attrs: string) {
@@ -56,22 +56,31 @@ describe('<obra-software-detail> page', () => {
   });
 
   it('shows no carousel for an item without videos', async () => {
-    // Lumion has none yet (tests/unit/marketplace-catalogue.test.ts lists it as short of videos).
-    const { shadow } = await widget('slug="lumion"');
-    expect(shadow.querySelector('[aria-roledescription=carousel]')).toBeNull();
-    expect(shadow.querySelector('dialog')).toBeNull();
+    // Every catalogue item has videos now, so Lumion loses its list for this test (and gets it back after).
+    const lumion = softwareCatalogue.find((item) => item.slug === 'lumion')!;
+    const saved = lumion.extraVideos;
+    lumion.extraVideos = [];
+    try {
+      const { screen, shadow } = await widget('slug="lumion"');
+      expect(screen.getByRole('heading', { level: 2, name: 'Lumion' })).toBeTruthy();
+      expect(shadow.querySelector('[aria-roledescription=carousel]')).toBeNull();
+      expect(shadow.querySelector('.videos')).toBeNull();
+      expect(shadow.querySelector('dialog')).toBeNull();
+    } finally {
+      lumion.extraVideos = saved;
+    }
   });
 });
 
 describe('<obra-software-detail> videos', () => {
   it('shows each video as a card with its thumbnail; a single video does not move (no autoplay controls)', async () => {
-    // AutoCAD has a single video (tests/unit/marketplace-catalogue.test.ts lists it as short of videos).
-    const { screen, shadow } = await widget('slug="autocad"');
-    expect(screen.getByRole('region', { name: 'Tutoriales de AutoCAD' })).toBeTruthy();
-    const title = 'Curso universitario completo de AutoCAD (Gediminas Kirdeikis, Universidad de Lund)';
+    // Tekla Structures has a single video (tests/unit/marketplace-catalogue.test.ts lists it as short of videos).
+    const { screen, shadow } = await widget('slug="tekla-structures"');
+    expect(screen.getByRole('region', { name: 'Tutoriales de Tekla Structures' })).toBeTruthy();
+    const title = 'Introducción al trabajo con archivos IFC en Tekla Structures';
     const card = screen.getByRole('button', { name: `Ver el vídeo: ${title}` });
     const thumb = card.querySelector('img')!;
-    expect(thumb.getAttribute('src')).toBe('https://i.ytimg.com/vi/VtLXKU1PpRU/hqdefault.jpg');
+    expect(thumb.getAttribute('src')).toBe('https://i.ytimg.com/vi/k-Xq4ttNJs8/hqdefault.jpg');
     expect(thumb.alt).toBe(`Miniatura del vídeo «${title}»`);
     expect(shadow.querySelector('.carousel-toggle')).toBeNull();
     // A thumbnail that cannot load (offline, blocked) is marked, and the stylesheet hides it.
