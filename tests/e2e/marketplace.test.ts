@@ -103,18 +103,19 @@ describe.each(['es', 'en'] as const)('catalogue in %s', (lang) => {
   });
 
   it('opens a video by keyboard in the overlay, closes it with Esc and returns focus to its card', async () => {
-    const { page, d } = await openDetail('sketchup', lang);
+    // AutoCAD has a single video, so its card is the first and only one (no carousel clones).
+    const { page, d } = await openDetail('autocad', lang);
     await d.cards.first().focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => dialogOpen(d)).toBe(true);
-    expect(await d.iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/2e-Bu1UuyY0?autoplay=1&rel=0');
+    expect(await d.iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/VtLXKU1PpRU?autoplay=1&rel=0');
     expect(await d.iframe.getAttribute('title')).toBeTruthy();
     await expect.poll(() => focusedInWidget(d)).toMatchObject({ tag: 'button', text: expect.stringContaining(COPY[lang].close) });
     await expectNoAxeViolations(page, `video overlay (${lang})`);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialogOpen(d)).toBe(false);
     expect(await d.iframe.count()).toBe(0);
-    await expect.poll(() => focusedInWidget(d)).toMatchObject({ tag: 'button', text: expect.stringContaining('SketchUp') });
+    await expect.poll(() => focusedInWidget(d)).toMatchObject({ tag: 'button', text: expect.stringContaining('AutoCAD') });
 
     // And by its close button, from the keyboard.
     await page.keyboard.press('Enter');

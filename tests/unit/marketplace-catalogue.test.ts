@@ -12,10 +12,15 @@ const FIELDS = ['id', 'slug', 'name', 'url', 'image', 'imgDetail', 'gallery', 'e
 /** Each program's tutorial videos: at least this many (SPEC.md §9 shows 3 at a time). */
 const MIN_VIDEOS = 3;
 /**
- * Programs still short of MIN_VIDEOS because no verifiable link was found yet (issue 19 report):
- * listed here by name so the gap is visible and cannot grow; remove a slug once it has 3.
+ * Programs still short of MIN_VIDEOS because no verifiable link was found (issue 19; the searches tried are in the
+ * report of the `videos` branch): listed by name so the gap is visible and cannot grow. Remove a slug once it has 3;
+ * remove this list and its exception once it is empty.
  */
-const SHORT_OF_VIDEOS = ['autocad', 'sketchup', 'archicad', 'lumion', 'enscape', 'v-ray', 'tekla-structures'];
+const SHORT_OF_VIDEOS = [
+  // One: Tekla's own "Introduction to Working with IFC Files". No other page in the searchable sources (course
+  // lists, Tekla/Trimble and Speckle docs repositories, channel catalogues) names a Tekla Structures tutorial by its id.
+  'tekla-structures',
+];
 
 describe('catalogue data', () => {
   it('has ten items with unique ids and unique lowercase hyphenated slugs', () => {
@@ -60,9 +65,13 @@ describe('catalogue data', () => {
       expect(videoId(video.url), video.url).toMatch(/^[A-Za-z0-9_-]{11}$/);
       expect(video.title.es.trim() && video.title.en.trim()).toBeTruthy();
       expect(video.published.trim()).not.toBe('');
-      expect([video.added, video.date].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+      expect([video.added, video.date].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))), video.url).toBe(true);
+      // date is the video's or its source page's date: it cannot come after the day the entry was added.
+      expect(video.date <= video.added, `${video.url} date ${video.date} after added ${video.added}`).toBe(true);
       expect(() => new URL(video.foundOn), video.url).not.toThrow();
       expect(video.foundOn, video.url).toMatch(/^https:\/\/[^/]+\/./);
+      // A GitHub source is pinned to a commit, so what it says cannot change after it was read.
+      if (new URL(video.foundOn).hostname === 'github.com') expect(video.foundOn, video.url).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{40}\/./);
     }
     // One program never lists the same video twice.
     for (const item of softwareCatalogue) expect(new Set(item.extraVideos.map((v) => videoId(v.url))).size, item.slug).toBe(item.extraVideos.length);

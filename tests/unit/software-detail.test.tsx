@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import '@obra/marketplace/software-detail/register';
-import { catalogueAssets } from '@obra/marketplace';
+import { catalogueAssets, softwareCatalogue } from '@obra/marketplace';
 import { mount } from './support/mount.ts';
 
 async function widget(attrs: string) {
@@ -56,20 +56,32 @@ describe('<obra-software-detail> page', () => {
   });
 
   it('shows no carousel for an item without videos', async () => {
-    const { shadow } = await widget('slug="archicad"');
-    expect(shadow.querySelector('[aria-roledescription=carousel]')).toBeNull();
-    expect(shadow.querySelector('dialog')).toBeNull();
+    // Every catalogue item has videos now, so Lumion loses its list for this test (and gets it back after).
+    const lumion = softwareCatalogue.find((item) => item.slug === 'lumion')!;
+    const saved = lumion.extraVideos;
+    lumion.extraVideos = [];
+    try {
+      const { screen, shadow } = await widget('slug="lumion"');
+      expect(screen.getByRole('heading', { level: 2, name: 'Lumion' })).toBeTruthy();
+      expect(shadow.querySelector('[aria-roledescription=carousel]')).toBeNull();
+      expect(shadow.querySelector('.videos')).toBeNull();
+      expect(shadow.querySelector('dialog')).toBeNull();
+    } finally {
+      lumion.extraVideos = saved;
+    }
   });
 });
 
 describe('<obra-software-detail> videos', () => {
   it('shows each video as a card with its thumbnail; a single video does not move (no autoplay controls)', async () => {
-    const { screen, shadow } = await widget('slug="sketchup"');
-    expect(screen.getByRole('region', { name: 'Tutoriales de SketchUp' })).toBeTruthy();
-    const card = screen.getByRole('button', { name: 'Ver el vídeo: Ver modelos de SketchUp: guía para principiantes' });
+    // Tekla Structures has a single video (tests/unit/marketplace-catalogue.test.ts lists it as short of videos).
+    const { screen, shadow } = await widget('slug="tekla-structures"');
+    expect(screen.getByRole('region', { name: 'Tutoriales de Tekla Structures' })).toBeTruthy();
+    const title = 'Introducción al trabajo con archivos IFC en Tekla Structures';
+    const card = screen.getByRole('button', { name: `Ver el vídeo: ${title}` });
     const thumb = card.querySelector('img')!;
-    expect(thumb.getAttribute('src')).toBe('https://i.ytimg.com/vi/2e-Bu1UuyY0/hqdefault.jpg');
-    expect(thumb.alt).toBe('Miniatura del vídeo «Ver modelos de SketchUp: guía para principiantes»');
+    expect(thumb.getAttribute('src')).toBe('https://i.ytimg.com/vi/k-Xq4ttNJs8/hqdefault.jpg');
+    expect(thumb.alt).toBe(`Miniatura del vídeo «${title}»`);
     expect(shadow.querySelector('.carousel-toggle')).toBeNull();
     // A thumbnail that cannot load (offline, blocked) is marked, and the stylesheet hides it.
     expect(thumb.hasAttribute('data-failed')).toBe(false);
@@ -78,13 +90,14 @@ describe('<obra-software-detail> videos', () => {
   });
 
   it('opens the video in an overlay from the privacy-friendly domain, closes it by its button and returns focus to the card', async () => {
-    const w = await widget('slug="sketchup" lang="en"');
-    const card = w.screen.getByRole('button', { name: 'Watch the video: Viewing SketchUp Models for Newbies' });
+    const w = await widget('slug="autocad" lang="en"');
+    const title = 'AutoCAD complete university course (Gediminas Kirdeikis, Lund University)';
+    const card = w.screen.getByRole('button', { name: `Watch the video: ${title}` });
     await w.user.click(card);
     expect(w.dialog().open).toBe(true);
     const iframe = w.dialog().querySelector('iframe')!;
-    expect(iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/2e-Bu1UuyY0?autoplay=1&rel=0');
-    expect(iframe.getAttribute('title')).toBe('Viewing SketchUp Models for Newbies');
+    expect(iframe.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/VtLXKU1PpRU?autoplay=1&rel=0');
+    expect(iframe.getAttribute('title')).toBe(title);
     expect(w.dialog().getAttribute('aria-labelledby')).toBe(w.dialog().querySelector('h2')!.id);
     await w.user.click(w.screen.getByRole('button', { name: /Close the video/ }));
     expect(w.dialog().open).toBe(false);
@@ -93,7 +106,7 @@ describe('<obra-software-detail> videos', () => {
   });
 
   it('closes the overlay when the browser closes the dialog (Esc) and returns focus', async () => {
-    const w = await widget('slug="sketchup"');
+    const w = await widget('slug="autocad"');
     const card = w.screen.getByRole('button', { name: /^Ver el vídeo/ });
     await w.user.click(card);
     expect(w.dialog().open).toBe(true);

@@ -12,9 +12,15 @@ export interface CatalogueVideo {
   published: string;
   /** When it was added to the catalogue (ISO date). */
   added: string;
-  /** When the entry was last checked (ISO date). */
+  /**
+   * The video's publication date when the `foundOn` page gives it, otherwise that page's own date (for a GitHub
+   * file, the date of the commit in its URL); ISO, never later than `added`.
+   */
   date: string;
-  /** The page where the link was seen (an official tutorial page, docs or a course list): how anyone can check it. */
+  /**
+   * The page where the link was seen (an official tutorial page, docs or a course list): how anyone can check it.
+   * A GitHub file is named at a fixed commit (`/blob/<40-hex commit>/`), so the page cannot change under it.
+   */
   foundOn: string;
 }
 

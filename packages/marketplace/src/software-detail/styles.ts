@@ -27,8 +27,8 @@ export const softwareDetailStyles = /* css */ `
   background:var(--_bg);color:var(--_text);cursor:pointer;font-size:18px}
 .carousel-viewport{overflow:hidden}
 .carousel-track{display:flex}
-.carousel-slide{flex:0 0 calc(100% / var(--per-view,1));padding:4px}
-.video-card{font:inherit;color:var(--_text);text-align:start;width:100%;display:grid;gap:6px;padding:0 0 8px;background:var(--_surface);
+.carousel-slide{flex:0 0 calc(100% / var(--per-view,1));padding:4px;display:flex}
+.video-card{font:inherit;color:var(--_text);text-align:start;width:100%;display:grid;align-content:start;gap:6px;padding:0 0 8px;background:var(--_surface);
   border:1px solid #e5e7eb;border-radius:var(--_radius);cursor:pointer;overflow:hidden}
 .thumb{position:relative;display:block;background:#d1d5db}
 .thumb img[data-failed]{visibility:hidden}
