@@ -53,8 +53,8 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
       'metadata[slug]': 'revit',
       'metadata[lang]': 'en',
     });
-    await postJson(`${local.base}/api/checkout`, { slug: 'tekla-structures', lang: 'es' });
-    expect(created()[1]!.form).toMatchObject({ locale: 'es', success_url: 'https://obra.example/es/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'https://obra.example/es/producto/tekla-structures' });
+    await postJson(`${local.base}/api/checkout`, { slug: 'twinmotion', lang: 'es' });
+    expect(created()[1]!.form).toMatchObject({ locale: 'es', success_url: 'https://obra.example/es/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'https://obra.example/es/producto/twinmotion' });
   });
 
   it('refuses an unknown slug, a bad language, a non-JSON or oversized body, and calls Stripe for none', async () => {

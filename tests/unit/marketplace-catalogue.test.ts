@@ -11,16 +11,6 @@ const LOCALIZED = ['category', 'description', 'features', 'useCases', 'pricing']
 const FIELDS = ['id', 'slug', 'name', 'url', 'image', 'imgDetail', 'gallery', 'extraVideos', 'price', ...LOCALIZED];
 /** Each program's tutorial videos: at least this many (SPEC.md §9 shows 3 at a time). */
 const MIN_VIDEOS = 3;
-/**
- * Programs still short of MIN_VIDEOS because no verifiable link was found (issue 19; the searches tried are in the
- * report of the `videos` branch): listed by name so the gap is visible and cannot grow. Remove a slug once it has 3;
- * remove this list and its exception once it is empty.
- */
-const SHORT_OF_VIDEOS = [
-  // One: Tekla's own "Introduction to Working with IFC Files". No other page in the searchable sources (course
-  // lists, Tekla/Trimble and Speckle docs repositories, channel catalogues) names a Tekla Structures tutorial by its id.
-  'tekla-structures',
-];
 
 describe('catalogue data', () => {
   it('has ten items with unique ids and unique lowercase hyphenated slugs', () => {
@@ -77,9 +67,9 @@ describe('catalogue data', () => {
     for (const item of softwareCatalogue) expect(new Set(item.extraVideos.map((v) => videoId(v.url))).size, item.slug).toBe(item.extraVideos.length);
   });
 
-  it(`gives every program at least ${MIN_VIDEOS} videos, except the ones listed as still short`, () => {
+  it(`gives every program at least ${MIN_VIDEOS} videos`, () => {
     const short = softwareCatalogue.filter((item) => item.extraVideos.length < MIN_VIDEOS).map((item) => item.slug);
-    expect(short).toEqual(SHORT_OF_VIDEOS);
+    expect(short).toEqual([]);
   });
 
   it('prices every program in minor units, matching the "from $199" badge and the pricing text', () => {

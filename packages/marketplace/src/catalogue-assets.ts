@@ -11,7 +11,7 @@ export const catalogueAssets: Record<string, string> = {
   'details/revit.svg': new URL('../catalogue/details/revit.svg', import.meta.url).href,
   'details/rhino.svg': new URL('../catalogue/details/rhino.svg', import.meta.url).href,
   'details/sketchup.svg': new URL('../catalogue/details/sketchup.svg', import.meta.url).href,
-  'details/tekla-structures.svg': new URL('../catalogue/details/tekla-structures.svg', import.meta.url).href,
+  'details/twinmotion.svg': new URL('../catalogue/details/twinmotion.svg', import.meta.url).href,
   'details/v-ray.svg': new URL('../catalogue/details/v-ray.svg', import.meta.url).href,
   'gallery/model.svg': new URL('../catalogue/gallery/model.svg', import.meta.url).href,
   'gallery/plan.svg': new URL('../catalogue/gallery/plan.svg', import.meta.url).href,
@@ -27,6 +27,6 @@ export const catalogueAssets: Record<string, string> = {
   'logos/revit.svg': new URL('../catalogue/logos/revit.svg', import.meta.url).href,
   'logos/rhino.svg': new URL('../catalogue/logos/rhino.svg', import.meta.url).href,
   'logos/sketchup.svg': new URL('../catalogue/logos/sketchup.svg', import.meta.url).href,
-  'logos/tekla-structures.svg': new URL('../catalogue/logos/tekla-structures.svg', import.meta.url).href,
+  'logos/twinmotion.svg': new URL('../catalogue/logos/twinmotion.svg', import.meta.url).href,
   'logos/v-ray.svg': new URL('../catalogue/logos/v-ray.svg', import.meta.url).href,
 };

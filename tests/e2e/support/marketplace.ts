@@ -9,7 +9,7 @@ export const COPY = {
 } as const;
 
 export const PAGE_1 = ['AutoCAD', 'Revit', 'SketchUp', 'Archicad', 'Rhino', 'Lumion'];
-export const PAGE_2 = ['Enscape', 'V-Ray', 'Blender', 'Tekla Structures'];
+export const PAGE_2 = ['Enscape', 'V-Ray', 'Blender', 'Twinmotion'];
 
 /** The parts of one `<obra-marketplace>` (the `index`-th in the page). */
 export function marketplace(page: Page, index = 0) {
