@@ -67,7 +67,7 @@ it('lists an order bought through the test checkout, filters it with the filter 
   expect(new URL(page.url()).pathname).toMatch(/^\/admin\/orders\/[0-9a-f-]{36}$/);
   const fields = page.locator('dl.fields');
   expect(await fields.textContent()).toContain(session);
-  for (const label of ['Número de pedido', 'Registrado', 'Producto', 'Importe', 'Moneda', 'Estado del pago', 'Cobro', 'Correo del comprador', 'Idioma del comprador', 'Sesión de pago', 'Evento del proveedor']) {
+  for (const label of ['Número de pedido', 'Registrado', 'Producto', 'Importe', 'Moneda', 'Estado del pago', 'Proveedor de pago', 'Correo del comprador', 'Idioma del comprador', 'Sesión de pago', 'Evento del proveedor']) {
     expect(await fields.locator('dt', { hasText: label }).count(), label).toBeGreaterThan(0);
   }
   expect(await page.locator('.warning').textContent()).toBe('Registrado por el pago de prueba local: no se cobró dinero a nadie.');
