@@ -102,6 +102,16 @@ it('speaks English after the toggle, with amounts in the English format', async 
   expect(await first.textContent()).toContain('Paid');
 });
 
+it('says a filter in the address is not valid, rather than that the server failed', async () => {
+  const page = await browser.newPage();
+  await signIn(page, platform.origin);
+  await page.goto(`${platform.origin}/admin/orders?status=refunded`);
+  await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('Algún valor no es válido (por ejemplo un filtro de la dirección); revíselo o quite los filtros.');
+  await page.getByRole('link', { name: 'Quitar filtros' }).click();
+  await expect.poll(() => page.locator('table.orders tbody tr').count()).toBeGreaterThanOrEqual(2);
+  expect(await page.locator('[role=alert]').count()).toBe(0);
+});
+
 describe('axe', () => {
   it.each([
     ['orders', '/admin/orders', 'table.orders'],

@@ -10,7 +10,7 @@ type Key = Parameters<ReturnType<typeof useT>['t']>[0];
 
 /**
  * GETs `path` whenever it changes (or the language does, for the error's text): the last answer,
- * kept while the next one loads, and the refusal's text. An answer for a path left meanwhile is dropped.
+ * kept while the next one loads, or the refusal's text. An answer for a path left meanwhile is dropped.
  */
 export function useLoad<T>(path: string, byCode?: Record<string, Key>): { data: T | undefined; error: string } {
   const { t } = useT();
@@ -21,7 +21,12 @@ export function useLoad<T>(path: string, byCode?: Record<string, Key>): { data: 
     setError('');
     api<T>(path).then(
       (result) => live && setData(result),
-      (caught: ApiError) => live && setError(errorText(t, caught, byCode)),
+      (caught: ApiError) => {
+        if (!live) return;
+        // The last answer is for another path: not shown under this one's error.
+        setData(undefined);
+        setError(errorText(t, caught, byCode));
+      },
     );
     return () => {
       live = false;
