@@ -2,13 +2,11 @@
 // the built host pages: product page → "Buy licence" → the labelled test checkout → pay → the
 // success page confirmed by the server → one order in the database; and cancel goes back. es and en.
 // OBRA_SCREENSHOTS=<folder> also saves each screen (phone and desktop) for looking at.
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { look, SIZES } from './support/screens.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 
-const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const browser = useBrowser({ viewport: SIZES.desktop, locale: 'en-US', reducedMotion: 'reduce' });
 let platform: Platform;
 beforeAll(async () => {
@@ -20,17 +18,6 @@ const TEXT = {
   es: { product: '/es/producto/revit', buy: 'Comprar licencia', badge: 'MODO DE PRUEBA', pay: 'Pagar (prueba)', cancel: 'Cancelar y volver', thanks: 'Gracias por tu compra', toast: '¡Compra realizada!', amount: /199,00\sUS\$/ },
   en: { product: '/en/product/revit', buy: 'Buy licence', badge: 'TEST MODE', pay: 'Pay (test)', cancel: 'Cancel and go back', thanks: 'Thank you for your purchase', toast: 'Purchase complete!', amount: /US\$199\.00|\$199\.00/ },
 } as const;
-
-/** Saves the screen at both sizes when OBRA_SCREENSHOTS names a folder (for people, not assertions). */
-async function look(page: Page, name: string) {
-  const dir = process.env.OBRA_SCREENSHOTS;
-  if (!dir) return;
-  for (const [size, viewport] of Object.entries(SIZES)) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: join(dir, `${name}-${size}.png`), fullPage: false });
-  }
-  await page.setViewportSize(SIZES.desktop);
-}
 
 const orders = async (session: string) => (await platform.rows('"order"')).filter((row) => row.session_id === session);
 

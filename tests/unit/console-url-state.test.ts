@@ -1,6 +1,6 @@
 // The console's routes and filter in the URL (packages/console/src/url-state.ts).
 import { describe, expect, it } from 'vitest';
-import { filterQuery, parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';
+import { filterQuery, ORDER_FILTER_KEYS, parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';
 
 describe('parseRoute', () => {
   it('reads the inbox filter from the query string, ignoring empty and unknown keys', () => {
@@ -13,7 +13,10 @@ describe('parseRoute', () => {
     expect(parseRoute('/admin/users')).toEqual({ name: 'users' });
     expect(parseRoute('/admin/sign-in')).toEqual({ name: 'sign-in' });
     expect(parseRoute('/admin/set-password', '', '#token=abc-123')).toEqual({ name: 'set-password', token: 'abc-123' });
+    expect(parseRoute('/admin/orders')).toEqual({ name: 'orders', filter: {} });
+    expect(parseRoute('/admin/orders/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({ name: 'order', id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11', filter: {} });
     expect(parseRoute('/admin/leads/not-an-id')).toEqual({ name: 'not-found' });
+    expect(parseRoute('/admin/orders/not-an-id')).toEqual({ name: 'not-found' });
     expect(parseRoute('/admin/anything')).toEqual({ name: 'not-found' });
   });
 });
@@ -31,5 +34,17 @@ describe('filterQuery and routeUrl', () => {
     expect(routeUrl({ name: 'inbox', filter: { lang: 'en' } })).toBe('/admin?lang=en');
     expect(routeUrl({ name: 'lead', id: 'x' })).toBe('/admin/leads/x');
     expect(routeUrl({ name: 'users' })).toBe('/admin/users');
+    expect(routeUrl({ name: 'orders', filter: { q: 'ana@', status: 'paid' } })).toBe('/admin/orders?status=paid&q=ana%40');
+    expect(routeUrl({ name: 'order', id: 'x', filter: { product: 'revit', after: 'c' } })).toBe('/admin/orders/x?product=revit&after=c');
+  });
+
+  it('keep the orders filter on the list and on an order opened from it (its way back), ignoring the inbox keys', () => {
+    expect(parseRoute('/admin/orders', '?provider=test&product=revit&kind=report&q=%20cs_local%20&after=abc')).toEqual({ name: 'orders', filter: { provider: 'test', product: 'revit', q: 'cs_local', after: 'abc' } });
+    expect(parseRoute('/admin/orders/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11/', '?status=unpaid&from=2026-01-01')).toEqual({
+      name: 'order',
+      id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11',
+      filter: { status: 'unpaid', from: '2026-01-01' },
+    });
+    expect(filterQuery({ to: '2026-02-01', provider: 'stripe', kind: 'x' } as Record<string, string>, ORDER_FILTER_KEYS)).toBe('?provider=stripe&to=2026-02-01');
   });
 });

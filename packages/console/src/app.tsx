@@ -6,6 +6,8 @@ import { createConsoleI18n, I18nContext, initialLang, storeLang, useT } from './
 import { Inbox } from './pages/inbox.tsx';
 import { Notifications } from './pages/notifications.tsx';
 import { LeadPage } from './pages/lead.tsx';
+import { OrderPage } from './pages/order.tsx';
+import { Orders } from './pages/orders.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
@@ -72,6 +74,8 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (me === null) screen = <SignIn onSignedIn={signedIn} notice={notice} />;
   else if (route.name === 'inbox' || route.name === 'sign-in') screen = <Inbox filter={route.name === 'inbox' ? route.filter : {}} />;
   else if (route.name === 'lead') screen = <LeadPage id={route.id} me={me} />;
+  else if (route.name === 'orders') screen = <Orders filter={route.filter} />;
+  else if (route.name === 'order') screen = <OrderPage id={route.id} filter={route.filter} />;
   else if (route.name === 'users' && me.role === 'admin') screen = <Users me={me} />;
   else if (route.name === 'notifications') screen = <Notifications me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
@@ -86,6 +90,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
             {me && (
               <>
                 <li><a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>{t('console.nav.inbox')}</a></li>
+                <li><a href="/admin/orders" onClick={link('/admin/orders')} aria-current={route.name === 'orders' ? 'page' : undefined}>{t('console.nav.orders')}</a></li>
                 {me.role === 'admin' && <li><a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>{t('console.nav.users')}</a></li>}
                 <li><a href="/admin/notifications" onClick={link('/admin/notifications')} aria-current={route.name === 'notifications' ? 'page' : undefined}>{t('console.nav.notifications')}</a></li>
               </>

@@ -1,16 +1,23 @@
 // The console's routes and the inbox filter live in the URL (shareable, the back button works),
-// read and written with the history API: no router library for five screens.
+// read and written with the history API: no router library for seven screens.
 import { useEffect, useState } from 'react';
 
 /** The filter fields the inbox keeps in its query string (the API reads the same names). */
 export const FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'after'] as const;
 /** The inbox filter: each key optional. */
 export type Filter = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
+/** The filter fields the orders list keeps in its query string (the API reads the same names). */
+export const ORDER_FILTER_KEYS = ['status', 'provider', 'product', 'lang', 'from', 'to', 'q', 'after'] as const;
+/** The orders filter: each key optional. */
+export type OrderFilter = Partial<Record<(typeof ORDER_FILTER_KEYS)[number], string>>;
 
 /** A screen of the console. */
 export type Route =
   | { name: 'inbox'; filter: Filter }
   | { name: 'lead'; id: string }
+  | { name: 'orders'; filter: OrderFilter }
+  /** An order, with the list's filter it was opened from (its way back). */
+  | { name: 'order'; id: string; filter: OrderFilter }
   | { name: 'users' }
   | { name: 'notifications' }
   | { name: 'sign-in' }
@@ -18,21 +25,28 @@ export type Route =
   | { name: 'not-found' };
 
 const LEAD = /^\/admin\/leads\/([0-9a-f-]{36})\/?$/;
+const ORDER = /^\/admin\/orders\/([0-9a-f-]{36})\/?$/;
+
+/** The non-empty values of `keys` in a query string. */
+function readFilter<K extends string>(search: string, keys: readonly K[]): Partial<Record<K, string>> {
+  const params = new URLSearchParams(search);
+  const filter: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const value = params.get(key)?.trim();
+    if (value) filter[key] = value;
+  }
+  return filter;
+}
 
 /** The route of a location (pathname, search, hash). */
 export function parseRoute(pathname: string, search = '', hash = ''): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/admin') {
-    const params = new URLSearchParams(search);
-    const filter: Filter = {};
-    for (const key of FILTER_KEYS) {
-      const value = params.get(key)?.trim();
-      if (value) filter[key] = value;
-    }
-    return { name: 'inbox', filter };
-  }
+  if (path === '/admin') return { name: 'inbox', filter: readFilter(search, FILTER_KEYS) };
   const lead = LEAD.exec(pathname);
   if (lead) return { name: 'lead', id: lead[1]! };
+  if (path === '/admin/orders') return { name: 'orders', filter: readFilter(search, ORDER_FILTER_KEYS) };
+  const order = ORDER.exec(pathname);
+  if (order) return { name: 'order', id: order[1]!, filter: readFilter(search, ORDER_FILTER_KEYS) };
   if (path === '/admin/users') return { name: 'users' };
   if (path === '/admin/notifications') return { name: 'notifications' };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
@@ -40,10 +54,10 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   return { name: 'not-found' };
 }
 
-/** The query string of a filter (`?kind=…`), empty values left out, in a stable order. */
-export function filterQuery(filter: Filter): string {
+/** The query string of a filter (`?kind=…`), empty values left out, in the stable order of `keys` (the inbox's by default). */
+export function filterQuery<K extends string>(filter: Partial<Record<K, string>>, keys: readonly K[] = FILTER_KEYS as readonly string[] as readonly K[]): string {
   const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (filter[key]) params.set(key, filter[key]!);
+  for (const key of keys) if (filter[key]) params.set(key, filter[key]!);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -55,6 +69,10 @@ export function routeUrl(route: Route): string {
       return `/admin${filterQuery(route.filter)}`;
     case 'lead':
       return `/admin/leads/${route.id}`;
+    case 'orders':
+      return `/admin/orders${filterQuery(route.filter, ORDER_FILTER_KEYS)}`;
+    case 'order':
+      return `/admin/orders/${route.id}${filterQuery(route.filter, ORDER_FILTER_KEYS)}`;
     case 'users':
       return '/admin/users';
     case 'notifications':

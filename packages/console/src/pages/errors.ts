@@ -9,6 +9,8 @@ export function errorText(t: ConsoleI18n['t'], error: ApiError, byCode: Record<s
   if (own) return t(own);
   if (error.code === 'network') return t('console.error.network');
   if (error.code === 'csrf') return t('console.error.csrf');
+  // A refusal of what was asked (a hand-edited filter in the URL, say) is not the server failing.
+  if (error.status === 400) return t('console.error.invalid');
   if (error.status === 403) return t('console.error.forbidden');
   if (error.status === 404) return t('console.lead.gone');
   return t('console.error.server');

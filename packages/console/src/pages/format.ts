@@ -1,5 +1,27 @@
 import type { Lang } from '@obra/i18n';
 
+/** The locale the console formats in for each language (dates, amounts). */
+const LOCALE: Record<Lang, string> = { es: 'es-CO', en: 'en-GB' };
+
 /** A date and time in the operator's language and time zone. */
 export const when = (value: string | Date, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+
+/** Currencies whose amounts Stripe counts in whole units, and those it counts in thousandths (stripe.com/docs/currencies). */
+const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
+
+/**
+ * An amount in minor units as Stripe records it (19900 = 199.00; a yen has none) of an ISO
+ * currency (`usd`), in the operator's language: "US$ 199,00" / "US$199.00". An unknown code is
+ * shown as it was recorded rather than guessed.
+ */
+export function money(amount: number, currency: string, lang: Lang): string {
+  const code = currency.toLowerCase();
+  const units = amount / 10 ** (ZERO_DECIMAL.has(code) ? 0 : THREE_DECIMAL.has(code) ? 3 : 2);
+  try {
+    return new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: code.toUpperCase() }).format(units);
+  } catch {
+    return `${amount} ${code.toUpperCase()}`;
+  }
+}

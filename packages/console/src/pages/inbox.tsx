@@ -1,11 +1,10 @@
 // The inbox: filters (kept in the URL), counts per status, one keyset page of leads, export.
-import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../api.ts';
+import type { FormEvent } from 'react';
 import { link } from '../app.tsx';
 import { useT } from '../i18n.ts';
 import { filterQuery, navigate, type Filter } from '../url-state.ts';
-import { errorText } from './errors.ts';
 import { when } from './format.ts';
+import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
 
 const KINDS = ['wait-list', 'partner', 'contact', 'report'] as const;
 const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
@@ -32,20 +31,8 @@ interface Page {
 /** The list of every lead for `filter`. */
 export function Inbox({ filter }: { filter: Filter }) {
   const { t, lang } = useT();
-  const [page, setPage] = useState<Page | undefined>();
-  const [error, setError] = useState('');
   const query = filterQuery(filter);
-  useEffect(() => {
-    let live = true;
-    setError('');
-    api<Page>(`leads${query}`).then(
-      (result) => live && setPage(result),
-      (caught: ApiError) => live && setError(errorText(t, caught)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, t]);
+  const { data: page, error } = useLoad<Page>(`leads${query}`);
 
   const { after: _after, status: _status, ...rest } = filter;
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -74,22 +61,7 @@ export function Inbox({ filter }: { filter: Filter }) {
             {KINDS.map((kind) => <option key={kind} value={kind}>{t(`console.kind.${kind}`)}</option>)}
           </select>
         </div>
-        <div>
-          <label htmlFor="f-lang">{t('console.inbox.lang')}</label>
-          <select id="f-lang" name="lang" defaultValue={filter.lang ?? ''}>
-            <option value="">{t('console.inbox.anyLang')}</option>
-            <option value="es">{t('console.langName.es')}</option>
-            <option value="en">{t('console.langName.en')}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="f-from">{t('console.inbox.from')}</label>
-          <input id="f-from" name="from" type="date" defaultValue={filter.from ?? ''} />
-        </div>
-        <div>
-          <label htmlFor="f-to">{t('console.inbox.to')}</label>
-          <input id="f-to" name="to" type="date" defaultValue={filter.to ?? ''} />
-        </div>
+        <LangAndDates prefix="f" filter={filter} />
         <div className="actions">
           <button type="submit" className="primary">{t('console.inbox.apply')}</button>
           <a href="/admin" onClick={link('/admin')}>{t('console.inbox.clear')}</a>
@@ -142,10 +114,11 @@ export function Inbox({ filter }: { filter: Filter }) {
           </tbody>
         </table>
       )}
-      <p className="pager">
-        {filter.after && <a href={`/admin${filterQuery({ ...filter, after: undefined })}`} onClick={link(`/admin${filterQuery({ ...filter, after: undefined })}`)}>{t('console.inbox.newest')}</a>}
-        {page?.next && <a href={`/admin${filterQuery({ ...filter, after: page.next })}`} onClick={link(`/admin${filterQuery({ ...filter, after: page.next })}`)}>{t('console.inbox.older')}</a>}
-      </p>
+      <Pager
+        newest={filter.after ? `/admin${filterQuery({ ...filter, after: undefined })}` : undefined}
+        older={page?.next ? `/admin${filterQuery({ ...filter, after: page.next })}` : undefined}
+        olderLabel={t('console.inbox.older')}
+      />
     </>
   );
 }

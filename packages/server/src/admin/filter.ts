@@ -29,13 +29,15 @@ export interface Cursor {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const oneOf = <T extends string>(name: string, value: string | null, allowed: readonly T[]): T | undefined => {
+/** `value` if it is one of `allowed`, undefined when empty, else a 400 naming the parameter. */
+export const oneOf = <T extends string>(name: string, value: string | null, allowed: readonly T[]): T | undefined => {
   if (!value) return undefined;
   if (!allowed.includes(value as T)) throw new HttpError(400, `${name} must be one of ${allowed.join(', ')}.`);
   return value as T;
 };
 
-const day = (name: string, value: string | null) => {
+/** `value` if it is a YYYY-MM-DD date, undefined when empty, else a 400 naming the parameter. */
+export const day = (name: string, value: string | null) => {
   if (!value) return undefined;
   if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new HttpError(400, `${name} must be a date as YYYY-MM-DD.`);
   return value;
@@ -58,6 +60,15 @@ export function parseFilter(params: URLSearchParams): Filter {
 /** The opaque `after` of the next page. */
 export const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
 
+/** One page out of up to PAGE_SIZE + 1 rows read newest first: the rows shown (without `at`) and the cursor of the next page, if any. */
+export function keysetPage<T extends { at: string; id: string }>(rows: T[]): { items: Omit<T, 'at'>[]; next: string | null } {
+  const last = rows[PAGE_SIZE - 1];
+  return {
+    items: rows.slice(0, PAGE_SIZE).map(({ at: _at, ...row }) => row),
+    next: rows.length > PAGE_SIZE && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+  };
+}
+
 /** The cursor in `after`, or a 400. */
 export function decodeCursor(after: string | null): Cursor | undefined {
   if (!after) return undefined;
@@ -66,24 +77,46 @@ export function decodeCursor(after: string | null): Cursor | undefined {
   return { at, id };
 }
 
-/** `where …` and its parameters for `filter` (without `status` when `withStatus` is false: the counts). */
-export function whereOf(filter: Filter, cursor?: Cursor, withStatus = true): { sql: string; params: unknown[] } {
+/**
+ * A WHERE clause built term by term with numbered parameters (`$1`, `$2` …), shared by the inbox
+ * and the orders list so both read dates, free text and the keyset cursor the same way.
+ */
+export function whereBuilder() {
   const terms: string[] = [];
   const params: unknown[] = [];
   const add = (term: (n: string) => string, value: unknown) => {
     params.push(value);
     terms.push(term(`$${params.length}`));
   };
-  if (filter.kind) add((n) => `kind = ${n}`, filter.kind);
-  if (filter.status && withStatus) add((n) => `status = ${n}`, filter.status);
-  if (filter.lang) add((n) => `lang = ${n}`, filter.lang);
-  if (filter.from) add((n) => `created_at >= ${n}::timestamptz`, `${filter.from}T00:00:00Z`);
-  if (filter.to) add((n) => `created_at < ${n}::timestamptz + interval '1 day'`, `${filter.to}T00:00:00Z`);
-  // LIKE with the wildcards escaped: the trigram index answers it for 3 characters or more.
-  if (filter.q) add((n) => `search like ${n}`, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (cursor) {
-    params.push(cursor.at, cursor.id);
-    terms.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-  }
-  return { sql: terms.length ? `where ${terms.join(' and ')}` : '', params };
+  return {
+    add,
+    /** created_at from the start of `from` to the end of `to` (YYYY-MM-DD, UTC), each optional. */
+    days(from?: string, to?: string) {
+      if (from) add((n) => `created_at >= ${n}::timestamptz`, `${from}T00:00:00Z`);
+      if (to) add((n) => `created_at < ${n}::timestamptz + interval '1 day'`, `${to}T00:00:00Z`);
+    },
+    /** `expression` contains `text`: LIKE with the wildcards escaped (a trigram index answers it for 3 characters or more). */
+    contains(expression: string, text?: string) {
+      if (text) add((n) => `${expression} like ${n}`, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    },
+    /** Rows older than the cursor, newest first by (created_at, id). */
+    after(cursor?: Cursor) {
+      if (!cursor) return;
+      params.push(cursor.at, cursor.id);
+      terms.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    },
+    build: () => ({ sql: terms.length ? `where ${terms.join(' and ')}` : '', params }),
+  };
+}
+
+/** `where …` and its parameters for `filter` (without `status` when `withStatus` is false: the counts). */
+export function whereOf(filter: Filter, cursor?: Cursor, withStatus = true): { sql: string; params: unknown[] } {
+  const where = whereBuilder();
+  if (filter.kind) where.add((n) => `kind = ${n}`, filter.kind);
+  if (filter.status && withStatus) where.add((n) => `status = ${n}`, filter.status);
+  if (filter.lang) where.add((n) => `lang = ${n}`, filter.lang);
+  where.days(filter.from, filter.to);
+  where.contains('search', filter.q);
+  where.after(cursor);
+  return where.build();
 }

@@ -14,6 +14,7 @@ import { createFailureLimit } from './failures.ts';
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { getNotifications, saveNotifications } from './notifications-routes.ts';
+import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
 
@@ -32,6 +33,9 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['POST', new RegExp(`^/api/admin/leads/${ID}/notes$`), addNote],
   ['POST', new RegExp(`^/api/admin/leads/${ID}/resend$`), resendReport],
   ['GET', new RegExp(`^/api/admin/leads/${ID}/report\\.pdf$`), reportFile],
+  ['GET', /^\/api\/admin\/orders$/, listOrders],
+  ['GET', /^\/api\/admin\/orders\.csv$/, exportOrders],
+  ['GET', new RegExp(`^/api/admin/orders/${ID}$`), getOrder],
   ['GET', /^\/api\/admin\/users$/, listUsers],
   ['POST', /^\/api\/admin\/users$/, createUser],
   ['PATCH', new RegExp(`^/api/admin/users/${ID}$`), updateUser],

@@ -8,7 +8,7 @@ import { IMAGE_PATH } from '../images/ids.ts';
 import { choiceLabels } from './choice-labels.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { deleteLead } from './delete-lead.ts';
-import { decodeCursor, encodeCursor, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
+import { decodeCursor, keysetPage, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
 
 type Kind = (typeof KINDS)[number];
 const LIST_COLUMNS = 'id, kind, created_at, created_at::text as at, status, assignee, lang, name, email, phone, summary';
@@ -42,14 +42,10 @@ export const listLeads: AdminHandler = async ({ url, db }) => {
     db.query<{ at: string; id: string }>(`select ${LIST_COLUMNS} from lead ${page.sql} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`, page.params),
     countsOf(db, filter),
   ]);
-  const more = rows.length > PAGE_SIZE;
-  const items = rows.slice(0, PAGE_SIZE).map(({ at, ...row }) => row);
-  const last = rows[PAGE_SIZE - 1];
   return {
     status: 200,
     body: {
-      items,
-      next: more && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+      ...keysetPage(rows),
       counts: Object.fromEntries(STATUSES.map((s) => [s, counts.rows.find((c) => c.status === s)?.n ?? 0])),
       countsCapped: counts.capped,
     },

@@ -15,6 +15,9 @@ const PRODUCTS = new Map<string, Product>(data.items.map((item) => [item.slug, {
 /** The product with this slug; undefined for anything else (never matched loosely). */
 export const productFor = (slug: unknown): Product | undefined => (typeof slug === 'string' ? PRODUCTS.get(slug) : undefined);
 
+/** Every product, in catalogue order (the console's product filter). */
+export const allProducts = (): Product[] => [...PRODUCTS.values()];
+
 /** The languages a checkout speaks. */
 export const CHECKOUT_LANGS = ['es', 'en'] as const;
 export type CheckoutLang = (typeof CHECKOUT_LANGS)[number];

@@ -1,0 +1,70 @@
+// An order's page (issue 19): every recorded field with a readable label in the operator's
+// language, and the way back to the list with the filter it was opened from.
+import { link } from '../app.tsx';
+import { useT } from '../i18n.ts';
+import { filterQuery, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
+import { money, when } from './format.ts';
+import { useLoad } from './list-parts.tsx';
+import { PaymentBadge, ProviderBadge, type Order } from './order-labels.tsx';
+
+/** Everything the API records about an order. */
+interface Detail extends Order {
+  event_id: string;
+  session_id: string;
+}
+
+/** The fields in the order they are listed, each labelled `console.order.field.<name>`. */
+const FIELDS = ['id', 'created_at', 'product', 'slug', 'amount', 'currency', 'payment_status', 'provider', 'customer_email', 'lang', 'session_id', 'event_id'] as const;
+
+/** A refusal's own text: an order that is not there. */
+const CODES = { gone: 'console.order.gone' } as const;
+
+/** The page of order `id`, opened from the list filtered by `filter`. */
+export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
+  const { t, lang } = useT();
+  const { data: order, error } = useLoad<Detail>(`orders/${id}`, CODES);
+
+  const back = `/admin/orders${filterQuery(filter, ORDER_FILTER_KEYS)}`;
+  const backLink = <p><a href={back} onClick={link(back)}>{t('console.order.back')}</a></p>;
+  if (!order) return <>{backLink}{error ? <p className="error" role="alert">{error}</p> : <p role="status">{t('console.inbox.loading')}</p>}</>;
+
+  const value = (field: (typeof FIELDS)[number]) => {
+    switch (field) {
+      case 'created_at':
+        return <time dateTime={order.created_at}>{when(order.created_at, lang)}</time>;
+      case 'amount':
+        return money(order.amount, order.currency, lang);
+      case 'currency':
+        return order.currency.toUpperCase();
+      case 'payment_status':
+        return <PaymentBadge status={order.payment_status} />;
+      case 'provider':
+        return <ProviderBadge provider={order.provider} />;
+      case 'lang':
+        return order.lang === 'es' || order.lang === 'en' ? t(`console.langName.${order.lang}`) : order.lang;
+      case 'customer_email':
+        return order.customer_email ?? t('console.orders.noEmail');
+      default:
+        return order[field];
+    }
+  };
+  return (
+    <article aria-labelledby="order-title">
+      {backLink}
+      <h1 id="order-title">{order.product} <span className="kind">{t('console.order.kind')}</span></h1>
+      <p><PaymentBadge status={order.payment_status} /> <strong className="amount">{money(order.amount, order.currency, lang)}</strong> · <time dateTime={order.created_at}>{when(order.created_at, lang)}</time></p>
+      {order.provider === 'test' && <p className="warning">{t('console.order.testNote')}</p>}
+      <section aria-labelledby="order-fields-title">
+        <h2 id="order-fields-title">{t('console.order.fields')}</h2>
+        <dl className="fields">
+          {FIELDS.map((field) => (
+            <div key={field}>
+              <dt>{t(`console.order.field.${field}`)}</dt>
+              <dd className={field.endsWith('_id') || field === 'id' ? 'code' : undefined}>{value(field)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </article>
+  );
+}

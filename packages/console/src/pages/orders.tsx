@@ -1,0 +1,129 @@
+// The orders (issue 19): card purchases newest first, filters kept in the URL, counts per payment
+// status, one keyset page, and the CSV export of the current filter. Read-only.
+import type { FormEvent } from 'react';
+import { link } from '../app.tsx';
+import { useT } from '../i18n.ts';
+import { filterQuery, navigate, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
+import { money, when } from './format.ts';
+import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
+import { PaymentBadge, PAYMENT_STATUSES, PROVIDERS, ProviderBadge, type Order } from './order-labels.tsx';
+
+interface Page {
+  items: Order[];
+  next: string | null;
+  counts: Record<string, number>;
+  /** The counts stopped at a cap: each is "at least". */
+  countsCapped: boolean;
+  /** The product filter's choices. */
+  products: { slug: string; name: string }[];
+}
+
+const query = (filter: OrderFilter) => filterQuery(filter, ORDER_FILTER_KEYS);
+const ordersUrl = (filter: OrderFilter) => `/admin/orders${query(filter)}`;
+
+/** The list of orders for `filter`. */
+export function Orders({ filter }: { filter: OrderFilter }) {
+  const { t, lang } = useT();
+  const search = query(filter);
+  const { data: page, error } = useLoad<Page>(`orders${search}`);
+
+  const { after: _after, status: _status, ...rest } = filter;
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next: OrderFilter = { status: filter.status };
+    for (const key of ['product', 'provider', 'lang', 'from', 'to', 'q'] as const) next[key] = String(data.get(key) ?? '').trim() || undefined;
+    navigate(ordersUrl(next));
+  };
+  const products = page?.products ?? [];
+  // A product no longer in the catalogue (an old order's, or a shared URL's) stays choosable.
+  const productChoices = filter.product && !products.some((p) => p.slug === filter.product) ? [...products, { slug: filter.product, name: filter.product }] : products;
+  const total = page ? Object.values(page.counts).reduce((a, b) => a + b, 0) : 0;
+  const shown = (n: number | undefined) => (n === undefined ? '' : page?.countsCapped && n > 0 ? `${n}+` : String(n));
+  const tab = (status: string | undefined, label: string, n: number | undefined) => (
+    <li key={status ?? 'all'}>
+      <a href={ordersUrl({ ...rest, status })} onClick={link(ordersUrl({ ...rest, status }))} aria-current={filter.status === status ? 'page' : undefined}>
+        {label} <span className="count">{shown(n)}</span>
+      </a>
+    </li>
+  );
+
+  return (
+    <>
+      <h1>{t('console.orders.title')}</h1>
+      {/* Keyed by the filter and the products: a back button or the catalogue's arrival re-reads every field. */}
+      <form className="filters order-filters" onSubmit={apply} aria-label={t('console.orders.filters')} key={`${search}|${products.length}`}>
+        <div>
+          <label htmlFor="o-q">{t('console.orders.q')}</label>
+          <input id="o-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor="o-product">{t('console.orders.product')}</label>
+          <select id="o-product" name="product" defaultValue={filter.product ?? ''}>
+            <option value="">{t('console.orders.anyProduct')}</option>
+            {productChoices.map((product) => <option key={product.slug} value={product.slug}>{product.name}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="o-provider">{t('console.orders.provider')}</label>
+          <select id="o-provider" name="provider" defaultValue={filter.provider ?? ''}>
+            <option value="">{t('console.orders.anyProvider')}</option>
+            {PROVIDERS.map((provider) => <option key={provider} value={provider}>{t(`console.provider.${provider}`)}</option>)}
+          </select>
+        </div>
+        <LangAndDates prefix="o" filter={filter} />
+        <div className="actions">
+          <button type="submit" className="primary">{t('console.inbox.apply')}</button>
+          <a href="/admin/orders" onClick={link('/admin/orders')}>{t('console.inbox.clear')}</a>
+          <a href={`/api/admin/orders.csv${query({ ...filter, after: undefined })}`} download>{t('console.inbox.export')}</a>
+        </div>
+      </form>
+      <nav className="counts" aria-label={t('console.orders.counts')}>
+        <ul>
+          {tab(undefined, t('console.inbox.all'), page ? total : undefined)}
+          {PAYMENT_STATUSES.map((status) => tab(status, t(`console.paymentStatus.${status}`), page?.counts[status]))}
+        </ul>
+      </nav>
+      {error && <p className="error" role="alert">{error}</p>}
+      {!page && !error && <p role="status">{t('console.inbox.loading')}</p>}
+      {page && !page.items.length && <p role="status">{t('console.orders.empty')}</p>}
+      {page && page.items.length > 0 && (
+        <table className="leads orders">
+          <caption className="visually-hidden">{t('console.orders.results')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('console.orders.product')}</th>
+              <th scope="col">{t('console.orders.amount')}</th>
+              <th scope="col">{t('console.orders.email')}</th>
+              <th scope="col">{t('console.inbox.lang')}</th>
+              <th scope="col">{t('console.orders.paymentStatus')}</th>
+              <th scope="col">{t('console.orders.provider')}</th>
+              <th scope="col">{t('console.inbox.when')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((order) => {
+              const href = `/admin/orders/${order.id}${search}`;
+              return (
+                <tr key={order.id}>
+                  <th scope="row"><a href={href} onClick={link(href)}>{order.product}</a></th>
+                  <td data-label={t('console.orders.amount')} className="amount">{money(order.amount, order.currency, lang)}</td>
+                  <td data-label={t('console.orders.email')}>{order.customer_email ?? <span className="muted">{t('console.orders.noEmail')}</span>}</td>
+                  <td data-label={t('console.inbox.lang')}>{order.lang.toUpperCase()}</td>
+                  <td data-label={t('console.orders.paymentStatus')}><PaymentBadge status={order.payment_status} /></td>
+                  <td data-label={t('console.orders.provider')}><ProviderBadge provider={order.provider} /></td>
+                  <td data-label={t('console.inbox.when')}><time dateTime={order.created_at}>{when(order.created_at, lang)}</time></td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <Pager
+        newest={filter.after ? ordersUrl({ ...filter, after: undefined }) : undefined}
+        older={page?.next ? ordersUrl({ ...filter, after: page.next }) : undefined}
+        olderLabel={t('console.orders.older')}
+      />
+    </>
+  );
+}
