@@ -4,9 +4,12 @@
 // URL and referrer, the partner code, the widget and version, and the page's origin (from the
 // Origin header); then the console finds it by partner and by campaign, and shows its origin.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { ROOT } from '../server/support/api.ts';
 import { signIn, startConsolePlatform } from './support/console.ts';
@@ -18,6 +21,16 @@ const VERSION = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { v
 let platform: Platform;
 let partner: Server;
 let partnerOrigin: string;
+
+/** With OBRA_SCREENSHOTS=<folder>, saves the screen on a phone and a desktop (for people, not assertions). */
+async function look(page: Page, name: string) {
+  const dir = process.env.OBRA_SCREENSHOTS;
+  for (const [size, viewport] of dir ? ([['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 900 }]] as const) : []) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(dir!, `attribution-${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 /** The partner's own site: a landing page linking to a page that embeds the wait list from Obra. */
 function partnerPage(path: string): string {
@@ -99,4 +112,22 @@ it('stores where a lead came from, and the console filters by partner and campai
     'Widget y versión': `wait-list · ${VERSION}`,
     'Sitio que lo inserta': partnerOrigin,
   });
+  await expectNoAxeViolations(inbox, 'lead page with its origin (es)');
+  await look(inbox, 'lead-es');
+
+  // In English: the same section and the inbox's two filters, labelled.
+  await inbox.getByRole('button', { name: 'Switch to English' }).click();
+  await expect.poll(() => origin.locator('h2').textContent()).toBe('Origin');
+  expect(await origin.locator('dt').allTextContents()).toEqual(['Page', 'Came from', 'Source (utm_source)', 'Medium (utm_medium)', 'Campaign (utm_campaign)', 'Partner code', 'Widget and version', 'Embedding site']);
+  await expectNoAxeViolations(inbox, 'lead page with its origin (en)');
+  await look(inbox, 'lead-en');
+  await inbox.goto(`${platform.origin}/admin?partner=ACME&campaign=Primavera-2026`);
+  await expect.poll(names).toEqual([SENT.nombre]);
+  expect(await inbox.getByLabel('Partner code').inputValue()).toBe('ACME');
+  expect(await inbox.getByLabel('Campaign', { exact: true }).inputValue()).toBe('Primavera-2026');
+  await expectNoAxeViolations(inbox, 'inbox filtered by partner and campaign (en)');
+  await look(inbox, 'inbox-en');
+  await inbox.getByRole('button', { name: 'Cambiar a español' }).click();
+  await inbox.getByLabel('Código de socio').waitFor();
+  await look(inbox, 'inbox-es');
 });
