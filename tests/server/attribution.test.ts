@@ -171,13 +171,14 @@ describe('the console', () => {
     return (await response.json()) as Page;
   };
 
+  // Case is folded by the database's lower(): ASCII everywhere; other letters only under a UTF-8 locale (PGlite's).
   it('filters the inbox by partner code and by campaign (any case), with counts for the filter', async () => {
-    const a = await send('Filtro Uno', { partner: 'ZETA', utm_campaign: 'Otoño' });
+    const a = await send('Filtro Uno', { partner: 'ZETA', utm_campaign: 'Otono' });
     const b = await send('Filtro Dos', { partner: 'ZETA', utm_campaign: 'invierno' });
-    const c = await send('Filtro Tres', { partner: 'OMEGA', utm_campaign: 'OTOÑO' });
+    const c = await send('Filtro Tres', { partner: 'OMEGA', utm_campaign: 'OTONO' });
     expect((await list('?partner=ZETA')).items.map((i) => i.id)).toEqual([b, a]);
-    expect((await list('?campaign=otoño')).items.map((i) => i.id)).toEqual([c, a]);
-    const both = await list('?partner=ZETA&campaign=OTOÑO&kind=contact');
+    expect((await list('?campaign=otono')).items.map((i) => i.id)).toEqual([c, a]);
+    const both = await list('?partner=ZETA&campaign=OTONO&kind=contact');
     expect(both.items.map((i) => i.id)).toEqual([a]);
     expect(both.counts.new).toBe(1);
     expect((await list('?partner=NADIE')).items).toEqual([]);

@@ -39,6 +39,7 @@ end $$;
 create trigger lead_attribution before insert on lead for each row execute function lead_attribution();
 
 -- Newest first within one partner or one campaign, like the other filters' indexes. Campaign
--- names are matched without regard to case (marketers write `Spring` and `spring`).
+-- names are matched without regard to case (marketers write `Spring` and `spring`), as far as the
+-- database's locale folds it: ASCII always, other letters under a UTF-8 locale.
 create index lead_partner_newest on lead (partner_code, created_at desc, id desc);
 create index lead_campaign_newest on lead (lower(utm_campaign), created_at desc, id desc);
