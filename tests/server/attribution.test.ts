@@ -204,5 +204,9 @@ describe('the console', () => {
     expect(header!.split(',').slice(10)).toEqual(['page_url', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'partner_code', 'widget', 'widget_version', 'embed_origin']);
     expect(rest).toEqual([]);
     expect(line!.split(',').slice(10)).toEqual(['https://obra.example/es/valores?utm_campaign=csv-campaign', '', 'feria', '', 'csv-campaign', '', '', 'CSVP', 'contact', 'dev', '']);
+    // A campaign name is a visitor's text like any other: the formula guard covers it too.
+    await send('Formula', { partner: 'CSVF', utm_campaign: '=HYPERLINK("http://evil")' });
+    const guarded = (await (await admin.call('/api/admin/export.csv?partner=CSVF')).text()).trim().split('\r\n')[1];
+    expect(guarded).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 });

@@ -178,6 +178,23 @@ describe('a widget submission', () => {
     expect(JSON.parse(seen[0]!)).toEqual({ interesado: 'cliente', ...valid });
   });
 
+  it('sending the same data again after a failure keeps the first attribution with the first key', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const keys: (string | null)[] = [];
+    server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>);
+      keys.push(request.headers.get('idempotency-key'));
+      return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
+    }));
+    const outbox = stored<Delivery>(localStorage, 'obra:outbox:test', 'delivery');
+    const first = collectAttribution({ href: 'https://s.example/?utm_campaign=antes', referrer: '', widget: 'wait-list' });
+    outbox.write({ url: `${TEST_API}/wait-list`, body: { nombre: 'Ana' }, key: 'first-key', attribution: first });
+    const later = collectAttribution({ href: 'https://s.example/?utm_campaign=despues', referrer: '', widget: 'wait-list' });
+    await deliver({ url: `${TEST_API}/wait-list`, body: { nombre: 'Ana' }, key: 'second-key', attribution: later }, { outbox });
+    expect(keys).toEqual(['first-key']);
+    expect(bodies).toEqual([{ nombre: 'Ana', attribution: first }]);
+  });
+
   it('deliver() merges it into the JSON body as `attribution`', async () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(http.post(`${TEST_API}/partner`, async ({ request }) => {
