@@ -93,10 +93,10 @@ export function whereOf(filter: Filter, cursor?: Cursor, withStatus = true): { s
   if (filter.lang) add((n) => `lang = ${n}`, filter.lang);
   if (filter.from) add((n) => `created_at >= ${n}::timestamptz`, `${filter.from}T00:00:00Z`);
   if (filter.to) add((n) => `created_at < ${n}::timestamptz + interval '1 day'`, `${filter.to}T00:00:00Z`);
-  // LIKE with the wildcards escaped: the trigram index answers it for 3 characters or more.
   // Each answered by its own index (migration 050), newest first.
   if (filter.partner) add((n) => `partner_code = ${n}`, filter.partner);
   if (filter.campaign) add((n) => `lower(utm_campaign) = lower(${n})`, filter.campaign);
+  // LIKE with the wildcards escaped: the trigram index answers it for 3 characters or more.
   if (filter.q) add((n) => `search like ${n}`, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (cursor) {
     params.push(cursor.at, cursor.id);
