@@ -29,6 +29,9 @@ export const budgets: Record<string, number> = { 'esm/loader.js': 2 * 1024 };
 
 const LOADER_ID = '\0obra-loader';
 
+/** The platform's version, reported with every lead (packages/api/src/attribution.ts). */
+const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+
 /** The loader entry: the tag → dynamic import table, generated from the widget list. */
 function loaderEntry(): Plugin {
   return {
@@ -148,7 +151,7 @@ const plugins = (): Plugin[] => [
   nodeResolve({ exportConditions: ['source', 'browser', 'module', 'import', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
   json({ preferConst: true, compact: true }),
   esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json', minify: false }),
-  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), __OBRA_VERSION__: JSON.stringify(VERSION) } }),
   terser({ ecma: 2020, module: true, toplevel: true, compress: { passes: 3, pure_getters: true, unsafe_arrows: true, unsafe_methods: true }, format: { comments: false } }),
 ];
 

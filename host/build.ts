@@ -27,6 +27,8 @@ const client = await build({
   format: 'esm',
   splitting: true,
   minify: true,
+  // The contact popup's attribution reports the platform's version (packages/api/src/attribution.ts).
+  define: { __OBRA_VERSION__: JSON.stringify(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version) },
   target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
 });
 const outputs = Object.entries(client.metafile.outputs);

@@ -14,7 +14,7 @@ const browser = useBrowser({ viewport: SIZES.desktop, locale: 'es-ES', reducedMo
 let platform: Platform;
 
 beforeAll(async () => {
-  platform = await startConsolePlatform({ slugs: ['revit'] });
+  platform = await startConsolePlatform({}, { slugs: ['revit'] });
   // Two older orders Stripe reported, so the list shows both providers and both statuses.
   await platform.api.db.query(
     `insert into "order" (created_at, provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email) values

@@ -81,16 +81,16 @@ describe('the API process', () => {
   it('exports each lead type as CSV (default) and JSON, oldest first', async () => {
     const csv = (await exportLeads('wait-list')).stdout;
     const [header, ...rows] = csv.trimEnd().split('\r\n');
-    expect(header).toBe('id,created_at,interesado,nombre,correo,telefono,comentario,lang');
+    expect(header).toBe('id,created_at,interesado,nombre,correo,telefono,comentario,lang,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin');
     expect(rows).toEqual([
-      expect.stringMatching(new RegExp(`^${firstId},\\d{4}-\\d\\d-\\d\\dT[^,]+Z,proveedor,Ana,ana@example.com,'\\+57 300 123 4567,Acero,es$`)),
+      expect.stringMatching(new RegExp(`^${firstId},\\d{4}-\\d\\d-\\d\\dT[^,]+Z,proveedor,Ana,ana@example.com,'\\+57 300 123 4567,Acero,es,{11}$`)),
       expect.stringMatching(new RegExp(`^${slowId},.*,Lenta,`)),
     ]);
     const json = JSON.parse((await exportLeads('wait-list', '--format', 'json')).stdout) as Record<string, string>[];
     expect(json.map((row) => [row.id, row.nombre, row.telefono])).toEqual([[firstId, 'Ana', '+57 300 123 4567'], [slowId, 'Lenta', '+57 300 123 4567']]);
     // Quotes, commas and new lines are quoted; a leading = cannot run as a spreadsheet formula.
-    expect((await exportLeads('contact', '--format=csv')).stdout).toContain(`,Eva,eva@example.com,"'=SUM(A1), ""hola""\nadiós",es\r\n`);
-    expect((await exportLeads('partner')).stdout).toBe('id,created_at,nombre,telefono,correo,pais,especializacion,lang\r\n');
+    expect((await exportLeads('contact', '--format=csv')).stdout).toContain(`,Eva,eva@example.com,"'=SUM(A1), ""hola""\nadiós",es,,,,,,,,,,,\r\n`);
+    expect((await exportLeads('partner')).stdout).toBe('id,created_at,nombre,telefono,correo,pais,especializacion,lang,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin\r\n');
     const withSpam = JSON.parse((await exportLeads('wait-list', '--format', 'json', '--include-spam')).stdout) as Record<string, string | null>[];
     expect(withSpam.map((row) => [row.nombre, row.spam_reason])).toEqual([['Ana', null], ['Bot', 'honeypot'], ['Lenta', null]]);
   });

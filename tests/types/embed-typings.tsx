@@ -33,6 +33,13 @@ export function Wrappers() {
       {/* @ts-expect-error -- the catalogue emits no events */}
       <ObraMarketplace onSubmit={() => undefined} />
       <ObraSoftwareDetail slug="sketchup" />
+      <ObraWaitList partner="ACME" />
+      <ObraPartnerRegistration partner="acme-2" />
+      <ObraDesignForm partner="ACME_PORTAL" />
+      {/* @ts-expect-error -- a partner code is text, not a number */}
+      <ObraDesignForm partner={42} />
+      {/* @ts-expect-error -- the catalogue sends no leads, so it has no partner code */}
+      <ObraMarketplace partner="ACME" />
       {/* @ts-expect-error -- an attribute of another widget */}
       <ObraSoftwareDetail transport="cors" />
     </>
@@ -53,6 +60,8 @@ export function BareTags() {
       <obra-software-detail slug={3} />
       <obra-marketplace detail-href="/p/{slug}" />
       <obra-partner-registration api-base="/api" />
+      <obra-design-form partner="ACME" />
+      <obra-wait-list partner="ACME" lang="en" />
     </>
   );
 }
@@ -66,7 +75,11 @@ export function Dom() {
   list.addEventListener('obra-error', (event) => event.detail.message.length);
   // @ts-expect-error -- the wait list's detail has no `report`
   list.addEventListener('obra-success', (event) => event.detail.report);
+  list.partner = 'ACME';
+  // @ts-expect-error -- a partner code is text
+  list.partner = 7;
   const form = document.createElement('obra-design-form');
+  form.partner satisfies string;
   form.addEventListener('obra-image-generated', (event) => event.detail.url);
   // Any other event keeps the DOM's own typing.
   form.addEventListener('click', (event) => event.clientX);

@@ -83,6 +83,7 @@ describe('<obra-design-form> personal-data modal and submission', () => {
       ...PERSON,
       imageUrl: GENERATED_URL,
       prompt: 'Foto realista de edificación de uso comercial. Estilo contemporáneo, luz natural de día, entorno urbano.',
+      attribution: expect.objectContaining({ widget: 'design-form' }),
     });
     expect([modal.open, overlay.open]).toEqual([false, false]);
     expect(events).toEqual(['obra-submit', 'obra-success']);

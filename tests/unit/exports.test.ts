@@ -17,12 +17,12 @@ describe('public exports', () => {
   it.each([
     ['@obra/api', api, [
       'ApiError', 'IMAGE_ERRORS', 'RETRY', 'STORED_TTL_MS', 'apiBaseFrom', 'backoff', 'createApiClient', 'createKeyring', 'deliver', 'generateImage', 'newKey', 'parseRetryAfter', 'postJson',
-      'searchLocation', 'sendContact', 'sendFormReport', 'sendPartner', 'sendWaitList', 'spamHeaders', 'stored',
+      'searchLocation', 'sendContact', 'sendFormReport', 'sendPartner', 'sendWaitList', 'spamHeaders', 'stored', 'BUNDLE_VERSION', 'attributionOf', 'collectAttribution',
     ]],
     ['@obra/element', element, [
       'DRAFT_TTL_MS', 'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'createFormStore', 'customElementsManifest',
       'defineContract', 'defineWidget', 'formEventDocs', 'loadDraft', 'manifestMarkdown', 'observeLang', 'outboxFor', 'registerWidget', 'replaceReference', 'resolveLang',
-      'saveDraft', 'storageKey', 'useDraft', 'useFormDelivery', 'useStore',
+      'saveDraft', 'storageKey', 'useDraft', 'useFormDelivery', 'useStore', 'PARTNER_ATTRIBUTE_DOC', 'partnerAttribute',
     ]],
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
@@ -32,7 +32,7 @@ describe('public exports', () => {
       'CONSTRUCTION_SYSTEMS', 'CONSTRUCTION_SYSTEM_GROUPS', 'CONTACT_LIMITS', 'DESIGN_LIMITS', 'EXTRAS', 'FACADE_MATERIALS', 'PARTNER_LIMITS', 'PROJECT_STAGES', 'PROJECT_STATES',
       'ROOF_DESIGNS', 'ROOF_MATERIALS', 'SPAM_FIELDS', 'SPAM_HEADERS', 'SPECIALIZATIONS', 'USES', 'WAIT_LIST_INTERESTS', 'WAIT_LIST_LIMITS', 'WALL_TYPES', 'ZONES',
       'contactSchema', 'email', 'formReportSchema', 'imageSpecSchema', 'isCleanLine', 'isCleanText', 'isFieldErrorKey', 'line', 'paragraph', 'partnerSchema', 'personalSchema', 'phone',
-      'projectSchema', 'text', 'validate',
+      'projectSchema', 'text', 'validate', 'ATTRIBUTION_LIMITS', 'ATTRIBUTION_WIDGETS', 'PARTNER_CODE', 'UTM_KEYS', 'validateAttribution',
       'validateContact', 'validateFormReport', 'validateImageSpec', 'validatePartner', 'validatePersonal', 'validateProject', 'validateWaitList', 'waitListSchema',
     ]],
     ['@obra/partner-registration', partnerRegistration, ['PartnerRegistrationForm', 'createPartnerRegistrationStore', 'partnerRegistrationAttributes', 'partnerRegistrationContract', 'emptyPartnerRegistration', 'partnerRegistrationCatalogues', 'partnerRegistrationWidget']],

@@ -113,8 +113,8 @@ describe('contact popup', () => {
     document.querySelector<HTMLFormElement>('[data-contact-form]')!.requestSubmit();
     await waitFor(() => expect(status()).toBe('Thank you! We received your message and will answer soon.'));
     expect(seen).toHaveLength(1);
-    // Exactly the three fields; the spam signals and the language travel as headers.
-    expect(seen[0]).toEqual({ name: 'Marta', email: 'marta@example.com', message: 'Do you build modular homes?' });
+    // Exactly the three fields and where the message came from; the spam signals and the language travel as headers.
+    expect(seen[0]).toEqual({ name: 'Marta', email: 'marta@example.com', message: 'Do you build modular homes?', attribution: { page: location.href.split('#')[0], widget: 'contact', version: 'dev' } });
     expect(headers[0]!.get('obra-fill-ms')).toMatch(/^\d+$/);
     expect(headers[0]!.get('obra-trap')).toBeNull();
     expect(headers[0]!.get('accept-language')).toBe('en');

@@ -142,8 +142,9 @@ describe('<obra-partner-registration> sending', () => {
     await fill(w);
     await w.user.click(w.button());
     await waitFor(() => expect(w.outcome('status').textContent).toBe(COPY.es.success));
-    expect(bodies).toStrictEqual([SENT]);
-    expect(Object.keys(bodies[0] as object).sort()).toEqual(['correo', 'especializacion', 'nombre', 'pais', 'telefono']);
+    // Exactly the five fields, plus where the registration came from (tests/unit/attribution.test.tsx).
+    expect(bodies).toStrictEqual([{ ...SENT, attribution: expect.objectContaining({ widget: 'partner-registration' }) }]);
+    expect(Object.keys(bodies[0] as object).sort()).toEqual(['attribution', 'correo', 'especializacion', 'nombre', 'pais', 'telefono']);
     expect(formValues(w)).toEqual(EMPTY);
     expect(w.fieldErrors()).toEqual([]);
     expect(w.outcome('alert').textContent).toBe('');
@@ -212,7 +213,7 @@ describe('<obra-partner-registration> sending', () => {
     expect(formValues(w)).toEqual(TYPED);
     const bodies = recordRequests();
     await waitFor(() => expect(w.outcome('status').textContent).toBe(COPY.es.success));
-    expect(bodies).toEqual([SENT]);
+    expect(bodies).toEqual([{ ...SENT, attribution: expect.objectContaining({ widget: 'partner-registration' }) }]);
     expect(formValues(w)).toEqual(EMPTY);
   });
 

@@ -127,7 +127,8 @@ describe('<obra-wait-list> sending', () => {
     expect(Number(headers[0]!.get('obra-fill-ms'))).toBeGreaterThan(0);
     expect(headers[0]!.get('obra-trap')).toBeNull();
     expect(headers[0]!.get('accept-language')).toBe('en');
-    expect(bodies[0]).toEqual({ interesado: 'cliente', ...valid });
+    // The entry as typed, plus where it came from (tests/unit/attribution.test.tsx).
+    expect(bodies[0]).toEqual({ interesado: 'cliente', ...valid, attribution: expect.objectContaining({ widget: 'wait-list' }) });
     // What a form-filling bot does: it fills every input it finds, the trap included.
     await fillValid(w, 'en');
     await w.user.type(trap, 'http://spam.example');
@@ -143,7 +144,7 @@ describe('<obra-wait-list> sending', () => {
     await w.user.type(w.screen.getByRole('textbox', { name: /^Nombre/ }), '  ');
     await w.user.click(submitButton(w));
     await waitFor(() => expect(dialogs(w)).toHaveLength(1));
-    expect(bodies).toEqual([{ interesado: 'cliente', ...valid }]);
+    expect(bodies).toEqual([{ interesado: 'cliente', ...valid, attribution: expect.objectContaining({ widget: 'wait-list' }) }]);
     const [dialog] = dialogs(w);
     expect(dialog!.textContent).toContain('Formulario enviado');
     expect(dialog!.textContent).toContain('Gracias por compartir tu información. Te contactaremos pronto.');

@@ -4,7 +4,7 @@
 // outlives a lost network and a reload. What the visitor types is kept as a draft until it is
 // sent. The status line always says whether it is sending, waiting for the network, sent or
 // failed, and why. Plain DOM: the widgets' React hooks stay out of the host script.
-import { ApiError, createKeyring, deliver, sendContact, spamHeaders, stored, type DeliverOptions, type Delivery } from '@obra/api';
+import { ApiError, attributionOf, createKeyring, deliver, sendContact, spamHeaders, stored, type DeliverOptions, type Delivery } from '@obra/api';
 import { CONTACT_LIMITS, validateContact, type ContactMessage, type FieldError } from '@obra/schema';
 
 const FIELDS = ['name', 'email', 'message'] as const;
@@ -134,7 +134,7 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
     saveDraft();
     const value = result.value;
     const headers = { ...spamHeaders(startedAt ?? Date.now(), control('website').value), 'Accept-Language': doc.documentElement.lang || 'es' };
-    void run(value, (options) => sendContact(value, { apiBase, headers, key: keys.keyFor(value), ...options }));
+    void run(value, (options) => sendContact(value, { apiBase, headers, attribution: attributionOf(doc, 'contact'), key: keys.keyFor(value), ...options }));
   });
 
   // A reload: the draft comes back, and a message a previous load could not deliver is sent now

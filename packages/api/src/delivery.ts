@@ -1,3 +1,4 @@
+import type { Attribution } from '@obra/schema';
 import { ApiError, keyForStatus } from './errors.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -17,6 +18,16 @@ export interface Delivery {
    * travel, so the key is not sent and only a failed request (a network error) is retried.
    */
   mode?: 'cors' | 'no-cors' | undefined;
+  /**
+   * Where the submission comes from (attribution.ts), read when the visitor pressed send and kept
+   * with it, so every retry and a resend after a reload carry the same. It travels as the JSON
+   * body's `attribution` member rather than as headers: a page URL and a referrer may take 2 KB
+   * each and UTM values need not be ASCII, which headers cannot carry, and a body member asks
+   * nothing new of a partner endpoint's CORS preflight. Kept apart from `body` so the outbox
+   * still knows the same data sent again. Not sent with `no-cors` (a spreadsheet gets exactly the
+   * form's fields).
+   */
+  attribution?: Attribution | undefined;
 }
 
 /** How often and how patiently a submission is retried. */
@@ -42,6 +53,8 @@ export interface DeliverOptions {
   retry?: Partial<RetryPolicy> | undefined;
   /** Headers for the submission (see {@link Delivery.headers}); the send functions put them on the delivery. */
   headers?: Readonly<Record<string, string>> | undefined;
+  /** Where the submission comes from (see {@link Delivery.attribution}); the send functions put it on the delivery. */
+  attribution?: Attribution | undefined;
   /** Aborts the request under way; an aborted send stays in the outbox for the next load. */
   signal?: AbortSignal | undefined;
   /**
@@ -89,7 +102,7 @@ const wait = (ms: number, online = false) =>
     target?.addEventListener('online', done);
   });
 
-async function attempt<T>({ url, body, key, mode, headers }: Delivery, signal?: AbortSignal): Promise<T> {
+async function attempt<T>({ url, body, key, mode, headers, attribution }: Delivery, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -98,7 +111,7 @@ async function attempt<T>({ url, body, key, mode, headers }: Delivery, signal?: 
       ...(mode === 'no-cors'
         ? { mode: 'no-cors', headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }
         : { headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key } }),
-      body: JSON.stringify(body),
+      body: JSON.stringify(attribution && mode !== 'no-cors' ? { ...(body as object), attribution } : body),
       signal: signal ?? null,
     });
   } catch (cause) {
@@ -134,7 +147,10 @@ export async function deliver<T = unknown>(delivery: Delivery, options: DeliverO
   // the page left it) is that submission: one of its attempts may have been stored, so it keeps
   // its key. A new keyring (after a reload) would otherwise make a new key and a second row.
   const kept = outbox?.read();
-  if (kept && kept.url === delivery.url && kept.key && JSON.stringify(kept.body) === JSON.stringify(delivery.body)) delivery = { ...delivery, key: kept.key };
+  // It keeps where it came from too: the stored row, if any, has that attribution.
+  if (kept && kept.url === delivery.url && kept.key && JSON.stringify(kept.body) === JSON.stringify(delivery.body)) {
+    delivery = { ...delivery, key: kept.key, attribution: kept.attribution ?? delivery.attribution };
+  }
   outbox?.write(delivery);
   for (let n = 0, waits = 0; ; n++) {
     if (!outbox || !offline()) {

@@ -80,7 +80,7 @@ export async function generateImage(request: { prompt: string; spec: ImageSpec }
 export async function sendFormReport(report: FormReport, options: DesignCallOptions & DeliverOptions & { idempotencyKey?: string | undefined }): Promise<unknown> {
   const url = `${root(options.apiBase)}/form-report`;
   try {
-    return await deliver({ url, body: report, key: options.idempotencyKey ?? newKey(), headers: options.headers }, options);
+    return await deliver({ url, body: report, key: options.idempotencyKey ?? newKey(), headers: options.headers, attribution: options.attribution }, options);
   } catch (cause) {
     if (!(cause instanceof ApiError) || cause.status === undefined) throw cause;
     throw new ApiError(cause.key, cause.serverMessage ?? '', cause.status, cause.fields, { serverMessage: cause.serverMessage });

@@ -7,3 +7,4 @@ export { sendPartner, type SendPartnerOptions } from './partner.ts';
 export { searchLocation, generateImage, sendFormReport, IMAGE_ERRORS, type Place, type DesignCallOptions } from './design-form.ts';
 export { sendContact, type SendContactOptions } from './contact.ts';
 export { spamHeaders } from './spam.ts';
+export { BUNDLE_VERSION, attributionOf, collectAttribution, type AttributionSource } from './attribution.ts';

@@ -18,6 +18,6 @@ const partnerBody = ({ nombre, telefono, correo, pais, especializacion }: Partne
  */
 export async function sendPartner(registration: PartnerRegistration, options: SendPartnerOptions): Promise<void> {
   const url = `${options.apiBase.replace(/\/+$/, '')}/partner`;
-  const answer = await deliver({ url, body: partnerBody(registration), key: options.key ?? newKey(), headers: options.headers }, options);
+  const answer = await deliver({ url, body: partnerBody(registration), key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution }, options);
   console.info('[obra-partner-registration] registration accepted:', answer);
 }

@@ -25,5 +25,5 @@ export async function sendWaitList(entry: WaitListEntry, options: SendWaitListOp
   const { apiBase, endpoint, transport, key = newKey() } = options;
   if (transport === 'no-cors' && !endpoint) throw new ApiError('api.unexpected', 'transport="no-cors" needs an endpoint attribute with the web endpoint URL.');
   const url = endpoint || `${apiBase.replace(/\/+$/, '')}/wait-list`;
-  await deliver({ url, body: entry, key, mode: transport, headers: options.headers }, options);
+  await deliver({ url, body: entry, key, mode: transport, headers: options.headers, attribution: options.attribution }, options);
 }

@@ -1,10 +1,11 @@
 import { apiBaseFrom } from '@obra/api';
-import { attr, defineContract } from '@obra/element';
+import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC } from '@obra/element';
 import type { DesignFormEvents } from './store.ts';
 
 /** `<obra-design-form>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
 export const designFormAttributes = {
   'api-base': attr.string(apiBaseFrom(import.meta.url)),
+  ...partnerAttribute,
 };
 
 /** `<obra-design-form>`'s public contract (read by the manifest and the React wrapper). */
@@ -13,6 +14,7 @@ export const designFormContract = defineContract<DesignFormEvents>()({
   description: 'The AI project design form: the planned building, a generated illustration, and a report by e-mail.',
   attributes: designFormAttributes,
   attributeDocs: {
+    partner: PARTNER_ATTRIBUTE_DOC,
     'api-base': {
       description: 'The Obra API base URL (`/location`, `/generate-image`, `/form-report`).',
       default: '`/api` on the origin the script came from',

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
+import { attributionOf } from '@obra/api';
 import { outboxFor, useDraft, useStore, type WidgetProps } from '@obra/element';
 import { Dialog } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
@@ -16,6 +17,8 @@ import { emptyDesign } from './values.ts';
 export interface DesignFormAttributes {
   /** Base URL of the Obra API; the default is /api on the origin the bundle came from. */
   apiBase: string;
+  /** The partner code stored with each report ('' when absent or not a code). */
+  partner: string;
 }
 
 export type DesignFormProps = WidgetProps<DesignFormAttributes, DesignFormEvents, StoreApi<DesignFormState>, DesignFormCatalogue>;
@@ -39,7 +42,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   const deps = () => ({ apiBase: attrs.apiBase, emit, lang, frame: { prefix: t('designForm.prompt.prefix'), suffix: t('designForm.prompt.suffix') } });
   const texts = () => ({ submitError: t('designForm.form.error.submitError'), generic: t('designForm.form.error.generic'), network: t('api.network') });
   const generate = () => void state.generate(deps());
-  const submit = () => void state.submit({ ...deps(), texts: texts(), outbox });
+  const submit = () => void state.submit({ ...deps(), texts: texts(), outbox, attribution: attributionOf(host.ownerDocument, 'design-form', attrs.partner) });
   // A report a previous load of the page could not deliver goes out again, under its first key.
   useEffect(() => {
     const pending = outbox.read();

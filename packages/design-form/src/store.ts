@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiError, createKeyring, deliver, generateImage, sendFormReport, spamHeaders, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
 import type { Emit } from '@obra/element';
-import { validatePersonal, validateProject, type FieldErrors, type FormReport } from '@obra/schema';
+import { validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
 import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
 import { emptyDesign, type DesignField, type DesignValues } from './values.ts';
 
@@ -73,7 +73,7 @@ export interface DesignFormState {
   generate(deps: DesignDeps): Promise<'busy' | 'generated' | 'failed'>;
   setModal(open: boolean): void;
   /** Sends the report once (through `outbox` when given); `texts` are the translated fallbacks of SPEC.md §8. */
-  submit(deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined }): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
+  submit(deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined; attribution?: Attribution | undefined }): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
   /** Finishes a send a previous page load left in the outbox. */
   resume(pending: Delivery, deps: DesignDeps & { texts: SubmitTexts; outbox: Outbox }): Promise<'busy' | 'sent' | 'failed'>;
   /** Closes the success, error or no-image dialog. */
@@ -156,7 +156,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
       setModal(open) {
         set({ modalOpen: open });
       },
-      async submit({ apiBase, emit, texts, outbox, lang }) {
+      async submit({ apiBase, emit, texts, outbox, lang, attribution }) {
         const state = get();
         if (busy()) return 'busy';
         if (!isGeneratedImage(state.generatedUrl, apiBase)) {
@@ -179,7 +179,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
         }
         const idempotencyKey = keys.keyFor(report);
         const headers = { ...spamHeaders(state.startedAt, state.trap), 'Accept-Language': lang };
-        return finish(report, emit, texts, (hooks) => sendFormReport(report, { apiBase, idempotencyKey, outbox, headers, ...hooks }));
+        return finish(report, emit, texts, (hooks) => sendFormReport(report, { apiBase, idempotencyKey, outbox, headers, attribution, ...hooks }));
       },
       async resume(pending, { emit, texts, outbox }) {
         if (busy()) return 'busy';

@@ -1,3 +1,5 @@
+import { PARTNER_CODE } from '@obra/schema';
+
 /** Turns an attribute's text (or its absence) into a typed value. */
 export interface AttributeParser<T> {
   parse(value: string | null): T;
@@ -31,7 +33,12 @@ export const attr = {
   }),
   /** Present means true, like `disabled`. */
   boolean: (): AttributeParser<boolean> => ({ parse: (v) => v !== null && v !== 'false', meta: { type: 'boolean', default: 'false' } }),
+  /** A partner code (3–32 of `A–Z a–z 0–9 _ -`); anything else reads as '' and is not sent (a typo must not lose the lead). */
+  partner: (): AttributeParser<string> => ({ parse: (v) => (v && PARTNER_CODE.test(v.trim()) ? v.trim() : ''), meta: { type: 'string', default: '""' } }),
 };
+
+/** The `partner` attribute of every widget that sends leads (spread into its attribute table). */
+export const partnerAttribute = { partner: attr.partner() };
 
 /** Parses every attribute of the table from an element. */
 export function readAttributes<T extends AttributeTable>(el: Element, table: T): AttributeValues<T> {

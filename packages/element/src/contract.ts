@@ -61,6 +61,12 @@ export const THEME_PROPERTIES = {
   '--obra-font': { default: 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif', description: 'The font family of the whole widget.' },
 } as const satisfies Record<`--obra-${string}`, { default: string; description: string }>;
 
+/** What the guide and the manifest say about the `partner` attribute (see {@link partnerAttribute}). */
+export const PARTNER_ATTRIBUTE_DOC: AttributeDoc = {
+  description:
+    'Your partner code (3–32 letters, digits, `_` or `-`), stored with every lead this element sends, beside the page, referrer and UTM parameters; a value of another shape is ignored.',
+};
+
 /** The `::part`s every widget has. */
 export const ROOT_PART = {
   root: 'The widget container inside the shadow root: set its padding, background, border or width.',

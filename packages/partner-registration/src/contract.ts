@@ -1,10 +1,11 @@
 import { apiBaseFrom } from '@obra/api';
-import { attr, defineContract, formEventDocs } from '@obra/element';
+import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC, formEventDocs } from '@obra/element';
 import type { PartnerRegistrationEvents } from './store.ts';
 
 /** `<obra-partner-registration>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
 export const partnerRegistrationAttributes = {
   'api-base': attr.string(apiBaseFrom(import.meta.url)),
+  ...partnerAttribute,
 };
 
 /** `<obra-partner-registration>`'s public contract (read by the manifest and the React wrapper). */
@@ -13,6 +14,7 @@ export const partnerRegistrationContract = defineContract<PartnerRegistrationEve
   description: 'Registration of construction professionals: name, phone, e-mail, country and specialisation.',
   attributes: partnerRegistrationAttributes,
   attributeDocs: {
+    partner: PARTNER_ATTRIBUTE_DOC,
     'api-base': { description: 'The Obra API base URL; the form posts to `{api-base}/partner`.', default: '`/api` on the origin the script came from' },
   },
   events: formEventDocs<'registration', unknown>('registration', 'PartnerRegistration'),

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
-import { sendPartner } from '@obra/api';
+import { attributionOf, sendPartner } from '@obra/api';
 import { useFormDelivery, useStore, type WidgetProps } from '@obra/element';
 import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
 import { Button, Honeypot, LiveRegion, Select, TextField, useFocusFirstInvalid } from '@obra/ui';
@@ -11,6 +11,8 @@ import type { PartnerRegistrationEvents, PartnerRegistrationState, PartnerRegist
 export interface PartnerRegistrationAttributes {
   /** Base URL of the Obra API; the default is /api on the origin the bundle came from. */
   apiBase: string;
+  /** The partner code stored with each lead ('' when absent or not a code). */
+  partner: string;
 }
 
 export type PartnerRegistrationProps = WidgetProps<PartnerRegistrationAttributes, PartnerRegistrationEvents, StoreApi<PartnerRegistrationState>, PartnerRegistrationCatalogue>;
@@ -40,7 +42,7 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void state.submit({
-      send: (registration, context) => sendPartner(registration, { apiBase: attrs.apiBase, outbox, ...context, headers: { ...context.headers, 'Accept-Language': lang } }),
+      send: (registration, context) => sendPartner(registration, { apiBase: attrs.apiBase, outbox, ...context, attribution: attributionOf(host.ownerDocument, 'partner-registration', attrs.partner), headers: { ...context.headers, 'Accept-Language': lang } }),
       emit,
     });
   };

@@ -6,6 +6,7 @@ import { toCsv } from './csv.ts';
 import { ORDER_COLUMNS } from './checkout/orders.ts';
 import { openDb } from './db/index.ts';
 import { LEAD_KINDS, isLeadKind } from './leads.ts';
+import { ATTRIBUTION_COLUMNS } from './routes/attribution.ts';
 
 const USAGE = `Usage: npm run export -- <${[...Object.keys(LEAD_KINDS), 'order'].join('|')}> [--format csv|json] [--include-spam]`;
 
@@ -30,7 +31,7 @@ export async function runExport(args: string[], out: (text: string) => void = (t
     // Submissions taken for spam are left out unless asked for (then with their reason).
     const spam = parsed.values['include-spam'];
     const columns = kind
-      ? ['id', 'created_at', ...kind.columns, 'lang', ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error'] : []), ...(spam ? ['spam_reason'] : [])]
+      ? ['id', 'created_at', ...kind.columns, 'lang', ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error'] : []), ...ATTRIBUTION_COLUMNS, ...(spam ? ['spam_reason'] : [])]
       : [...ORDER_COLUMNS];
     const where = kind && !spam ? ' where spam_reason is null' : '';
     const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind ? kind.table : '"order"'}${where} order by created_at, id`);

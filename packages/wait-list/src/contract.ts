@@ -1,5 +1,5 @@
 import { apiBaseFrom } from '@obra/api';
-import { attr, defineContract, formEventDocs } from '@obra/element';
+import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC, formEventDocs } from '@obra/element';
 import type { WaitListEvents } from './store.ts';
 
 /** `<obra-wait-list>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
@@ -7,6 +7,7 @@ export const waitListAttributes = {
   'api-base': attr.string(apiBaseFrom(import.meta.url)),
   endpoint: attr.string(''),
   transport: attr.oneOf(['cors', 'no-cors'], 'cors'),
+  ...partnerAttribute,
 };
 
 /** `<obra-wait-list>`'s public contract: attributes, events and parts (read by the manifest and the React wrapper). */
@@ -15,6 +16,7 @@ export const waitListContract = defineContract<WaitListEvents>()({
   description: 'The wait list for customers and suppliers: interest, name, e-mail, phone and a comment.',
   attributes: waitListAttributes,
   attributeDocs: {
+    partner: PARTNER_ATTRIBUTE_DOC,
     'api-base': { description: 'The Obra API base URL.', default: '`/api` on the origin the script came from' },
     endpoint: { description: 'A full URL that replaces `{api-base}/wait-list`; required with `no-cors`.' },
     transport: {

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
-import { sendWaitList, type WaitListTransport } from '@obra/api';
+import { attributionOf, sendWaitList, type WaitListTransport } from '@obra/api';
 import { useFormDelivery, useStore, type WidgetProps } from '@obra/element';
 import { Button, Dialog, Honeypot, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
@@ -14,6 +14,8 @@ export interface WaitListAttributes {
   /** A full URL that replaces `{api-base}/wait-list`; required for `transport="no-cors"`. */
   endpoint: string;
   transport: WaitListTransport;
+  /** The partner code stored with each lead ('' when absent or not a code). */
+  partner: string;
 }
 
 export type WaitListProps = WidgetProps<WaitListAttributes, WaitListEvents, StoreApi<WaitListState>, WaitListCatalogue>;
@@ -43,7 +45,7 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
     event.preventDefault();
     void state.submit({
       send: (entry, context) =>
-        sendWaitList(entry, { apiBase: attrs.apiBase, endpoint: attrs.endpoint || undefined, transport: attrs.transport, outbox, ...context, headers: { ...context.headers, 'Accept-Language': lang } }),
+        sendWaitList(entry, { apiBase: attrs.apiBase, endpoint: attrs.endpoint || undefined, transport: attrs.transport, outbox, ...context, attribution: attributionOf(host.ownerDocument, 'wait-list', attrs.partner), headers: { ...context.headers, 'Accept-Language': lang } }),
       emit,
     });
   };

@@ -19,11 +19,11 @@ export function runAdminCli(dataDir: string, args: string[], input = ''): { stat
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** The platform, started on a data directory where the CLI made {@link ADMIN} first; `slugs` are the product pages it answers. */
-export async function startConsolePlatform({ slugs = [] }: { slugs?: readonly string[] } = {}): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
+/** The platform, started on a data directory where the CLI made {@link ADMIN} first; `env` adds to its configuration, `slugs` are the product pages it answers. */
+export async function startConsolePlatform(env: Record<string, string> = {}, { slugs = [] }: { slugs?: readonly string[] } = {}): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
   const dataDir = tempDataDir();
   const cli = runAdminCli(dataDir, ['create-user', ADMIN.email, '--role', 'admin', '--password-stdin'], `${ADMIN.password}\n`);
-  const platform = await startPlatform({ OBRA_DATA_DIR: dataDir }, { slugs });
+  const platform = await startPlatform({ ...env, OBRA_DATA_DIR: dataDir }, { slugs });
   return {
     ...platform,
     cli,

@@ -20,8 +20,13 @@ export interface CapturedRequest {
   headers: IncomingHttpHeaders;
   /** The raw body text. */
   text: string;
-  /** The body parsed as JSON, or undefined when it is not JSON. */
+  /**
+   * The body parsed as JSON (undefined when it is not JSON), without its `attribution` member:
+   * the form's own fields, as the tests of each form compare them.
+   */
   body: unknown;
+  /** The body's `attribution` member (where the submission came from), when it had one. */
+  attribution?: unknown;
 }
 
 /** How a capture endpoint answers a POST. */
@@ -85,6 +90,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A JSON body as the form's fields and, apart, its `attribution` member (tests/e2e/attribution.test.ts checks that). */
+function splitAttribution(json: unknown): Pick<CapturedRequest, 'body' | 'attribution'> {
+  if (!json || typeof json !== 'object' || Array.isArray(json) || !('attribution' in json)) return { body: json };
+  const { attribution, ...body } = json as Record<string, unknown>;
+  return { body, attribution };
+}
+
 /** Starts a server on 127.0.0.1 and a free port. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const capture = options.capture ?? { '/api/wait-list': { cors: false } };
@@ -93,7 +105,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 
   async function handleCapture(req: IncomingMessage, res: ServerResponse, path: string, route: CaptureRoute) {
     const text = await readText(req);
-    requests.push({ method: req.method ?? '', path, headers: req.headers, text, body: parseJson(text) });
+    requests.push({ method: req.method ?? '', path, headers: req.headers, text, ...splitAttribution(parseJson(text)) });
     const cors: Record<string, string> = route.cors ? { ...CORS_HEADERS, 'Access-Control-Allow-Origin': String(req.headers.origin ?? '*') } : {};
     if (req.method === 'OPTIONS') return void res.writeHead(route.cors ? 204 : 405, cors).end();
     if (req.method !== 'POST') return void res.writeHead(405, cors).end();

@@ -39,7 +39,7 @@ export function Inbox({ filter }: { filter: Filter }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next: Filter = { status: filter.status };
-    for (const key of ['kind', 'lang', 'from', 'to', 'q'] as const) next[key] = String(data.get(key) ?? '').trim() || undefined;
+    for (const key of ['kind', 'lang', 'from', 'to', 'q', 'partner', 'campaign'] as const) next[key] = String(data.get(key) ?? '').trim() || undefined;
     navigate(`/admin${filterQuery(next)}`);
   };
   const statusUrl = (status?: string) => `/admin${filterQuery({ ...rest, status })}`;
@@ -62,6 +62,14 @@ export function Inbox({ filter }: { filter: Filter }) {
           </select>
         </div>
         <LangAndDates prefix="f" filter={filter} />
+        <div>
+          <label htmlFor="f-partner">{t('console.inbox.partner')}</label>
+          <input id="f-partner" name="partner" defaultValue={filter.partner ?? ''} maxLength={32} pattern="[A-Za-z0-9_\-]{3,32}" autoComplete="off" spellCheck={false} />
+        </div>
+        <div>
+          <label htmlFor="f-campaign">{t('console.inbox.campaign')}</label>
+          <input id="f-campaign" name="campaign" defaultValue={filter.campaign ?? ''} maxLength={200} autoComplete="off" />
+        </div>
         <div className="actions">
           <button type="submit" className="primary">{t('console.inbox.apply')}</button>
           <a href="/admin" onClick={link('/admin')}>{t('console.inbox.clear')}</a>

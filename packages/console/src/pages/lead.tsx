@@ -10,6 +10,8 @@ import { errorText } from './errors.ts';
 import { when } from './format.ts';
 
 const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+/** The attribution shown under "Origin", in this order (the widget with its version). */
+const ORIGIN_FIELDS = ['page_url', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'partner_code', 'widget', 'embed_origin'] as const;
 
 interface Detail {
   id: string;
@@ -21,6 +23,8 @@ interface Detail {
   spamReason: string | null;
   /** Each field as stored; a choice also with its name in each language. */
   fields: { name: string; value: string; labels?: Record<Lang, string> }[];
+  /** Where it came from (migration 050); every value null for older leads. */
+  attribution: Record<(typeof ORIGIN_FIELDS)[number] | 'widget_version', string | null>;
   report: { image: string | null; mailStatus: 'queued' | 'sent' | 'held'; mailedAt: string | null; attempts: number; error: string | null } | null;
   timeline: { id: string; at: string; actor: string | null; type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed'; detail: string }[];
 }
@@ -105,6 +109,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               </div>
             ))}
           </dl>
+          <Origin attribution={lead.attribution} />
           {lead.report && (
             <section aria-labelledby="report-title">
               <h2 id="report-title">{t('console.lead.report')}</h2>
@@ -165,5 +170,33 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
         </section>
       </div>
     </article>
+  );
+}
+
+/**
+ * "Origin / Procedencia": where the lead came from. Shown as text, never as links: the values came
+ * from a visitor's browser, and an operator should not be one click from a page they chose.
+ */
+function Origin({ attribution }: { attribution: Detail['attribution'] | undefined }) {
+  const { t } = useT();
+  const value = (name: (typeof ORIGIN_FIELDS)[number]) =>
+    name === 'widget' && attribution?.widget ? [attribution.widget, attribution.widget_version].filter(Boolean).join(' · ') : attribution?.[name];
+  const shown = ORIGIN_FIELDS.filter((name) => value(name));
+  return (
+    <section aria-labelledby="origin-title">
+      <h2 id="origin-title">{t('console.lead.origin')}</h2>
+      {shown.length ? (
+        <dl className="fields">
+          {shown.map((name) => (
+            <div key={name}>
+              <dt>{t(`console.lead.attribution.${name}`)}</dt>
+              <dd>{value(name)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p>{t('console.lead.originNone')}</p>
+      )}
+    </section>
   );
 }

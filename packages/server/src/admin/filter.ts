@@ -1,5 +1,6 @@
 // The inbox's filter: read from a query string (the console's URL uses the same names), checked,
 // and turned into a WHERE clause over the `lead` table with numbered parameters.
+import { PARTNER_CODE } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 
 /** The lead kinds, as stored in lead.kind. */
@@ -18,6 +19,10 @@ export interface Filter {
   from?: string;
   to?: string;
   q?: string;
+  /** A partner code (exact). */
+  partner?: string;
+  /** A utm_campaign, matched without regard to case. */
+  campaign?: string;
 }
 
 /** Where a page starts: after this (created_at, id), newest first. */
@@ -43,6 +48,13 @@ export const day = (name: string, value: string | null) => {
   return value;
 };
 
+const partnerCode = (value: string | null) => {
+  const code = value?.trim();
+  if (!code) return undefined;
+  if (!PARTNER_CODE.test(code)) throw new HttpError(400, 'partner must be a partner code: 3 to 32 letters, digits, _ or -.');
+  return code;
+};
+
 /** The filter in `params`; 400 for a value it does not know. */
 export function parseFilter(params: URLSearchParams): Filter {
   const q = params.get('q')?.trim().toLowerCase().slice(0, 100);
@@ -53,6 +65,8 @@ export function parseFilter(params: URLSearchParams): Filter {
     from: day('from', params.get('from')),
     to: day('to', params.get('to')),
     q: q || undefined,
+    partner: partnerCode(params.get('partner')),
+    campaign: params.get('campaign')?.trim().slice(0, 200) || undefined,
   };
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Filter;
 }
@@ -116,6 +130,9 @@ export function whereOf(filter: Filter, cursor?: Cursor, withStatus = true): { s
   if (filter.status && withStatus) where.add((n) => `status = ${n}`, filter.status);
   if (filter.lang) where.add((n) => `lang = ${n}`, filter.lang);
   where.days(filter.from, filter.to);
+  // Each answered by its own index (migration 050), newest first.
+  if (filter.partner) where.add((n) => `partner_code = ${n}`, filter.partner);
+  if (filter.campaign) where.add((n) => `lower(utm_campaign) = lower(${n})`, filter.campaign);
   where.contains('search', filter.q);
   where.after(cursor);
   return where.build();

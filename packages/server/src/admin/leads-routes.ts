@@ -6,6 +6,7 @@ import { LEAD_KINDS } from '../leads.ts';
 import { reportPdf, type ReportRow } from '../report/pdf.ts';
 import { IMAGE_PATH } from '../images/ids.ts';
 import { choiceLabels } from './choice-labels.ts';
+import { ATTRIBUTION_COLUMNS } from '../routes/attribution.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { deleteLead } from './delete-lead.ts';
 import { decodeCursor, keysetPage, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
@@ -15,7 +16,7 @@ const LIST_COLUMNS = 'id, kind, created_at, created_at::text as at, status, assi
 /** The most rows one export returns. */
 export const EXPORT_LIMIT = 100_000;
 
-/** With a date range or free text, counts stop at this many matching leads (shown as "N+"). */
+/** With a date range, free text, a partner or a campaign, counts stop at this many matching leads (shown as "N+"). */
 export const COUNT_CAP = 2000;
 
 /**
@@ -23,7 +24,7 @@ export const COUNT_CAP = 2000;
  * language narrow it (instant at any volume), else counted over at most COUNT_CAP matching rows.
  */
 async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: ReturnType<typeof parseFilter>) {
-  if (!filter.q && !filter.from && !filter.to) {
+  if (!filter.q && !filter.from && !filter.to && !filter.partner && !filter.campaign) {
     const { sql, params } = whereOf({ kind: filter.kind, lang: filter.lang });
     const rows = await db.query<{ status: string; n: number }>(`select status, sum(n)::int as n from lead_tally ${sql} group by status`, params);
     return { rows, capped: false };
@@ -33,7 +34,7 @@ async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: ReturnTyp
   return { rows, capped: rows.reduce((sum, row) => sum + row.n, 0) >= COUNT_CAP };
 }
 
-/** GET /api/admin/leads?kind&status&lang&from&to&q&after: a page, newest first, and the counts per status. */
+/** GET /api/admin/leads?kind&status&lang&from&to&q&partner&campaign&after: a page, newest first, and the counts per status. */
 export const listLeads: AdminHandler = async ({ url, db }) => {
   const filter = parseFilter(url.searchParams);
   const cursor = decodeCursor(url.searchParams.get('after'));
@@ -80,7 +81,9 @@ export const getLead: AdminHandler = async ({ db, id }) => {
   const report = lead.kind === 'report'
     ? { image: imagePath ? imagePath[0] : null, mailStatus: row.mail_status, mailedAt: row.mailed_at, attempts: row.mail_attempts, error: row.mail_error }
     : null;
-  return { status: 200, body: { ...lead, spamReason: row.spam_reason ?? null, fields, report, timeline } };
+  // Where it came from (null for leads stored before migration 050, or sent by a server).
+  const attribution = Object.fromEntries(ATTRIBUTION_COLUMNS.map((name) => [name, row[name] ?? null]));
+  return { status: 200, body: { ...lead, spamReason: row.spam_reason ?? null, fields, report, attribution, timeline } };
 };
 
 const safePath = (url: string) => {
@@ -152,15 +155,20 @@ export const removeLead: AdminHandler = async ({ db, id, operator }) => {
   return NO_CONTENT;
 };
 
-const EXPORT_COLUMNS = ['id', 'kind', 'created_at', 'status', 'assignee', 'lang', 'name', 'email', 'phone', 'summary'];
+const EXPORT_COLUMNS = ['id', 'kind', 'created_at', 'status', 'assignee', 'lang', 'name', 'email', 'phone', 'summary', ...ATTRIBUTION_COLUMNS];
+
+/** The kind tables, each joined only to its own leads (by primary key) for the attribution columns. */
+const KIND_JOINS = Object.entries(LEAD_KINDS).map(([name, kind], i) => ({ alias: `k${i}`, sql: `left join ${kind.table} k${i} on l.kind = '${name}' and k${i}.id = l.id` }));
+const ATTRIBUTION_SELECT = ATTRIBUTION_COLUMNS.map((column) => `coalesce(${KIND_JOINS.map(({ alias }) => `${alias}.${column}`).join(', ')}) as ${column}`).join(', ');
 
 /** GET /api/admin/export.csv?filter: the filtered leads as CSV (formula guard of csv.ts), newest first. */
 export const exportLeads: AdminHandler = async ({ url, db }) => {
   const filter = parseFilter(url.searchParams);
   const { sql, params } = whereOf(filter);
   const rows = await db.query<Record<string, unknown>>(
-    `select l.id, kind, l.created_at, status, u.email as assignee, lang, name, l.email, phone, summary from (select * from lead ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}) l
-     left join admin_user u on u.id = l.assignee order by l.created_at desc, l.id desc`,
+    `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.summary, ${ATTRIBUTION_SELECT}
+     from (select * from lead ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}) l
+     left join admin_user u on u.id = l.assignee ${KIND_JOINS.map(({ sql: join }) => join).join(' ')} order by l.created_at desc, l.id desc`,
     params,
   );
   const day = new Date().toISOString().slice(0, 10);

@@ -7,6 +7,7 @@ import type { LeadKind } from '../leads.ts';
 import { isValidPhone } from '../phone.ts';
 import { reportMailStatus, reportImage } from '../report/caps.ts';
 import { spamReason } from '../spam.ts';
+import { attributionRow } from './attribution.ts';
 import type { Handler, RouteContext } from './types.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -49,7 +50,8 @@ async function saveReport({ store, log, config, db, origin }: RouteContext, kind
 
 /**
  * POST /api/<kind>: validated with the widget's own schema, then stored once per Idempotency-Key
- * (see lead-store.ts), with the visitor's language; the hash of the visitor's fields tells a replay
+ * (see lead-store.ts), with the visitor's language and where the lead came from (attribution.ts,
+ * not part of the hash: it is reporting, not the visitor's data); the hash of the visitor's fields tells a replay
  * from a reused key. A submission taken for a bot's is stored with its reason and answered like any
  * other (a bot learns nothing; an operator can rescue a person). A design report must carry an
  * image this API generated, and is mailed only within the caps (report/caps.ts): the answer says
@@ -62,11 +64,14 @@ export const leadRoute =
     const key = idempotencyKey(req);
     const { value: input } = await readJson(req, config.bodyLimit);
     const value = check(kind, input);
+    // Where it came from: checked after the visitor's fields (theirs are what a person can correct).
+    const origin = attributionRow(req, input);
+    if ('errors' in origin) throw invalid(origin.errors, ' The attribution member is filled by the widget: see docs/embedding.md, "Partner code and UTM capture".');
     const fields = kind.columns.map((column) => value[column]!);
     const hash = createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
     const spam = spamReason(req, input, config.minFillMs);
     if (spam) log.info('submission taken for spam', { kind: kind.name, reason: spam });
-    const row: LeadRow = { ...Object.fromEntries(kind.columns.map((column, i) => [column, fields[i]])), lang, spam_reason: spam ?? null };
+    const row: LeadRow = { ...Object.fromEntries(kind.columns.map((column, i) => [column, fields[i]])), lang, spam_reason: spam ?? null, ...origin.row };
     const saved: Saved = kind.mailed ? await saveReport(context, kind, row, key, hash) : await store.save(kind, row, key, hash);
     if (saved.hash !== hash) {
       throw new HttpError(422, 'This Idempotency-Key was already used for a different submission; send a new key with new data.');
