@@ -13,6 +13,7 @@ import { checkoutSession, createCheckout, stripeWebhook, testPay } from './check
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createAllowList } from './partners/allow-list.ts';
 import { createOutbox } from './report/outbox.ts';
 import { health } from './routes/health.ts';
 import { estimateRoute } from './routes/estimate.ts';
@@ -68,7 +69,9 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   const store = createLeadStore(db);
   const images = providerFor(config);
   const outbox = createOutbox({ db, config, log });
-  const admin = createAdmin({ config, db, log, outbox });
+  // CORS_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (README, "Partners").
+  const allowList = createAllowList(db, config.corsOrigins, config.corsCacheMs, log);
+  const admin = createAdmin({ config, db, log, outbox, allowList });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -80,7 +83,8 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     // The console's API: same-origin only, so it never gets CORS headers (admin/handler.ts).
     if (url.pathname.startsWith('/api/admin/')) return admin.answer(req, url, ip);
     const origin = publicOrigin(req, config);
-    const cors = corsHeaders(req, config.corsOrigins, origin);
+    // Only a request with an Origin needs the list (the database is not read for the others).
+    const cors = corsHeaders(req, req.headers.origin ? await allowList.origins() : config.corsOrigins, origin);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
     if (!route) throw new HttpError(404, `There is no ${url.pathname}; the API has ${Object.keys(ROUTES).join(', ')}.`, { headers: cors });
     const methods = Object.keys(route);
