@@ -5,10 +5,13 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  constructor(status: number, message: string, code?: string) {
+  /** The whole answer (e.g. `errors`, and `value` for a refused partner origin). */
+  readonly data: Record<string, unknown>;
+  constructor(status: number, message: string, code?: string, data: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.data = data;
   }
 }
 
@@ -38,7 +41,7 @@ export async function api<T = unknown>(path: string, { method = 'GET', body }: {
   if (!response.ok) {
     const signIn = path === 'session' && method === 'POST';
     if (response.status === 401 && !signIn) onSignedOut();
-    throw new ApiError(response.status, data.errorMessage ?? response.statusText, data.code);
+    throw new ApiError(response.status, data.errorMessage ?? response.statusText, data.code, data);
   }
   return data as T;
 }

@@ -5,6 +5,8 @@ import { api, ApiError, setCsrf, whenSignedOut } from './api.ts';
 import { createConsoleI18n, I18nContext, initialLang, storeLang, useT } from './i18n.ts';
 import { Inbox } from './pages/inbox.tsx';
 import { LeadPage } from './pages/lead.tsx';
+import { PartnerPage } from './pages/partner.tsx';
+import { Partners } from './pages/partners.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
@@ -72,6 +74,8 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (route.name === 'inbox' || route.name === 'sign-in') screen = <Inbox filter={route.name === 'inbox' ? route.filter : {}} />;
   else if (route.name === 'lead') screen = <LeadPage id={route.id} me={me} />;
   else if (route.name === 'users' && me.role === 'admin') screen = <Users me={me} />;
+  else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} />;
+  else if (route.name === 'partner') screen = <PartnerPage id={route.id} me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   return (
@@ -84,6 +88,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
             {me && (
               <>
                 <li><a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>{t('console.nav.inbox')}</a></li>
+                <li><a href="/admin/partners" onClick={link('/admin/partners')} aria-current={route.name === 'partners' || route.name === 'partner' ? 'page' : undefined}>{t('partners.nav')}</a></li>
                 {me.role === 'admin' && <li><a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>{t('console.nav.users')}</a></li>}
               </>
             )}

@@ -12,11 +12,14 @@ export type Route =
   | { name: 'inbox'; filter: Filter }
   | { name: 'lead'; id: string }
   | { name: 'users' }
+  | { name: 'partners'; status: string; page: number }
+  | { name: 'partner'; id: string }
   | { name: 'sign-in' }
   | { name: 'set-password'; token: string }
   | { name: 'not-found' };
 
 const LEAD = /^\/admin\/leads\/([0-9a-f-]{36})\/?$/;
+const PARTNER = /^\/admin\/partners\/([0-9a-f-]{36})\/?$/;
 
 /** The route of a location (pathname, search, hash). */
 export function parseRoute(pathname: string, search = '', hash = ''): Route {
@@ -33,6 +36,13 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   const lead = LEAD.exec(pathname);
   if (lead) return { name: 'lead', id: lead[1]! };
   if (path === '/admin/users') return { name: 'users' };
+  if (path === '/admin/partners') {
+    const params = new URLSearchParams(search);
+    const page = Number(params.get('page') ?? '1');
+    return { name: 'partners', status: params.get('status')?.trim() ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
+  }
+  const partner = PARTNER.exec(pathname);
+  if (partner) return { name: 'partner', id: partner[1]! };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
   if (path === '/admin/set-password') return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
   return { name: 'not-found' };
@@ -55,6 +65,15 @@ export function routeUrl(route: Route): string {
       return `/admin/leads/${route.id}`;
     case 'users':
       return '/admin/users';
+    case 'partners': {
+      const params = new URLSearchParams();
+      if (route.status) params.set('status', route.status);
+      if (route.page > 1) params.set('page', String(route.page));
+      const text = params.toString();
+      return `/admin/partners${text ? `?${text}` : ''}`;
+    }
+    case 'partner':
+      return `/admin/partners/${route.id}`;
     case 'sign-in':
       return '/admin/sign-in';
     default:
