@@ -88,7 +88,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
             {me && (
               <>
                 <li><a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>{t('console.nav.inbox')}</a></li>
-                <li><a href="/admin/partners" onClick={link('/admin/partners')} aria-current={route.name === 'partners' || route.name === 'partner' ? 'page' : undefined}>{t('partners.nav')}</a></li>
+                <li><a href="/admin/partners" onClick={link('/admin/partners')} aria-current={route.name === 'partners' || route.name === 'partner' ? 'page' : undefined}>{t('consolePartners.nav')}</a></li>
                 {me.role === 'admin' && <li><a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>{t('console.nav.users')}</a></li>}
               </>
             )}

@@ -10,12 +10,12 @@ import enRegistration from '@obra/i18n/locales/en/partner-registration.json' wit
 import esRegistration from '@obra/i18n/locales/es/partner-registration.json' with { type: 'json' };
 
 /**
- * Both catalogues, merged under `console.`; the partners screens' under `partners.`, with the
- * partner registration widget's (`registration.`) for the specialisations' names.
+ * Both catalogues, merged under `console.`; the partners screens' under `consolePartners.`, with the
+ * partner registration widget's (`partnerRegistration.`) for the specialisations' names.
  */
 export const consoleCatalogues = {
-  es: { console: es, partners: esPartners, registration: esRegistration },
-  en: { console: en, partners: enPartners, registration: enRegistration },
+  es: { console: es, consolePartners: esPartners, partnerRegistration: esRegistration },
+  en: { console: en, consolePartners: enPartners, partnerRegistration: enRegistration },
 };
 /** The console's translator type. */
 export type ConsoleI18n = I18n<typeof consoleCatalogues.es>;

@@ -83,7 +83,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     event.type === 'created' ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
     : event.type === 'status' ? t('console.lead.event.status', { detail: STATUSES.includes(event.detail as never) ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`) : event.detail })
     : event.type === 'assignee' ? (event.detail ? t('console.lead.event.assignee', { detail: event.detail }) : t('console.lead.event.unassigned'))
-    : event.type.startsWith('partner.') ? t(`partners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
+    : event.type.startsWith('partner.') ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
     : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
 
   return (
@@ -91,7 +91,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       <p><a href="/admin" onClick={(e) => { if (history.length > 1 && history.state === null) { e.preventDefault(); history.back(); } else link('/admin')(e); }}>{t('console.lead.back')}</a></p>
       <h1 id="lead-title">{name} <span className="kind">{t(`console.kind.${lead.kind}`)}</span></h1>
       <p><span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span> <time dateTime={lead.created_at}>{when(lead.created_at, lang)}</time> · {t(`console.langName.${lead.lang === 'en' ? 'en' : 'es'}`)}</p>
-      {lead.kind === 'partner' && lead.status !== 'spam' && <p><a href={`/admin/partners/${lead.id}`} onClick={link(`/admin/partners/${lead.id}`)}>{t('partners.page.open')}</a></p>}
+      {lead.kind === 'partner' && lead.status !== 'spam' && <p><a href={`/admin/partners/${lead.id}`} onClick={link(`/admin/partners/${lead.id}`)}>{t('consolePartners.page.open')}</a></p>}
       {lead.spamReason && <p className="warning">{t('console.lead.spamReason', { reason: lead.spamReason })}</p>}
       <p role="status" className="ok">{message}</p>
       {error && <p className="error" role="alert">{error}</p>}

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api.ts';
 import { link } from '../app.tsx';
-import { useT } from '../i18n.ts';
+import { useT, type ConsoleI18n } from '../i18n.ts';
 import { routeUrl } from '../url-state.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
@@ -25,6 +25,9 @@ export interface Partner {
   registration: { nombre: string; correo: string; telefono: string; pais: string; especializacion: string; lang: string };
   suggestedCode?: string | null;
 }
+
+/** A specialisation's name in the operator's language (the registration widget's own catalogue). */
+export const specialityName = (t: ConsoleI18n['t'], value: string) => t(`partnerRegistration.especializacion.${value}` as 'partnerRegistration.especializacion.bim');
 
 interface List {
   partners: Partner[];
@@ -54,14 +57,14 @@ export function Partners({ status, page }: { status: string; page: number }) {
   const total = list ? PARTNER_STATUSES.reduce((sum, s) => sum + list.counts[s], 0) : undefined;
   return (
     <>
-      <h1>{t('partners.title')}</h1>
-      <nav className="counts" aria-label={t('partners.statusFilter')}>
+      <h1>{t('consolePartners.title')}</h1>
+      <nav className="counts" aria-label={t('consolePartners.statusFilter')}>
         <ul>
-          <li><a href={url('')} onClick={link(url(''))} aria-current={!status ? 'page' : undefined}>{t('partners.all')} <span className="count">{total ?? ''}</span></a></li>
+          <li><a href={url('')} onClick={link(url(''))} aria-current={!status ? 'page' : undefined}>{t('consolePartners.all')} <span className="count">{total ?? ''}</span></a></li>
           {PARTNER_STATUSES.map((s) => (
             <li key={s}>
               <a href={url(s)} onClick={link(url(s))} aria-current={status === s ? 'page' : undefined}>
-                {t(`partners.status.${s}`)} <span className="count">{list?.counts[s] ?? ''}</span>
+                {t(`consolePartners.status.${s}`)} <span className="count">{list?.counts[s] ?? ''}</span>
               </a>
             </li>
           ))}
@@ -69,19 +72,19 @@ export function Partners({ status, page }: { status: string; page: number }) {
       </nav>
       {error && <p className="error" role="alert">{error}</p>}
       {!list && !error && <p role="status">{t('console.inbox.loading')}</p>}
-      {list && !list.partners.length && <p role="status">{t('partners.list.empty')}</p>}
+      {list && !list.partners.length && <p role="status">{t('consolePartners.list.empty')}</p>}
       {list && list.partners.length > 0 && (
         <table className="leads partners">
-          <caption className="visually-hidden">{t('partners.list.caption')}</caption>
+          <caption className="visually-hidden">{t('consolePartners.list.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('partners.list.name')}</th>
-              <th scope="col">{t('partners.list.state')}</th>
-              <th scope="col">{t('partners.list.code')}</th>
-              <th scope="col">{t('partners.list.email')}</th>
-              <th scope="col">{t('partners.list.country')}</th>
-              <th scope="col">{t('partners.list.specialisation')}</th>
-              <th scope="col">{t('partners.list.registered')}</th>
+              <th scope="col">{t('consolePartners.list.name')}</th>
+              <th scope="col">{t('consolePartners.list.state')}</th>
+              <th scope="col">{t('consolePartners.list.code')}</th>
+              <th scope="col">{t('consolePartners.list.email')}</th>
+              <th scope="col">{t('consolePartners.list.country')}</th>
+              <th scope="col">{t('consolePartners.list.specialisation')}</th>
+              <th scope="col">{t('consolePartners.list.registered')}</th>
             </tr>
           </thead>
           <tbody>
@@ -90,12 +93,12 @@ export function Partners({ status, page }: { status: string; page: number }) {
               return (
                 <tr key={partner.id}>
                   <th scope="row"><a href={href} onClick={link(href)}>{partner.registration.nombre || '—'}</a></th>
-                  <td data-label={t('partners.list.state')}><span className={`badge ${partner.status}`}>{t(`partners.status.${partner.status}`)}</span></td>
-                  <td data-label={t('partners.list.code')}>{partner.code ? <code>{partner.code}</code> : '—'}</td>
-                  <td data-label={t('partners.list.email')}>{partner.registration.correo}</td>
-                  <td data-label={t('partners.list.country')}>{partner.registration.pais}</td>
-                  <td data-label={t('partners.list.specialisation')}>{partner.registration.especializacion}</td>
-                  <td data-label={t('partners.list.registered')}><time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time></td>
+                  <td data-label={t('consolePartners.list.state')}><span className={`badge ${partner.status}`}>{t(`consolePartners.status.${partner.status}`)}</span></td>
+                  <td data-label={t('consolePartners.list.code')}>{partner.code ? <code>{partner.code}</code> : '—'}</td>
+                  <td data-label={t('consolePartners.list.email')}>{partner.registration.correo}</td>
+                  <td data-label={t('consolePartners.list.country')}>{partner.registration.pais}</td>
+                  <td data-label={t('consolePartners.list.specialisation')}>{specialityName(t, partner.registration.especializacion)}</td>
+                  <td data-label={t('consolePartners.list.registered')}><time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time></td>
                 </tr>
               );
             })}
@@ -103,8 +106,8 @@ export function Partners({ status, page }: { status: string; page: number }) {
         </table>
       )}
       <p className="pager">
-        {page > 1 && <a href={url(status, page - 1)} onClick={link(url(status, page - 1))}>{t('partners.list.previous')}</a>}
-        {list?.more && <a href={url(status, page + 1)} onClick={link(url(status, page + 1))}>{t('partners.list.next')}</a>}
+        {page > 1 && <a href={url(status, page - 1)} onClick={link(url(status, page - 1))}>{t('consolePartners.list.previous')}</a>}
+        {list?.more && <a href={url(status, page + 1)} onClick={link(url(status, page + 1))}>{t('consolePartners.list.next')}</a>}
       </p>
     </>
   );

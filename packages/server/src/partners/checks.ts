@@ -71,6 +71,8 @@ export function codeFromName(name: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    // "S.A.S." and "O'Brien" are one word each.
+    .replace(/[.'’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 24)
