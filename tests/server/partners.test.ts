@@ -181,6 +181,15 @@ describe('approval and CORS', () => {
     expect(lead.timeline.map((e) => e.type).filter((t) => t.startsWith('partner.'))).toEqual(['partner.approved', 'partner.origins', 'partner.suspended', 'partner.reinstated']);
   });
 
+  it('forgetting an approved partner\'s registration forgets the partner, and its origins at once', async () => {
+    const other = await register('Olvidame SAS');
+    expect((await admin.call(`/api/admin/partners/${other}/approve`, { method: 'POST', body: { code: 'olvidame', origins: ['https://olvidame.example'] } })).status).toBe(200);
+    expect((await preflight('https://olvidame.example')).status).toBe(204);
+    expect((await admin.call(`/api/admin/leads/${other}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await admin.call(`/api/admin/partners/${other}`)).status).toBe(404);
+    expect((await preflight('https://olvidame.example')).status).toBe(403);
+  });
+
   it('lists by status, pending first', async () => {
     const all = (await (await agent.call('/api/admin/partners')).json()) as { partners: Partner[] };
     expect(all.partners[0]!.status).toBe('pending');
