@@ -103,7 +103,8 @@ it('a registration through the widget is approved in the console; its code is in
   await expect.poll(() => timeline.textContent()).toContain(`Socio aprobado: Andina https://andina.example ${partnerSite}`);
   expect(await timeline.textContent()).toContain('Socio suspendido');
   expect(await timeline.textContent()).toContain('ana@example.com');
-});
+  // Three pages and a dozen round trips on a shared 2-core machine: more than the default 30 s may be needed.
+}, 60_000);
 
 describe('axe', () => {
 
