@@ -5,13 +5,13 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  /** The whole answer (e.g. `errors`, and `value` for a refused partner origin). */
-  readonly data: Record<string, unknown>;
-  constructor(status: number, message: string, code?: string, data: Record<string, unknown> = {}) {
+  /** The rest of the refusal's body (e.g. which addresses were not valid). */
+  readonly details: Record<string, unknown>;
+  constructor(status: number, message: string, code?: string, details: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.code = code;
-    this.data = data;
+    this.details = details;
   }
 }
 
