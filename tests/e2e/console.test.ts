@@ -5,9 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createOperator, insertReport } from '../server/support/admin.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
-import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
+import { ADMIN, expectNoAxeViolationsInBothLanguages, signIn, startConsolePlatform } from './support/console.ts';
 import { FORMS } from './support/forms.ts';
 import type { Platform } from './support/platform.ts';
 
@@ -231,14 +230,6 @@ it('signs out, after which every admin call is 401', async () => {
 });
 
 describe('axe', () => {
-  // Each screen in Spanish (the browser's language), then in English through the toggle.
-  const check = async (page: Page, name: string) => {
-    for (const lang of ['es', 'en'] as const) {
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-      await expectNoAxeViolations(page, `${name} (${lang})`);
-      if (lang === 'es') await page.getByRole('button', { name: 'Switch to English' }).click();
-    }
-  };
   it.each([
     ['set password', '/admin/set-password#token=x', '#new-password', false],
     ['sign in', '/admin', '#email', false],
@@ -251,6 +242,6 @@ describe('axe', () => {
     if (signedIn) await signIn(page, platform.origin);
     await page.goto(`${platform.origin}${path.replace('REPORT', reportId)}`);
     await page.locator(ready).first().waitFor();
-    await check(page, name);
+    await expectNoAxeViolationsInBothLanguages(page, name);
   });
 });

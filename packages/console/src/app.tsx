@@ -8,6 +8,8 @@ import { Notifications } from './pages/notifications.tsx';
 import { LeadPage } from './pages/lead.tsx';
 import { OrderPage } from './pages/order.tsx';
 import { Orders } from './pages/orders.tsx';
+import { PartnerPage } from './pages/partner.tsx';
+import { Partners } from './pages/partners.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
@@ -78,6 +80,8 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (route.name === 'order') screen = <OrderPage id={route.id} filter={route.filter} />;
   else if (route.name === 'users' && me.role === 'admin') screen = <Users me={me} />;
   else if (route.name === 'notifications') screen = <Notifications me={me} />;
+  else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} />;
+  else if (route.name === 'partner') screen = <PartnerPage id={route.id} me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   return (
@@ -91,6 +95,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
               <>
                 <li><a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>{t('console.nav.inbox')}</a></li>
                 <li><a href="/admin/orders" onClick={link('/admin/orders')} aria-current={route.name === 'orders' ? 'page' : undefined}>{t('console.nav.orders')}</a></li>
+                <li><a href="/admin/partners" onClick={link('/admin/partners')} aria-current={route.name === 'partners' || route.name === 'partner' ? 'page' : undefined}>{t('consolePartners.nav')}</a></li>
                 {me.role === 'admin' && <li><a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>{t('console.nav.users')}</a></li>}
                 <li><a href="/admin/notifications" onClick={link('/admin/notifications')} aria-current={route.name === 'notifications' ? 'page' : undefined}>{t('console.nav.notifications')}</a></li>
               </>

@@ -4,9 +4,19 @@ import { createContext, useContext } from 'react';
 import { createI18n, normalizeLang, type I18n, type Lang } from '@obra/i18n';
 import en from '@obra/i18n/locales/en/console.json' with { type: 'json' };
 import es from '@obra/i18n/locales/es/console.json' with { type: 'json' };
+import enPartners from '@obra/i18n/locales/en/console-partners.json' with { type: 'json' };
+import esPartners from '@obra/i18n/locales/es/console-partners.json' with { type: 'json' };
+import enRegistration from '@obra/i18n/locales/en/partner-registration.json' with { type: 'json' };
+import esRegistration from '@obra/i18n/locales/es/partner-registration.json' with { type: 'json' };
 
-/** Both catalogues, merged under `console.`. */
-export const consoleCatalogues = { es: { console: es }, en: { console: en } };
+/**
+ * Both catalogues, merged under `console.`; the partners screens' under `consolePartners.`, with the
+ * partner registration widget's (`partnerRegistration.`) for the specialisations' names.
+ */
+export const consoleCatalogues = {
+  es: { console: es, consolePartners: esPartners, partnerRegistration: esRegistration },
+  en: { console: en, consolePartners: enPartners, partnerRegistration: enRegistration },
+};
 /** The console's translator type. */
 export type ConsoleI18n = I18n<typeof consoleCatalogues.es>;
 

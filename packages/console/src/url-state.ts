@@ -20,6 +20,8 @@ export type Route =
   | { name: 'order'; id: string; filter: OrderFilter }
   | { name: 'users' }
   | { name: 'notifications' }
+  | { name: 'partners'; status: string; page: number }
+  | { name: 'partner'; id: string }
   | { name: 'sign-in' }
   | { name: 'set-password'; token: string }
   | { name: 'not-found' };
@@ -37,6 +39,7 @@ function readFilter<K extends string>(search: string, keys: readonly K[]): Parti
   }
   return filter;
 }
+const PARTNER = /^\/admin\/partners\/([0-9a-f-]{36})\/?$/;
 
 /** The route of a location (pathname, search, hash). */
 export function parseRoute(pathname: string, search = '', hash = ''): Route {
@@ -49,6 +52,13 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   if (order) return { name: 'order', id: order[1]!, filter: readFilter(search, ORDER_FILTER_KEYS) };
   if (path === '/admin/users') return { name: 'users' };
   if (path === '/admin/notifications') return { name: 'notifications' };
+  if (path === '/admin/partners') {
+    const params = new URLSearchParams(search);
+    const page = Number(params.get('page') ?? '1');
+    return { name: 'partners', status: params.get('status')?.trim() ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
+  }
+  const partner = PARTNER.exec(pathname);
+  if (partner) return { name: 'partner', id: partner[1]! };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
   if (path === '/admin/set-password') return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
   return { name: 'not-found' };
@@ -77,6 +87,15 @@ export function routeUrl(route: Route): string {
       return '/admin/users';
     case 'notifications':
       return '/admin/notifications';
+    case 'partners': {
+      const params = new URLSearchParams();
+      if (route.status) params.set('status', route.status);
+      if (route.page > 1) params.set('page', String(route.page));
+      const text = params.toString();
+      return `/admin/partners${text ? `?${text}` : ''}`;
+    }
+    case 'partner':
+      return `/admin/partners/${route.id}`;
     case 'sign-in':
       return '/admin/sign-in';
     default:

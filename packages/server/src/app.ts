@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './log.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { reportMails } from './report/mail-queue.ts';
+import { createAllowList } from './partners/allow-list.ts';
 import { health } from './routes/health.ts';
 import { estimateRoute } from './routes/estimate.ts';
 import { generateImage, serveImage } from './routes/images.ts';
@@ -79,7 +80,9 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
       notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin: config.publicUrl ?? 'http://localhost:8080' }),
     ],
   });
-  const admin = createAdmin({ config, db, log, outbox });
+  // CORS_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (README, "Partners").
+  const allowList = createAllowList(db, config.corsOrigins, config.corsCacheMs, log);
+  const admin = createAdmin({ config, db, log, outbox, allowList });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -91,7 +94,8 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     // The console's API: same-origin only, so it never gets CORS headers (admin/handler.ts).
     if (url.pathname.startsWith('/api/admin/')) return admin.answer(req, url, ip);
     const origin = publicOrigin(req, config);
-    const cors = corsHeaders(req, config.corsOrigins, origin);
+    // Only a request with an Origin needs the list (the database is not read for the others).
+    const cors = corsHeaders(req, req.headers.origin ? await allowList.origins() : config.corsOrigins, origin);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
     if (!route) throw new HttpError(404, `There is no ${url.pathname}; the API has ${Object.keys(ROUTES).join(', ')}.`, { headers: cors });
     const methods = Object.keys(route);

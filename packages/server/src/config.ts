@@ -20,6 +20,8 @@ export interface Config {
   dataDir: string;
   /** CORS_ORIGINS: origins allowed to call the API from a browser, comma-separated; `*` allows any. */
   corsOrigins: readonly string[];
+  /** CORS_CACHE_MS: how long a process keeps the approved partners' origins before reading them again (default 10 s; 0 reads on every request). */
+  corsCacheMs: number;
   /**
    * RATE_LIMIT (writes) and RATE_LIMIT_READS per client per RATE_LIMIT_WINDOW seconds; 0 turns a
    * limit off. A client is an IPv4 address or an IPv6 /64. RATE_LIMIT_KEYS bounds the clients one
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: whole(env, 'DATABASE_POOL_SIZE', 10) || 10,
     dataDir,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean),
+    corsCacheMs: whole(env, 'CORS_CACHE_MS', 10_000),
     rateLimit: {
       writes: whole(env, 'RATE_LIMIT', 20),
       reads: whole(env, 'RATE_LIMIT_READS', 600),

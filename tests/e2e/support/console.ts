@@ -2,6 +2,8 @@
 // already holds an operator made by the CLI, and the steps every console test repeats.
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectNoAxeViolations } from './axe.ts';
 import { ROOT, removeDataDir, tempDataDir } from '../../server/support/api.ts';
 import { startPlatform, type Platform } from './platform.ts';
 
@@ -41,4 +43,13 @@ export async function signIn(page: Page, origin: string, email = ADMIN.email, pa
   await page.locator('#password').fill(password);
   await page.locator('form button[type=submit]').click();
   await page.locator('h1', { hasText: /^(Bandeja|Inbox)$/ }).waitFor();
+}
+
+/** Runs axe on the console screen `page` shows in Spanish (the browser's language), then in English through the toggle. */
+export async function expectNoAxeViolationsInBothLanguages(page: Page, name: string): Promise<void> {
+  for (const lang of ['es', 'en'] as const) {
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    await expectNoAxeViolations(page, `${name} (${lang})`);
+    if (lang === 'es') await page.getByRole('button', { name: 'Switch to English' }).click();
+  }
 }

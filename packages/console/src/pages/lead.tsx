@@ -12,6 +12,7 @@ import { when } from './format.ts';
 const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
 /** The attribution shown under "Origin", in this order (the widget with its version). */
 const ORIGIN_FIELDS = ['page_url', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'partner_code', 'widget', 'embed_origin'] as const;
+type PartnerEvent = 'partner.approved' | 'partner.origins' | 'partner.suspended' | 'partner.reinstated';
 
 interface Detail {
   id: string;
@@ -26,7 +27,7 @@ interface Detail {
   /** Where it came from (migration 050); every value null for older leads. */
   attribution: Record<(typeof ORIGIN_FIELDS)[number] | 'widget_version', string | null>;
   report: { image: string | null; mailStatus: 'queued' | 'sent' | 'held'; mailedAt: string | null; attempts: number; error: string | null } | null;
-  timeline: { id: string; at: string; actor: string | null; type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed'; detail: string }[];
+  timeline: { id: string; at: string; actor: string | null; type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | PartnerEvent; detail: string }[];
 }
 interface User {
   id: string;
@@ -88,13 +89,15 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     event.type === 'created' ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
     : event.type === 'status' ? t('console.lead.event.status', { detail: STATUSES.includes(event.detail as never) ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`) : event.detail })
     : event.type === 'assignee' ? (event.detail ? t('console.lead.event.assignee', { detail: event.detail }) : t('console.lead.event.unassigned'))
-    : t(`console.lead.event.${event.type}`, { detail: event.detail });
+    : event.type.startsWith('partner.') ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
+    : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
 
   return (
     <article aria-labelledby="lead-title">
       <p><a href="/admin" onClick={(e) => { if (history.length > 1 && history.state === null) { e.preventDefault(); history.back(); } else link('/admin')(e); }}>{t('console.lead.back')}</a></p>
       <h1 id="lead-title">{name} <span className="kind">{t(`console.kind.${lead.kind}`)}</span></h1>
       <p><span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span> <time dateTime={lead.created_at}>{when(lead.created_at, lang)}</time> · {t(`console.langName.${lead.lang === 'en' ? 'en' : 'es'}`)}</p>
+      {lead.kind === 'partner' && lead.status !== 'spam' && <p><a href={`/admin/partners/${lead.id}`} onClick={link(`/admin/partners/${lead.id}`)}>{t('consolePartners.page.open')}</a></p>}
       {lead.spamReason && <p className="warning">{t('console.lead.spamReason', { reason: lead.spamReason })}</p>}
       <p role="status" className="ok">{message}</p>
       {error && <p className="error" role="alert">{error}</p>}

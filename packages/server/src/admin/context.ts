@@ -5,6 +5,7 @@ import { readJson } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Outbox } from '../mail/outbox.ts';
+import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import type { Operator } from './auth.ts';
 
@@ -16,6 +17,8 @@ export interface AdminContext {
   db: Db;
   log: Logger;
   outbox: Outbox;
+  /** The CORS allow-list, to drop its cached partners' origins when an admin changes a partner. */
+  allowList: AllowList;
   operator: Operator;
   /** The id in the path (a lead's or a user's), already checked to be a UUID. */
   id: string;

@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Outbox } from '../mail/outbox.ts';
+import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
 import type { AdminHandler } from './context.ts';
@@ -15,6 +16,7 @@ import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { getNotifications, saveNotifications } from './notifications-routes.ts';
 import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
+import { approvePartner, getPartner, listPartners, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
 import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
 
@@ -42,6 +44,12 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['DELETE', new RegExp(`^/api/admin/users/${ID}$`), removeUser],
   ['GET', /^\/api\/admin\/notifications$/, getNotifications],
   ['PUT', /^\/api\/admin\/notifications$/, saveNotifications],
+  ['GET', /^\/api\/admin\/partners$/, listPartners],
+  ['GET', new RegExp(`^/api/admin/partners/${ID}$`), getPartner],
+  ['PATCH', new RegExp(`^/api/admin/partners/${ID}$`), updatePartner],
+  ['POST', new RegExp(`^/api/admin/partners/${ID}/approve$`), approvePartner],
+  ['POST', new RegExp(`^/api/admin/partners/${ID}/suspend$`), suspendPartner],
+  ['POST', new RegExp(`^/api/admin/partners/${ID}/reinstate$`), reinstatePartner],
 ];
 
 /** Failed sign-ins (or one-time link tries) per client IP per 15 minutes, on top of the per-account lockout. */
@@ -54,7 +62,7 @@ export interface Admin {
 }
 
 /** The admin handler; with LEAD_RETENTION_DAYS it also purges old leads at start and every hour. */
-export function createAdmin({ config, db, log, outbox }: { config: Config; db: Db; log: Logger; outbox: Outbox }): Admin {
+export function createAdmin({ config, db, log, outbox, allowList }: { config: Config; db: Db; log: Logger; outbox: Outbox; allowList: AllowList }): Admin {
   const failures = createFailureLimit(SIGN_IN_FAILURES, 15 * 60_000);
   // The two calls open to anyone: refused while this address has failed too often, counted when they fail.
   const limited = async (ip: string, work: () => Promise<Reply>) => {
@@ -76,7 +84,7 @@ export function createAdmin({ config, db, log, outbox }: { config: Config; db: D
   return {
     async answer(req, url, ip) {
       const method = req.method as Method;
-      const base = { req, url, config, db, log, outbox };
+      const base = { req, url, config, db, log, outbox, allowList };
       if (url.pathname === '/api/admin/session' && method === 'POST') {
         checkOrigin(req, config);
         return limited(ip, () => createSession(base));

@@ -149,9 +149,12 @@ export const reportFile: AdminHandler = async ({ db, id, url }) => {
 };
 
 /** DELETE /api/admin/leads/:id (admins): forgets the lead; the audit keeps no personal data. */
-export const removeLead: AdminHandler = async ({ db, id, operator }) => {
+export const removeLead: AdminHandler = async ({ db, id, operator, allowList }) => {
   requireAdmin(operator);
-  if (!(await deleteLead(db, id, operator.email))) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
+  const kind = await deleteLead(db, id, operator.email);
+  if (!kind) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
+  // A partner's registration takes its partner account, and so its origins, with it.
+  if (kind === 'partner') allowList.invalidate();
   return NO_CONTENT;
 };
 

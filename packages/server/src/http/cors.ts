@@ -22,7 +22,7 @@ export function corsHeaders(req: IncomingMessage, allowed: readonly string[], se
   }
   if (parsed === self) return {};
   if (!allowed.includes('*') && !allowed.includes(origin)) {
-    throw new HttpError(403, `The origin ${origin} may not call this API; add it to CORS_ORIGINS.`);
+    throw new HttpError(403, `The origin ${origin} may not call this API; add it to CORS_ORIGINS, or approve a partner with it in the console.`);
   }
   return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
 }

@@ -1,0 +1,52 @@
+// The embed code of an approved partner: one snippet per widget and the loader, each in a
+// read-only text box (selectable by hand) with a copy button that says what it did.
+import { useState } from 'react';
+import { useT } from '../i18n.ts';
+import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type SnippetWidget } from './snippets.ts';
+
+/** The snippets for partner `code`; a note instead while the partner has none. */
+export function Snippets({ code }: { code: string | null }) {
+  const { t } = useT();
+  const [copied, setCopied] = useState('');
+  if (!code) {
+    return (
+      <section aria-labelledby="snippets-title">
+        <h2 id="snippets-title">{t('consolePartners.snippets.title')}</h2>
+        <p>{t('consolePartners.snippets.pending')}</p>
+      </section>
+    );
+  }
+  const origin = location.origin;
+  const items: { id: string; name: string; text: string }[] = [
+    ...SNIPPET_WIDGETS.map((widget: SnippetWidget) => ({ id: widget, name: t(`consolePartners.snippets.widget.${widget}`), text: widgetSnippet(origin, widget, code) })),
+    { id: 'loader', name: t('consolePartners.snippets.loader'), text: loaderSnippet(origin, code) },
+  ];
+  const copy = async (item: (typeof items)[number]) => {
+    try {
+      await navigator.clipboard.writeText(item.text);
+      setCopied(t('consolePartners.snippets.copied', { widget: item.name }));
+    } catch {
+      // No clipboard (an http page, a refused permission): the text is selected for copying by hand.
+      const box = document.getElementById(`snippet-${item.id}`) as HTMLTextAreaElement | null;
+      box?.focus();
+      box?.select();
+      setCopied(t('consolePartners.snippets.copyFailed'));
+    }
+  };
+  return (
+    <section aria-labelledby="snippets-title" className="snippets">
+      <h2 id="snippets-title">{t('consolePartners.snippets.title')}</h2>
+      <p>{t('consolePartners.snippets.intro', { code })}</p>
+      <p role="status" className="ok">{copied}</p>
+      <div className="snippet-grid">
+        {items.map((item) => (
+          <div key={item.id} className="snippet">
+            <label htmlFor={`snippet-${item.id}`}>{item.name}</label>
+            <textarea id={`snippet-${item.id}`} readOnly rows={item.text.split('\n').length} value={item.text} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
+            <button type="button" onClick={() => void copy(item)}>{t('consolePartners.snippets.copy', { widget: item.name })}</button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

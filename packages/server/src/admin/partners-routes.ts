@@ -1,0 +1,169 @@
+// Partners in the console: every signed-in operator may read them; only admins approve (code and
+// origins), edit origins, suspend and reinstate. Each change is an event on the registration's
+// timeline, and drops this process's cached CORS allow-list (the others re-read it within
+// CORS_CACHE_MS).
+import type { Queryable } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
+import { checkCode, checkOrigins, codeFromName } from '../partners/checks.ts';
+import { readObject, requireAdmin, type AdminContext, type AdminHandler } from './context.ts';
+
+/** The three states of a partner. */
+export const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
+type Status = (typeof PARTNER_STATUSES)[number];
+/** Partners per page of the list. */
+export const PARTNERS_PAGE = 50;
+
+interface Row {
+  id: string;
+  status: Status;
+  code: string | null;
+  origins: string[];
+  created_at: Date;
+  approved_by: string | null;
+  approved_at: Date | null;
+  suspended_by: string | null;
+  suspended_at: Date | null;
+  nombre: string;
+  correo: string;
+  telefono: string;
+  pais: string;
+  especializacion: string;
+  lang: string;
+}
+
+const SELECT = `select a.id, a.status, a.code, a.origins, a.created_at, a.approved_by, a.approved_at, a.suspended_by, a.suspended_at,
+  p.nombre, p.correo, p.telefono, p.pais, p.especializacion, p.lang from partner_account a join partner p on p.id = a.id`;
+
+const shape = (row: Row) => ({
+  id: row.id,
+  status: row.status,
+  code: row.code,
+  origins: row.origins,
+  createdAt: row.created_at,
+  approvedBy: row.approved_by,
+  approvedAt: row.approved_at,
+  suspendedBy: row.suspended_by,
+  suspendedAt: row.suspended_at,
+  registration: { nombre: row.nombre, correo: row.correo, telefono: row.telefono, pais: row.pais, especializacion: row.especializacion, lang: row.lang },
+});
+
+async function partnerOf(db: Queryable, id: string): Promise<Row> {
+  const [row] = await db.query<Row>(`${SELECT} where a.id = $1`, [id]);
+  if (!row) throw new HttpError(404, 'There is no such partner; its registration may have been deleted.', { body: { code: 'gone' } });
+  return row;
+}
+
+/** The code suggested for a pending partner: from its name, with `-2`, `-3` … when taken. */
+async function suggestCode(db: Queryable, name: string): Promise<string> {
+  const base = codeFromName(name);
+  // The base has only [a-z0-9-], so it is safe inside LIKE.
+  const taken = new Set((await db.query<{ code: string }>("select lower(code) as code from partner_account where lower(code) = $1 or lower(code) like $1 || '-%'", [base])).map((r) => r.code));
+  let candidate = base;
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${base}-${n}`;
+  return candidate;
+}
+
+/** GET /api/admin/partners?status&page: pending first, then newest; 50 a page, and the counts per status. */
+export const listPartners: AdminHandler = async ({ url, db }) => {
+  const status = url.searchParams.get('status') || undefined;
+  if (status && !PARTNER_STATUSES.includes(status as Status)) throw new HttpError(400, `status must be one of ${PARTNER_STATUSES.join(', ')}.`, { body: { code: 'status', errors: { status: 'status' } } });
+  const page = Number(url.searchParams.get('page') ?? '1');
+  if (!Number.isInteger(page) || page < 1 || page > 10_000) throw new HttpError(400, 'page must be a whole number from 1.', { body: { code: 'page', errors: { page: 'page' } } });
+  const [rows, counts] = await Promise.all([
+    db.query<Row>(
+      `${SELECT} ${status ? 'where a.status = $1' : ''}
+       order by case a.status when 'pending' then 0 when 'approved' then 1 else 2 end, a.created_at desc, a.id desc
+       limit ${PARTNERS_PAGE + 1} offset ${(page - 1) * PARTNERS_PAGE}`,
+      status ? [status] : [],
+    ),
+    db.query<{ status: Status; n: number }>('select status, count(*)::int as n from partner_account group by status'),
+  ]);
+  return {
+    status: 200,
+    body: {
+      partners: rows.slice(0, PARTNERS_PAGE).map(shape),
+      more: rows.length > PARTNERS_PAGE,
+      counts: Object.fromEntries(PARTNER_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])),
+    },
+  };
+};
+
+/** GET /api/admin/partners/:id: the partner, with a suggested code while it is pending. */
+export const getPartner: AdminHandler = async ({ db, id }) => {
+  const row = await partnerOf(db, id);
+  return { status: 200, body: { ...shape(row), suggestedCode: row.status === 'pending' ? await suggestCode(db, row.nombre) : null } };
+};
+
+/**
+ * Runs one admin change on partner `id` in a transaction: `change` updates the row (only from the
+ * states it allows) and says what the timeline records; then the allow-list is re-read.
+ */
+async function change(
+  { db, id, operator, allowList }: AdminContext,
+  type: 'approved' | 'origins' | 'suspended' | 'reinstated',
+  work: (tx: Queryable) => Promise<{ changed: boolean; detail: string }>,
+) {
+  requireAdmin(operator);
+  await db.transaction(async (tx) => {
+    const { changed, detail } = await work(tx);
+    if (!changed) {
+      const row = await partnerOf(tx, id);
+      throw new HttpError(409, `This partner is ${row.status}; reload to see its current state.`, { body: { code: 'partner-state', status: row.status } });
+    }
+    await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [id, operator.id, operator.email, `partner.${type}`, detail]);
+  });
+  allowList.invalidate();
+  return { status: 200, body: shape(await partnerOf(db, id)) };
+}
+
+const isCodeTaken = (error: unknown) => /partner_account_code/.test(String((error as Error)?.message ?? '')) || (error as { code?: string })?.code === '23505';
+const codeTaken = (code: string) => new HttpError(409, `The code ${code} belongs to another partner; choose another.`, { body: { code: 'partner-code-taken', errors: { code: 'partner-code-taken' } } });
+
+/** POST /api/admin/partners/:id/approve {code, origins} (admins, pending partners only). */
+export const approvePartner: AdminHandler = async (context) => {
+  requireAdmin(context.operator);
+  const body = await readObject(context.req);
+  const code = checkCode(body.code);
+  const origins = checkOrigins(body.origins ?? []);
+  try {
+    return await change(context, 'approved', async (tx) => {
+      if ((await tx.query('select 1 from partner_account where lower(code) = lower($1) and id <> $2', [code, context.id])).length) throw codeTaken(code);
+      const rows = await tx.query(
+        "update partner_account set status = 'approved', code = $2, origins = $3, approved_by = $4, approved_at = now(), updated_at = now() where id = $1 and status = 'pending' returning id",
+        [context.id, code, origins, context.operator.email],
+      );
+      return { changed: rows.length > 0, detail: [code, ...origins].join(' ') };
+    });
+  } catch (error) {
+    // Two admins approving two partners with one code at once: the unique index decides.
+    if (!(error instanceof HttpError) && isCodeTaken(error)) throw codeTaken(code);
+    throw error;
+  }
+};
+
+/** PATCH /api/admin/partners/:id {origins} (admins): the partner's origins, in any state. */
+export const updatePartner: AdminHandler = async (context) => {
+  requireAdmin(context.operator);
+  const body = await readObject(context.req);
+  if ('code' in body) throw new HttpError(400, 'The code cannot change once given: partners\' pages carry it.', { body: { code: 'partner-code-fixed', errors: { code: 'partner-code-fixed' } } });
+  const origins = checkOrigins(body.origins);
+  return change(context, 'origins', async (tx) => {
+    await partnerOf(tx, context.id);
+    const rows = await tx.query('update partner_account set origins = $2, updated_at = now() where id = $1 returning id', [context.id, origins]);
+    return { changed: rows.length > 0, detail: origins.join(' ') };
+  });
+};
+
+/** POST /api/admin/partners/:id/suspend (admins, approved partners): its origins stop working. */
+export const suspendPartner: AdminHandler = (context) =>
+  change(context, 'suspended', async (tx) => {
+    const rows = await tx.query("update partner_account set status = 'suspended', suspended_by = $2, suspended_at = now(), updated_at = now() where id = $1 and status = 'approved' returning id", [context.id, context.operator.email]);
+    return { changed: rows.length > 0, detail: '' };
+  });
+
+/** POST /api/admin/partners/:id/reinstate (admins, suspended partners): approved again, same code and origins. */
+export const reinstatePartner: AdminHandler = (context) =>
+  change(context, 'reinstated', async (tx) => {
+    const rows = await tx.query("update partner_account set status = 'approved', suspended_by = null, suspended_at = null, updated_at = now() where id = $1 and status = 'suspended' returning id", [context.id]);
+    return { changed: rows.length > 0, detail: '' };
+  });

@@ -1,0 +1,41 @@
+// Partners with several API processes on one PostgreSQL database (the `server-pg` project only):
+// an approval and a suspension made through one process reach the CORS allow-list of another
+// within CORS_CACHE_MS, with no restart.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '@obra/server';
+import { createOperator, signInAs } from './support/admin.ts';
+import { VALID, freshDatabase, postJson, startProcess, type ApiProcess, type TestDatabase } from './support/api.ts';
+import { queryOnce } from './support/postgres.ts';
+
+const SITE = 'https://socio-compartido.example';
+let database: TestDatabase;
+let a: ApiProcess;
+let b: ApiProcess;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const env = { ...database.env, RATE_LIMIT: '0', CORS_CACHE_MS: '1000' };
+  [a, b] = await Promise.all([startProcess('api', env), startProcess('api', env)]);
+  // The operator is made straight in the shared database (what `npm run admin` does).
+  const db = { query: (sql: string, params: unknown[] = []) => queryOnce(database.env.DATABASE_URL!, sql, params) } as unknown as Db;
+  await createOperator(db, 'ana@example.com');
+});
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database.drop();
+});
+
+const preflight = (api: ApiProcess) => fetch(`${api.base}/api/wait-list`, { method: 'OPTIONS', headers: { origin: SITE, 'access-control-request-method': 'POST' } }).then((r) => r.status);
+
+it('an approval through one process opens the partner\'s origin on the other, and a suspension closes it', async () => {
+  const registered = await postJson(`${a.base}/api/partner`, { ...VALID.partner, nombre: 'Socio Compartido' });
+  const { id } = (await registered.json()) as { id: string };
+  expect(await preflight(b)).toBe(403);
+  const admin = await signInAs(a.base, 'ana@example.com');
+  expect((await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'compartido', origins: [SITE] } })).status).toBe(200);
+  expect(await preflight(a)).toBe(204);
+  await expect.poll(() => preflight(b), { timeout: 10_000, interval: 100 }).toBe(204);
+  expect((await admin.call(`/api/admin/partners/${id}/suspend`, { method: 'POST', body: {} })).status).toBe(200);
+  expect(await preflight(a)).toBe(403);
+  await expect.poll(() => preflight(b), { timeout: 10_000, interval: 100 }).toBe(403);
+});

@@ -1,0 +1,119 @@
+// @vitest-environment node
+// Partners' pure parts: the code and origin checks (partners/checks.ts), the CORS allow-list's
+// cache (partners/allow-list.ts), the console's embed snippets and its partner routes in the URL.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loaderSnippet, widgetSnippet } from '../../packages/console/src/pages/snippets.ts';
+import { parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';
+import { createLogger } from '../../packages/server/src/log.ts';
+import { createAllowList } from '../../packages/server/src/partners/allow-list.ts';
+import { checkCode, checkOrigins, codeFromName, normaliseOrigin } from '../../packages/server/src/partners/checks.ts';
+import { HttpError } from '../../packages/server/src/http/errors.ts';
+
+describe('origins', () => {
+  it('normalise to what a browser sends in Origin', () => {
+    expect(normaliseOrigin(' https://Socio.Example/ ')).toBe('https://socio.example');
+    expect(normaliseOrigin('https://socio.example:443')).toBe('https://socio.example');
+    expect(normaliseOrigin('https://socio.example:8443')).toBe('https://socio.example:8443');
+    expect(normaliseOrigin('https://bücher.example')).toBe('https://xn--bcher-kva.example');
+    expect(normaliseOrigin('http://localhost:5173')).toBe('http://localhost:5173');
+    expect(normaliseOrigin('http://tienda.localhost')).toBe('http://tienda.localhost');
+  });
+
+  it('refuse paths, queries, wildcards, credentials, plain http, IP literals and other schemes', () => {
+    for (const bad of ['https://socio.example/tienda', 'https://socio.example/?a', 'https://socio.example#x', 'https://*.socio.example', '*', 'https://ana@socio.example',
+      'http://socio.example', 'https://192.168.1.10', 'https://[::1]', 'ftp://socio.example', 'javascript:alert(1)', 'socio.example', 'https://intranet', '', `https://${'a'.repeat(200)}.example`]) {
+      expect(normaliseOrigin(bad), bad).toBeUndefined();
+    }
+  });
+
+  it('as a list: deduplicated after normalising; a 400 naming the field and the value otherwise', () => {
+    expect(checkOrigins(['https://a.example', 'HTTPS://A.example/', 'https://b.example'])).toEqual(['https://a.example', 'https://b.example']);
+    expect(checkOrigins([])).toEqual([]);
+    const refused = (() => {
+      try {
+        checkOrigins(['https://a.example', 'https://b.example/x']);
+      } catch (error) {
+        return error as HttpError;
+      }
+    })();
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused?.status).toBe(400);
+    expect(refused?.body).toMatchObject({ errors: { origins: 'partner-origin' }, value: 'https://b.example/x' });
+    expect(() => checkOrigins('https://a.example')).toThrow(HttpError);
+    expect(() => checkOrigins(Array.from({ length: 21 }, (_, i) => `https://s${i}.example`))).toThrow(/at most 20/);
+  });
+});
+
+describe('codes', () => {
+  it('take 3 to 32 of [A-Za-z0-9_-], trimmed', () => {
+    expect(checkCode(' Acme_2-b ')).toBe('Acme_2-b');
+    for (const bad of ['ab', 'con espacio', 'ñandú', 'a'.repeat(33), 'a/b', 7, null]) expect(() => checkCode(bad), String(bad)).toThrow(HttpError);
+  });
+
+  it('are suggested from the name: accents dropped, lower case, valid', () => {
+    expect(codeFromName('Constructora Andina S.A.S.')).toBe('constructora-andina-sas');
+    expect(codeFromName('Ñandú & Pérez')).toBe('nandu-perez');
+    expect(codeFromName('Jo')).toBe('partner-jo');
+    expect(codeFromName('北京')).toBe('partner-x');
+    expect(codeFromName('Una empresa con un nombre larguísimo de verdad')).toBe('una-empresa-con-un-nombr');
+    for (const name of ['Jo', '北京', 'Una empresa con un nombre larguísimo de verdad', '---']) expect(checkCode(codeFromName(name))).toBeTruthy();
+  });
+});
+
+describe('the allow-list', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['performance'] }));
+  afterEach(() => vi.useRealTimers());
+  const silent = createLogger('silent');
+
+  it('reads the partners\' origins once per cache time, shares one read, and re-reads after invalidate()', async () => {
+    let origins = ['https://a.example'];
+    const query = vi.fn(async () => origins.map((origin) => ({ origin })));
+    const list = createAllowList({ query, exec: async () => {} } as never, ['https://fijo.example'], 10_000, silent);
+    const [first, second] = await Promise.all([list.origins(), list.origins()]);
+    expect(first).toEqual(['https://fijo.example', 'https://a.example']);
+    expect(second).toBe(first);
+    expect(query).toHaveBeenCalledTimes(1);
+    origins = ['https://b.example'];
+    vi.advanceTimersByTime(9_999);
+    expect(await list.origins()).toEqual(['https://fijo.example', 'https://a.example']);
+    vi.advanceTimersByTime(2);
+    expect(await list.origins()).toEqual(['https://fijo.example', 'https://b.example']);
+    origins = [];
+    list.invalidate();
+    expect(await list.origins()).toEqual(['https://fijo.example']);
+    expect(query).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps the last list when the database fails', async () => {
+    let fail = false;
+    const query = vi.fn(async () => {
+      if (fail) throw new Error('connection lost');
+      return [{ origin: 'https://a.example' }];
+    });
+    const list = createAllowList({ query, exec: async () => {} } as never, [], 0, silent);
+    expect(await list.origins()).toEqual(['https://a.example']);
+    fail = true;
+    expect(await list.origins()).toEqual(['https://a.example']);
+  });
+});
+
+describe('the console', () => {
+  it('makes each widget\'s snippet and the loader\'s with the partner\'s code', () => {
+    expect(widgetSnippet('https://obra.example', 'wait-list', 'Acme')).toBe('<script src="https://obra.example/widgets/obra-wait-list.js" defer></script>\n<obra-wait-list partner="Acme"></obra-wait-list>');
+    expect(widgetSnippet('https://obra.example', 'software-detail', 'Acme')).toContain('<obra-software-detail partner="Acme" slug="sketchup"></obra-software-detail>');
+    expect(loaderSnippet('https://obra.example', 'Acme').split('\n')).toEqual([
+      '<script type="module" src="https://obra.example/esm/loader.js"></script>',
+      '<obra-wait-list partner="Acme"></obra-wait-list>',
+      '<obra-design-form partner="Acme"></obra-design-form>',
+    ]);
+  });
+
+  it('keeps the partners\' state and page, and a partner\'s id, in the URL', () => {
+    expect(parseRoute('/admin/partners', '?status=pending&page=2')).toEqual({ name: 'partners', status: 'pending', page: 2 });
+    expect(parseRoute('/admin/partners/', '?page=-1')).toEqual({ name: 'partners', status: '', page: 1 });
+    expect(parseRoute('/admin/partners/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({ name: 'partner', id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11' });
+    expect(routeUrl({ name: 'partners', status: 'approved', page: 1 })).toBe('/admin/partners?status=approved');
+    expect(routeUrl({ name: 'partners', status: '', page: 3 })).toBe('/admin/partners?page=3');
+    expect(routeUrl({ name: 'partner', id: 'x' })).toBe('/admin/partners/x');
+  });
+});
