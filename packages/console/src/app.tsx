@@ -8,6 +8,7 @@ import { LeadPage } from './pages/lead.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
+import { Webhooks } from './pages/webhooks.tsx';
 import { navigate, useRoute } from './url-state.ts';
 
 /** The signed-in operator. */
@@ -72,6 +73,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (route.name === 'inbox' || route.name === 'sign-in') screen = <Inbox filter={route.name === 'inbox' ? route.filter : {}} />;
   else if (route.name === 'lead') screen = <LeadPage id={route.id} me={me} />;
   else if (route.name === 'users' && me.role === 'admin') screen = <Users me={me} />;
+  else if (route.name === 'webhooks' && me.role === 'admin') screen = <Webhooks />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   return (
@@ -85,6 +87,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
               <>
                 <li><a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>{t('console.nav.inbox')}</a></li>
                 {me.role === 'admin' && <li><a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>{t('console.nav.users')}</a></li>}
+                {me.role === 'admin' && <li><a href="/admin/webhooks" onClick={link('/admin/webhooks')} aria-current={route.name === 'webhooks' ? 'page' : undefined}>{t('console.nav.webhooks')}</a></li>}
               </>
             )}
             <li><button type="button" lang={t('console.nav.language') === 'English' ? 'en' : 'es'} aria-label={t('console.nav.languageLabel')} onClick={toggleLang}>{t('console.nav.language')}</button></li>

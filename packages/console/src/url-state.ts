@@ -12,6 +12,7 @@ export type Route =
   | { name: 'inbox'; filter: Filter }
   | { name: 'lead'; id: string }
   | { name: 'users' }
+  | { name: 'webhooks' }
   | { name: 'sign-in' }
   | { name: 'set-password'; token: string }
   | { name: 'not-found' };
@@ -33,6 +34,7 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   const lead = LEAD.exec(pathname);
   if (lead) return { name: 'lead', id: lead[1]! };
   if (path === '/admin/users') return { name: 'users' };
+  if (path === '/admin/webhooks') return { name: 'webhooks' };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
   if (path === '/admin/set-password') return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
   return { name: 'not-found' };
@@ -55,6 +57,8 @@ export function routeUrl(route: Route): string {
       return `/admin/leads/${route.id}`;
     case 'users':
       return '/admin/users';
+    case 'webhooks':
+      return '/admin/webhooks';
     case 'sign-in':
       return '/admin/sign-in';
     default:

@@ -20,6 +20,7 @@ import { generateImage, serveImage } from './routes/images.ts';
 import { leadRoute } from './routes/leads.ts';
 import { location } from './routes/location.ts';
 import type { Handler, Reply } from './routes/types.ts';
+import { createWebhookWorker } from './webhooks/worker.ts';
 
 /** The API as a request handler, to mount in any node:http server (host/serve.ts, main.ts). */
 export interface Api {
@@ -68,7 +69,8 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   const store = createLeadStore(db);
   const images = providerFor(config);
   const outbox = createOutbox({ db, config, log });
-  const admin = createAdmin({ config, db, log, outbox });
+  const webhooks = createWebhookWorker({ db, config, log });
+  const admin = createAdmin({ config, db, log, outbox, webhooks });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -140,6 +142,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
       await Promise.allSettled([...inFlight]);
       admin.close();
       await outbox.close();
+      await webhooks.close();
       await db.close();
       log.info('api closed');
     },

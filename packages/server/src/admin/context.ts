@@ -6,6 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Outbox } from '../report/outbox.ts';
 import type { Reply } from '../routes/types.ts';
+import type { WebhookWorker } from '../webhooks/worker.ts';
 import type { Operator } from './auth.ts';
 
 /** What an admin route gets: the request, the API's parts, the signed-in operator and the path's id. */
@@ -16,6 +17,8 @@ export interface AdminContext {
   db: Db;
   log: Logger;
   outbox: Outbox;
+  /** The webhook worker, to send at once what an admin queued. */
+  webhooks: WebhookWorker;
   operator: Operator;
   /** The id in the path (a lead's or a user's), already checked to be a UUID. */
   id: string;

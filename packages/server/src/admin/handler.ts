@@ -15,6 +15,8 @@ import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
+import type { WebhookWorker } from '../webhooks/worker.ts';
+import { createWebhook, listDeliveries, listWebhooks, removeWebhook, resendDelivery, rotateSecret, testWebhook, updateWebhook } from './webhooks-routes.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
@@ -35,6 +37,14 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['POST', /^\/api\/admin\/users$/, createUser],
   ['PATCH', new RegExp(`^/api/admin/users/${ID}$`), updateUser],
   ['DELETE', new RegExp(`^/api/admin/users/${ID}$`), removeUser],
+  ['GET', /^\/api\/admin\/webhooks$/, listWebhooks],
+  ['POST', /^\/api\/admin\/webhooks$/, createWebhook],
+  ['PATCH', new RegExp(`^/api/admin/webhooks/${ID}$`), updateWebhook],
+  ['DELETE', new RegExp(`^/api/admin/webhooks/${ID}$`), removeWebhook],
+  ['POST', new RegExp(`^/api/admin/webhooks/${ID}/rotate$`), rotateSecret],
+  ['POST', new RegExp(`^/api/admin/webhooks/${ID}/test$`), testWebhook],
+  ['GET', new RegExp(`^/api/admin/webhooks/${ID}/deliveries$`), listDeliveries],
+  ['POST', new RegExp(`^/api/admin/webhook-deliveries/${ID}/resend$`), resendDelivery],
 ];
 
 /** Failed sign-ins (or one-time link tries) per client IP per 15 minutes, on top of the per-account lockout. */
@@ -47,7 +57,7 @@ export interface Admin {
 }
 
 /** The admin handler; with LEAD_RETENTION_DAYS it also purges old leads at start and every hour. */
-export function createAdmin({ config, db, log, outbox }: { config: Config; db: Db; log: Logger; outbox: Outbox }): Admin {
+export function createAdmin({ config, db, log, outbox, webhooks }: { config: Config; db: Db; log: Logger; outbox: Outbox; webhooks: WebhookWorker }): Admin {
   const failures = createFailureLimit(SIGN_IN_FAILURES, 15 * 60_000);
   // The two calls open to anyone: refused while this address has failed too often, counted when they fail.
   const limited = async (ip: string, work: () => Promise<Reply>) => {
@@ -69,7 +79,7 @@ export function createAdmin({ config, db, log, outbox }: { config: Config; db: D
   return {
     async answer(req, url, ip) {
       const method = req.method as Method;
-      const base = { req, url, config, db, log, outbox };
+      const base = { req, url, config, db, log, outbox, webhooks };
       if (url.pathname === '/api/admin/session' && method === 'POST') {
         checkOrigin(req, config);
         return limited(ip, () => createSession(base));

@@ -7,6 +7,7 @@ import { reportPdf, type ReportRow } from '../report/pdf.ts';
 import { IMAGE_PATH } from '../images/ids.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { deleteLead } from './delete-lead.ts';
+import { emitEvent, leadData } from '../webhooks/events.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
 
 type Kind = (typeof KINDS)[number];
@@ -110,6 +111,8 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
       const detail = type === 'assignee' && value ? ((await tx.query<{ email: string }>('select email from admin_user where id = $1', [value]))[0]?.email ?? '') : String(value ?? '');
       await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [id, operator.id, operator.email, type, detail]);
     }
+    // One lead.updated for the whole change, in its transaction (README, "Webhooks").
+    await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed: changes.map(([column]) => column) });
   });
   return NO_CONTENT;
 };

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
+import { runInBackground } from '../background.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
@@ -27,9 +28,6 @@ export function createOutbox({ db, config, log }: { db: Db; config: Config; log:
   const transport = smtpUrl
     ? createTransport(smtpUrl, { from })
     : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
-  let running: Promise<void> | undefined;
-  let again = false;
-  let closed = false;
 
   async function imageOf(row: ReportRow): Promise<ReportImage> {
     if (!row.image_id) return undefined;
@@ -79,32 +77,11 @@ export function createOutbox({ db, config, log }: { db: Db; config: Config; log:
     }
   }
 
-  function kick() {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run()
-      .catch((error) => log.error('the report outbox failed', { error }))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  const timer = setInterval(kick, retryMs);
-  timer.unref();
-  kick();
+  const background = runInBackground(run, retryMs, (error) => log.error('the report outbox failed', { error }));
   return {
-    kick,
+    kick: background.kick,
     async close() {
-      closed = true;
-      clearInterval(timer);
-      while (running) await running;
+      await background.close();
       transport.close();
     },
   };
