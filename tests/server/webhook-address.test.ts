@@ -2,6 +2,7 @@
 // names with a private address among public ones, and a request that connects to the address
 // that was checked (not to what the name resolves to later).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@obra/server';
 import { addressAllowed, canonicalAddress, parseWebhookUrl, resolveTarget } from '../../packages/server/src/webhooks/address.ts';
 import { post } from '../../packages/server/src/webhooks/send.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
@@ -78,5 +79,16 @@ describe('sending', () => {
     expect(big).toEqual({ status: 200, excerpt: 'x'.repeat(500) });
     const slow = await post(new URL(receiver.url('/slow')), '{}', {}, { allow: 'all', timeoutMs: 200 });
     expect(slow).toEqual({ status: null, excerpt: '', error: 'no answer within 200 ms' });
+  });
+});
+
+describe('configuration', () => {
+  it('reads the webhook variables and names a bad one', () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowPrivate: [], retryScheduleMs: [5000, 300000, 1800000, 7200000, 18000000, 36000000], timeoutMs: 10000, disableAfterHours: 72, pollMs: 1000 });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '10, 20' }).webhooks).toMatchObject({ allowPrivate: 'all', retryScheduleMs: [10, 20] });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8, ::1/128' }).webhooks.allowPrivate).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'localhost' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5s,1m' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '-1' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
   });
 });

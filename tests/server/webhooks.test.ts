@@ -250,3 +250,16 @@ describe('events', () => {
     expect(receiver.requests.filter((r) => r.path === '/broken').length).toBe(tried + 1);
   });
 });
+
+describe('forgetting a lead', () => {
+  it('removes its events and pending deliveries with it (they hold what the visitor typed)', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url('/forget'), events: ['lead.created'] });
+    receiver.answer = (request) => (request.path === '/forget' ? { status: 500 } : { status: 200 });
+    await lead('Olvídame');
+    const [row] = await local.api.db.query<{ id: string }>("select id from lead where name = 'Olvídame'");
+    await expect.poll(async () => (await deliveries(endpoint)).items.length, poll).toBe(1);
+    expect((await admin.call(`/api/admin/leads/${row!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await local.api.db.query("select id from webhook_event where data ->> 'id' = $1", [row!.id])).toEqual([]);
+    expect((await deliveries(endpoint)).items).toEqual([]);
+  });
+});

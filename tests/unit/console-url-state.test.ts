@@ -11,6 +11,7 @@ describe('parseRoute', () => {
   it('knows every screen', () => {
     expect(parseRoute('/admin/leads/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({ name: 'lead', id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11' });
     expect(parseRoute('/admin/users')).toEqual({ name: 'users' });
+    expect(parseRoute('/admin/webhooks')).toEqual({ name: 'webhooks' });
     expect(parseRoute('/admin/sign-in')).toEqual({ name: 'sign-in' });
     expect(parseRoute('/admin/set-password', '', '#token=abc-123')).toEqual({ name: 'set-password', token: 'abc-123' });
     expect(parseRoute('/admin/leads/not-an-id')).toEqual({ name: 'not-found' });
@@ -31,5 +32,6 @@ describe('filterQuery and routeUrl', () => {
     expect(routeUrl({ name: 'inbox', filter: { lang: 'en' } })).toBe('/admin?lang=en');
     expect(routeUrl({ name: 'lead', id: 'x' })).toBe('/admin/leads/x');
     expect(routeUrl({ name: 'users' })).toBe('/admin/users');
+    expect(routeUrl({ name: 'webhooks' })).toBe('/admin/webhooks');
   });
 });

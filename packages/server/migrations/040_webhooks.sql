@@ -102,3 +102,13 @@ begin
 end $$;
 create trigger webhook_report_mailed after update of mailed_at on report for each row
   when (old.mailed_at is null and new.mailed_at is not null) execute function webhook_report_mailed();
+
+-- A lead that is forgotten (the console's deletion, the retention purge) takes its events along:
+-- they hold what the visitor typed. Deliveries not yet sent go with them.
+create index webhook_event_subject on webhook_event ((data ->> 'id'));
+create function webhook_forget_lead() returns trigger language plpgsql as $$
+begin
+  delete from webhook_event where data ->> 'id' = old.id::text;
+  return null;
+end $$;
+create trigger webhook_forget_lead after delete on lead for each row execute function webhook_forget_lead();

@@ -19,11 +19,11 @@ export function runAdminCli(dataDir: string, args: string[], input = ''): { stat
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** The platform, started on a data directory where the CLI made {@link ADMIN} first. */
-export async function startConsolePlatform(): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
+/** The platform, started on a data directory where the CLI made {@link ADMIN} first; `env` adds to its configuration. */
+export async function startConsolePlatform(env: Record<string, string> = {}): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
   const dataDir = tempDataDir();
   const cli = runAdminCli(dataDir, ['create-user', ADMIN.email, '--role', 'admin', '--password-stdin'], `${ADMIN.password}\n`);
-  const platform = await startPlatform({ OBRA_DATA_DIR: dataDir });
+  const platform = await startPlatform({ ...env, OBRA_DATA_DIR: dataDir });
   return {
     ...platform,
     cli,

@@ -6,9 +6,12 @@ import { api, ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
+import { useAction } from './use-action.ts';
 
 const EVENTS = ['lead.created', 'lead.updated', 'partner.approved', 'report.mailed'] as const;
 type EventType = (typeof EVENTS)[number];
+// A catalogue key cannot hold a dot (it nests), so each event's label has its own key.
+const EVENT_LABEL = { 'lead.created': 'lead-created', 'lead.updated': 'lead-updated', 'partner.approved': 'partner-approved', 'report.mailed': 'report-mailed' } as const;
 type Format = 'standard' | 'spreadsheet';
 
 interface Endpoint {
@@ -49,23 +52,9 @@ const CODES = {
 export function Webhooks() {
   const { t } = useT();
   const [endpoints, setEndpoints] = useState<Endpoint[] | undefined>();
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
-  const load = useCallback(() => api<{ endpoints: Endpoint[] }>('webhooks').then(({ endpoints }) => setEndpoints(endpoints), (caught: ApiError) => setError(errorText(t, caught, CODES))), [t]);
+  const { run, error, setError, message } = useAction(t, () => load(), CODES);
+  const load = useCallback(() => api<{ endpoints: Endpoint[] }>('webhooks').then(({ endpoints }) => setEndpoints(endpoints), (caught: ApiError) => setError(errorText(t, caught, CODES))), [t, setError]);
   useEffect(() => void load(), [load]);
-  const run = async (work: () => Promise<unknown>, done = '') => {
-    setError('');
-    setMessage('');
-    try {
-      await work();
-      setMessage(done);
-      await load();
-      return true;
-    } catch (caught) {
-      setError(errorText(t, caught as ApiError, CODES));
-      return false;
-    }
-  };
   const failing = endpoints?.filter((e) => e.disabledReason === 'failing') ?? [];
   return (
     <>
@@ -77,8 +66,8 @@ export function Webhooks() {
           <ul>{failing.map((e) => <li key={e.id}>{e.url}</li>)}</ul>
         </div>
       )}
-      <p className="error" role="alert">{error}</p>
-      <p className="ok" role="status">{message}</p>
+      <p className="error live" role="alert">{error}</p>
+      <p className="ok live" role="status">{message}</p>
       <AddForm run={run} />
       <section aria-labelledby="endpoints-title">
         <h2 id="endpoints-title">{t('console.webhooks.endpoints')}</h2>
@@ -111,7 +100,7 @@ function EventBoxes({ name, format, chosen, onChange }: { name: string; format: 
             disabled={format === 'spreadsheet' && type !== 'lead.created'}
             onChange={(e) => onChange(e.target.checked ? EVENTS.filter((x) => x === type || chosen.includes(x)) : chosen.filter((x) => x !== type))}
           />
-          <label htmlFor={`${id}-${type}`}>{t(`console.webhooks.event.${type}`)} <code>{type}</code></label>
+          <label htmlFor={`${id}-${type}`}>{t(`console.webhooks.event.${EVENT_LABEL[type]}`)} <code>{type}</code></label>
         </div>
       ))}
     </fieldset>
@@ -194,7 +183,7 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
           <input id={`${id}-secret`} readOnly value={endpoint.secret} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
           <button type="button" onClick={() => void copy()}>{t('console.webhooks.copy')}</button>
         </div>
-        <p className="ok" role="status">{copied}</p>
+        <p className="ok live" role="status">{copied}</p>
         <form onSubmit={(e) => { e.preventDefault(); void run(() => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { events } }), t('console.webhooks.saved')); }}>
           <EventBoxes name={`${id}-events`} format={endpoint.format} chosen={events} onChange={setEvents} />
           <button type="submit" disabled={!events.length}>{t('console.webhooks.saveEvents')}</button>
@@ -251,8 +240,8 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   return (
     <section className="log" aria-label={t('console.webhooks.logOf', { url: endpoint.url })}>
       <h4>{t('console.webhooks.log')}</h4>
-      <p className="error" role="alert">{error}</p>
-      <p className="ok" role="status">{message}</p>
+      <p className="error live" role="alert">{error}</p>
+      <p className="ok live" role="status">{message}</p>
       <button type="button" onClick={() => void load()}>{t('console.webhooks.refresh')}</button>
       {items === undefined ? <p role="status">{t('console.inbox.loading')}</p> : items.length === 0 ? <p>{t('console.webhooks.noDeliveries')}</p> : (
         <table className="deliveries">

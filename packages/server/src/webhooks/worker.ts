@@ -15,6 +15,9 @@ export interface WebhookWorker {
   close(): Promise<void>;
 }
 
+/** Days the delivery log keeps an event once every delivery of it is done. */
+export const LOG_DAYS = 30;
+
 /** Deliveries one process claims at a time; they are sent in parallel. */
 export const BATCH = 20;
 
@@ -103,7 +106,22 @@ export function createWebhookWorker({ db, config, log, resolve }: { db: Db; conf
     }
   }
 
-  const background = runInBackground(run, pollMs, (error) => log.error('the webhook worker failed', { error }));
+  // The log keeps LOG_DAYS: older events whose deliveries are all done are dropped, hourly.
+  let pruned = 0;
+  async function prune() {
+    if (Date.now() - pruned < 3600_000) return;
+    pruned = Date.now();
+    await db.query(
+      `delete from webhook_event e where created_at < now() - make_interval(days => $1)
+       and not exists (select 1 from webhook_delivery d where d.event_id = e.id and d.status = 'pending')`,
+      [LOG_DAYS],
+    );
+  }
+
+  const background = runInBackground(async () => {
+    await run();
+    await prune();
+  }, pollMs, (error) => log.error('the webhook worker failed', { error }));
   return {
     kick: background.kick,
     async close() {
