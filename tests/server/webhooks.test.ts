@@ -76,6 +76,11 @@ describe('saving an endpoint', () => {
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const { endpoints } = (await (await admin.call('/api/admin/webhooks')).json()) as { endpoints: Endpoint[] };
     expect(endpoints.map((e) => [e.id, e.secret])).toEqual([[endpoint.id, endpoint.secret]]);
+    // A change of URL is checked as a new one.
+    const moved = await admin.call(`/api/admin/webhooks/${endpoint.id}`, { method: 'PATCH', body: { url: 'http://10.1.1.1/hook' } });
+    expect(moved.status).toBe(400);
+    expect(((await moved.json()) as { code: string }).code).toBe('address');
+    expect((await local.api.db.query<{ url: string }>('select url from webhook_endpoint'))[0]!.url).toBe(receiver.url());
     const rotated = (await (await admin.call(`/api/admin/webhooks/${endpoint.id}/rotate`, { method: 'POST' })).json()) as { secret: string };
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(endpoint.secret);
