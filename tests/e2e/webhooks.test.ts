@@ -79,6 +79,8 @@ it('tells the admin when an endpoint was disabled after failing for days', async
   await page.locator('.notice[role=alert]', { hasText: 'Un destino se desactivó porque sus envíos fallaban' }).waitFor();
   await page.getByRole('button', { name: 'Switch to English' }).click();
   await page.locator('.notice[role=alert]', { hasText: 'One endpoint was disabled because its deliveries kept failing' }).waitFor();
+  await expectNoAxeViolations(page, 'webhooks with the failing notice (en)');
+  if (process.env.OBRA_SCREENSHOTS) await page.screenshot({ path: `${process.env.OBRA_SCREENSHOTS}/webhooks-failing-en.png` });
   await page.getByRole('button', { name: 'Enable' }).click();
   await page.locator('.badge', { hasText: 'Active' }).waitFor();
   expect(await page.locator('.notice').count()).toBe(0);

@@ -79,7 +79,9 @@ export function createWebhookWorker({ db, config, log, resolve }: { db: Db; conf
       log.warn('webhook endpoint disabled after failing', { endpoint: row.endpoint_id, hours: disableAfterHours });
       await db.query("insert into admin_audit (action, detail) values ('webhook.disabled', $1)", [JSON.stringify({ id: row.endpoint_id, hours: disableAfterHours })]);
     }
-    log.info('webhook delivery failed; it will be retried', { delivery: row.delivery_id, event: row.id, attempts: row.attempts, status: result.status, reason: result.error, last: wait === undefined });
+    const fields = { delivery: row.delivery_id, event: row.id, attempts: row.attempts, status: result.status, reason: result.error };
+    if (wait === undefined) log.warn('webhook delivery failed after its last attempt', fields);
+    else log.info('webhook delivery failed; it will be retried', fields);
   }
 
   async function deliver(row: Claimed) {
