@@ -11,6 +11,7 @@ describe('parseRoute', () => {
   it('knows every screen', () => {
     expect(parseRoute('/admin/leads/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({ name: 'lead', id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11' });
     expect(parseRoute('/admin/users')).toEqual({ name: 'users' });
+    expect(parseRoute('/admin/webhooks')).toEqual({ name: 'webhooks' });
     expect(parseRoute('/admin/sign-in')).toEqual({ name: 'sign-in' });
     expect(parseRoute('/admin/set-password', '', '#token=abc-123')).toEqual({ name: 'set-password', token: 'abc-123' });
     expect(parseRoute('/admin/orders')).toEqual({ name: 'orders', filter: {} });
@@ -46,5 +47,6 @@ describe('filterQuery and routeUrl', () => {
       filter: { status: 'unpaid', from: '2026-01-01' },
     });
     expect(filterQuery({ to: '2026-02-01', provider: 'stripe', kind: 'x' } as Record<string, string>, ORDER_FILTER_KEYS)).toBe('?provider=stripe&to=2026-02-01');
+    expect(routeUrl({ name: 'webhooks' })).toBe('/admin/webhooks');
   });
 });

@@ -13,6 +13,7 @@ import { Partners } from './pages/partners.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
+import { Webhooks } from './pages/webhooks.tsx';
 import { navigate, useRoute } from './url-state.ts';
 
 /** The signed-in operator. */
@@ -82,6 +83,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (route.name === 'notifications') screen = <Notifications me={me} />;
   else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} />;
   else if (route.name === 'partner') screen = <PartnerPage id={route.id} me={me} />;
+  else if (route.name === 'webhooks' && me.role === 'admin') screen = <Webhooks />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   return (
@@ -98,6 +100,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
                 <li><a href="/admin/partners" onClick={link('/admin/partners')} aria-current={route.name === 'partners' || route.name === 'partner' ? 'page' : undefined}>{t('consolePartners.nav')}</a></li>
                 {me.role === 'admin' && <li><a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>{t('console.nav.users')}</a></li>}
                 <li><a href="/admin/notifications" onClick={link('/admin/notifications')} aria-current={route.name === 'notifications' ? 'page' : undefined}>{t('console.nav.notifications')}</a></li>
+                {me.role === 'admin' && <li><a href="/admin/webhooks" onClick={link('/admin/webhooks')} aria-current={route.name === 'webhooks' ? 'page' : undefined}>{t('console.nav.webhooks')}</a></li>}
               </>
             )}
             <li><button type="button" lang={t('console.nav.language') === 'English' ? 'en' : 'es'} aria-label={t('console.nav.languageLabel')} onClick={toggleLang}>{t('console.nav.language')}</button></li>

@@ -22,6 +22,7 @@ export type Route =
   | { name: 'notifications' }
   | { name: 'partners'; status: string; page: number }
   | { name: 'partner'; id: string }
+  | { name: 'webhooks' }
   | { name: 'sign-in' }
   | { name: 'set-password'; token: string }
   | { name: 'not-found' };
@@ -59,6 +60,7 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   }
   const partner = PARTNER.exec(pathname);
   if (partner) return { name: 'partner', id: partner[1]! };
+  if (path === '/admin/webhooks') return { name: 'webhooks' };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
   if (path === '/admin/set-password') return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
   return { name: 'not-found' };
@@ -96,6 +98,8 @@ export function routeUrl(route: Route): string {
     }
     case 'partner':
       return `/admin/partners/${route.id}`;
+    case 'webhooks':
+      return '/admin/webhooks';
     case 'sign-in':
       return '/admin/sign-in';
     default:

@@ -23,6 +23,7 @@ import { generateImage, serveImage } from './routes/images.ts';
 import { leadRoute } from './routes/leads.ts';
 import { location } from './routes/location.ts';
 import type { Handler, Reply } from './routes/types.ts';
+import { createWebhookWorker } from './webhooks/worker.ts';
 
 /** The API as a request handler, to mount in any node:http server (host/serve.ts, main.ts). */
 export interface Api {
@@ -82,7 +83,8 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   });
   // CORS_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (README, "Partners").
   const allowList = createAllowList(db, config.corsOrigins, config.corsCacheMs, log);
-  const admin = createAdmin({ config, db, log, outbox, allowList });
+  const webhooks = createWebhookWorker({ db, config, log });
+  const admin = createAdmin({ config, db, log, outbox, allowList, webhooks });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -155,6 +157,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
       await Promise.allSettled([...inFlight]);
       admin.close();
       await outbox.close();
+      await webhooks.close();
       await db.close();
       log.info('api closed');
     },

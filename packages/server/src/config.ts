@@ -54,6 +54,36 @@ export interface Config {
   retentionDays: number;
   /** DIGEST_HOUR (0–23, UTC, default 8): when the daily digest of new leads goes to the recipients who chose it. */
   digestHour: number;
+  /**
+   * Webhooks: WEBHOOK_ALLOW_PRIVATE (`1` any address, or a comma-separated CIDR list such as
+   * `127.0.0.0/8,::1/128`; unset: only public addresses), WEBHOOK_RETRY_SCHEDULE (the waits before
+   * each retry in ms, comma-separated), WEBHOOK_TIMEOUT_MS per request, WEBHOOK_DISABLE_AFTER_HOURS
+   * of continuous failure before an endpoint is disabled, WEBHOOK_POLL_MS between looks for due deliveries.
+   */
+  webhooks: { allowPrivate: 'all' | readonly string[]; retryScheduleMs: readonly number[]; timeoutMs: number; disableAfterHours: number; pollMs: number };
+}
+
+/** The waits before each webhook retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h (seven attempts over about 18 h). */
+export const WEBHOOK_RETRY_SCHEDULE = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000] as const;
+
+function webhooksConfig(env: NodeJS.ProcessEnv): Config['webhooks'] {
+  const allow = env.WEBHOOK_ALLOW_PRIVATE?.trim() ?? '';
+  const cidrs = allow.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const cidr of allow === '1' || allow === 'true' ? [] : cidrs) {
+    if (!/^[0-9a-f.:]+\/\d{1,3}$/i.test(cidr)) throw new Error(`WEBHOOK_ALLOW_PRIVATE must be 1 or a comma-separated list of CIDR ranges such as 127.0.0.0/8, got "${cidr}".`);
+  }
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
+  const retryScheduleMs = schedule ? schedule.split(',').map((part) => Number(part.trim())) : [...WEBHOOK_RETRY_SCHEDULE];
+  if (!retryScheduleMs.length || retryScheduleMs.some((ms) => !Number.isInteger(ms) || ms < 0)) {
+    throw new Error(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of waits in milliseconds, such as 5000,300000, got "${schedule}".`);
+  }
+  return {
+    allowPrivate: allow === '1' || allow === 'true' ? 'all' : cidrs,
+    retryScheduleMs,
+    timeoutMs: whole(env, 'WEBHOOK_TIMEOUT_MS', 10_000) || 10_000,
+    disableAfterHours: whole(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72) || 72,
+    pollMs: whole(env, 'WEBHOOK_POLL_MS', 1000) || 1000,
+  };
 }
 
 const REPO_DATA = fileURLToPath(new URL('../../../.data', import.meta.url));
@@ -128,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeConfig(env),
     retentionDays: whole(env, 'LEAD_RETENTION_DAYS', 0),
     digestHour: hour(env, 'DIGEST_HOUR', 8),
+    webhooks: webhooksConfig(env),
   };
 }
 

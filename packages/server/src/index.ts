@@ -7,3 +7,4 @@ export { LEAD_KINDS, isLeadKind, type LeadKind } from './leads.ts';
 export { createLogger, type Logger } from './log.ts';
 export { closeOnSignal } from './shutdown.ts';
 export { createHttpServer, displayHost, listen } from './http/server.ts';
+export { emitEvent, EVENT_TYPES, type EventType } from './webhooks/events.ts';

@@ -7,6 +7,7 @@ import { link, type Me } from '../app.tsx';
 import { useT } from '../i18n.ts';
 import { navigate } from '../url-state.ts';
 import { errorText } from './errors.ts';
+import { useAction } from './use-action.ts';
 import { when } from './format.ts';
 
 const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
@@ -39,26 +40,14 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   const { t, lang } = useT();
   const [lead, setLead] = useState<Detail | undefined>();
   const [users, setUsers] = useState<User[]>([]);
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const { run: act, error, setError, message, setMessage } = useAction(t, () => load(), { note: 'console.error.note' });
   const load = useCallback(() => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))), [id, t]);
   useEffect(() => {
     void load();
     void api<{ users: User[] }>('users').then(({ users }) => setUsers(users), () => undefined);
   }, [load]);
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setError('');
-    setMessage('');
-    try {
-      await work();
-      setMessage(done);
-      await load();
-    } catch (caught) {
-      setError(errorText(t, caught as ApiError, { note: 'console.error.note' }));
-    }
-  };
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);

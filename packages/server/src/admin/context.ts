@@ -7,6 +7,7 @@ import type { Logger } from '../log.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
+import type { WebhookWorker } from '../webhooks/worker.ts';
 import type { Operator } from './auth.ts';
 
 /** What an admin route gets: the request, the API's parts, the signed-in operator and the path's id. */
@@ -19,6 +20,8 @@ export interface AdminContext {
   outbox: Outbox;
   /** The CORS allow-list, to drop its cached partners' origins when an admin changes a partner. */
   allowList: AllowList;
+  /** The webhook worker, to send at once what an admin queued. */
+  webhooks: WebhookWorker;
   operator: Operator;
   /** The id in the path (a lead's or a user's), already checked to be a UUID. */
   id: string;

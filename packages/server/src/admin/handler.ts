@@ -19,6 +19,8 @@ import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { approvePartner, getPartner, listPartners, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
 import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
+import type { WebhookWorker } from '../webhooks/worker.ts';
+import { createWebhook, listDeliveries, listWebhooks, removeWebhook, resendDelivery, rotateSecret, testWebhook, updateWebhook } from './webhooks-routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
@@ -50,6 +52,14 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['POST', new RegExp(`^/api/admin/partners/${ID}/approve$`), approvePartner],
   ['POST', new RegExp(`^/api/admin/partners/${ID}/suspend$`), suspendPartner],
   ['POST', new RegExp(`^/api/admin/partners/${ID}/reinstate$`), reinstatePartner],
+  ['GET', /^\/api\/admin\/webhooks$/, listWebhooks],
+  ['POST', /^\/api\/admin\/webhooks$/, createWebhook],
+  ['PATCH', new RegExp(`^/api/admin/webhooks/${ID}$`), updateWebhook],
+  ['DELETE', new RegExp(`^/api/admin/webhooks/${ID}$`), removeWebhook],
+  ['POST', new RegExp(`^/api/admin/webhooks/${ID}/rotate$`), rotateSecret],
+  ['POST', new RegExp(`^/api/admin/webhooks/${ID}/test$`), testWebhook],
+  ['GET', new RegExp(`^/api/admin/webhooks/${ID}/deliveries$`), listDeliveries],
+  ['POST', new RegExp(`^/api/admin/webhook-deliveries/${ID}/resend$`), resendDelivery],
 ];
 
 /** Failed sign-ins (or one-time link tries) per client IP per 15 minutes, on top of the per-account lockout. */
@@ -62,7 +72,7 @@ export interface Admin {
 }
 
 /** The admin handler; with LEAD_RETENTION_DAYS it also purges old leads at start and every hour. */
-export function createAdmin({ config, db, log, outbox, allowList }: { config: Config; db: Db; log: Logger; outbox: Outbox; allowList: AllowList }): Admin {
+export function createAdmin({ config, db, log, outbox, allowList, webhooks }: { config: Config; db: Db; log: Logger; outbox: Outbox; allowList: AllowList; webhooks: WebhookWorker }): Admin {
   const failures = createFailureLimit(SIGN_IN_FAILURES, 15 * 60_000);
   // The two calls open to anyone: refused while this address has failed too often, counted when they fail.
   const limited = async (ip: string, work: () => Promise<Reply>) => {
@@ -84,7 +94,7 @@ export function createAdmin({ config, db, log, outbox, allowList }: { config: Co
   return {
     async answer(req, url, ip) {
       const method = req.method as Method;
-      const base = { req, url, config, db, log, outbox, allowList };
+      const base = { req, url, config, db, log, outbox, allowList, webhooks };
       if (url.pathname === '/api/admin/session' && method === 'POST') {
         checkOrigin(req, config);
         return limited(ip, () => createSession(base));

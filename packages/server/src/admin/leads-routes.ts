@@ -9,6 +9,7 @@ import { choiceLabels } from './choice-labels.ts';
 import { ATTRIBUTION_COLUMNS } from '../routes/attribution.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { deleteLead } from './delete-lead.ts';
+import { emitEvent, leadData } from '../webhooks/events.ts';
 import { decodeCursor, keysetPage, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
 
 type Kind = (typeof KINDS)[number];
@@ -116,6 +117,8 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
       const detail = type === 'assignee' && value ? ((await tx.query<{ email: string }>('select email from admin_user where id = $1', [value]))[0]?.email ?? '') : String(value ?? '');
       await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [id, operator.id, operator.email, type, detail]);
     }
+    // One lead.updated for the whole change, in its transaction (README, "Webhooks").
+    await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed: changes.map(([column]) => column) });
   });
   return NO_CONTENT;
 };

@@ -3,6 +3,7 @@
 // timeline, and drops this process's cached CORS allow-list (the others re-read it within
 // CORS_CACHE_MS).
 import type { Queryable } from '../db/index.ts';
+import { emitEvent, leadData } from '../webhooks/events.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkCode, checkOrigins, codeFromName } from '../partners/checks.ts';
 import { readObject, requireAdmin, type AdminContext, type AdminHandler } from './context.ts';
@@ -111,6 +112,11 @@ async function change(
       throw new HttpError(409, `This partner is ${row.status}; reload to see its current state.`, { body: { code: 'partner-state', status: row.status } });
     }
     await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [id, operator.id, operator.email, `partner.${type}`, detail]);
+    // Webhooks hear of an approval in the same transaction (webhooks/events.ts).
+    if (type === 'approved') {
+      const [partner] = await tx.query<Record<string, unknown>>('select id, code, origins, approved_by, approved_at from partner_account where id = $1', [id]);
+      await emitEvent(tx, 'partner.approved', { ...partner, registration: await leadData(tx, id) });
+    }
   });
   allowList.invalidate();
   return { status: 200, body: shape(await partnerOf(db, id)) };

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
+import { runInBackground } from '../background.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 
@@ -53,9 +54,6 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
   const transport = smtpUrl
     ? createTransport(smtpUrl, { from })
     : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
-  let running: Promise<void> | undefined;
-  let again = false;
-  let closed = false;
 
   async function send(mail: Mail, name: string) {
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref());
@@ -88,35 +86,18 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
     }
   }
 
-  async function run() {
-    // One queue's failure (its table, its mails) does not hold up the others.
-    for (const queue of queues) await drain(queue).catch((error) => log.error(`the ${queue.name} outbox failed`, { error }));
-  }
-
-  function kick() {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run().finally(() => {
-      running = undefined;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
-  }
-
-  const timer = setInterval(kick, retryMs);
-  timer.unref();
-  kick();
+  // One queue's failure (its table, its mails) does not hold up the others.
+  const background = runInBackground(
+    async () => {
+      for (const queue of queues) await drain(queue).catch((error) => log.error(`the ${queue.name} outbox failed`, { error }));
+    },
+    retryMs,
+    (error) => log.error('the outbox failed', { error }),
+  );
   return {
-    kick,
+    kick: background.kick,
     async close() {
-      closed = true;
-      clearInterval(timer);
-      while (running) await running;
+      await background.close();
       transport.close();
     },
   };

@@ -1,0 +1,73 @@
+// What goes over the wire for one delivery: the Standard Webhooks body and headers, or the
+// spreadsheet preset's body (SPEC.md §7: the original wait list's JSON).
+import { Webhook } from 'standardwebhooks';
+
+/** An endpoint's format. */
+export type Format = 'standard' | 'spreadsheet';
+/** The formats, for validation. */
+export const FORMATS: readonly Format[] = ['standard', 'spreadsheet'];
+
+/** An event as stored. */
+export interface StoredEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  created_at: Date | string;
+}
+
+/** The original wait list's five keys, in its order. */
+export interface SheetRow {
+  nombre: string;
+  correo: string;
+  telefono: string;
+  comentario: string;
+  interesado: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * A lead as the original wait list posted it. A wait-list lead is its own five fields; the other
+ * kinds fill the same columns so one sheet can hold every lead: their name, e-mail and phone, the
+ * message (contact), the specialisation and country (partner) or the other requests (report) as
+ * the comment, and `proveedor` for a partner, `cliente` otherwise, as interest.
+ */
+export function sheetRow(data: Record<string, unknown>): SheetRow {
+  const fields = (data.fields ?? {}) as Record<string, unknown>;
+  switch (data.kind) {
+    case 'wait-list':
+      return { nombre: text(fields.nombre), correo: text(fields.correo), telefono: text(fields.telefono), comentario: text(fields.comentario), interesado: text(fields.interesado) };
+    case 'partner':
+      return { nombre: text(fields.nombre), correo: text(fields.correo), telefono: text(fields.telefono), comentario: [text(fields.especializacion), text(fields.pais)].filter(Boolean).join(', '), interesado: 'proveedor' };
+    case 'contact':
+      return { nombre: text(fields.name), correo: text(fields.email), telefono: '', comentario: text(fields.message), interesado: 'cliente' };
+    default:
+      return { nombre: text(fields.nombre), correo: text(fields.correo), telefono: text(fields.telefono), comentario: text(fields.otros), interesado: 'cliente' };
+  }
+}
+
+/** The example row the console's test event sends to a spreadsheet endpoint. */
+export const TEST_ROW: SheetRow = { nombre: 'Prueba de Obra', correo: 'prueba@example.com', telefono: '+57 300 000 0000', comentario: 'Evento de prueba del webhook', interesado: 'cliente' };
+
+/**
+ * The body and headers of one delivery. Both formats carry the Standard Webhooks headers (the
+ * event id is webhook-id on every retry; the signature covers id, timestamp and body), so a sheet's
+ * script may check them too; the timestamp is the attempt's, as the specification asks.
+ */
+export function requestOf(event: StoredEvent, format: Format, secret: string, now = new Date()): { body: string; headers: Record<string, string> } {
+  const body =
+    format === 'spreadsheet'
+      ? JSON.stringify(event.type === 'webhook.test' ? TEST_ROW : sheetRow(event.data))
+      : JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data: event.data });
+  const signature = new Webhook(secret).sign(event.id, now, body);
+  return {
+    body,
+    headers: {
+      // A spreadsheet script reads the body as text, as the wait list sent it (no-cors, text/plain).
+      'Content-Type': format === 'spreadsheet' ? 'text/plain;charset=utf-8' : 'application/json',
+      'webhook-id': event.id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+  };
+}
