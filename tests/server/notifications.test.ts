@@ -114,6 +114,39 @@ describe('a mail per lead', () => {
   });
 });
 
+describe('a copy to the partner', () => {
+  it('tells the approved partner whose site brought the lead, in its language, without the console link; not a suspended one', async () => {
+    const registered = await postJson(`${local.base}/api/partner`, { ...VALID.partner, correo: 'Socio@Acme.example', nombre: 'Acme Obras' }, { 'Accept-Language': 'en' });
+    const { id: partnerId } = (await registered.json()) as { id: string };
+    expect((await admin.call(`/api/admin/partners/${partnerId}/approve`, { method: 'POST', body: { code: 'acme', origins: ['https://acme.example'] } })).status).toBe(200);
+    const rules = [{ kind: 'contact', recipients: ['equipo@example.com'], mode: 'each', lang: 'es', partnerCopy: true }];
+    expect((await saveRules(admin, rules)).status).toBe(204);
+    const fromAcme = (name: string) => postJson(`${local.base}/api/contact`, { ...VALID.contact, name, attribution: { widget: 'contact', version: 'dev', partner: 'ACME' } });
+    const sent = (await (await fromAcme('Desde Acme')).json()) as { id: string };
+    await vi.waitFor(() => expect(mailsTo('socio@acme.example')).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const copy = mailsTo('socio@acme.example')[0]!.replace(/=\r\n/g, '');
+    expect(subjectOf(mailsTo('socio@acme.example')[0]!)).toBe('New lead on Obra — Contact: Desde Acme');
+    expect(copy).toContain('A new lead has arrived from your site');
+    expect(copy).not.toContain('/admin');
+    expect(await local.api.db.query('select recipient, to_partner from notification_mail where lead_id = $1 order by recipient', [sent.id])).toEqual([
+      { recipient: 'equipo@example.com', to_partner: false },
+      { recipient: 'socio@acme.example', to_partner: true },
+    ]);
+    // Another site's lead, and the suspended partner's: no copy.
+    expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Sin socio' })).status).toBe(201);
+    expect((await admin.call(`/api/admin/partners/${partnerId}/suspend`, { method: 'POST', body: {} })).status).toBe(200);
+    expect((await fromAcme('Acme suspendido')).status).toBe(201);
+    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), { timeout: 10_000, interval: 50 });
+    expect(mailsTo('socio@acme.example')).toHaveLength(1);
+  });
+
+  it('refuses a partnerCopy that is not true or false', async () => {
+    const response = await saveRules(admin, [{ kind: 'contact', recipients: [], mode: 'each', lang: 'es', partnerCopy: 'yes' }]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'partnerCopy' });
+  });
+});
+
 describe('the daily digest', () => {
   it("lists yesterday's leads of the kinds chosen (not spam), once a day", async () => {
     // Two contact messages and one spam from yesterday, and one from today (tomorrow's digest).

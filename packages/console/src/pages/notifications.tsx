@@ -13,6 +13,7 @@ interface Rule {
   recipients: string[];
   mode: 'each' | 'digest';
   lang: 'es' | 'en';
+  partnerCopy: boolean;
 }
 interface Sent {
   id: string;
@@ -21,6 +22,7 @@ interface Sent {
   sent_at: string | null;
   error: string | null;
   digest_day: string | null;
+  to_partner: boolean;
   kind: Kind | null;
   name: string | null;
   lead_id: string | null;
@@ -57,6 +59,7 @@ export function Notifications({ me }: { me: Me }) {
       recipients: addresses(String(data.get(`${kind}-recipients`) ?? '')),
       mode: data.get(`${kind}-mode`),
       lang: data.get(`${kind}-lang`),
+      partnerCopy: data.get(`${kind}-partner`) === 'on',
     }));
     try {
       await api('notifications', { method: 'PUT', body: { rules } });
@@ -100,6 +103,10 @@ export function Notifications({ me }: { me: Me }) {
                   </select>
                 </div>
               </div>
+              <div className="check">
+                <input id={`${rule.kind}-partner`} name={`${rule.kind}-partner`} type="checkbox" defaultChecked={rule.partnerCopy} />
+                <label htmlFor={`${rule.kind}-partner`}>{t('console.notifications.partnerCopy')}</label>
+              </div>
             </section>
           ))}
         </fieldset>
@@ -126,7 +133,7 @@ export function Notifications({ me }: { me: Me }) {
               {settings.recent.map((mail) => (
                 <tr key={mail.id}>
                   <td data-label={t('console.inbox.when')}>{when(mail.created_at, lang)}</td>
-                  <td data-label={t('console.notifications.to')}>{mail.recipient}</td>
+                  <td data-label={t('console.notifications.to')}>{mail.recipient}{mail.to_partner && ` (${t('console.notifications.partnerMail')})`}</td>
                   <td data-label={t('console.notifications.what')}>
                     {mail.digest_day ? t('console.notifications.digestOf', { day: mail.digest_day.slice(0, 10) }) : mail.kind ? `${t(`console.kind.${mail.kind}`)}: ${mail.name ?? ''}` : '—'}
                   </td>

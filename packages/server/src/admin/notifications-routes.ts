@@ -16,14 +16,16 @@ interface Rule {
   recipients: string[];
   mode: (typeof MODES)[number];
   lang: (typeof LANGS)[number];
+  /** Also a copy to the approved partner whose site the lead came from. */
+  partnerCopy: boolean;
 }
 
 /** GET /api/admin/notifications: a rule per kind (empty ones included), the digest hour, the latest 20 mails. */
 export const getNotifications: AdminHandler = async ({ db, config }) => {
-  const stored = await db.query<Rule>('select kind, recipients, mode, lang from notification_rule');
-  const rules = KINDS.map((kind) => stored.find((rule) => rule.kind === kind) ?? { kind, recipients: [], mode: 'each', lang: 'es' });
+  const stored = await db.query<Rule>('select kind, recipients, mode, lang, partner_copy as "partnerCopy" from notification_rule');
+  const rules = KINDS.map((kind) => stored.find((rule) => rule.kind === kind) ?? { kind, recipients: [], mode: 'each', lang: 'es', partnerCopy: false });
   const recent = await db.query(
-    `select mail.id::text, mail.created_at, mail.recipient, mail.sent_at, mail.error, mail.digest_day, lead.kind, lead.name, lead.id as lead_id
+    `select mail.id::text, mail.created_at, mail.recipient, mail.sent_at, mail.error, mail.digest_day, mail.to_partner, lead.kind, lead.name, lead.id as lead_id
      from notification_mail mail left join lead on lead.id = mail.lead_id order by mail.id desc limit 20`,
   );
   return { status: 200, body: { rules, recent, digestHour: config.digestHour, maxRecipients: MAX_RECIPIENTS } };
@@ -41,10 +43,11 @@ function checkRule(value: unknown): Rule {
   if (recipients.length > MAX_RECIPIENTS) throw new HttpError(400, `At most ${MAX_RECIPIENTS} recipients per kind.`, { body: { code: 'too-many', kind } });
   const invalid = recipients.filter((r) => r.length > 254 || !EMAIL.test(r));
   if (invalid.length) throw new HttpError(400, `Not valid e-mail addresses: ${invalid.join(', ')}.`, { body: { code: 'invalid', kind, addresses: invalid } });
-  return { kind, recipients, mode: rule.mode as Rule['mode'], lang: rule.lang as Rule['lang'] };
+  if (rule.partnerCopy !== undefined && typeof rule.partnerCopy !== 'boolean') throw new HttpError(400, `partnerCopy of ${kind} is true or false.`, { body: { code: 'partnerCopy', kind } });
+  return { kind, recipients, mode: rule.mode as Rule['mode'], lang: rule.lang as Rule['lang'], partnerCopy: rule.partnerCopy === true };
 }
 
-/** PUT /api/admin/notifications {rules: [{kind, recipients, mode, lang}]} (admins): the rules given replace those kinds'. */
+/** PUT /api/admin/notifications {rules: [{kind, recipients, mode, lang, partnerCopy?}]} (admins): the rules given replace those kinds'. */
 export const saveNotifications: AdminHandler = async ({ req, db, operator }) => {
   requireAdmin(operator);
   const body = await readObject(req);
@@ -54,13 +57,14 @@ export const saveNotifications: AdminHandler = async ({ req, db, operator }) => 
   await db.transaction(async (tx) => {
     for (const rule of rules) {
       await tx.query(
-        `insert into notification_rule (kind, recipients, mode, lang, updated_at, updated_by) values ($1, $2, $3, $4, now(), $5)
-         on conflict (kind) do update set recipients = excluded.recipients, mode = excluded.mode, lang = excluded.lang, updated_at = now(), updated_by = excluded.updated_by`,
-        [rule.kind, rule.recipients, rule.mode, rule.lang, operator.email],
+        `insert into notification_rule (kind, recipients, mode, lang, partner_copy, updated_at, updated_by) values ($1, $2, $3, $4, $5, now(), $6)
+         on conflict (kind) do update set recipients = excluded.recipients, mode = excluded.mode, lang = excluded.lang, partner_copy = excluded.partner_copy,
+           updated_at = now(), updated_by = excluded.updated_by`,
+        [rule.kind, rule.recipients, rule.mode, rule.lang, rule.partnerCopy, operator.email],
       );
     }
     // The audit says what changed, not to whom: the addresses are the team's, counted only.
-    await tx.query("insert into admin_audit (actor_email, action, detail) values ($1, 'notifications.saved', $2)", [operator.email, JSON.stringify(rules.map(({ kind, mode, lang, recipients }) => ({ kind, mode, lang, recipients: recipients.length })))]);
+    await tx.query("insert into admin_audit (actor_email, action, detail) values ($1, 'notifications.saved', $2)", [operator.email, JSON.stringify(rules.map(({ kind, mode, lang, recipients, partnerCopy }) => ({ kind, mode, lang, partnerCopy, recipients: recipients.length })))]);
   });
   return NO_CONTENT;
 };

@@ -15,6 +15,7 @@ interface Row {
   recipient: string;
   lang: 'es' | 'en';
   lead_id: string | null;
+  to_partner: boolean;
   kinds: string[] | null;
   since: Date | null;
   until: Date | null;
@@ -53,7 +54,10 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
     // Deleted on request since it was queued: nothing to tell.
     if (!lead) return null;
     const kind = kindName(w, lead.kind);
-    const text = [w.mail.intro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w), '', w.mail.open, `${consoleOrigin}/admin/leads/${lead.id}`, '', w.mail.footer].join('\n');
+    // The partner's copy: the lead its own site brought, without the console (partners do not sign in to it).
+    const text = row.to_partner
+      ? [w.mail.partnerIntro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w), '', w.mail.partnerFooter].join('\n')
+      : [w.mail.intro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w), '', w.mail.open, `${consoleOrigin}/admin/leads/${lead.id}`, '', w.mail.footer].join('\n');
     return { to: row.recipient, subject: fill(w.mail.subject, { kind, name: lead.name }), text };
   }
 
@@ -105,7 +109,7 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
       db.query<Row>(
         `update notification_mail set attempts = attempts + 1, next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, attempts)))
          where id in (select id from notification_mail where sent_at is null and next_at <= now() order by id limit 10 for update skip locked)
-         returning id::text, recipient, lang, lead_id, kinds, since, until, attempts`,
+         returning id::text, recipient, lang, lead_id, to_partner, kinds, since, until, attempts`,
         [retryMs / 1000],
       ),
     mail: (row) => {
@@ -114,6 +118,6 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
     },
     sent: async (row) => void (await db.query('update notification_mail set sent_at = now(), error = null where id = $1', [row.id])),
     failed: async (row, reason) => void (await db.query('update notification_mail set error = $2 where id = $1', [row.id, reason])),
-    describe: (row) => ({ id: row.id, digest: row.lead_id ? undefined : true, attempts: row.attempts }),
+    describe: (row) => ({ id: row.id, digest: row.lead_id ? undefined : true, partner: row.to_partner || undefined, attempts: row.attempts }),
   };
 }
