@@ -31,6 +31,17 @@ await db.query(
 );
 const reportId = await insertReport(db, { imageUrl: `${origin}/api/images/none.svg` });
 const [waitLead] = await db.query<{ id: string }>(`select id from wait_list where correo = $1`, [VALID['wait-list'].correo]);
+// Two card orders (one through the local test checkout), a partner approved and one pending, a webhook endpoint.
+await db.query(
+  `insert into "order" (created_at, provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email) values
+   (now() - interval '2 days', 'stripe', 'evt_screens_1', 'cs_test_screensPaid0001', 'sketchup', 'SketchUp', 29900, 'usd', 'en', 'paid', 'buyer@example.com'),
+   (now() - interval '1 day', 'test', 'evt_screens_2', 'cs_local_screens0002', 'revit', 'Revit', 19900, 'usd', 'es', 'paid', 'compras@example.com')`,
+);
+const [order] = await db.query<{ id: string }>(`select id from "order" where event_id = 'evt_screens_1'`);
+await postJson(`${origin}/api/partner`, { ...VALID.partner, nombre: 'Constructora Andina', correo: 'andina@example.com' });
+const [partner] = await db.query<{ id: string }>(`select id from partner where correo = 'andina@example.com'`);
+await db.query(`update partner_account set status = 'approved', code = 'andina', origins = '{https://andina.example}', approved_by = $2, approved_at = now() where id = $1`, [partner!.id, ADMIN.email]);
+await db.query(`insert into webhook_endpoint (url, events, format, secret) values ('https://crm.example/hooks/obra', '{lead.created,lead.updated}', 'standard', 'whsec_c2NyZWVuc2hvdHMtb25seS1ub3QtYS1zZWNyZXQ=')`);
 
 /** Every screen: its name, the path to open, and what shows it is ready. */
 const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown>; whole?: boolean }[] = [
@@ -40,6 +51,11 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
   { name: 'lead', path: `/admin/leads/${waitLead!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'report', path: `/admin/leads/${reportId}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'users', path: '/admin/users', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  { name: 'orders', path: '/admin/orders', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  { name: 'order', path: `/admin/orders/${order!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
+  { name: 'partners', path: '/admin/partners', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  { name: 'partner', path: `/admin/partners/${partner!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
+  { name: 'webhooks', path: '/admin/webhooks', signedIn: true, ready: (page) => page.locator('.endpoint').first().waitFor(), whole: true },
   { name: 'notifications', path: '/admin/notifications', signedIn: true, ready: (page) => page.locator('table.recent').waitFor(), whole: true },
 ];
 
