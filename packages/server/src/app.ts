@@ -83,7 +83,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   });
   // CORS_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (README, "Partners").
   const allowList = createAllowList(db, config.corsOrigins, config.corsCacheMs, log);
-  const webhooks = createWebhookWorker({ db, config, log });
+  const webhooks = createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() });
   const admin = createAdmin({ config, db, log, outbox, allowList, webhooks });
   const inFlight = new Set<Promise<void>>();
 

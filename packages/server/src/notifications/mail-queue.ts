@@ -1,4 +1,4 @@
-// New-lead e-mails to the team as a queue of the outbox (mail/outbox.ts): one mail per lead and
+// New-lead e-mails to the team (and the admins' notice of a webhook disabled after failing) as a queue of the outbox (mail/outbox.ts): one mail per lead and
 // recipient (queued by the `lead_notify` trigger in the lead's own transaction) or one daily digest
 // per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API processes: the
 // (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language.
@@ -16,6 +16,7 @@ interface Row {
   lang: 'es' | 'en';
   lead_id: string | null;
   to_partner: boolean;
+  endpoint_id: string | null;
   kinds: string[] | null;
   since: Date | null;
   until: Date | null;
@@ -84,6 +85,16 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
     return { to: row.recipient, subject: fill(w.mail.digestSubject, { count: n }), text };
   }
 
+  // An admin's notice that the webhook worker disabled an endpoint: in both languages (admins have
+  // no language of their own here), with the link to the console's webhooks screen.
+  async function endpointMail(row: Row) {
+    const [endpoint] = await db.query<{ url: string; disabled_at: Date | null }>('select url, disabled_at from webhook_endpoint where id = $1', [row.endpoint_id]);
+    if (!endpoint) return null;
+    const part = (w: Words) => fill(w.mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date()) });
+    const text = [part(WORDS.es), `${consoleOrigin}/admin/webhooks`, '', part(WORDS.en), `${consoleOrigin}/admin/webhooks`].join('\n');
+    return { to: row.recipient, subject: `${WORDS.es.mail.webhookSubject} · ${WORDS.en.mail.webhookSubject}`, text };
+  }
+
   return {
     name: 'notification',
     // Today's digest, once the hour has come, for each recipient who chose one and has leads to hear of.
@@ -109,11 +120,12 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
       db.query<Row>(
         `update notification_mail set attempts = attempts + 1, next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, attempts)))
          where id in (select id from notification_mail where sent_at is null and next_at <= now() order by id limit 10 for update skip locked)
-         returning id::text, recipient, lang, lead_id, to_partner, kinds, since, until, attempts`,
+         returning id::text, recipient, lang, lead_id, to_partner, endpoint_id, kinds, since, until, attempts`,
         [retryMs / 1000],
       ),
     mail: (row) => {
       const w = WORDS[row.lang === 'en' ? 'en' : 'es'];
+      if (row.endpoint_id) return endpointMail(row);
       return row.lead_id ? leadMail(row, w) : digestMail(row, w);
     },
     sent: async (row) => void (await db.query('update notification_mail set sent_at = now(), error = null where id = $1', [row.id])),

@@ -46,7 +46,7 @@ export function delivered(format: Format, status: number | null): boolean {
  * delivery is `failed`. An endpoint failing for WEBHOOK_DISABLE_AFTER_HOURS without a success in
  * between is disabled, with the reason the console shows.
  */
-export function createWebhookWorker({ db, config, log, resolve }: { db: Db; config: Config; log: Logger; resolve?: Resolver }): WebhookWorker {
+export function createWebhookWorker({ db, config, log, resolve, onDisabled }: { db: Db; config: Config; log: Logger; resolve?: Resolver; onDisabled?: () => void }): WebhookWorker {
   const { allowPrivate, retryScheduleMs, timeoutMs, disableAfterHours, pollMs } = config.webhooks;
   const leaseSeconds = (2 * timeoutMs) / 1000 + 30;
   let closed = false;
@@ -78,6 +78,8 @@ export function createWebhookWorker({ db, config, log, resolve }: { db: Db; conf
     if (disabled) {
       log.warn('webhook endpoint disabled after failing', { endpoint: row.endpoint_id, hours: disableAfterHours });
       await db.query("insert into admin_audit (action, detail) values ('webhook.disabled', $1)", [JSON.stringify({ id: row.endpoint_id, hours: disableAfterHours })]);
+      // The admins' e-mails were queued by the disabling update (migration 062): send them now.
+      onDisabled?.();
     }
     const fields = { delivery: row.delivery_id, event: row.id, attempts: row.attempts, status: result.status, reason: result.error };
     if (wait === undefined) log.warn('webhook delivery failed after its last attempt', fields);
