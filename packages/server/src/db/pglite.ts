@@ -35,6 +35,13 @@ async function lock(dir: string): Promise<() => Promise<void>> {
   throw new Error(`Could not lock the embedded database in ${dir}; remove ${file} if no API is running.`);
 }
 
+/**
+ * Postgres settings for one embedded backend. initdb writes shared_buffers = 128MB, and PGlite
+ * touches all of it at start: 128 MB of resident memory for a lead database of a few MB whose
+ * files the system caches anyway. 16 MB holds ~2,000 pages (README, "A lean server").
+ */
+const SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 const queryable = (db: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   query: async <T extends object>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, [...params])).rows,
   exec: async (sql) => void (await db.exec(sql)),
@@ -45,7 +52,7 @@ export async function openPglite(dir: string): Promise<Db> {
   await mkdir(dir, { recursive: true });
   const unlock = await lock(dir);
   try {
-    const db = new PGlite(join(dir, 'pglite'), { extensions: { pg_trgm } });
+    const db = new PGlite(join(dir, 'pglite'), { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...SETTINGS] });
     await db.waitReady;
     return {
       kind: 'pglite',

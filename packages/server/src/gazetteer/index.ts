@@ -1,5 +1,6 @@
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { deserialize } from 'node:v8';
 import { buildIndex, type GazetteerIndex } from './build.ts';
 import { loadCities, loadCountryNames, type CountryNames, type PlaceRecord } from './load.ts';
 import { openIndex, type Gazetteer } from './search.ts';
@@ -16,11 +17,19 @@ export function createGazetteer(cities: PlaceRecord[] = loadCities(), names: Rec
  * database meanwhile, on the other core, and keeps only the ~5 MB index.
  */
 export function loadGazetteer(): Promise<Gazetteer> {
+  const builder = fileURLToPath(new URL('./worker.ts', import.meta.url));
   return new Promise((resolve, reject) => {
-    // `advanced` serialization carries the typed arrays as they are, not as JSON.
-    const child = fork(fileURLToPath(new URL('./worker.ts', import.meta.url)), [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (index: GazetteerIndex) => resolve(openIndex(index)));
+    const child = spawn(process.execPath, [builder], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`The gazetteer builder (${fileURLToPath(new URL('./worker.ts', import.meta.url))}) stopped with exit code ${code} before sending its index.`)));
+    child.once('close', (code) => {
+      if (code !== 0) return reject(new Error(`The gazetteer builder (${builder}) stopped with exit code ${code}; its error is above.`));
+      try {
+        resolve(openIndex(deserialize(Buffer.concat(chunks)) as GazetteerIndex));
+      } catch (error) {
+        reject(error);
+      }
+    });
   });
 }

@@ -1,10 +1,10 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
-import { reportPdf, type ReportImage, type ReportRow } from './pdf.ts';
+import type { ReportImage, ReportRow } from './pdf.ts';
 import { reportEmail } from './email.ts';
 
 /** The report e-mails: stored first, sent in the background, retried until they go. */
@@ -24,9 +24,13 @@ export interface Outbox {
  */
 export function createOutbox({ db, config, log }: { db: Db; config: Config; log: Logger }): Outbox {
   const { smtpUrl, from, outboxDir, timeoutMs, retryMs } = config.mail;
-  const transport = smtpUrl
-    ? createTransport(smtpUrl, { from })
-    : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
+  // nodemailer and pdf-lib (~40 MB resident together) load with the first mail, not at start:
+  // most processes start with nothing to send (README, "A lean server").
+  let transport: Promise<Transporter> | undefined;
+  const mailer = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      smtpUrl ? createTransport(smtpUrl, { from }) : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from }),
+    ));
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
@@ -42,10 +46,11 @@ export function createOutbox({ db, config, log }: { db: Db; config: Config; log:
   async function send(row: ReportRow) {
     const started = performance.now();
     const lang = row.lang === 'en' ? 'en' : 'es';
+    const { reportPdf } = await import('./pdf.ts');
     const pdf = await reportPdf(row, await imageOf(row).catch(() => undefined), lang);
     const message = { ...reportEmail(row, lang), to: row.correo, attachments: [{ filename: `reporte-${row.id.slice(0, 8)}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' }] };
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref());
-    const info = (await Promise.race([transport.sendMail(message), timeout])) as { message?: Buffer; messageId?: string };
+    const info = (await Promise.race([(await mailer()).sendMail(message), timeout])) as { message?: Buffer; messageId?: string };
     if (!smtpUrl && info.message) {
       await mkdir(outboxDir, { recursive: true });
       // Written aside, then renamed: whoever watches the folder never reads half a message.
@@ -105,7 +110,7 @@ export function createOutbox({ db, config, log }: { db: Db; config: Config; log:
       closed = true;
       clearInterval(timer);
       while (running) await running;
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }
