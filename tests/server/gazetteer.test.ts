@@ -1,8 +1,9 @@
 // The compact gazetteer index (packages/server/src/gazetteer): the same answers as the object
 // index it replaced, and its rules on small made-up data where every tie and fold is visible.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createGazetteer, loadGazetteer } from '@obra/server';
+import { createGazetteer, loadGazetteer, type Gazetteer } from '@obra/server';
+import { cacheFile } from '../../packages/server/src/gazetteer/cache.ts';
 
 interface Recorded {
   query: string;
@@ -17,12 +18,28 @@ interface Recorded {
 const recorded = JSON.parse(readFileSync(new URL('fixtures/gazetteer-answers.json', import.meta.url), 'utf8')) as { size: number; answers: Recorded[] };
 
 describe('the gazetteer index', () => {
-  it('answers exactly what the previous index answered, built in a child process', async () => {
-    const gazetteer = await loadGazetteer();
-    expect(gazetteer.size).toBe(recorded.size);
-    const answers = recorded.answers.map(({ query, lang }) => ({ query, lang, places: gazetteer.search(query, lang).map((p) => [p.Label, p.Country, p.Region, p.Municipality]) }));
-    expect(answers).toEqual(recorded.answers);
+  const answersOf = (gazetteer: Gazetteer) => recorded.answers.map(({ query, lang }) => ({ query, lang, places: gazetteer.search(query, lang).map((p) => [p.Label, p.Country, p.Region, p.Municipality]) }));
+
+  it('answers exactly what the previous index answered, built in a child process, then from its cache', async () => {
+    const file = await cacheFile();
+    rmSync(file, { force: true });
+    const built = await loadGazetteer();
+    expect(built.size).toBe(recorded.size);
+    expect(answersOf(built)).toEqual(recorded.answers);
     expect(recorded.answers.filter((answer) => answer.places.length > 0).length).toBeGreaterThan(500);
+    // The build left its index for the next start, which reads it instead of building.
+    expect(statSync(file).size).toBeGreaterThan(1_000_000);
+    const cached = await loadGazetteer();
+    expect(answersOf(cached)).toEqual(recorded.answers);
+  });
+
+  it('builds again over a damaged cache file, and replaces it', async () => {
+    const file = await cacheFile();
+    if (!existsSync(file)) await loadGazetteer();
+    writeFileSync(file, 'not an index');
+    const gazetteer = await loadGazetteer();
+    expect(gazetteer.search('medellin', 'es')[0]?.Label).toBe('Medellín, Antioquia, Colombia');
+    expect(statSync(file).size).toBeGreaterThan(1_000_000);
   });
 
   const names = { es: { CO: ['Colombia'], DE: ['Alemania'], ES: ['España'] }, en: { CO: ['Colombia'], DE: ['Germany'], ES: ['Spain', 'Kingdom of Spain'] } };
