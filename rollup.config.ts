@@ -13,6 +13,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
+import { composition, formatComposition } from './tests/size/composition.ts';
 import { formatSizes, measure } from './tests/size/sizes.ts';
 
 /** Every widget: its tag's module and its gzip budget for the self-contained bundle. */
@@ -120,19 +121,25 @@ function clean(dir: string): Plugin {
   return { name: 'obra-clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Prints the size of every JavaScript file written. */
+/**
+ * Prints the size of every JavaScript file written, and what the self-contained bundles and the
+ * shared runtime chunk are made of (tests/size/composition.ts).
+ */
 function printSizes(dir: string): Plugin {
   return {
     name: 'obra-sizes',
     writeBundle(_options, bundle: OutputBundle) {
-      const rows = Object.values(bundle)
-        .filter((file) => file.type === 'chunk')
-        .map((file) => {
-          const path = `${dir}/${file.fileName}`;
-          const widget = widgets.find((w) => path === `widgets/obra-${w.name}.js`);
-          return { file: path, sizes: measure(file.type === 'chunk' ? file.code : ''), budgetGzip: widget?.budgetGzip ?? budgets[path] };
-        });
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const rows = chunks.map((file) => {
+        const path = `${dir}/${file.fileName}`;
+        const widget = widgets.find((w) => path === `widgets/obra-${w.name}.js`);
+        return { file: path, sizes: measure(file.code), budgetGzip: widget?.budgetGzip ?? budgets[path], modules: file.modules };
+      });
       console.log(`\n${formatSizes(rows)}`);
+      for (const row of rows.filter((row) => /^widgets\/|\/runtime-/.test(row.file))) {
+        const modules = Object.entries(row.modules).map(([id, module]) => ({ id, code: module.code }));
+        console.log(`  ${row.file} is made of:\n${formatComposition(composition(modules, row.sizes.gzip))}`);
+      }
     },
   };
 }

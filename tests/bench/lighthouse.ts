@@ -1,16 +1,18 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile defaults: emulated phone, simulated 4G and 4×
 // CPU slowdown) on all 18 page variants of the host site, against the platform started here on a
-// free port. Prints performance, accessibility, best practices, SEO, CLS and total blocking time
-// per page; exits 1 when any category is below 100, CLS is above 0 or TBT reaches 50 ms.
-// Each page is measured `--runs N` times (default 3) and Lighthouse's own median run is kept, as
-// Lighthouse advises for variance; page paths as arguments limit the run to them
-// (`npm run bench:lighthouse -- --runs 5 /es/formulario`). Not part of `npm test`: it takes
-// minutes and measures, rather than checks, behaviour. The reports land in dist/lighthouse/.
+// free port. Each page is measured `--runs N` times (default 3) and the WORST run counts, per
+// category and metric: a visitor on a mid-range phone gets the bad run, which a median hides.
+// Prints a table of the worst performance, accessibility, best practices, SEO, CLS, total
+// blocking time and largest contentful paint per page; exits 1 when any run of any page is below
+// 100 in a category, has CLS above 0, TBT above 30 ms or LCP above 1.2 s. Page paths as
+// arguments limit the run to them (`npm run bench:lighthouse -- --runs 5 /es/formulario`).
+// Not part of `npm test`: it takes minutes, and its figures mean something only on an idle
+// machine (it prints the load average first). Every run's report lands in dist/lighthouse/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, type RunnerResult } from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { allRoutes, pathFor } from '../../host/src/routes.ts';
 import { ROOT, removeDataDir, startProcess, tempDataDir } from '../server/support/api.ts';
 
@@ -45,27 +47,59 @@ const CONFIG: Config = {
   audits: [{ path: 'errors-in-console', options: { ignoredPatterns: ['ERR_BLOCKED_BY_CLIENT.Inspector', 'net::ERR_NAME_NOT_RESOLVED'] } }],
 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const rows: { path: string; scores: number[]; cls: number; tbt: number; failed: string[] }[] = [];
+/** The bar every run of every page must meet (issue 18). */
+const BAR = { score: 100, cls: 0, tbtMs: 30, lcpMs: 1200 } as const;
+
+/** One run's figures. */
+interface Run {
+  scores: number[];
+  cls: number;
+  tbt: number;
+  lcp: number;
+  /** The audits that cost points, so a failing row says what to fix. */
+  failed: string[];
+}
+
+function figures(lhr: RunnerResult['lhr']): Run {
+  const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  const failed = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+    .filter((a) => CATEGORIES.some((c) => lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return { scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)), cls: metric('cumulative-layout-shift'), tbt: metric('total-blocking-time'), lcp: metric('largest-contentful-paint'), failed };
+}
+
+/** The worst of the runs, category by category and metric by metric (NaN counts as worst). */
+const worstOf = (runs: Run[]): Run => ({
+  scores: CATEGORIES.map((_, n) => Math.min(...runs.map((run) => run.scores[n]!))),
+  cls: Math.max(...runs.map((run) => (Number.isNaN(run.cls) ? Infinity : run.cls))),
+  tbt: Math.max(...runs.map((run) => (Number.isNaN(run.tbt) ? Infinity : run.tbt))),
+  lcp: Math.max(...runs.map((run) => (Number.isNaN(run.lcp) ? Infinity : run.lcp))),
+  failed: [...new Set(runs.flatMap((run) => run.failed))],
+});
+
+/** What a page's worst run misses of the bar; empty when it meets it. */
+const misses = (worst: Run): string[] => [
+  ...CATEGORIES.flatMap((c, n) => (worst.scores[n]! < BAR.score ? [`${c} ${worst.scores[n]}`] : [])),
+  ...(worst.cls > BAR.cls ? [`CLS ${worst.cls.toFixed(3)} > ${BAR.cls}`] : []),
+  ...(worst.tbt > BAR.tbtMs ? [`TBT ${Math.round(worst.tbt)} ms > ${BAR.tbtMs} ms`] : []),
+  ...(worst.lcp > BAR.lcpMs ? [`LCP ${(worst.lcp / 1000).toFixed(2)} s > ${BAR.lcpMs / 1000} s`] : []),
+];
+
+console.error(`machine load: ${loadavg()[0]!.toFixed(2)} (1-minute average)${loadavg()[0]! >= 2 ? ' — busy: these figures are not the machine\'s' : ''}`);
+const rows: { path: string; runs: Run[]; worst: Run }[] = [];
 try {
   for (const route of routes) {
     const path = pathFor(route);
-    const runs: RunnerResult['lhr'][] = [];
+    const runs: Run[] = [];
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(host.base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, CONFIG);
-      runs.push(result!.lhr);
+      writeFileSync(`${REPORTS}/${path.slice(1).replaceAll('/', '_')}.run${run + 1}.json`, JSON.stringify(result!.lhr));
+      runs.push(figures(result!.lhr));
     }
-    const lhr = computeMedianRun(runs) as RunnerResult['lhr'];
-    writeFileSync(`${REPORTS}/${path.slice(1).replaceAll('/', '_')}.json`, JSON.stringify(lhr));
-    const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-    const cls = Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
-    const tbt = Number(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
-    // The audits that cost points, so a failing row says what to fix.
-    const failed = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-      .filter((a) => CATEGORIES.some((c) => lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
-      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-    rows.push({ path, scores, cls, tbt, failed });
-    console.error(`${path}: ${scores.join(' ')} CLS ${cls.toFixed(3)} TBT ${Math.round(tbt)} ms (median of ${runs.length}; TBT of the runs: ${runs.map((r) => Math.round(Number(r.audits['total-blocking-time']?.numericValue))).join(', ')} ms)`);
+    const worst = worstOf(runs);
+    rows.push({ path, runs, worst });
+    console.error(`${path}: worst ${worst.scores.join(' ')} CLS ${worst.cls.toFixed(3)} TBT ${Math.round(worst.tbt)} ms LCP ${Math.round(worst.lcp)} ms (runs: TBT ${runs.map((r) => Math.round(r.tbt)).join(', ')} ms; LCP ${runs.map((r) => Math.round(r.lcp)).join(', ')} ms)`);
   }
 } finally {
   chrome.kill();
@@ -74,12 +108,13 @@ try {
 }
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
-console.log(`\n${pad('page', 24)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('seo', 6)}${pad('CLS', 8)}TBT`);
-for (const row of rows) console.log(`${pad(row.path, 24)}${row.scores.map((s) => pad(s, 6)).join('')}${pad(row.cls.toFixed(3), 8)}${Math.round(row.tbt)} ms`);
-const bad = rows.filter((r) => r.scores.some((s) => s < 100) || !(r.cls <= 0) || !(r.tbt < 50));
-for (const row of bad) {
-  const limits = [...(row.cls > 0 ? [`CLS ${row.cls.toFixed(3)} > 0`] : []), ...(row.tbt >= 50 ? [`TBT ${Math.round(row.tbt)} ms ≥ 50 ms`] : [])];
-  console.log(`✘ ${row.path}: ${[...limits, ...row.failed].join(', ')}`);
+console.log(`\nworst of ${RUNS} run${RUNS === 1 ? '' : 's'} per page; bar: ${BAR.score} in every category, CLS ≤ ${BAR.cls}, TBT ≤ ${BAR.tbtMs} ms, LCP ≤ ${BAR.lcpMs / 1000} s`);
+console.log(`${pad('page', 24)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('seo', 6)}${pad('CLS', 8)}${pad('TBT', 9)}${pad('LCP', 9)}TBT of each run`);
+for (const { path, runs, worst } of rows) {
+  const mark = misses(worst).length ? '✘' : '✔';
+  console.log(`${pad(path, 24)}${worst.scores.map((s) => pad(s, 6)).join('')}${pad(worst.cls.toFixed(3), 8)}${pad(`${Math.round(worst.tbt)} ms`, 9)}${pad(`${(worst.lcp / 1000).toFixed(2)} s`, 9)}${runs.map((r) => Math.round(r.tbt)).join(', ')} ${mark}`);
 }
-console.log(bad.length ? `\n${bad.length} of ${rows.length} pages below 100 / CLS > 0 / TBT ≥ 50 ms` : `\nall ${rows.length} pages: 100 in every category, CLS 0, TBT < 50 ms`);
+const bad = rows.filter((row) => misses(row.worst).length);
+for (const row of bad) console.log(`✘ ${row.path}: ${[...misses(row.worst), ...row.worst.failed].join(', ')}`);
+console.log(bad.length ? `\n${bad.length} of ${rows.length} pages miss the bar in at least one run` : `\nall ${rows.length} pages meet the bar in every run`);
 process.exit(bad.length ? 1 : 0);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAdmin } from './admin/handler.ts';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
-import { createGazetteer, type Gazetteer } from './gazetteer/index.ts';
+import { loadGazetteer, type Gazetteer } from './gazetteer/index.ts';
 import { closeAfter } from './http/body.ts';
 import { corsHeaders, preflightHeaders } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
@@ -58,9 +58,14 @@ const ROUTES: Routes = {
 export async function createApi(config: Config, options: { log?: Logger; gazetteer?: Gazetteer } = {}): Promise<Api> {
   const log = options.log ?? createLogger(config.logLevel);
   const started = performance.now();
-  const gazetteer = options.gazetteer ?? createGazetteer();
-  const gazetteerMs = Math.round(performance.now() - started);
-  const db = await openDb(config);
+  // The gazetteer is built on the other core while this thread opens the database.
+  let gazetteerMs = 0;
+  const loading = options.gazetteer ? Promise.resolve(options.gazetteer) : loadGazetteer().finally(() => (gazetteerMs = Math.round(performance.now() - started)));
+  const [db, gazetteer] = await Promise.allSettled([openDb(config), loading]).then(async ([db, gazetteer]) => {
+    if (db.status === 'fulfilled' && gazetteer.status === 'fulfilled') return [db.value, gazetteer.value] as const;
+    if (db.status === 'fulfilled') await db.value.close();
+    throw db.status === 'rejected' ? db.reason : (gazetteer as PromiseRejectedResult).reason;
+  });
   log.info('api ready', { database: db.kind, places: gazetteer.size, gazetteerMs, startMs: Math.round(performance.now() - started), rssMB: Math.round(process.memoryUsage().rss / 2 ** 20) });
   // One process owns the embedded database, so its counters may live in memory; processes that
   // share PostgreSQL share the counters there too (README, "Rate limit").

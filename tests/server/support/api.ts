@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApi, loadConfig, type Api } from '@obra/server';
+import { WASM_FLAGS } from '../../../packages/server/src/db/pglite.ts';
 import { testCluster } from './postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
@@ -97,9 +98,15 @@ export interface ApiProcess {
 
 const ENTRIES = { api: 'packages/server/src/main.ts', host: 'host/serve.ts' } as const;
 
+/**
+ * The Node flags `npm start` gives the API (package.json): WebAssembly stays on V8's baseline
+ * compiler, so PGlite starts without ~500 MB of optimising-compiler scratch memory (README, "A lean server").
+ */
+export const API_NODE_FLAGS: readonly string[] = process.env.OBRA_BENCH_WASM_TIERING === '1' ? [] : WASM_FLAGS;
+
 /** Starts `packages/server` standalone (`api`) or embedded in host/serve.ts (`host`) on a free port. */
 export async function startProcess(entry: keyof typeof ENTRIES, env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', ENTRIES[entry]], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, '--conditions=source', ENTRIES[entry]], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@
 import { toCsv } from '../csv.ts';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
-import { reportPdf, type ReportRow } from '../report/pdf.ts';
+import type { ReportRow } from '../report/pdf.ts';
 import { IMAGE_PATH } from '../images/ids.ts';
 import { choiceLabels } from './choice-labels.ts';
 import { ATTRIBUTION_COLUMNS } from '../routes/attribution.ts';
@@ -147,6 +147,8 @@ export const reportFile: AdminHandler = async ({ db, id, url }) => {
   if (!row) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
   const [image] = row.image_id ? await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [row.image_id]) : [];
   const picture = image?.content_type === 'image/png' ? { png: image.body } : image?.content_type === 'image/jpeg' ? { jpeg: image.body } : undefined;
+  // pdf-lib loads with the first PDF asked for, not at start (README, "A lean server").
+  const { reportPdf } = await import('../report/pdf.ts');
   const pdf = await reportPdf(row, picture, url.searchParams.get('lang') === 'en' ? 'en' : 'es');
   return { status: 200, body: undefined, raw: pdf, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="obra-report-${id.slice(0, 8)}.pdf"` } };
 };

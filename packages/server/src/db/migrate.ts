@@ -1,10 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './types.ts';
+import type { Db, Queryable } from './types.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 // Any constant shared by every API process: two processes starting together migrate one at a time.
 const LOCK_ID = 42_071;
+
+/** The names of the migrations recorded as applied. */
+const appliedNames = async (db: Queryable) => new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
 
 /**
  * Applies the SQL files of packages/server/migrations not yet recorded in `schema_migrations`,
@@ -12,10 +15,16 @@ const LOCK_ID = 42_071;
  */
 export async function migrate(db: Db, dir = MIGRATIONS): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+  // Most starts have nothing to apply: one read tells, without the lock and the transaction.
+  const [{ present } = { present: false }] = await db.query<{ present: boolean }>("select to_regclass('schema_migrations') is not null as present");
+  if (present) {
+    const done = await appliedNames(db);
+    if (files.every((file) => done.has(file))) return [];
+  }
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
     await tx.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
+    const done = await appliedNames(tx);
     const applied: string[] = [];
     for (const name of files.filter((file) => !done.has(file))) {
       await tx.exec(await readFile(`${dir}${name}`, 'utf8'));

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { connectLocal, serveLocal, SOCKET_NAME } from './local-socket.ts';
@@ -43,6 +46,36 @@ async function lock(dir: string): Promise<() => Promise<void>> {
   throw new Error(`Could not lock the embedded database in ${dir}; remove ${file} if no API is running.`);
 }
 
+/**
+ * Postgres settings for one embedded backend. initdb writes shared_buffers = 128MB, and PGlite
+ * touches all of it at start: 128 MB of resident memory for a lead database of a few MB whose
+ * files the system caches anyway. 16 MB holds ~2,000 pages (README, "A lean server").
+ */
+const SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/** The Node flags `npm start` gives the API, for the process that creates the database (README, "A lean server"). */
+export const WASM_FLAGS = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'] as const;
+
+/** Opens the PGlite database in `path` (a folder), creating it when it has none. */
+export function startPglite(path: string): PGlite {
+  return new PGlite(path, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...SETTINGS] });
+}
+
+/**
+ * Creates the database in its own short-lived process (create-pglite.ts): PGlite runs initdb in a
+ * second Postgres beside the first, and the ~400 MB that leaves behind would stay with the API.
+ */
+function create(path: string): Promise<void> {
+  const script = fileURLToPath(new URL('./create-pglite.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...WASM_FLAGS, script, path], { stdio: ['ignore', 'inherit', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${path} (exit code ${code}): ${errors.trim()}`))));
+  });
+}
+
 const queryable = (db: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   query: async <T extends object>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, [...params])).rows,
   exec: async (sql) => void (await db.exec(sql)),
@@ -63,7 +96,9 @@ export async function openPglite(dir: string): Promise<Db> {
   }
   let pglite: PGlite | undefined;
   try {
-    pglite = new PGlite(join(dir, 'pglite'), { extensions: { pg_trgm } });
+    const path = join(dir, 'pglite');
+    if (!existsSync(join(path, 'PG_VERSION'))) await create(path);
+    pglite = startPglite(path);
     await pglite.waitReady;
     const own = pglite;
     const db: Omit<Db, 'kind' | 'close'> = { ...queryable(own), transaction: (work) => own.transaction((tx) => work(queryable(tx))) };

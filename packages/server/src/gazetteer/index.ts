@@ -1,108 +1,49 @@
-import { words } from './fold.ts';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { deserialize } from 'node:v8';
+import { buildIndex, type GazetteerIndex } from './build.ts';
+import { cacheFile, readCache, writeCache } from './cache.ts';
 import { loadCities, loadCountryNames, type CountryNames, type PlaceRecord } from './load.ts';
+import { openIndex, type Gazetteer } from './search.ts';
 
-/** One answer of the location search, in the Place shape of SPEC.md §7. */
-export interface Place {
-  Label: string;
-  Country: string;
-  /** The region (department, state); '' for a country. */
-  Region: string;
-  /** The city; '' for a country. */
-  Municipality: string;
-}
+export type { Gazetteer, Place } from './search.ts';
 
-/** The offline place search behind GET /api/location. */
-export interface Gazetteer {
-  readonly size: number;
-  /** Up to `limit` places whose words start with the query's words, larger first; [] under 3 characters. */
-  search(query: string, lang: 'es' | 'en', limit?: number): Place[];
-}
-
-interface Entry extends PlaceRecord {
-  /** Folded words of the place's own name: the query's first word must start one of them. */
-  own: string[];
-  /** Folded words of the whole label in both languages: the other query words may match any. */
-  all: string[];
-}
-
-const MIN_QUERY = 3;
-const PREFIX = 3;
-/**
- * The most entries one search looks at: a short first word (`a zzzz`) has a list of thousands of
- * places that the other words then rule out one by one. The list is in size order, so the places
- * looked at are the largest ones, which are the ones worth suggesting anyway.
- */
-const SCAN_LIMIT = 20_000;
-
-/**
- * Builds the search index: every country (its size: the people of its listed cities) and every
- * city, larger first; then, for each 1 to 3 letter prefix of an own
- * word, the ascending positions of the entries having it. A search walks one such list in rank
- * order and stops at the limit, so its cost does not grow with the size of the data.
- */
+/** The gazetteer built in this process, from the data packages or from the given places and country names. */
 export function createGazetteer(cities: PlaceRecord[] = loadCities(), names: Record<'es' | 'en', CountryNames> = { es: loadCountryNames('es'), en: loadCountryNames('en') }): Gazetteer {
-  const people = new Map<string, number>();
-  for (const city of cities) people.set(city.country, (people.get(city.country) ?? 0) + city.population);
-  const countryWords = (code: string) => [...(names.es[code] ?? []), ...(names.en[code] ?? [])].flatMap(words);
-  const countries: Entry[] = Object.keys(names.es).map((code) => {
-    const own = [...new Set(countryWords(code))];
-    return { name: '', region: '', country: code, population: people.get(code) ?? 0, own, all: own };
+  return openIndex(buildIndex(cities, names));
+}
+
+/** Runs worker.ts in its own process and returns what it wrote: the serialised index. */
+function build(): Promise<Buffer> {
+  const builder = fileURLToPath(new URL('./worker.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [builder], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`The gazetteer builder (${builder}) stopped with exit code ${code}; its error is above.`))));
   });
-  const towns: Entry[] = cities
-    .filter((city) => names.es[city.country])
-    .map((city) => {
-      const own = words(city.name);
-      return { ...city, own, all: [...new Set([...own, ...words(city.region), ...countryWords(city.country)])] };
-    });
-  // A stable sort keeps a country ahead of a city of the same size.
-  const entries = [...countries, ...towns].sort((a, b) => b.population - a.population);
-  const lists = new Map<string, number[]>();
-  entries.forEach((entry, position) => {
-    const prefixes = new Set(entry.own.flatMap((word) => Array.from({ length: Math.min(PREFIX, word.length) }, (_, n) => word.slice(0, n + 1))));
-    for (const prefix of prefixes) {
-      const list = lists.get(prefix);
-      if (list) list.push(position);
-      else lists.set(prefix, [position]);
+}
+
+/**
+ * The gazetteer of the data packages: read from the cache a previous start left (cache.ts), else
+ * built in a child process (worker.ts) and cached. Either way the API opens its database
+ * meanwhile, and keeps only the ~5 MB index.
+ */
+export async function loadGazetteer(): Promise<Gazetteer> {
+  const file = await cacheFile();
+  const cached = await readCache(file);
+  // A damaged or foreign file is built again below, and replaced.
+  const index = cached && (() => {
+    try {
+      return deserialize(cached) as Partial<GazetteerIndex> | null;
+    } catch {
+      return undefined;
     }
-  });
-  const index = new Map([...lists].map(([prefix, list]) => [prefix, Uint32Array.from(list)]));
-  // Every prefix any word of any label starts with: a query word none has matches nothing, at once.
-  const known = new Set<string>();
-  for (const entry of entries) for (const word of entry.all) known.add(word.slice(0, PREFIX));
-  for (const prefix of [...known]) for (let n = 1; n < prefix.length; n += 1) known.add(prefix.slice(0, n));
-
-  const toPlace = (entry: Entry, lang: 'es' | 'en'): Place => {
-    const country = names[lang][entry.country]?.[0] ?? entry.country;
-    if (!entry.name) return { Label: country, Country: country, Region: '', Municipality: '' };
-    const label = [entry.name, entry.region === entry.name ? '' : entry.region, country].filter(Boolean).join(', ');
-    return { Label: label, Country: country, Region: entry.region, Municipality: entry.name };
-  };
-
-  return {
-    size: entries.length,
-    search(query, lang, limit = 10) {
-      const tokens = words(query.slice(0, 100));
-      const [first, ...rest] = tokens;
-      if (query.trim().length < MIN_QUERY || !first) return [];
-      if (!rest.every((token) => known.has(token.slice(0, PREFIX)))) return [];
-      const named: Place[] = [];
-      const nearby: Place[] = [];
-      const seen = new Set<string>();
-      const list = index.get(first.slice(0, PREFIX)) ?? new Uint32Array();
-      for (const position of list.subarray(0, SCAN_LIMIT)) {
-        const entry = entries[position]!;
-        if (!entry.own.some((word) => word.startsWith(first))) continue;
-        if (!rest.every((token) => entry.all.some((word) => word.startsWith(token)))) continue;
-        // Places whose own name holds every word come before those matched through region or country.
-        const inName = rest.every((token) => entry.own.some((word) => word.startsWith(token)));
-        if (!inName && nearby.length >= limit) continue;
-        const place = toPlace(entry, lang);
-        if (seen.has(place.Label)) continue;
-        seen.add(place.Label);
-        (inName ? named : nearby).push(place);
-        if (named.length >= limit) break;
-      }
-      return [...named, ...nearby].slice(0, limit);
-    },
-  };
+  })();
+  if (index && typeof index.size === 'number' && index.positions instanceof Uint32Array && typeof index.text === 'string') return openIndex(index as GazetteerIndex);
+  const bytes = await build();
+  const gazetteer = openIndex(deserialize(bytes) as GazetteerIndex);
+  await writeCache(file, bytes);
+  return gazetteer;
 }

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { runInBackground } from '../background.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
@@ -51,13 +51,17 @@ export interface Outbox {
  */
 export function createOutbox({ config, log, queues }: { config: Config; log: Logger; queues: readonly MailQueue<unknown>[] }): Outbox {
   const { smtpUrl, from, outboxDir, timeoutMs, retryMs } = config.mail;
-  const transport = smtpUrl
-    ? createTransport(smtpUrl, { from })
-    : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
+  // nodemailer (and pdf-lib, in the report queue) load with the first mail, not at start: most
+  // processes start with nothing to send (README, "A lean server").
+  let transport: Promise<Transporter> | undefined;
+  const mailer = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      smtpUrl ? createTransport(smtpUrl, { from }) : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from }),
+    ));
 
   async function send(mail: Mail, name: string) {
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref());
-    const info = (await Promise.race([transport.sendMail(mail), timeout])) as { message?: Buffer };
+    const info = (await Promise.race([(await mailer()).sendMail(mail), timeout])) as { message?: Buffer };
     if (!smtpUrl && info.message) {
       await mkdir(outboxDir, { recursive: true });
       // Written aside, then renamed: whoever watches the folder never reads half a message.
@@ -98,7 +102,7 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
     kick: background.kick,
     async close() {
       await background.close();
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }

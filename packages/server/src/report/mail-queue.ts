@@ -3,7 +3,7 @@
 import type { Db } from '../db/index.ts';
 import type { MailQueue } from '../mail/outbox.ts';
 import { reportEmail } from './email.ts';
-import { reportPdf, type ReportImage, type ReportRow } from './pdf.ts';
+import type { ReportImage, ReportRow } from './pdf.ts';
 
 /** The queue of report e-mails; `retryMs` is the first backoff (doubling, at most 1 h). */
 export function reportMails(db: Db, retryMs: number): MailQueue<ReportRow> {
@@ -26,6 +26,7 @@ export function reportMails(db: Db, retryMs: number): MailQueue<ReportRow> {
       ),
     async mail(row) {
       const lang = row.lang === 'en' ? 'en' : 'es';
+      const { reportPdf } = await import('./pdf.ts');
       const pdf = await reportPdf(row, await imageOf(row).catch(() => undefined), lang);
       return { ...reportEmail(row, lang), to: String(row.correo), attachments: [{ filename: `reporte-${row.id.slice(0, 8)}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' }] };
     },
