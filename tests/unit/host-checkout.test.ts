@@ -123,6 +123,15 @@ describe('embedded test checkout page', () => {
     expect(document.querySelector<HTMLElement>('[data-checkout-catalogue]')!.hidden).toBe(false);
   });
 
+  it('says a link without a session is unknown, without asking the API', async () => {
+    mountPage({ page: 'testCheckout', lang: 'es' });
+    const get = answer(200, SESSION);
+    await startTestCheckout(document, { search: '', go: vi.fn(), fetch: get });
+    expect(get).not.toHaveBeenCalled();
+    expect(document.querySelector('[data-checkout-status]')!.textContent).toBe('Este pago de prueba no existe. Vuelve al catálogo y empieza de nuevo.');
+    expect(document.querySelector<HTMLElement>('[data-checkout-catalogue]')!.hidden).toBe(false);
+  });
+
   it('says so when paying fails, and the button works again (en)', async () => {
     mountPage({ page: 'testCheckout', lang: 'en' });
     let pays = 0;

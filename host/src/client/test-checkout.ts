@@ -40,6 +40,8 @@ export async function startTestCheckout(root: Document, { search, go, fetch: get
   };
   const id = new URLSearchParams(search).get('session_id') ?? '';
   keepSessionOnToggle(root, search);
+  // No session in the link: nothing to ask the API about.
+  if (!id) return say(text('unknown'), true);
   let session: SessionView | undefined;
   try {
     const response = await get(`${api}/checkout/session?id=${encodeURIComponent(id)}`);

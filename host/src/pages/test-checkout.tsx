@@ -14,6 +14,7 @@ export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
       <p class="test-banner"><strong>{t.badge}</strong> {t.notice}</p>
       <h1>{t.heading}</h1>
       <p class="lead" role="status" data-checkout-status>{t.loading}</p>
+      <p><a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>{t.catalogue}</a></p>
       <dl class="order-summary" data-checkout-summary hidden>
         <dt>{t.product}</dt>
         <dd data-checkout-product />
@@ -25,7 +26,6 @@ export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
         <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>{t.cancel}</a>
       </div>
       <p class="order-error" role="alert" data-checkout-error />
-      <p><a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>{t.catalogue}</a></p>
     </section>
   );
 }
