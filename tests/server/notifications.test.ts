@@ -1,24 +1,14 @@
 // New-lead notifications over real HTTP (issue 15): the rules only admins change (and every
 // refusal), one mail per lead and recipient through the outbox (never for spam, never twice, gone
 // with a deleted lead), and the daily digest of the leads of the last 24 hours, once a day.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
-import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+import { outboxMails, postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;
 let admin: Session;
 let agent: Session;
-const mails = (prefix = 'notification-') => {
-  try {
-    return readdirSync(join(local.dataDir, 'outbox'))
-      .filter((name) => name.includes(prefix) && name.endsWith('.eml'))
-      .map((name) => readFileSync(join(local.dataDir, 'outbox', name), 'utf8'));
-  } catch {
-    return [];
-  }
-};
+const mails = () => outboxMails(local.dataDir, 'notification-');
 const mailsTo = (address: string) => mails().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`) || eml.startsWith(`To: ${address}\r\n`));
 /** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
 const subjectOf = (eml: string) =>

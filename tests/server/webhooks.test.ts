@@ -2,11 +2,9 @@
 // down, then up, and gets each event exactly once per webhook-id; the SSRF guard at save and at
 // send; no redirect followed; the spreadsheet preset's exact body; admin-only calls; the delivery
 // log and resend; lead.updated, report.mailed and the endpoint disabled after failing for days.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
-import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+import { outboxMails, postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
 
 let local: LocalApi;
@@ -268,7 +266,7 @@ describe('events', () => {
     expect(await local.api.db.query("select action from admin_audit where action = 'webhook.disabled'")).toHaveLength(1);
     // Every admin (with a password) is told by e-mail, once, through the outbox.
     await expect.poll(async () => local.api.db.query('select recipient, sent_at is not null as sent from notification_mail where endpoint_id = $1', [endpoint.id]), poll).toEqual([{ recipient: 'ana@example.com', sent: true }]);
-    const notice = readdirSync(join(local.dataDir, 'outbox')).filter((name) => name.startsWith('20') && name.includes('notification-')).map((name) => readFileSync(join(local.dataDir, 'outbox', name), 'utf8').replace(/=\r\n/g, ''));
+    const notice = outboxMails(local.dataDir, 'notification-').map((eml) => eml.replace(/=\r\n/g, ''));
     expect(notice).toHaveLength(1);
     expect(notice[0]).toContain(endpoint.url);
     expect(notice[0]).toContain('/admin/webhooks');

@@ -1,7 +1,7 @@
 // Two ways to run the reference API for tests, both over real HTTP on 127.0.0.1: in this process
 // (fast, and the test can read the database) or as its own process (signals, restarts, exports).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -153,3 +153,12 @@ export const VALID = {
   partner: { nombre: 'Luis Pérez', telefono: '+57 310 555 0101', correo: 'luis@example.com', pais: 'Colombia', especializacion: 'bim' },
   contact: { name: 'Marta', email: 'marta@example.com', message: '¿Hacen casas modulares?' },
 } as const;
+
+/** The .eml files the outbox wrote to `<dataDir>/outbox` whose names contain `prefix` (none before the first). */
+export function outboxMails(dataDir: string, prefix = ''): string[] {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.includes(prefix) && name.endsWith('.eml'))
+    .map((name) => readFileSync(join(dir, name), 'utf8'));
+}

@@ -63,14 +63,15 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
   }
 
   async function digestMail(row: Row, w: Words) {
-    const leads = await db.query<LeadLine>(
-      `select id, kind, created_at, lang, name, email, phone, summary from lead
+    // The page and the whole window's count in one statement.
+    const leads = await db.query<LeadLine & { total: number }>(
+      `select id, kind, created_at, lang, name, email, phone, summary, (count(*) over ())::int as total from lead
        where kind = any($1) and status <> 'spam' and created_at >= $2 and created_at < $3 order by created_at desc, id desc limit $4`,
-      [row.kinds, row.since, row.until, DIGEST_LIMIT + 1],
+      [row.kinds, row.since, row.until, DIGEST_LIMIT],
     );
     if (!leads.length) return null;
-    const [{ n }] = (await db.query<{ n: number }>("select count(*)::int as n from lead where kind = any($1) and status <> 'spam' and created_at >= $2 and created_at < $3", [row.kinds, row.since, row.until])) as [{ n: number }];
-    const listed = leads.slice(0, DIGEST_LIMIT).map((lead) => [`${kindName(w, lead.kind)} — ${lead.name}`, ...lines(lead, w).slice(1).map((line) => `  ${line}`), `  ${consoleOrigin}/admin/leads/${lead.id}`].join('\n'));
+    const n = leads[0]!.total;
+    const listed = leads.map((lead) => [`${kindName(w, lead.kind)} — ${lead.name}`, ...lines(lead, w).slice(1).map((line) => `  ${line}`), `  ${consoleOrigin}/admin/leads/${lead.id}`].join('\n'));
     const text = [
       fill(w.mail.digestIntro, { since: stamp(row.since!), until: stamp(row.until!) }),
       '',
