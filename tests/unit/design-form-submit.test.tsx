@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { designFormCatalogues } from '@obra/design-form';
@@ -134,13 +134,62 @@ describe('<obra-design-form> personal-data modal and submission', () => {
     await fillPersonal(form);
     await submit(form);
     const overlay = form.shadow.querySelector<HTMLDialogElement>('dialog.overlay')!;
-    await waitFor(() => expect(overlay.textContent).toBe(designFormCatalogues.es.api.waiting));
+    await waitFor(() => expect(overlay.querySelector('[role=status]')!.textContent).toBe(designFormCatalogues.es.api.waiting));
     expect(overlay.open).toBe(true);
     server.use(designFormHandlers.reported);
     await waitFor(() => expect(openDialogTitles(form)).toEqual(['Formulario enviado con éxito']));
     server.events.removeAllListeners();
     expect(keys.length).toBeGreaterThan(4);
     expect(new Set(keys).size).toBe(1);
+  });
+
+  // Never trap the visitor (issue 17): offline, the overlay closes and the report still goes out later.
+  it.each([
+    ['es', 'its close button'],
+    ['en', 'Esc'],
+  ] as const)('waiting for the network (%s), the overlay closes by %s; the form says the report goes out later, and it does', async (lang, how) => {
+    server.use(designFormHandlers.generated, designFormHandlers.reportNetworkError);
+    const keys: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => void (request.url.endsWith('/form-report') && keys.push(request.headers.get('idempotency-key'))));
+    const form = await designForm(`lang="${lang}"`);
+    await generate(form, lang);
+    const modal = await fillPersonal(form, lang);
+    await submit(form, lang);
+    const overlay = form.shadow.querySelector<HTMLDialogElement>('dialog.overlay')!;
+    await waitFor(() => expect(overlay.querySelector('[role=status]')!.textContent).toBe(designFormCatalogues[lang].api.waiting));
+    if (how === 'Esc') {
+      // What a browser does on Esc in a modal dialog: a cancelable `cancel` event (the e2e test presses the key).
+      await act(async () => void overlay.dispatchEvent(new Event('cancel', { cancelable: true })));
+    } else {
+      await form.user.click(form.screen.getByRole('button', { name: copy(lang).overlay.close }));
+    }
+    expect([overlay.open, modal.open]).toEqual([false, false]);
+    const note = form.shadow.querySelector('.delivery[role=status]');
+    expect(note?.textContent).toBe(copy(lang).overlay.pending);
+    expect(form.shadow.activeElement).toBe(form.screen.getByRole('button', { name: copy(lang).open }));
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:design-form:'))).toHaveLength(1);
+
+    server.use(designFormHandlers.reported);
+    await waitFor(() => expect(openDialogTitles(form)).toEqual([copy(lang).form.success.submitted]));
+    server.events.removeAllListeners();
+    expect(overlay.open).toBe(false);
+    expect(form.shadow.querySelector('.delivery')).toBeNull();
+    expect(new Set(keys).size).toBe(1);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:design-form:'))).toEqual([]);
+  });
+
+  it('the overlay cannot be closed while the report is being sent (only while it waits for the network)', async () => {
+    server.use(designFormHandlers.generated, designFormHandlers.reportPending);
+    const form = await designForm();
+    await generate(form);
+    await fillPersonal(form);
+    await submit(form);
+    const overlay = form.shadow.querySelector<HTMLDialogElement>('dialog.overlay')!;
+    await waitFor(() => expect(overlay.open).toBe(true));
+    expect(overlay.querySelector('button')).toBeNull();
+    const cancel = new Event('cancel', { cancelable: true });
+    await act(async () => void overlay.dispatchEvent(cancel));
+    expect([cancel.defaultPrevented, overlay.open]).toEqual([true, true]);
   });
 
   it('a cancelled obra-submit sends nothing', async () => {

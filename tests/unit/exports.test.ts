@@ -5,6 +5,8 @@ import * as designForm from '@obra/design-form';
 import * as element from '@obra/element';
 import * as elementLoader from '@obra/element/loader';
 import * as estimate from '@obra/estimate';
+import * as form from '@obra/form';
+import * as formReact from '@obra/form/react';
 import * as i18n from '@obra/i18n';
 import * as marketplace from '@obra/marketplace';
 import * as partnerRegistration from '@obra/partner-registration';
@@ -16,14 +18,20 @@ import * as waitList from '@obra/wait-list';
 describe('public exports', () => {
   it.each([
     ['@obra/api', api, [
-      'ApiError', 'IMAGE_ERRORS', 'RETRY', 'STORED_TTL_MS', 'apiBaseFrom', 'backoff', 'createApiClient', 'createKeyring', 'deliver', 'generateImage', 'newKey', 'parseRetryAfter', 'postJson',
+      'ApiError', 'IMAGE_ERRORS', 'RETRY', 'STORED_TTL_MS', 'apiBaseFrom', 'backoff', 'createApiClient', 'createKeyring', 'deliver', 'generateImage', 'newKey', 'parseRetryAfter', 'apiUrl', 'request',
       'searchLocation', 'sendContact', 'sendFormReport', 'sendPartner', 'sendWaitList', 'spamHeaders', 'stored', 'BUNDLE_VERSION', 'attributionOf', 'collectAttribution',
     ]],
     ['@obra/element', element, [
-      'DRAFT_TTL_MS', 'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'createFormStore', 'customElementsManifest',
-      'defineContract', 'defineWidget', 'formEventDocs', 'loadDraft', 'manifestMarkdown', 'observeLang', 'outboxFor', 'registerWidget', 'replaceReference', 'resolveLang',
-      'saveDraft', 'storageKey', 'useDraft', 'useFormDelivery', 'useStore', 'PARTNER_ATTRIBUTE_DOC', 'partnerAttribute',
+      'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'customElementsManifest',
+      'defineContract', 'defineWidget', 'manifestMarkdown', 'observeLang', 'registerWidget', 'replaceReference', 'resolveLang',
+      'useStore', 'PARTNER_ATTRIBUTE_DOC', 'partnerAttribute',
     ]],
+    ['@obra/form', form, [
+      'DRAFT_DELAY_MS', 'DRAFT_TTL_MS', 'asApiError', 'createAutosave', 'createFormStore', 'createSubmission', 'draftFor', 'failureMessage', 'formEventDocs', 'loadDraft', 'outboxFor',
+      'pageStorage', 'saveDraft', 'storageKey',
+    ]],
+    // The React binding is its own entry, so the host's plain-DOM script never reaches React.
+    ['@obra/form/react', formReact, ['useDraft', 'useFormDelivery', 'useOutbox']],
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@obra/api';
-import { createFormStore } from '@obra/element';
+import { createFormStore } from '@obra/form';
 import { validatePartner, type PartnerRegistration } from '@obra/schema';
 
 const empty = { nombre: '', telefono: '', correo: '', pais: '', especializacion: '' };

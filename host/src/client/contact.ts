@@ -3,17 +3,16 @@
 // POST /api/contact by deliver() — one Idempotency-Key per message, retries, and an outbox that
 // outlives a lost network and a reload. What the visitor types is kept as a draft until it is
 // sent. The status line always says whether it is sending, waiting for the network, sent or
-// failed, and why. Plain DOM: the widgets' React hooks stay out of the host script.
-import { ApiError, attributionOf, createKeyring, deliver, sendContact, spamHeaders, stored, type DeliverOptions, type Delivery } from '@obra/api';
+// failed, and why. It runs on the widgets' form engine (@obra/form's core; its React binding
+// stays out of the host script).
+import { attributionOf, sendContact, stored, type Delivery } from '@obra/api';
+import { createAutosave, createSubmission, pageStorage, type Sent } from '@obra/form';
 import { CONTACT_LIMITS, validateContact, type ContactMessage, type FieldError } from '@obra/schema';
 
 const FIELDS = ['name', 'email', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 /** A draft: the three fields (never the honeypot) and when the visitor started writing. */
 type Draft = Record<Field, string> & { startedAt?: number };
-
-/** Drafts are written after a pause in typing, as the widgets do. */
-const DRAFT_DELAY_MS = 400;
 
 /** Wires the popup in `doc`; `apiBase` is where the API lives (the host serves it at /api). */
 export function enhanceContact(doc: Document, apiBase = '/api'): void {
@@ -31,36 +30,25 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
     for (const name of FIELDS) if (typeof from[name] === 'string') control(name).value = from[name];
   };
 
-  // Keys like the widgets' (obra:<what>:<path>), kept a week. localStorage may throw on access
-  // (sandboxed iframes, disabled cookies): then nothing is kept, and the send still goes.
-  let storage: Storage | undefined;
-  try {
-    storage = doc.defaultView?.localStorage;
-  } catch {}
+  // Keys like the widgets' (obra:<what>:<path>), kept a week. Without storage (sandboxed
+  // iframes, disabled cookies) nothing is kept, and the send still goes.
+  const storage = pageStorage(doc);
   const path = doc.location.pathname;
   const draft = stored<Draft>(storage, `obra:contact:${path}`, 'draft');
   const outbox = stored<Delivery>(storage, `obra:outbox:contact:${path}`, 'delivery');
-  const keys = createKeyring();
   // When the visitor began this message (the server's minimum-time spam rule): kept with the
   // draft, so a message restored after a reload is not taken for a bot's quick fill.
   let startedAt: number | undefined;
-  let busy = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const saveDraft = () => {
-    clearTimeout(timer);
-    timer = undefined;
+  const autosave = createAutosave(draft, (): Draft | undefined => {
     const values = typed();
-    if (FIELDS.some((name) => values[name])) draft.write({ ...values, startedAt: startedAt ?? Date.now() });
-    else draft.clear();
-  };
+    return FIELDS.some((name) => values[name]) ? { ...values, startedAt: startedAt ?? Date.now() } : undefined;
+  });
   form.addEventListener('input', () => {
     startedAt ??= Date.now();
-    clearTimeout(timer);
-    timer = setTimeout(saveDraft, DRAFT_DELAY_MS);
+    autosave.schedule();
   });
   // A reload or a tab closed within the pause keeps the last keystrokes too.
-  doc.defaultView?.addEventListener('pagehide', () => timer !== undefined && saveDraft());
+  doc.defaultView?.addEventListener('pagehide', () => autosave.pending && autosave.flush());
 
   doc.querySelector('[data-contact-open]')?.addEventListener('click', () => {
     startedAt ??= Date.now();
@@ -91,50 +79,50 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
     if (detail) status!.append(' ', Object.assign(doc.createElement('span'), { className: 'detail', textContent: detail }));
   }
 
-  /** Runs one delivery of `sent`; the form is busy meanwhile, so a second press sends nothing. */
-  async function run(sent: ContactMessage, send: (options: DeliverOptions) => Promise<unknown>) {
-    busy = true;
+  // The form engine: one key per message, one send at a time; it reports sending and waiting.
+  const submission = createSubmission((state) => show(state, state === 'waiting' ? text.waiting! : text.sendingStatus!));
+
+  /** Runs one delivery of `sent` (the form is claimed: a second press sends nothing) and shows its outcome. */
+  async function run(sent: ContactMessage, send: () => Promise<Sent<unknown>>) {
+    if (!submission.begin()) return;
     // aria-disabled rather than disabled keeps keyboard focus on the button while it sends.
     submit!.setAttribute('aria-disabled', 'true');
     submit!.textContent = text.sending!;
     form!.setAttribute('aria-busy', 'true');
-    show('sending', text.sendingStatus!);
-    try {
-      await send({ outbox, onWaiting: () => show('waiting', text.waiting!), onSending: () => show('sending', text.sendingStatus!) });
-      keys.forget();
-      // What was typed while it waited is a new message: it stays, with its draft.
-      const now = validateContact(typed());
-      if (now.ok && FIELDS.every((name) => now.value[name] === sent[name])) {
-        form!.reset();
-        clearTimeout(timer);
-        timer = undefined;
-        draft.clear();
-        startedAt = undefined;
-      }
-      show('ok', text.sent!);
-    } catch (cause) {
-      const error = cause instanceof ApiError ? cause : new ApiError('api.unexpected', String(cause));
-      showErrors(Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [name, { key }])) as never);
-      show('failed', text.failed!, reasons[error.key.slice(4)]);
-    } finally {
-      busy = false;
-      submit!.removeAttribute('aria-disabled');
-      submit!.textContent = label;
-      form!.removeAttribute('aria-busy');
+    const outcome = await send();
+    submit!.removeAttribute('aria-disabled');
+    submit!.textContent = label;
+    form!.removeAttribute('aria-busy');
+    if (!outcome.ok) {
+      showErrors(Object.fromEntries(Object.entries(outcome.error.fields).map(([name, key]) => [name, { key }])) as never);
+      return show('failed', text.failed!, reasons[outcome.error.key.slice(4)]);
     }
+    // What was typed while it waited is a new message: it stays, with its draft.
+    const now = validateContact(typed());
+    if (now.ok && FIELDS.every((name) => now.value[name] === sent[name])) {
+      form!.reset();
+      autosave.clear();
+      startedAt = undefined;
+    }
+    show('ok', text.sent!);
   }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (busy) return;
+    if (submission.busy) return;
     const result = validateContact(typed());
     showErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     // The draft now holds exactly what is sent: a reload shows it beside the pending send.
-    saveDraft();
+    autosave.flush();
     const value = result.value;
-    const headers = { ...spamHeaders(startedAt ?? Date.now(), control('website').value), 'Accept-Language': doc.documentElement.lang || 'es' };
-    void run(value, (options) => sendContact(value, { apiBase, headers, attribution: attributionOf(doc, 'contact'), key: keys.keyFor(value), ...options }));
+    const spam = { startedAt: startedAt ?? Date.now(), trap: control('website').value };
+    const lang = doc.documentElement.lang || 'es';
+    void run(value, () =>
+      submission.send(value, spam, ({ key, headers, ...hooks }) =>
+        sendContact(value, { apiBase, headers: { ...headers, 'Accept-Language': lang }, attribution: attributionOf(doc, 'contact'), key, outbox, ...hooks }),
+      ),
+    );
   });
 
   // A reload: the draft comes back, and a message a previous load could not deliver is sent now
@@ -145,6 +133,6 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   fill(saved ?? (pending?.body as ContactMessage | undefined) ?? {});
   if (pending) {
     dialog.showModal();
-    void run(pending.body as ContactMessage, (options) => deliver(pending, options));
+    void run(pending.body as ContactMessage, () => submission.resume(pending, outbox));
   }
 }

@@ -1,4 +1,4 @@
-import { ApiError, keyForStatus } from './errors.ts';
+import { apiUrl, request } from './request.ts';
 
 /** A client bound to one API base URL (the element's `api-base`). */
 export interface ApiClient {
@@ -9,34 +9,10 @@ export interface ApiClient {
 
 /** Creates a client; `base` may end with a slash or not (`/api` and `/api/` both work). */
 export function createApiClient(base: string): ApiClient {
-  const root = base.replace(/\/+$/, '');
   return {
-    base: root,
-    post: (path, body, init) => postJson(`${root}/${path.replace(/^\/+/, '')}`, body, init),
+    base: apiUrl(base, '').slice(0, -1),
+    post: (path, body, init) => request(apiUrl(base, path), { body, signal: init?.signal }),
   };
-}
-
-/** POSTs JSON to a full URL and returns the parsed JSON answer; throws {@link ApiError}. */
-export async function postJson<T>(url: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: init.signal ?? null,
-    });
-  } catch (cause) {
-    throw new ApiError('api.network', `POST ${url} could not reach the server (${String(cause)}); check the connection and the api-base attribute.`);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const data = (payload ?? {}) as { errorMessage?: unknown; errors?: unknown };
-    const detail = typeof data.errorMessage === 'string' ? data.errorMessage : response.statusText;
-    const fields = data.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : {};
-    throw new ApiError(keyForStatus(response.status), `POST ${url} answered ${response.status}: ${detail}`, response.status, fields);
-  }
-  return payload as T;
 }
 
 /**

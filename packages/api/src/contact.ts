@@ -1,3 +1,4 @@
+import { apiUrl } from './request.ts';
 import { deliver, newKey, type DeliverOptions } from './delivery.ts';
 
 import type { ContactMessage } from '@obra/schema';
@@ -17,6 +18,6 @@ export interface SendContactOptions extends DeliverOptions {
 export async function sendContact(message: ContactMessage, options: SendContactOptions): Promise<{ id: string }> {
   // Copied field by field: the wire shape is exactly these keys, whatever else the caller's object holds.
   const { name, email, message: text } = message;
-  const url = `${options.apiBase.replace(/\/+$/, '')}/contact`;
+  const url = apiUrl(options.apiBase, 'contact');
   return deliver<{ id: string }>({ url, body: { name, email, message: text }, key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution }, options);
 }

@@ -1,6 +1,7 @@
 import type { Attribution } from '@obra/schema';
-import { ApiError, keyForStatus } from './errors.ts';
+import { ApiError } from './errors.ts';
 import type { Outbox } from './outbox.ts';
+import { request } from './request.ts';
 
 /** One submission on the wire: every attempt of it carries the same body and the same key. */
 export interface Delivery {
@@ -60,8 +61,8 @@ export interface DeliverOptions {
   /**
    * Keeps the submission until it is settled (delivered, or refused by the server with a 4xx). With
    * an outbox a network failure never ends the send: it waits for the network (offline, or the
-   * retries ran out) and tries again on the `online` event or a timer; without one it throws
-   * `api.network` once the retries run out. A 5xx or 429 through every attempt is thrown but the
+   * retries ran out) and tries again on the `online` event or a timer; without one, and for a
+   * `no-cors` delivery, it throws `api.network` once the retries run out (the outbox still keeps it). A 5xx or 429 through every attempt is thrown but the
    * submission stays: a send of the same data reuses its key, and the next page load sends it.
    */
   outbox?: Outbox | undefined;
@@ -75,12 +76,6 @@ export interface DeliverOptions {
 export function backoff(attempt: number, policy: RetryPolicy): number {
   const step = Math.min(policy.maxMs, policy.baseMs * 2 ** attempt);
   return (step + Math.random() * step) / 2;
-}
-
-/** Retry-After in milliseconds (seconds or an HTTP date), or undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  const ms = value ? (+value >= 0 ? +value * 1000 : Date.parse(value) - now) : NaN;
-  return ms >= 0 ? ms : undefined;
 }
 
 /** Network failures, 5xx and 429 may succeed later; any other answer will not. */
@@ -102,33 +97,14 @@ const wait = (ms: number, online = false) =>
     target?.addEventListener('online', done);
   });
 
-async function attempt<T>({ url, body, key, mode, headers, attribution }: Delivery, signal?: AbortSignal): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      // A no-cors request may only carry CORS-safelisted headers, so the JSON travels as text/plain.
-      ...(mode === 'no-cors'
-        ? { mode: 'no-cors', headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }
-        : { headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key } }),
-      body: JSON.stringify(attribution && mode !== 'no-cors' ? { ...(body as object), attribution } : body),
-      signal: signal ?? null,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError('api.network', `POST ${url} failed (${String(cause)}); check the network and the URL.`);
-  }
-  if (mode === 'no-cors') return undefined as T;
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return payload as T;
-  const data = (payload ?? {}) as { errorMessage?: unknown; errors?: unknown };
-  const serverMessage = typeof data.errorMessage === 'string' ? data.errorMessage : undefined;
-  const fields = data.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : {};
-  throw new ApiError(keyForStatus(response.status), `POST ${url} answered ${response.status}: ${serverMessage ?? response.statusText}`, response.status, fields, {
-    serverMessage,
-    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+/** One attempt of a delivery: the key and headers travel unless `no-cors`, attribution as a body member. */
+const attempt = <T>({ url, body, key, mode, headers, attribution }: Delivery, signal?: AbortSignal): Promise<T> =>
+  request<T>(url, {
+    body: attribution && mode !== 'no-cors' ? { ...(body as object), attribution } : body,
+    headers: { ...headers, 'Idempotency-Key': key },
+    mode,
+    signal,
   });
-}
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -152,8 +128,12 @@ export async function deliver<T = unknown>(delivery: Delivery, options: DeliverO
     delivery = { ...delivery, key: kept.key, attribution: kept.attribution ?? delivery.attribution };
   }
   outbox?.write(delivery);
+  // Waiting for the network is for sends whose outcome can be read. A `no-cors` send (SPEC.md §8,
+  // the wait list's spreadsheet endpoints) reports a network failure after its retries: the
+  // visitor sees the error alert at once, and the outbox keeps the entry for the next send or load.
+  const patient = outbox && delivery.mode !== 'no-cors';
   for (let n = 0, waits = 0; ; n++) {
-    if (!outbox || !offline()) {
+    if (!patient || !offline()) {
       try {
         const answer = await attempt<T>(delivery, options.signal);
         outbox?.clear();
@@ -165,7 +145,7 @@ export async function deliver<T = unknown>(delivery: Delivery, options: DeliverO
           await wait(Math.min(error.retryAfterMs ?? backoff(n, policy), policy.maxRetryAfterMs));
           continue;
         }
-        if (!outbox || error.key !== 'api.network') {
+        if (!patient || error.key !== 'api.network') {
           // A refusal (4xx) will not succeed later. A 5xx or 429 may: the submission stays in the
           // outbox, so sending the same data again, or the next load, reuses its key.
           if (!retriable(error)) outbox?.clear();

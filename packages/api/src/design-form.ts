@@ -1,5 +1,6 @@
 import { deliver, newKey, type DeliverOptions } from './delivery.ts';
-import { ApiError, keyForStatus } from './errors.ts';
+import { ApiError } from './errors.ts';
+import { apiUrl, request } from './request.ts';
 
 import type { FormReport, ImageSpec } from '@obra/schema';
 
@@ -24,51 +25,33 @@ export const IMAGE_ERRORS = {
   noUrl: 'La API no devolvió una URL de imagen válida.',
 } as const;
 
-const root = (apiBase: string) => apiBase.replace(/\/+$/, '');
-
-async function call(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (cause) {
-    if (init.signal?.aborted) throw cause;
-    throw new ApiError('api.network', `${init.method ?? 'GET'} ${url} could not reach the server (${String(cause)}); check the connection and the api-base attribute.`);
-  }
-}
-
 const isPlace = (value: unknown): value is Place =>
   !!value && typeof (value as Place).Label === 'string' && typeof (value as Place).Country === 'string';
 
 /** GET {api}/location?query=&lang=: the places matching `query`; throws {@link ApiError}. */
 export async function searchLocation(query: string, lang: string, options: DesignCallOptions): Promise<Place[]> {
-  const url = `${root(options.apiBase)}/location?query=${encodeURIComponent(query)}&lang=${encodeURIComponent(lang)}`;
-  const response = await call(url, { method: 'GET', headers: { Accept: 'application/json' }, signal: options.signal ?? null });
-  if (!response.ok) throw new ApiError(keyForStatus(response.status), `GET ${url} answered ${response.status}`, response.status);
-  const items: unknown = await response.json().catch(() => []);
+  const url = apiUrl(options.apiBase, `location?query=${encodeURIComponent(query)}&lang=${encodeURIComponent(lang)}`);
+  const items = await request<unknown>(url, { method: 'GET', signal: options.signal });
   return Array.isArray(items) ? items.map((item: { Place?: unknown }) => item?.Place).filter(isPlace) : [];
 }
-
-const jsonInit = (body: unknown, signal?: AbortSignal): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-  body: JSON.stringify(body),
-  signal: signal ?? null,
-});
 
 /**
  * POST {api}/generate-image with `{ prompt, spec }`: the absolute URL of the image. A non-OK
  * status or an answer without `url` throws an {@link ApiError} with the message of SPEC.md §8.
  */
-export async function generateImage(request: { prompt: string; spec: ImageSpec }, options: DesignCallOptions): Promise<string> {
-  const url = `${root(options.apiBase)}/generate-image`;
-  const response = await call(url, jsonInit(request, options.signal));
-  if (!response.ok) throw new ApiError(keyForStatus(response.status), IMAGE_ERRORS.notOk, response.status);
-  const answer = (await response.json().catch(() => undefined)) as { url?: unknown } | undefined;
-  if (typeof answer?.url !== 'string' || !answer.url.trim()) throw new ApiError('api.unexpected', IMAGE_ERRORS.noUrl, response.status);
+export async function generateImage(input: { prompt: string; spec: ImageSpec }, options: DesignCallOptions): Promise<string> {
+  const url = apiUrl(options.apiBase, 'generate-image');
+  const answer = await request<{ url?: unknown } | undefined>(url, { body: input, signal: options.signal }).catch((cause: unknown) => {
+    // A refusal is logged with the message of SPEC.md §8; a network failure keeps its own.
+    if (cause instanceof ApiError && cause.status !== undefined) throw new ApiError(cause.key, IMAGE_ERRORS.notOk, cause.status);
+    throw cause;
+  });
+  if (typeof answer?.url !== 'string' || !answer.url.trim()) throw new ApiError('api.unexpected', IMAGE_ERRORS.noUrl);
   try {
     // A relative url (e.g. /api/images/x.svg) belongs to the API, not to the partner's page.
     return new URL(answer.url, new URL(url, globalThis.location?.href)).href;
   } catch {
-    throw new ApiError('api.unexpected', IMAGE_ERRORS.noUrl, response.status);
+    throw new ApiError('api.unexpected', IMAGE_ERRORS.noUrl);
   }
 }
 
@@ -78,7 +61,7 @@ export async function generateImage(request: { prompt: string; spec: ImageSpec }
  * `errorMessage` (empty when it sent none, so the widget shows its own text).
  */
 export async function sendFormReport(report: FormReport, options: DesignCallOptions & DeliverOptions & { idempotencyKey?: string | undefined }): Promise<unknown> {
-  const url = `${root(options.apiBase)}/form-report`;
+  const url = apiUrl(options.apiBase, 'form-report');
   try {
     return await deliver({ url, body: report, key: options.idempotencyKey ?? newKey(), headers: options.headers, attribution: options.attribution }, options);
   } catch (cause) {

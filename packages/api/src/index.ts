@@ -1,6 +1,7 @@
 export { ApiError, type ApiErrorKey } from './errors.ts';
-export { apiBaseFrom, createApiClient, postJson, type ApiClient } from './client.ts';
-export { RETRY, backoff, createKeyring, deliver, newKey, parseRetryAfter, type DeliverOptions, type Delivery, type RetryPolicy } from './delivery.ts';
+export { apiBaseFrom, createApiClient, type ApiClient } from './client.ts';
+export { apiUrl, parseRetryAfter, request, type CallInit } from './request.ts';
+export { RETRY, backoff, createKeyring, deliver, newKey, type DeliverOptions, type Delivery, type RetryPolicy } from './delivery.ts';
 export { STORED_TTL_MS, stored, type Outbox, type Stored } from './outbox.ts';
 export { sendWaitList, type WaitListTransport, type SendWaitListOptions } from './wait-list.ts';
 export { sendPartner, type SendPartnerOptions } from './partner.ts';

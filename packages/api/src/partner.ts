@@ -1,3 +1,4 @@
+import { apiUrl } from './request.ts';
 import { deliver, newKey, type DeliverOptions } from './delivery.ts';
 
 import type { PartnerRegistration } from '@obra/schema';
@@ -17,7 +18,7 @@ const partnerBody = ({ nombre, telefono, correo, pais, especializacion }: Partne
  * {@link ApiError}; the OK answer carries nothing the widget shows, so it is only logged.
  */
 export async function sendPartner(registration: PartnerRegistration, options: SendPartnerOptions): Promise<void> {
-  const url = `${options.apiBase.replace(/\/+$/, '')}/partner`;
+  const url = apiUrl(options.apiBase, 'partner');
   const answer = await deliver({ url, body: partnerBody(registration), key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution }, options);
   console.info('[obra-partner-registration] registration accepted:', answer);
 }

@@ -1,5 +1,6 @@
 import { deliver, newKey, type DeliverOptions } from './delivery.ts';
 import { ApiError } from './errors.ts';
+import { apiUrl } from './request.ts';
 
 import type { WaitListEntry } from '@obra/schema';
 
@@ -24,6 +25,6 @@ export interface SendWaitListOptions extends DeliverOptions {
 export async function sendWaitList(entry: WaitListEntry, options: SendWaitListOptions): Promise<void> {
   const { apiBase, endpoint, transport, key = newKey() } = options;
   if (transport === 'no-cors' && !endpoint) throw new ApiError('api.unexpected', 'transport="no-cors" needs an endpoint attribute with the web endpoint URL.');
-  const url = endpoint || `${apiBase.replace(/\/+$/, '')}/wait-list`;
+  const url = endpoint || apiUrl(apiBase, 'wait-list');
   await deliver({ url, body: entry, key, mode: transport, headers: options.headers, attribution: options.attribution }, options);
 }

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf } from '@obra/api';
-import { outboxFor, useDraft, useStore, type WidgetProps } from '@obra/element';
+import { useStore, type WidgetProps } from '@obra/element';
+import { useDraft, useOutbox } from '@obra/form/react';
 import { Dialog } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { Draft } from './draft.ts';
@@ -38,16 +39,19 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   const state = useStore(store);
   const openerRef = useRef<HTMLButtonElement>(null);
   useDesignDraft(store, host);
-  const outbox = useMemo(() => outboxFor(host, 'design-form'), [host]);
   const deps = () => ({ apiBase: attrs.apiBase, emit, lang, frame: { prefix: t('designForm.prompt.prefix'), suffix: t('designForm.prompt.suffix') } });
   const texts = () => ({ submitError: t('designForm.form.error.submitError'), generic: t('designForm.form.error.generic'), network: t('api.network') });
+  // A report a previous load of the page could not deliver goes out again, under its first key.
+  const outbox = useOutbox(host, 'design-form', (pending, kept) => void store.getState().resume(pending, { ...deps(), texts: texts(), outbox: kept }));
   const generate = () => void state.generate(deps());
   const submit = () => void state.submit({ ...deps(), texts: texts(), outbox, attribution: attributionOf(host.ownerDocument, 'design-form', attrs.partner) });
-  // A report a previous load of the page could not deliver goes out again, under its first key.
-  useEffect(() => {
-    const pending = outbox.read();
-    if (pending) void store.getState().resume(pending, { ...deps(), texts: texts(), outbox });
-  }, [store, outbox]);
+  // Closing the overlay while the report waits for the network: the visitor goes on from the button that opened the modal.
+  const closeOverlay = () => {
+    state.closeOverlay();
+    openerRef.current?.focus();
+  };
+  const waiting = state.status === 'waiting';
+  const inFlight = state.status === 'sending' || waiting;
   // The success dialog opens after the modal closed: focus then goes back to the button that opened it.
   const dismiss = () => {
     const wasSuccess = store.getState().status === 'success';
@@ -86,10 +90,19 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
             <button ref={openerRef} type="button" className="button primary opener" part="button primary" aria-haspopup="dialog" onClick={() => state.setModal(true)}>
               {t('designForm.open')}
             </button>
+            {inFlight && state.overlayClosed ? (
+              <p className="delivery" role="status" part="delivery-status">
+                {t('designForm.overlay.pending')}
+              </p>
+            ) : null}
           </div>
         </div>
       </div>
-      <SendingOverlay open={state.status === 'sending' || state.status === 'waiting'} text={state.status === 'waiting' ? t('api.waiting') : t('designForm.modal.sending')} />
+      <SendingOverlay
+        open={inFlight && !state.overlayClosed}
+        text={waiting ? t('api.waiting') : t('designForm.modal.sending')}
+        close={waiting ? { label: t('designForm.overlay.close'), onClose: closeOverlay } : undefined}
+      />
       <PersonalModal state={state} i18n={i18n} lang={lang} onSubmit={submit} onTrap={(trap) => store.setState({ trap })} />
       {dialogs.map((dialog) => (
         <Dialog key={dialog.status} open={state.status === dialog.status} closeLabel={t('common.close')} onClose={dismiss} {...dialog} />

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, createKeyring, deliver, generateImage, sendFormReport, spamHeaders, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
+import { generateImage, sendFormReport, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
 import type { Emit } from '@obra/element';
+import { createSubmission, failureMessage, type FailureTexts, type FormStatus, type Sent } from '@obra/form';
 import { validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
 import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
 import { emptyDesign, type DesignField, type DesignValues } from './values.ts';
@@ -18,17 +19,13 @@ export type DesignFormEvents = {
 };
 
 /**
- * Where the report send is: `waiting` for the network (kept in the outbox); `noImage` is the
- * dialog of a send blocked for want of an image.
+ * Where the report send is (the form engine's states): `waiting` for the network (kept in the
+ * outbox); `noImage` is the dialog of a send blocked for want of an image.
  */
-export type DesignFormStatus = 'idle' | 'sending' | 'waiting' | 'success' | 'error' | 'noImage';
+export type DesignFormStatus = FormStatus | 'noImage';
 
 /** The translated fallbacks of SPEC.md §8 for a failed send. */
-export interface SubmitTexts {
-  submitError: string;
-  generic: string;
-  network: string;
-}
+export type SubmitTexts = FailureTexts;
 
 /** What the view supplies to the actions that call the API. */
 export interface DesignDeps {
@@ -61,6 +58,11 @@ export interface DesignFormState {
   invalidAttempts: number;
   /** The last report was stored but not mailed: the address already got its reports for today. */
   mailHeld: boolean;
+  /**
+   * The visitor closed the sending overlay while the report waits for the network: the form goes
+   * on, says the report will be sent when the network returns, and the send finishes later.
+   */
+  overlayClosed: boolean;
   /** When the form was shown (0 after a draft was restored); sent as the fill-time spam signal. */
   startedAt: number;
   /** What a bot put in the honeypot field ('' for people). */
@@ -76,6 +78,8 @@ export interface DesignFormState {
   submit(deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined; attribution?: Attribution | undefined }): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
   /** Finishes a send a previous page load left in the outbox. */
   resume(pending: Delivery, deps: DesignDeps & { texts: SubmitTexts; outbox: Outbox }): Promise<'busy' | 'sent' | 'failed'>;
+  /** Closes the sending overlay (and the personal-data modal) while the report waits for the network; does nothing otherwise. */
+  closeOverlay(): void;
   /** Closes the success, error or no-image dialog. */
   dismiss(): void;
   /** Puts back a saved draft. */
@@ -90,29 +94,19 @@ function errorsOf(values: DesignValues): FieldErrors<DesignValues> {
 
 /** Creates the state of one element; `exampleImage` is shown until an image is generated. */
 export function createDesignFormStore(exampleImage: string): StoreApi<DesignFormState> {
-  const keys = createKeyring();
   const initial = { values: emptyDesign, imageUrl: exampleImage, generatedUrl: '', prompt: '', image: 'idle', imageFailed: false } as const;
   return createStore<DesignFormState>()((set, get) => {
-    const busy = () => get().status === 'sending' || get().status === 'waiting';
-    /** Runs one send of `report` and records its outcome. */
-    const finish = async (report: FormReport, emit: DesignDeps['emit'], texts: SubmitTexts, run: (hooks: { onWaiting(): void; onSending(): void }) => Promise<unknown>) => {
-      let answer: { mail?: unknown } | undefined;
-      try {
-        answer = (await run({ onWaiting: () => set({ status: 'waiting' }), onSending: () => set({ status: 'sending' }) })) as typeof answer;
-      } catch (cause) {
-        const error = cause instanceof ApiError ? cause : undefined;
-        // SPEC.md §8: the server's errorMessage, else submitError; an unreachable server gets the api
-        // catalogue's advice rather than the browser's "Failed to fetch"; anything else the generic text.
-        const message = !(cause instanceof Error) ? texts.generic
-          : error?.key === 'api.network' ? texts.network
-          : error ? (error.status === undefined ? error.message : error.serverMessage) || texts.submitError
-          : cause.message || texts.generic;
+    // The form engine: keys, one send at a time, the sending/waiting states.
+    const submission = createSubmission((status) => set({ status }));
+    /** Records the outcome of one send of `report`. */
+    const settle = (report: FormReport, emit: DesignDeps['emit'], texts: SubmitTexts, sent: Sent<{ mail?: unknown } | undefined>) => {
+      if (!sent.ok) {
+        const message = failureMessage(sent.cause, texts);
         set({ status: 'error', failure: message });
-        emit('obra-error', { report, reason: error?.key ?? 'api.unexpected', message });
+        emit('obra-error', { report, reason: sent.error.key, message });
         return 'failed' as const;
       }
-      keys.forget();
-      set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false, mailHeld: answer?.mail === 'held' });
+      set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false, mailHeld: sent.answer?.mail === 'held' });
       emit('obra-success', { report });
       return 'sent' as const;
     };
@@ -125,6 +119,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
       attempted: false,
       invalidAttempts: 0,
       mailHeld: false,
+      overlayClosed: false,
       startedAt: Date.now(),
       trap: '',
       change(name, value, checked) {
@@ -158,7 +153,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
       },
       async submit({ apiBase, emit, texts, outbox, lang, attribution }) {
         const state = get();
-        if (busy()) return 'busy';
+        if (submission.busy) return 'busy';
         if (!isGeneratedImage(state.generatedUrl, apiBase)) {
           set({ status: 'noImage' });
           return 'noImage';
@@ -172,19 +167,25 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
         const personal = validatePersonal(state.values);
         if (!project.ok || !personal.ok) return 'invalid';
         const report: FormReport = { ...project.value, ...personal.value, imageUrl: state.generatedUrl, prompt: state.prompt };
-        set({ status: 'sending', errors: {}, attempted: true, failure: '' });
+        set({ errors: {}, attempted: true, failure: '', overlayClosed: false });
+        submission.begin();
         if (!emit('obra-submit', { report })) {
+          submission.cancel();
           set({ status: 'idle' });
           return 'cancelled';
         }
-        const idempotencyKey = keys.keyFor(report);
-        const headers = { ...spamHeaders(state.startedAt, state.trap), 'Accept-Language': lang };
-        return finish(report, emit, texts, (hooks) => sendFormReport(report, { apiBase, idempotencyKey, outbox, headers, attribution, ...hooks }));
+        const sent = await submission.send(report, state, ({ key, headers, ...hooks }) =>
+          sendFormReport(report, { apiBase, idempotencyKey: key, outbox, headers: { ...headers, 'Accept-Language': lang }, attribution, ...hooks }) as Promise<{ mail?: unknown } | undefined>,
+        );
+        return settle(report, emit, texts, sent);
       },
       async resume(pending, { emit, texts, outbox }) {
-        if (busy()) return 'busy';
-        set({ status: 'sending', failure: '' });
-        return finish(pending.body as FormReport, emit, texts, (hooks) => deliver(pending, { outbox, ...hooks }));
+        if (!submission.begin()) return 'busy';
+        set({ failure: '', overlayClosed: false });
+        return settle(pending.body as FormReport, emit, texts, await submission.resume(pending, outbox));
+      },
+      closeOverlay() {
+        if (get().status === 'waiting') set({ overlayClosed: true, modalOpen: false });
       },
       dismiss() {
         set({ status: 'idle', failure: '' });

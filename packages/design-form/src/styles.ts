@@ -67,6 +67,9 @@ input:disabled{background:#f3f4f6;color:var(--_muted);cursor:not-allowed}
 .overlay[open]{display:grid}
 .overlay::backdrop{background:transparent}
 .overlay .spinner{width:40px;height:40px;border-width:4px}
+.overlay p{margin:0;max-width:32em;padding:0 16px;text-align:center}
+.overlay .overlay-close{justify-self:center;font-size:16px}
+.form-column>.actions .delivery{margin:8px 0 0;color:var(--_muted);font-size:14px}
 @container (min-width:760px){
   .layout{grid-template-columns:minmax(260px,2fr) 3fr;align-items:start}
   .image-panel{position:sticky;top:0}

@@ -1,5 +1,6 @@
 import { apiBaseFrom } from '@obra/api';
-import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC, formEventDocs } from '@obra/element';
+import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC } from '@obra/element';
+import { formEventDocs } from '@obra/form';
 import type { PartnerRegistrationEvents } from './store.ts';
 
 /** `<obra-partner-registration>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf, sendPartner } from '@obra/api';
-import { useFormDelivery, useStore, type WidgetProps } from '@obra/element';
+import { useStore, type WidgetProps } from '@obra/element';
+import { useFormDelivery } from '@obra/form/react';
 import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
 import { Button, Honeypot, LiveRegion, Select, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { PartnerRegistrationCatalogue } from './catalogues.ts';

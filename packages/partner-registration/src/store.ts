@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { createFormStore, type FormEvents, type FormState } from '@obra/element';
+import { createFormStore, type FormEvents, type FormState } from '@obra/form';
 import { validatePartner, type PartnerRegistration, type Specialization } from '@obra/schema';
 
 /** What the visitor has typed so far; `especializacion` is empty until chosen. */

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { createFormStore, type FormEvents, type FormState, type FormStatus } from '@obra/element';
+import { createFormStore, type FormEvents, type FormState, type FormStatus } from '@obra/form';
 import { validateWaitList, type WaitListEntry } from '@obra/schema';
 
 /** What the visitor has typed so far; `interesado` is empty until chosen. */

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf, sendWaitList, type WaitListTransport } from '@obra/api';
-import { useFormDelivery, useStore, type WidgetProps } from '@obra/element';
+import { useStore, type WidgetProps } from '@obra/element';
+import { useFormDelivery } from '@obra/form/react';
 import { Button, Dialog, Honeypot, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
 import { WAIT_LIST_LIMITS } from '@obra/schema';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { postJson, type ApiError } from '@obra/api';
+import { apiUrl, request, type ApiError } from '@obra/api';
 import type { Lang } from '@obra/i18n';
 
 export interface BuyButtonProps {
@@ -23,7 +23,7 @@ export function BuyButton({ apiBase, slug, lang, go, labels }: BuyButtonProps) {
     if (busy) return;
     setState('busy');
     try {
-      const { url } = await postJson<{ url: string }>(`${apiBase.replace(/\/+$/, '')}/checkout`, { slug, lang });
+      const { url } = await request<{ url: string }>(apiUrl(apiBase, 'checkout'), { body: { slug, lang } });
       go(url);
     } catch (error) {
       const key = (error as ApiError).key;

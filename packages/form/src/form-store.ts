@@ -1,8 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, createKeyring, spamHeaders, type ApiErrorKey } from '@obra/api';
+import type { ApiErrorKey, Delivery, Outbox } from '@obra/api';
+import type { Emit, EventDocs } from '@obra/element';
 import { isFieldErrorKey, type FieldErrors } from '@obra/schema';
-import type { EventDocs } from './contract.ts';
-import type { Emit } from './events.ts';
+import { createSubmission, type DeliveryContext, type FormStatus, type Sent } from './submission.ts';
 
 /** The events of a form widget; the valid value travels in `detail[D]` (e.g. `entry`). All bubble and are composed. */
 export type FormEvents<D extends string, T> = {
@@ -13,24 +13,6 @@ export type FormEvents<D extends string, T> = {
   /** The value was not delivered; `reason` is a key of the `api` catalogue, `message` is for developers. */
   'obra-error': Record<D, T> & { reason: ApiErrorKey; message: string };
 };
-
-/** idle, sending (or waiting for the network, kept in the outbox), then the outcome of the last send. */
-export type FormStatus = 'idle' | 'sending' | 'waiting' | 'success' | 'error';
-
-/** What a send learns from the store: the submission's Idempotency-Key, and where to report a wait. */
-export interface DeliveryContext {
-  /** Made when the visitor pressed send; the same for every retry of these values. */
-  key: string;
-  /** The submission waits for the network. */
-  onWaiting(): void;
-  /** It is being sent again. */
-  onSending(): void;
-  /** The form's spam signals as request headers (fill time, honeypot). */
-  headers: Record<string, string>;
-}
-
-/** Where a send reports that it waits for the network and sends again. */
-export type DeliveryHooks = Pick<DeliveryContext, 'onWaiting' | 'onSending'>;
 
 /** What a call to {@link FormState.submit} did. */
 export type SubmitOutcome = 'invalid' | 'busy' | 'cancelled' | 'sent' | 'failed';
@@ -52,9 +34,9 @@ export interface FormState<V, T, D extends string> {
   trap: string;
   setField<K extends keyof V>(name: K, value: V[K]): void;
   /** Validates and sends once; a call while a send is under way (or waiting) does nothing. */
-  submit(deps: { send: (value: T, context: DeliveryContext) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
-  /** Finishes a send a previous page load left in the outbox (`value` is what it carries). */
-  resume(value: T, deps: { send: (context: DeliveryHooks) => Promise<void>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
+  submit(deps: { send: (value: T, context: DeliveryContext) => Promise<unknown>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
+  /** Finishes a send a previous page load left in `outbox` (`pending` is what it holds). */
+  resume(pending: Delivery, deps: { outbox: Outbox; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
   /** Returns from a success or error outcome to idle (e.g. its dialog was closed). */
   dismiss(): void;
 }
@@ -78,21 +60,15 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
   const serverErrors = (fields: Readonly<Record<string, string>>): FieldErrors<T> =>
     Object.fromEntries(Object.keys(empty).flatMap((name) => (isFieldErrorKey(fields[name]) ? [[name, { key: fields[name] }]] : []))) as FieldErrors<T>;
 
-  const keys = createKeyring();
-
   return createStore<FormState<V, T, D>>()((set, get) => {
-    const busy = () => get().status === 'sending' || get().status === 'waiting';
-    /** Runs one send and records its outcome; the events carry `payload`. */
-    const finish = async (payload: Record<D, T>, emit: Emit<FormEvents<D, T>>, run: (context: DeliveryHooks) => Promise<void>): Promise<SubmitOutcome> => {
-      try {
-        await run({ onWaiting: () => set({ status: 'waiting' }), onSending: () => set({ status: 'sending' }) });
-      } catch (cause) {
-        const error = cause instanceof ApiError ? cause : new ApiError('api.unexpected', String(cause));
-        set({ status: 'error', failure: error.key, errors: serverErrors(error.fields) });
-        emit('obra-error', { ...payload, reason: error.key, message: error.message });
+    const submission = createSubmission((status) => set({ status }));
+    /** Records the outcome of one send; the events carry `payload`. */
+    const settle = (payload: Record<D, T>, emit: Emit<FormEvents<D, T>>, sent: Sent<unknown>): SubmitOutcome => {
+      if (!sent.ok) {
+        set({ status: 'error', failure: sent.error.key, errors: serverErrors(sent.error.fields) });
+        emit('obra-error', { ...payload, reason: sent.error.key, message: sent.error.message });
         return 'failed';
       }
-      keys.forget();
       set({ status: 'success', values: empty, errors: {}, attempted: false });
       emit('obra-success', payload);
       return 'sent';
@@ -114,27 +90,27 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
         set({ values, errors: attempted ? errorsOf(values) : errors, status: status === 'success' ? 'idle' : status });
       },
       async submit({ send, emit }) {
-        if (busy()) return 'busy';
+        if (submission.busy) return 'busy';
         const result = validate(get().values);
         if (!result.ok) {
           set((s) => ({ errors: result.errors, attempted: true, invalidAttempts: s.invalidAttempts + 1, status: 'idle', failure: undefined }));
           return 'invalid';
         }
         const payload = { [detail]: result.value } as Record<D, T>;
-        // Marked as sending before the event, so a listener that submits again is turned away too.
-        set({ status: 'sending', errors: {}, attempted: true, failure: undefined });
+        set({ errors: {}, attempted: true, failure: undefined });
+        // Claimed (status sending) before the event, so a listener that submits again is turned away too.
+        submission.begin();
         if (!emit('obra-submit', payload)) {
+          submission.cancel();
           set({ status: 'idle' });
           return 'cancelled';
         }
-        const key = keys.keyFor(result.value);
-        const headers = spamHeaders(get().startedAt, get().trap);
-        return finish(payload, emit, (context) => send(result.value, { ...context, key, headers }));
+        return settle(payload, emit, await submission.send(result.value, get(), (context) => send(result.value, context)));
       },
-      async resume(value, { send, emit }) {
-        if (busy()) return 'busy';
-        set({ status: 'sending', failure: undefined });
-        return finish({ [detail]: value } as Record<D, T>, emit, send);
+      async resume(pending, { outbox, emit }) {
+        if (!submission.begin()) return 'busy';
+        set({ failure: undefined });
+        return settle({ [detail]: pending.body } as Record<D, T>, emit, await submission.resume(pending, outbox));
       },
       dismiss() {
         set({ status: 'idle', failure: undefined });

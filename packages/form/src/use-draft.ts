@@ -1,0 +1,35 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { createAutosave } from './autosave.ts';
+import { draftFor, loadDraft } from './storage.ts';
+
+/** How a widget's state maps to its draft. */
+export interface DraftOptions<S, D> {
+  /** The draft of a state; undefined when there is nothing worth keeping (an empty form). */
+  pick(state: S): D | undefined;
+  /** Whether what the draft keeps changed between two states. */
+  changed(state: S, previous: S): boolean;
+  /** Whether the state just reached a successful send (the draft is then removed). */
+  sent(state: S, previous: S): boolean;
+  /** Puts a saved draft back. */
+  restore(draft: D): void;
+}
+
+/** Restores the draft before the first paint and keeps it saved; a successful send clears it. */
+export function useDraft<S, D>(store: { getState(): S; subscribe(listener: (state: S, previous: S) => void): () => void }, host: HTMLElement, widget: string, options: DraftOptions<S, D>): void {
+  useLayoutEffect(() => {
+    const draft = loadDraft<D>(host, widget);
+    if (draft) options.restore(draft);
+    // The options are read once per element: they describe the widget, not a render.
+  }, [store, host, widget]);
+  useEffect(() => {
+    const autosave = createAutosave(draftFor<D>(host, widget), () => options.pick(store.getState()));
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (options.sent(state, previous)) autosave.clear();
+      else if (options.changed(state, previous)) autosave.schedule();
+    });
+    return () => {
+      autosave.cancel();
+      unsubscribe();
+    };
+  }, [store, host, widget]);
+}
