@@ -19,4 +19,6 @@ export const waitListHandlers = {
   }),
   /** An opaque answer, as a spreadsheet-script web endpoint gives to a no-cors request. */
   sheet: http.post(TEST_SHEET, () => new HttpResponse(null, { status: 302 })),
+  /** The spreadsheet endpoint cannot be reached (a network failure; a no-cors request learns nothing else). */
+  sheetDown: http.post(TEST_SHEET, () => HttpResponse.error()),
 };

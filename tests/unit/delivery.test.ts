@@ -134,6 +134,20 @@ describe('deliver: the outbox', () => {
     expect(box.read()).toBeUndefined();
   });
 
+  it('no-cors: a network failure after the retries is thrown (the error alert of SPEC.md §8), even offline; the outbox keeps it', async () => {
+    const seen = answer(dropped);
+    const box = outbox();
+    const events: string[] = [];
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const noCors: Delivery = { ...delivery, mode: 'no-cors' };
+    const result = settle(deliver(noCors, { outbox: box, onWaiting: () => events.push('waiting') }));
+    await run(10_000);
+    expect(((await result) as { error: ApiError }).error.key).toBe('api.network');
+    expect(seen).toHaveLength(RETRY.attempts);
+    expect(events).toEqual([]);
+    expect(box.read()).toEqual(noCors);
+  });
+
   it('tries again by itself after pollMs when no online event comes', async () => {
     const seen = answer(dropped, dropped, dropped, dropped, created);
     const box = outbox();

@@ -252,6 +252,24 @@ describe('<obra-wait-list> sending', () => {
     await waitFor(() => expect(dialogs(w)).toHaveLength(1));
     expect(dialogs(w)[0]!.textContent).toContain('Formulario enviado');
   });
+
+  it.each([
+    ['es', 'Hubo un problema al enviar el formulario.'],
+    ['en', 'There was a problem sending the form.'],
+  ] as const)('no-cors: a network failure after the retries shows the error alert (%s), and the outbox keeps the entry', async (lang, text) => {
+    server.use(waitListHandlers.sheetDown);
+    const w = await widget(`lang="${lang}" transport="no-cors" endpoint="${TEST_SHEET}"`);
+    await fillValid(w, lang);
+    await w.user.click(submitButton(w));
+    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+    expect(dialogs(w)[0]!.getAttribute('role')).toBe('alertdialog');
+    expect(dialogs(w)[0]!.textContent).toContain(text);
+    expect(w.shadow.querySelector('.delivery')).toBeNull();
+    const [pending] = Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:wait-list:'));
+    expect(JSON.parse(localStorage.getItem(pending!)!).delivery).toMatchObject({ url: TEST_SHEET, mode: 'no-cors', body: { interesado: 'cliente', ...valid } });
+    // The next element at this place would send it again on load: not the next test's.
+    localStorage.removeItem(pending!);
+  });
 });
 
 describe('<obra-wait-list> events', () => {
