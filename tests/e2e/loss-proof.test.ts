@@ -122,3 +122,35 @@ describe.each(FORMS.map((form) => [form.name, form] as const))('%s', (_name, for
     expect(await rows(form, nombre)).toBe(0);
   });
 });
+
+// Never trap the visitor (issue 17): offline, the design form's full-screen overlay can be closed
+// while the report waits in the outbox; the form says so, and the report still goes out later.
+describe('design-form: never trap the visitor', () => {
+  const form = FORMS.find((driver) => driver.name === 'design-form')!;
+
+  it('offline, Esc closes the overlay and the modal; the form says the report goes out later, and it does (one row, the success dialog)', async () => {
+    const { page, nombre, keys } = await open(form);
+    await browser.context.setOffline(true);
+    await form.submit(page).click();
+    await expect.poll(() => form.waiting(page).textContent()).toMatch(WAITING);
+    const overlay = page.locator('obra-design-form dialog.overlay');
+    await overlay.getByRole('button', { name: 'Cerrar y seguir' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => overlay.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    expect(await page.locator('obra-design-form dialog.modal').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    const note = page.locator('obra-design-form .delivery[role=status]');
+    expect(await note.textContent()).toMatch(/^Sin conexión: tu reporte está guardado y se enviará cuando vuelva la red/);
+    // The visitor goes on: focus is back on the button that opened the modal, and the page answers clicks.
+    expect(await page.locator('obra-design-form').evaluate((host) => host.shadowRoot!.activeElement?.className)).toContain('opener');
+    const toggle = page.locator('obra-design-form .section button.toggle').first();
+    const expanded = await toggle.getAttribute('aria-expanded');
+    await toggle.click({ timeout: 2000 });
+    expect(await toggle.getAttribute('aria-expanded')).not.toBe(expanded);
+    expect(await rows(form, nombre)).toBe(0);
+    await browser.context.setOffline(false);
+    await form.sent(page).waitFor({ timeout: 15_000 });
+    expect(await note.count()).toBe(0);
+    expect(await rows(form, nombre)).toBe(1);
+    expect(new Set(keys).size).toBe(1);
+  });
+});
