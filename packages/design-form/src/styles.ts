@@ -48,7 +48,7 @@ input:disabled{background:#f3f4f6;color:var(--_muted);cursor:not-allowed}
 .listbox [role=option]:hover{background:var(--_surface)}
 .listbox [role=option][aria-selected=true]{background:var(--_primary);color:var(--_on-primary)}
 .chosen{font-size:14px;color:var(--_text)}
-.actions{display:flex;justify-content:flex-end}
+.actions{display:flex;flex-wrap:wrap;justify-content:flex-end}
 .modal{font:inherit;color:var(--_text);background:var(--_bg);border:0;border-radius:calc(var(--_radius) * 1.5);padding:24px;
   width:min(560px,calc(100vw - 24px));max-height:calc(100dvh - 24px);box-shadow:0 20px 50px rgb(0 0 0 / .3)}
 .modal::backdrop{background:rgb(17 24 39 / .55)}
@@ -69,7 +69,7 @@ input:disabled{background:#f3f4f6;color:var(--_muted);cursor:not-allowed}
 .overlay .spinner{width:40px;height:40px;border-width:4px}
 .overlay p{margin:0;max-width:32em;padding:0 16px;text-align:center}
 .overlay .overlay-close{justify-self:center;font-size:16px}
-.form-column>.actions .delivery{margin:8px 0 0;color:var(--_muted);font-size:14px}
+.form-column>.actions .delivery{flex-basis:100%;margin:8px 0 0;text-align:end;color:var(--_muted);font-size:14px}
 @container (min-width:760px){
   .layout{grid-template-columns:minmax(260px,2fr) 3fr;align-items:start}
   .image-panel{position:sticky;top:0}
