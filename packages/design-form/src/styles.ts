@@ -68,7 +68,7 @@ input:disabled{background:#f3f4f6;color:var(--_muted);cursor:not-allowed}
 .overlay::backdrop{background:transparent}
 .overlay .spinner{width:40px;height:40px;border-width:4px}
 .overlay p{margin:0;max-width:32em;padding:0 16px;text-align:center}
-.overlay .overlay-close{justify-self:center;font-size:16px}
+.overlay .overlay-close{justify-self:center;font-size:16px;color:#fff;border-color:#fff;background:transparent}
 .form-column>.actions .delivery{flex-basis:100%;margin:8px 0 0;text-align:end;color:var(--_muted);font-size:14px}
 @container (min-width:760px){
   .layout{grid-template-columns:minmax(260px,2fr) 3fr;align-items:start}
