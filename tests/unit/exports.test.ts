@@ -27,7 +27,7 @@ describe('public exports', () => {
       'useStore', 'PARTNER_ATTRIBUTE_DOC', 'partnerAttribute',
     ]],
     ['@obra/form', form, [
-      'DRAFT_DELAY_MS', 'DRAFT_TTL_MS', 'asApiError', 'createAutosave', 'createFormStore', 'createSubmission', 'draftFor', 'failureMessage', 'formEventDocs', 'loadDraft', 'outboxFor',
+      'DRAFT_DELAY_MS', 'DRAFT_TTL_MS', 'createAutosave', 'createFormStore', 'createSubmission', 'draftFor', 'failureMessage', 'formEventDocs', 'loadDraft', 'outboxFor',
       'pageStorage', 'saveDraft', 'storageKey',
     ]],
     // The React binding is its own entry, so the host's plain-DOM script never reaches React.

@@ -1,4 +1,4 @@
-export { createSubmission, asApiError, type Submission, type Sent, type SpamSignals, type DeliveryContext, type DeliveryHooks, type FormStatus } from './submission.ts';
+export { createSubmission, type Submission, type Sent, type SpamSignals, type DeliveryContext, type DeliveryHooks, type FormStatus } from './submission.ts';
 export { createFormStore, formEventDocs, type FormEvents, type FormState, type FormStoreOptions, type SubmitOutcome } from './form-store.ts';
 export { failureMessage, type FailureTexts } from './failure.ts';
 export { createAutosave, DRAFT_DELAY_MS, type Autosave } from './autosave.ts';

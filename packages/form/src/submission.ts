@@ -47,7 +47,7 @@ export interface Submission {
 }
 
 /** A thrown value as an {@link ApiError} (a bug or an abort becomes `api.unexpected`). */
-export const asApiError = (cause: unknown): ApiError => (cause instanceof ApiError ? cause : new ApiError('api.unexpected', String(cause)));
+const asApiError = (cause: unknown): ApiError => (cause instanceof ApiError ? cause : new ApiError('api.unexpected', String(cause)));
 
 /**
  * The delivery engine of one form: one Idempotency-Key per submitted value (kept while the same
