@@ -1,6 +1,8 @@
 export { TextField, type TextFieldProps } from './text-field.tsx';
 export { TextArea, type TextAreaProps } from './text-area.tsx';
-export { RadioGroup, type RadioGroupProps, type RadioOption } from './radio-group.tsx';
+export { RadioGroup, type RadioGroupProps, type RadioOption, type RadioOptionGroup } from './radio-group.tsx';
+export { CheckboxGroup, type CheckboxGroupProps, type CheckboxOption } from './checkbox-group.tsx';
+export { Combobox, type ComboboxProps } from './combobox.tsx';
 export { Select, type SelectProps, type SelectOption } from './select.tsx';
 export { Button, type ButtonProps } from './button.tsx';
 export { Dialog, type DialogProps } from './dialog.tsx';
