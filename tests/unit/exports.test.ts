@@ -27,7 +27,7 @@ describe('public exports', () => {
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
-    ['@obra/ui', ui, ['Button', 'CheckboxGroup', 'Combobox', 'Dialog', 'Honeypot', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'selectStyles', 'uiStyles', 'useFocusFirstInvalid', 'useModal']],
+    ['@obra/ui', ui, ['Button', 'CheckboxGroup', 'Combobox', 'Dialog', 'GroupedRadioGroup', 'Honeypot', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'selectStyles', 'uiStyles', 'useFocusFirstInvalid', 'useModal']],
     ['@obra/schema', schema, [
       'CONSTRUCTION_SYSTEMS', 'CONSTRUCTION_SYSTEM_GROUPS', 'CONTACT_LIMITS', 'DESIGN_LIMITS', 'EXTRAS', 'FACADE_MATERIALS', 'PARTNER_LIMITS', 'PROJECT_STAGES', 'PROJECT_STATES',
       'ROOF_DESIGNS', 'ROOF_MATERIALS', 'SPAM_FIELDS', 'SPAM_HEADERS', 'SPECIALIZATIONS', 'USES', 'WAIT_LIST_INTERESTS', 'WAIT_LIST_LIMITS', 'WALL_TYPES', 'ZONES',

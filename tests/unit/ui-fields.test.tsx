@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { CheckboxGroup, RadioGroup, TextArea, TextField } from '@obra/ui';
+import { CheckboxGroup, GroupedRadioGroup, RadioGroup, TextArea, TextField } from '@obra/ui';
 // The DOM matchers (toHaveAttribute …) for this file's expect.
 import '@testing-library/jest-dom/vitest';
 
@@ -120,7 +120,7 @@ describe('CheckboxGroup', () => {
   });
 });
 
-describe('RadioGroup', () => {
+describe('GroupedRadioGroup and RadioGroup', () => {
   const groups = [
     { title: 'Light', options: [{ value: 'wood', label: 'Wood', description: 'Warm and quick' }, { value: 'steel', label: 'Steel', description: 'Long spans' }] },
     { title: 'Heavy', options: [{ value: 'brick', label: 'Brick', description: 'Lasts' }] },
@@ -129,7 +129,7 @@ describe('RadioGroup', () => {
   it('splits one set of radios under titled groups, each radio described by its description', async () => {
     const user = userEvent.setup();
     const onValue = vi.fn();
-    render(<RadioGroup name="system" legend="System" legendHidden groups={groups} value="steel" onValue={onValue} />);
+    render(<GroupedRadioGroup name="system" legend="System" groups={groups} value="steel" onValue={onValue} />);
     expect(screen.getByRole('group', { name: 'Light' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Heavy' })).toBeInTheDocument();
     expect(screen.getByText('System')).toHaveClass('visually-hidden');
@@ -145,7 +145,7 @@ describe('RadioGroup', () => {
     expect(onValue).toHaveBeenCalledWith('wood');
   });
 
-  it('renders a plain list without a description line', () => {
+  it('renders a plain RadioGroup without a description line', () => {
     render(<RadioGroup name="y" legend="Yes or no" options={[{ value: 'y', label: 'Yes' }, { value: 'n', label: 'No' }]} value="" onValue={() => {}} required />);
     expect(screen.getByRole('group', { name: /Yes or no/ })).toBeInTheDocument();
     expect(document.querySelector('.choice-description')).toBeNull();

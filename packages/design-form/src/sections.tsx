@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { I18n } from '@obra/i18n';
-import { CheckboxGroup, RadioGroup, TextField } from '@obra/ui';
+import { CheckboxGroup, GroupedRadioGroup, RadioGroup, TextField } from '@obra/ui';
 import {
   CONSTRUCTION_SYSTEM_GROUPS, DESIGN_LIMITS, EXTRAS, FACADE_MATERIALS, PROJECT_STAGES, PROJECT_STATES, ROOF_DESIGNS, ROOF_MATERIALS, USES, WALL_TYPES, ZONES,
 } from '@obra/schema';
@@ -111,11 +111,9 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
         />
       </>)}
       {section('system', (
-        <RadioGroup
+        <GroupedRadioGroup
           name="sistemaConstructivo"
-          // The section's heading already shows this name; the legend names the set for screen readers.
           legend={t('designForm.sistema.legend')}
-          legendHidden
           groups={CONSTRUCTION_SYSTEM_GROUPS.map((group, g) => ({
             title: t(`designForm.sistema.groups.${g as 0 | 1 | 2}`),
             options: group.map((value) => ({ value, label: t(`designForm.sistema.options.${value}.label`), description: t(`designForm.sistema.options.${value}.description`) })),

@@ -33,11 +33,11 @@ export const designFormStyles = /* css */ `
 .section-body{display:grid;gap:16px;padding:4px 16px 16px}
 .section-body[hidden]{display:none}
 .dimensions .row{display:grid;gap:12px;margin-top:4px}
-.checkbox-group .options,.choice-group .options{gap:4px 24px;margin-top:0}
-.radio-group.grouped{gap:12px}
+.checkbox-group .options,.choice-group .options{display:flex;flex-wrap:wrap;gap:4px 24px;margin-top:0}
+.grouped-radio-group{gap:12px}
 .group-title{font-size:14px;font-weight:600;color:var(--_muted);margin-top:4px}
 .choice-description{min-height:4.5em;padding:8px 12px;border-radius:6px;background:var(--_surface);font-size:14px;color:var(--_text)}
-.grouped .option[data-shown] span{text-decoration:underline;text-underline-offset:3px}
+.grouped-radio-group .option[data-shown] span{text-decoration:underline;text-underline-offset:3px}
 .combobox{position:relative}
 .listbox{list-style:none;margin:0;padding:4px;max-height:12rem;overflow:auto;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
 .listbox[hidden]{display:none}
