@@ -60,6 +60,8 @@ export const designFormStyles = /* css */ `
 .country-popup{display:grid;gap:6px;padding:8px;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
 .country-popup .listbox{box-shadow:none}
 .dial{color:inherit;opacity:.8}
+${/* On the highlighted option (white on the primary colour) a faded code would fall under 4.5:1. */ ''}
+[aria-selected=true] .dial{opacity:1}
 .overlay{border:0;padding:0;margin:0;width:100vw;height:100dvh;max-width:none;max-height:none;background:rgb(17 24 39 / .8);color:#fff;
   display:none;place-items:center;align-content:center;gap:16px;font:inherit;font-size:20px;font-weight:600}
 .overlay[open]{display:grid}
