@@ -77,9 +77,15 @@ const locationSuggestions: Story = {
     const root = await widget(canvasElement, args.lang);
     const { designForm: c } = copy(args.lang);
     await openSection(root, c.sections.location);
-    await userEvent.type(root.getByRole('combobox', { name: c.location.label }), 'Medel');
+    const input = root.getByRole('combobox', { name: c.location.label });
+    await userEvent.type(input, 'Medel');
     await expect(await root.findAllByRole('option')).toHaveLength(2);
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
     await userEvent.keyboard('{ArrowDown}');
+    const active = root.getByRole('option', { selected: true });
+    await expect(input).toHaveAttribute('aria-activedescendant', active.id);
+    await userEvent.keyboard('{End}');
+    await expect(root.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
   },
 };
 
@@ -125,6 +131,12 @@ const phoneCountries: Story = {
     await openModal(root, args.lang);
     await userEvent.click(root.getByRole('button', { name: (name: string) => name.includes('+57') }));
     await expect(root.getByRole('listbox', { name: copy(args.lang).designForm.phone.countries })).toBeVisible();
+    // The search starts on the current country; Home goes to the first of the list.
+    const search = root.getByRole('combobox', { name: copy(args.lang).designForm.phone.search });
+    await expect(search).toHaveFocus();
+    await expect(root.getByRole('option', { selected: true })).toHaveTextContent(/\+57$/);
+    await userEvent.keyboard('{Home}');
+    await expect(search).toHaveAttribute('aria-activedescendant', root.getAllByRole('option')[0]!.id);
   },
 };
 

@@ -35,11 +35,11 @@ describe('public exports', () => {
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
-    ['@obra/ui', ui, ['Button', 'Dialog', 'Honeypot', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'selectStyles', 'uiStyles', 'useFocusFirstInvalid', 'useModal']],
+    ['@obra/ui', ui, ['Button', 'CheckboxGroup', 'Combobox', 'Dialog', 'GroupedRadioGroup', 'Honeypot', 'LiveRegion', 'RadioGroup', 'Select', 'TextArea', 'TextField', 'selectStyles', 'uiStyles', 'useFocusFirstInvalid', 'useModal']],
     ['@obra/schema', schema, [
       'CONSTRUCTION_SYSTEMS', 'CONSTRUCTION_SYSTEM_GROUPS', 'CONTACT_LIMITS', 'DESIGN_LIMITS', 'EXTRAS', 'FACADE_MATERIALS', 'PARTNER_LIMITS', 'PROJECT_STAGES', 'PROJECT_STATES',
       'ROOF_DESIGNS', 'ROOF_MATERIALS', 'SPAM_FIELDS', 'SPAM_HEADERS', 'SPECIALIZATIONS', 'USES', 'WAIT_LIST_INTERESTS', 'WAIT_LIST_LIMITS', 'WALL_TYPES', 'ZONES',
-      'contactSchema', 'email', 'formReportSchema', 'imageSpecSchema', 'isCleanLine', 'isCleanText', 'isFieldErrorKey', 'line', 'paragraph', 'partnerSchema', 'personalSchema', 'phone',
+      'contactSchema', 'email', 'foldText', 'formReportSchema', 'imageSpecSchema', 'isCleanLine', 'isCleanText', 'isFieldErrorKey', 'line', 'paragraph', 'partnerSchema', 'personalSchema', 'phone',
       'projectSchema', 'text', 'validate', 'ATTRIBUTION_LIMITS', 'ATTRIBUTION_WIDGETS', 'PARTNER_CODE', 'UTM_KEYS', 'validateAttribution',
       'validateContact', 'validateFormReport', 'validateImageSpec', 'validatePartner', 'validatePersonal', 'validateProject', 'validateWaitList', 'waitListSchema',
     ]],
@@ -50,7 +50,7 @@ describe('public exports', () => {
     ]],
     ['@obra/marketplace', marketplace, [
       'AUTOPLAY_MS', 'Carousel', 'Marketplace', 'PAGE_SIZE', 'SPEED_MS', 'SoftwareDetail', 'assetUrl', 'catalogueAssets', 'createMarketplaceStore', 'createSoftwareDetailStore',
-      'detailHref', 'embedUrl', 'findSoftware', 'fold', 'marketplaceAttributes', 'marketplaceCatalogues', 'marketplaceContract', 'marketplaceWidget', 'pageCount', 'searchSoftware', 'slidesFor', 'softwareCatalogue',
+      'detailHref', 'embedUrl', 'findSoftware', 'marketplaceAttributes', 'marketplaceCatalogues', 'marketplaceContract', 'marketplaceWidget', 'pageCount', 'searchSoftware', 'slidesFor', 'softwareCatalogue',
       'softwareDetailAttributes', 'softwareDetailCatalogues', 'softwareDetailContract', 'softwareDetailWidget', 'thumbnailUrl', 'videoId',
     ]],
     ['@obra/estimate', estimate, [

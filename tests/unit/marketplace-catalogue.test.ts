@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueAssets, fold, searchSoftware, softwareCatalogue, videoId } from '@obra/marketplace';
+import { catalogueAssets, searchSoftware, softwareCatalogue, videoId } from '@obra/marketplace';
 
 const dir = join(import.meta.dirname, '../../packages/marketplace/catalogue');
 const raw = JSON.parse(readFileSync(join(dir, 'software.json'), 'utf8')) as { items: Record<string, unknown>[] };
@@ -97,10 +97,6 @@ describe('videoId', () => {
 });
 
 describe('search', () => {
-  it('folds case and accents', () => {
-    expect(fold('Diseño ÁRBOL')).toBe('diseno arbol');
-  });
-
   it('matches the name or the category in the current language, case- and accent-insensitive', () => {
     const names = (term: string, lang: 'es' | 'en') => searchSoftware(softwareCatalogue, term, lang).map((item) => item.name);
     expect(names('SKETCH', 'es')).toEqual(['SketchUp']);

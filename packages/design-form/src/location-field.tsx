@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { searchLocation, type Place } from '@obra/api';
 import type { I18n } from '@obra/i18n';
+import { Combobox } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { DesignValues } from './values.ts';
 
@@ -16,11 +17,13 @@ export interface LocationFieldProps {
   onChoose: (place: Place) => void;
 }
 
+/** Two places may share a label: the key adds the position. */
+const placeKey = (place: Place, i: number) => `${i}-${place.Label}`;
 const placeText = ({ ciudad, departamento, pais }: LocationFieldProps['values']) => [ciudad, departamento, pais].filter(Boolean).join(', ');
 
 /**
- * The location autocomplete: a WAI-ARIA APG combobox with a listbox popup (aria-activedescendant;
- * arrows move, Enter chooses, Esc closes). A failed search is only logged; the list stays.
+ * The location autocomplete: the shared {@link Combobox} fed by the debounced gazetteer search.
+ * A failed search is only logged; the list stays.
  */
 export function LocationField({ i18n, apiBase, lang, values, onChoose }: LocationFieldProps) {
   const { t } = i18n;
@@ -28,7 +31,6 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
   const [text, setText] = useState(() => placeText(values));
   const [places, setPlaces] = useState<Place[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const typed = useRef(false);
   const chosen = placeText(values);
   const shown = useRef(chosen);
@@ -47,7 +49,6 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
     const query = text.trim();
     if (query.length < LOCATION_MIN_CHARS) {
       setPlaces([]);
-      setActive(-1);
       return;
     }
     const controller = new AbortController();
@@ -55,7 +56,6 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
       searchLocation(query, lang, { apiBase, signal: controller.signal }).then(
         (found) => {
           setPlaces(found);
-          setActive(-1);
           setOpen(true);
         },
         (error: unknown) => {
@@ -69,74 +69,37 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
     };
   }, [text, lang, apiBase]);
 
-  const expanded = open && places.length > 0;
   const choose = (place: Place) => {
     typed.current = false;
     onChoose(place);
     setText(place.Label);
-    setOpen(false);
-    setActive(-1);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (!places.length) return;
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setOpen(true);
-      setActive((current) => (!expanded ? (step > 0 ? 0 : places.length - 1) : (current + step + places.length) % places.length));
-    } else if (event.key === 'Enter' && expanded && active >= 0) {
-      event.preventDefault();
-      choose(places[active]!);
-    } else if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      setActive(-1);
-    }
   };
 
   return (
     <div className="field combobox">
       <label htmlFor={`${id}-input`}>{t('designForm.location.label')}</label>
-      <input
+      <Combobox
         id={`${id}-input`}
         name="location"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={`${id}-list`}
-        aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
         aria-describedby={`${id}-hint`}
-        value={text}
-        onChange={(event) => {
+        text={text}
+        onText={(next) => {
           typed.current = true;
-          setText(event.currentTarget.value);
+          setText(next);
           setOpen(true);
         }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
+        options={places}
+        optionKey={placeKey}
+        renderOption={(place) => place.Label}
+        listLabel={t('designForm.location.label')}
+        listClassName="listbox"
+        open={open}
+        onOpen={setOpen}
+        onChoose={choose}
+        countMessage={(count) => t('designForm.location.results', { count })}
       />
       <p id={`${id}-hint`} className="hint">{t('designForm.location.hint')}</p>
-      <ul id={`${id}-list`} role="listbox" className="listbox" aria-label={t('designForm.location.label')} hidden={!expanded}>
-        {places.map((place, i) => (
-          <li
-            key={`${place.Label}-${i}`}
-            id={`${id}-opt-${i}`}
-            role="option"
-            aria-selected={i === active}
-            // mousedown would blur the input (closing the list) before the click lands.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(place)}
-          >
-            {place.Label}
-          </li>
-        ))}
-      </ul>
       <p className="chosen" aria-live="polite">{chosen ? t('designForm.location.chosen', { place: chosen }) : ''}</p>
-      <div role="status" className="visually-hidden">{expanded ? t('designForm.location.results', { count: places.length }) : ''}</div>
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { I18n } from '@obra/i18n';
+import { foldText } from '@obra/schema';
+import { Combobox } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { COUNTRIES, DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
 
@@ -17,7 +19,7 @@ export interface PhoneInputProps {
   i18n: I18n<DesignFormCatalogue>;
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const countryCode = (c: Country) => c.code;
 const withDial = (value: string, from: Country, to: Country) => {
   const rest = value.trim().startsWith('+') ? value.trim().replace(new RegExp(`^\\+\\s*${from.dial}\\s*`), '') : value.trim();
   return `+${to.dial} ${rest}`;
@@ -34,7 +36,6 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
-  const [active, setActive] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -49,8 +50,8 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
   // The list is named and sorted only once the popup opens (see countryList).
   const { names, sorted } = useMemo(() => (open ? countryList(lang) : { names: undefined, sorted: [] }), [open, lang]);
   const list = useMemo(() => {
-    const q = fold(filter.trim()).replace(/^\+/, '');
-    return q ? sorted.filter((c) => fold(names!.get(c.code)!).includes(q) || c.dial.startsWith(q) || c.code.toLowerCase() === q) : sorted;
+    const q = foldText(filter.trim()).replace(/^\+/, '');
+    return q ? sorted.filter((c) => foldText(names!.get(c.code)!).includes(q) || c.dial.startsWith(q) || c.code.toLowerCase() === q) : sorted;
   }, [filter, names, sorted]);
 
   const close = () => {
@@ -59,10 +60,10 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
     setFilter('');
     buttonRef.current?.focus();
   };
+  // The combobox then asks to close (onOpen), which closes the popup.
   const choose = (next: Country) => {
     onValue(withDial(value, country, next));
     setCountry(next);
-    close();
   };
   const type = (typed: string) => {
     if (typed.replace(/\D/g, '').length > PHONE_MAX_DIGITS) return onValue(value);
@@ -71,21 +72,6 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
     const guessed = guessCountry(next, country.code);
     if (guessed && guessed.code !== country.code) setCountry(guessed);
     onValue(next);
-  };
-  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + list.length) % Math.max(list.length, 1));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const chosen = list[active];
-      if (chosen) choose(chosen);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    }
   };
   const countryLabel = t('designForm.phone.country', { country: countryName(country.code, lang), dial: `+${country.dial}` });
   const described = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
@@ -104,7 +90,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
           aria-label={countryLabel}
           aria-haspopup="listbox"
           aria-expanded={open}
-          onClick={() => (open ? close() : (setActive(Math.max(0, countryList(lang).sorted.findIndex((c) => c.code === country.code))), setOpen(true)))}
+          onClick={() => (open ? close() : setOpen(true))}
         >
           {country.code} +{country.dial}
         </button>
@@ -127,37 +113,28 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
           }}
         >
-          <input
-            ref={searchRef}
+          <Combobox
+            id={`${id}-search`}
+            inputRef={searchRef}
             type="search"
-            role="combobox"
             aria-label={t('designForm.phone.search')}
-            aria-expanded="true"
-            aria-controls={`${id}-countries`}
-            aria-autocomplete="list"
-            aria-activedescendant={list[active] ? `${id}-c-${list[active].code}` : undefined}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setActive(0);
-            }}
-            onKeyDown={onSearchKey}
+            text={search}
+            onText={setSearch}
+            options={list}
+            optionKey={countryCode}
+            renderOption={(c) => <>{names!.get(c.code)} <span className="dial">+{c.dial}</span></>}
+            listLabel={t('designForm.phone.countries')}
+            listClassName="listbox"
+            open
+            onOpen={(next) => next || close()}
+            onEscape={close}
+            onChoose={choose}
+            autoHighlight
+            initialHighlight={Math.max(0, sorted.findIndex((c) => c.code === country.code))}
+            blockSubmit
+            closeOnBlur={false}
+            noResultsMessage={t('designForm.phone.noMatch')}
           />
-          <ul id={`${id}-countries`} role="listbox" className="listbox" aria-label={t('designForm.phone.countries')}>
-            {list.map((c, i) => (
-              <li
-                key={c.code}
-                id={`${id}-c-${c.code}`}
-                role="option"
-                aria-selected={i === active}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(c)}
-              >
-                {names!.get(c.code)} <span className="dial">+{c.dial}</span>
-              </li>
-            ))}
-          </ul>
-          {list.length ? null : <p className="hint">{t('designForm.phone.noMatch')}</p>}
         </div>
       ) : null}
       <p id={`${id}-hint`} className="hint">{t('designForm.phone.hint')}</p>

@@ -1,12 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import type { I18n } from '@obra/i18n';
-import { RadioGroup } from '@obra/ui';
+import { CheckboxGroup, GroupedRadioGroup, RadioGroup, TextField } from '@obra/ui';
 import {
   CONSTRUCTION_SYSTEM_GROUPS, DESIGN_LIMITS, EXTRAS, FACADE_MATERIALS, PROJECT_STAGES, PROJECT_STATES, ROOF_DESIGNS, ROOF_MATERIALS, USES, WALL_TYPES, ZONES,
 } from '@obra/schema';
 import type { DesignFormCatalogue } from './catalogues.ts';
-import { CheckboxList, ChoiceGroups } from './choices.tsx';
-import { InputField } from './input-field.tsx';
 import { LocationField } from './location-field.tsx';
 import { Section } from './section.tsx';
 import type { DesignFormState } from './store.ts';
@@ -50,7 +48,7 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
     />
   );
   const dimension = (name: (typeof DIMENSION_FIELDS)[number]) => (
-    <InputField
+    <TextField
       key={name}
       name={name}
       type="number"
@@ -100,7 +98,7 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
       </>)}
       {section('use', <>
         {radios('uso', USES, (v) => t(`designForm.uso.options.${v}`))}
-        <InputField
+        <TextField
           name="usoEspecifico"
           label={t('designForm.uso.especifico')}
           hint={values.uso === 'other' ? undefined : t('designForm.uso.especificoHint')}
@@ -113,7 +111,7 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
         />
       </>)}
       {section('system', (
-        <ChoiceGroups
+        <GroupedRadioGroup
           name="sistemaConstructivo"
           legend={t('designForm.sistema.legend')}
           groups={CONSTRUCTION_SYSTEM_GROUPS.map((group, g) => ({
@@ -134,7 +132,7 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
       </>)}
       {section('zone', radios('zona', ZONES, (v) => t(`designForm.zona.options.${v}`)))}
       {section('extras', (
-        <CheckboxList
+        <CheckboxGroup
           name="otros"
           legend={t('designForm.otros.legend')}
           options={EXTRAS.map((value) => ({ value, label: t(`designForm.otros.options.${value}`) }))}

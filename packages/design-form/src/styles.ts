@@ -33,13 +33,11 @@ export const designFormStyles = /* css */ `
 .section-body{display:grid;gap:16px;padding:4px 16px 16px}
 .section-body[hidden]{display:none}
 .dimensions .row{display:grid;gap:12px;margin-top:4px}
-.checkbox-list .options,.choice-group .options{display:flex;flex-wrap:wrap;gap:4px 24px}
-.option input[type=checkbox]{width:20px;height:20px;margin:0;accent-color:var(--_primary)}
-.choice-groups{display:grid;gap:12px}
+.checkbox-group .options,.choice-group .options{display:flex;flex-wrap:wrap;gap:4px 24px;margin-top:0}
+.grouped-radio-group{gap:12px}
 .group-title{font-size:14px;font-weight:600;color:var(--_muted);margin-top:4px}
 .choice-description{min-height:4.5em;padding:8px 12px;border-radius:6px;background:var(--_surface);font-size:14px;color:var(--_text)}
-.choice-groups .option[data-shown] span{text-decoration:underline;text-underline-offset:3px}
-input:disabled{background:#f3f4f6;color:var(--_muted);cursor:not-allowed}
+.grouped-radio-group .option[data-shown] span{text-decoration:underline;text-underline-offset:3px}
 .combobox{position:relative}
 .listbox{list-style:none;margin:0;padding:4px;max-height:12rem;overflow:auto;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
 .listbox[hidden]{display:none}
@@ -62,6 +60,8 @@ input:disabled{background:#f3f4f6;color:var(--_muted);cursor:not-allowed}
 .country-popup{display:grid;gap:6px;padding:8px;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
 .country-popup .listbox{box-shadow:none}
 .dial{color:inherit;opacity:.8}
+${/* On the highlighted option (white on the primary colour) a faded code would fall under 4.5:1. */ ''}
+[aria-selected=true] .dial{opacity:1}
 .overlay{border:0;padding:0;margin:0;width:100vw;height:100dvh;max-width:none;max-height:none;background:rgb(17 24 39 / .8);color:#fff;
   display:none;place-items:center;align-content:center;gap:16px;font:inherit;font-size:20px;font-weight:600}
 .overlay[open]{display:grid}

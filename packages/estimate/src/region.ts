@@ -1,3 +1,4 @@
+import { foldText } from '@obra/schema';
 import { DATA, type Figure } from './data.ts';
 
 /** The regions with their own figures; any other country is `other` (US figures × a regional factor). */
@@ -21,11 +22,9 @@ const NAMES: Record<string, Exclude<RegionCode, 'other'>> = {
   'estados unidos': 'US', 'united states': 'US', 'united states of america': 'US', 'estados unidos de america': 'US', usa: 'US', us: 'US', eeuu: 'US',
 };
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
-
 /** The region of a country as typed or chosen: Colombia when empty (the form's default country). */
 export function regionOf(country: string): Region {
-  const folded = fold(country);
+  const folded = foldText(country.trim());
   const code = folded === '' ? 'CO' : NAMES[folded];
   if (code) return { code, ...DATA.regions[code] };
   return { code: 'other', ...DATA.regions.US, currency: 'USD', regionalFactor: DATA.otherRegion.regionalFactor };

@@ -10,7 +10,7 @@ export { createSoftwareDetailStore, type SoftwareDetailState } from './software-
 export { softwareDetailCatalogues, type SoftwareDetailCatalogue } from './software-detail/catalogues.ts';
 export { Carousel, type CarouselProps, type CarouselSlide } from './software-detail/carousel.tsx';
 export { AUTOPLAY_MS, SPEED_MS, slidesFor } from './software-detail/use-carousel.ts';
-export { assetUrl, findSoftware, fold, searchSoftware, softwareCatalogue } from './catalogue/data.ts';
+export { assetUrl, findSoftware, searchSoftware, softwareCatalogue } from './catalogue/data.ts';
 export { catalogueAssets } from './catalogue-assets.ts';
 export type { CatalogueVideo, Localized, SoftwareItem } from './catalogue/types.ts';
 export { embedUrl, thumbnailUrl, videoId } from './video-id.ts';

@@ -11,3 +11,4 @@ export {
 } from './design-form.ts';
 export { imageSpecSchema, validateImageSpec } from './image-spec.ts';
 export { validateAttribution, ATTRIBUTION_LIMITS, ATTRIBUTION_WIDGETS, PARTNER_CODE, UTM_KEYS, type Attribution, type AttributionErrorKey, type AttributionWidget, type UtmKey } from './attribution.ts';
+export { foldText } from './fold.ts';

@@ -1,13 +1,20 @@
-/** The `aria-describedby` value for a control with an optional hint and error, or undefined. */
-export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+/** What a field control is described by: its hint, its character counter and its error. */
+export interface FieldDescription {
+  hint?: unknown;
+  counter?: unknown;
+  error?: unknown;
+}
+
+/** The `aria-describedby` value for a control with an optional hint, counter and error (read in that order), or undefined. */
+export function describedBy(id: string, { hint, counter, error }: FieldDescription): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', counter ? `${id}-counter` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return ids || undefined;
 }
 
 /**
- * The attributes every field control shares: its id (the label's `for`), name, required, and its
- * invalid state with the hint and error linked as its description.
+ * The attributes every field control shares: its id (the label's `for`), name, required, disabled,
+ * and its invalid state with the hint, counter and error linked as its description.
  */
-export function controlAttributes(id: string, { name, required, hint, error }: { name: string; required?: boolean | undefined; hint?: unknown; error?: unknown }) {
-  return { id, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, hint, error) } as const;
+export function controlAttributes(id: string, { name, required, disabled, ...description }: { name: string; required?: boolean | undefined; disabled?: boolean | undefined } & FieldDescription) {
+  return { id, name, required, disabled, 'aria-invalid': description.error ? true : undefined, 'aria-describedby': describedBy(id, description) } as const;
 }

@@ -1,6 +1,10 @@
 export { TextField, type TextFieldProps } from './text-field.tsx';
 export { TextArea, type TextAreaProps } from './text-area.tsx';
-export { RadioGroup, type RadioGroupProps, type RadioOption } from './radio-group.tsx';
+export { RadioGroup, type RadioGroupProps } from './radio-group.tsx';
+export { GroupedRadioGroup, type GroupedRadioGroupProps, type RadioOptionGroup } from './grouped-radio-group.tsx';
+export type { RadioOption } from './radio-options.tsx';
+export { CheckboxGroup, type CheckboxGroupProps, type CheckboxOption } from './checkbox-group.tsx';
+export { Combobox, type ComboboxProps } from './combobox.tsx';
 export { Select, type SelectProps, type SelectOption } from './select.tsx';
 export { Button, type ButtonProps } from './button.tsx';
 export { Dialog, type DialogProps } from './dialog.tsx';

@@ -1,11 +1,7 @@
 import { useId } from 'react';
 import { describedBy } from './describe.ts';
 import { FieldMessages } from './field-message.tsx';
-
-export interface RadioOption<V extends string> {
-  value: V;
-  label: string;
-}
+import { RadioOptions, type RadioOption } from './radio-options.tsx';
 
 export interface RadioGroupProps<V extends string> {
   name: string;
@@ -24,28 +20,14 @@ export function RadioGroup<V extends string>({ name, legend, options, value, onV
     <fieldset
       className="field radio-group"
       data-invalid={error ? '' : undefined}
-      aria-describedby={describedBy(id, undefined, error)}
+      aria-describedby={describedBy(id, { error })}
       aria-invalid={error ? true : undefined}
     >
       <legend>
         {legend}
         {required ? <span aria-hidden="true" className="required"> *</span> : null}
       </legend>
-      <div className="options">
-        {options.map((option) => (
-          <label key={option.value} className="option">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              required={required}
-              onChange={() => onValue(option.value)}
-            />
-            <span>{option.label}</span>
-          </label>
-        ))}
-      </div>
+      <RadioOptions name={name} options={options} value={value} onValue={onValue} required={required} />
       <FieldMessages id={id} error={error} />
     </fieldset>
   );

@@ -25,13 +25,14 @@ label,legend{font-weight:600;font-size:15px;color:var(--_text)}
 input:not([type=radio]):not([type=checkbox]),textarea,select{font:inherit;color:var(--_text);background:var(--_bg);
   border:1px solid var(--_border);border-radius:var(--_radius);padding:10px 12px;width:100%;min-height:44px}
 textarea{resize:vertical;min-height:96px}
+:is(input,textarea):disabled{background:#f3f4f6;color:var(--_muted);cursor:not-allowed}
 .field :is(input,textarea,select)[aria-invalid=true]{border-color:var(--_error);box-shadow:0 0 0 1px var(--_error)}
 :focus-visible{outline:3px solid var(--obra-color-focus,#1d4ed8);outline-offset:2px}
 .hint,.counter{font-size:14px;color:var(--_muted)}
 .counter{justify-self:end}
 .counter[data-full]{color:var(--_error);font-weight:600}
 .error{font-size:14px;color:var(--_error);font-weight:600}
-.radio-group .options{display:flex;flex-wrap:wrap;gap:8px 24px;margin-top:4px}
+:is(.radio-group,.checkbox-group) .options{display:flex;flex-wrap:wrap;gap:8px 24px;margin-top:4px}
 .option{display:inline-flex;align-items:center;gap:8px;font-weight:400;min-height:44px;cursor:pointer}
 .option input{width:20px;height:20px;margin:0;accent-color:var(--_primary)}
 .button{font:inherit;font-weight:600;display:inline-flex;align-items:center;justify-content:center;gap:8px;

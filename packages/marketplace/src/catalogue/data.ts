@@ -1,5 +1,6 @@
 import data from '../../catalogue/software.json' with { type: 'json' };
 import type { Lang } from '@obra/i18n';
+import { foldText } from '@obra/schema';
 import { catalogueAssets } from '../catalogue-assets.ts';
 import type { SoftwareItem } from './types.ts';
 
@@ -14,12 +15,9 @@ export function findSoftware(slug: string, items: readonly SoftwareItem[] = soft
 /** The URL of a catalogue image path, as copied next to the bundle; empty for a path the asset table lacks. */
 export const assetUrl = (path: string): string => catalogueAssets[path] ?? '';
 
-/** Lowercase without accents, so 'diseño' matches 'DISENO'. */
-export const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
 /** The items whose translated name or category contains `term` (case- and accent-insensitive); all for an empty term. */
 export function searchSoftware(items: readonly SoftwareItem[], term: string, lang: Lang): SoftwareItem[] {
-  const needle = fold(term.trim());
+  const needle = foldText(term.trim());
   if (!needle) return [...items];
-  return items.filter((item) => fold(item.name).includes(needle) || fold(item.category[lang]).includes(needle));
+  return items.filter((item) => foldText(item.name).includes(needle) || foldText(item.category[lang]).includes(needle));
 }

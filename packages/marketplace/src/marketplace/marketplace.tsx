@@ -47,13 +47,11 @@ export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
         suggestions={suggestions}
         categoryOf={(item) => item.category[lang]}
         open={state.open}
-        active={state.active}
         labels={{ label: t('marketplace.search.label'), placeholder: t('marketplace.search.placeholder'), button: t('marketplace.search.button'), suggestions: t('marketplace.search.suggestions') }}
         onType={state.type}
         onApply={state.apply}
         onChoose={state.choose}
-        onMove={(delta) => state.move(delta, suggestions.length)}
-        onClose={state.close}
+        onOpen={state.show}
       />
       {results.length === 0 ? (
         <p className="no-results">{t('marketplace.noResults', { term: state.applied })}</p>

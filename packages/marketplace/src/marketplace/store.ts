@@ -14,19 +14,16 @@ export interface MarketplaceState {
   applied: string;
   /** The current page, 1-based; kept within 1..page count by `goTo`. */
   page: number;
-  /** Whether the suggestion list is open (it shows only when it also has options). */
+  /** Whether the suggestion list is open (it shows only when it also has options); the highlight is the combobox's. */
   open: boolean;
-  /** The highlighted suggestion (index), -1 for none. */
-  active: number;
   /** Typing: empty text also clears the applied term. */
   type(text: string): void;
   /** The search button (or Enter without a highlighted suggestion): applies the text, back to page 1. */
   apply(): void;
   /** Chooses a suggestion: its text becomes the applied term, back to page 1. */
   choose(text: string): void;
-  /** Moves the highlight among `count` suggestions (wraps), opening the list. */
-  move(delta: 1 | -1, count: number): void;
-  close(): void;
+  /** Opens or closes the suggestion list (arrow keys, Escape, leaving the input). */
+  show(open: boolean): void;
   /** Goes to a page, clamped to 1..`pages`. */
   goTo(page: number, pages: number): void;
 }
@@ -38,18 +35,10 @@ export function createMarketplaceStore(): StoreApi<MarketplaceState> {
     applied: '',
     page: 1,
     open: false,
-    active: -1,
-    type: (text) => set(text.trim() ? { text, open: true, active: -1 } : { text, applied: '', page: 1, open: false, active: -1 }),
-    apply: () => set({ applied: get().text.trim(), page: 1, open: false, active: -1 }),
-    choose: (text) => set({ text, applied: text, page: 1, open: false, active: -1 }),
-    move: (delta, count) => {
-      if (count === 0) return;
-      const { open, active } = get();
-      const start = open ? active : -1;
-      const next = start === -1 ? (delta === 1 ? 0 : count - 1) : (start + delta + count) % count;
-      set({ open: true, active: next });
-    },
-    close: () => set({ open: false, active: -1 }),
+    type: (text) => set(text.trim() ? { text, open: true } : { text, applied: '', page: 1, open: false }),
+    apply: () => set({ applied: get().text.trim(), page: 1, open: false }),
+    choose: (text) => set({ text, applied: text, page: 1, open: false }),
+    show: (open) => set({ open }),
     goTo: (page, pages) => set({ page: Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, pages)) }),
   }));
 }

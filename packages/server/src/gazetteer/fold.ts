@@ -1,9 +1,6 @@
-// Letters that NFD does not split into a base letter and a mark.
-const FOLD: Record<string, string> = { ø: 'o', đ: 'd', ł: 'l', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i', ð: 'd', þ: 'th' };
+// From its own entry: worker.ts runs in a child Node without the `source` condition, which the
+// package's main entry needs; this one is erasable TypeScript that Node 24 runs as it is.
+import { foldText } from '@obra/schema/fold';
 
-/** Lower case without accents: "Bogotá" and "BOGOTA" both give "bogota". */
-export const fold = (text: string): string =>
-  text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[øđłßæœıðþ]/g, (letter) => FOLD[letter] ?? letter);
-
-/** The folded words of a text, split on anything that is not a letter or a digit. */
-export const words = (text: string): string[] => fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+/** The folded words of a text ({@link foldText}), split on anything that is not a letter or a digit. */
+export const words = (text: string): string[] => foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);

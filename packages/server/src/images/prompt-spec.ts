@@ -1,3 +1,4 @@
+import { foldText } from '@obra/schema';
 import type { Spec } from './scene/index.ts';
 
 /** Every field empty: what a prompt without a spec is drawn from. */
@@ -32,7 +33,7 @@ const WORDS: [keyof Spec, string, RegExp][] = [
 
 /** A spec read from the words of a prompt (accents ignored); fields it does not name stay empty. */
 export function specFromPrompt(prompt: string): Spec {
-  const text = prompt.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const text = foldText(prompt);
   const spec: Spec = { ...EMPTY_SPEC };
   for (const [field, value, pattern] of WORDS) if (!spec[field] && pattern.test(text)) spec[field] = value;
   return spec;
