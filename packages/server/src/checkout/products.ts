@@ -1,6 +1,6 @@
 // What can be bought and for how much: the catalogue file the widgets show (its `price` in minor
 // units), read on the server so a price never comes from the client.
-import data from '../../../marketplace/catalogue/software.json' with { type: 'json' };
+import data from '@obra/marketplace/catalogue/software.json' with { type: 'json' };
 
 /** One program as sold: the price in minor units (19900 = 199.00) of an ISO currency, lowercase. */
 export interface Product {

@@ -6,7 +6,8 @@ import { publicOrigin } from '../http/origin.ts';
 import type { Handler } from '../routes/types.ts';
 import { recordOrder } from './orders.ts';
 import { checkoutPaths, CHECKOUT_LANGS, productFor, type CheckoutLang } from './products.ts';
-import { paymentsFor, type SessionView } from './provider.ts';
+import type { SessionView } from './payments.ts';
+import { paymentsFor } from './provider.ts';
 import type { LocalPayments } from './local-provider.ts';
 import type { StripePayments } from './stripe-provider.ts';
 
