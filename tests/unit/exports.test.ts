@@ -20,8 +20,8 @@ describe('public exports', () => {
       'searchLocation', 'sendContact', 'sendFormReport', 'sendPartner', 'sendWaitList', 'spamHeaders', 'stored', 'BUNDLE_VERSION', 'attributionOf', 'collectAttribution',
     ]],
     ['@obra/element', element, [
-      'DRAFT_TTL_MS', 'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'createFormStore', 'customElementsManifest',
-      'defineContract', 'defineWidget', 'formEventDocs', 'loadDraft', 'manifestMarkdown', 'observeLang', 'outboxFor', 'registerWidget', 'replaceReference', 'resolveLang',
+      'DRAFT_TTL_MS', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'camelCase', 'createEmitter', 'createFormStore',
+      'defineContract', 'defineWidget', 'formEventDocs', 'loadDraft', 'observeLang', 'outboxFor', 'registerWidget', 'resolveLang',
       'saveDraft', 'storageKey', 'useDraft', 'useFormDelivery', 'useStore', 'PARTNER_ATTRIBUTE_DOC', 'partnerAttribute',
     ]],
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
