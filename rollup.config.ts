@@ -13,8 +13,8 @@ import esbuild from 'rollup-plugin-esbuild';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { composition, formatComposition } from './tests/size/composition.ts';
-import { formatSizes, measure } from './tests/size/sizes.ts';
+import { composition, formatComposition } from './tools/size/composition.ts';
+import { formatSizes, measure } from './tools/size/sizes.ts';
 
 /** Every widget: its tag's module and its gzip budget for the self-contained bundle. */
 export const widgets = [
@@ -111,7 +111,7 @@ function manifest(file: string): Plugin {
     name: 'obra-manifest',
     writeBundle() {
       const pairs = widgets.map((w) => `${w.entry}=${w.contract}`);
-      execFileSync(process.execPath, ['--conditions=source', 'packages/element/src/write-manifest.ts', file, ...pairs], { stdio: 'inherit' });
+      execFileSync(process.execPath, ['--conditions=source', 'tools/manifest/write-manifest.ts', file, ...pairs], { stdio: 'inherit' });
       console.log(`wrote ${file}`);
     },
   };
@@ -124,7 +124,7 @@ function clean(dir: string): Plugin {
 
 /**
  * Prints the size of every JavaScript file written, and what the self-contained bundles and the
- * shared runtime chunk are made of (tests/size/composition.ts).
+ * shared runtime chunk are made of (tools/size/composition.ts).
  */
 function printSizes(dir: string): Plugin {
   return {

@@ -9,7 +9,7 @@ import { closeOnSignal, createApi, createHttpServer, createLogger, displayHost, 
 import { handleSite } from './src/handler.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const catalogue = JSON.parse(readFileSync(`${root}packages/marketplace/catalogue/software.json`, 'utf8')) as { items: { slug: string }[] };
+const catalogue = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('@obra/marketplace/catalogue/software.json')), 'utf8')) as { items: { slug: string }[] };
 const slugs = catalogue.items.map((item) => item.slug);
 /** One process serving the site and the API; stops gracefully on SIGTERM. */
 async function serve(config: Config): Promise<void> {

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 // Renders every page of the site to static HTML (build time only; see host/build.ts).
 import { renderToString } from 'preact-render-to-string';
-import catalogue from '../../packages/marketplace/catalogue/software.json' with { type: 'json' };
+import catalogue from '@obra/marketplace/catalogue/software.json' with { type: 'json' };
 import { COPY } from './copy/index.ts';
 import { SITE } from './site.ts';
 import { Document, type Assets } from './pages/document.tsx';

@@ -1,9 +1,10 @@
 // The host's route table (SPEC.md §2): every page under /es and /en with translated segments.
 // Pure: no I/O, so the server, the pre-renderer and the tests share exactly one table.
 
-/** The site's languages; `es` is the default. */
-export const LANGS = ['es', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
+import { LANGS, type Lang } from '@obra/schema';
+
+// The site's languages are the widgets' (`es` is the default); pages import them from here.
+export { LANGS, type Lang };
 
 /** Every page of the site. */
 export type PageId = 'home' | 'form' | 'waitList' | 'values' | 'vision' | 'marketplace' | 'registration' | 'product' | 'success' | 'testCheckout';

@@ -7,7 +7,7 @@ import { recordErrors, recordScripts, startExamplesSite } from './support/embed.
 import { watchCsp } from './support/hostile.ts';
 import { fillRegistration, partnerRegistration, SENT as PARTNER_SENT } from './support/partner-registration.ts';
 import { DIST_DIR, type TestServer } from './support/server.ts';
-import { staticClosure } from '../size/sizes.ts';
+import { staticClosure } from '../../tools/size/sizes.ts';
 import { EN, ES, fillEntry, formValues, SENT, waitList } from './support/wait-list.ts';
 
 const browser = useBrowser();

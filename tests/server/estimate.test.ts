@@ -47,7 +47,7 @@ describe('POST /api/estimate', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.errors).toEqual({ uso: 'choose', anchoEdificacion: 'dimension', ciudad: 'tooLong', otros: 'choose' });
-    expect(body.errorMessage).toMatch(/invalid/);
+    expect(body.errorMessage).toMatch(/no son válidos/);
   });
 
   it('refuses a project without the building dimensions, or with a zero one', async () => {

@@ -109,7 +109,7 @@ describe('POST /api/form-report (outbox folder)', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errorMessage: string; errors: Record<string, string> };
     expect(body.errors).toEqual({ correo: 'email', imageUrl: 'required', diseno: 'choose', telefono: 'phone', anchoEdificacion: 'dimension' });
-    expect(body.errorMessage).toMatch(/invalid/);
+    expect(body.errorMessage).toMatch(/no son válidos/);
     const other = await post({ ...report, uso: 'other' });
     expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
   });

@@ -59,14 +59,14 @@ describe.each(Object.keys(TABLES) as (keyof typeof TABLES)[])('POST /api/%s', (k
   it('answers 400 for malformed JSON, 415 for another content type, 413 past the body limit', async () => {
     const malformed = await postJson(url(), '{"nombre": ');
     expect(malformed.status).toBe(400);
-    expect(((await malformed.json()) as { errorMessage: string }).errorMessage).toMatch(/not valid JSON/);
+    expect(((await malformed.json()) as { errorMessage: string }).errorMessage).toMatch(/no es JSON válido/);
     const form = await fetch(url(), { method: 'POST', body: new URLSearchParams({ nombre: 'x' }) });
     expect(form.status).toBe(415);
     const none = await fetch(url(), { method: 'POST', body: JSON.stringify(VALID[kind]) });
     expect(none.status).toBe(415);
     const huge = await postJson(url(), { ...VALID[kind], extra: 'x'.repeat(17_000) });
     expect(huge.status).toBe(413);
-    expect(((await huge.json()) as { errorMessage: string }).errorMessage).toMatch(/larger than 16384 bytes/);
+    expect(((await huge.json()) as { errorMessage: string }).errorMessage).toMatch(/supera 16384 bytes/);
   });
 
   it('answers 413 for a chunked body past the limit (no Content-Length), then keeps serving', async () => {

@@ -19,7 +19,7 @@ describe('rate limit', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(((await limited.json()) as { errorMessage: string }).errorMessage).toMatch(/Too many requests/);
+    expect(((await limited.json()) as { errorMessage: string }).errorMessage).toMatch(/Demasiadas solicitudes/);
     expect(await local.rows('partner')).toHaveLength(0);
   });
 

@@ -77,7 +77,7 @@ describe('Idempotency-Key', () => {
     expect((await post(entry('Primero'), { 'idempotency-key': key })).status).toBe(201);
     const reused = await post(entry('Segundo'), { 'idempotency-key': key });
     expect(reused.status).toBe(422);
-    expect(((await reused.json()) as { errorMessage: string }).errorMessage).toMatch(/different submission/);
+    expect(((await reused.json()) as { errorMessage: string }).errorMessage).toMatch(/ya se usó para otro envío/);
     expect((await local.rows('wait_list')).filter((r) => r.nombre === 'Segundo')).toHaveLength(0);
   });
 

@@ -1,16 +1,13 @@
 // The size check: every self-contained widget bundle (and the loader) within its gzip budget.
 // Run after `npm run build:widgets`; it prints the table it checks.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgets, widgets } from '../../rollup.config.ts';
-import { formatSizes, measure, staticClosure, type Sizes } from './sizes.ts';
+import { budgetRows } from '../../tools/size/budget-rows.ts';
+import { formatSizes, measure, staticClosure, type Sizes } from '../../tools/size/sizes.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
-const rows = [
-  ...widgets.map((w) => ({ file: `widgets/obra-${w.name}.js`, budgetGzip: w.budgetGzip })),
-  ...Object.entries(budgets).map(([file, budgetGzip]) => ({ file, budgetGzip })),
-].map((row) => ({ ...row, sizes: existsSync(join(dist, row.file)) ? measure(readFileSync(join(dist, row.file))) : undefined }));
+const rows = budgetRows(dist);
 
 describe('bundle size budgets', () => {
   it('has built every bundle (npm run build:widgets)', () => {

@@ -1,7 +1,7 @@
 // The "made of" lines of `npm run build:widgets`: which group a module belongs to, and how a
 // bundle's gzip size is split between the groups.
 import { describe, expect, it } from 'vitest';
-import { composition, formatComposition, partOf } from './composition.ts';
+import { composition, formatComposition, partOf } from '../../tools/size/composition.ts';
 
 describe('bundle composition', () => {
   it('groups modules by package, locale catalogue and workspace data', () => {

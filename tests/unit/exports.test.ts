@@ -22,8 +22,8 @@ describe('public exports', () => {
       'searchLocation', 'sendContact', 'sendFormReport', 'sendPartner', 'sendWaitList', 'spamHeaders', 'stored', 'BUNDLE_VERSION', 'attributionOf', 'collectAttribution',
     ]],
     ['@obra/element', element, [
-      'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'customElementsManifest',
-      'defineContract', 'defineWidget', 'manifestMarkdown', 'observeLang', 'registerWidget', 'replaceReference', 'resolveLang',
+      'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'camelCase', 'createEmitter',
+      'defineContract', 'defineWidget', 'observeLang', 'registerWidget', 'resolveLang',
       'useStore', 'PARTNER_ATTRIBUTE_DOC', 'partnerAttribute',
     ]],
     ['@obra/form', form, [
@@ -41,7 +41,7 @@ describe('public exports', () => {
       'ROOF_DESIGNS', 'ROOF_MATERIALS', 'SPAM_FIELDS', 'SPAM_HEADERS', 'SPECIALIZATIONS', 'USES', 'WAIT_LIST_INTERESTS', 'WAIT_LIST_LIMITS', 'WALL_TYPES', 'ZONES',
       'contactSchema', 'email', 'foldText', 'formReportSchema', 'imageSpecSchema', 'isCleanLine', 'isCleanText', 'isFieldErrorKey', 'line', 'paragraph', 'partnerSchema', 'personalSchema', 'phone',
       'projectSchema', 'text', 'validate', 'ATTRIBUTION_LIMITS', 'ATTRIBUTION_WIDGETS', 'PARTNER_CODE', 'UTM_KEYS', 'validateAttribution',
-      'validateContact', 'validateFormReport', 'validateImageSpec', 'validatePartner', 'validatePersonal', 'validateProject', 'validateWaitList', 'waitListSchema',
+      'validateContact', 'validateFormReport', 'validateImageSpec', 'validatePartner', 'validatePersonal', 'validateProject', 'validateWaitList', 'waitListSchema', 'FIELD_LIMITS', 'LANGS', 'DEFAULT_LANG', 'normalizeLang',
     ]],
     ['@obra/partner-registration', partnerRegistration, ['PartnerRegistrationForm', 'createPartnerRegistrationStore', 'partnerRegistrationAttributes', 'partnerRegistrationContract', 'emptyPartnerRegistration', 'partnerRegistrationCatalogues', 'partnerRegistrationWidget']],
     ['@obra/design-form', designForm, [

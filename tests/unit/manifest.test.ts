@@ -4,12 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { designFormContract, designFormWidget, type DesignFormEvents } from '@obra/design-form';
-import { customElementsManifest, manifestMarkdown, REFERENCE_END, REFERENCE_START, THEME_PROPERTIES, type KnownEvents } from '@obra/element';
+import { THEME_PROPERTIES, type KnownEvents } from '@obra/element';
 import { marketplaceContract, marketplaceWidget, softwareDetailContract, softwareDetailWidget } from '@obra/marketplace';
 import { partnerRegistrationContract, partnerRegistrationWidget, type PartnerRegistrationEvents } from '@obra/partner-registration';
 import { uiStyles } from '@obra/ui';
 import { waitListContract, waitListWidget, type WaitListEvents } from '@obra/wait-list';
 import { widgets } from '../../rollup.config.ts';
+import { customElementsManifest } from '../../tools/manifest/manifest.ts';
+import { manifestMarkdown, REFERENCE_END, REFERENCE_START } from '../../tools/manifest/manifest-markdown.ts';
 
 const pairs = [
   [waitListWidget, waitListContract, 'packages/wait-list/src/register.ts'],

@@ -59,7 +59,7 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   const message = (name: Field, error: FieldError | undefined) =>
     !error ? ''
     : error.key === 'email' ? text.errorEmail!
-    : error.key === 'tooLong' ? text.errorToolong!.replace('{max}', String(error.max ?? CONTACT_LIMITS[name]))
+    : error.key === 'tooLong' ? text.errorToolong!.replace('{{max}}', String(error.max ?? CONTACT_LIMITS[name]))
     : error.key === 'characters' ? text.errorCharacters!
     : text.errorRequired!;
   function showErrors(errors: Partial<Record<Field, FieldError>>) {

@@ -1,8 +1,11 @@
 import api from '@obra/i18n/locales/en/api.json' with { type: 'json' };
+import common from '@obra/i18n/locales/en/common.json' with { type: 'json' };
 import type { Copy } from './types.ts';
 
 // The contact popup says what the widgets say about a send (JSON modules have only a default export).
 const { waiting, ...reasons } = api;
+// Field errors are the widgets' words too (`{{max}}` is filled in by client/contact.ts).
+const errors = { required: common.required, email: common.email, tooLong: common.tooLong, characters: common.characters };
 
 /** The site's English copy. */
 export const en: Copy = {
@@ -93,7 +96,7 @@ export const en: Copy = {
       sent: 'Thank you! We received your message and will answer soon.',
       failed: 'We could not send your message; what you typed is still here.',
       reasons,
-      errors: { required: 'This field is required.', email: 'Enter a valid e-mail, e.g. name@domain.com.', tooLong: 'At most {max} characters.', characters: 'It has invisible or control characters that cannot be stored; delete them and type the text again.' },
+      errors,
     },
   },
   vision: {

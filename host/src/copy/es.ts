@@ -1,8 +1,11 @@
 import api from '@obra/i18n/locales/es/api.json' with { type: 'json' };
+import common from '@obra/i18n/locales/es/common.json' with { type: 'json' };
 import type { Copy } from './types.ts';
 
 // The contact popup says what the widgets say about a send (JSON modules have only a default export).
 const { waiting, ...reasons } = api;
+// Field errors are the widgets' words too (`{{max}}` is filled in by client/contact.ts).
+const errors = { required: common.required, email: common.email, tooLong: common.tooLong, characters: common.characters };
 
 /** The site's Spanish copy. */
 export const es: Copy = {
@@ -93,7 +96,7 @@ export const es: Copy = {
       sent: '¡Gracias! Recibimos tu mensaje y te responderemos pronto.',
       failed: 'No pudimos enviar tu mensaje; lo que escribiste sigue aquí.',
       reasons,
-      errors: { required: 'Este campo es obligatorio.', email: 'Escribe un correo válido, por ejemplo nombre@dominio.com.', tooLong: 'Máximo {max} caracteres.', characters: 'Tiene caracteres invisibles o de control que no se pueden guardar; bórralos y vuelve a escribir el texto.' },
+      errors,
     },
   },
   vision: {

@@ -45,3 +45,10 @@ export async function api<T = unknown>(path: string, { method = 'GET', body }: {
   }
   return data as T;
 }
+
+/** The signed-in operator. */
+export interface Me {
+  id: string;
+  email: string;
+  role: 'admin' | 'agent';
+}

@@ -1,7 +1,7 @@
 // The console's shell: who is signed in, the language, the top bar and the current screen.
 import { useEffect, useMemo, useState } from 'react';
 import type { Lang } from '@obra/i18n';
-import { api, ApiError, setCsrf, whenSignedOut } from './api.ts';
+import { api, ApiError, setCsrf, whenSignedOut, type Me } from './api.ts';
 import { createConsoleI18n, I18nContext, initialLang, storeLang, useT } from './i18n.ts';
 import { Inbox } from './pages/inbox.tsx';
 import { Notifications } from './pages/notifications.tsx';
@@ -14,14 +14,7 @@ import { SetPassword } from './pages/set-password.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
 import { Webhooks } from './pages/webhooks.tsx';
-import { navigate, useRoute } from './url-state.ts';
-
-/** The signed-in operator. */
-export interface Me {
-  id: string;
-  email: string;
-  role: 'admin' | 'agent';
-}
+import { link, navigate, useRoute } from './url-state.ts';
 
 /** The whole console. */
 export function App() {
@@ -117,13 +110,4 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
       <main id="main" tabIndex={-1}>{screen}</main>
     </>
   );
-}
-
-/** A click handler that navigates inside the app (a plain link still works when opened in a new tab). */
-export function link(url: string) {
-  return (event: React.MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigate(url);
-  };
 }

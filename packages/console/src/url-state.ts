@@ -1,6 +1,6 @@
 // The console's routes and the inbox filter live in the URL (shareable, the back button works),
 // read and written with the history API: no router library for seven screens.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 
 /** The filter fields the inbox keeps in its query string (the API reads the same names). */
 export const FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'after'] as const;
@@ -130,4 +130,13 @@ export function useRoute(): Route {
     };
   }, []);
   return route;
+}
+
+/** A click handler that navigates inside the app (a plain link still works when opened in a new tab). */
+export function link(url: string) {
+  return (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(url);
+  };
 }

@@ -1,7 +1,12 @@
 import type { ImageSpec } from '@obra/schema';
 import { DESIGN_LIMITS } from '@obra/schema';
+import { createI18n, type Lang } from '@obra/i18n';
+import enDesignForm from '@obra/i18n/locales/en/design-form.json' with { type: 'json' };
 import esDesignForm from '@obra/i18n/locales/es/design-form.json' with { type: 'json' };
 import type { DesignValues } from './values.ts';
+
+// Keyed like the widget's own translator (designForm.…), so the catalogue check sees the keys used.
+const CATALOGUES = { es: { designForm: esDesignForm }, en: { designForm: enDesignForm } };
 
 type Labels = Record<string, string | { label: string }>;
 const label = (labels: Labels, value: string) => {
@@ -10,21 +15,26 @@ const label = (labels: Labels, value: string) => {
 };
 
 /**
- * The description of the building in Spanish, whatever the page's language (SPEC.md §3: the
+ * The description of the building, in Spanish whatever the page's language (SPEC.md §3: the
  * prompt is built in Spanish from use, specific use, system, roof design and material, facade
- * type and material). Unchosen parts are left out.
+ * type and material); the words are design-form.json's `prompt.description`, so `lang` `en`
+ * describes it in English. Unchosen parts are left out.
  */
-export function describeDesign(values: DesignValues): string {
-  const es = esDesignForm;
-  const use = values.uso ? `edificación de uso ${label(es.uso.options, values.uso).toLowerCase()}` : 'edificación';
+export function describeDesign(values: DesignValues, lang: Lang = 'es'): string {
+  const words = CATALOGUES[lang].designForm;
+  const { t } = createI18n(CATALOGUES, lang);
+  const chosen = (labels: Labels, value: string) => (value ? label(labels, value).toLowerCase() : '');
+  const material = (labels: Labels, value: string) => (value ? t('designForm.prompt.description.material', { material: chosen(labels, value) }) : '');
+  // A template whose optional parts are empty leaves doubled or trailing spaces.
+  const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
   const specific = values.uso === 'other' && values.usoEspecifico.trim() ? ` (${values.usoEspecifico.trim()})` : '';
   const parts = [
-    use + specific,
-    values.sistemaConstructivo && `sistema constructivo ${label(es.sistema.options, values.sistemaConstructivo).toLowerCase()}`,
+    (values.uso ? t('designForm.prompt.description.use', { use: chosen(words.uso.options, values.uso) }) : t('designForm.prompt.description.building')) + specific,
+    values.sistemaConstructivo && t('designForm.prompt.description.system', { system: chosen(words.sistema.options, values.sistemaConstructivo) }),
     (values.diseno || values.materialCubierta) &&
-      ['cubierta', values.diseno && label(es.diseno.options, values.diseno).toLowerCase(), values.materialCubierta && `de ${label(es.materialCubierta.options, values.materialCubierta).toLowerCase()}`].filter(Boolean).join(' '),
+      tidy(t('designForm.prompt.description.roof', { design: chosen(words.diseno.options, values.diseno), material: material(words.materialCubierta.options, values.materialCubierta) })),
     (values.tipoFachada || values.materialFachada) &&
-      ['fachada', values.tipoFachada && label(es.tipoFachada.options, values.tipoFachada).toLowerCase(), values.materialFachada && `de ${label(es.materialFachada.options, values.materialFachada).toLowerCase()}`].filter(Boolean).join(' '),
+      tidy(t('designForm.prompt.description.facade', { type: chosen(words.tipoFachada.options, values.tipoFachada), material: material(words.materialFachada.options, values.materialFachada) })),
   ];
   return parts.filter(Boolean).join(', ');
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang } from './lang.ts';
+import { DEFAULT_LANG, type Lang } from '@obra/schema';
 
 /** A nested object of translated strings, as read from a locales/<lang>/<namespace>.json file. */
 export interface Catalogue {

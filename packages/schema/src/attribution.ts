@@ -2,7 +2,7 @@
 // contact popup at submit time, checked by the server, stored with the lead for reporting only.
 // Written by hand rather than with valibot: each field has its own refusal, and the widgets need
 // only the limits and the partner code's pattern.
-import { isCleanLine } from './validate.ts';
+import { FIELD_LIMITS, isCleanLine } from './validate.ts';
 
 /** The UTM parameters read from the page URL, in the order reports show them. */
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
@@ -15,7 +15,7 @@ export const ATTRIBUTION_WIDGETS = ['wait-list', 'partner-registration', 'design
 export type AttributionWidget = (typeof ATTRIBUTION_WIDGETS)[number];
 
 /** The longest value of each field (characters); the widgets cut theirs so a visitor is never refused. */
-export const ATTRIBUTION_LIMITS = { url: 2048, utm: 200, version: 32 } as const;
+export const ATTRIBUTION_LIMITS = { url: FIELD_LIMITS.url, utm: 200, version: 32 } as const;
 
 /** A partner code: 3 to 32 letters, digits, `_` or `-` (the `partner` attribute). */
 export const PARTNER_CODE = /^[A-Za-z0-9_-]{3,32}$/;

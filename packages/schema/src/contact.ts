@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { email, paragraph, text, validate } from './validate.ts';
+import { email, FIELD_LIMITS, paragraph, text, validate } from './validate.ts';
 
 /** Limits of a contact message (values-page popup, DESIGN.md §5.3). */
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
+export const CONTACT_LIMITS = { name: FIELD_LIMITS.name, email: FIELD_LIMITS.email, message: 2000 } as const;
 
 /** A contact message: every field required, message at most 2000 characters. */
 export const contactSchema = v.object({

@@ -1,4 +1,4 @@
-export { validate, isFieldErrorKey, isCleanLine, isCleanText, line, text, paragraph, email, phone, type FieldError, type FieldErrorKey, type FieldErrors } from './validate.ts';
+export { validate, FIELD_LIMITS, isFieldErrorKey, isCleanLine, isCleanText, line, text, paragraph, email, phone, type FieldError, type FieldErrorKey, type FieldErrors } from './validate.ts';
 export { waitListSchema, validateWaitList, WAIT_LIST_LIMITS, WAIT_LIST_INTERESTS, type WaitListEntry } from './wait-list.ts';
 export { partnerSchema, validatePartner, PARTNER_LIMITS, SPECIALIZATIONS, type PartnerRegistration, type Specialization } from './partner.ts';
 export { contactSchema, validateContact, CONTACT_LIMITS, type ContactMessage } from './contact.ts';
@@ -12,3 +12,5 @@ export {
 export { imageSpecSchema, validateImageSpec } from './image-spec.ts';
 export { validateAttribution, ATTRIBUTION_LIMITS, ATTRIBUTION_WIDGETS, PARTNER_CODE, UTM_KEYS, type Attribution, type AttributionErrorKey, type AttributionWidget, type UtmKey } from './attribution.ts';
 export { foldText } from './fold.ts';
+export { LANGS, DEFAULT_LANG, normalizeLang, type Lang } from './lang.ts';
+export type { Place } from './place.ts';

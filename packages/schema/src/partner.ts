@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, phone, text, validate } from './validate.ts';
+import { email, FIELD_LIMITS, phone, text, validate } from './validate.ts';
 
 /** The 13 specialisations of SPEC.md §3 ({product} is construcción, DESIGN.md §5.1). */
 export const SPECIALIZATIONS = [
@@ -21,7 +21,7 @@ export const SPECIALIZATIONS = [
 export type Specialization = (typeof SPECIALIZATIONS)[number];
 
 /** Limits of a partner registration. */
-export const PARTNER_LIMITS = { nombre: 100, telefono: 30, correo: 254, pais: 80 } as const;
+export const PARTNER_LIMITS = { nombre: FIELD_LIMITS.name, telefono: FIELD_LIMITS.phone, correo: FIELD_LIMITS.email, pais: 80 } as const;
 
 /** A partner registration (SPEC.md §3): all five fields required. */
 export const partnerSchema = v.object({

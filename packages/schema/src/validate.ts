@@ -35,6 +35,12 @@ export const isCleanText = (value: string): boolean => !LINES_FORBIDDEN.test(val
 /** An optional, trimmed one-line string of at most `max` characters. */
 export const line = (max: number) => v.pipe(v.string(), v.trim(), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
 
+/**
+ * The lengths every form shares (the single definition: each form's limits and the server read
+ * these): a person's name, an e-mail address (RFC 5321's 254), a phone number as typed, a URL.
+ */
+export const FIELD_LIMITS = { name: 100, email: 254, phone: 30, url: 2048 } as const;
+
 /** A required, trimmed one-line string of at most `max` characters. */
 export const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
 
@@ -42,13 +48,13 @@ export const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('re
 export const paragraph = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanText, 'characters'), v.maxLength(max, 'tooLong'));
 
 /** A required e-mail address. */
-export const email = () => v.pipe(text(254), v.email('email'));
+export const email = () => v.pipe(text(FIELD_LIMITS.email), v.email('email'));
 
 const digitCount = (value: string) => value.replace(/\D/g, '').length;
 
 /** A required phone number: digits with optional +, spaces, dots, dashes and brackets; 7 to 15 digits. */
 export const phone = () =>
-  v.pipe(text(30), v.regex(/^\+?[\d\s().-]+$/, 'phone'), v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'phone'));
+  v.pipe(text(FIELD_LIMITS.phone), v.regex(/^\+?[\d\s().-]+$/, 'phone'), v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'phone'));
 
 /**
  * Validates `input` against an object schema: the parsed (trimmed) value, or the first error of

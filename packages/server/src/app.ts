@@ -6,6 +6,7 @@ import { loadGazetteer, type Gazetteer } from './gazetteer/index.ts';
 import { closeAfter } from './http/body.ts';
 import { corsHeaders, preflightHeaders } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
+import { requestLang, serverText } from './http/messages.ts';
 import { publicOrigin } from './http/origin.ts';
 import { clientKey, memoryRateLimiter, sharedRateLimiter } from './http/rate-limit.ts';
 import { providerFor } from './images/provider.ts';
@@ -37,9 +38,6 @@ export interface Api {
 
 type Limit = 'reads' | 'writes' | 'none';
 type Routes = Record<string, Partial<Record<'GET' | 'POST', { handler: Handler; limit: Limit }>>>;
-
-/** The visitor's language from Accept-Language (widgets send their own): es unless English comes first. */
-const requestLang = (req: IncomingMessage): 'es' | 'en' => (/^\s*en\b/i.test(String(req.headers['accept-language'] ?? '')) ? 'en' : 'es');
 
 const ROUTES: Routes = {
   '/api/health': { GET: { handler: health, limit: 'none' } },
@@ -104,13 +102,13 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     // Only a request with an Origin needs the list (the database is not read for the others).
     const cors = corsHeaders(req, req.headers.origin ? await allowList.origins() : config.corsOrigins, origin);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
-    if (!route) throw new HttpError(404, `There is no ${url.pathname}; the API has ${Object.keys(ROUTES).join(', ')}.`, { headers: cors });
+    if (!route) throw new HttpError(404, { key: 'notFound', values: { path: url.pathname, routes: Object.keys(ROUTES).join(', ') } }, { headers: cors });
     const methods = Object.keys(route);
     if (methods.includes('GET')) methods.push('HEAD');
     if (req.method === 'OPTIONS') return { status: 204, body: undefined, headers: { ...cors, ...preflightHeaders(methods) } };
     // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
     const entry = route[(req.method === 'HEAD' ? 'GET' : req.method) as 'GET' | 'POST'];
-    if (!entry) throw new HttpError(405, `Use ${methods.join(' or ')} on ${url.pathname}.`, { headers: { ...cors, Allow: methods.join(', ') } });
+    if (!entry) throw new HttpError(405, { key: 'method', values: { methods: methods.join(', '), path: url.pathname } }, { headers: { ...cors, Allow: methods.join(', ') } });
     try {
       if (entry.limit !== 'none') await limiters[entry.limit].hit(clientKey(ip));
       const reply = await entry.handler({ req, url, config, db, gazetteer, store, log, images, outbox, origin, lang: requestLang(req) });
@@ -130,7 +128,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
       reply = await answer(req, url, ip);
     } catch (error) {
       if (error instanceof HttpError) {
-        reply = { status: error.status, body: error.body, headers: error.headers };
+        reply = { status: error.status, body: error.bodyIn(requestLang(req)), headers: error.headers };
         if (error.close) closeAfter(res);
       } else if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
         // The client went away mid-request: nothing to answer and nothing wrong with the server.
@@ -138,7 +136,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
         return;
       } else {
         log.error('request failed', { method: req.method, path: url.pathname, error });
-        reply = { status: 500, body: { errorMessage: 'The server failed to handle the request; try again in a few minutes.' } };
+        reply = { status: 500, body: { errorMessage: serverText(requestLang(req), { key: 'failed' }) } };
       }
     }
     const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin', ...reply.headers };

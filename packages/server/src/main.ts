@@ -4,6 +4,7 @@ import { createApi } from './app.ts';
 import { processCount, runProcesses } from './cluster.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createHttpServer, displayHost, listen } from './http/server.ts';
+import { requestLang, serverText } from './http/messages.ts';
 import { createLogger } from './log.ts';
 import { closeOnSignal } from './shutdown.ts';
 
@@ -12,7 +13,7 @@ async function serve(config: Config): Promise<void> {
   const api = await createApi(config);
   const server = createHttpServer(config, (req, res) => {
     if (req.url?.startsWith('/api/')) return void api.handle(req, res);
-    res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(JSON.stringify({ errorMessage: 'Not found: the API lives under /api/.' }));
+    res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(JSON.stringify({ errorMessage: serverText(requestLang(req), { key: 'outsideApi' }) }));
   });
   closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
   const port = await listen(server, config);

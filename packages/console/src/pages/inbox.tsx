@@ -1,8 +1,7 @@
 // The inbox: filters (kept in the URL), counts per status, one keyset page of leads, export.
 import type { FormEvent } from 'react';
-import { link } from '../app.tsx';
+import { type Filter, filterQuery, link, navigate } from '../url-state.ts';
 import { useT } from '../i18n.ts';
-import { filterQuery, navigate, type Filter } from '../url-state.ts';
 import { when } from './format.ts';
 import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
 

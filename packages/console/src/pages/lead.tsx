@@ -2,10 +2,9 @@
 // resend), status and assignee, notes, the timeline, and deletion (admins).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Lang } from '@obra/i18n';
-import { api, ApiError } from '../api.ts';
-import { link, type Me } from '../app.tsx';
+import { api, ApiError, type Me } from '../api.ts';
+import { link, navigate } from '../url-state.ts';
 import { useT } from '../i18n.ts';
-import { navigate } from '../url-state.ts';
 import { errorText } from './errors.ts';
 import { useAction } from './use-action.ts';
 import { when } from './format.ts';

@@ -2,7 +2,7 @@
 // language and date-range fields, and the keyset pager.
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api.ts';
-import { link } from '../app.tsx';
+import { link } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 

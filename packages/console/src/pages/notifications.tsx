@@ -1,8 +1,7 @@
 // New-lead notifications: for each kind of lead, who gets an e-mail and how (one per lead or a
 // daily digest), and the latest mails with their state. Admins change them; agents read them.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../api.ts';
-import type { Me } from '../app.tsx';
+import { api, ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';

@@ -1,9 +1,8 @@
 // The orders (issue 19): card purchases newest first, filters kept in the URL, counts per payment
 // status, one keyset page, and the CSV export of the current filter. Read-only.
 import type { FormEvent } from 'react';
-import { link } from '../app.tsx';
+import { filterQuery, link, navigate, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
-import { filterQuery, navigate, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { money, when } from './format.ts';
 import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
 import { PaymentBadge, PAYMENT_STATUSES, PROVIDERS, ProviderBadge, type Order } from './order-labels.tsx';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { link } from '../app.tsx';
+import { link } from '../url-state.ts';
 import { errorText } from './errors.ts';
 
 /** The one-time link's form: a new password, twice. */

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Me } from '../app.tsx';
-import { api, ApiError } from '../api.ts';
+import { api, ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 

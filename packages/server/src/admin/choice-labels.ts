@@ -1,6 +1,7 @@
 // A stored choice is a code (`housing`, `Doble pendiente`, `bim`); the console shows it as the
 // visitor read it, in the operator's language, from the widgets' own catalogues (one source per
 // message), so the server sends both languages and the console picks.
+import { type Lang, LANGS } from '@obra/schema';
 import { catalogue, labelsFor } from '../report/labels.ts';
 import type { LeadKind } from '../leads.ts';
 
@@ -23,10 +24,9 @@ const WIDGET_CHOICES: Readonly<Record<string, Readonly<Record<string, string>>>>
   partner: { especializacion: 'partner-registration' },
 };
 
-const LANGS = ['es', 'en'] as const;
 
 const read = new Map<string, Record<string, unknown>>();
-function widgetLabel(lang: 'es' | 'en', namespace: string, field: string, value: string): string {
+function widgetLabel(lang: Lang, namespace: string, field: string, value: string): string {
   const key = `${lang}/${namespace}`;
   if (!read.has(key)) read.set(key, catalogue(lang, namespace));
   const labels = read.get(key)![field] as Record<string, unknown> | undefined;
@@ -37,7 +37,7 @@ function widgetLabel(lang: 'es' | 'en', namespace: string, field: string, value:
 /** Both languages' names of `value` stored in `column` of a `kind` lead; undefined for free text. */
 export function choiceLabels(kind: LeadKind, column: string, value: string): { es: string; en: string } | undefined {
   if (!value) return undefined;
-  const name = (lang: 'es' | 'en') => {
+  const name = (lang: Lang) => {
     if (kind.name === 'form-report') {
       const field = REPORT_CHOICES[column];
       if (!field) return undefined;

@@ -1,6 +1,6 @@
 // The inbox's filter: read from a query string (the console's URL uses the same names), checked,
 // and turned into a WHERE clause over the `lead` table with numbered parameters.
-import { PARTNER_CODE } from '@obra/schema';
+import { PARTNER_CODE, type Lang, LANGS } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 
 /** The lead kinds, as stored in lead.kind. */
@@ -14,7 +14,7 @@ export const PAGE_SIZE = 50;
 export interface Filter {
   kind?: (typeof KINDS)[number];
   status?: (typeof STATUSES)[number];
-  lang?: 'es' | 'en';
+  lang?: Lang;
   /** YYYY-MM-DD, inclusive, UTC. */
   from?: string;
   to?: string;
@@ -61,7 +61,7 @@ export function parseFilter(params: URLSearchParams): Filter {
   const filter: Filter = {
     kind: oneOf('kind', params.get('kind'), KINDS),
     status: oneOf('status', params.get('status'), STATUSES),
-    lang: oneOf('lang', params.get('lang'), ['es', 'en'] as const),
+    lang: oneOf('lang', params.get('lang'), LANGS),
     from: day('from', params.get('from')),
     to: day('to', params.get('to')),
     q: q || undefined,

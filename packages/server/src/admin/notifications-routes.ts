@@ -1,6 +1,7 @@
 // The team's new-lead notifications (issue 15): who hears of each kind of lead and how. Every
 // operator may read them; only admins change them. The mails go through the outbox
 // (notifications/mail-queue.ts); the screen also shows the latest ones and their state.
+import { FIELD_LIMITS, LANGS, type Lang } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { KINDS } from './filter.ts';
@@ -9,13 +10,12 @@ import { EMAIL } from './users.ts';
 /** The most recipients one kind may have. */
 export const MAX_RECIPIENTS = 20;
 const MODES = ['each', 'digest'] as const;
-const LANGS = ['es', 'en'] as const;
 
 interface Rule {
   kind: (typeof KINDS)[number];
   recipients: string[];
   mode: (typeof MODES)[number];
-  lang: (typeof LANGS)[number];
+  lang: Lang;
   /** Also a copy to the approved partner whose site the lead came from. */
   partnerCopy: boolean;
 }
@@ -37,14 +37,14 @@ function checkRule(value: unknown): Rule {
   if (!KINDS.includes(rule.kind as Rule['kind'])) throw new HttpError(400, `Each rule needs a kind: ${KINDS.join(', ')}.`, { body: { code: 'kind' } });
   const kind = rule.kind as Rule['kind'];
   if (!MODES.includes(rule.mode as Rule['mode'])) throw new HttpError(400, `The mode of ${kind} must be each or digest.`, { body: { code: 'mode', kind } });
-  if (!LANGS.includes(rule.lang as Rule['lang'])) throw new HttpError(400, `The language of ${kind} must be es or en.`, { body: { code: 'lang', kind } });
+  if (!LANGS.includes(rule.lang as Lang)) throw new HttpError(400, `The language of ${kind} must be es or en.`, { body: { code: 'lang', kind } });
   if (!Array.isArray(rule.recipients) || rule.recipients.some((r) => typeof r !== 'string')) throw new HttpError(400, `The recipients of ${kind} are a list of addresses.`, { body: { code: 'recipients', kind } });
   const recipients = [...new Set((rule.recipients as string[]).map((r) => r.trim().toLowerCase()).filter(Boolean))];
   if (recipients.length > MAX_RECIPIENTS) throw new HttpError(400, `At most ${MAX_RECIPIENTS} recipients per kind.`, { body: { code: 'too-many', kind } });
-  const invalid = recipients.filter((r) => r.length > 254 || !EMAIL.test(r));
+  const invalid = recipients.filter((r) => r.length > FIELD_LIMITS.email || !EMAIL.test(r));
   if (invalid.length) throw new HttpError(400, `Not valid e-mail addresses: ${invalid.join(', ')}.`, { body: { code: 'invalid', kind, addresses: invalid } });
   if (rule.partnerCopy !== undefined && typeof rule.partnerCopy !== 'boolean') throw new HttpError(400, `partnerCopy of ${kind} is true or false.`, { body: { code: 'partnerCopy', kind } });
-  return { kind, recipients, mode: rule.mode as Rule['mode'], lang: rule.lang as Rule['lang'], partnerCopy: rule.partnerCopy === true };
+  return { kind, recipients, mode: rule.mode as Rule['mode'], lang: rule.lang as Lang, partnerCopy: rule.partnerCopy === true };
 }
 
 /** PUT /api/admin/notifications {rules: [{kind, recipients, mode, lang, partnerCopy?}]} (admins): the rules given replace those kinds'. */

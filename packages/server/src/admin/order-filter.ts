@@ -1,6 +1,7 @@
 // The console's orders filter (issue 19): read from a query string (the console's URL uses the same
 // names), checked, and turned into a WHERE clause over the `order` table with numbered parameters.
 // Dates and the keyset cursor work as the inbox's (filter.ts).
+import { type Lang, LANGS } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 import { day, oneOf, whereBuilder, type Cursor } from './filter.ts';
 
@@ -15,7 +16,7 @@ export interface OrderFilter {
   provider?: (typeof PROVIDERS)[number];
   /** A product slug; any slug-shaped value (an order outlives its product leaving the catalogue). */
   product?: string;
-  lang?: 'es' | 'en';
+  lang?: Lang;
   /** YYYY-MM-DD, inclusive, UTC. */
   from?: string;
   to?: string;
@@ -40,7 +41,7 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
     status: oneOf('status', params.get('status'), PAYMENT_STATUSES),
     provider: oneOf('provider', params.get('provider'), PROVIDERS),
     product: product || undefined,
-    lang: oneOf('lang', params.get('lang'), ['es', 'en'] as const),
+    lang: oneOf('lang', params.get('lang'), LANGS),
     from: day('from', params.get('from')),
     to: day('to', params.get('to')),
     q: q || undefined,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { recordOrder } from './orders.ts';
 import { checkoutPaths, productFor, type CheckoutLang } from './products.ts';
-import type { Payments, SessionView } from './provider.ts';
+import type { Payments, SessionView } from './payments.ts';
 
 /** The test checkout's session ids: unguessable, 128 random bits. */
 export const LOCAL_SESSION_ID = /^cs_local_[a-f0-9]{32}$/;

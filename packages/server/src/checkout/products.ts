@@ -1,6 +1,7 @@
 // What can be bought and for how much: the catalogue file the widgets show (its `price` in minor
 // units), read on the server so a price never comes from the client.
-import data from '../../../marketplace/catalogue/software.json' with { type: 'json' };
+import data from '@obra/marketplace/catalogue/software.json' with { type: 'json' };
+import { LANGS, type Lang } from '@obra/schema';
 
 /** One program as sold: the price in minor units (19900 = 199.00) of an ISO currency, lowercase. */
 export interface Product {
@@ -19,8 +20,8 @@ export const productFor = (slug: unknown): Product | undefined => (typeof slug =
 export const allProducts = (): Product[] => [...PRODUCTS.values()];
 
 /** The languages a checkout speaks. */
-export const CHECKOUT_LANGS = ['es', 'en'] as const;
-export type CheckoutLang = (typeof CHECKOUT_LANGS)[number];
+export const CHECKOUT_LANGS = LANGS;
+export type CheckoutLang = Lang;
 
 /** The product page's first segment per language (host/src/routes.ts SEGMENTS.product). */
 const PRODUCT_SEGMENT: Record<CheckoutLang, string> = { es: 'producto', en: 'product' };

@@ -6,7 +6,8 @@ import { publicOrigin } from '../http/origin.ts';
 import type { Handler } from '../routes/types.ts';
 import { recordOrder } from './orders.ts';
 import { checkoutPaths, CHECKOUT_LANGS, productFor, type CheckoutLang } from './products.ts';
-import { paymentsFor, type SessionView } from './provider.ts';
+import type { SessionView } from './payments.ts';
+import { paymentsFor } from './provider.ts';
 import type { LocalPayments } from './local-provider.ts';
 import type { StripePayments } from './stripe-provider.ts';
 
@@ -17,7 +18,7 @@ const SMALL_BODY = 1024;
 
 const isLang = (value: unknown): value is CheckoutLang => CHECKOUT_LANGS.includes(value as CheckoutLang);
 
-const unknownSession = () => new HttpError(404, 'There is no such checkout session; start again from the product page.', { body: { status: 'unknown' } });
+const unknownSession = () => new HttpError(404, { key: 'checkout.unknownSession' }, { body: { status: 'unknown' } });
 
 /** The session fields the pages show: status, product and price. */
 const publicView = (view: SessionView) => ({ id: view.id, status: view.status, slug: view.slug, product: view.product, amount: view.amount, currency: view.currency, lang: view.lang, cancelPath: view.cancelPath });
@@ -30,7 +31,7 @@ export const createCheckout: Handler = async ({ req, config, db, log }) => {
   const product = productFor(body.slug);
   if (!product) errors.slug = 'unknown';
   if (!isLang(body.lang)) errors.lang = 'invalid';
-  if (!product || !isLang(body.lang)) throw new HttpError(400, 'Send {slug, lang}: a catalogue slug and es or en.', { body: { errors } });
+  if (!product || !isLang(body.lang)) throw new HttpError(400, { key: 'checkout.invalid' }, { body: { errors } });
   const origin = publicOrigin(req, config);
   const lang = body.lang;
   const payments = await paymentsFor(config, db);
@@ -56,7 +57,7 @@ export const checkoutSession: Handler = async ({ url, config, db }) => {
 /** POST /api/checkout/test/pay {id}: the embedded test checkout's pay button; 404 when Stripe is configured. */
 export const testPay: Handler = async ({ req, config, db }) => {
   const payments = await paymentsFor(config, db);
-  if (payments.kind !== 'test') throw new HttpError(404, 'The test checkout is off: this site takes payments through Stripe.');
+  if (payments.kind !== 'test') throw new HttpError(404, { key: 'checkout.testOff' });
   const { value } = await readJson(req, SMALL_BODY);
   const id = (value as { id?: unknown } | null)?.id;
   const view = typeof id === 'string' ? await (payments as LocalPayments).pay(id) : undefined;
@@ -67,7 +68,7 @@ export const testPay: Handler = async ({ req, config, db }) => {
 /** POST /api/stripe/webhook: records checkout.session.completed once, after checking Stripe's signature on the raw body. */
 export const stripeWebhook: Handler = async ({ req, config, db, log }) => {
   const payments = await paymentsFor(config, db);
-  if (payments.kind !== 'stripe') throw new HttpError(404, 'Stripe is not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); the test checkout records its orders itself.');
+  if (payments.kind !== 'stripe') throw new HttpError(404, { key: 'checkout.stripeOff' });
   const signature = req.headers['stripe-signature'];
   if (typeof signature !== 'string' || !signature) throw new HttpError(400, 'The Stripe-Signature header is missing.');
   const { raw } = await readJson(req, WEBHOOK_BODY_LIMIT);

@@ -4,7 +4,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import { checkoutPaths, CHECKOUT_LANGS, type CheckoutLang } from './products.ts';
-import type { Payments, SessionView } from './provider.ts';
+import type { Payments, SessionView } from './payments.ts';
 
 /** Stripe's Checkout Session ids: `cs_test_…` or `cs_live_…`, letters and digits. */
 export const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,250}$/;

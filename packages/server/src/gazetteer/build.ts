@@ -1,3 +1,4 @@
+import type { Lang } from '@obra/schema';
 import { words } from './fold.ts';
 import type { CountryNames, PlaceRecord } from './load.ts';
 
@@ -59,7 +60,7 @@ function table() {
  * a known country, larger first; then, for each 1 to 3 letter prefix of an own word, the
  * ascending positions of the entries having it.
  */
-export function buildIndex(cities: readonly PlaceRecord[], names: Record<'es' | 'en', CountryNames>): GazetteerIndex {
+export function buildIndex(cities: readonly PlaceRecord[], names: Record<Lang, CountryNames>): GazetteerIndex {
   const codes = Object.keys(names.es);
   const slot = new Map(codes.map((code, n) => [code, n]));
   const people = new Map<string, number>();

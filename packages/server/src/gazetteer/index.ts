@@ -1,3 +1,4 @@
+import type { Lang } from '@obra/schema';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { deserialize } from 'node:v8';
@@ -9,7 +10,7 @@ import { openIndex, type Gazetteer } from './search.ts';
 export type { Gazetteer, Place } from './search.ts';
 
 /** The gazetteer built in this process, from the data packages or from the given places and country names. */
-export function createGazetteer(cities: PlaceRecord[] = loadCities(), names: Record<'es' | 'en', CountryNames> = { es: loadCountryNames('es'), en: loadCountryNames('en') }): Gazetteer {
+export function createGazetteer(cities: PlaceRecord[] = loadCities(), names: Record<Lang, CountryNames> = { es: loadCountryNames('es'), en: loadCountryNames('en') }): Gazetteer {
   return openIndex(buildIndex(cities, names));
 }
 

@@ -1,22 +1,16 @@
+import type { Lang, Place as SharedPlace } from '@obra/schema';
 import type { GazetteerIndex } from './build.ts';
 import { PREFIX } from './build.ts';
 import { words } from './fold.ts';
 
-/** One answer of the location search, in the Place shape of SPEC.md §7. */
-export interface Place {
-  Label: string;
-  Country: string;
-  /** The region (department, state); '' for a country. */
-  Region: string;
-  /** The city; '' for a country. */
-  Municipality: string;
-}
+/** One answer of the location search, in the Place shape of SPEC.md §7: the region (department, state) and the city always sent, '' for a country. */
+export type Place = SharedPlace & { Region: string; Municipality: string };
 
 /** The offline place search behind GET /api/location. */
 export interface Gazetteer {
   readonly size: number;
   /** Up to `limit` places whose words start with the query's words, larger first; [] under 3 characters. */
-  search(query: string, lang: 'es' | 'en', limit?: number): Place[];
+  search(query: string, lang: Lang, limit?: number): Place[];
 }
 
 const MIN_QUERY = 3;
@@ -59,7 +53,7 @@ export function openIndex(index: GazetteerIndex): Gazetteer {
     const slot = country[entry]!;
     return starts(folded, wordsAt[2 * entry]!, wordsAt[2 * entry + 2]!, token) || starts(countryWords, countryAt[slot]!, countryAt[slot + 1]!, token);
   };
-  const toPlace = (entry: number, lang: 'es' | 'en'): Place => {
+  const toPlace = (entry: number, lang: Lang): Place => {
     const name = text.slice(textAt[2 * entry], textAt[2 * entry + 1]);
     const countryName = index.countryNames[lang][country[entry]!]!;
     if (!name) return { Label: countryName, Country: countryName, Region: '', Municipality: '' };

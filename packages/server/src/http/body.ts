@@ -25,7 +25,7 @@ export function closeAfter(res: ServerResponse): void {
 }
 
 function tooLarge(limit: number): HttpError {
-  return new HttpError(413, `The body is larger than ${limit} bytes; shorten the long texts.`, { headers: { Connection: 'close' }, close: true });
+  return new HttpError(413, { key: 'body.tooLarge', values: { limit } }, { headers: { Connection: 'close' }, close: true });
 }
 
 /**
@@ -35,9 +35,9 @@ function tooLarge(limit: number): HttpError {
  */
 export async function readJson(req: IncomingMessage, limit: number): Promise<JsonBody> {
   const type = req.headers['content-type'] ?? '';
-  if (!JSON_TYPE.test(type)) throw new HttpError(415, 'Send the body as JSON with Content-Type: application/json.');
+  if (!JSON_TYPE.test(type)) throw new HttpError(415, { key: 'body.type' });
   const charset = CHARSET.exec(type)?.[1]?.toLowerCase();
-  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpError(415, `Send the body in UTF-8, not ${charset}.`);
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpError(415, { key: 'body.charset', values: { charset } });
   if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge(limit);
   const chunks: Buffer[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -61,11 +61,11 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<Jso
   try {
     raw = UTF8.decode(Buffer.concat(chunks));
   } catch {
-    throw new HttpError(400, 'The body is not valid UTF-8; send the text encoded as UTF-8.');
+    throw new HttpError(400, { key: 'body.utf8' });
   }
   try {
     return { raw, value: JSON.parse(raw) };
   } catch (error) {
-    throw new HttpError(400, `The body is not valid JSON (${(error as Error).message}).`);
+    throw new HttpError(400, { key: 'body.json', values: { detail: (error as Error).message } });
   }
 }

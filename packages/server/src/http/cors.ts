@@ -18,11 +18,11 @@ export function corsHeaders(req: IncomingMessage, allowed: readonly string[], se
   try {
     parsed = new URL(origin).origin;
   } catch {
-    throw new HttpError(403, `The origin "${origin}" is not a valid origin.`);
+    throw new HttpError(403, { key: 'origin.invalid', values: { origin } });
   }
   if (parsed === self) return {};
   if (!allowed.includes('*') && !allowed.includes(origin)) {
-    throw new HttpError(403, `The origin ${origin} may not call this API; add it to CORS_ORIGINS, or approve a partner with it in the console.`);
+    throw new HttpError(403, { key: 'origin.refused', values: { origin } });
   }
   return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
 }

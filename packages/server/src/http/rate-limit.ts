@@ -26,7 +26,7 @@ export function clientKey(address: string): string {
 }
 
 const tooMany = (seconds: number) =>
-  new HttpError(429, `Too many requests from this address; try again in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+  new HttpError(429, { key: 'rateLimited', values: { seconds } }, { headers: { 'Retry-After': String(seconds) } });
 
 const off: RateLimiter = { hit: async () => {} };
 

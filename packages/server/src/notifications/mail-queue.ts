@@ -2,6 +2,7 @@
 // recipient (queued by the `lead_notify` trigger in the lead's own transaction) or one daily digest
 // per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API processes: the
 // (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language.
+import type { Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
 import type { MailQueue } from '../mail/outbox.ts';
 import en from '@obra/i18n/locales/en/console.json' with { type: 'json' };
@@ -13,7 +14,7 @@ export const DIGEST_LIMIT = 200;
 interface Row {
   id: string;
   recipient: string;
-  lang: 'es' | 'en';
+  lang: Lang;
   lead_id: string | null;
   to_partner: boolean;
   endpoint_id: string | null;
@@ -33,7 +34,7 @@ interface LeadLine {
   summary: string;
 }
 type Words = typeof es;
-const WORDS: Record<'es' | 'en', Words> = { es, en };
+const WORDS: Record<Lang, Words> = { es, en };
 const kindName = (w: Words, kind: string) => w.kind[kind as keyof Words['kind']] ?? kind;
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));

@@ -1,10 +1,9 @@
 // What an admin may give a partner: a code (the `partner` attribute of its widgets) and the
 // origins its site embeds them from, which join the API's CORS allow-list. Both are checked
 // strictly here because they end up in partners' pages and in every answer's CORS decision.
+import { PARTNER_CODE } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 
-/** A partner code: 3 to 32 letters, digits, `_` or `-`. */
-export const CODE = /^[A-Za-z0-9_-]{3,32}$/;
 /** The most origins one partner may have. */
 export const MAX_ORIGINS = 20;
 const MAX_ORIGIN_LENGTH = 200;
@@ -16,7 +15,7 @@ const invalid = (field: 'code' | 'origins', key: string, message: string, value?
 /** A valid code, trimmed, or a 400 (`errors.code`). */
 export function checkCode(value: unknown): string {
   const code = typeof value === 'string' ? value.trim() : '';
-  if (!CODE.test(code)) throw invalid('code', 'partner-code', 'The code must have 3 to 32 letters, digits, "_" or "-" (no spaces or accents).');
+  if (!PARTNER_CODE.test(code)) throw invalid('code', 'partner-code', 'The code must have 3 to 32 letters, digits, "_" or "-" (no spaces or accents).');
   return code;
 }
 

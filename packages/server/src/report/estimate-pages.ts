@@ -1,3 +1,4 @@
+import type { Lang } from '@obra/schema';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { estimate, money, percent, quantity, STAGES, type Estimate, type EstimateInput, type Quantities } from '@obra/estimate';
 import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
@@ -88,7 +89,7 @@ const QUANTITY_ROWS: [keyof Quantities, string][] = [
   ['landArea', 'm²'], ['footprint', 'm²'], ['floors', ''], ['builtArea', 'm²'], ['roofArea', 'm²'], ['facadeArea', 'm²'], ['openingsArea', 'm²'], ['wallArea', 'm²'],
 ];
 
-function quantitiesTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: 'es' | 'en') {
+function quantitiesTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
   sheet.heading(say('quantities.title'));
   sheet.row([{ text: say('quantities.item'), x: MARGIN }, { text: say('quantities.value'), x: 230, right: true, width: 70 }, { text: say('quantities.formula'), x: 320 }], { bold: true });
   for (const [key, unit] of QUANTITY_ROWS) {
@@ -101,7 +102,7 @@ function quantitiesTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estim
   }
 }
 
-function materialsTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: 'es' | 'en') {
+function materialsTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
   sheet.heading(say('materials.title'));
   sheet.row([{ text: say('materials.material'), x: MARGIN }, { text: say('materials.quantity'), x: 230, right: true, width: 70 }], { bold: true });
   for (const m of e.materials) {
@@ -109,7 +110,7 @@ function materialsTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estima
   }
 }
 
-function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: 'es' | 'en') {
+function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
   const cur = (n: number) => money(n, e.cost.currency, lang);
   sheet.heading(say('cost.title'));
   const cols = (a: string, b: string, c: string, d: string) => [
@@ -162,7 +163,7 @@ function timeline(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText
   sheet.y -= 14;
 }
 
-function assumptions(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: 'es' | 'en', otros: string[]) {
+function assumptions(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang, otros: string[]) {
   sheet.heading(say('assumptions.title'));
   const items = [say('assumptions.base', { rate: money(e.cost.ratePerM2, e.cost.currency, lang), family: say(`assumptions.families.${e.family}`) })];
   if (e.defaulted.length) items.push(say('assumptions.defaulted', { fields: e.defaulted.map((field) => `${field} = ${e.choices[field]}`).join(', ') }));
@@ -185,7 +186,7 @@ function sources(sheet: Sheet, say: ReturnType<typeof estimateText>) {
  * the timeline, assumptions and sources, in `lang`. The estimate is recomputed from the row, so
  * an old report gets today's figures.
  */
-export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: string[], lang: 'es' | 'en', fonts: PdfFonts): void {
+export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: string[], lang: Lang, fonts: PdfFonts): void {
   const say = estimateText(lang);
   const sheet = new Sheet(pdf, fonts);
   sheet.page.drawRectangle({ x: 0, y: A4[1] - 60, width: A4[0], height: 60, color: colour(ACCENT) });

@@ -1,3 +1,4 @@
+import type { Lang } from '@obra/schema';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Spec } from '../images/scene/index.ts';
 import { drawScene } from '../images/scene/index.ts';
@@ -41,7 +42,7 @@ function drawIllustration(page: PDFPage, spec: Spec, x: number, top: number, wid
 }
 
 /** Renders a report to an A4 PDF: the choices and picture, then the estimate's pages (in the row's language, else Spanish). */
-export async function reportPdf(row: ReportRow, image: ReportImage, lang: 'es' | 'en' = row.lang === 'en' ? 'en' : 'es'): Promise<Uint8Array> {
+export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang = row.lang === 'en' ? 'en' : 'es'): Promise<Uint8Array> {
   const labels = labelsFor(lang);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${labels.own.title} — ${row.nombre}`);

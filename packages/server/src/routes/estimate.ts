@@ -3,7 +3,7 @@ import { estimate } from '@obra/estimate';
 import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
 import { DESIGN_LIMITS, validate, validateProject } from '@obra/schema';
 import { readJson } from '../http/body.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, invalidFields } from '../http/errors.ts';
 import type { Handler } from './types.ts';
 
 // A project is a few hundred bytes: a tighter limit than the leads' keeps this free call cheap.
@@ -19,8 +19,6 @@ const EMPTY_PROJECT = {
   uso: '', usoEspecifico: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '', otros: [],
 };
 
-const refuse = (errors: Record<string, string>) =>
-  new HttpError(400, `Some fields are invalid (${Object.keys(errors).join(', ')}); correct them and send again.`, { body: { errors } });
 
 /**
  * POST /api/estimate: the design form's project data plus its location (pais, departamento,
@@ -29,15 +27,15 @@ const refuse = (errors: Record<string, string>) =>
  */
 export const estimateRoute: Handler = async ({ req, config }) => {
   const { value: input } = await readJson(req, Math.min(config.bodyLimit, ESTIMATE_BODY_LIMIT));
-  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, 'Send the project as a JSON object.');
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, { key: 'projectObject' });
   const project = validateProject({ ...EMPTY_PROJECT, ...input });
   const location = validate(locationSchema, input);
   const errors: Record<string, string> = {};
   if (!project.ok) for (const [field, error] of Object.entries(project.errors)) if (error) errors[field] = error.key;
   if (!location.ok) for (const [field, error] of Object.entries(location.errors)) if (error) errors[field] = error.key;
-  if (!project.ok || !location.ok) throw refuse(errors);
+  if (!project.ok || !location.ok) throw invalidFields(errors);
   const result = estimate({ ...project.value, ...location.value });
   // The schema allows an empty dimension; the estimate needs the building's three, above zero.
-  if (!result.complete) throw refuse(Object.fromEntries(result.missing.map((field) => [field, project.value[field] === '' ? 'required' : 'dimension'])));
+  if (!result.complete) throw invalidFields(Object.fromEntries(result.missing.map((field) => [field, project.value[field] === '' ? 'required' : 'dimension'])));
   return { status: 200, body: { ...result, indicative: true, sources: bibliography.sources } };
 };

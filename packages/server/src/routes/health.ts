@@ -8,7 +8,7 @@ export const health: Handler = async ({ db, gazetteer, log }) => {
   } catch (error) {
     // The reason goes to the log, not to whoever asks (it can name hosts, users and paths).
     log.error('health check: the database does not answer', { error });
-    throw new HttpError(503, 'The database does not answer; see the server log.');
+    throw new HttpError(503, { key: 'database' });
   }
   return { status: 200, body: { status: 'ok', database: db.kind, places: gazetteer.size, uptimeSeconds: Math.round(process.uptime()) }, headers: { 'Cache-Control': 'no-store' } };
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DESIGN_LIMITS, isCleanLine, validateImageSpec } from '@obra/schema';
 import { readJson } from '../http/body.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, invalidFields } from '../http/errors.ts';
 import { EXTENSIONS, IMAGE_PATH } from '../images/ids.ts';
 import { ProviderError } from '../images/provider.ts';
 import type { Spec } from '../images/scene/index.ts';
@@ -11,7 +11,7 @@ const TYPES = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) =>
 
 function readRequest(input: unknown): { prompt: string; spec: Spec | undefined } {
   const body = (input ?? {}) as { prompt?: unknown; spec?: unknown };
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new HttpError(400, 'Send {prompt, spec?} as a JSON object.', { body: { errors: { prompt: 'required' } } });
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new HttpError(400, { key: 'image.object' }, { body: { errors: { prompt: 'required' } } });
   const errors: Record<string, string> = {};
   if (typeof body.prompt !== 'string') errors.prompt = 'required';
   else if (body.prompt.length > DESIGN_LIMITS.prompt) errors.prompt = 'tooLong';
@@ -22,7 +22,7 @@ function readRequest(input: unknown): { prompt: string; spec: Spec | undefined }
     if (checked.ok) spec = checked.value;
     else for (const [field, error] of Object.entries(checked.errors)) if (error) errors[field] = error.key;
   }
-  if (Object.keys(errors).length) throw new HttpError(400, `Some fields are invalid (${Object.keys(errors).join(', ')}); correct them and send again.`, { body: { errors } });
+  if (Object.keys(errors).length) throw invalidFields(errors);
   return { prompt: (body.prompt as string).trim(), spec };
 }
 
@@ -45,7 +45,7 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
   try {
     result = await images.generate({ prompt, spec });
   } catch (error) {
-    if (error instanceof ProviderError) throw new HttpError(502, `The image could not be generated: ${error.message}`);
+    if (error instanceof ProviderError) throw new HttpError(502, { key: 'image.failed', values: { detail: error.message } });
     throw error;
   }
   const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
@@ -60,7 +60,7 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
 export const serveImage: Handler = async ({ req, url, db }) => {
   const match = IMAGE_PATH.exec(url.pathname);
   const [row] = match ? await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [match[1]]) : [];
-  if (!match || !row || TYPES[match[2]!] !== row.content_type) throw new HttpError(404, 'There is no such image; generate it again.');
+  if (!match || !row || TYPES[match[2]!] !== row.content_type) throw new HttpError(404, { key: 'image.unknown' });
   const etag = `"${match[1]}"`;
   const headers = {
     'Content-Type': row.content_type === 'image/svg+xml' ? 'image/svg+xml; charset=utf-8' : row.content_type,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, invalidFields } from '../http/errors.ts';
 import { readJson } from '../http/body.ts';
 import type { LeadRow, Saved } from '../lead-store.ts';
 import type { LeadKind } from '../leads.ts';
@@ -16,12 +16,10 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 function idempotencyKey(req: IncomingMessage): string | undefined {
   const key = req.headers['idempotency-key'];
   if (key === undefined) return undefined;
-  if (typeof key !== 'string' || !KEY.test(key)) throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.');
+  if (typeof key !== 'string' || !KEY.test(key)) throw new HttpError(400, { key: 'idempotencyKey' });
   return key;
 }
 
-const invalid = (errors: Record<string, string>, detail = '') =>
-  new HttpError(400, `Some fields are invalid (${Object.keys(errors).join(', ')}); correct them and send again.${detail}`, { body: { errors } });
 
 /** The widget's schema, then the full phone check the widgets leave to the server. */
 function check(kind: LeadKind, input: unknown) {
@@ -33,14 +31,14 @@ function check(kind: LeadKind, input: unknown) {
     if (typeof phone === 'string' && !isValidPhone(phone)) errors[kind.phone] = 'phone';
   }
   if (result.ok && !Object.keys(errors).length) return result.value;
-  throw invalid(errors);
+  throw invalidFields(errors);
 }
 
 /** Stores a design report alone: its image must be this API's, and its mail waits for the caps. */
 async function saveReport({ store, log, config, db, origin }: RouteContext, kind: LeadKind, row: LeadRow, key: string | undefined, hash: string) {
   const image = await reportImage(db, String(row.image_url), origin);
   if (!image) {
-    throw invalid({ imageUrl: 'url' }, ' The imageUrl must be an image this API generated (POST /generate-image), on this API\'s origin.');
+    throw invalidFields({ imageUrl: 'url' }, 'invalidImage');
   }
   return store.saveOne(kind, { ...row, image_id: image }, key, hash, {
     returning: ['mail_status'],
@@ -66,7 +64,7 @@ export const leadRoute =
     const value = check(kind, input);
     // Where it came from: checked after the visitor's fields (theirs are what a person can correct).
     const origin = attributionRow(req, input);
-    if ('errors' in origin) throw invalid(origin.errors, ' The attribution member is filled by the widget: see docs/embedding.md, "Partner code and UTM capture".');
+    if ('errors' in origin) throw invalidFields(origin.errors, 'invalidAttribution');
     const fields = kind.columns.map((column) => value[column]!);
     const hash = createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
     const spam = spamReason(req, input, config.minFillMs);
@@ -74,7 +72,7 @@ export const leadRoute =
     const row: LeadRow = { ...Object.fromEntries(kind.columns.map((column, i) => [column, fields[i]])), lang, spam_reason: spam ?? null, ...origin.row };
     const saved: Saved = kind.mailed ? await saveReport(context, kind, row, key, hash) : await store.save(kind, row, key, hash);
     if (saved.hash !== hash) {
-      throw new HttpError(422, 'This Idempotency-Key was already used for a different submission; send a new key with new data.');
+      throw new HttpError(422, { key: 'keyReused' });
     }
     // A new lead may have a report to mail and the team to tell (mail/outbox.ts).
     if (saved.inserted && !spam) outbox.kick();

@@ -1,3 +1,4 @@
+import type { Lang } from '@obra/schema';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -21,7 +22,7 @@ export interface RouteContext {
   /** The origin clients reach the API on (PUBLIC_URL, else the request's scheme and Host). */
   origin: string;
   /** The visitor's language (Accept-Language: the widgets send theirs). */
-  lang: 'es' | 'en';
+  lang: Lang;
 }
 
 /** What a route handler answers; errors are thrown as HttpError. */

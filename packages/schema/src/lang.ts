@@ -1,3 +1,5 @@
+// The languages every form, widget, page and server message speaks (one definition: @obra/i18n,
+// the host and the server import it from here).
 /** The languages every widget speaks. */
 export const LANGS = ['es', 'en'] as const;
 

@@ -1,8 +1,7 @@
 // Builds a Custom Elements Manifest (https://github.com/webcomponents/custom-elements-manifest,
 // schema 2.1.0) from the widgets' contracts, so editors, Storybook and the embedding guide read
 // one description that cannot drift from the attribute tables and event maps.
-import { camelCase, type AttributeParser, type AttributeTable } from './attributes.ts';
-import { ROOT_PART, THEME_PROPERTIES, type EventDoc, type WidgetContract } from './contract.ts';
+import { camelCase, ROOT_PART, THEME_PROPERTIES, type AttributeParser, type AttributeTable, type EventDoc, type WidgetContract } from '@obra/element';
 
 /** A contract and the module (repository path) whose import defines its tag. */
 export interface ManifestEntry {

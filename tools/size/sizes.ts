@@ -7,6 +7,7 @@ export interface Sizes {
   brotli: number;
 }
 
+/** The sizes of one file (the size table and the budgets read these). */
 export function measure(code: string | Uint8Array): Sizes {
   const bytes = typeof code === 'string' ? Buffer.from(code) : code;
   return {

@@ -1,12 +1,12 @@
 // Writes custom-elements.json from the widgets' contract modules (run by the rollup build):
-//   node --conditions=source packages/element/src/write-manifest.ts <out.json> <register.ts=contract.ts>…
+//   node --conditions=source tools/manifest/write-manifest.ts <out.json> <register.ts=contract.ts>…
 // Each pair names the module that defines the tag and the module exporting its contract;
 // `--from rollup.config.ts` takes them from that module's `widgets` list ({ entry, contract }).
 // With an out file ending in .md, it rewrites that file's generated reference tables instead.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { WidgetContract } from './contract.ts';
+import type { WidgetContract } from '@obra/element';
 import { customElementsManifest, type ManifestEntry } from './manifest.ts';
 import { manifestMarkdown, replaceReference } from './manifest-markdown.ts';
 

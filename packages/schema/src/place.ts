@@ -1,0 +1,11 @@
+/**
+ * A place of the location search (SPEC.md §3 "Location search result item", §7): choosing one
+ * sets pais from Country, departamento from Region and ciudad from Municipality, each empty when
+ * absent (a country has neither). The reference API always sends both, '' for a country.
+ */
+export interface Place {
+  Label: string;
+  Country: string;
+  Region?: string | undefined;
+  Municipality?: string | undefined;
+}
