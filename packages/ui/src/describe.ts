@@ -1,5 +1,5 @@
 /** What a field control is described by: its hint, its character counter and its error. */
-export interface FieldDescription {
+interface FieldDescription {
   hint?: unknown;
   counter?: unknown;
   error?: unknown;

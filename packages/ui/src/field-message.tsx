@@ -8,7 +8,7 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
   );
 }
 
-export interface FieldMessagesProps {
+interface FieldMessagesProps {
   /** The control's id; the lines' ids match {@link describedBy}. */
   id: string;
   hint?: string | undefined;

@@ -5,7 +5,7 @@ export interface RadioOption<V extends string> {
   description?: string | undefined;
 }
 
-export interface RadioOptionsProps<V extends string> {
+interface RadioOptionsProps<V extends string> {
   name: string;
   options: readonly RadioOption<V>[];
   value: V | '';
