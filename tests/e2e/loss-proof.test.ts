@@ -3,6 +3,7 @@
 // (packages/server on PGlite): the rows in its database are the proof.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { FORMS, type FormDriver } from './support/forms.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
@@ -135,11 +136,13 @@ describe('design-form: never trap the visitor', () => {
     await expect.poll(() => form.waiting(page).textContent()).toMatch(WAITING);
     const overlay = page.locator('obra-design-form dialog.overlay');
     await overlay.getByRole('button', { name: 'Cerrar y seguir' }).waitFor();
+    await expectNoAxeViolations(page, 'overlay waiting for the network');
     await page.keyboard.press('Escape');
     await expect.poll(() => overlay.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
     expect(await page.locator('obra-design-form dialog.modal').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
     const note = page.locator('obra-design-form .delivery[role=status]');
     expect(await note.textContent()).toMatch(/^Sin conexión: tu reporte está guardado y se enviará cuando vuelva la red/);
+    await expectNoAxeViolations(page, 'form with the report waiting');
     // The visitor goes on: focus is back on the button that opened the modal, and the page answers clicks.
     expect(await page.locator('obra-design-form').evaluate((host) => host.shadowRoot!.activeElement?.className)).toContain('opener');
     const toggle = page.locator('obra-design-form .section button.toggle').first();
@@ -152,5 +155,6 @@ describe('design-form: never trap the visitor', () => {
     expect(await note.count()).toBe(0);
     expect(await rows(form, nombre)).toBe(1);
     expect(new Set(keys).size).toBe(1);
-  });
+    // Two axe scans on a shared 2-core machine: room beyond the default 30 s.
+  }, 90_000);
 });
