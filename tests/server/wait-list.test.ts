@@ -35,7 +35,7 @@ describe('POST /api/wait-list (embedded in host/serve.ts)', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errorMessage: string; errors: Record<string, string> };
     expect(body.errors).toEqual({ interesado: 'choose', correo: 'email', comentario: 'tooLong', nombre: 'required' });
-    expect(body.errorMessage).toMatch(/no son válidos \(interesado, correo, comentario, nombre\)/);
+    expect(body.errorMessage).toMatch(/no son válidos \(interesado, nombre, correo, comentario\)/);
   });
 
   it('checks phone numbers fully: the right shape but no such number is a phone error', async () => {

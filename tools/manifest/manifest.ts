@@ -1,6 +1,7 @@
 // Builds a Custom Elements Manifest (https://github.com/webcomponents/custom-elements-manifest,
 // schema 2.1.0) from the widgets' contracts, so editors, Storybook and the embedding guide read
 // one description that cannot drift from the attribute tables and event maps.
+import { LANGS } from '@obra/schema';
 import { camelCase, ROOT_PART, THEME_PROPERTIES, type AttributeParser, type AttributeTable, type EventDoc, type WidgetContract } from '@obra/element';
 
 /** A contract and the module (repository path) whose import defines its tag. */
@@ -25,7 +26,7 @@ export interface ManifestAttribute extends Typed {
 const LANG_ATTRIBUTE: ManifestAttribute = {
   name: 'lang',
   fieldName: 'lang',
-  type: { text: "'es' | 'en'" },
+  type: { text: LANGS.map((lang) => `'${lang}'`).join(' | ') },
   description: 'The language; without it, the nearest `lang` in the page, then `es`. The widget follows changes.',
 };
 

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 // The <html> shell of every page: language, title, description, canonical and hreflang links.
 import type { ComponentChildren } from 'preact';
-import { alternatePath, pathFor, type Route } from '../routes.ts';
+import { alternatePath, pathFor, type Lang, type Route } from '../routes.ts';
 import { INLINE_SCRIPT } from '../security.ts';
 import { SITE } from '../site.ts';
 
@@ -17,7 +17,7 @@ export interface Assets {
 }
 
 interface DocumentProps {
-  lang: 'es' | 'en';
+  lang: Lang;
   title: string;
   description: string;
   /** The page's route; the 404 page has none (no canonical, no alternates). */

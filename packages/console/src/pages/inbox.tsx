@@ -1,6 +1,7 @@
 // The inbox: filters (kept in the URL), counts per status, one keyset page of leads, export.
 import type { FormEvent } from 'react';
-import { type Filter, filterQuery, link, navigate } from '../url-state.ts';
+import type { Lang } from '@obra/i18n';
+import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { when } from './format.ts';
 import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
@@ -13,7 +14,7 @@ interface Lead {
   kind: (typeof KINDS)[number];
   created_at: string;
   status: (typeof STATUSES)[number];
-  lang: 'es' | 'en';
+  lang: Lang;
   name: string;
   email: string;
   phone: string;

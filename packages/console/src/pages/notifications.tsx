@@ -1,6 +1,7 @@
 // New-lead notifications: for each kind of lead, who gets an e-mail and how (one per lead or a
 // daily digest), and the latest mails with their state. Admins change them; agents read them.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { Lang } from '@obra/i18n';
 import { api, ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
@@ -11,7 +12,7 @@ interface Rule {
   kind: Kind;
   recipients: string[];
   mode: 'each' | 'digest';
-  lang: 'es' | 'en';
+  lang: Lang;
   partnerCopy: boolean;
 }
 interface Sent {

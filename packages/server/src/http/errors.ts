@@ -11,6 +11,7 @@ export type ErrorText = ServerMessage | string;
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly status: number;
+  /** What `errorMessage` says, translated when the answer is written (see `bodyIn`). */
   readonly text: ErrorText;
   /** The answer's members besides `errorMessage` (e.g. `errors`, `code`). */
   readonly body: Record<string, unknown>;
