@@ -1,6 +1,6 @@
 import type { Attribution } from '@obra/schema';
 import { ApiError } from './errors.ts';
-import type { Outbox } from './outbox.ts';
+import type { Stored } from './outbox.ts';
 import { request } from './request.ts';
 
 /** One submission on the wire: every attempt of it carries the same body and the same key. */
@@ -30,6 +30,9 @@ export interface Delivery {
    */
   attribution?: Attribution | undefined;
 }
+
+/** Where one widget instance keeps the submission it has not delivered yet (at most one). */
+export type Outbox = Stored<Delivery>;
 
 /** How often and how patiently a submission is retried. */
 export interface RetryPolicy {

@@ -2,15 +2,9 @@ import { deliver, newKey, type DeliverOptions } from './delivery.ts';
 import { ApiError } from './errors.ts';
 import { apiUrl, request } from './request.ts';
 
-import type { FormReport, ImageSpec } from '@obra/schema';
+import type { FormReport, ImageSpec, Place } from '@obra/schema';
 
-/** A place of the location search (SPEC.md §3 "Location search result item"). */
-export interface Place {
-  Label: string;
-  Country: string;
-  Region?: string | undefined;
-  Municipality?: string | undefined;
-}
+export type { Place };
 
 /** Options every design-form call takes. */
 export interface DesignCallOptions {

@@ -1,5 +1,3 @@
-import type { Delivery } from './delivery.ts';
-
 /** One JSON value kept in the host page's storage, with the time it was saved. */
 export interface Stored<T> {
   /** The value, unless absent, unreadable or older than a week (then it is removed). */
@@ -7,9 +5,6 @@ export interface Stored<T> {
   write(value: T): void;
   clear(): void;
 }
-
-/** Where one widget instance keeps the submission it has not delivered yet (at most one). */
-export type Outbox = Stored<Delivery>;
 
 /** Drafts and pending submissions live a week, then they are dropped unread. */
 export const STORED_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -61,7 +61,7 @@ export function PersonalModal({ state, i18n, lang, onSubmit, onTrap }: PersonalM
               label={t(`designForm.modal.${name}`)}
               type={name === 'correo' ? 'email' : 'text'}
               autoComplete={AUTOCOMPLETE[name]}
-              maxLength={name === 'correo' ? 254 : name === 'nombre' ? DESIGN_LIMITS.nombre : DESIGN_LIMITS.place}
+              maxLength={name === 'correo' ? DESIGN_LIMITS.correo : name === 'nombre' ? DESIGN_LIMITS.nombre : DESIGN_LIMITS.place}
               required
               value={state.values[name]}
               error={error(name)}

@@ -23,7 +23,7 @@ export const ZONES = ['zone1', 'zone2', 'zone3'] as const;
 export const EXTRAS = ['paneles-solares', 'recoleccion-agua-lluvia', 'parqueadero', 'sotano', 'ascensor', 'accesibilidad', 'domotica', 'zonas-verdes'] as const;
 
 /** Limits of SPEC.md §5 and §9. */
-export const DESIGN_LIMITS = { dimensionDigits: 5, usoEspecifico: 120, prompt: 1000, nombre: FIELD_LIMITS.name, place: 120, imageUrl: FIELD_LIMITS.url } as const;
+export const DESIGN_LIMITS = { dimensionDigits: 5, usoEspecifico: 120, prompt: 1000, nombre: FIELD_LIMITS.name, correo: FIELD_LIMITS.email, place: 120, imageUrl: FIELD_LIMITS.url } as const;
 
 const optional = <const T extends readonly string[]>(values: T) => v.union([v.literal(''), v.picklist(values, 'choose')], 'choose');
 /** A dimension in metres as typed in a number input: empty, or at most 5 digits (decimals allowed). */
