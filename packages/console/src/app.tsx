@@ -14,7 +14,7 @@ import { SetPassword } from './pages/set-password.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
 import { Webhooks } from './pages/webhooks.tsx';
-import { navigate, useRoute } from './url-state.ts';
+import { link, navigate, useRoute } from './url-state.ts';
 
 /** The signed-in operator. */
 export interface Me {
@@ -117,13 +117,4 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
       <main id="main" tabIndex={-1}>{screen}</main>
     </>
   );
-}
-
-/** A click handler that navigates inside the app (a plain link still works when opened in a new tab). */
-export function link(url: string) {
-  return (event: React.MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigate(url);
-  };
 }

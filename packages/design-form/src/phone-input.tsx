@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { I18n } from '@obra/i18n';
 import type { DesignFormCatalogue } from './catalogues.ts';
-import { COUNTRIES, DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
+import { DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
 
 /** SPEC.md §5 and §9: at most 15 digits; the country search waits 250 ms. */
 export const PHONE_MAX_DIGITS = 15;
@@ -124,7 +124,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
         <div
           className="country-popup"
           onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+            if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
           }}
         >
           <input

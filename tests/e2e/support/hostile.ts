@@ -67,7 +67,7 @@ export function snapshotProbes(page: Page, props: readonly string[] = STYLE_PROP
 /** Sets the host's width through the CSSOM (allowed under a strict CSP), so two pages lay the
  * widget out at the same container width whatever their body margins. */
 export function setHostWidth(host: Locator, px: number): Promise<void> {
-  return host.evaluate((el, w) => void (el as HTMLElement).style.setProperty('width', `${w}px`), px);
+  return host.evaluate((el, w) => (el as HTMLElement).style.setProperty('width', `${w}px`), px);
 }
 
 /** Answers every widget bundle request with an empty script: the same page, without widgets. */

@@ -114,7 +114,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     res.writeHead(status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
   }
 
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) =>
+    void (async () => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {
       const route = capture[url.pathname];
@@ -133,7 +134,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     } catch (error) {
       res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(error));
     }
-  });
+    })(),
+  );
 
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as AddressInfo;

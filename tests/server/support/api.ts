@@ -121,8 +121,8 @@ export async function startProcess(entry: keyof typeof ENTRIES, env: Record<stri
       const match = port ? null : /http:\/\/[\w.]+:(\d+)\//.exec(output);
       if (match) resolve((port = match[1]!));
     };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     void exited.then((code) => reject(new Error(`${ENTRIES[entry]} exited with ${code} before listening:\n${output}`)));
   });
   return {

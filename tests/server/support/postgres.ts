@@ -95,8 +95,8 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (chunk: Buffer) => (log += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (log += chunk));
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = `postgres://obra@127.0.0.1:${port}/postgres`;
   const stop = async () => {

@@ -1,11 +1,12 @@
 // New-lead notifications: for each kind of lead, who gets an e-mail and how (one per lead or a
 // daily digest), and the latest mails with their state. Admins change them; agents read them.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../api.ts';
+import { api, type ApiError } from '../api.ts';
 import type { Me } from '../app.tsx';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
+import { formText } from './form-text.ts';
 
 type Kind = 'wait-list' | 'partner' | 'contact' | 'report';
 interface Rule {
@@ -56,7 +57,7 @@ export function Notifications({ me }: { me: Me }) {
     const data = new FormData(event.currentTarget);
     const rules = settings.rules.map(({ kind }) => ({
       kind,
-      recipients: addresses(String(data.get(`${kind}-recipients`) ?? '')),
+      recipients: addresses(formText(data, `${kind}-recipients`)),
       mode: data.get(`${kind}-mode`),
       lang: data.get(`${kind}-lang`),
       partnerCopy: data.get(`${kind}-partner`) === 'on',

@@ -1,8 +1,7 @@
 // An order's page (issue 19): every recorded field with a readable label in the operator's
 // language, and the way back to the list with the filter it was opened from.
-import { link } from '../app.tsx';
+import { link, filterQuery, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
-import { filterQuery, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { money, when } from './format.ts';
 import { useLoad } from './list-parts.tsx';
 import { PaymentBadge, ProviderBadge, type Order } from './order-labels.tsx';

@@ -1,12 +1,12 @@
 // The orders (issue 19): card purchases newest first, filters kept in the URL, counts per payment
 // status, one keyset page, and the CSV export of the current filter. Read-only.
 import type { FormEvent } from 'react';
-import { link } from '../app.tsx';
+import { link, filterQuery, navigate, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
-import { filterQuery, navigate, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { money, when } from './format.ts';
 import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
 import { PaymentBadge, PAYMENT_STATUSES, PROVIDERS, ProviderBadge, type Order } from './order-labels.tsx';
+import { formText } from './form-text.ts';
 
 interface Page {
   items: Order[];
@@ -32,7 +32,7 @@ export function Orders({ filter }: { filter: OrderFilter }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next: OrderFilter = { status: filter.status };
-    for (const key of ['product', 'provider', 'lang', 'from', 'to', 'q'] as const) next[key] = String(data.get(key) ?? '').trim() || undefined;
+    for (const key of ['product', 'provider', 'lang', 'from', 'to', 'q'] as const) next[key] = formText(data, key).trim() || undefined;
     navigate(ordersUrl(next));
   };
   const products = page?.products ?? [];

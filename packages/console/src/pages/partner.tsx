@@ -2,10 +2,10 @@
 // origins, suspend and reinstate, each after a confirmation), the embed code of every widget with
 // its code, and a link to the leads its pages brought.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../api.ts';
-import { link, type Me } from '../app.tsx';
+import { api, type ApiError } from '../api.ts';
+import type { Me } from '../app.tsx';
+import { link, routeUrl } from '../url-state.ts';
 import { useT } from '../i18n.ts';
-import { routeUrl } from '../url-state.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { specialityName, type Partner } from './partners.tsx';
@@ -47,7 +47,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
   }, [confirming]);
 
   const refused = (caught: ApiError) => {
-    const value = String(caught.details.value ?? '');
+    const value = typeof caught.details.value === 'string' ? caught.details.value : '';
     const byCode: Record<string, FieldError> = {
       'partner-code': { field: 'code', text: t('consolePartners.error.code') },
       'partner-code-taken': { field: 'code', text: t('consolePartners.error.codeTaken') },

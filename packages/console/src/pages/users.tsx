@@ -1,9 +1,10 @@
 // Users admin (admins only): invite with a one-time link, change roles, remove.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../api.ts';
+import { api, type ApiError } from '../api.ts';
 import type { Me } from '../app.tsx';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
+import { formText } from './form-text.ts';
 
 interface User {
   id: string;
@@ -34,7 +35,7 @@ export function Users({ me }: { me: Me }) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const email = String(data.get('email') ?? '').trim();
+    const email = formText(data, 'email').trim();
     void run(async () => {
       const { link } = await api<{ link: string }>('users', { method: 'POST', body: { email, role: data.get('role') } });
       setInvited({ email, link });

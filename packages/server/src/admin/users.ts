@@ -31,7 +31,7 @@ export function checkRole(value: unknown): Role {
 
 /** A password long enough, or a 400. */
 export function checkPassword(value: unknown): string {
-  if (typeof value !== 'string' || [...value].length < MIN_PASSWORD_LENGTH || value.length > 200) {
+  if (typeof value !== 'string' || Array.from(value).length < MIN_PASSWORD_LENGTH || value.length > 200) {
     throw new HttpError(400, `The password must have ${MIN_PASSWORD_LENGTH} to 200 characters.`, { body: { code: 'password' } });
   }
   return value;
