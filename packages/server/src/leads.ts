@@ -25,7 +25,7 @@ function validateReport(input: unknown): Validation {
 }
 
 /** The report's stored columns, in the form's order. */
-export const REPORT_COLUMNS = [
+const REPORT_COLUMNS = [
   'nombre', 'correo', 'telefono', 'pais', 'departamento', 'ciudad', 'estado_proyecto', 'etapa_proyecto', 'ancho', 'longitud', 'ancho_edificacion',
   'largo_edificacion', 'alto_edificacion', 'uso', 'uso_especifico', 'sistema_constructivo', 'diseno', 'tipo_fachada', 'material_cubierta',
   'material_fachada', 'zona', 'otros', 'image_url', 'prompt',

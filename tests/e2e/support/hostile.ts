@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 export const HOSTILE_CSP = "default-src 'self'; style-src 'self'; script-src 'self'";
 
 /** The computed properties compared: type, colour, spacing, borders and box model. */
-export const STYLE_PROPS = [
+const STYLE_PROPS = [
   'display', 'position', 'box-sizing', 'visibility', 'opacity',
   'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'letter-spacing', 'word-spacing',
   'text-transform', 'text-align', 'text-shadow', 'color', '-webkit-text-fill-color', 'background-color', 'accent-color', 'cursor',

@@ -23,7 +23,7 @@ export interface FakeSession {
 }
 
 /** One request the fake received. */
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;

@@ -63,7 +63,7 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
 ];
 
 /** Failed sign-ins (or one-time link tries) per client IP per 15 minutes, on top of the per-account lockout. */
-export const SIGN_IN_FAILURES = 20;
+const SIGN_IN_FAILURES = 20;
 
 /** The console's API. */
 export interface Admin {

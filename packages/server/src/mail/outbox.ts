@@ -7,7 +7,7 @@ import type { Logger } from '../log.ts';
 import { storedText } from '../stored-text.ts';
 
 /** One e-mail, as nodemailer takes it (the sender is the outbox's MAIL_FROM). */
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

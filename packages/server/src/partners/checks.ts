@@ -4,9 +4,9 @@
 import { HttpError } from '../http/errors.ts';
 
 /** A partner code: 3 to 32 letters, digits, `_` or `-`. */
-export const CODE = /^[A-Za-z0-9_-]{3,32}$/;
+const CODE = /^[A-Za-z0-9_-]{3,32}$/;
 /** The most origins one partner may have. */
-export const MAX_ORIGINS = 20;
+const MAX_ORIGINS = 20;
 const MAX_ORIGIN_LENGTH = 200;
 
 /** A 400 naming the field (`code` or `origins`), its error key, and for an origin the value refused. */
