@@ -15,7 +15,8 @@ const slugs = catalogue.items.map((item) => item.slug);
 async function serve(config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   const api = await createApi(config);
-  const server = createHttpServer(config, async (req, res) => {
+  const server = createHttpServer(config, (req, res) =>
+    void (async () => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/api/')) return api.handle(req, res);
     try {
@@ -24,7 +25,8 @@ async function serve(config: Config): Promise<void> {
       api.log.error('static file failed', { path: url.pathname, error });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
     }
-  });
+    })(),
+  );
   closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
   const port = await listen(server, config);
   api.log.info('Obra host listening', { url: `http://${displayHost(config.host)}:${port}/`, api: '/api/', data: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir });

@@ -22,7 +22,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg']);
  * segment is decoded once and may not hold `/`, `\`, NUL, nor be `.` or `..` (so
  * `/widgets/..%2fstorybook` is no way out of dist/widgets). A malformed escape names nothing.
  */
-export function fileUnder(dir: string, urlPath: string): string | undefined {
+function fileUnder(dir: string, urlPath: string): string | undefined {
   const segments: string[] = [];
   for (const raw of urlPath.split('/').filter(Boolean)) {
     let segment: string;

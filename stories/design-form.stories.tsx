@@ -17,7 +17,7 @@ const meta = {
   render: ({ lang }) => createElement('obra-design-form', { lang, 'api-base': TEST_API, id: `story-${lang}` }),
   args: { lang: 'es' },
   argTypes: { lang: { control: 'inline-radio', options: ['es', 'en'] } },
-  loaders: [() => void localStorage.clear()],
+  loaders: [() => localStorage.clear()],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<{ lang: Lang }>;
 

@@ -56,7 +56,7 @@ for (const [page, names] of Object.entries(SEGMENTS) as [Exclude<PageId, 'home'>
   for (const lang of LANGS) bySegment.set(names[lang], page);
 }
 
-export const isLang = (value: unknown): value is Lang => value === 'es' || value === 'en';
+const isLang = (value: unknown): value is Lang => value === 'es' || value === 'en';
 
 /** The canonical path of a route, e.g. `{ page: 'product', lang: 'en', slug: 'sketchup' }` → `/en/product/sketchup`. */
 export function pathFor(route: Route): string {

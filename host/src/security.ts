@@ -21,7 +21,7 @@ export interface InlineHashes {
  * allows); the software detail's YouTube thumbnails and privacy-enhanced player; no plugins, no
  * `<base>`, forms only to us, and framing only by our own pages (clickjacking).
  */
-export function contentSecurityPolicy(hashes: InlineHashes): string {
+function contentSecurityPolicy(hashes: InlineHashes): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${hashes.script.join(' ')}`.trim(),

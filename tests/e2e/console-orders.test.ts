@@ -85,7 +85,7 @@ it('exports the current filter as CSV', async () => {
   await expect.poll(() => page.locator('table.orders tbody tr').count()).toBe(2);
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
   expect(file.suggestedFilename()).toMatch(/^obra-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
+  const lines = (await readFile((await file.path()), 'utf8')).trim().split('\r\n');
   expect(lines[0]).toBe('id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email');
   expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['cs_test_e2eStripePaid0001', 'cs_test_e2eStripeOpen0002']);
 });

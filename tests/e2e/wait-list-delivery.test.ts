@@ -227,7 +227,7 @@ describe('events', () => {
     await recordEvents(page, true);
     await fillEntry(widget);
     await widget.submit.click();
-    await expect.poll(async () => ((await events(page)) as unknown[]).length).toBe(1);
+    await expect.poll(async () => ((await events(page))).length).toBe(1);
     await settle(page);
     expect(site.requests).toHaveLength(0);
     expect(await widget.dialog.count()).toBe(0);

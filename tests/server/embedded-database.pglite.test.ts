@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('while the API runs, the command-line tools go through its local socket', () => {
   it('serves the database on an owner-only socket in the data folder', () => {
-    const socket = statSync(join(database.env.OBRA_DATA_DIR!, 'obra.sock'));
+    const socket = statSync(join(database.env.OBRA_DATA_DIR, 'obra.sock'));
     expect(socket.isSocket()).toBe(true);
     expect(socket.mode & 0o777).toBe(0o600);
   });

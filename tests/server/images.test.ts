@@ -134,7 +134,8 @@ describe('generate-image with IMAGE_PROVIDER=openai-compatible', () => {
   let local: LocalApi;
 
   beforeAll(async () => {
-    fake = createServer(async (req, res) => {
+    fake = createServer((req, res) =>
+      void (async () => {
       let raw = '';
       for await (const chunk of req) raw += chunk;
       seen.push({ auth: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> });
@@ -143,7 +144,8 @@ describe('generate-image with IMAGE_PROVIDER=openai-compatible', () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ created: 1, data: [{ b64_json: PNG }] }));
-    });
+      })(),
+    );
     await new Promise<void>((ready) => fake.listen(0, '127.0.0.1', ready));
     fakeBase = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
     local = await startLocalApi({ IMAGE_PROVIDER: 'openai-compatible', IMAGE_API_URL: fakeBase, IMAGE_API_KEY: 'sk-test', IMAGE_MODEL: 'test-model' });

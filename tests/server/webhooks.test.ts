@@ -139,7 +139,7 @@ describe('delivery', () => {
     expect(mine().every((r) => r.verified)).toBe(true);
     for (const request of mine()) expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     const bodies = mine().filter((r) => r.answered === 204).map((r) => JSON.parse(r.body) as { type: string; timestamp: string; data: { kind: string; status: string; id: string; fields: Record<string, string> } });
-    expect(bodies.map((b) => b.data.fields.nombre).sort()).toEqual(['Dos', 'Tres', 'Uno']);
+    expect(bodies.map((b) => b.data.fields.nombre ?? '').sort()).toEqual(['Dos', 'Tres', 'Uno']);
     for (const body of bodies) {
       expect(body).toMatchObject({ type: 'lead.created', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), data: { kind: 'wait-list', status: 'new', fields: { correo: 'ana@example.com', interesado: 'proveedor', telefono: '+57 300 123 4567', comentario: 'Acero' } } });
       expect(Object.keys(body.data).sort()).toEqual(['created', 'fields', 'id', 'kind', 'lang', 'status']);

@@ -24,8 +24,8 @@ describe('<obra-design-form> draft', () => {
     await act(async () => void (document.body.innerHTML = ''));
     const again = await designForm();
     await openSection(again, 'Uso');
-    expect((again.screen.getByRole('radio', { name: 'Otro' }) as HTMLInputElement).checked).toBe(true);
-    expect((again.screen.getByRole('textbox', { name: 'Describe el uso' }) as HTMLInputElement).value).toBe('Capilla');
+    expect(again.screen.getByRole<HTMLInputElement>('radio', { name: 'Otro' }).checked).toBe(true);
+    expect(again.screen.getByRole<HTMLInputElement>('textbox', { name: 'Describe el uso' }).value).toBe('Capilla');
     expect(again.shadow.querySelector('.preview img')!.getAttribute('src')).toBe(GENERATED_URL);
     expect((await openModal(again)).querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Ana Pérez');
   });

@@ -21,7 +21,7 @@ function recordSearches() {
 
 async function locationInput(form: Form) {
   await openSection(form, form.host.getAttribute('lang') === 'en' ? 'Location' : 'Ubicación');
-  return form.screen.getByRole('combobox', { name: /ubicación|location/i }) as HTMLInputElement;
+  return form.screen.getByRole<HTMLInputElement>('combobox', { name: /ubicación|location/i });
 }
 
 const options = (form: Form) => form.screen.queryAllByRole('option').map((o) => o.textContent);

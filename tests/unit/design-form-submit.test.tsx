@@ -88,7 +88,7 @@ describe('<obra-design-form> personal-data modal and submission', () => {
     expect([modal.open, overlay.open]).toEqual([false, false]);
     expect(events).toEqual(['obra-submit', 'obra-success']);
     // Reset to the initial values: nothing chosen, the example image again.
-    expect((form.screen.getByRole('radio', { name: 'Comercial' }) as HTMLInputElement).checked).toBe(false);
+    expect(form.screen.getByRole<HTMLInputElement>('radio', { name: 'Comercial' }).checked).toBe(false);
     expect(form.screen.getByRole('img', { name: copy('es').image.exampleAlt })).toBeTruthy();
     await form.user.click(form.screen.getByRole('button', { name: 'Aceptar' }));
     expect(openDialogTitles(form)).toEqual([]);

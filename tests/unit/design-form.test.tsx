@@ -12,7 +12,7 @@ describe('<obra-design-form> layout and fields', () => {
     expect(form.screen.getByRole('heading', { name: c.title })).toBeTruthy();
     expect(form.screen.getByText(c.image.hint)).toBeTruthy();
     expect(form.screen.getByText(c.image.instruction)).toBeTruthy();
-    const img = form.screen.getByRole('img', { name: c.image.exampleAlt }) as HTMLImageElement;
+    const img = form.screen.getByRole<HTMLImageElement>('img', { name: c.image.exampleAlt });
     // Vite (tests, stories) inlines the small example as a data: URL; rollup copies it next to the bundle.
     expect(img.src).toMatch(/example(-\w+)?\.svg$|^data:image\/svg\+xml/);
     for (const name of Object.values(c.sections)) expect(form.screen.getByRole('button', { name }).getAttribute('aria-expanded')).toBeTruthy();
@@ -68,7 +68,7 @@ describe('<obra-design-form> layout and fields', () => {
     const form = await designForm();
     await openSection(form, 'Uso');
     expect(form.screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).name === 'uso')).toHaveLength(USES.length);
-    const specific = form.screen.getByRole('textbox', { name: 'Describe el uso' }) as HTMLInputElement;
+    const specific = form.screen.getByRole<HTMLInputElement>('textbox', { name: 'Describe el uso' });
     expect(specific.disabled).toBe(true);
     await form.user.click(form.screen.getByRole('radio', { name: 'Otro' }));
     expect(specific.disabled).toBe(false);
@@ -132,7 +132,7 @@ describe('<obra-design-form> layout and fields', () => {
   it('checkboxes add and remove values of otros', async () => {
     const form = await designForm();
     await openSection(form, 'Otros');
-    const boxes = within(form.screen.getByRole('group', { name: 'Otros elementos' })).getAllByRole('checkbox') as HTMLInputElement[];
+    const boxes = within(form.screen.getByRole('group', { name: 'Otros elementos' })).getAllByRole<HTMLInputElement>('checkbox');
     expect(boxes.map((b) => b.value)).toEqual([...EXTRAS]);
     await form.user.click(boxes[0]!);
     await form.user.click(boxes[3]!);

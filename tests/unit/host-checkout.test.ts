@@ -20,6 +20,8 @@ const said = () => ({
   retry: !document.querySelector<HTMLElement>('[data-purchase-retry-line]')!.hidden,
 });
 const answer = (status: number, body: unknown) => vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+/** The address a fake fetch was asked for, whichever form it was given in. */
+const href = (url: string | URL | Request) => (url instanceof Request ? url.url : url.toString());
 const ID = 'cs_local_0123456789abcdef0123456789abcdef';
 const SESSION = { id: ID, status: 'open', slug: 'revit', product: 'Revit', amount: 19900, currency: 'usd', lang: 'es', cancelPath: '/es/producto/revit' };
 
@@ -94,8 +96,8 @@ describe('embedded test checkout page', () => {
     expect(document.querySelector('[data-checkout-summary]')!.hasAttribute('hidden')).toBe(true);
     const calls: [string, RequestInit | undefined][] = [];
     const get = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      calls.push([String(url), init]);
-      const body = String(url).endsWith('/pay') ? { ...SESSION, status: 'paid', successPath: `/es/success?session_id=${ID}` } : SESSION;
+      calls.push([href(url), init]);
+      const body = href(url).endsWith('/pay') ? { ...SESSION, status: 'paid', successPath: `/es/success?session_id=${ID}` } : SESSION;
       return new Response(JSON.stringify(body), { status: 200 });
     });
     const go = vi.fn();
@@ -136,8 +138,8 @@ describe('embedded test checkout page', () => {
     mountPage({ page: 'testCheckout', lang: 'en' });
     let pays = 0;
     const get = vi.fn(async (url: string | URL | Request) => {
-      if (String(url).endsWith('/pay')) pays += 1;
-      return String(url).endsWith('/pay') ? new Response('{}', { status: 500 }) : new Response(JSON.stringify({ ...SESSION, lang: 'en' }), { status: 200 });
+      if (href(url).endsWith('/pay')) pays += 1;
+      return href(url).endsWith('/pay') ? new Response('{}', { status: 500 }) : new Response(JSON.stringify({ ...SESSION, lang: 'en' }), { status: 200 });
     });
     const go = vi.fn();
     await startTestCheckout(document, { search: `?session_id=${ID}`, go, fetch: get });

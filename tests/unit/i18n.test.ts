@@ -67,7 +67,7 @@ describe('createI18n', () => {
   });
 
   it('falls back to Spanish, then to the key, and leaves a placeholder it has no value for', () => {
-    const i18n = createI18n({ es: { a: { b: 'Hola {{name}}' }, only: 'solo es' }, en: { a: { b: 'Hello {{ name }}' } } } as never, 'en');
+    const i18n = createI18n({ es: { a: { b: 'Hola {{name}}' }, only: 'solo es' }, en: { a: { b: 'Hello {{ name }}' } } }, 'en');
     expect(i18n.t('a.b' as never, { name: 'Eva' })).toBe('Hello Eva');
     expect(i18n.t('a.b' as never)).toBe('Hello {{ name }}');
     expect(i18n.t('only' as never)).toBe('solo es');

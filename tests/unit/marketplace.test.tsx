@@ -11,7 +11,7 @@ async function widget(attrs = '') {
   return {
     ...mounted,
     user: userEvent.setup(),
-    input: () => screen.getByRole('combobox') as HTMLInputElement,
+    input: () => screen.getByRole<HTMLInputElement>('combobox'),
     listbox: () => shadow.querySelector<HTMLElement>('[role=listbox]')!,
     options: () => [...shadow.querySelectorAll<HTMLElement>('[role=option]')].map((o) => o.querySelector('.option-name')!.textContent),
     cards: () => [...shadow.querySelectorAll('.software-card h3')].map((h) => h.textContent),

@@ -16,7 +16,7 @@ describe('<obra-software-detail> page', () => {
   it('shows the image with the badge, name, category, description, features, use cases, gallery and pricing (es)', async () => {
     const { screen, shadow } = await widget('slug="revit"');
     expect(screen.getByRole('heading', { level: 2, name: 'Revit' })).toBeTruthy();
-    const hero = screen.getByRole('img', { name: 'Ilustración de Revit' }) as HTMLImageElement;
+    const hero = screen.getByRole<HTMLImageElement>('img', { name: 'Ilustración de Revit' });
     expect([hero.getAttribute('width'), hero.getAttribute('height'), hero.src]).toEqual(['640', '360', catalogueAssets['details/revit.svg']]);
     expect(shadow.querySelector('.badge')!.textContent).toBe('desde $199');
     expect(screen.getByText('Modelado de información para la construcción (BIM)')).toBeTruthy();

@@ -3,7 +3,7 @@
 import { lockScroll } from './scroll-lock.ts';
 
 /** The sessionStorage key that remembers a dismissed notice. */
-export const NOTICE_DISMISSED = 'obra:notice-dismissed';
+const NOTICE_DISMISSED = 'obra:notice-dismissed';
 
 /**
  * Wires the notice and the overlay. `load` imports the widget loader: it is called on the first

@@ -2,9 +2,9 @@
 // URL's session id proves nothing); then the bar advances 2% every 50 ms and the toast closes
 // after 2.5 s. Under reduced motion the bar is shown full at once and does not move.
 
-export const PROGRESS_STEP = 2;
-export const PROGRESS_TICK_MS = 50;
-export const TOAST_MS = 2500;
+const PROGRESS_STEP = 2;
+const PROGRESS_TICK_MS = 50;
+const TOAST_MS = 2500;
 
 /** Starts the toast inside `root`; returns a function that stops its timers. */
 export function startSuccess(root: ParentNode, options: { reducedMotion?: boolean } = {}): () => void {

@@ -62,7 +62,8 @@ export async function startTestCheckout(root: Document, { search, go, fetch: get
   $('actions').hidden = false;
   const pay = $<HTMLButtonElement>('pay');
   const label = pay.textContent;
-  pay.addEventListener('click', async () => {
+  pay.addEventListener('click', () =>
+    void (async () => {
     if (pay.getAttribute('aria-disabled') === 'true') return;
     pay.setAttribute('aria-disabled', 'true');
     pay.textContent = text('paying');
@@ -77,5 +78,6 @@ export async function startTestCheckout(root: Document, { search, go, fetch: get
     pay.removeAttribute('aria-disabled');
     pay.textContent = label;
     $('error').textContent = text('error');
-  });
+    })(),
+  );
 }

@@ -53,7 +53,7 @@ export function Document({ lang, title, description, route, widget, assets, chil
         <script type="module" src={assets.script} />
         {/* Low priority: the widget's code must not compete with the first paint, only start early. */}
         {widget && <script type="module" src={assets.loader} {...LOW} />}
-        {widget && assets.preload?.[widget]?.map((href) => <link rel="modulepreload" href={href} {...LOW} />)}
+        {widget && assets.preload?.[widget]?.map((href) => <link key={href} rel="modulepreload" href={href} {...LOW} />)}
       </head>
       <body>{children}</body>
     </html>

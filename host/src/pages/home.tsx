@@ -8,7 +8,7 @@ function Cards({ items, id }: { items: readonly Item[]; id: string }) {
   return (
     <ul class="cards" aria-labelledby={id}>
       {items.map((item) => (
-        <li class="card">
+        <li key={item.title} class="card">
           <h3>{item.title}</h3>
           <p>{item.text}</p>
         </li>

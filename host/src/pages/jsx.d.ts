@@ -1,7 +1,7 @@
 // The widgets' tags in Preact's JSX (the widgets ship React typings; the host renders with Preact).
-import type { JSX } from 'preact';
+import type { HTMLAttributes } from 'preact';
 
-type WidgetAttributes = JSX.HTMLAttributes<HTMLElement> & { 'api-base'?: string };
+type WidgetAttributes = HTMLAttributes<HTMLElement> & { 'api-base'?: string };
 
 declare module 'preact' {
   namespace JSX {

@@ -14,7 +14,7 @@ interface LayoutProps {
 }
 
 /** The logo: our own mark, inline so it costs no request. */
-export function Logo() {
+function Logo() {
   return (
     <svg class="logo-mark" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="7" fill="#0f3d3e" />

@@ -20,7 +20,7 @@ function Carousel({ copy }: { copy: Copy }) {
       </div>
       <div class="slides" aria-live="off" data-carousel-slides>
         {t.testimonials.map((item, i) => (
-          <figure class="slide card" role="group" aria-roledescription="slide" aria-label={t.carousel.slide.replace('{n}', String(i + 1)).replace('{total}', String(total))} hidden={i !== 0}>
+          <figure key={item.quote} class="slide card" role="group" aria-roledescription="slide" aria-label={t.carousel.slide.replace('{n}', String(i + 1)).replace('{total}', String(total))} hidden={i !== 0}>
             <blockquote><p>“{item.quote}”</p></blockquote>
             <figcaption>{item.name}, {item.role}</figcaption>
           </figure>
@@ -44,7 +44,7 @@ export function Values({ copy }: { copy: Copy }) {
         <h2 id="why">{t.whyTitle}</h2>
         <ul class="cards" aria-labelledby="why">
           {t.why.map((item) => (
-            <li class="card"><h3>{item.title}</h3><p>{item.text}</p></li>
+            <li key={item.title} class="card"><h3>{item.title}</h3><p>{item.text}</p></li>
           ))}
         </ul>
       </section>
@@ -53,7 +53,7 @@ export function Values({ copy }: { copy: Copy }) {
         <h2 id="gallery">{t.galleryTitle}</h2>
         <ul class="gallery">
           {t.gallery.map((alt, i) => (
-            <li><img src={GALLERY[i]} alt={alt} width="400" height="300" loading="lazy" decoding="async" /></li>
+            <li key={alt}><img src={GALLERY[i]} alt={alt} width="400" height="300" loading="lazy" decoding="async" /></li>
           ))}
         </ul>
       </section>

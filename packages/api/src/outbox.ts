@@ -32,7 +32,7 @@ export function stored<T>(storage: Storage | undefined, name: string, field = 'v
         store.removeItem(name);
         return undefined;
       }),
-    write: (value) => void attempt((store) => store.setItem(name, JSON.stringify({ savedAt: now(), [field]: value }))),
-    clear: () => void attempt((store) => store.removeItem(name)),
+    write: (value) => attempt((store) => store.setItem(name, JSON.stringify({ savedAt: now(), [field]: value }))),
+    clear: () => attempt((store) => store.removeItem(name)),
   };
 }

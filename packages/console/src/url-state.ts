@@ -69,7 +69,7 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
 /** The query string of a filter (`?kind=…`), empty values left out, in the stable order of `keys` (the inbox's by default). */
 export function filterQuery<K extends string>(filter: Partial<Record<K, string>>, keys: readonly K[] = FILTER_KEYS as readonly string[] as readonly K[]): string {
   const params = new URLSearchParams();
-  for (const key of keys) if (filter[key]) params.set(key, filter[key]!);
+  for (const key of keys) if (filter[key]) params.set(key, filter[key]);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -3,7 +3,7 @@ import type { I18n } from '@obra/i18n';
 import { foldText } from '@obra/schema';
 import { Combobox } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
-import { COUNTRIES, DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
+import { DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
 
 /** SPEC.md §5 and §9: at most 15 digits; the country search waits 250 ms. */
 export const PHONE_MAX_DIGITS = 15;
@@ -110,7 +110,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
         <div
           className="country-popup"
           onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+            if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
           }}
         >
           <Combobox

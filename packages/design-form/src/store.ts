@@ -89,7 +89,7 @@ export interface DesignFormState {
 function errorsOf(values: DesignValues): FieldErrors<DesignValues> {
   const project = validateProject(values);
   const personal = validatePersonal(values);
-  return { ...(project.ok ? {} : project.errors), ...(personal.ok ? {} : personal.errors) } as FieldErrors<DesignValues>;
+  return { ...(project.ok ? {} : project.errors), ...(personal.ok ? {} : personal.errors) };
 }
 
 /** Creates the state of one element; `exampleImage` is shown until an image is generated. */

@@ -160,7 +160,8 @@ function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C ex
       },
       set(this: HTMLElement, value: unknown) {
         if (value === null || value === undefined || value === false) this.removeAttribute(name);
-        else this.setAttribute(name, value === true ? '' : String(value));
+        // Numbers read as they are written; an object is set as JSON rather than "[object Object]".
+        else this.setAttribute(name, value === true ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? ''));
       },
     });
   }

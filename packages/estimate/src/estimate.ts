@@ -48,7 +48,7 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
   const reference = REFERENCES[family];
   const defaulted: (keyof Choices)[] = input.uso ? [] : ['uso'];
   const pick = (field: keyof typeof reference) => {
-    if (input[field]) return input[field]!;
+    if (input[field]) return input[field];
     defaulted.push(field);
     return reference[field];
   };

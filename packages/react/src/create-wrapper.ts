@@ -45,7 +45,8 @@ export function createWrapper<A extends AttributeTable, E>(
     // React would set an `apibase` attribute instead.
     for (const name of Object.keys(contract.attributes)) {
       const value = given[camel(name)];
-      if (value !== undefined && value !== null && value !== false) out[name] = value === true ? '' : String(value);
+      // Numbers read as they are written; an object is sent as JSON rather than "[object Object]".
+      if (value !== undefined && value !== null && value !== false) out[name] = value === true ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? '');
     }
     for (const name of Object.keys(contract.events)) {
       const callback = given[eventProp(name)];

@@ -27,7 +27,7 @@ export interface ObraIntrinsicElements {
 }
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- React 19 reads intrinsic elements from React.JSX
+  // React 19 reads intrinsic elements from React.JSX, so the augmentation is a namespace declaration.
   namespace JSX {
     interface IntrinsicElements extends ObraIntrinsicElements {}
   }

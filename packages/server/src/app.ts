@@ -157,7 +157,7 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
       return done;
     },
     async close() {
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled(inFlight);
       admin.close();
       await outbox.close();
       await webhooks.close();

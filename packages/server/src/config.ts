@@ -64,7 +64,7 @@ export interface Config {
 }
 
 /** The waits before each webhook retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h (seven attempts over about 18 h). */
-export const WEBHOOK_RETRY_SCHEDULE = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000] as const;
+const WEBHOOK_RETRY_SCHEDULE = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000] as const;
 
 function webhooksConfig(env: NodeJS.ProcessEnv): Config['webhooks'] {
   const allow = env.WEBHOOK_ALLOW_PRIVATE?.trim() ?? '';

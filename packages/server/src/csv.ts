@@ -1,10 +1,12 @@
+import { storedText } from './stored-text.ts';
+
 // A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe:
 // exports are opened in spreadsheets, and lead fields are typed by strangers (OWASP CSV injection).
 // Phone numbers starting with + are among them, which also stops spreadsheets mangling them.
 const FORMULA = /^[=+\-@\t\r]/;
 
 const cell = (value: unknown): string => {
-  let text = value instanceof Date ? value.toISOString() : String(value ?? '');
+  let text = storedText(value);
   if (FORMULA.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };

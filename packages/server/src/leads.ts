@@ -20,12 +20,12 @@ const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 /** The report's fields as stored: snake_case columns, the extras joined by commas. */
 function validateReport(input: unknown): Validation {
   const result = validateFormReport(input);
-  if (!result.ok) return result as Validation;
+  if (!result.ok) return result;
   return { ok: true, value: Object.fromEntries(Object.entries(result.value).map(([field, value]) => [snake(field), Array.isArray(value) ? value.join(',') : value])) };
 }
 
 /** The report's stored columns, in the form's order. */
-export const REPORT_COLUMNS = [
+const REPORT_COLUMNS = [
   'nombre', 'correo', 'telefono', 'pais', 'departamento', 'ciudad', 'estado_proyecto', 'etapa_proyecto', 'ancho', 'longitud', 'ancho_edificacion',
   'largo_edificacion', 'alto_edificacion', 'uso', 'uso_especifico', 'sistema_constructivo', 'diseno', 'tipo_fachada', 'material_cubierta',
   'material_fachada', 'zona', 'otros', 'image_url', 'prompt',
@@ -38,16 +38,16 @@ export const LEAD_KINDS: Readonly<Record<'wait-list' | 'partner' | 'contact' | '
     table: 'wait_list',
     columns: ['interesado', 'nombre', 'correo', 'telefono', 'comentario'],
     phone: 'telefono',
-    validate: validateWaitList as LeadKind['validate'],
+    validate: validateWaitList,
   },
   partner: {
     name: 'partner',
     table: 'partner',
     columns: ['nombre', 'telefono', 'correo', 'pais', 'especializacion'],
     phone: 'telefono',
-    validate: validatePartner as LeadKind['validate'],
+    validate: validatePartner,
   },
-  contact: { name: 'contact', table: 'contact', columns: ['name', 'email', 'message'], validate: validateContact as LeadKind['validate'] },
+  contact: { name: 'contact', table: 'contact', columns: ['name', 'email', 'message'], validate: validateContact },
   report: { name: 'form-report', table: 'report', columns: REPORT_COLUMNS, phone: 'telefono', validate: validateReport, mailed: true },
 };
 

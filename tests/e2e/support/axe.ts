@@ -3,10 +3,10 @@ import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /** The WCAG levels every widget must meet. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 /** One violation per block: rule, impact, help link, and each offending node with its target. */
-export function formatViolations(violations: Result[]): string {
+function formatViolations(violations: Result[]): string {
   return violations
     .map((v) => {
       const nodes = v.nodes.map((n) => `    - ${JSON.stringify(n.target)}\n      ${n.html}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`);

@@ -17,7 +17,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** The context every test gets unless it asks otherwise. The browser speaks English on purpose:
  * the widgets must follow the page's language, not the browser's. */
-export const DEFAULT_CONTEXT: BrowserContextOptions = { viewport: { width: 1024, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' };
+const DEFAULT_CONTEXT: BrowserContextOptions = { viewport: { width: 1024, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' };
 
 export interface BrowserSuite {
   /** A new page in this test's context. */

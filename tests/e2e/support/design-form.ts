@@ -19,7 +19,7 @@ export function answerOk(site: TestServer, delayMs = 0): void {
 }
 
 /** Answers the GETs the capture server does not serve: location search and the generated image. */
-export async function routeGets(page: Page): Promise<string[]> {
+async function routeGets(page: Page): Promise<string[]> {
   const searches: string[] = [];
   await page.route(/\/api\/location\?/, (route) => {
     const url = new URL(route.request().url());

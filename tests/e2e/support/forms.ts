@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { TABLES } from './platform.ts';
 
-export type FormName = keyof typeof TABLES;
+type FormName = keyof typeof TABLES;
 
 export interface FormDriver {
   readonly name: FormName;

@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 export const HOSTILE_CSP = "default-src 'self'; style-src 'self'; script-src 'self'";
 
 /** The computed properties compared: type, colour, spacing, borders and box model. */
-export const STYLE_PROPS = [
+const STYLE_PROPS = [
   'display', 'position', 'box-sizing', 'visibility', 'opacity',
   'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'letter-spacing', 'word-spacing',
   'text-transform', 'text-align', 'text-shadow', 'color', '-webkit-text-fill-color', 'background-color', 'accent-color', 'cursor',
@@ -67,7 +67,7 @@ export function snapshotProbes(page: Page, props: readonly string[] = STYLE_PROP
 /** Sets the host's width through the CSSOM (allowed under a strict CSP), so two pages lay the
  * widget out at the same container width whatever their body margins. */
 export function setHostWidth(host: Locator, px: number): Promise<void> {
-  return host.evaluate((el, w) => void (el as HTMLElement).style.setProperty('width', `${w}px`), px);
+  return host.evaluate((el, w) => (el as HTMLElement).style.setProperty('width', `${w}px`), px);
 }
 
 /** Answers every widget bundle request with an empty script: the same page, without widgets. */

@@ -30,8 +30,6 @@ export function marketplace(page: Page, index = 0) {
   };
 }
 
-export type MarketplaceWidget = ReturnType<typeof marketplace>;
-
 /** The parts of one `<obra-software-detail>`. */
 export function softwareDetail(page: Page, index = 0) {
   const host = page.locator('obra-software-detail').nth(index);

@@ -11,10 +11,10 @@ export const PAGES_DIR = `${root}tests/e2e/pages`;
 /** Where the built bundles live (`/widgets/…`, `/esm/…`). */
 export const DIST_DIR = `${root}dist`;
 /** `/examples/…` is served from here first, then from dist/examples (as the host site does). */
-export const EXAMPLES_DIRS = [`${root}host/examples`, `${root}dist/examples`];
+const EXAMPLES_DIRS = [`${root}host/examples`, `${root}dist/examples`];
 
 /** One request that reached a capture endpoint (preflights included). */
-export interface CapturedRequest {
+interface CapturedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -30,14 +30,14 @@ export interface CapturedRequest {
 }
 
 /** How a capture endpoint answers a POST. */
-export interface CaptureReply {
+interface CaptureReply {
   status: number;
   body: unknown;
   /** Milliseconds to wait before answering (keeps the widget in its sending state). */
   delayMs: number;
 }
 
-export interface CaptureRoute {
+interface CaptureRoute {
   /**
    * `true`: answers preflights and adds Access-Control-Allow-Origin (a platform API).
    * `false`: sends no CORS headers at all (a spreadsheet-script web endpoint).
@@ -114,7 +114,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     res.writeHead(status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
   }
 
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) =>
+    void (async () => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {
       const route = capture[url.pathname];
@@ -133,7 +134,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     } catch (error) {
       res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(error));
     }
-  });
+    })(),
+  );
 
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as AddressInfo;

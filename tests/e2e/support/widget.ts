@@ -18,12 +18,12 @@ export function focusedInWidget(widget: WidgetHost): Promise<{ tag: string; name
 
 /** Sets (or, with null, removes) an attribute of the widget's element. */
 export function setAttr(widget: WidgetHost, name: string, value: string | null): Promise<void> {
-  return widget.host.evaluate((el, [n, v]) => void (v === null ? el.removeAttribute(n!) : el.setAttribute(n!, v)), [name, value] as const);
+  return widget.host.evaluate((el, [n, v]) => (v === null ? el.removeAttribute(n) : el.setAttribute(n, v)), [name, value] as const);
 }
 
 /** Sets (or, with null, removes) the page's `<html lang>`. */
 export function setPageLang(page: Page, lang: string | null): Promise<void> {
-  return page.evaluate((l) => void (l === null ? document.documentElement.removeAttribute('lang') : document.documentElement.setAttribute('lang', l)), lang);
+  return page.evaluate((l) => (l === null ? document.documentElement.removeAttribute('lang') : document.documentElement.setAttribute('lang', l)), lang);
 }
 
 /** Gives a wrong extra request the time to arrive before a test counts requests. */

@@ -102,7 +102,7 @@ const ENTRIES = { api: 'packages/server/src/main.ts', host: 'host/serve.ts' } as
  * The Node flags `npm start` gives the API (package.json): WebAssembly stays on V8's baseline
  * compiler, so PGlite starts without ~500 MB of optimising-compiler scratch memory (README, "A lean server").
  */
-export const API_NODE_FLAGS: readonly string[] = process.env.OBRA_BENCH_WASM_TIERING === '1' ? [] : WASM_FLAGS;
+const API_NODE_FLAGS: readonly string[] = process.env.OBRA_BENCH_WASM_TIERING === '1' ? [] : WASM_FLAGS;
 
 /** Starts `packages/server` standalone (`api`) or embedded in host/serve.ts (`host`) on a free port. */
 export async function startProcess(entry: keyof typeof ENTRIES, env: Record<string, string>): Promise<ApiProcess> {
@@ -121,8 +121,8 @@ export async function startProcess(entry: keyof typeof ENTRIES, env: Record<stri
       const match = port ? null : /http:\/\/[\w.]+:(\d+)\//.exec(output);
       if (match) resolve((port = match[1]!));
     };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     void exited.then((code) => reject(new Error(`${ENTRIES[entry]} exited with ${code} before listening:\n${output}`)));
   });
   return {

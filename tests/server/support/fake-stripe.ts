@@ -23,7 +23,7 @@ export interface FakeSession {
 }
 
 /** One request the fake received. */
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -48,7 +48,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${alnum(14)}` }).end(JSON.stringify(body));
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) =>
+    void (async () => {
     let text = '';
     for await (const chunk of req as AsyncIterable<Buffer>) text += chunk.toString();
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -82,7 +83,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${match[1]}'` } });
     }
     json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
-  });
+    })(),
+  );
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as AddressInfo;
   return {

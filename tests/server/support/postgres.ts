@@ -22,7 +22,7 @@ export interface PgCluster {
 }
 
 /** The folder holding initdb and postgres: PG_BIN, else the newest /usr/lib/postgresql/<v>/bin. */
-export function postgresBin(): string {
+function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
@@ -95,8 +95,8 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (chunk: Buffer) => (log += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (log += chunk));
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = `postgres://obra@127.0.0.1:${port}/postgres`;
   const stop = async () => {
@@ -132,7 +132,7 @@ export async function queryOnce<T extends object>(url: string, sql: string, para
 }
 
 /** Creates and drops throwaway databases on the cluster whose superuser URL is `url`. */
-export function databasesOn(url: string): Pick<PgCluster, 'createDatabase' | 'dropDatabase'> {
+function databasesOn(url: string): Pick<PgCluster, 'createDatabase' | 'dropDatabase'> {
   const admin = <T extends object>(sql: string, params: unknown[] = []) => queryOnce<T>(url, sql, params);
   return {
     async createDatabase() {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 /** One request as received. */
-export interface Received {
+interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
@@ -17,7 +17,7 @@ export interface Received {
 }
 
 /** How to answer: a status (and body), `reset` to drop the connection, or `holdMs` to answer 200 that much later. */
-export type Answer = { status: number; body?: string; headers?: Record<string, string> } | { reset: true } | { holdMs: number };
+type Answer = { status: number; body?: string; headers?: Record<string, string> } | { reset: true } | { holdMs: number };
 
 /** The receiver. */
 export interface Receiver {

@@ -1,7 +1,7 @@
 // Helpers for the <obra-design-form> component tests: mounting with msw, and the visitor's steps.
 import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import '@obra/design-form/register';

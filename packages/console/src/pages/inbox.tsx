@@ -5,6 +5,7 @@ import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { when } from './format.ts';
 import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
+import { formText } from './form-text.ts';
 
 const KINDS = ['wait-list', 'partner', 'contact', 'report'] as const;
 const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
@@ -39,7 +40,7 @@ export function Inbox({ filter }: { filter: Filter }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next: Filter = { status: filter.status };
-    for (const key of ['kind', 'lang', 'from', 'to', 'q', 'partner', 'campaign'] as const) next[key] = String(data.get(key) ?? '').trim() || undefined;
+    for (const key of ['kind', 'lang', 'from', 'to', 'q', 'partner', 'campaign'] as const) next[key] = formText(data, key).trim() || undefined;
     navigate(`/admin${filterQuery(next)}`);
   };
   const statusUrl = (status?: string) => `/admin${filterQuery({ ...rest, status })}`;

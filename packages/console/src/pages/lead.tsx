@@ -8,6 +8,7 @@ import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { useAction } from './use-action.ts';
 import { when } from './format.ts';
+import { formText } from './form-text.ts';
 
 const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
 /** The attribution shown under "Origin", in this order (the widget with its version). */
@@ -41,7 +42,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   const [users, setUsers] = useState<User[]>([]);
   const [confirming, setConfirming] = useState(false);
   const { run: act, error, setError, message, setMessage } = useAction(t, () => load(), { note: 'console.error.note' });
-  const load = useCallback(() => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))), [id, t]);
+  const load = useCallback(() => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))), [id, t, setError]);
   useEffect(() => {
     void load();
     void api<{ users: User[] }>('users').then(({ users }) => setUsers(users), () => undefined);
@@ -59,7 +60,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   const note = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const text = String(new FormData(form).get('note') ?? '');
+    const text = formText(new FormData(form), 'note');
     void act(() => api(`leads/${id}/notes`, { method: 'POST', body: { text } }).then(() => form.reset()), t('console.lead.saved'));
   };
   const remove = async () => {

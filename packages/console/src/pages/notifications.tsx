@@ -6,6 +6,7 @@ import { api, ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
+import { formText } from './form-text.ts';
 
 type Kind = 'wait-list' | 'partner' | 'contact' | 'report';
 interface Rule {
@@ -56,7 +57,7 @@ export function Notifications({ me }: { me: Me }) {
     const data = new FormData(event.currentTarget);
     const rules = settings.rules.map(({ kind }) => ({
       kind,
-      recipients: addresses(String(data.get(`${kind}-recipients`) ?? '')),
+      recipients: addresses(formText(data, `${kind}-recipients`)),
       mode: data.get(`${kind}-mode`),
       lang: data.get(`${kind}-lang`),
       partnerCopy: data.get(`${kind}-partner`) === 'on',

@@ -6,6 +6,7 @@ import { useT } from '../i18n.ts';
 import { money, when } from './format.ts';
 import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
 import { PaymentBadge, PAYMENT_STATUSES, PROVIDERS, ProviderBadge, type Order } from './order-labels.tsx';
+import { formText } from './form-text.ts';
 
 interface Page {
   items: Order[];
@@ -31,7 +32,7 @@ export function Orders({ filter }: { filter: OrderFilter }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next: OrderFilter = { status: filter.status };
-    for (const key of ['product', 'provider', 'lang', 'from', 'to', 'q'] as const) next[key] = String(data.get(key) ?? '').trim() || undefined;
+    for (const key of ['product', 'provider', 'lang', 'from', 'to', 'q'] as const) next[key] = formText(data, key).trim() || undefined;
     navigate(ordersUrl(next));
   };
   const products = page?.products ?? [];

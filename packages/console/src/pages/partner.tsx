@@ -46,7 +46,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
   }, [confirming]);
 
   const refused = (caught: ApiError) => {
-    const value = String(caught.details.value ?? '');
+    const value = typeof caught.details.value === 'string' ? caught.details.value : '';
     const byCode: Record<string, FieldError> = {
       'partner-code': { field: 'code', text: t('consolePartners.error.code') },
       'partner-code-taken': { field: 'code', text: t('consolePartners.error.codeTaken') },

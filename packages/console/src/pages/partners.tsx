@@ -8,7 +8,7 @@ import { errorText } from './errors.ts';
 import { when } from './format.ts';
 
 /** The states of a partner. */
-export const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
+const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
 
 /** A partner as the API answers it. */
 export interface Partner {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../api.ts';
+import { api, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { link } from '../url-state.ts';
 import { errorText } from './errors.ts';
+import { formText } from './form-text.ts';
 
 /** The one-time link's form: a new password, twice. */
 export function SetPassword({ token }: { token: string }) {
@@ -12,8 +13,8 @@ export function SetPassword({ token }: { token: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const password = String(data.get('password'));
-    if ([...password].length < 10) return setError(t('console.setPassword.short'));
+    const password = formText(data, 'password');
+    if (Array.from(password).length < 10) return setError(t('console.setPassword.short'));
     if (password !== data.get('confirm')) return setError(t('console.setPassword.mismatch'));
     try {
       await api('password', { method: 'POST', body: { token, password } });
@@ -30,7 +31,7 @@ export function SetPassword({ token }: { token: string }) {
           {t('console.setPassword.done')} <a href="/admin/sign-in" onClick={link('/admin/sign-in')}>{t('console.signIn.title')}</a>
         </p>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <label htmlFor="new-password">{t('console.setPassword.password')}</label>
           <input id="new-password" name="password" type="password" autoComplete="new-password" required minLength={10} aria-describedby="set-error" />
           <label htmlFor="confirm-password">{t('console.setPassword.confirm')}</label>

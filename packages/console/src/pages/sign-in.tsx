@@ -26,7 +26,7 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: st
     <section className="narrow" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">{t('console.signIn.title')}</h1>
       {notice && <p role="status" className="ok">{notice}</p>}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor="email">{t('console.signIn.email')}</label>
         <input id="email" name="email" type="email" autoComplete="username" required aria-describedby={error ? 'sign-in-error' : undefined} aria-invalid={error ? true : undefined} />
         <label htmlFor="password">{t('console.signIn.password')}</label>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
+import { formText } from './form-text.ts';
 
 interface User {
   id: string;
@@ -33,7 +34,7 @@ export function Users({ me }: { me: Me }) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const email = String(data.get('email') ?? '').trim();
+    const email = formText(data, 'email').trim();
     void run(async () => {
       const { link } = await api<{ link: string }>('users', { method: 'POST', body: { email, role: data.get('role') } });
       setInvited({ email, link });

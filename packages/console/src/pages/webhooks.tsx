@@ -2,7 +2,7 @@
 // delivery log with resend, enable/disable, a test event, rotate the secret, delete; and the
 // notice when the server disabled an endpoint that kept failing.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../api.ts';
+import { api, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';

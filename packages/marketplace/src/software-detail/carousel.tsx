@@ -27,7 +27,7 @@ export function Carousel({ slides, labels, held }: CarouselProps) {
   const visible = (i: number) => i >= c.index && i < c.index + c.perView;
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) c.setHold('focus', false);
+    if (!event.currentTarget.contains(event.relatedTarget)) c.setHold('focus', false);
   };
 
   return (

@@ -10,15 +10,15 @@ import { hashToken, newToken, sameToken } from './tokens.ts';
 import type { Role } from './users.ts';
 
 /** The cookie's name. */
-export const COOKIE = 'obra_admin';
+const COOKIE = 'obra_admin';
 /** A session unused this long ends. */
-export const IDLE_MS = 8 * 3600_000;
+const IDLE_MS = 8 * 3600_000;
 /** A session ends this long after sign-in, used or not. */
-export const ABSOLUTE_MS = 7 * 24 * 3600_000;
+const ABSOLUTE_MS = 7 * 24 * 3600_000;
 /** Wrong passwords in a row before an account is locked for {@link LOCK_MS}. */
-export const MAX_FAILURES = 5;
+const MAX_FAILURES = 5;
 /** How long a lockout lasts. */
-export const LOCK_MS = 15 * 60_000;
+const LOCK_MS = 15 * 60_000;
 
 /** The signed-in operator. */
 export interface Operator {

@@ -63,7 +63,7 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
 ];
 
 /** Failed sign-ins (or one-time link tries) per client IP per 15 minutes, on top of the per-account lockout. */
-export const SIGN_IN_FAILURES = 20;
+const SIGN_IN_FAILURES = 20;
 
 /** The console's API. */
 export interface Admin {
@@ -89,7 +89,7 @@ export function createAdmin({ config, db, log, outbox, allowList, webhooks }: { 
   if (config.retentionDays > 0) {
     const purge = () => purgeOlderThan(db, config.retentionDays).then((deleted) => deleted && log.info('retention purge', { deleted, days: config.retentionDays }), (error) => log.error('retention purge failed', { error }));
     void purge();
-    timer = setInterval(purge, 3600_000).unref();
+    timer = setInterval(() => void purge(), 3600_000).unref();
   }
   return {
     async answer(req, url, ip) {

@@ -11,6 +11,7 @@ import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './conte
 import { deleteLead } from './delete-lead.ts';
 import { emitEvent, leadData } from '../webhooks/events.ts';
 import { decodeCursor, keysetPage, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
+import { storedText } from '../stored-text.ts';
 
 type Kind = (typeof KINDS)[number];
 const LIST_COLUMNS = 'id, kind, created_at, created_at::text as at, status, assignee, lang, name, email, phone, summary';
@@ -68,16 +69,16 @@ export const getLead: AdminHandler = async ({ db, id }) => {
   const fields = kind.columns
     .filter((c) => c !== 'image_url' && c !== 'prompt')
     .map((name) => {
-      const value = String(row[name] ?? '');
+      const value = storedText(row[name]);
       const labels = choiceLabels(kind, name, value);
       return labels ? { name, value, labels } : { name, value };
     });
-  const imagePath = lead.kind === 'report' ? IMAGE_PATH.exec(safePath(String(row.image_url ?? ''))) : null;
+  const imagePath = lead.kind === 'report' ? IMAGE_PATH.exec(safePath(storedText(row.image_url))) : null;
   const events = await db.query<{ id: string; at: Date; actor: string | null; type: string; detail: string }>('select id::text, at, actor_email as actor, type, detail from lead_event where lead_id = $1 order by at, id', [id]);
   const timeline = [
     { id: 'created', at: lead.created_at, actor: null, type: 'created', detail: lead.kind },
     ...events,
-    ...(row.mailed_at ? [{ id: 'mailed', at: row.mailed_at, actor: null, type: 'mailed', detail: String(row.correo ?? '') }] : []),
+    ...(row.mailed_at ? [{ id: 'mailed', at: row.mailed_at, actor: null, type: 'mailed', detail: storedText(row.correo) }] : []),
   ].sort((a, b) => new Date(a.at as Date).getTime() - new Date(b.at as Date).getTime());
   const report = lead.kind === 'report'
     ? { image: imagePath ? imagePath[0] : null, mailStatus: row.mail_status, mailedAt: row.mailed_at, attempts: row.mail_attempts, error: row.mail_error }
@@ -114,7 +115,7 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
     for (const [column, type, value] of changes) {
       const [before] = await tx.query<{ changed: boolean }>(`update lead set ${column} = $2 where id = $1 returning true as changed`, [id, value]);
       if (!before) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
-      const detail = type === 'assignee' && value ? ((await tx.query<{ email: string }>('select email from admin_user where id = $1', [value]))[0]?.email ?? '') : String(value ?? '');
+      const detail = type === 'assignee' && value ? ((await tx.query<{ email: string }>('select email from admin_user where id = $1', [value]))[0]?.email ?? '') : storedText(value);
       await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [id, operator.id, operator.email, type, detail]);
     }
     // One lead.updated for the whole change, in its transaction (README, "Webhooks").

@@ -8,7 +8,7 @@ import { KINDS } from './filter.ts';
 import { EMAIL } from './users.ts';
 
 /** The most recipients one kind may have. */
-export const MAX_RECIPIENTS = 20;
+const MAX_RECIPIENTS = 20;
 const MODES = ['each', 'digest'] as const;
 
 interface Rule {

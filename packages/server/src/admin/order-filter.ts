@@ -8,7 +8,7 @@ import { day, oneOf, whereBuilder, type Cursor } from './filter.ts';
 /** Stripe's Checkout Session payment statuses (the test checkout records `paid`). */
 export const PAYMENT_STATUSES = ['paid', 'unpaid', 'no_payment_required'] as const;
 /** Who took the payment: Stripe, or the embedded test checkout (no money moves). */
-export const PROVIDERS = ['stripe', 'test'] as const;
+const PROVIDERS = ['stripe', 'test'] as const;
 
 /** A checked orders filter; every field optional. */
 export interface OrderFilter {
@@ -30,7 +30,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
  * What the free text searches: one lower-cased string per order. The same expression is indexed
  * with pg_trgm (migration 021), so it must stay exactly this.
  */
-export const ORDER_SEARCH = "lower(coalesce(customer_email, '') || ' ' || session_id)";
+const ORDER_SEARCH = "lower(coalesce(customer_email, '') || ' ' || session_id)";
 
 /** The orders filter in `params`; 400 for a value it does not know. */
 export function parseOrderFilter(params: URLSearchParams): OrderFilter {

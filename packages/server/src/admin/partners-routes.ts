@@ -9,10 +9,10 @@ import { checkCode, checkOrigins, codeFromName } from '../partners/checks.ts';
 import { readObject, requireAdmin, type AdminContext, type AdminHandler } from './context.ts';
 
 /** The three states of a partner. */
-export const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
+const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
 type Status = (typeof PARTNER_STATUSES)[number];
 /** Partners per page of the list. */
-export const PARTNERS_PAGE = 50;
+const PARTNERS_PAGE = 50;
 
 interface Row {
   id: string;

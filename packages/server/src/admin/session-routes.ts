@@ -29,7 +29,7 @@ export const currentSession: AdminHandler = async ({ operator }) => ({
 
 /** POST /api/admin/sign-out {everywhere?}: ends this session (or all of the operator's) and clears the cookie. */
 export const endSession: AdminHandler = async ({ req, config, db, operator }) => {
-  const body = await readObject(req).catch(() => ({}) as Record<string, unknown>);
+  const body = await readObject(req).catch((): Record<string, unknown> => ({}));
   await signOut(db, operator, body.everywhere === true);
   return { status: 204, body: undefined, headers: { 'Set-Cookie': cookieHeader(req, config, undefined) } };
 };

@@ -6,7 +6,7 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** The two roles: admins also manage users and delete leads. */
-export const ROLES = ['admin', 'agent'] as const;
+const ROLES = ['admin', 'agent'] as const;
 /** One of {@link ROLES}. */
 export type Role = (typeof ROLES)[number];
 
@@ -30,8 +30,8 @@ export function checkRole(value: unknown): Role {
 }
 
 /** A password long enough, or a 400. */
-export function checkPassword(value: unknown): string {
-  if (typeof value !== 'string' || [...value].length < MIN_PASSWORD_LENGTH || value.length > 200) {
+function checkPassword(value: unknown): string {
+  if (typeof value !== 'string' || Array.from(value).length < MIN_PASSWORD_LENGTH || value.length > 200) {
     throw new HttpError(400, `The password must have ${MIN_PASSWORD_LENGTH} to 200 characters.`, { body: { code: 'password' } });
   }
   return value;

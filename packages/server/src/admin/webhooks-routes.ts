@@ -9,9 +9,9 @@ import { NO_CONTENT, readObject, requireAdmin, type AdminContext, type AdminHand
 import { decodeCursor, encodeCursor } from './filter.ts';
 
 /** The most endpoints the console keeps: each event is one delivery per endpoint. */
-export const MAX_ENDPOINTS = 20;
+const MAX_ENDPOINTS = 20;
 /** Deliveries per page of the log. */
-export const DELIVERY_PAGE = 50;
+const DELIVERY_PAGE = 50;
 
 const ENDPOINT_COLUMNS = `id, url, events, format, secret, enabled, disabled_reason as "disabledReason", disabled_at as "disabledAt",
   failing_since as "failingSince", created_at as "createdAt"`;

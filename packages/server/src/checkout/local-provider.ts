@@ -8,9 +8,9 @@ import { checkoutPaths, productFor, type CheckoutLang } from './products.ts';
 import type { Payments, SessionView } from './payments.ts';
 
 /** The test checkout's session ids: unguessable, 128 random bits. */
-export const LOCAL_SESSION_ID = /^cs_local_[a-f0-9]{32}$/;
+const LOCAL_SESSION_ID = /^cs_local_[a-f0-9]{32}$/;
 /** A test session can be paid for this long (Stripe's default is 24 h too). */
-export const LOCAL_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+const LOCAL_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 interface Row {
   id: string;

@@ -12,7 +12,7 @@ import type { LocalPayments } from './local-provider.ts';
 import type { StripePayments } from './stripe-provider.ts';
 
 /** The largest webhook body read (Stripe's checkout.session.completed events are a few KiB). */
-export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
 /** The largest body of the small JSON calls here. */
 const SMALL_BODY = 1024;
 

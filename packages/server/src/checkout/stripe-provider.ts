@@ -7,7 +7,7 @@ import { checkoutPaths, CHECKOUT_LANGS, type CheckoutLang } from './products.ts'
 import type { Payments, SessionView } from './payments.ts';
 
 /** Stripe's Checkout Session ids: `cs_test_…` or `cs_live_…`, letters and digits. */
-export const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,250}$/;
+const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,250}$/;
 
 /** The Stripe provider, plus the webhook check only it has. */
 export interface StripePayments extends Payments {
@@ -17,7 +17,7 @@ export interface StripePayments extends Payments {
 }
 
 /** A Checkout Session as the success page may see it; undefined for a session this site did not create. */
-export function viewOf(session: Stripe.Checkout.Session): SessionView | undefined {
+function viewOf(session: Stripe.Checkout.Session): SessionView | undefined {
   const slug = session.metadata?.slug;
   const lang = session.metadata?.lang as CheckoutLang | undefined;
   if (!slug || !lang || !CHECKOUT_LANGS.includes(lang)) return undefined;

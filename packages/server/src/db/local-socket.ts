@@ -104,7 +104,10 @@ function serveConnection(socket: Socket, db: Served): void {
   const run = async ({ op, sql = '', params = [] }: Request): Promise<unknown[] | undefined> => {
     const target = open?.tx ?? db;
     if (op === 'query') return target.query(sql, params);
-    if (op === 'exec') return void (await target.exec(sql));
+    if (op === 'exec') {
+      await target.exec(sql);
+      return undefined;
+    }
     if (op === 'begin') {
       if (open) throw new Error('A transaction is already open on this connection.');
       open = await begin(db);

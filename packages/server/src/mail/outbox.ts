@@ -4,9 +4,10 @@ import type { Transporter } from 'nodemailer';
 import { runInBackground } from '../background.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
+import { storedText } from '../stored-text.ts';
 
 /** One e-mail, as nodemailer takes it (the sender is the outbox's MAIL_FROM). */
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;
@@ -78,7 +79,7 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
         const started = performance.now();
         try {
           const mail = await queue.mail(row);
-          if (mail) await send(mail, `${queue.name}-${String(queue.describe(row).id ?? '')}`);
+          if (mail) await send(mail, `${queue.name}-${storedText(queue.describe(row).id)}`);
           await queue.sent(row);
           log.info(`${queue.name} mailed`, { ...queue.describe(row), to: smtpUrl ? 'smtp' : outboxDir, skipped: mail ? undefined : true, ms: Math.round(performance.now() - started) });
         } catch (error) {

@@ -9,7 +9,7 @@ import en from '@obra/i18n/locales/en/console.json' with { type: 'json' };
 import es from '@obra/i18n/locales/es/console.json' with { type: 'json' };
 
 /** The most leads one digest lists; the rest are in the console. */
-export const DIGEST_LIMIT = 200;
+const DIGEST_LIMIT = 200;
 
 interface Row {
   id: string;

@@ -5,7 +5,7 @@ import { PARTNER_CODE } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 
 /** The most origins one partner may have. */
-export const MAX_ORIGINS = 20;
+const MAX_ORIGINS = 20;
 const MAX_ORIGIN_LENGTH = 200;
 
 /** A 400 naming the field (`code` or `origins`), its error key, and for an origin the value refused. */

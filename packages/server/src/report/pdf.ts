@@ -50,7 +50,7 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
   const page = pdf.addPage([595.28, 841.89]);
   const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
   // The standard fonts cover Latin-1 (every Spanish letter); anything else a visitor typed becomes '?'.
-  const safe = (font: PDFFont, text: string) => [...text].map((ch) => { try { font.encodeText(ch); return ch; } catch { return '?'; } }).join('');
+  const safe = (font: PDFFont, text: string) => Array.from(text).map((ch) => { try { font.encodeText(ch); return ch; } catch { return '?'; } }).join('');
   const margin = 40;
   let y = 841.89 - margin;
   const write = (text: string, size: number, font = regular, x = margin, colour = '#1f2933') => page.drawText(safe(font, text), { x, y, size, font, color: hex(colour), maxWidth: 515 });

@@ -16,7 +16,7 @@ export interface StoredEvent {
 }
 
 /** The original wait list's five keys, in its order. */
-export interface SheetRow {
+interface SheetRow {
   nombre: string;
   correo: string;
   telefono: string;
@@ -32,7 +32,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * message (contact), the specialisation and country (partner) or the other requests (report) as
  * the comment, and `proveedor` for a partner, `cliente` otherwise, as interest.
  */
-export function sheetRow(data: Record<string, unknown>): SheetRow {
+function sheetRow(data: Record<string, unknown>): SheetRow {
   const fields = (data.fields ?? {}) as Record<string, unknown>;
   switch (data.kind) {
     case 'wait-list':
@@ -47,7 +47,7 @@ export function sheetRow(data: Record<string, unknown>): SheetRow {
 }
 
 /** The example row the console's test event sends to a spreadsheet endpoint. */
-export const TEST_ROW: SheetRow = { nombre: 'Prueba de Obra', correo: 'prueba@example.com', telefono: '+57 300 000 0000', comentario: 'Evento de prueba del webhook', interesado: 'cliente' };
+const TEST_ROW: SheetRow = { nombre: 'Prueba de Obra', correo: 'prueba@example.com', telefono: '+57 300 000 0000', comentario: 'Evento de prueba del webhook', interesado: 'cliente' };
 
 /**
  * The body and headers of one delivery. Both formats carry the Standard Webhooks headers (the

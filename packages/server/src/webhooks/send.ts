@@ -6,9 +6,9 @@ import type { LookupFunction } from 'node:net';
 import { resolveTarget, TargetError, type AllowPrivate, type Resolver } from './address.ts';
 
 /** The most of an answer that is read; the rest is dropped with the connection. */
-export const ANSWER_LIMIT = 64 * 1024;
+const ANSWER_LIMIT = 64 * 1024;
 /** The most of an answer kept in the delivery log. */
-export const EXCERPT_LIMIT = 500;
+const EXCERPT_LIMIT = 500;
 
 /** What came back: a status and an excerpt, or no status and why (`error`). */
 export interface SendResult {

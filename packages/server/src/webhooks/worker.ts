@@ -16,10 +16,10 @@ export interface WebhookWorker {
 }
 
 /** Days the delivery log keeps an event once every delivery of it is done. */
-export const LOG_DAYS = 30;
+const LOG_DAYS = 30;
 
 /** Deliveries one process claims at a time; they are sent in parallel. */
-export const BATCH = 20;
+const BATCH = 20;
 
 interface Claimed extends StoredEvent {
   delivery_id: string;
@@ -31,7 +31,7 @@ interface Claimed extends StoredEvent {
 }
 
 /** Whether an answer counts as received. A spreadsheet script answers 302 after it ran (its output lives elsewhere). */
-export function delivered(format: Format, status: number | null): boolean {
+function delivered(format: Format, status: number | null): boolean {
   if (status === null) return false;
   return (status >= 200 && status < 300) || (format === 'spreadsheet' && (status === 302 || status === 303));
 }

@@ -1,0 +1,16 @@
+// The checks that keep the code base clean, as steps for `npm test` (tests/run.ts runs them right
+// after the typecheck: they need no build and are the cheapest failures to find). Each runs its
+// npm script, so the flags live in one place (package.json) and a contributor runs the same thing.
+
+/** One guardrail: its name as the test run prints it, and the command (argv) that runs it. */
+export interface Guardrail {
+  name: string;
+  command: string[];
+}
+
+/** Lint (oxlint with type-aware rules and import cycles), the formatter check, and knip. */
+export const GUARDRAILS: Guardrail[] = [
+  { name: 'lint (oxlint: type-aware rules, import cycles)', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'format check (prettier)', command: ['npm', 'run', '--silent', 'format:check'] },
+  { name: 'unused files, exports and dependencies (knip)', command: ['npm', 'run', '--silent', 'knip'] },
+];
