@@ -52,7 +52,7 @@ function Fruits({ onChoose, onSubmit, startOpen = false, ...extra }: Extra & { o
 function setup(props: Parameters<typeof Fruits>[0] = {}) {
   const user = userEvent.setup();
   render(<Fruits {...props} />);
-  const input = screen.getByRole('combobox', { name: 'Fruit' }) as HTMLInputElement;
+  const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Fruit' });
   const listbox = () => document.getElementById(input.getAttribute('aria-controls')!)!;
   const highlighted = () => {
     const id = input.getAttribute('aria-activedescendant');

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createAutosave } from './autosave.ts';
 import { draftFor, loadDraft } from './storage.ts';
 
@@ -16,20 +16,21 @@ export interface DraftOptions<S, D> {
 
 /** Restores the draft before the first paint and keeps it saved; a successful send clears it. */
 export function useDraft<S, D>(store: { getState(): S; subscribe(listener: (state: S, previous: S) => void): () => void }, host: HTMLElement, widget: string, options: DraftOptions<S, D>): void {
+  // The options of the first render are kept: they describe the widget, not a render.
+  const { restore, pick, sent, changed } = useRef(options).current;
   useLayoutEffect(() => {
     const draft = loadDraft<D>(host, widget);
-    if (draft) options.restore(draft);
-    // The options are read once per element: they describe the widget, not a render.
-  }, [store, host, widget]);
+    if (draft) restore(draft);
+  }, [store, host, widget, restore]);
   useEffect(() => {
-    const autosave = createAutosave(draftFor<D>(host, widget), () => options.pick(store.getState()));
+    const autosave = createAutosave(draftFor<D>(host, widget), () => pick(store.getState()));
     const unsubscribe = store.subscribe((state, previous) => {
-      if (options.sent(state, previous)) autosave.clear();
-      else if (options.changed(state, previous)) autosave.schedule();
+      if (sent(state, previous)) autosave.clear();
+      else if (changed(state, previous)) autosave.schedule();
     });
     return () => {
       autosave.cancel();
       unsubscribe();
     };
-  }, [store, host, widget]);
+  }, [store, host, widget, pick, sent, changed]);
 }

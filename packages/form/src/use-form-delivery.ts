@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Delivery, Outbox } from '@obra/api';
 import type { Emit } from '@obra/element';
@@ -13,11 +13,12 @@ import { useDraft } from './use-draft.ts';
  */
 export function useOutbox(host: HTMLElement, widget: string, resume: (pending: Delivery, outbox: Outbox) => void): Outbox {
   const outbox = useMemo(() => outboxFor(host, widget), [host, widget]);
+  // The first render's `resume` is kept: it is the widget's, not a render's (once per element).
+  const first = useRef(resume).current;
   useEffect(() => {
     const pending = outbox.read();
-    if (pending) resume(pending, outbox);
-    // Once per element: `resume` is the widget's, not a render's.
-  }, [outbox]);
+    if (pending) first(pending, outbox);
+  }, [outbox, first]);
   return outbox;
 }
 

@@ -2,7 +2,7 @@
 // resend), status and assignee, notes, the timeline, and deletion (admins).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Lang } from '@obra/i18n';
-import { api, ApiError, type Me } from '../api.ts';
+import { api, type ApiError, type Me } from '../api.ts';
 import { link, navigate } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';

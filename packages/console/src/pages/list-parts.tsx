@@ -1,7 +1,7 @@
 // What the inbox and the orders list share: loading a page of the API as the filter changes, the
 // language and date-range fields, and the keyset pager.
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../api.ts';
+import { api, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';

@@ -2,7 +2,7 @@
 // daily digest), and the latest mails with their state. Admins change them; agents read them.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Lang } from '@obra/i18n';
-import { api, ApiError, type Me } from '../api.ts';
+import { api, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';

@@ -2,7 +2,7 @@
 // origins, suspend and reinstate, each after a confirmation), the embed code of every widget with
 // its code, and a link to the leads its pages brought.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError, type Me } from '../api.ts';
+import { api, type ApiError, type Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';

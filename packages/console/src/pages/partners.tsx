@@ -1,7 +1,7 @@
 // Partners (every operator reads; admins act on a partner's page): pending first, filtered by
 // state with counts, 50 a page; the state and page live in the URL.
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../api.ts';
+import { api, type ApiError } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
 import { useT, type ConsoleI18n } from '../i18n.ts';
 import { errorText } from './errors.ts';

@@ -1,6 +1,6 @@
 // Users admin (admins only): invite with a one-time link, change roles, remove.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError, type Me } from '../api.ts';
+import { api, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
