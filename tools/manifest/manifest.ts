@@ -17,7 +17,7 @@ interface Typed {
 }
 
 /** One attribute as the manifest describes it. */
-export interface ManifestAttribute extends Typed {
+interface ManifestAttribute extends Typed {
   name: string;
   fieldName: string;
   description: string;
@@ -31,7 +31,7 @@ const LANG_ATTRIBUTE: ManifestAttribute = {
 };
 
 /** `obra-wait-list` → `ObraWaitList`. */
-export const className = (tag: string): string => camelCase(tag).replace(/^./, (c) => c.toUpperCase());
+const className = (tag: string): string => camelCase(tag).replace(/^./, (c) => c.toUpperCase());
 
 /** A parser's type and default, as the manifest writes them (parsers carry them as `meta`). */
 function typeOf(parser: AttributeParser<unknown>, doc: { default?: string }): Typed {

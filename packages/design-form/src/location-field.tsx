@@ -6,8 +6,8 @@ import type { DesignFormCatalogue } from './catalogues.ts';
 import type { DesignValues } from './values.ts';
 
 /** Searches start above 2 characters (SPEC.md §5) and wait for a pause in typing. */
-export const LOCATION_MIN_CHARS = 3;
-export const LOCATION_DEBOUNCE_MS = 250;
+const LOCATION_MIN_CHARS = 3;
+const LOCATION_DEBOUNCE_MS = 250;
 
 export interface LocationFieldProps {
   i18n: I18n<DesignFormCatalogue>;

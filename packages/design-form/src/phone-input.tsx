@@ -6,8 +6,8 @@ import type { DesignFormCatalogue } from './catalogues.ts';
 import { DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
 
 /** SPEC.md §5 and §9: at most 15 digits; the country search waits 250 ms. */
-export const PHONE_MAX_DIGITS = 15;
-export const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
+const PHONE_MAX_DIGITS = 15;
+const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
 
 export interface PhoneInputProps {
   name: string;

@@ -11,12 +11,12 @@ import type { DesignFormState } from './store.ts';
 import { DIMENSION_FIELDS, type DesignField } from './values.ts';
 
 /** The sections, in order; those with a lightning button generate the image from the choices. */
-export const SECTIONS = ['project', 'location', 'dimensions', 'use', 'system', 'roof', 'facade', 'zone', 'extras'] as const;
+const SECTIONS = ['project', 'location', 'dimensions', 'use', 'system', 'roof', 'facade', 'zone', 'extras'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 const GENERATES: ReadonlySet<SectionName> = new Set(['dimensions', 'use', 'system', 'roof', 'facade', 'zone']);
 
 /** Keeps at most 5 digits (SPEC.md §5); a longer entry leaves the previous value. */
-export function clampDimension(next: string, previous: string): string {
+function clampDimension(next: string, previous: string): string {
   return next.replace(/\D/g, '').length > DESIGN_LIMITS.dimensionDigits ? previous : next;
 }
 

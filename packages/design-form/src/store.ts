@@ -25,7 +25,7 @@ export type DesignFormEvents = {
 export type DesignFormStatus = FormStatus | 'noImage';
 
 /** The translated fallbacks of SPEC.md §8 for a failed send. */
-export type SubmitTexts = FailureTexts;
+type SubmitTexts = FailureTexts;
 
 /** What the view supplies to the actions that call the API. */
 export interface DesignDeps {

@@ -1,4 +1,4 @@
-import type { FormReport, PersonalData, ProjectData } from '@obra/schema';
+import type { PersonalData, ProjectData } from '@obra/schema';
 
 /** What the visitor has chosen and typed: every field a string, `otros` the list of checked extras. */
 export type DesignValues = { [K in keyof ProjectData | keyof PersonalData]: K extends 'otros' ? string[] : string };
@@ -20,5 +20,3 @@ export const PERSONAL_FIELDS = ['nombre', 'pais', 'departamento', 'ciudad', 'cor
 /** The land and building dimensions, in their order. */
 export const DIMENSION_FIELDS = ['ancho', 'longitud', 'anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const satisfies readonly (keyof ProjectData)[];
 
-/** The report as sent: every field, the generated image and the prompt. */
-export type DesignReport = FormReport;

@@ -17,7 +17,7 @@ export interface SessionView {
 }
 
 /** What a new session needs; the price comes from the catalogue. */
-export interface NewSession {
+interface NewSession {
   product: Product;
   lang: CheckoutLang;
   /** Absolute URLs; `successUrl` holds `{CHECKOUT_SESSION_ID}`. */

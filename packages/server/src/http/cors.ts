@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { HttpError } from './errors.ts';
 
 /** Request headers a widget may send cross-origin (the spam signals travel as headers: README, "Spam"). */
-export const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, Obra-Fill-Ms, Obra-Trap';
+const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, Obra-Fill-Ms, Obra-Trap';
 const EXPOSE_HEADERS = 'Retry-After, Idempotent-Replayed';
 
 /**

@@ -6,7 +6,7 @@ import en from '@obra/i18n/locales/en/server.json' with { type: 'json' };
 import es from '@obra/i18n/locales/es/server.json' with { type: 'json' };
 
 /** A key of server.json (dotted, e.g. `body.tooLarge`). */
-export type ServerKey = TranslationKey<typeof es>;
+type ServerKey = TranslationKey<typeof es>;
 
 /** A message to translate when the answer is written: its key and the `{{placeholders}}`' values. */
 export interface ServerMessage {

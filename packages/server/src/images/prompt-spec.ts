@@ -2,7 +2,7 @@ import { foldText } from '@obra/schema';
 import type { Spec } from './scene/index.ts';
 
 /** Every field empty: what a prompt without a spec is drawn from. */
-export const EMPTY_SPEC: Spec = {
+const EMPTY_SPEC: Spec = {
   uso: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '',
   ancho: '', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
 };

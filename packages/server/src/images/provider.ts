@@ -4,13 +4,13 @@ import { drawScene, type Spec } from './scene/index.ts';
 import { toSvg } from './svg.ts';
 
 /** What to draw: the prompt the widget built and, when it sent one, the structured spec. */
-export interface ImageRequest {
+interface ImageRequest {
   prompt: string;
   spec: Spec | undefined;
 }
 
 /** A generated image: its bytes, stored and served by the API (a report may only carry those). */
-export type ImageResult = { body: Uint8Array | string; contentType: string };
+type ImageResult = { body: Uint8Array | string; contentType: string };
 
 /** An image generator: the embedded illustrator or an external AI service (IMAGE_PROVIDER). */
 export interface ImageProvider {
@@ -31,7 +31,7 @@ export class ProviderError extends Error {
  * milliseconds. Nothing of the prompt is written into the picture: its id hashes the spec alone,
  * so the first prompt for a spec must not be what every later visitor is served.
  */
-export const embeddedProvider: ImageProvider = {
+const embeddedProvider: ImageProvider = {
   name: 'embedded',
   readsPrompt: false,
   generate: async ({ prompt, spec }) => {
@@ -67,7 +67,7 @@ async function download(url: string, timeoutMs: number): Promise<Buffer> {
  * that copy it): `{model, prompt, size, response_format: 'b64_json'}` → `{data: [{b64_json}]}` (or
  * `{url}`). The image type is read from its bytes, never trusted from the service.
  */
-export function openAiCompatibleProvider(options: Config['image']): ImageProvider {
+function openAiCompatibleProvider(options: Config['image']): ImageProvider {
   return {
     name: `openai-compatible:${options.model}:${options.size}`,
     readsPrompt: true,

@@ -17,7 +17,7 @@ const hex = (colour: string) => {
 };
 
 /** The spec of a stored report, for drawing its illustration. */
-export const specOf = (row: ReportRow): Spec => ({
+const specOf = (row: ReportRow): Spec => ({
   uso: row.uso ?? '', sistemaConstructivo: row.sistema_constructivo ?? '', diseno: row.diseno ?? '', tipoFachada: row.tipo_fachada ?? '',
   materialCubierta: row.material_cubierta ?? '', materialFachada: row.material_fachada ?? '', zona: row.zona ?? '', ancho: row.ancho ?? '',
   longitud: row.longitud ?? '', anchoEdificacion: row.ancho_edificacion ?? '', largoEdificacion: row.largo_edificacion ?? '', altoEdificacion: row.alto_edificacion ?? '',

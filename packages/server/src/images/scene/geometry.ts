@@ -3,7 +3,7 @@ import type { P3, Spec } from './types.ts';
 export const WIDTH = 1200;
 export const HEIGHT = 800;
 /** Where the ground line of the land's front edge sits. */
-export const GROUND_Y = 690;
+const GROUND_Y = 690;
 /** Oblique projection: one metre of depth goes this far right and up (30°, halved). */
 const DEPTH_X = 0.5 * Math.cos(Math.PI / 6);
 const DEPTH_Y = 0.5 * Math.sin(Math.PI / 6);

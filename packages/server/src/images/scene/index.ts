@@ -4,7 +4,7 @@ import { HEIGHT, WIDTH, frameFor, random } from './geometry.ts';
 import { roofRise } from './roof.ts';
 import type { Scene, Spec } from './types.ts';
 
-export type { Scene, Shape, Spec } from './types.ts';
+export type { Scene, Spec } from './types.ts';
 
 /**
  * The illustration of the described building (DESIGN.md §5.6): roof design, dimensions to scale,

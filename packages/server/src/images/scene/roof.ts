@@ -13,7 +13,7 @@ export function roofRise(design: string, w: number): number {
 }
 
 /** Saw teeth across the front of a Discontinua roof. */
-export const teeth = (w: number) => Math.max(2, Math.min(6, Math.round(w / 7)));
+const teeth = (w: number) => Math.max(2, Math.min(6, Math.round(w / 7)));
 
 /** A plane of the roof: corners eave-start, eave-end, top-end, top-start (metres, local). */
 export type Plane = readonly [P3, P3, P3, P3];
@@ -88,7 +88,7 @@ const lerp = (a: P3, b: P3, t: number): P3 => [a[0] + (b[0] - a[0]) * t, a[1] + 
 const dist = (a: P3, b: P3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** Brightness of a plane under a sun from the front left, 0.55 (away) to 1 (facing it). */
-export function light([a, b, , d]: Plane): number {
+function light([a, b, , d]: Plane): number {
   const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
   const v = [d[0] - a[0], d[1] - a[1], d[2] - a[2]];
   let n = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
