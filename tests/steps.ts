@@ -23,28 +23,32 @@ export const vitest = (project: string, report = project): string[] => [
 ];
 const node = (...args: string[]) => [process.execPath, '--conditions=source', ...args];
 
-/** Every step, listed longest first among steps that can start together: the scheduler starts them in this order. */
+/**
+ * Every step. The scheduler starts ready steps in this order, so the builds the browser tests need
+ * come first and the browser tests (the longest step: the critical path) start as early as they can;
+ * the other steps fill the remaining slots alongside them.
+ */
 export const steps: Step[] = [
-  { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  // Guardrails (lint, format, dead code: tests/guardrails.ts) go here, needing nothing first:
-  // { name: 'guardrails', command: node('tests/guardrails.ts') },
   { name: 'widget bundles (rollup)', command: ['rollup', '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent'] },
-  // The pages preload the widgets' modules, read from dist/esm.
-  { name: 'host site (esbuild, pre-render)', command: node('host/build.ts'), after: ['widget bundles (rollup)'] },
   { name: 'console (esbuild)', command: node('packages/console/build.ts') },
   { name: 'example pages (esbuild)', command: node('host/examples/build.ts') },
+  // The pages preload the widgets' modules, read from dist/esm.
+  { name: 'host site (esbuild, pre-render)', command: node('host/build.ts'), after: ['widget bundles (rollup)'] },
   // tests/e2e/embed-react.test.ts renders from packages/react/dist, as a partner installs it.
   { name: 'library builds (tsup)', command: ['npm', 'run', '--silent', 'build:lib'] },
-  // The size budgets and the manifest check read dist/widgets, dist/esm and dist/custom-elements.json.
-  { name: 'unit, component and size tests', command: vitest('unit'), results: 'unit', after: ['widget bundles (rollup)'] },
-  { name: 'reference API tests (PGlite)', command: vitest('server'), results: 'server' },
-  { name: 'reference API tests (PostgreSQL)', command: vitest('server-pg'), results: 'server-pg' },
   {
     name: 'browser tests (Chromium)',
     command: vitest('e2e'),
     results: 'e2e',
     after: ['widget bundles (rollup)', 'host site (esbuild, pre-render)', 'console (esbuild)', 'example pages (esbuild)', 'library builds (tsup)'],
   },
+  { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // Guardrails (lint, format, dead code: tests/guardrails.ts) go here, needing nothing first:
+  // { name: 'guardrails', command: node('tests/guardrails.ts') },
+  { name: 'reference API tests (PGlite)', command: vitest('server'), results: 'server' },
+  // The size budgets and the manifest check read dist/widgets, dist/esm and dist/custom-elements.json.
+  { name: 'unit, component and size tests', command: vitest('unit'), results: 'unit', after: ['widget bundles (rollup)'] },
+  { name: 'reference API tests (PostgreSQL)', command: vitest('server-pg'), results: 'server-pg' },
   { name: 'storybook build', command: ['storybook', 'build', '--quiet', '-o', 'dist/storybook'] },
 ];
 
