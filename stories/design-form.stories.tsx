@@ -207,5 +207,14 @@ export const ServerMessageEs = inLang('es', failure(designFormHandlers.reportFai
 export const ServerMessageEn = inLang('en', failure(designFormHandlers.reportFailed, () => 'El servicio de correo no responde.'));
 export const SubmitErrorEs = inLang('es', failure(designFormHandlers.reportFailedSilently, (lang) => copy(lang).designForm.form.error.submitError));
 export const SubmitErrorEn = inLang('en', failure(designFormHandlers.reportFailedSilently, (lang) => copy(lang).designForm.form.error.submitError));
-export const NetworkErrorEs = inLang('es', failure(designFormHandlers.reportNetworkError, (lang) => copy(lang).api.network));
-export const NetworkErrorEn = inLang('en', failure(designFormHandlers.reportNetworkError, (lang) => copy(lang).api.network));
+/** The API unreachable: the report waits in the outbox and the overlay says so (it goes out when the network is back). */
+const networkError: Story = {
+  parameters: designApi(designFormHandlers.generated, designFormHandlers.reportNetworkError),
+  play: async ({ canvasElement, args }) => {
+    const root = await widget(canvasElement, args.lang);
+    await fillAndSend(root, args.lang);
+    await expect(await root.findByText(copy(args.lang).api.waiting)).toBeVisible();
+  },
+};
+export const NetworkErrorEs = inLang('es', networkError);
+export const NetworkErrorEn = inLang('en', networkError);

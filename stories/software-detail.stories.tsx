@@ -56,7 +56,7 @@ const videoOverlay: Story = {
     await userEvent.click(root.getByRole('button', { name: new RegExp(`^${copy.video.open.replace('{{title}}', '')}`) }));
     const dialog = await root.findByRole('dialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog.querySelector('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/2e-Bu1UuyY0?autoplay=1&rel=0');
+    await expect(dialog.querySelector('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/022dqcoi05k?autoplay=1&rel=0');
     // toHaveFocus() reads document.activeElement, which is the host; the shadow root knows the button.
     const shadow = canvasElement.querySelector('obra-software-detail')!.shadowRoot!;
     await expect(shadow.activeElement).toBe(within(dialog).getByRole('button', { name: new RegExp(copy.video.close) }));

@@ -1,5 +1,5 @@
-// The checks that keep the code base clean, as steps for `npm test` (tests/run.ts runs them right
-// after the typecheck: they need no build and are the cheapest failures to find). Each runs its
+// The checks that keep the code base clean, as steps for `npm test` (tests/steps.ts lists them
+// among the steps that need no build: they are the cheapest failures to find). Each runs its
 // npm script, so the flags live in one place (package.json) and a contributor runs the same thing.
 
 /** One guardrail: its name as the test run prints it, and the command (argv) that runs it. */

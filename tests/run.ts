@@ -1,67 +1,69 @@
-// `npm test`: every check, in the order a failure is cheapest to find. Builds come first because
-// the size check and the browser tests run against the real bundles. Prints each step's time and,
-// last, the total count of tests as one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// `npm test`: every check. Steps run as soon as what they need is built, a few at a time: the
+// server and browser projects run one file after another and spend much of their time waiting on
+// sockets, a database or Chromium, so two of them side by side fill a 2-core machine that one
+// leaves half idle. Each step's output is printed in one piece when it ends (so parallel steps do
+// not interleave), then a table of steps with their times and, last, the total count of tests as
+// one "N passed, N failed" line.
+//   node tests/run.ts            everything
+//   node tests/run.ts --list     the steps, what each needs, and the command; runs nothing
+//   OBRA_TEST_JOBS=1             one step at a time (default 3)
+import { mkdirSync } from 'node:fs';
+import { results, runStep, steps, type Outcome } from './steps.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const results = `${root}dist/test-results`;
+if (process.argv.includes('--list')) {
+  for (const step of steps) console.log(`${step.name}${step.after ? ` (after ${step.after.join(', ')})` : ''}\n  ${step.command.join(' ')}`);
+  process.exit(0);
+}
+
+const jobs = Math.max(1, Number(process.env.OBRA_TEST_JOBS) || 3);
 mkdirSync(results, { recursive: true });
 
-const vitest = (project: string) => [
-  'vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', project,
-  '--reporter=default', '--reporter=json', `--outputFile.json=${results}/${project}.json`,
-];
-
-const steps: { name: string; command: string[]; results?: string }[] = [
-  { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'widget bundles (rollup)', command: ['rollup', '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent'] },
-  { name: 'host site (esbuild, pre-render)', command: [process.execPath, '--conditions=source', 'host/build.ts'] },
-  { name: 'console (esbuild)', command: [process.execPath, '--conditions=source', 'packages/console/build.ts'] },
-  { name: 'example pages (esbuild)', command: [process.execPath, '--conditions=source', 'host/examples/build.ts'] },
-  { name: 'library builds (tsup)', command: ['npm', 'run', '--silent', 'build:lib'] },
-  { name: 'unit, component and size tests', command: vitest('unit'), results: 'unit' },
-  { name: 'reference API tests (PGlite)', command: vitest('server'), results: 'server' },
-  { name: 'reference API tests (PostgreSQL)', command: vitest('server-pg'), results: 'server-pg' },
-  { name: 'storybook build', command: ['storybook', 'build', '--quiet', '-o', 'dist/storybook'] },
-  { name: 'browser tests (Chromium)', command: vitest('e2e'), results: 'e2e' },
-];
+const outcomes = new Map<string, Outcome>();
+const running = new Map<string, Promise<void>>();
+const skippedSteps: string[] = [];
+const started = performance.now();
+let pending = [...steps];
+while (pending.length || running.size) {
+  // A step whose prerequisite failed is not run: it would test stale or missing output.
+  for (const step of pending.filter((s) => s.after?.some((name) => outcomes.get(name)?.ok === false || skippedSteps.includes(name)))) skippedSteps.push(step.name);
+  pending = pending.filter((s) => !skippedSteps.includes(s.name));
+  const ready = pending.filter((s) => (s.after ?? []).every((name) => outcomes.get(name)?.ok));
+  for (const step of ready.slice(0, Math.max(0, jobs - running.size))) {
+    pending = pending.filter((s) => s !== step);
+    running.set(step.name, runStep(step).then((outcome) => {
+      outcomes.set(step.name, outcome);
+      running.delete(step.name);
+    }));
+  }
+  if (running.size) await Promise.race(running.values());
+  else if (pending.length) throw new Error(`steps wait on unknown steps: ${pending.map((s) => s.name).join(', ')}`);
+}
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const summary: string[] = [];
 for (const step of steps) {
-  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
-  if (step.results) rmSync(`${results}/${step.results}.json`, { force: true });
-  const started = performance.now();
-  const run = spawnSync(step.command[0]!, step.command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, OBRA_SKIP_BUILD: '1', STORYBOOK_DISABLE_TELEMETRY: '1' } });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  let report: { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | undefined;
-  if (step.results) {
-    try {
-      report = JSON.parse(readFileSync(`${results}/${step.results}.json`, 'utf8'));
-    } catch {
-      report = undefined;
-    }
+  const outcome = outcomes.get(step.name);
+  if (!outcome) {
+    summary.push(`– ${step.name} (not run: a step it needs failed)`);
+    failed += 1;
+    continue;
   }
+  const { ok, seconds, report } = outcome;
   if (report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
   }
-  const ok = run.status === 0;
-  const counts = report ? ` — ${report.numPassedTests} passed, ${report.numFailedTests} failed` : step.results ? ' — no test report' : '';
-  summary.push(`${ok ? '✔' : '✘'} ${step.name} (${seconds}s)${counts}`);
-  if (ok) continue;
   // A failed step with no failed test (a build, or errors outside tests) still counts as a failure.
-  if (!report?.numFailedTests) failed += 1;
-  // Nothing after a failed build or typecheck is worth running: it would test stale output.
-  if (!step.results) break;
+  if (!ok && !report?.numFailedTests) failed += 1;
+  const counts = report ? ` — ${report.numPassedTests} passed, ${report.numFailedTests} failed` : step.results ? ' — no test report' : '';
+  summary.push(`${ok ? '✔' : '✘'} ${step.name} (${seconds.toFixed(1)}s)${counts}`);
 }
 
 console.log(`\n${summary.join('\n')}`);
+console.log(`total ${((performance.now() - started) / 1000).toFixed(1)}s with up to ${jobs} steps at a time`);
 if (skipped) console.log(`${skipped} skipped or todo tests: each one hides something.`);
 if (passed === 0) console.log('No test ran.');
 console.log(`\n${passed} passed, ${failed} failed`);

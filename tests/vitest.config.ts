@@ -30,6 +30,9 @@ export default defineConfig({
           environment: './tests/unit/support/happy-dom-env.ts',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/size/**/*.test.ts'],
           setupFiles: ['tests/unit/setup.ts'],
+          // A form test types a whole form with user-event: 5 s is not enough when the 2-core
+          // machine runs other steps (npm test runs several at once) or other work.
+          testTimeout: 20_000,
         },
       },
       {

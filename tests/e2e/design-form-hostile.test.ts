@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { answerOk, DESIGN_CAPTURE, imageUrl, openDesignForm } from './support/design-form.ts';
 import { blockWidgetBundles, HOSTILE_CSP, setHostWidth, snapshotProbes, snapshotShadow, watchCsp } from './support/hostile.ts';
-import { PAGES_DIR, startServer, type TestServer } from './support/server.ts';
+import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
 
 const browser = useBrowser();
 let site: TestServer;
@@ -70,9 +70,11 @@ describe('<obra-design-form> on a hostile host page', () => {
     await form.modal.locator('[name=nombre]').fill('Ana Pérez');
     await form.modal.locator('[name=correo]').fill('ana@example.com');
     await form.modal.locator('[name=telefono]').pressSequentially('3001234567');
-    site.reply = { ...site.reply, delayMs: 500 };
+    const held = gate();
+    site.reply = { ...site.reply, hold: held.hold };
     await form.modal.locator('button[type=submit]').click();
     await form.overlay.waitFor();
+    held.open();
     await form.dialog.waitFor();
     expect(site.posts('/api/form-report')).toHaveLength(1);
     expect(await csp.violations()).toEqual([]);

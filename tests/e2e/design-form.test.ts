@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { answerOk, imageUrl, openDesignForm, startDesignSite, type DesignFormPage } from './support/design-form.ts';
-import type { TestServer } from './support/server.ts';
+import { gate, type TestServer } from './support/server.ts';
 import { focusedInWidget, settle } from './support/widget.ts';
 
 const browser = useBrowser();
@@ -24,8 +24,10 @@ beforeEach(() => {
   answerOk(site);
 });
 
-const open = async () => {
+/** Opens the test page; with `clock`, page.clock is installed first, so a test can run the page's timers forward. */
+const open = async ({ clock = false } = {}) => {
   const page = await browser.newPage();
+  if (clock) await page.clock.install();
   return { page, ...(await openDesignForm(page, `${site.origin}/design-form.html`)) };
 };
 
@@ -77,17 +79,19 @@ describe('generation', () => {
     expect(example).toMatch(/\/widgets\/assets\/example-[\w-]+\.svg$/);
     await expect.poll(() => form.preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await fillProject(form);
-    site.reply = { ...site.reply, delayMs: 1500 };
+    const held = gate();
+    site.reply = { ...site.reply, hold: held.hold };
     await form.bolt('Zona').dblclick();
     // force: Playwright would wait for aria-disabled to go; a visitor's click does not wait.
     await form.bolt('Cubierta').click({ force: true });
     await form.skeleton.waitFor();
+    held.open();
     await expect.poll(() => form.preview.getAttribute('src'), { timeout: 5000 }).toBe(imageUrl(site));
     expect(await form.preview.getAttribute('alt')).toBe('Vista generada por IA');
     const posts = site.posts('/api/generate-image');
     expect(posts.map((p) => p.body)).toEqual([{ prompt: PROMPT, spec: expect.objectContaining({ uso: 'housing', sistemaConstructivo: 'bambu', diseno: 'Doble pendiente', zona: 'zone2', ancho: '12' }) }]);
 
-    site.reply = { status: 502, body: { errorMessage: 'down' }, delayMs: 0 };
+    site.reply = { status: 502, body: { errorMessage: 'down' } };
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
     await form.bolt('Uso').click();
@@ -98,10 +102,12 @@ describe('generation', () => {
 
 describe('location', () => {
   it('searches above 2 characters and fills country, region and city by keyboard', async () => {
-    const { page, form, searches } = await open();
+    const { page, form, searches } = await open({ clock: true });
     await form.section('Ubicación').click();
     await form.field('location').pressSequentially('Me');
-    await page.waitForTimeout(400);
+    // Well past the search's debounce: a search would have started, and finished once settled.
+    await page.clock.runFor(5_000);
+    await settle(page);
     expect(searches).toEqual([]);
     await form.field('location').fill('');
     await chooseLocation(page, form);
@@ -130,13 +136,15 @@ describe('submission', () => {
     await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
     await chooseLocation(page, form);
     await fillPersonal(form);
-    site.reply = { ...site.reply, delayMs: 800 };
+    const held = gate();
+    site.reply = { ...site.reply, hold: held.hold };
     const submit = form.modal.locator('button[type=submit]');
     await submit.dblclick();
     await page.keyboard.press('Enter');
     await form.overlay.waitFor();
     expect(await form.overlay.textContent()).toBe('Enviando reporte al correo...');
     expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    held.open();
     await expect.poll(() => form.dialog.locator('h2').textContent()).toBe('Formulario enviado con éxito');
     await settle(page);
     expect(site.posts('/api/form-report').map((p) => p.body)).toStrictEqual([EXPECTED(site)]);
@@ -154,7 +162,7 @@ describe('submission', () => {
     await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
     await chooseLocation(page, form);
     await fillPersonal(form);
-    site.reply = { status: 502, body: { errorMessage: 'El servicio de correo no responde.' }, delayMs: 0 };
+    site.reply = { status: 502, body: { errorMessage: 'El servicio de correo no responde.' } };
     await form.modal.locator('button[type=submit]').click();
     await expect.poll(() => form.dialog.locator('h2').textContent()).toBe('Error de red o del servidor');
     expect(await form.dialog.getAttribute('role')).toBe('alertdialog');
@@ -233,7 +241,8 @@ describe('keyboard and draft', () => {
     await fillProject(form);
     await form.opener.click();
     await form.modal.locator('[name=nombre]').fill('Ana Pérez');
-    await page.waitForTimeout(600);
+    // The draft is saved a moment after typing stops: reload once it is stored.
+    await expect.poll(() => page.evaluate(() => Object.values(localStorage).some((value) => value.includes('Ana Pérez')))).toBe(true);
     await page.reload();
     await form.title.waitFor();
     // The sections start closed again; each shows what was chosen when it opens.
@@ -248,7 +257,8 @@ describe('keyboard and draft', () => {
 });
 
 describe('accessibility', () => {
-  it.each(['es', 'en'] as const)('axe-core finds nothing in the form, modal, overlay and dialog states (%s)', async (lang) => {
+  // Five axe-core scans: well over the default 30 s when the 2-core machine is busy.
+  it.each(['es', 'en'] as const)('axe-core finds nothing in the form, modal, overlay and dialog states (%s)', { timeout: 90_000 }, async (lang) => {
     const { page, form } = await open();
     await page.evaluate((l) => document.documentElement.setAttribute('lang', l), lang);
     const t = lang === 'es' ? { system: 'Sistema constructivo', location: 'Ubicación' } : { system: 'Construction system', location: 'Location' };
@@ -270,10 +280,12 @@ describe('accessibility', () => {
     await form.modal.locator('.country-button').click();
     await expectNoAxeViolations(page, 'phone country list');
     await page.keyboard.press('Escape');
-    site.reply = { ...site.reply, delayMs: 2500 };
+    const held = gate();
+    site.reply = { ...site.reply, hold: held.hold };
     await form.modal.locator('button[type=submit]').click();
     await form.overlay.waitFor();
     await expectNoAxeViolations(page, 'sending overlay');
+    held.open();
     await form.dialog.waitFor({ timeout: 5000 });
     await expectNoAxeViolations(page, 'success dialog');
   });

@@ -6,6 +6,7 @@ import { alternatePath, WIDGET_OF, type Lang } from '../../host/src/routes.ts';
 import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
+import { settle } from './support/widget.ts';
 
 const site = useHostSite();
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
@@ -53,7 +54,9 @@ describe('on a desktop (1280 px)', () => {
     for (const route of PAGE_ROUTES.filter((r) => r.lang === 'es' && WIDGET_OF[r.page])) {
       await page.goto(site.base + pagePath(route));
       await widgetRendered(page, route);
-      await page.waitForTimeout(400);
+      // Shifts come from late fonts, images and renders: wait for those, then for a painted frame.
+      await page.evaluate(() => document.fonts.ready);
+      await settle(page);
       const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
       if (shifts.length) shifted[pagePath(route)] = shifts;
       // Nor is far more space reserved than the widget fills: no blank band under it.

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
+import { gate } from './support/server.ts';
+import { settle } from './support/widget.ts';
 import { FORMS, type FormDriver } from './support/forms.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 
@@ -22,8 +24,10 @@ afterAll(async () => {
 const WAITING = /^Sin conexión: tu envío está guardado/;
 
 /** Opens the form's page and fills it in with a new visitor's name. */
-async function open(form: FormDriver): Promise<{ page: Page; nombre: string; keys: (string | undefined)[] }> {
+async function open(form: FormDriver, { clock = false } = {}): Promise<{ page: Page; nombre: string; keys: (string | undefined)[] }> {
   const page = await browser.newPage();
+  // page.clock lets a test run the page's retry timers forward instead of waiting for them.
+  if (clock) await page.clock.install();
   const nombre = `Visitante ${++visitors}`;
   const keys: (string | undefined)[] = [];
   page.on('request', (request: Request) => {
@@ -41,23 +45,25 @@ describe.each(FORMS.map((form) => [form.name, form] as const))('%s', (_name, for
     const { page, nombre, keys } = await open(form);
     await form.submit(page).dblclick();
     await form.sent(page).waitFor();
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await rows(form, nombre)).toBe(1);
     expect(keys).toHaveLength(1);
   });
 
   it('a double Enter stores one row', async () => {
     const { page, nombre, keys } = await open(form);
-    // The answer is held a moment, so both presses land while the first send is under way.
+    // The answer is held until both presses have landed, so the second comes while the first send is under way.
+    const held = gate();
     await page.route(`**${form.path}`, async (route) => {
-      await new Promise((done) => setTimeout(done, 400));
+      await held.hold;
       await route.continue();
     });
     await form.enterField(page).focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
+    held.open();
     await form.sent(page).waitFor();
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await rows(form, nombre)).toBe(1);
     expect(keys).toHaveLength(1);
   });
@@ -86,7 +92,7 @@ describe.each(FORMS.map((form) => [form.name, form] as const))('%s', (_name, for
     expect(await rows(form, nombre)).toBe(0);
     await browser.context.setOffline(false);
     await form.sent(page).waitFor();
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await rows(form, nombre)).toBe(1);
   });
 
@@ -106,18 +112,20 @@ describe.each(FORMS.map((form) => [form.name, form] as const))('%s', (_name, for
     await browser.context.setOffline(true);
     await browser.context.setOffline(false);
     await form.sent(page).waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await rows(form, nombre)).toBe(1);
     expect(new Set(keys).size).toBe(1);
   });
 
   it('a 4xx is not retried: its message is shown and everything typed is kept', async () => {
-    const { page, nombre, keys } = await open(form);
+    const { page, nombre, keys } = await open(form, { clock: true });
     await page.route(`**${form.path}`, (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ errorMessage: 'Revisa el correo.', errors: { correo: 'email' } }) }));
     await form.submit(page).click();
     await expect.poll(() => form.failed(page).textContent()).toMatch(/^(El servidor rechazó algunos datos\. Revisa los campos marcados\.|Revisa el correo\.)$/);
-    await page.waitForTimeout(1500);
+    // A minute of the page's time runs every retry timer a 4xx could have wrongly set.
+    await page.clock.runFor(60_000);
+    await settle(page);
     expect(keys).toHaveLength(1);
     expect(await form.nombre(page)).toBe(nombre);
     expect(await rows(form, nombre)).toBe(0);

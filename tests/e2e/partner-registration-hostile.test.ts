@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { blockWidgetBundles, HOSTILE_CSP, setHostWidth, snapshotProbes, snapshotShadow, watchCsp } from './support/hostile.ts';
 import { EMPTY, EN, ES, fillRegistration, formValues, openPartnerRegistration, partnerRegistration, SENT } from './support/partner-registration.ts';
-import { PAGES_DIR, startServer, type TestServer } from './support/server.ts';
+import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
 import { setAttr, setPageLang } from './support/widget.ts';
 
 const browser = useBrowser();
@@ -45,7 +45,7 @@ async function lookOf(page: Page, path: string, width: number) {
   await widget.submit.click();
   await widget.errors.first().waitFor();
   const invalid = await snapshotShadow(widget.host, FORM_PARTS);
-  site.reply = { status: 500, body: { errorMessage: 'database unavailable' }, delayMs: 0 };
+  site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
   await fillRegistration(widget);
   await widget.submit.click();
   await widget.failure.waitFor();
@@ -89,12 +89,14 @@ describe('hostile host page', () => {
     await first.errors.first().waitFor();
     await setPageLang(page, 'en');
     await expect.poll(() => first.title.textContent()).toBe(EN.title);
-    site.reply = { status: 500, body: {}, delayMs: 300 };
+    const held = gate();
+    site.reply = { status: 500, body: {}, hold: held.hold };
     await fillRegistration(first);
     await first.submit.click();
     await expect.poll(() => first.submit.textContent()).toBe(EN.sending);
+    held.open();
     await first.failure.waitFor();
-    site.reply = { status: 201, body: { id: 'pr_1' }, delayMs: 0 };
+    site.reply = { status: 201, body: { id: 'pr_1' } };
     await first.submit.click();
     await first.success.waitFor();
     // The 500s are retried under one key (4 attempts in all), then the visitor's resend succeeds.

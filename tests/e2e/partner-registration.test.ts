@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { EMPTY, EN, ES, fillRegistration, formValues, openPartnerRegistration, SENT, SHOWN, TYPED } from './support/partner-registration.ts';
-import { PAGES_DIR, startServer, type TestServer } from './support/server.ts';
+import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
 import { focusedInWidget, setAttr, setPageLang, settle } from './support/widget.ts';
 
 const browser = useBrowser();
@@ -98,13 +98,15 @@ describe('sending', () => {
 
   it("double-click sends once: 'Enviando...' and busy while the request is under way", async () => {
     const { page, widget } = await open();
-    site.reply = { ...site.reply, delayMs: 600 };
+    const held = gate();
+    site.reply = { ...site.reply, hold: held.hold };
     await fillRegistration(widget);
     await widget.submit.dblclick();
     expect(await widget.submit.textContent()).toBe(ES.sending);
     expect(await widget.submit.getAttribute('aria-disabled')).toBe('true');
     await widget.submit.click({ force: true });
     await widget.field('pais').press('Enter');
+    held.open();
     await widget.success.waitFor();
     await settle(page);
     expect(site.posts().map((r) => r.body)).toStrictEqual([SENT]);
@@ -115,7 +117,7 @@ describe('sending', () => {
     await setAttr(widget, 'lang', lang);
     const copy = copyFor[lang];
     await expect.poll(() => widget.title.textContent()).toBe(copy.title);
-    site.reply = { status: 500, body: { errorMessage: 'Error en el servidor. Por favor, intenta de nuevo.' }, delayMs: 0 };
+    site.reply = { status: 500, body: { errorMessage: 'Error en el servidor. Por favor, intenta de nuevo.' } };
     await fillRegistration(widget);
     await widget.submit.click();
     await widget.failure.waitFor();
@@ -123,7 +125,7 @@ describe('sending', () => {
     expect(await formValues(widget)).toEqual(SHOWN);
     expect(await widget.success.count()).toBe(0);
     // Sending again is possible, and this time it goes through and thanks the visitor.
-    site.reply = { status: 201, body: { id: 'pr_2' }, delayMs: 0 };
+    site.reply = { status: 201, body: { id: 'pr_2' } };
     await widget.submit.click();
     await widget.success.waitFor();
     expect(await widget.failure.count()).toBe(0);
@@ -144,12 +146,12 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await widget.submit.click();
     await expect.poll(() => widget.errors.count()).toBe(5);
     await expectNoAxeViolations(page, 'validation-error');
-    site.reply = { status: 500, body: { errorMessage: 'database unavailable' }, delayMs: 0 };
+    site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
     await fillRegistration(widget);
     await widget.submit.click();
     await widget.failure.waitFor();
     await expectNoAxeViolations(page, 'error-message');
-    site.reply = { status: 201, body: { id: 'pr_1' }, delayMs: 0 };
+    site.reply = { status: 201, body: { id: 'pr_1' } };
     await widget.submit.click();
     await widget.success.waitFor();
     await expectNoAxeViolations(page, 'success-message');

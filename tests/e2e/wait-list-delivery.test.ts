@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
-import { PAGES_DIR, startServer, type TestServer } from './support/server.ts';
+import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
 import { EMPTY, ES, fillEntry, formValues, openWaitList, SENT, SHOWN, setAttr, settle, TYPED, waitList } from './support/wait-list.ts';
 
 const browser = useBrowser();
@@ -56,12 +56,14 @@ describe('sending', () => {
 
   it('sends once when the submit button is double-clicked', async () => {
     const { page, widget } = await openPartner();
-    site.reply = { ...site.reply, delayMs: 600 };
+    const held = gate();
+    site.reply = { ...site.reply, hold: held.hold };
     await fillEntry(widget);
     await widget.submit.dblclick();
     // While the request is under way the button says so and ignores presses.
     expect(await widget.submit.getAttribute('aria-busy')).toBe('true');
     await widget.submit.click({ force: true });
+    held.open();
     await widget.dialog.waitFor();
     await settle(page);
     expect(site.posts()).toHaveLength(1);
@@ -70,10 +72,12 @@ describe('sending', () => {
 
   it('sends once when Enter is pressed twice in a field', async () => {
     const { page, widget } = await openPartner();
-    site.reply = { ...site.reply, delayMs: 600 };
+    const held = gate();
+    site.reply = { ...site.reply, hold: held.hold };
     await fillEntry(widget);
     await widget.field('telefono').press('Enter');
     await widget.field('telefono').press('Enter');
+    held.open();
     await widget.dialog.waitFor();
     await settle(page);
     expect(site.posts()).toHaveLength(1);
@@ -82,7 +86,7 @@ describe('sending', () => {
 
   it('shows the error dialog when the API answers 500, and keeps what was typed', async () => {
     const { page, widget } = await openPartner();
-    site.reply = { status: 500, body: { errorMessage: 'database unavailable' }, delayMs: 0 };
+    site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
     await fillEntry(widget);
     await widget.submit.click();
     await widget.dialog.waitFor();
@@ -210,7 +214,7 @@ describe('events', () => {
 
   it('obra-error reaches the document with the entry and the reason', async () => {
     const { page, widget } = await openPartner();
-    site.reply = { status: 500, body: { errorMessage: 'database unavailable' }, delayMs: 0 };
+    site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
     await recordEvents(page);
     await fillEntry(widget);
     await widget.submit.click();

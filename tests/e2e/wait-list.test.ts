@@ -43,7 +43,7 @@ describe('rendering and language', () => {
     expect(await page.evaluate(() => navigator.language)).toBe('en-US');
     // Without any lang on the page the default is still Spanish.
     await setPageLang(page, null);
-    await page.waitForTimeout(50);
+    await settle(page);
     expect(await widget.title.textContent()).toBe(ES.title);
   });
 
@@ -68,7 +68,7 @@ describe('rendering and language', () => {
     await setPageLang(page, 'es');
     await setAttr(widget, 'lang', 'en');
     await expect.poll(() => widget.title.textContent()).toBe(EN.title);
-    await page.waitForTimeout(50);
+    await settle(page);
     expect(await widget.title.textContent()).toBe(EN.title);
   });
 
@@ -168,7 +168,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await expectNoAxeViolations(page, 'success-dialog');
     await widget.dialogClose.click();
     await widget.dialog.waitFor({ state: 'detached' });
-    site.reply = { status: 500, body: { errorMessage: 'database unavailable' }, delayMs: 0 };
+    site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
     await fillEntry(widget);
     await widget.submit.click();
     await widget.dialog.waitFor();

@@ -15,7 +15,9 @@ describe('<obra-design-form> layout and fields', () => {
     const img = form.screen.getByRole<HTMLImageElement>('img', { name: c.image.exampleAlt });
     // Vite (tests, stories) inlines the small example as a data: URL; rollup copies it next to the bundle.
     expect(img.src).toMatch(/example(-\w+)?\.svg$|^data:image\/svg\+xml/);
-    for (const name of Object.values(c.sections)) expect(form.screen.getByRole('button', { name }).getAttribute('aria-expanded')).toBeTruthy();
+    // The first section (project) starts open, every other one closed.
+    const expanded = Object.entries(c.sections).map(([key, name]) => [key, form.screen.getByRole('button', { name }).getAttribute('aria-expanded')]);
+    expect(expanded).toEqual(Object.keys(c.sections).map((key) => [key, String(key === 'project')]));
     const bolts = form.screen.getAllByRole('button', { name: new RegExp(`^${c.generate} \\(`) });
     expect(bolts).toHaveLength(6);
     for (const bolt of bolts) expect(bolt.getAttribute('title')).toBe(c.generate);

@@ -212,10 +212,10 @@ describe('<obra-wait-list> sending', () => {
     await fillValid(w);
     await w.user.click(submitButton(w));
     const waiting = 'Sin conexión: tu envío está guardado y saldrá al volver la red, aunque recargues la página.';
-    await waitFor(() => expect(w.shadow.querySelector('.delivery')?.textContent).toBe(waiting));
-    expect(w.shadow.querySelector('[role=status]')!.textContent).toBe(waiting);
-    expect(submitButton(w).getAttribute('aria-busy')).toBe('true');
-    expect(dialogs(w)).toHaveLength(0);
+    // The retries (5 ms apart here) put the form back to 'sending' for each attempt: read the
+    // notice, the live region and the button in one snapshot, never one after the other.
+    const snapshot = () => [w.shadow.querySelector('.delivery')?.textContent, w.shadow.querySelector('[role=status]')!.textContent, submitButton(w).getAttribute('aria-busy'), dialogs(w).length];
+    await waitFor(() => expect(snapshot()).toEqual([waiting, waiting, 'true', 0]));
     const [pending] = Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:wait-list:'));
     expect(JSON.parse(localStorage.getItem(pending!)!).delivery).toMatchObject({ url: `${TEST_API}/wait-list`, body: { interesado: 'cliente', ...valid } });
 

@@ -2,7 +2,7 @@
 // a test fails (tests/e2e/.artifacts/, ignored by git).
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const ARTIFACTS = fileURLToPath(new URL('../.artifacts/', import.meta.url));
@@ -18,6 +18,25 @@ export function launchBrowser(): Promise<Browser> {
 /** The context every test gets unless it asks otherwise. The browser speaks English on purpose:
  * the widgets must follow the page's language, not the browser's. */
 const DEFAULT_CONTEXT: BrowserContextOptions = { viewport: { width: 1024, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' };
+
+/** The requests each tracked context has started and not yet finished (see {@link trackRequests}). */
+const openRequests = new WeakMap<BrowserContext, Set<Request>>();
+
+/** Starts counting the context's requests in flight, so {@link requestsInFlight} can tell when the pages are quiet. */
+export function trackRequests(context: BrowserContext): void {
+  const open = new Set<Request>();
+  openRequests.set(context, open);
+  context.on('request', (request) => void open.add(request));
+  context.on('requestfinished', (request) => void open.delete(request));
+  context.on('requestfailed', (request) => void open.delete(request));
+}
+
+/** How many requests of the page's context are still under way; throws when nothing tracks that context. */
+export function requestsInFlight(page: Page): number {
+  const open = openRequests.get(page.context());
+  if (!open) throw new Error('requestsInFlight: the context is not tracked (create it with useBrowser or trackRequests)');
+  return open.size;
+}
 
 export interface BrowserSuite {
   /** A new page in this test's context. */
@@ -38,6 +57,7 @@ export function useBrowser(options: BrowserContextOptions = DEFAULT_CONTEXT): Br
   });
   beforeEach(async () => {
     context = await browser!.newContext(options);
+    trackRequests(context);
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && context) {

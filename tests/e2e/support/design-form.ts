@@ -14,8 +14,8 @@ export const startDesignSite = () => startServer({ pagesDir: PAGES_DIR, capture:
 export const imageUrl = (site: TestServer) => `${site.origin}/api/images/render-1.svg`;
 
 /** Every POST answers 200 with an image url (read by generate-image, ignored by form-report). */
-export function answerOk(site: TestServer, delayMs = 0): void {
-  site.reply = { status: 200, body: { url: imageUrl(site), id: 'rep_1' }, delayMs };
+export function answerOk(site: TestServer): void {
+  site.reply = { status: 200, body: { url: imageUrl(site), id: 'rep_1' } };
 }
 
 /** Answers the GETs the capture server does not serve: location search and the generated image. */

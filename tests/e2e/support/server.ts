@@ -33,8 +33,11 @@ interface CapturedRequest {
 interface CaptureReply {
   status: number;
   body: unknown;
-  /** Milliseconds to wait before answering (keeps the widget in its sending state). */
-  delayMs: number;
+  /**
+   * When set, the answer waits for this promise (keeps the widget in its sending state until the
+   * test releases it: see {@link gate}).
+   */
+  hold?: Promise<unknown>;
 }
 
 interface CaptureRoute {
@@ -67,7 +70,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const defaultReply = (): CaptureReply => ({ status: 201, body: { id: 'wl_test_1' }, delayMs: 0 });
+const defaultReply = (): CaptureReply => ({ status: 201, body: { id: 'wl_test_1' } });
+
+/** A promise the test resolves when it chooses: hold a reply with it, then `open()` to let it go. */
+export function gate(): { hold: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const hold = new Promise<void>((resolve) => (open = resolve));
+  return { hold, open };
+}
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
@@ -109,8 +119,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     const cors: Record<string, string> = route.cors ? { ...CORS_HEADERS, 'Access-Control-Allow-Origin': String(req.headers.origin ?? '*') } : {};
     if (req.method === 'OPTIONS') return void res.writeHead(route.cors ? 204 : 405, cors).end();
     if (req.method !== 'POST') return void res.writeHead(405, cors).end();
-    const { status, body, delayMs } = reply;
-    if (delayMs) await new Promise((done) => setTimeout(done, delayMs));
+    const { status, body, hold } = reply;
+    if (hold) await hold;
     res.writeHead(status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
   }
 

@@ -1,5 +1,7 @@
 // Page helpers for any Obra widget: only the element itself (`host`) is needed.
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { requestsInFlight } from './browser.ts';
 
 /** Anything with the widget's element. */
 export interface WidgetHost {
@@ -26,7 +28,14 @@ export function setPageLang(page: Page, lang: string | null): Promise<void> {
   return page.evaluate((l) => (l === null ? document.documentElement.removeAttribute('lang') : document.documentElement.setAttribute('lang', l)), lang);
 }
 
-/** Gives a wrong extra request the time to arrive before a test counts requests. */
-export function settle(page: Page): Promise<void> {
-  return page.waitForTimeout(150);
+/**
+ * Waits until the page is quiet before a test counts requests or checks that something did not
+ * change: the page has run the tasks already queued and painted a frame (so anything an event
+ * started has started), and every request of its context has been answered (so the test server
+ * has recorded it). Timers the page set are not waited for: a test about a delayed action installs
+ * `page.clock` and runs it forward instead.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  await expect.poll(() => requestsInFlight(page), { message: 'requests still under way' }).toBe(0);
 }

@@ -1,0 +1,77 @@
+// `npm start`'s builds: runs only those whose inputs changed since they last succeeded, so a built
+// tree serves in seconds. Each build's key is a SHA-256 over the content of its input files (and
+// over the key of a build it reads from); it is written to dist/.stamps/ after a successful build
+// and compared on the next start. Content, not mtimes: a checkout or a copy changes mtimes only.
+//   node host/build-stale.ts           build what is stale, say what was skipped
+//   node host/build-stale.ts --force   build everything
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stamps = join(root, 'dist/.stamps');
+
+/** A build of `npm start`: its npm script, what it reads, and a file it always writes. */
+interface Build {
+  name: string;
+  script: string;
+  inputs: string[];
+  output: string;
+  /** A build whose output this one reads: when that one changes, this one is stale too. */
+  after?: string;
+}
+
+// Folders never read as inputs: installed packages, build outputs, test artefacts.
+const SKIP = new Set(['node_modules', 'dist', '.artifacts', '.git']);
+const SHARED = ['packages', 'package-lock.json', 'tsconfig.json'];
+
+const builds: Build[] = [
+  { name: 'widgets', script: 'build:widgets', inputs: [...SHARED, 'rollup.config.ts'], output: 'dist/esm/loader.js' },
+  { name: 'host', script: 'build:host', inputs: [...SHARED, 'host'], output: 'dist/host/pages/404.html', after: 'widgets' },
+  { name: 'examples', script: 'build:examples', inputs: [...SHARED, 'host/examples'], output: 'dist/examples/react.html' },
+];
+
+/** Every file under `path` (or `path` itself), relative to the root, in a stable order. */
+function files(path: string): string[] {
+  const full = join(root, path);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [path];
+  return readdirSync(full, { withFileTypes: true })
+    .filter((entry) => !SKIP.has(entry.name))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => files(relative(root, join(full, entry.name))));
+}
+
+/** The content key of a build's inputs (names and bytes), chained to the key of the build it reads. */
+function key(build: Build, keys: Map<string, string>): string {
+  const hash = createHash('sha256');
+  if (build.after) hash.update(`after ${keys.get(build.after)}\n`);
+  for (const file of [...new Set(build.inputs.flatMap(files))].sort()) hash.update(`${file}\n`).update(readFileSync(join(root, file)));
+  return hash.digest('hex');
+}
+
+const force = process.argv.includes('--force');
+const keys = new Map<string, string>();
+const skipped: string[] = [];
+mkdirSync(stamps, { recursive: true });
+for (const build of builds) {
+  const started = performance.now();
+  const current = key(build, keys);
+  keys.set(build.name, current);
+  const stamp = join(stamps, `${build.name}.sha256`);
+  const fresh = !force && existsSync(join(root, build.output)) && existsSync(stamp) && readFileSync(stamp, 'utf8') === current;
+  if (fresh) {
+    skipped.push(`${build.name} (inputs unchanged, checked in ${Math.round(performance.now() - started)} ms)`);
+    continue;
+  }
+  console.log(`[start] building ${build.name} (npm run ${build.script}) …`);
+  const run = spawnSync('npm', ['run', '--silent', build.script], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) {
+    console.error(`[start] npm run ${build.script} failed`);
+    process.exit(run.status ?? 1);
+  }
+  writeFileSync(stamp, current);
+}
+if (skipped.length) console.log(`[start] up to date, not rebuilt: ${skipped.join(', ')}`);

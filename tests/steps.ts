@@ -1,0 +1,104 @@
+// The steps of `npm test` (tests/run.ts) and how one runs; tests/repeat.ts builds with the same steps.
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { GUARDRAILS } from './guardrails.ts';
+
+/** The repository's root. */
+export const root = fileURLToPath(new URL('..', import.meta.url));
+/** Where vitest's JSON reports go. */
+export const results = `${root}dist/test-results`;
+
+/** One check: a command, the steps it needs first, and the vitest JSON report it writes, if any. */
+export interface Step {
+  name: string;
+  command: string[];
+  after?: string[];
+  results?: string;
+}
+
+/** A vitest run of one project that also writes its JSON report to `results`/`report`.json. */
+export const vitest = (project: string, report = project): string[] => [
+  'vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', project,
+  '--reporter=default', '--reporter=json', `--outputFile.json=${results}/${report}.json`,
+];
+const node = (...args: string[]) => [process.execPath, '--conditions=source', ...args];
+
+/**
+ * Every step. The scheduler starts ready steps in this order, so the builds the browser tests need
+ * come first and the browser tests (the longest step: the critical path) start as early as they can;
+ * the other steps fill the remaining slots alongside them.
+ */
+export const steps: Step[] = [
+  { name: 'widget bundles (rollup)', command: ['rollup', '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent'] },
+  { name: 'console (esbuild)', command: node('packages/console/build.ts') },
+  { name: 'example pages (esbuild)', command: node('host/examples/build.ts') },
+  // The pages preload the widgets' modules, read from dist/esm.
+  { name: 'host site (esbuild, pre-render)', command: node('host/build.ts'), after: ['widget bundles (rollup)'] },
+  // tests/e2e/embed-react.test.ts renders from packages/react/dist, as a partner installs it.
+  { name: 'library builds (tsup)', command: ['npm', 'run', '--silent', 'build:lib'] },
+  {
+    name: 'browser tests (Chromium)',
+    command: vitest('e2e'),
+    results: 'e2e',
+    after: ['widget bundles (rollup)', 'host site (esbuild, pre-render)', 'console (esbuild)', 'example pages (esbuild)', 'library builds (tsup)'],
+  },
+  { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // Lint, format and dead code (tests/guardrails.ts), needing nothing first.
+  ...GUARDRAILS,
+  { name: 'reference API tests (PGlite)', command: vitest('server'), results: 'server' },
+  // The size budgets and the manifest check read dist/widgets, dist/esm and dist/custom-elements.json.
+  { name: 'unit, component and size tests', command: vitest('unit'), results: 'unit', after: ['widget bundles (rollup)'] },
+  { name: 'reference API tests (PostgreSQL)', command: vitest('server-pg'), results: 'server-pg' },
+  { name: 'storybook build', command: ['storybook', 'build', '--quiet', '-o', 'dist/storybook'] },
+];
+
+/** The part of vitest's JSON report the runners read. */
+export interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+
+/** What one finished step gave: its exit, its time, its test counts when it wrote a report. */
+export interface Outcome {
+  ok: boolean;
+  seconds: number;
+  report?: Report;
+}
+
+/** Runs one step with its output buffered, and prints that output in one piece when it ends. */
+export function runStep(step: Step): Promise<Outcome> {
+  if (step.results) rmSync(`${results}/${step.results}.json`, { force: true });
+  console.log(`▶ ${step.name}: ${step.command.join(' ')}`);
+  const started = performance.now();
+  const child = spawn(step.command[0]!, step.command.slice(1), {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, OBRA_SKIP_BUILD: '1', STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+  });
+  const output: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    const finish = (code: number | null, error?: Error) => {
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`\n━━ ${step.name} (${seconds.toFixed(1)}s) ━━`);
+      process.stdout.write(Buffer.concat(output));
+      if (error) console.log(`could not start: ${error.message}`);
+      let report: Report | undefined;
+      if (step.results) {
+        try {
+          report = JSON.parse(readFileSync(`${results}/${step.results}.json`, 'utf8')) as Report;
+        } catch {
+          report = undefined;
+        }
+      }
+      resolve({ ok: code === 0 && !error, seconds, report });
+    };
+    child.on('error', (error) => finish(null, error));
+    child.on('close', (code) => finish(code));
+  });
+}
+
