@@ -16,6 +16,7 @@ import { WidgetPage } from './pages/widget-page.tsx';
 import { allRoutes, LANGS, pageFile, productNotFoundFile, WIDGET_OF, type Route } from './routes.ts';
 
 export type { Assets } from './pages/document.tsx';
+export { widgetStyleHashes } from './widget-shadow.ts';
 
 /** The catalogue's slugs: the product pages that exist. */
 export const SLUGS: readonly string[] = catalogue.items.map((item) => item.slug);

@@ -4,20 +4,27 @@
 import type { Copy } from '../copy/index.ts';
 import { pathFor, type Route } from '../routes.ts';
 import { SITE } from '../site.ts';
+import { prerenderWidget } from '../widget-shadow.ts';
 
-/** The widget element of each widget page. */
+/**
+ * The widget element of each widget page, with its first view pre-rendered inside as a
+ * declarative shadow root (visible before any script; the runtime takes it over).
+ */
 function Widget({ route }: { route: Route }) {
+  const shadow = (tag: string, attributes: Record<string, string | undefined> = {}) => ({ dangerouslySetInnerHTML: { __html: prerenderWidget(tag, route.lang, attributes) } });
   switch (route.page) {
     case 'form':
-      return <obra-design-form />;
+      return <obra-design-form {...shadow('obra-design-form')} />;
     case 'waitList':
-      return <obra-wait-list />;
+      return <obra-wait-list {...shadow('obra-wait-list')} />;
     case 'registration':
-      return <obra-partner-registration />;
-    case 'marketplace':
-      return <obra-marketplace detail-href={pathFor({ page: 'product', lang: route.lang, slug: '{slug}' }).replace('%7Bslug%7D', '{slug}')} />;
+      return <obra-partner-registration {...shadow('obra-partner-registration')} />;
+    case 'marketplace': {
+      const detailHref = pathFor({ page: 'product', lang: route.lang, slug: '{slug}' }).replace('%7Bslug%7D', '{slug}');
+      return <obra-marketplace detail-href={detailHref} {...shadow('obra-marketplace', { 'detail-href': detailHref })} />;
+    }
     case 'product':
-      return <obra-software-detail slug={route.slug} />;
+      return <obra-software-detail slug={route.slug} {...shadow('obra-software-detail', { slug: route.slug })} />;
     default:
       return null;
   }
