@@ -50,9 +50,9 @@ await build({
   alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
   plugins: [bundledAssetUrls()],
 });
-const { renderSite, widgetStyleHashes } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/render.tsx');
+const { renderSite, prerenderWidget, widgetStyleHashes } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/render.tsx');
 const css = await readFile(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]), 'utf8');
-const pages = renderSite({ script: url('host/src/client/main.ts'), css, loader: '/esm/loader.js', preload: await widgetModules() });
+const pages = renderSite({ script: url('host/src/client/main.ts'), css, loader: '/esm/loader.js', preload: await widgetModules(), prerender: prerenderWidget });
 for (const [file, html] of pages) {
   const path = join(out, 'pages', file);
   await mkdir(dirname(path), { recursive: true });

@@ -21,7 +21,7 @@ describe('public exports', () => {
     ]],
     ['@obra/element', element, [
       'DRAFT_TTL_MS', 'REFERENCE_END', 'REFERENCE_START', 'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'className', 'createEmitter', 'createFormStore', 'customElementsManifest',
-      'defineContract', 'defineWidget', 'formEventDocs', 'loadDraft', 'manifestMarkdown', 'observeLang', 'outboxFor', 'registerWidget', 'replaceReference', 'resolveLang',
+      'defineContract', 'defineWidget', 'formEventDocs', 'loadDraft', 'manifestMarkdown', 'observeLang', 'outboxFor', 'readAttributes', 'registerWidget', 'replaceReference', 'resolveLang',
       'saveDraft', 'storageKey', 'useDraft', 'useFormDelivery', 'useStore', 'PARTNER_ATTRIBUTE_DOC', 'partnerAttribute',
     ]],
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
