@@ -120,6 +120,23 @@ describe('pre-rendered widgets', () => {
     await expect.poll(() => comment.textContent()).not.toBe(before);
   });
 
+  it('brings a saved draft back on the next visit without waiting for the visitor', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.base}/en/wait_list`);
+    const widget = waitList(page);
+    await widget.field('nombre').fill('Ana');
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    await widget.field('correo').fill('ana@example.com');
+    // The draft is written after a pause in typing.
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('obra:wait-list:')))).toBe(true);
+
+    await page.reload();
+    // No pointer, key or focus: the stored draft alone makes the code take over and restore it.
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => widget.field('correo').inputValue()).toBe('ana@example.com');
+    expect(await widget.field('nombre').inputValue()).toBe('Ana');
+  });
+
   it('replays a press on a button made before the code took over', async () => {
     const page = await browser.newPage();
     const release = await holdWidgetCode(page, 'obra-wait-list');
