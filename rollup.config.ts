@@ -98,9 +98,9 @@ function assetUrls(): Plugin {
 /**
  * The modules every widget needs, put in one `chunks/runtime-<hash>.js` the ESM widgets share.
  */
-// The form engine (@obra/form) is in it too: the three form widgets share one copy. loader.ts is
-// left out: the loader must not pull the runtime in before a widget needs it.
-const RUNTIME = /\/node_modules\/(preact|zustand)\/|\/packages\/(element|form|i18n)\/src\/(?!loader\.ts$)/;
+// The form engine (@obra/form) is in it too: the three form widgets share one copy. loader.ts (and
+// loader-*.ts) are left out: the loader must not pull the runtime in before a widget needs it.
+const RUNTIME = /\/node_modules\/(preact|zustand)\/|\/packages\/(element|form|i18n)\/src\/(?!loader(\.ts|-[\w-]+\.ts)$)/;
 
 /**
  * Writes dist/custom-elements.json from the widgets' contracts. It runs in its own Node (with the

@@ -3,8 +3,9 @@
 // page is pre-rendered to static HTML in both languages with preact-render-to-string:
 //   dist/host/assets/main-HASH.js (+ chunks); the stylesheet is minified and inlined in each page
 //   dist/host/pages/{es,en}/<page>.html, {es,en}/product/<slug>.html, 404.html
-import { build, type BuildOptions } from 'esbuild';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -36,10 +37,22 @@ const url = (entry: string) => `/${relative(out, join(root, outputs.find(([, o])
 
 // The pre-renderer is TSX; esbuild turns it into one module for this Node to import.
 const renderer = join(out, '.render.mjs');
-await build({ ...common, entryPoints: ['host/src/render.tsx'], outfile: renderer, platform: 'node', format: 'esm', jsx: 'automatic', jsxImportSource: 'preact', packages: 'external' });
-const { renderSite } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/render.tsx');
+// The widgets are bundled in, with react aliased to preact/compat as in their bundles
+// (rollup.config.ts), since their first views are pre-rendered into the pages (src/widget-shadow.ts).
+await build({
+  ...common,
+  entryPoints: ['host/src/render.tsx'],
+  outfile: renderer,
+  platform: 'node',
+  format: 'esm',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+  plugins: [bundledAssetUrls()],
+});
+const { renderSite, prerenderWidget, widgetStyleHashes } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/render.tsx');
 const css = await readFile(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]), 'utf8');
-const pages = renderSite({ script: url('host/src/client/main.ts'), css, loader: '/esm/loader.js', preload: await widgetModules() });
+const pages = renderSite({ script: url('host/src/client/main.ts'), css, loader: '/esm/loader.js', preload: await widgetModules(), prerender: prerenderWidget });
 for (const [file, html] of pages) {
   const path = join(out, 'pages', file);
   await mkdir(dirname(path), { recursive: true });
@@ -47,8 +60,46 @@ for (const [file, html] of pages) {
 }
 await rm(renderer);
 // The inline script and stylesheet every page carries, by hash, for the Content-Security-Policy.
-const hashes: InlineHashes = { script: [cspHash(INLINE_SCRIPT)], style: [cspHash(css)] };
+// The widgets' pre-rendered shadow roots carry their stylesheet inline too.
+const hashes: InlineHashes = { script: [cspHash(INLINE_SCRIPT)], style: [cspHash(css), ...widgetStyleHashes()] };
 await writeFile(join(out, 'csp.json'), `${JSON.stringify(hashes, null, 2)}\n`);
+
+/**
+ * The images the widgets locate with `new URL('./x.svg', import.meta.url)` point, in the
+ * pre-rendered pages, at the copies the widget build put in dist/esm/assets/ (found by content,
+ * since their names carry a hash), so the page and the widget that takes it over load one file.
+ */
+function bundledAssetUrls(): Plugin {
+  const pattern = /new URL\((['"])(\.{1,2}\/[^'"]+\.(?:svg|png|jpe?g|webp|avif))\1,\s*import\.meta\.url\)/g;
+  const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  let emitted: Map<string, string> | undefined;
+  const byContent = async () => {
+    if (emitted) return emitted;
+    const dir = join(root, 'dist/esm/assets');
+    const files = await readdir(dir).catch(() => {
+      throw new Error('dist/esm/assets is missing: run `npm run build:widgets` before `npm run build:host`.');
+    });
+    emitted = new Map(await Promise.all(files.map(async (f) => [digest(await readFile(join(dir, f))), `/esm/assets/${f}`] as const)));
+    return emitted;
+  };
+  return {
+    name: 'obra-bundled-asset-urls',
+    setup(build) {
+      build.onLoad({ filter: /[/\\]packages[/\\][^/\\]+[/\\]src[/\\].*\.tsx?$/ }, async (args) => {
+        const code = await readFile(args.path, 'utf8');
+        if (!code.includes('import.meta.url')) return undefined;
+        const table = await byContent();
+        let out = code;
+        for (const [match, , path] of code.matchAll(pattern)) {
+          const url = table.get(digest(await readFile(join(dirname(args.path), path!))));
+          if (!url) throw new Error(`${args.path}: ${path} is not in dist/esm/assets (rebuild the widgets)`);
+          out = out.replace(match, `({ href: ${JSON.stringify(url)} })`);
+        }
+        return { contents: out, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+}
 
 /**
  * Each widget's ESM entry and the chunks it imports statically, as URLs: a page preloads its

@@ -54,7 +54,7 @@ export const steps: Step[] = [
 ];
 
 /** The part of vitest's JSON report the runners read. */
-export interface Report {
+interface Report {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;

@@ -16,13 +16,16 @@ import { WidgetPage } from './pages/widget-page.tsx';
 import { allRoutes, LANGS, pageFile, productNotFoundFile, WIDGET_OF, type Route } from './routes.ts';
 
 export type { Assets } from './pages/document.tsx';
+// Bundled into the renderer by host/build.ts (react → preact/compat); the unit tests render the
+// pages without it.
+export { prerenderWidget, widgetStyleHashes } from './widget-shadow.ts';
 
 /** The catalogue's slugs: the product pages that exist. */
 export const SLUGS: readonly string[] = catalogue.items.map((item) => item.slug);
 
 const nameOf = (slug: string | undefined) => catalogue.items.find((item) => item.slug === slug)?.name ?? '';
 
-function content(route: Route) {
+function content(route: Route, assets: Assets) {
   const copy = COPY[route.lang];
   switch (route.page) {
     case 'home':
@@ -36,9 +39,9 @@ function content(route: Route) {
     case 'testCheckout':
       return <TestCheckout copy={copy} lang={route.lang} />;
     case 'product':
-      return <WidgetPage copy={copy} route={{ ...route, page: 'product' }} heading={nameOf(route.slug)} />;
+      return <WidgetPage copy={copy} route={{ ...route, page: 'product' }} heading={nameOf(route.slug)} prerender={assets.prerender} />;
     default:
-      return <WidgetPage copy={copy} route={{ ...route, page: route.page }} />;
+      return <WidgetPage copy={copy} route={{ ...route, page: route.page }} prerender={assets.prerender} />;
   }
 }
 
@@ -50,7 +53,7 @@ export function renderRoute(route: Route, assets: Assets): string {
   const name = nameOf(route.slug);
   return html(
     <Document lang={route.lang} title={meta.title.replace('{name}', name)} description={meta.description.replace('{name}', name)} route={route} widget={WIDGET_OF[route.page]} assets={assets}>
-      <Layout copy={COPY[route.lang]} lang={route.lang} route={route}>{content(route)}</Layout>
+      <Layout copy={COPY[route.lang]} lang={route.lang} route={route}>{content(route, assets)}</Layout>
     </Document>,
   );
 }

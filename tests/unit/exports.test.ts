@@ -23,7 +23,7 @@ describe('public exports', () => {
     ]],
     ['@obra/element', element, [
       'ROOT_PART', 'THEME_PROPERTIES', 'adoptStyles', 'attr', 'camelCase', 'createEmitter',
-      'defineContract', 'defineWidget', 'observeLang', 'registerWidget', 'resolveLang',
+      'defineContract', 'defineWidget', 'observeLang', 'readAttributes', 'registerWidget', 'resolveLang',
       'useStore', 'PARTNER_ATTRIBUTE_DOC', 'partnerAttribute',
     ]],
     ['@obra/form', form, [

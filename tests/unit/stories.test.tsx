@@ -36,7 +36,7 @@ const computed = window.getComputedStyle.bind(window);
 const rgb = (value: string) => {
   const hex = /^#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i.exec(value.trim())?.[1];
   if (!hex) return value;
-  const full = hex.length <= 4 ? [...hex].map((digit) => digit + digit).join('') : hex;
+  const full = hex.length <= 4 ? hex.replace(/./g, (digit) => digit + digit) : hex;
   const [r, g, b, a] = (full.match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16));
   return a === undefined ? `rgb(${r}, ${g}, ${b})` : `rgba(${r}, ${g}, ${b}, ${Number((a / 255).toFixed(3))})`;
 };
@@ -63,7 +63,7 @@ it('finds the stories', () => {
 });
 
 for (const [path, module] of Object.entries(files)) {
-  const stories = Object.entries(composeStories(module as Parameters<typeof composeStories>[0])) as [string, { run: () => Promise<void> }][];
+  const stories = Object.entries<{ run: () => Promise<void> }>(composeStories(module as Parameters<typeof composeStories>[0]));
   describe(path.replace('../../stories/', ''), () => {
     // A form story types a whole form with user-event: seconds on a busy 2-core machine.
     it.each(stories)('%s', { timeout: 30_000 }, async (_name, story) => {

@@ -14,6 +14,11 @@ export interface Assets {
   loader: string;
   /** Per widget tag, its ESM modules (entry and static chunks), preloaded on its page. */
   preload?: Record<string, string[]>;
+  /**
+   * A widget's first view as declarative shadow DOM (host/src/widget-shadow.ts), put inside its
+   * element; without it the element arrives empty and renders when its code runs.
+   */
+  prerender?: (tag: string, lang: 'es' | 'en', attributes: Record<string, string | undefined>) => string;
 }
 
 interface DocumentProps {

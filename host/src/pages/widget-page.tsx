@@ -4,20 +4,27 @@
 import type { Copy } from '../copy/index.ts';
 import { pathFor, type Route } from '../routes.ts';
 import { SITE } from '../site.ts';
+import type { Assets } from './document.tsx';
 
-/** The widget element of each widget page. */
-function Widget({ route }: { route: Route }) {
+/**
+ * The widget element of each widget page, with its first view pre-rendered inside as a
+ * declarative shadow root (visible before any script; the runtime takes it over).
+ */
+function Widget({ route, prerender }: { route: Route; prerender: Assets['prerender'] }) {
+  const shadow = (tag: string, attributes: Record<string, string | undefined> = {}) => (prerender ? { dangerouslySetInnerHTML: { __html: prerender(tag, route.lang, attributes) } } : {});
   switch (route.page) {
     case 'form':
-      return <obra-design-form />;
+      return <obra-design-form {...shadow('obra-design-form')} />;
     case 'waitList':
-      return <obra-wait-list />;
+      return <obra-wait-list {...shadow('obra-wait-list')} />;
     case 'registration':
-      return <obra-partner-registration />;
-    case 'marketplace':
-      return <obra-marketplace detail-href={pathFor({ page: 'product', lang: route.lang, slug: '{slug}' }).replace('%7Bslug%7D', '{slug}')} />;
+      return <obra-partner-registration {...shadow('obra-partner-registration')} />;
+    case 'marketplace': {
+      const detailHref = pathFor({ page: 'product', lang: route.lang, slug: '{slug}' }).replace('%7Bslug%7D', '{slug}');
+      return <obra-marketplace detail-href={detailHref} {...shadow('obra-marketplace', { 'detail-href': detailHref })} />;
+    }
     case 'product':
-      return <obra-software-detail slug={route.slug} />;
+      return <obra-software-detail slug={route.slug} {...shadow('obra-software-detail', { slug: route.slug })} />;
     default:
       return null;
   }
@@ -27,13 +34,13 @@ function Widget({ route }: { route: Route }) {
  * A widget page: the widget shows its own visible title, so the page's h1 (for outlines, search
  * engines and screen readers) is visually hidden rather than said twice.
  */
-export function WidgetPage({ copy, route, heading }: { copy: Copy; route: Route & { page: keyof Copy['pages'] }; heading?: string | undefined }) {
+export function WidgetPage({ copy, route, heading, prerender }: { copy: Copy; route: Route & { page: keyof Copy['pages'] }; heading?: string | undefined; prerender?: Assets['prerender'] }) {
   const t = copy.pages[route.page];
   return (
     <section class="widget-page">
       <h1 class="visually-hidden">{heading ?? t.title}</h1>
       <noscript><p class="lead">{t.lead} {copy.noscript.replace('{email}', SITE.email)}</p></noscript>
-      <Widget route={route} />
+      <Widget route={route} prerender={prerender} />
     </section>
   );
 }

@@ -92,19 +92,26 @@ function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C ex
     #stopObservingLang: (() => void) | undefined;
     readonly #emit: Emit<E> = createEmitter<E>(this);
 
+    /** The first view the page carried (a declarative shadow root), until the widget replaces it. */
+    #prerendered: HTMLElement | null = null;
+
     constructor() {
       super();
-      this.attachShadow({ mode: 'open' });
+      // A page may carry the widget's first view as a declarative shadow root (the host site's
+      // pages do): attachShadow would empty it, so it is kept and taken over on the first render.
+      if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
     }
 
     connectedCallback(): void {
       const shadow = this.shadowRoot!;
       if (!this.#container) {
+        // The first .obra-root is the view's own container (a shadow root has no :scope to anchor on).
+        const view = (this.#prerendered = shadow.querySelector('.obra-root'));
         adoptStyles(shadow, def.styles, this.nonce || this.getAttribute('nonce') || undefined);
         this.#container = this.ownerDocument.createElement('div');
         this.#container.setAttribute('part', 'root');
         this.#container.className = 'obra-root';
-        shadow.append(this.#container);
+        if (!view) shadow.append(this.#container);
       }
       // Store and translator outlive a disconnect, so moving the element keeps what was typed.
       this.#store ??= def.createStore();
@@ -132,6 +139,28 @@ function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C ex
     }
 
     #render(): void {
+      const view = this.#prerendered;
+      this.#prerendered = null;
+      if (view) this.#takeOver(view);
+      else this.#paint();
+    }
+
+    /**
+     * Replaces the pre-rendered view with the rendered one in one task (no frame shows neither,
+     * and the same markup takes the same place: nothing shifts). The pre-rendered `<style>` (right
+     * before the view) goes too: the same rules are adopted by then. Then, in the same task, an
+     * `obra-take-over` event (not bubbling) tells the ESM loader, which let the visitor act on the
+     * old view, to carry what was typed over (loader-take-over.ts).
+     */
+    #takeOver(view: HTMLElement): void {
+      const style = view.previousElementSibling;
+      if (style?.localName === 'style') style.remove();
+      view.replaceWith(this.#container!);
+      this.#paint();
+      this.dispatchEvent(new Event('obra-take-over'));
+    }
+
+    #paint(): void {
       const i18n = this.#i18n!;
       i18n.setLang(resolveLang(this));
       // Screen readers pick the voice from the nearest lang, which may be the page's, not ours.

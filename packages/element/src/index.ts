@@ -1,5 +1,5 @@
 export { defineWidget, registerWidget, type WidgetDefinition, type WidgetProps, type WidgetElement, type WidgetEventTarget } from './define-widget.ts';
-export { attr, camelCase, partnerAttribute, type AttributeTable, type AttributeValues, type AttributeParser } from './attributes.ts';
+export { attr, camelCase, partnerAttribute, readAttributes, type AttributeTable, type AttributeValues, type AttributeParser } from './attributes.ts';
 export { resolveLang, observeLang } from './lang.ts';
 export { adoptStyles } from './styles.ts';
 export { createEmitter, type Emit, type EventMap } from './events.ts';

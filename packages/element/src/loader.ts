@@ -1,3 +1,5 @@
+import { readVisitorInput, restoreVisitorInput } from './loader-take-over.ts';
+
 /** Tag name → a function that imports the module defining that tag. */
 export type WidgetImports = Record<string, () => Promise<unknown>>;
 
@@ -7,13 +9,101 @@ export type WidgetImports = Record<string, () => Promise<unknown>>;
  */
 export const LOAD_MARGIN = '100% 0px';
 
+/** The visitor's first moves on a pre-rendered widget: any of them imports its code. */
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown'] as const;
+
+/** What a press on one of these does needs the widget's code: it is held and replayed once the code has taken over. */
+const NEEDS_CODE = 'button, [role="button"], [role="option"], [role="tab"], [role="switch"], [role="checkbox"], summary';
+
+/** A node's position under `root`, as child indices, so the same node is found in a re-rendered view. */
+function pathOf(root: Node, node: Node): number[] | undefined {
+  const path: number[] = [];
+  for (let at: Node | null = node; at !== root; at = at.parentNode) {
+    if (!at?.parentNode) return undefined;
+    path.unshift([...at.parentNode.childNodes].indexOf(at as ChildNode));
+  }
+  return path;
+}
+
+const nodeAt = (root: Node, path: number[]): Node | undefined => path.reduce<Node | undefined>((at, index) => at?.childNodes[index], root);
+
+/**
+ * Whether this page keeps a draft or a pending submission of one of its widgets in localStorage
+ * (the `obra:<what>:<path>:<element>` keys of @obra/form's storage.ts): that widget's code runs at once, so the
+ * draft comes back and the submission is sent without waiting for the visitor.
+ */
+function hasStoredWork(doc: Document): boolean {
+  try {
+    const storage = doc.defaultView?.localStorage;
+    const path = `:${doc.location.pathname}:`;
+    for (let i = 0; i < (storage?.length ?? 0); i++) {
+      const key = storage!.key(i) ?? '';
+      if (key.startsWith('obra:') && key.includes(path)) return true;
+    }
+  } catch {
+    // No storage (sandboxed frame, cookies off): no draft either.
+  }
+  return false;
+}
+
+/**
+ * A widget whose first view the page carries (a declarative shadow root) waits for the visitor:
+ * its code is imported on the first pointer, touch, hover, focus or key on it, and not at all for
+ * a visitor who only reads. A press on a button before the code has taken over, and a form's
+ * submission (Enter in a field), are held and replayed on the rendered view, and what was typed
+ * is carried over, when the runtime says it took the view over (`obra-take-over`).
+ */
+function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void {
+  const view = () => shadow.querySelector('.obra-root');
+  const first = view();
+  let held: number[] | undefined;
+  // The focused control of the old view. Replacing the view blurs it with no element to go to;
+  // a focusout towards another element is the visitor moving on.
+  let focused: EventTarget | null = null;
+  shadow.addEventListener('focusin', (event) => (focused = event.composedPath()[0]!));
+  shadow.addEventListener('focusout', (event) => (focused = (event as FocusEvent).relatedTarget ? null : focused));
+  const hold = (event: Event) => {
+    if (!first || view() !== first) return;
+    const target = event.type === 'submit' ? (event.target as Element) : (event.composedPath()[0] as Element).closest?.(NEEDS_CODE);
+    const path = target && pathOf(first, target);
+    if (!path) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = path;
+    start();
+  };
+  el.addEventListener('obra-take-over', () => {
+    const now = view();
+    if (!first || !now) return;
+    // The focus returns only if nothing else took it meanwhile.
+    const active = el.ownerDocument.activeElement;
+    restoreVisitorInput(now, readVisitorInput(first, !active || active === el.ownerDocument.body ? (focused as Element | null) : null));
+    const node = held && nodeAt(now, held);
+    held = undefined;
+    if (node instanceof HTMLFormElement) node.requestSubmit();
+    else if (node instanceof HTMLElement) node.click();
+  }, { once: true });
+  const start = () => {
+    for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
+    load();
+  };
+  shadow.addEventListener('click', hold, true);
+  shadow.addEventListener('submit', hold, true);
+  for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+  // In a task of its own: the page's first localStorage read waits for the browser's storage
+  // (up to ~15 ms measured at 4× slowdown), which must not lengthen the loader's own task.
+  setTimeout(() => hasStoredWork(el.ownerDocument) && start());
+}
+
 /**
  * Imports a widget's code when one of its elements comes within {@link LOAD_MARGIN} of the
  * viewport, whether it was in the HTML or added later (a framework rendering it, a route change).
  * Until then nothing of the widget is fetched. An element that never renders a box (inside
  * `display: none`) is never imported; without IntersectionObserver an element imports as soon
  * as it appears. Elements inside other shadow roots are not seen: import their register module.
- * Elements already in the page upgrade when their module defines the tag.
+ * Elements already in the page upgrade when their module defines the tag. An element that
+ * arrived with its first view pre-rendered (a declarative shadow root) is visible already: its
+ * code waits for the visitor instead (see waitForVisitor above).
  * Returns a function that stops watching.
  */
 export function loadOnSight(imports: WidgetImports, doc: Document = document): () => void {
@@ -25,6 +115,7 @@ export function loadOnSight(imports: WidgetImports, doc: Document = document): (
     void importTag();
     if (!pending.size) stop();
   };
+  const waiting = new WeakSet<Element>();
   const sight =
     typeof IntersectionObserver === 'function'
       ? new IntersectionObserver(
@@ -41,7 +132,10 @@ export function loadOnSight(imports: WidgetImports, doc: Document = document): (
   const scan = () => {
     if (!pending.size) return;
     for (const el of doc.querySelectorAll([...pending.keys()].join())) {
-      if (sight) sight.observe(el);
+      if (el.shadowRoot?.querySelector('.obra-root')) {
+        if (!waiting.has(el)) waitForVisitor(el, el.shadowRoot, () => load(el.localName));
+        waiting.add(el);
+      } else if (sight) sight.observe(el);
       else load(el.localName);
     }
   };

@@ -17,13 +17,13 @@ export function launchBrowser(): Promise<Browser> {
 
 /** The context every test gets unless it asks otherwise. The browser speaks English on purpose:
  * the widgets must follow the page's language, not the browser's. */
-const DEFAULT_CONTEXT: BrowserContextOptions = { viewport: { width: 1024, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' };
+export const DEFAULT_CONTEXT: BrowserContextOptions = { viewport: { width: 1024, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' };
 
 /** The requests each tracked context has started and not yet finished (see {@link trackRequests}). */
 const openRequests = new WeakMap<BrowserContext, Set<Request>>();
 
 /** Starts counting the context's requests in flight, so {@link requestsInFlight} can tell when the pages are quiet. */
-export function trackRequests(context: BrowserContext): void {
+function trackRequests(context: BrowserContext): void {
   const open = new Set<Request>();
   openRequests.set(context, open);
   context.on('request', (request) => void open.add(request));

@@ -1,0 +1,159 @@
+// The host pages carry each widget's first view as declarative shadow DOM (host/src/widget-shadow.ts):
+// it is there without any script, the widget's code waits for the visitor, and when it takes over
+// nothing shifts and nothing typed before is lost.
+import { describe, expect, it } from 'vitest';
+import type { Page, Route as Request } from 'playwright-core';
+import { DEFAULT_CONTEXT, useBrowser } from './support/browser.ts';
+import { recordScripts } from './support/embed.ts';
+import { PAGE_ROUTES, pagePath, useHostSite } from './support/host-site.ts';
+import { EN, ES, SENT, TYPED, waitList } from './support/wait-list.ts';
+import { WIDGET_OF } from '../../host/src/routes.ts';
+
+const site = useHostSite();
+const browser = useBrowser();
+const WIDGET_ROUTES = PAGE_ROUTES.filter((route) => WIDGET_OF[route.page]);
+
+/** Sums every layout shift the page reports from its start (installed before the page's scripts). */
+const recordShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__shift += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+const shiftSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+/** Whether the runtime has replaced the pre-rendered view (its inline `<style>` is gone then). */
+const takenOver = (page: Page, tag: string) => page.evaluate((t) => !!customElements.get(t) && !document.querySelector(t)!.shadowRoot!.querySelector('style'), tag);
+
+/** Holds the widget's entry module back (as a slow network would) until the returned function is called. */
+async function holdWidgetCode(page: Page, tag: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/esm/${tag}.js`, async (request: Request) => {
+    await released;
+    await request.continue();
+  });
+  return release;
+}
+
+describe('pre-rendered widgets', () => {
+  it('shows every widget page\'s widget in its language with JavaScript disabled', async () => {
+    const context = await browser.context.browser()!.newContext({ ...DEFAULT_CONTEXT, javaScriptEnabled: false });
+    try {
+      for (const route of WIDGET_ROUTES) {
+        const page = await context.newPage();
+        await page.goto(`${site.base}${pagePath(route)}`);
+        const view = page.locator(`${WIDGET_OF[route.page]} .obra-root`);
+        expect(await view.getAttribute('lang'), pagePath(route)).toBe(route.lang);
+        // Real content, laid out: a box with height and text.
+        expect((await view.textContent())!.trim().length, pagePath(route)).toBeGreaterThan(20);
+        expect((await view.boundingBox())!.height, pagePath(route)).toBeGreaterThan(100);
+        await page.close();
+      }
+      const page = await context.newPage();
+      await page.goto(`${site.base}/es/lista_de_espera`);
+      expect(await waitList(page).title.textContent()).toBe(ES.title);
+      await page.goto(`${site.base}/en/wait_list`);
+      expect(await waitList(page).title.textContent()).toBe(EN.title);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('runs no widget code for a visitor who only reads, and shifts nothing, on a phone', async () => {
+    // Lighthouse's mobile device: where the bench measures CLS and blocking time.
+    const context = await browser.context.browser()!.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    try {
+      for (const route of WIDGET_ROUTES) {
+        const page = await context.newPage();
+        const scripts = recordScripts(page);
+        await recordShifts(page);
+        await page.goto(`${site.base}${pagePath(route)}`);
+        await page.waitForLoadState('networkidle');
+        expect(scripts.paths, pagePath(route)).toContain('/esm/loader.js');
+        // Its modules may be preloaded (fetched, not run): the element is never defined.
+        expect(await page.evaluate((tag) => !!customElements.get(tag), WIDGET_OF[route.page]!), pagePath(route)).toBe(false);
+        expect(await shiftSoFar(page), pagePath(route)).toBe(0);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps what the visitor typed before the code arrived, the focus, and then works, without a shift', async () => {
+    const page = await browser.newPage();
+    await recordShifts(page);
+    const release = await holdWidgetCode(page, 'obra-wait-list');
+    await page.goto(`${site.base}/es/lista_de_espera`);
+    const widget = waitList(page);
+    await widget.field('nombre').pressSequentially('Ana');
+    expect(await takenOver(page, 'obra-wait-list')).toBe(false);
+
+    release();
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    expect(await widget.field('nombre').inputValue()).toBe('Ana');
+    // The caret is still in the field: typing goes on where it stopped.
+    await page.keyboard.type(' Pérez');
+    expect(await widget.field('nombre').inputValue()).toBe('Ana Pérez');
+    expect(await shiftSoFar(page)).toBe(0);
+
+    // The widget's state learnt the early typing: the entry sent carries it.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/wait-list') && r.method() === 'POST');
+    await widget.radio('cliente').check();
+    for (const name of ['correo', 'telefono', 'comentario'] as const) await widget.field(name).fill(TYPED[name]);
+    await widget.submit.click();
+    expect((await sent).postDataJSON()).toMatchObject({ ...SENT, nombre: 'Ana Pérez' });
+    await widget.dialog.waitFor();
+    expect(await widget.dialogTitle.textContent()).toBe(ES.sentTitle);
+  });
+
+  it('keeps a choice made before the code arrived, and the view follows it', async () => {
+    const page = await browser.newPage();
+    const release = await holdWidgetCode(page, 'obra-wait-list');
+    await page.goto(`${site.base}/en/wait_list`);
+    const widget = waitList(page);
+    const comment = widget.host.locator('label[for]').last();
+    const before = await comment.textContent();
+    await widget.radio('proveedor').check();
+    release();
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    expect(await widget.radio('proveedor').isChecked()).toBe(true);
+    // The comment's label depends on the choice: the widget's state has it.
+    await expect.poll(() => comment.textContent()).not.toBe(before);
+  });
+
+  it('brings a saved draft back on the next visit without waiting for the visitor', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.base}/en/wait_list`);
+    const widget = waitList(page);
+    await widget.field('nombre').fill('Ana');
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    await widget.field('correo').fill('ana@example.com');
+    // The draft is written after a pause in typing.
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('obra:wait-list:')))).toBe(true);
+
+    await page.reload();
+    // No pointer, key or focus: the stored draft alone makes the code take over and restore it.
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => widget.field('correo').inputValue()).toBe('ana@example.com');
+    expect(await widget.field('nombre').inputValue()).toBe('Ana');
+  });
+
+  it('replays a press on a button made before the code took over', async () => {
+    const page = await browser.newPage();
+    const release = await holdWidgetCode(page, 'obra-wait-list');
+    await page.goto(`${site.base}/en/wait_list`);
+    const widget = waitList(page);
+    // Sending the empty form: the pre-rendered form must not submit natively (no navigation).
+    await widget.submit.click();
+    expect(page.url()).toBe(`${site.base}/en/wait_list`);
+    release();
+    // Once the code runs, the held press validates the form as a press after it would.
+    await expect.poll(() => widget.errors.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await widget.errors.first().textContent()).toBe(EN.choose);
+    expect(page.url()).toBe(`${site.base}/en/wait_list`);
+  });
+});
