@@ -19,10 +19,30 @@ import { formatSizes, measure } from './tools/size/sizes.ts';
 /** Every widget: its tag's module and its gzip budget for the self-contained bundle. */
 export const widgets = [
   { name: 'wait-list', entry: 'packages/wait-list/src/register.ts', contract: 'packages/wait-list/src/contract.ts', budgetGzip: 20 * 1024 },
-  { name: 'partner-registration', entry: 'packages/partner-registration/src/register.ts', contract: 'packages/partner-registration/src/contract.ts', budgetGzip: 20 * 1024 },
-  { name: 'design-form', entry: 'packages/design-form/src/register.ts', contract: 'packages/design-form/src/contract.ts', budgetGzip: 50 * 1024 },
-  { name: 'marketplace', entry: 'packages/marketplace/src/marketplace/register.ts', contract: 'packages/marketplace/src/marketplace/contract.ts', budgetGzip: 20 * 1024 },
-  { name: 'software-detail', entry: 'packages/marketplace/src/software-detail/register.ts', contract: 'packages/marketplace/src/software-detail/contract.ts', budgetGzip: 22 * 1024 },
+  {
+    name: 'partner-registration',
+    entry: 'packages/partner-registration/src/register.ts',
+    contract: 'packages/partner-registration/src/contract.ts',
+    budgetGzip: 20 * 1024,
+  },
+  {
+    name: 'design-form',
+    entry: 'packages/design-form/src/register.ts',
+    contract: 'packages/design-form/src/contract.ts',
+    budgetGzip: 50 * 1024,
+  },
+  {
+    name: 'marketplace',
+    entry: 'packages/marketplace/src/marketplace/register.ts',
+    contract: 'packages/marketplace/src/marketplace/contract.ts',
+    budgetGzip: 20 * 1024,
+  },
+  {
+    name: 'software-detail',
+    entry: 'packages/marketplace/src/software-detail/register.ts',
+    contract: 'packages/marketplace/src/software-detail/contract.ts',
+    budgetGzip: 22 * 1024,
+  },
 ] as const;
 
 /** Budgets of other outputs (gzip bytes), by path under dist/. */
@@ -156,11 +176,23 @@ const plugins = (): Plugin[] => [
     ],
   }),
   // `source` points workspace packages at their TypeScript, like tsconfig's customConditions.
-  nodeResolve({ exportConditions: ['source', 'browser', 'module', 'import', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+  nodeResolve({
+    exportConditions: ['source', 'browser', 'module', 'import', 'default'],
+    extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+  }),
   json({ preferConst: true, compact: true }),
   esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json', minify: false }),
-  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), __OBRA_VERSION__: JSON.stringify(VERSION) } }),
-  terser({ ecma: 2020, module: true, toplevel: true, compress: { passes: 3, pure_getters: true, unsafe_arrows: true, unsafe_methods: true }, format: { comments: false } }),
+  replace({
+    preventAssignment: true,
+    values: { 'process.env.NODE_ENV': JSON.stringify('production'), __OBRA_VERSION__: JSON.stringify(VERSION) },
+  }),
+  terser({
+    ecma: 2020,
+    module: true,
+    toplevel: true,
+    compress: { passes: 3, pure_getters: true, unsafe_arrows: true, unsafe_methods: true },
+    format: { comments: false },
+  }),
 ];
 
 const config: RollupOptions[] = [

@@ -34,7 +34,9 @@ if (process.argv.includes('--browser')) {
   if (!existsSync(chromium)) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-      throw new Error(`[setup] Chromium is missing at ${chromium}. Install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`);
+      throw new Error(
+        `[setup] Chromium is missing at ${chromium}. Install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`,
+      );
     }
     console.log('[setup] installing Chromium and fonts from Debian …');
     run('apt-get', ['update', '-qq']);
@@ -51,7 +53,9 @@ if (process.argv.includes('--postgres') && !process.env.PG_BIN) {
   if (!installed) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-      throw new Error('[setup] PostgreSQL is missing. Install Debian\'s postgresql package (apt-get install postgresql) or set PG_BIN to the folder holding initdb and postgres.');
+      throw new Error(
+        "[setup] PostgreSQL is missing. Install Debian's postgresql package (apt-get install postgresql) or set PG_BIN to the folder holding initdb and postgres.",
+      );
     }
     console.log('[setup] installing PostgreSQL from Debian …');
     run('apt-get', ['update', '-qq']);

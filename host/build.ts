@@ -17,7 +17,13 @@ const out = join(root, 'dist/host');
 const assets = join(out, 'assets');
 
 await rm(out, { recursive: true, force: true });
-const common: BuildOptions & { metafile: true } = { absWorkingDir: root, bundle: true, logLevel: 'warning', conditions: ['source'], metafile: true };
+const common: BuildOptions & { metafile: true } = {
+  absWorkingDir: root,
+  bundle: true,
+  logLevel: 'warning',
+  conditions: ['source'],
+  metafile: true,
+};
 
 const client = await build({
   ...common,
@@ -50,9 +56,17 @@ await build({
   alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
   plugins: [bundledAssetUrls()],
 });
-const { renderSite, prerenderWidget, widgetStyleHashes } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/render.tsx');
+const { renderSite, prerenderWidget, widgetStyleHashes } = (await import(
+  pathToFileURL(renderer).href
+)) as typeof import('./src/render.tsx');
 const css = await readFile(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]), 'utf8');
-const pages = renderSite({ script: url('host/src/client/main.ts'), css, loader: '/esm/loader.js', preload: await widgetModules(), prerender: prerenderWidget });
+const pages = renderSite({
+  script: url('host/src/client/main.ts'),
+  css,
+  loader: '/esm/loader.js',
+  preload: await widgetModules(),
+  prerender: prerenderWidget,
+});
 for (const [file, html] of pages) {
   const path = join(out, 'pages', file);
   await mkdir(dirname(path), { recursive: true });
@@ -113,14 +127,21 @@ async function widgetModules(): Promise<Record<string, string[]>> {
     const code = await readFile(join(esm, file), 'utf8').catch(() => {
       throw new Error(`dist/esm/${file} is missing: run \`npm run build:widgets\` before \`npm run build:host\`.`);
     });
-    for (const [, dep] of code.matchAll(/(?:^|[;}])\s*import\s*(?:[\w{}\s,$*]+from\s*)?["']\.\/([^"']+)["']/g)) await graph(join(dirname(file), dep!), seen);
+    for (const [, dep] of code.matchAll(/(?:^|[;}])\s*import\s*(?:[\w{}\s,$*]+from\s*)?["']\.\/([^"']+)["']/g))
+      await graph(join(dirname(file), dep!), seen);
     return seen;
   };
   const tags = Object.values(WIDGET_OF);
-  return Object.fromEntries(await Promise.all(tags.map(async (tag) => [tag, [...(await graph(`${tag}.js`, new Set()))].map((f) => `/esm/${f}`)] as const)));
+  return Object.fromEntries(
+    await Promise.all(tags.map(async (tag) => [tag, [...(await graph(`${tag}.js`, new Set()))].map((f) => `/esm/${f}`)] as const)),
+  );
 }
 
-const sizes = await Promise.all(outputs.map(async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`));
+const sizes = await Promise.all(
+  outputs.map(
+    async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`,
+  ),
+);
 // The stylesheet is inlined into every page; its file is not served.
 await rm(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]));
 console.log(`host: ${pages.size} pages; ${sizes.join(', ')}`);

@@ -5,32 +5,59 @@
 // see the README.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { closeOnSignal, createApi, createHttpServer, createLogger, displayHost, listen, loadConfig, processCount, runProcesses, type Config } from '@obra/server';
+import {
+  closeOnSignal,
+  createApi,
+  createHttpServer,
+  createLogger,
+  displayHost,
+  listen,
+  loadConfig,
+  processCount,
+  runProcesses,
+  type Config,
+} from '@obra/server';
 import { handleSite } from './src/handler.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const catalogue = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('@obra/marketplace/catalogue/software.json')), 'utf8')) as { items: { slug: string }[] };
+const catalogue = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('@obra/marketplace/catalogue/software.json')), 'utf8')) as {
+  items: { slug: string }[];
+};
 const slugs = catalogue.items.map((item) => item.slug);
 /** One process serving the site and the API; stops gracefully on SIGTERM. */
 async function serve(config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   const api = await createApi(config);
-  const server = createHttpServer(config, (req, res) =>
-    void (async () => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/api/')) return api.handle(req, res);
-    try {
-      await handleSite(req, res, { root, slugs, https });
-    } catch (error) {
-      api.log.error('static file failed', { path: url.pathname, error });
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
-    }
-    })(),
+  const server = createHttpServer(
+    config,
+    (req, res) =>
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        if (url.pathname.startsWith('/api/')) return api.handle(req, res);
+        try {
+          await handleSite(req, res, { root, slugs, https });
+        } catch (error) {
+          api.log.error('static file failed', { path: url.pathname, error });
+          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
+        }
+      })(),
   );
   closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
   const port = await listen(server, config);
-  api.log.info('Obra host listening', { url: `http://${displayHost(config.host)}:${port}/`, api: '/api/', data: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir });
+  api.log.info('Obra host listening', {
+    url: `http://${displayHost(config.host)}:${port}/`,
+    api: '/api/',
+    data: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir,
+  });
 }
 
 const config = loadConfig({ PORT: '8080', ...process.env });
-await runProcesses({ processes: processCount(), databaseUrl: config.databaseUrl, shutdownTimeoutMs: config.shutdownTimeoutMs, log: createLogger(config.logLevel) }, () => serve(config));
+await runProcesses(
+  {
+    processes: processCount(),
+    databaseUrl: config.databaseUrl,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    log: createLogger(config.logLevel),
+  },
+  () => serve(config),
+);

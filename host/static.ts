@@ -74,7 +74,12 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
     return true;
   }
   const file = createReadStream(path);
-  const compress = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? createGzip() : undefined;
+  const compress =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? createGzip()
+        : undefined;
   (compress ? file.pipe(compress) : file).pipe(res);
   return true;
 }

@@ -24,12 +24,18 @@ const meta = {
 export default meta;
 
 const copy = (lang: Lang) => designFormCatalogues[lang];
-const widget = (canvasElement: HTMLElement, lang: Lang): Promise<Root> => widgetRoot(canvasElement, 'obra-design-form', copy(lang).designForm.title);
+const widget = (canvasElement: HTMLElement, lang: Lang): Promise<Root> =>
+  widgetRoot(canvasElement, 'obra-design-form', copy(lang).designForm.title);
 /** The API answers a story needs, from the handlers the unit tests use. */
-const designApi = (...handlers: AnyHandler[]) => ({ msw: { handlers: { designForm: [designFormHandlers.image, designFormHandlers.places, ...handlers] } } });
+const designApi = (...handlers: AnyHandler[]) => ({
+  msw: { handlers: { designForm: [designFormHandlers.image, designFormHandlers.places, ...handlers] } },
+});
 
 const openSection = async (root: Root, title: string) => userEvent.click(root.getByRole('button', { name: title }));
-const generate = async (root: Root, lang: Lang) => userEvent.click(root.getByRole('button', { name: copy(lang).designForm.generateFor.replace('{{section}}', copy(lang).designForm.sections.use) }));
+const generate = async (root: Root, lang: Lang) =>
+  userEvent.click(
+    root.getByRole('button', { name: copy(lang).designForm.generateFor.replace('{{section}}', copy(lang).designForm.sections.use) }),
+  );
 const openModal = async (root: Root, lang: Lang) => userEvent.click(root.getByRole('button', { name: copy(lang).designForm.open }));
 
 /** Generates an image, opens the modal, fills it and sends. */
@@ -38,8 +44,16 @@ async function fillAndSend(root: Root, lang: Lang) {
   await generate(root, lang);
   await waitFor(() => expect(root.getByRole('img', { name: c.image.alt })).toHaveAttribute('src', GENERATED_URL));
   await openModal(root, lang);
-  const fields: [string, string][] = [[c.modal.nombre, 'Ana Pérez'], [c.modal.pais, 'Colombia'], [c.modal.departamento, 'Antioquia'], [c.modal.ciudad, 'Medellín'], [c.modal.correo, 'ana@example.com'], [c.modal.telefono, '3001234567']];
-  for (const [label, value] of fields) await userEvent.type(root.getByRole('textbox', { name: (name: string) => name.startsWith(label) }), value);
+  const fields: [string, string][] = [
+    [c.modal.nombre, 'Ana Pérez'],
+    [c.modal.pais, 'Colombia'],
+    [c.modal.departamento, 'Antioquia'],
+    [c.modal.ciudad, 'Medellín'],
+    [c.modal.correo, 'ana@example.com'],
+    [c.modal.telefono, '3001234567'],
+  ];
+  for (const [label, value] of fields)
+    await userEvent.type(root.getByRole('textbox', { name: (name: string) => name.startsWith(label) }), value);
   await userEvent.click(root.getByRole('button', { name: c.modal.submit }));
 }
 
@@ -203,10 +217,22 @@ export const SendingEs = inLang('es', sending);
 export const SendingEn = inLang('en', sending);
 export const SuccessEs = inLang('es', success);
 export const SuccessEn = inLang('en', success);
-export const ServerMessageEs = inLang('es', failure(designFormHandlers.reportFailed, () => 'El servicio de correo no responde.'));
-export const ServerMessageEn = inLang('en', failure(designFormHandlers.reportFailed, () => 'El servicio de correo no responde.'));
-export const SubmitErrorEs = inLang('es', failure(designFormHandlers.reportFailedSilently, (lang) => copy(lang).designForm.form.error.submitError));
-export const SubmitErrorEn = inLang('en', failure(designFormHandlers.reportFailedSilently, (lang) => copy(lang).designForm.form.error.submitError));
+export const ServerMessageEs = inLang(
+  'es',
+  failure(designFormHandlers.reportFailed, () => 'El servicio de correo no responde.'),
+);
+export const ServerMessageEn = inLang(
+  'en',
+  failure(designFormHandlers.reportFailed, () => 'El servicio de correo no responde.'),
+);
+export const SubmitErrorEs = inLang(
+  'es',
+  failure(designFormHandlers.reportFailedSilently, (lang) => copy(lang).designForm.form.error.submitError),
+);
+export const SubmitErrorEn = inLang(
+  'en',
+  failure(designFormHandlers.reportFailedSilently, (lang) => copy(lang).designForm.form.error.submitError),
+);
 /** The API unreachable: the report waits in the outbox and the overlay says so (it goes out when the network is back). */
 const networkError: Story = {
   parameters: designApi(designFormHandlers.generated, designFormHandlers.reportNetworkError),

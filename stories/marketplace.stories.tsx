@@ -33,7 +33,10 @@ const list: Story = {
     const root = await widget(canvasElement, args.lang);
     await expect(cardNames(root)).toEqual(['AutoCAD', 'Revit', 'SketchUp', 'Archicad', 'Rhino', 'Lumion']);
     await expect(root.getByRole('button', { name: copyOf(args.lang).pagination.previous })).toHaveAttribute('aria-disabled', 'true');
-    await expect(root.getByRole('button', { name: copyOf(args.lang).pagination.page.replace('{{page}}', '1') })).toHaveAttribute('aria-current', 'page');
+    await expect(root.getByRole('button', { name: copyOf(args.lang).pagination.page.replace('{{page}}', '1') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const more = root.getAllByRole('link')[0]!;
     await expect(more).toHaveAttribute('href', args.lang === 'es' ? '/es/producto/autocad' : '/en/product/autocad');
   },
@@ -48,7 +51,10 @@ const searching: Story = {
     const listbox = root.getByRole('listbox', { name: copyOf(args.lang).search.suggestions });
     await expect(listbox).toBeVisible();
     await expect(input).toHaveAttribute('aria-expanded', 'true');
-    await expect(root.getAllByRole('option').map((o: HTMLElement) => o.querySelector('.option-name')!.textContent)).toEqual(['Revit', 'Archicad']);
+    await expect(root.getAllByRole('option').map((o: HTMLElement) => o.querySelector('.option-name')!.textContent)).toEqual([
+      'Revit',
+      'Archicad',
+    ]);
     await expect(root.getByRole('option', { selected: true })).toHaveTextContent(/^Revit/);
   },
 };

@@ -33,7 +33,10 @@ const detail: Story = {
     const root = await widget(canvasElement, 'SketchUp');
     const copy = copyOf(args.lang);
     await expect(root.getByText(copy.badge)).toBeVisible();
-    await expect(root.getByRole('link', { name: new RegExp(copy.newTab.replace(/[()]/g, '\\$&')) })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(root.getByRole('link', { name: new RegExp(copy.newTab.replace(/[()]/g, '\\$&')) })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
     await expect(root.getAllByRole('img', { name: /SketchUp: / })).toHaveLength(3);
     await expect(root.getByRole('region', { name: copy.carousel.label.replace('{{name}}', 'SketchUp') })).toBeVisible();
   },
@@ -56,7 +59,10 @@ const videoOverlay: Story = {
     await userEvent.click(root.getByRole('button', { name: new RegExp(`^${copy.video.open.replace('{{title}}', '')}`) }));
     const dialog = await root.findByRole('dialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog.querySelector('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/022dqcoi05k?autoplay=1&rel=0');
+    await expect(dialog.querySelector('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/022dqcoi05k?autoplay=1&rel=0',
+    );
     // toHaveFocus() reads document.activeElement, which is the host; the shadow root knows the button.
     const shadow = canvasElement.querySelector('obra-software-detail')!.shadowRoot!;
     await expect(shadow.activeElement).toBe(within(dialog).getByRole('button', { name: new RegExp(copy.video.close) }));
@@ -65,8 +71,16 @@ const videoOverlay: Story = {
 
 export const DetailEs = inLang('es', detail);
 export const DetailEn = inLang('en', detail);
-export const WithoutVideosEs = inLang('es', { ...detail, args: { slug: 'revit' }, play: async ({ canvasElement }) => void (await widget(canvasElement, 'Revit')) });
-export const WithoutVideosEn = inLang('en', { ...detail, args: { slug: 'revit' }, play: async ({ canvasElement }) => void (await widget(canvasElement, 'Revit')) });
+export const WithoutVideosEs = inLang('es', {
+  ...detail,
+  args: { slug: 'revit' },
+  play: async ({ canvasElement }) => void (await widget(canvasElement, 'Revit')),
+});
+export const WithoutVideosEn = inLang('en', {
+  ...detail,
+  args: { slug: 'revit' },
+  play: async ({ canvasElement }) => void (await widget(canvasElement, 'Revit')),
+});
 export const UnknownSlugEs = inLang('es', unknownSlug);
 export const UnknownSlugEn = inLang('en', unknownSlug);
 export const VideoOverlayEs = inLang('es', videoOverlay);
@@ -81,8 +95,18 @@ export const CarouselMoving: StoryObj<DetailArgs> = {
     const copy = copyOf(lang).carousel;
     return createElement(Carousel, {
       held: false,
-      labels: { region: copy.label.replace('{{name}}', 'Obra'), pause: copy.pause, play: copy.play, previous: copy.previous, next: copy.next, slide: (n, count) => copy.slide.replace('{{n}}', String(n)).replace('{{count}}', String(count)) },
-      slides: [1, 2, 3, 4, 5].map((n) => ({ key: `s${n}`, render: () => createElement('div', { style: { padding: 24, background: '#e5e7eb', textAlign: 'center' } }, `Slide ${n}`) })),
+      labels: {
+        region: copy.label.replace('{{name}}', 'Obra'),
+        pause: copy.pause,
+        play: copy.play,
+        previous: copy.previous,
+        next: copy.next,
+        slide: (n, count) => copy.slide.replace('{{n}}', String(n)).replace('{{count}}', String(count)),
+      },
+      slides: [1, 2, 3, 4, 5].map((n) => ({
+        key: `s${n}`,
+        render: () => createElement('div', { style: { padding: 24, background: '#e5e7eb', textAlign: 'center' } }, `Slide ${n}`),
+      })),
     });
   },
   play: async ({ canvasElement, args }) => {

@@ -33,4 +33,7 @@ export const control = (root: Root, label: string) => root.getByRole('textbox', 
 export const api = (name: string, handler: AnyHandler) => ({ msw: { handlers: { [name]: handler } } });
 
 /** One story per language: the state is the same, only the strings change. */
-export const inLang = <A extends { lang: 'es' | 'en' }>(lang: A['lang'], story: StoryObj<A>): StoryObj<A> => ({ ...story, args: { ...story.args, lang } });
+export const inLang = <A extends { lang: 'es' | 'en' }>(lang: A['lang'], story: StoryObj<A>): StoryObj<A> => ({
+  ...story,
+  args: { ...story.args, lang },
+});

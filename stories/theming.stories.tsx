@@ -41,7 +41,17 @@ interface ThemingArgs {
 function Themed({ theme, background }: ThemingArgs) {
   return createElement(
     'div',
-    { 'data-testid': 'themed', style: { ...(theme as CSSProperties), background, padding: 16, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' } },
+    {
+      'data-testid': 'themed',
+      style: {
+        ...(theme as CSSProperties),
+        background,
+        padding: 16,
+        display: 'grid',
+        gap: 16,
+        gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
+      },
+    },
     createElement('obra-wait-list', { lang: 'en', 'api-base': TEST_API }),
     createElement('obra-partner-registration', { lang: 'en', 'api-base': TEST_API }),
   );
@@ -97,7 +107,10 @@ export const Dark: Story = {
 };
 
 const manifest = customElementsManifest(
-  [waitListContract, partnerRegistrationContract, designFormContract, marketplaceContract, softwareDetailContract].map((contract) => ({ module: '', contract })),
+  [waitListContract, partnerRegistrationContract, designFormContract, marketplaceContract, softwareDetailContract].map((contract) => ({
+    module: '',
+    contract,
+  })),
 );
 
 /** The theme and the parts, read from the custom-elements manifest the build writes. */
@@ -111,12 +124,26 @@ function Reference() {
     createElement(
       'table',
       { style: { borderCollapse: 'collapse' } },
-      createElement('thead', null, createElement('tr', null, ['property', 'default', 'what it colours'].map((h) => createElement('th', { key: h, style: cell }, h)))),
+      createElement(
+        'thead',
+        null,
+        createElement(
+          'tr',
+          null,
+          ['property', 'default', 'what it colours'].map((h) => createElement('th', { key: h, style: cell }, h)),
+        ),
+      ),
       createElement(
         'tbody',
         null,
         declarations[0]!.cssProperties.map((p) =>
-          createElement('tr', { key: p.name }, createElement('td', { style: cell }, createElement('code', null, p.name)), createElement('td', { style: cell }, p.default), createElement('td', { style: cell }, p.description)),
+          createElement(
+            'tr',
+            { key: p.name },
+            createElement('td', { style: cell }, createElement('code', null, p.name)),
+            createElement('td', { style: cell }, p.default),
+            createElement('td', { style: cell }, p.description),
+          ),
         ),
       ),
     ),
@@ -124,7 +151,15 @@ function Reference() {
     createElement(
       'ul',
       null,
-      declarations.map((d) => createElement('li', { key: d.tagName }, createElement('code', null, `<${d.tagName}>`), ': ', d.cssParts.map((p) => `${p.name} (${p.description})`).join('; '))),
+      declarations.map((d) =>
+        createElement(
+          'li',
+          { key: d.tagName },
+          createElement('code', null, `<${d.tagName}>`),
+          ': ',
+          d.cssParts.map((p) => `${p.name} (${p.description})`).join('; '),
+        ),
+      ),
     ),
   );
 }

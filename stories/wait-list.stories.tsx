@@ -36,7 +36,8 @@ const meta = {
 export default meta;
 
 /** Queries inside the wait list's shadow root, once it has rendered. */
-const widget = (canvasElement: HTMLElement, lang: Lang): Promise<Root> => widgetRoot(canvasElement, 'obra-wait-list', waitListCatalogues[lang].waitList.title);
+const widget = (canvasElement: HTMLElement, lang: Lang): Promise<Root> =>
+  widgetRoot(canvasElement, 'obra-wait-list', waitListCatalogues[lang].waitList.title);
 
 async function fillValid(root: Root, lang: Lang) {
   const copy = waitListCatalogues[lang].waitList;

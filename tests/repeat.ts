@@ -53,7 +53,8 @@ for (let round = 1; round <= times; round++) {
       const failed = file.assertionResults.filter((test) => test.status === 'failed');
       for (const test of failed) count(`${where} › ${test.fullName}`);
       // A file that failed outside its tests (an import, a hook) has no failed test to name.
-      if (file.status === 'failed' && failed.length === 0) count(`${where} › (the file: ${file.message?.split('\n')[0] ?? 'failed outside its tests'})`);
+      if (file.status === 'failed' && failed.length === 0)
+        count(`${where} › (the file: ${file.message?.split('\n')[0] ?? 'failed outside its tests'})`);
     }
     if (!outcome.ok && !files.some((file) => file.status === 'failed')) count(`${project} › (vitest exited with an error)`);
   }

@@ -11,7 +11,8 @@ import { mkdirSync } from 'node:fs';
 import { results, runStep, steps, type Outcome } from './steps.ts';
 
 if (process.argv.includes('--list')) {
-  for (const step of steps) console.log(`${step.name}${step.after ? ` (after ${step.after.join(', ')})` : ''}\n  ${step.command.join(' ')}`);
+  for (const step of steps)
+    console.log(`${step.name}${step.after ? ` (after ${step.after.join(', ')})` : ''}\n  ${step.command.join(' ')}`);
   process.exit(0);
 }
 
@@ -25,15 +26,19 @@ const started = performance.now();
 let pending = [...steps];
 while (pending.length || running.size) {
   // A step whose prerequisite failed is not run: it would test stale or missing output.
-  for (const step of pending.filter((s) => s.after?.some((name) => outcomes.get(name)?.ok === false || skippedSteps.includes(name)))) skippedSteps.push(step.name);
+  for (const step of pending.filter((s) => s.after?.some((name) => outcomes.get(name)?.ok === false || skippedSteps.includes(name))))
+    skippedSteps.push(step.name);
   pending = pending.filter((s) => !skippedSteps.includes(s.name));
   const ready = pending.filter((s) => (s.after ?? []).every((name) => outcomes.get(name)?.ok));
   for (const step of ready.slice(0, Math.max(0, jobs - running.size))) {
     pending = pending.filter((s) => s !== step);
-    running.set(step.name, runStep(step).then((outcome) => {
-      outcomes.set(step.name, outcome);
-      running.delete(step.name);
-    }));
+    running.set(
+      step.name,
+      runStep(step).then((outcome) => {
+        outcomes.set(step.name, outcome);
+        running.delete(step.name);
+      }),
+    );
   }
   if (running.size) await Promise.race(running.values());
   else if (pending.length) throw new Error(`steps wait on unknown steps: ${pending.map((s) => s.name).join(', ')}`);

@@ -19,8 +19,15 @@ export interface Step {
 
 /** A vitest run of one project that also writes its JSON report to `results`/`report`.json. */
 export const vitest = (project: string, report = project): string[] => [
-  'vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', project,
-  '--reporter=default', '--reporter=json', `--outputFile.json=${results}/${report}.json`,
+  'vitest',
+  'run',
+  '--config',
+  'tests/vitest.config.ts',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}/${report}.json`,
 ];
 const node = (...args: string[]) => [process.execPath, '--conditions=source', ...args];
 
@@ -41,7 +48,13 @@ export const steps: Step[] = [
     name: 'browser tests (Chromium)',
     command: vitest('e2e'),
     results: 'e2e',
-    after: ['widget bundles (rollup)', 'host site (esbuild, pre-render)', 'console (esbuild)', 'example pages (esbuild)', 'library builds (tsup)'],
+    after: [
+      'widget bundles (rollup)',
+      'host site (esbuild, pre-render)',
+      'console (esbuild)',
+      'example pages (esbuild)',
+      'library builds (tsup)',
+    ],
   },
   { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   // Lint, format and dead code (tests/guardrails.ts), needing nothing first.
@@ -101,4 +114,3 @@ export function runStep(step: Step): Promise<Outcome> {
     child.on('close', (code) => finish(code));
   });
 }
-

@@ -9,7 +9,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const out = `${root}dist/examples`;
-const shared: BuildOptions = { bundle: true, conditions: ['source'], jsx: 'automatic', target: 'es2022', logLevel: 'warning', absWorkingDir: root };
+const shared: BuildOptions = {
+  bundle: true,
+  conditions: ['source'],
+  jsx: 'automatic',
+  target: 'es2022',
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
 
 /**
  * esbuild leaves `new URL('./x.svg', import.meta.url)` alone, which would point inside chunks/;
@@ -22,10 +29,13 @@ const assetUrls: Plugin = {
       const code = await readFile(path, 'utf8');
       if (!code.includes('import.meta.url')) return undefined;
       const imports: string[] = [];
-      const out = code.replace(/new URL\((['"])(\.{1,2}\/[^'"]+\.(?:svg|png|jpe?g|webp))\1,\s*import\.meta\.url\)/g, (_m, _q: string, file: string) => {
-        imports.push(`import __asset${imports.length} from ${JSON.stringify(file)};`);
-        return `new URL(__asset${imports.length - 1}, import.meta.url)`;
-      });
+      const out = code.replace(
+        /new URL\((['"])(\.{1,2}\/[^'"]+\.(?:svg|png|jpe?g|webp))\1,\s*import\.meta\.url\)/g,
+        (_m, _q: string, file: string) => {
+          imports.push(`import __asset${imports.length} from ${JSON.stringify(file)};`);
+          return `new URL(__asset${imports.length - 1}, import.meta.url)`;
+        },
+      );
       return { contents: `${imports.join('\n')}\n${out}`, loader: path.endsWith('x') ? 'tsx' : 'ts' };
     });
   },
@@ -57,7 +67,8 @@ async function prerender(): Promise<void> {
   await build({
     ...shared,
     stdin: {
-      contents: "export { App } from './host/examples/react/app.tsx'; export { renderToString } from 'react-dom/server'; export { createElement } from 'react';",
+      contents:
+        "export { App } from './host/examples/react/app.tsx'; export { renderToString } from 'react-dom/server'; export { createElement } from 'react';",
       resolveDir: root,
       loader: 'ts',
     },
@@ -67,10 +78,13 @@ async function prerender(): Promise<void> {
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
     loader: { '.svg': 'empty', '.png': 'empty', '.jpg': 'empty', '.webp': 'empty' },
   });
-  const ssr = (await import(`${pathToFileURL(`${tmp}/ssr.mjs`).href}?t=${Date.now()}`)) as typeof import('./react/app.tsx') & typeof import('react-dom/server') & typeof import('react');
+  const ssr = (await import(`${pathToFileURL(`${tmp}/ssr.mjs`).href}?t=${Date.now()}`)) as typeof import('./react/app.tsx') &
+    typeof import('react-dom/server') &
+    typeof import('react');
   const html = ssr.renderToString(ssr.createElement(ssr.App));
   const template = readFileSync(`${root}host/examples/react/template.html`, 'utf8');
-  if (!template.includes('<!--app-->')) throw new Error('host/examples/react/template.html lost its <!--app--> marker; put it back inside #root.');
+  if (!template.includes('<!--app-->'))
+    throw new Error('host/examples/react/template.html lost its <!--app--> marker; put it back inside #root.');
   writeFileSync(`${out}/react.html`, template.replace('<!--app-->', html));
 }
 

@@ -67,11 +67,17 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, { ro
   const resolution = resolve(path, slugs);
   if (resolution.kind === 'redirect') return redirect(res, resolution.status, resolution.location + url.search);
   if (resolution.kind === 'page' && (await serveStatic(req, res, `${root}dist/host/pages`, `/${pageFile(resolution.route)}`))) return;
-  return notFound(res, root, resolution.kind === 'not-found' && resolution.page === 'product' ? productNotFoundFile(resolution.lang) : '404.html');
+  return notFound(
+    res,
+    root,
+    resolution.kind === 'not-found' && resolution.page === 'product' ? productNotFoundFile(resolution.lang) : '404.html',
+  );
 }
 
 function redirect(res: ServerResponse, status: number, location: string): void {
-  res.writeHead(status, { Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end(`Moved to ${location}`);
+  res
+    .writeHead(status, { Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
+    .end(`Moved to ${location}`);
 }
 
 /** A 404 page (by default the bilingual one), with status 404. */

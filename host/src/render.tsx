@@ -52,8 +52,17 @@ export function renderRoute(route: Route, assets: Assets): string {
   const meta = COPY[route.lang].meta[route.page];
   const name = nameOf(route.slug);
   return html(
-    <Document lang={route.lang} title={meta.title.replace('{name}', name)} description={meta.description.replace('{name}', name)} route={route} widget={WIDGET_OF[route.page]} assets={assets}>
-      <Layout copy={COPY[route.lang]} lang={route.lang} route={route}>{content(route, assets)}</Layout>
+    <Document
+      lang={route.lang}
+      title={meta.title.replace('{name}', name)}
+      description={meta.description.replace('{name}', name)}
+      route={route}
+      widget={WIDGET_OF[route.page]}
+      assets={assets}
+    >
+      <Layout copy={COPY[route.lang]} lang={route.lang} route={route}>
+        {content(route, assets)}
+      </Layout>
     </Document>,
   );
 }
@@ -66,7 +75,9 @@ export function renderSite(assets: Assets): Map<string, string> {
     '404.html',
     html(
       <Document lang="es" title={meta.title} description={meta.description} assets={assets}>
-        <Layout copy={COPY.es} lang="es"><NotFound /></Layout>
+        <Layout copy={COPY.es} lang="es">
+          <NotFound />
+        </Layout>
       </Document>,
     ),
   );
@@ -76,7 +87,9 @@ export function renderSite(assets: Assets): Map<string, string> {
       productNotFoundFile(lang),
       html(
         <Document lang={lang} title={`${copy.notFound.product} — ${SITE.name}`} description={copy.notFound.productText} assets={assets}>
-          <Layout copy={copy} lang={lang}><ProductNotFound copy={copy} lang={lang} /></Layout>
+          <Layout copy={copy} lang={lang}>
+            <ProductNotFound copy={copy} lang={lang} />
+          </Layout>
         </Document>,
       ),
     );

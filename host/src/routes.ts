@@ -7,7 +7,8 @@ import { LANGS, type Lang } from '@obra/schema';
 export { LANGS, type Lang };
 
 /** Every page of the site. */
-export type PageId = 'home' | 'form' | 'waitList' | 'values' | 'vision' | 'marketplace' | 'registration' | 'product' | 'success' | 'testCheckout';
+export type PageId =
+  'home' | 'form' | 'waitList' | 'values' | 'vision' | 'marketplace' | 'registration' | 'product' | 'success' | 'testCheckout';
 
 /** The first path segment of each page (home has none), per language. */
 export const SEGMENTS: Readonly<Record<Exclude<PageId, 'home'>, Record<Lang, string>>> = {
@@ -27,7 +28,18 @@ export const SEGMENTS: Readonly<Record<Exclude<PageId, 'home'>, Record<Lang, str
 const EXTRA_ALIASES: Readonly<Record<string, Exclude<PageId, 'home'>>> = { productos: 'product', products: 'product' };
 
 /** Every page in the order menus and tests list them. */
-export const PAGES: readonly PageId[] = ['home', 'form', 'waitList', 'values', 'vision', 'marketplace', 'registration', 'product', 'success', 'testCheckout'];
+export const PAGES: readonly PageId[] = [
+  'home',
+  'form',
+  'waitList',
+  'values',
+  'vision',
+  'marketplace',
+  'registration',
+  'product',
+  'success',
+  'testCheckout',
+];
 
 /** The widget tag each widget page mounts. */
 export const WIDGET_OF: Readonly<Partial<Record<PageId, string>>> = {
@@ -121,5 +133,7 @@ export function pageFile(route: Route): string {
 
 /** Every route of the site: each page in each language, the product page once per slug. */
 export function allRoutes(slugs: readonly string[]): Route[] {
-  return LANGS.flatMap((lang) => PAGES.flatMap((page): Route[] => (page === 'product' ? slugs.map((slug) => ({ page, lang, slug })) : [{ page, lang }])));
+  return LANGS.flatMap((lang) =>
+    PAGES.flatMap((page): Route[] => (page === 'product' ? slugs.map((slug) => ({ page, lang, slug })) : [{ page, lang }])),
+  );
 }

@@ -18,7 +18,9 @@ type AnyWidget = WidgetDefinition<AttributeTable, any, any, Catalogue>;
 
 /** The widgets the host pages mount, by tag. */
 const WIDGETS: Record<string, AnyWidget> = Object.fromEntries(
-  ([designFormWidget, marketplaceWidget, softwareDetailWidget, partnerRegistrationWidget, waitListWidget] as unknown as AnyWidget[]).map((w) => [w.tag, w]),
+  ([designFormWidget, marketplaceWidget, softwareDetailWidget, partnerRegistrationWidget, waitListWidget] as unknown as AnyWidget[]).map(
+    (w) => [w.tag, w],
+  ),
 );
 
 /**
@@ -42,7 +44,8 @@ function hostStub(tag: string): HTMLElement {
 }
 
 /** The element's attributes as `readAttributes` reads them, from a plain name → value table. */
-const attributeReader = (attributes: Record<string, string | undefined>) => ({ getAttribute: (name: string) => attributes[name] ?? null }) as unknown as HTMLElement;
+const attributeReader = (attributes: Record<string, string | undefined>) =>
+  ({ getAttribute: (name: string) => attributes[name] ?? null }) as unknown as HTMLElement;
 
 /** The shadow root's CSS of a widget, minified: the pages' CSP allows it by hash. */
 const widgetCss = (tag: string): string => minifyCss(widget(tag).styles);

@@ -48,5 +48,9 @@ const html = `<!doctype html>
 `;
 await mkdir(out, { recursive: true });
 await writeFile(join(out, 'index.html'), html);
-const sizes = await Promise.all(outputs.map(async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`));
+const sizes = await Promise.all(
+  outputs.map(
+    async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`,
+  ),
+);
 console.log(`console: ${sizes.join(', ')}`);

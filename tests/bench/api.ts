@@ -24,7 +24,28 @@ const START_MS = 2000;
 const RSS_MB = 250;
 const WRITE_CONCURRENCY = 16;
 const READ_CONCURRENCY = 8;
-const QUERIES = ['bog', 'medel', 'san jo', 'cali', 'barranq', 'lima', 'buenos', 'madrid', 'mexico', 'caracas', 'quito', 'santiago', 'monterrey', 'guadal', 'col', 'cordoba esp', 'sao pa', 'new y', 'london', 'par'];
+const QUERIES = [
+  'bog',
+  'medel',
+  'san jo',
+  'cali',
+  'barranq',
+  'lima',
+  'buenos',
+  'madrid',
+  'mexico',
+  'caracas',
+  'quito',
+  'santiago',
+  'monterrey',
+  'guadal',
+  'col',
+  'cordoba esp',
+  'sao pa',
+  'new y',
+  'london',
+  'par',
+];
 
 const { database } = parseArgs({ options: { database: { type: 'string', default: 'pglite' } } }).values;
 if (database !== 'pglite' && database !== 'postgres') throw new Error('Usage: npm run bench:api [-- --database pglite|postgres]');
@@ -47,14 +68,16 @@ async function load(seconds: number, concurrency: number, once: (n: number) => P
   const until = performance.now() + seconds * 1000;
   let n = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < until) {
-      const t = performance.now();
-      const status = await once(n++);
-      latencies.push(performance.now() - t);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        const status = await once(n++);
+        latencies.push(performance.now() - t);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
@@ -71,7 +94,10 @@ async function start(env: Record<string, string>): Promise<{ server: ApiProcess;
   const started = performance.now();
   const server = await startProcess('api', env);
   for (;;) {
-    const healthy = await fetch(`${server.base}/api/health`).then((res) => res.ok, () => false);
+    const healthy = await fetch(`${server.base}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (healthy) break;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -87,14 +113,23 @@ async function measure(databaseUrl: string | undefined) {
   await first.server.stop();
   const { server, ms: startMs, rss: startRss } = await start(env);
   const agent = new Agent({ keepAlive: true, maxSockets: Math.max(WRITE_CONCURRENCY, READ_CONCURRENCY) });
-  const call = (method: string, path: string, body?: string, headers?: Record<string, string>) => send(agent, `${server.base}${path}`, method, body, headers);
+  const call = (method: string, path: string, body?: string, headers?: Record<string, string>) =>
+    send(agent, `${server.base}${path}`, method, body, headers);
   // A short warm-up so the JIT and the database's caches are not what gets measured.
   for (let i = 0; i < 200; i += 1) await call('GET', `/api/location?query=${QUERIES[i % QUERIES.length]}`);
   const writes = await load(WRITE_SECONDS, WRITE_CONCURRENCY, (n) => {
-    const body = JSON.stringify({ interesado: n % 2 ? 'cliente' : 'proveedor', nombre: `Bench ${n}`, correo: `bench${n}@example.com`, telefono: '+57 300 123 4567', comentario: 'Carga de prueba' });
+    const body = JSON.stringify({
+      interesado: n % 2 ? 'cliente' : 'proveedor',
+      nombre: `Bench ${n}`,
+      correo: `bench${n}@example.com`,
+      telefono: '+57 300 123 4567',
+      comentario: 'Carga de prueba',
+    });
     return call('POST', '/api/wait-list', body, { 'content-type': 'application/json', 'idempotency-key': randomUUID() });
   });
-  const reads = await load(READ_SECONDS, READ_CONCURRENCY, (n) => call('GET', `/api/location?query=${encodeURIComponent(QUERIES[n % QUERIES.length]!)}&lang=${n % 3 ? 'es' : 'en'}`));
+  const reads = await load(READ_SECONDS, READ_CONCURRENCY, (n) =>
+    call('GET', `/api/location?query=${encodeURIComponent(QUERIES[n % QUERIES.length]!)}&lang=${n % 3 ? 'es' : 'en'}`),
+  );
   agent.destroy();
   const endRss = rssMB(server.child.pid!);
   const exitCode = await server.stop();
@@ -102,7 +137,17 @@ async function measure(databaseUrl: string | undefined) {
   const [{ rows }] = (await db.query<{ rows: number }>('select count(*)::int as rows from wait_list')) as [{ rows: number }];
   await db.close();
   removeDataDir(dataDir);
-  return { writes, reads, rows, accepted: writes.statuses.get(201) ?? 0, exitCode, first: { ms: first.ms, rss: first.rss }, startMs, startRss, endRss };
+  return {
+    writes,
+    reads,
+    rows,
+    accepted: writes.statuses.get(201) ?? 0,
+    exitCode,
+    first: { ms: first.ms, rss: first.rss },
+    startMs,
+    startRss,
+    endRss,
+  };
 }
 
 // Timings on a shared machine mean little: say how busy it was.
@@ -120,20 +165,54 @@ if (database === 'postgres') {
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const cell = (r: Load, p99Target: number, rpsTarget: number) =>
   `${String(r.requests).padStart(7)} req ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${fmt(r.p50).padStart(8)}  p99 ${fmt(r.p99).padStart(8)} ${r.p99 < p99Target && r.perSecond >= rpsTarget ? '✔' : '✘'}`;
-console.log(`\nreference API on loopback, ${process.env.HOSTNAME ?? 'this machine'}: writes ${WRITE_SECONDS} s × ${WRITE_CONCURRENCY} clients, location ${READ_SECONDS} s × ${READ_CONCURRENCY} clients (one API process, RATE_LIMIT=0)`);
+console.log(
+  `\nreference API on loopback, ${process.env.HOSTNAME ?? 'this machine'}: writes ${WRITE_SECONDS} s × ${WRITE_CONCURRENCY} clients, location ${READ_SECONDS} s × ${READ_CONCURRENCY} clients (one API process, RATE_LIMIT=0)`,
+);
 console.log(`targets: POST p99 < 50 ms and ≥ 1000 req/s; GET p99 < 10 ms; start ≤ ${START_MS} ms and RSS ≤ ${RSS_MB} MB after it`);
-console.log(`machine load before the run: ${load1.toFixed(2)} (1-minute average, ${availableParallelism()} cores)${load1 >= 2 ? ' ✘ busy: the figures are not comparable' : ''}`);
+console.log(
+  `machine load before the run: ${load1.toFixed(2)} (1-minute average, ${availableParallelism()} cores)${load1 >= 2 ? ' ✘ busy: the figures are not comparable' : ''}`,
+);
 /** One line: a label, then one column per database. */
-const row = (label: string, cells: string[]) => console.log(`${label.padEnd(22)} ${cells.map((text) => text.padEnd(58)).join(' │ ')}`.trimEnd());
-row('', runs.map((run) => run.name));
-row('POST /api/wait-list', runs.map((run) => cell(run.result.writes, 50, 1000)));
-row('GET /api/location', runs.map((run) => cell(run.result.reads, 10, 0)));
+const row = (label: string, cells: string[]) =>
+  console.log(`${label.padEnd(22)} ${cells.map((text) => text.padEnd(58)).join(' │ ')}`.trimEnd());
+row(
+  '',
+  runs.map((run) => run.name),
+);
+row(
+  'POST /api/wait-list',
+  runs.map((run) => cell(run.result.writes, 50, 1000)),
+);
+row(
+  'GET /api/location',
+  runs.map((run) => cell(run.result.reads, 10, 0)),
+);
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 const mark = (ok: boolean) => (ok ? '✔' : '✘');
-row('first start (new db)', runs.map(({ result: r }) => `${r.first.ms.toFixed(0)} ms, RSS ${mb(r.first.rss)}`));
-row('start', runs.map(({ result: r }) => `${r.startMs.toFixed(0)} ms ${mark(r.startMs <= START_MS)}`));
-row('RSS after start', runs.map(({ result: r }) => `${mb(r.startRss)} ${mark(r.startRss <= RSS_MB)}`));
-row('RSS at end', runs.map(({ result: r }) => `${mb(r.endRss)} ${mark(r.endRss <= RSS_MB)}`));
-row('statuses (writes)', runs.map((run) => JSON.stringify(Object.fromEntries(run.result.writes.statuses))));
-row('stored vs answered', runs.map(({ result: r }) => `rows ${r.rows}, 201s ${r.accepted} ${r.rows === r.accepted ? '✔ equal' : '✘ DIFFERENT'}, exit ${r.exitCode}`));
+row(
+  'first start (new db)',
+  runs.map(({ result: r }) => `${r.first.ms.toFixed(0)} ms, RSS ${mb(r.first.rss)}`),
+);
+row(
+  'start',
+  runs.map(({ result: r }) => `${r.startMs.toFixed(0)} ms ${mark(r.startMs <= START_MS)}`),
+);
+row(
+  'RSS after start',
+  runs.map(({ result: r }) => `${mb(r.startRss)} ${mark(r.startRss <= RSS_MB)}`),
+);
+row(
+  'RSS at end',
+  runs.map(({ result: r }) => `${mb(r.endRss)} ${mark(r.endRss <= RSS_MB)}`),
+);
+row(
+  'statuses (writes)',
+  runs.map((run) => JSON.stringify(Object.fromEntries(run.result.writes.statuses))),
+);
+row(
+  'stored vs answered',
+  runs.map(
+    ({ result: r }) => `rows ${r.rows}, 201s ${r.accepted} ${r.rows === r.accepted ? '✔ equal' : '✘ DIFFERENT'}, exit ${r.exitCode}`,
+  ),
+);
 process.exit(runs.every(({ result: r }) => r.rows === r.accepted && r.exitCode === 0) ? 0 : 1);

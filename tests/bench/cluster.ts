@@ -45,10 +45,19 @@ const proxyPort = await freePort();
 // A short mail lease (MAIL_RETRY_MS) so a report whose process was killed mid-send is picked up
 // again within the run; it stays far longer than one send takes.
 const api = await startProcess('api', {
-  DATABASE_URL: databaseUrl, OBRA_DATA_DIR: dataDir, MAIL_OUTBOX_DIR: outboxDir, API_PROCESSES: String(PROCESSES),
-  RATE_LIMIT: '0', RATE_LIMIT_READS: '0', MIN_FILL_MS: '0', MAIL_RETRY_MS: '5000', LOG_LEVEL: 'info',
+  DATABASE_URL: databaseUrl,
+  OBRA_DATA_DIR: dataDir,
+  MAIL_OUTBOX_DIR: outboxDir,
+  API_PROCESSES: String(PROCESSES),
+  RATE_LIMIT: '0',
+  RATE_LIMIT_READS: '0',
+  MIN_FILL_MS: '0',
+  MAIL_RETRY_MS: '5000',
+  LOG_LEVEL: 'info',
   // Every visitor's report goes to one test address: the mail caps would hold all but 3.
-  REPORT_MAILS_PER_ADDRESS: '0', REPORT_MAILS_PER_HOUR: '0', PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+  REPORT_MAILS_PER_ADDRESS: '0',
+  REPORT_MAILS_PER_HOUR: '0',
+  PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
 });
 const until = Date.now() + 60_000;
 while (logCount(api.output(), 'api ready') < PROCESSES) {
@@ -56,7 +65,9 @@ while (logCount(api.output(), 'api ready') < PROCESSES) {
   await sleep(100);
 }
 const [{ n: migrations }] = (await db.query<{ n: number }>('select count(*)::int as n from schema_migrations')).rows as [{ n: number }];
-say(`${PROCESSES} API processes started together on ${api.base}; migrations recorded ${migrations} of ${MIGRATIONS}${migrations === MIGRATIONS ? ', each once' : ' ✘'}`);
+say(
+  `${PROCESSES} API processes started together on ${api.base}; migrations recorded ${migrations} of ${MIGRATIONS}${migrations === MIGRATIONS ? ', each once' : ' ✘'}`,
+);
 
 const workers = () => childPids(api.child.pid!);
 const random = seeded(SEED);
@@ -81,10 +92,18 @@ const proxy = await startFaultProxy({ pages: platform.origin, api: api.base }, r
 const count = async (table: string, nombre: string) => {
   const column = table === TABLES.contact ? 'name' : 'nombre';
   // Leads only: a submission taken for spam is stored but not delivered.
-  return (await db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${column} = $1 and spam_reason is null`, [nombre])).rows[0]!.n;
+  return (await db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${column} = $1 and spam_reason is null`, [nombre]))
+    .rows[0]!.n;
 };
 say(`${N} visitors' submissions, ${VISITORS} at a time, through the fault proxy`);
-const result = await runVisitors({ origin: proxy.origin, n: N, concurrency: VISITORS, deadline: started + TIME_LIMIT_S * 1000, random, count });
+const result = await runVisitors({
+  origin: proxy.origin,
+  n: N,
+  concurrency: VISITORS,
+  deadline: started + TIME_LIMIT_S * 1000,
+  random,
+  count,
+});
 stopKilling = true;
 await killer;
 proxy.close();
@@ -93,13 +112,26 @@ await platform.close();
 // Every stored report is mailed, once: wait for the outbox to drain (a report claimed by a killed
 // process waits out its lease), then count the .eml files per report id.
 // Reports the API marked as spam are stored and, by design, never mailed: they are left out.
-const pendingMail = async () => (await db.query<{ n: number }>("select count(*)::int as n from report where mailed_at is null and spam_reason is null and mail_status = 'queued'")).rows[0]!.n;
+const pendingMail = async () =>
+  (
+    await db.query<{ n: number }>(
+      "select count(*)::int as n from report where mailed_at is null and spam_reason is null and mail_status = 'queued'",
+    )
+  ).rows[0]!.n;
 const drainBy = Date.now() + 60_000;
 while ((await pendingMail()) > 0 && Date.now() < drainBy) await sleep(200);
-const reports = (await db.query<{ id: string }>("select id from report where spam_reason is null and mail_status <> 'held'")).rows.map((row) => row.id);
+const reports = (await db.query<{ id: string }>("select id from report where spam_reason is null and mail_status <> 'held'")).rows.map(
+  (row) => row.id,
+);
 const files = existsSync(outboxDir) ? readdirSync(outboxDir).filter((name) => name.endsWith('.eml')) : [];
-const states = (await db.query<{ mail_status: string; mailed: boolean; n: number }>("select mail_status || coalesce(' spam:' || spam_reason, '') as mail_status, mailed_at is not null as mailed, count(*)::int as n from report group by 1, 2")).rows;
-const mailErrors = (await db.query<{ mail_error: string }>('select distinct mail_error from report where mail_error is not null')).rows.map((row) => row.mail_error);
+const states = (
+  await db.query<{ mail_status: string; mailed: boolean; n: number }>(
+    "select mail_status || coalesce(' spam:' || spam_reason, '') as mail_status, mailed_at is not null as mailed, count(*)::int as n from report group by 1, 2",
+  )
+).rows;
+const mailErrors = (await db.query<{ mail_error: string }>('select distinct mail_error from report where mail_error is not null')).rows.map(
+  (row) => row.mail_error,
+);
 const mails = reports.map((id) => files.filter((name) => name.endsWith(`-${id}.eml`)).length);
 const mailedOnce = mails.filter((n) => n === 1).length;
 const restarts = logCount(api.output(), 'an API process died; starting another');
@@ -107,18 +139,41 @@ const readies = logCount(api.output(), 'api ready');
 
 const exitCode = await api.stop('SIGTERM');
 // What the primary said about its processes (not the request lines), when it did not stop cleanly.
-if (exitCode !== 0) console.log(api.output().split('\n').filter((line) => /"level":"(warn|error)"/.test(line)).slice(-10).join('\n'));
+if (exitCode !== 0)
+  console.log(
+    api
+      .output()
+      .split('\n')
+      .filter((line) => /"level":"(warn|error)"/.test(line))
+      .slice(-10)
+      .join('\n'),
+  );
 await db.end();
 await postgres.stop();
 removeDataDir(dataDir);
 
-console.log(`\nbench:cluster  seed ${SEED}, ${PROCESSES} API processes (node:cluster) on one PostgreSQL, ${VISITORS} visitors at a time, faults on throughout, time limit ${TIME_LIMIT_S} s`);
-console.log(`processes  SIGKILLed ${kills} (one every ~${KILL_EVERY_S} s), restarted by the primary ${restarts}, started in all ${readies}; on SIGTERM the primary exited ${exitCode}`);
+console.log(
+  `\nbench:cluster  seed ${SEED}, ${PROCESSES} API processes (node:cluster) on one PostgreSQL, ${VISITORS} visitors at a time, faults on throughout, time limit ${TIME_LIMIT_S} s`,
+);
+console.log(
+  `processes  SIGKILLed ${kills} (one every ~${KILL_EVERY_S} s), restarted by the primary ${restarts}, started in all ${readies}; on SIGTERM the primary exited ${exitCode}`,
+);
 console.log(describeProxy(proxy));
 for (const line of result.lines) console.log(line);
-console.log(`report e-mails  ${reports.length} reports to mail; all report rows (${states.map((row) => `${row.mail_status}${row.mailed ? ', mailed' : ''} ${row.n}`).join('; ')}), ${files.length} .eml files: mailed once ${mailedOnce}, more than once ${mails.filter((n) => n > 1).length}, never ${mails.filter((n) => n === 0).length}`);
+console.log(
+  `report e-mails  ${reports.length} reports to mail; all report rows (${states.map((row) => `${row.mail_status}${row.mailed ? ', mailed' : ''} ${row.n}`).join('; ')}), ${files.length} .eml files: mailed once ${mailedOnce}, more than once ${mails.filter((n) => n > 1).length}, never ${mails.filter((n) => n === 0).length}`,
+);
 for (const error of mailErrors) console.log(`  last mail error: ${error}`);
 const { total } = result;
-console.log(`N ${result.n}  stored ${total.stored}  lost ${total.lost}  duplicated ${total.duplicated}  mailed ${mailedOnce} of ${reports.length} once`);
-const ok = result.n === N && total.lost === 0 && total.duplicated === 0 && mailedOnce === reports.length && files.length === reports.length && migrations === MIGRATIONS && exitCode === 0;
+console.log(
+  `N ${result.n}  stored ${total.stored}  lost ${total.lost}  duplicated ${total.duplicated}  mailed ${mailedOnce} of ${reports.length} once`,
+);
+const ok =
+  result.n === N &&
+  total.lost === 0 &&
+  total.duplicated === 0 &&
+  mailedOnce === reports.length &&
+  files.length === reports.length &&
+  migrations === MIGRATIONS &&
+  exitCode === 0;
 process.exit(ok ? 0 : 1);

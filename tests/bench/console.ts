@@ -26,20 +26,22 @@ try {
   const [{ stored } = { stored: 0 }] = await api.db.query<{ stored: number }>('select count(*)::int as stored from lead');
   if (!stored) await fill();
   async function fill() {
-  // Names and e-mails from small word lists, so searches hit a realistic share of rows.
-  const common = (n: string) => `
+    // Names and e-mails from small word lists, so searches hit a realistic share of rows.
+    const common = (n: string) => `
     (array['Ana','Luis','Marta','Carlos','Sofía','Jorge','Lucía','Pedro','Elena','Diego'])[1 + ${n} % 10] || ' ' ||
     (array['Gómez','Pérez','Rodríguez','López','Martínez','Sánchez','Ramírez','Torres','Flores','Rivera'])[1 + (${n} / 10) % 10] || ' ' || ${n}`;
-  const at = (n: string) => `now() - make_interval(mins => (${n}::bigint * 1051200 / ${PER_KIND})::int)`;
-  const spam = (n: string) => `case when ${n} % 20 = 0 then 'too fast' end`;
-  const lang = (n: string) => `case when ${n} % 4 = 0 then 'en' else 'es' end`;
-  await api.db.query(`insert into wait_list (created_at, interesado, nombre, correo, telefono, comentario, request_hash, lang, spam_reason)
+    const at = (n: string) => `now() - make_interval(mins => (${n}::bigint * 1051200 / ${PER_KIND})::int)`;
+    const spam = (n: string) => `case when ${n} % 20 = 0 then 'too fast' end`;
+    const lang = (n: string) => `case when ${n} % 4 = 0 then 'en' else 'es' end`;
+    await api.db
+      .query(`insert into wait_list (created_at, interesado, nombre, correo, telefono, comentario, request_hash, lang, spam_reason)
     select ${at('n')}, 'cliente', ${common('n')}, 'w' || n || '@example.com', '+57 300 ' || lpad(n::text, 7, '0'), 'Quiero construir una casa de dos pisos en lote propio', 'h', ${lang('n')}, ${spam('n')} from generate_series(1, ${PER_KIND}) n`);
-  await api.db.query(`insert into partner (created_at, nombre, telefono, correo, pais, especializacion, request_hash, lang, spam_reason)
+    await api.db.query(`insert into partner (created_at, nombre, telefono, correo, pais, especializacion, request_hash, lang, spam_reason)
     select ${at('n')}, ${common('n')}, '+57 310 ' || lpad(n::text, 7, '0'), 'p' || n || '@example.com', 'Colombia', 'bim', 'h', ${lang('n')}, ${spam('n')} from generate_series(1, ${PER_KIND}) n`);
-  await api.db.query(`insert into contact (created_at, name, email, message, request_hash, lang, spam_reason)
+    await api.db.query(`insert into contact (created_at, name, email, message, request_hash, lang, spam_reason)
     select ${at('n')}, ${common('n')}, 'c' || n || '@example.com', '¿Hacen casas modulares en acero? Necesito precio', 'h', ${lang('n')}, ${spam('n')} from generate_series(1, ${PER_KIND}) n`);
-  await api.db.query(`insert into report (created_at, nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion,
+    await api.db
+      .query(`insert into report (created_at, nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion,
       largo_edificacion, alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, spam_reason)
     select ${at('n')}, ${common('n')}, 'r' || n || '@example.com', '+57 320 ' || lpad(n::text, 7, '0'), 'Colombia', 'Antioquia', 'Medellín', 'idea', 'diseno', '10', '20', '8', '12', '6',
       'vivienda', '', 'acero', 'dos-aguas', 'moderna', 'teja', 'ladrillo', 'urbana', 'Terraza', 'http://localhost/api/images/x.svg', 'p', 'h', ${lang('n')}, ${spam('n')} from generate_series(1, ${PER_KIND}) n`);
@@ -70,7 +72,10 @@ try {
     ['status = spam', '?status=spam'],
     ['status = won (empty)', '?status=won'],
     ['lang = en', '?lang=en'],
-    ['date range (one month)', `?from=${new Date(Date.now() - 200 * 864e5).toISOString().slice(0, 10)}&to=${new Date(Date.now() - 170 * 864e5).toISOString().slice(0, 10)}`],
+    [
+      'date range (one month)',
+      `?from=${new Date(Date.now() - 200 * 864e5).toISOString().slice(0, 10)}&to=${new Date(Date.now() - 170 * 864e5).toISOString().slice(0, 10)}`,
+    ],
     ['search name "gómez"', '?q=g%C3%B3mez'],
     ['search e-mail "w12345@"', '?q=w12345%40'],
     ['search phone "0012345"', '?q=0012345'],
@@ -93,9 +98,13 @@ try {
     const p = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
     const ok = p(0.95) < BUDGET_MS;
     if (!ok) failed += 1;
-    rows.push(`${ok ? 'ok  ' : 'SLOW'} ${name.padEnd(34)} p50 ${p(0.5).toFixed(1).padStart(6)} ms   p95 ${p(0.95).toFixed(1).padStart(6)} ms   (${count} rows)`);
+    rows.push(
+      `${ok ? 'ok  ' : 'SLOW'} ${name.padEnd(34)} p50 ${p(0.5).toFixed(1).padStart(6)} ms   p95 ${p(0.95).toFixed(1).padStart(6)} ms   (${count} rows)`,
+    );
   }
-  console.log(`GET /api/admin/leads at ${n} leads, ${RUNS} runs each (page + counts per status), budget p95 < ${BUDGET_MS} ms:\n${rows.join('\n')}`);
+  console.log(
+    `GET /api/admin/leads at ${n} leads, ${RUNS} runs each (page + counts per status), budget p95 < ${BUDGET_MS} ms:\n${rows.join('\n')}`,
+  );
   process.exitCode = failed ? 1 : 0;
 } finally {
   server.closeAllConnections();

@@ -22,7 +22,8 @@ await page.evaluate(() => {
   const entries: { name: string; duration: number; interactionId: number }[] = [];
   Object.defineProperty(window, '__obraEvents', { value: entries });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as PerformanceEventTiming[]) entries.push({ name: e.name, duration: e.duration, interactionId: e.interactionId });
+    for (const e of list.getEntries() as PerformanceEventTiming[])
+      entries.push({ name: e.name, duration: e.duration, interactionId: e.interactionId });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 });
 
@@ -31,7 +32,10 @@ async function measure(act: () => Promise<void>): Promise<number> {
   const before = await page.evaluate(() => (window as unknown as { __obraEvents: unknown[] }).__obraEvents.length);
   await act();
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)))));
-  const entries = await page.evaluate((from) => (window as unknown as { __obraEvents: { duration: number }[] }).__obraEvents.slice(from), before);
+  const entries = await page.evaluate(
+    (from) => (window as unknown as { __obraEvents: { duration: number }[] }).__obraEvents.slice(from),
+    before,
+  );
   return Math.max(0, ...entries.map((e) => e.duration));
 }
 
@@ -42,7 +46,14 @@ await form.field('ancho').click();
 for (const key of '12345') results['typing in a field']!.push(await measure(() => page.keyboard.press(key)));
 await form.field('location').click();
 for (const key of 'Bogot') results['typing in a field']!.push(await measure(() => page.keyboard.press(key)));
-for (const [name, value] of [['uso', 'housing'], ['sistemaConstructivo', 'bambu'], ['sistemaConstructivo', 'modular'], ['diseno', 'Arco'], ['zona', 'zone3'], ['estadoProyecto', 'Nueva']]) {
+for (const [name, value] of [
+  ['uso', 'housing'],
+  ['sistemaConstructivo', 'bambu'],
+  ['sistemaConstructivo', 'modular'],
+  ['diseno', 'Arco'],
+  ['zona', 'zone3'],
+  ['estadoProyecto', 'Nueva'],
+]) {
   results['choosing a radio']!.push(await measure(() => form.radio(name!, value!).click()));
 }
 

@@ -47,8 +47,15 @@ export interface FaultProxy {
  * Starts the proxy on loopback (`port`, or a free one) in front of `upstream` (or of `pages`, with
  * /api/ sent to `api`); `random` decides every fault.
  */
-export async function startFaultProxy(upstream: string | { pages: string; api: string }, random: () => number, port = 0): Promise<FaultProxy> {
-  const targets = typeof upstream === 'string' ? { pages: new URL(upstream), api: new URL(upstream) } : { pages: new URL(upstream.pages), api: new URL(upstream.api) };
+export async function startFaultProxy(
+  upstream: string | { pages: string; api: string },
+  random: () => number,
+  port = 0,
+): Promise<FaultProxy> {
+  const targets =
+    typeof upstream === 'string'
+      ? { pages: new URL(upstream), api: new URL(upstream) }
+      : { pages: new URL(upstream.pages), api: new URL(upstream.api) };
   const counts = Object.fromEntries([...Object.keys(FAULT_RATES), 'passed'].map((k) => [k, 0])) as Record<Fault, number>;
   const replayed = { count: 0 };
   const delay = () => 200 + random() * 1300;
@@ -67,10 +74,14 @@ export async function startFaultProxy(upstream: string | { pages: string; api: s
       const chunks: Buffer[] = [];
       reply.on('data', (chunk: Buffer) => chunks.push(chunk));
       reply.on('end', () =>
-        setTimeout(() => {
-          if (res.destroyed) return;
-          res.writeHead(reply.statusCode ?? 502, reply.headers).end(Buffer.concat(chunks));
-        }, answer === 'hold' ? delay() : 0));
+        setTimeout(
+          () => {
+            if (res.destroyed) return;
+            res.writeHead(reply.statusCode ?? 502, reply.headers).end(Buffer.concat(chunks));
+          },
+          answer === 'hold' ? delay() : 0,
+        ),
+      );
     });
     out.on('error', () => res.socket?.destroy());
     // A browser that went away (a reload) does not stop the request the API already has.

@@ -21,7 +21,8 @@ const SEED = Number(process.env.BENCH_SEED ?? Date.now() % 100_000);
 /** Builds what the visitors load (the widget bundles and the host pages with the contact popup) if missing. */
 export function buildIfMissing(): void {
   const build = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
-  if (!existsSync(`${ROOT}/dist/widgets/obra-design-form.js`)) build([`${ROOT}/node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent']);
+  if (!existsSync(`${ROOT}/dist/widgets/obra-design-form.js`))
+    build([`${ROOT}/node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent']);
   if (!existsSync(`${ROOT}/dist/host/pages/es/values.html`)) build(['--conditions=source', 'host/build.ts']);
 }
 
@@ -30,7 +31,14 @@ if (import.meta.main) {
   const random = seeded(SEED);
   const platform = await startPlatform();
   const proxy = await startFaultProxy(platform.origin, random);
-  const result = await runVisitors({ origin: proxy.origin, n: N, concurrency: VISITORS, deadline: Date.now() + TIME_LIMIT_S * 1000, random, count: platform.count });
+  const result = await runVisitors({
+    origin: proxy.origin,
+    n: N,
+    concurrency: VISITORS,
+    deadline: Date.now() + TIME_LIMIT_S * 1000,
+    random,
+    count: platform.count,
+  });
 
   console.log(`bench:faults  seed ${SEED}, ${VISITORS} visitors at a time, time limit ${TIME_LIMIT_S} s, faults on throughout`);
   console.log(describeProxy(proxy));

@@ -17,7 +17,8 @@ import { allRoutes, pathFor } from '../../host/src/routes.ts';
 import { ROOT, removeDataDir, startProcess, tempDataDir } from '../server/support/api.ts';
 
 const build = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
-if (!existsSync(`${ROOT}/dist/esm/loader.js`)) build([`${ROOT}/node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent']);
+if (!existsSync(`${ROOT}/dist/esm/loader.js`))
+  build([`${ROOT}/node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent']);
 build(['--conditions=source', 'host/build.ts']);
 
 const args = process.argv.slice(2);
@@ -31,7 +32,14 @@ const dataDir = tempDataDir();
 const host = await startProcess('host', { OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 
 /** Every page's full report, for a closer look at what cost points. */
@@ -63,10 +71,23 @@ interface Run {
 function figures(lhr: RunnerResult['lhr']): Run {
   const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   const failed = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual' &&
+        a.scoreDisplayMode !== 'notApplicable',
+    )
     .filter((a) => CATEGORIES.some((c) => lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-  return { scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)), cls: metric('cumulative-layout-shift'), tbt: metric('total-blocking-time'), lcp: metric('largest-contentful-paint'), failed };
+  return {
+    scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
+    cls: metric('cumulative-layout-shift'),
+    tbt: metric('total-blocking-time'),
+    lcp: metric('largest-contentful-paint'),
+    failed,
+  };
 }
 
 /** The worst of the runs, category by category and metric by metric (NaN counts as worst). */
@@ -86,20 +107,28 @@ const misses = (worst: Run): string[] => [
   ...(worst.lcp > BAR.lcpMs ? [`LCP ${(worst.lcp / 1000).toFixed(2)} s > ${BAR.lcpMs / 1000} s`] : []),
 ];
 
-console.error(`machine load: ${loadavg()[0]!.toFixed(2)} (1-minute average)${loadavg()[0]! >= 2 ? ' — busy: these figures are not the machine\'s' : ''}`);
+console.error(
+  `machine load: ${loadavg()[0]!.toFixed(2)} (1-minute average)${loadavg()[0]! >= 2 ? " — busy: these figures are not the machine's" : ''}`,
+);
 const rows: { path: string; runs: Run[]; worst: Run }[] = [];
 try {
   for (const route of routes) {
     const path = pathFor(route);
     const runs: Run[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(host.base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, CONFIG);
+      const result = await lighthouse(
+        host.base + path,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        CONFIG,
+      );
       writeFileSync(`${REPORTS}/${path.slice(1).replaceAll('/', '_')}.run${run + 1}.json`, JSON.stringify(result!.lhr));
       runs.push(figures(result!.lhr));
     }
     const worst = worstOf(runs);
     rows.push({ path, runs, worst });
-    console.error(`${path}: worst ${worst.scores.join(' ')} CLS ${worst.cls.toFixed(3)} TBT ${Math.round(worst.tbt)} ms LCP ${Math.round(worst.lcp)} ms (runs: TBT ${runs.map((r) => Math.round(r.tbt)).join(', ')} ms; LCP ${runs.map((r) => Math.round(r.lcp)).join(', ')} ms)`);
+    console.error(
+      `${path}: worst ${worst.scores.join(' ')} CLS ${worst.cls.toFixed(3)} TBT ${Math.round(worst.tbt)} ms LCP ${Math.round(worst.lcp)} ms (runs: TBT ${runs.map((r) => Math.round(r.tbt)).join(', ')} ms; LCP ${runs.map((r) => Math.round(r.lcp)).join(', ')} ms)`,
+    );
   }
 } finally {
   chrome.kill();
@@ -108,13 +137,23 @@ try {
 }
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
-console.log(`\nworst of ${RUNS} run${RUNS === 1 ? '' : 's'} per page; bar: ${BAR.score} in every category, CLS ≤ ${BAR.cls}, TBT ≤ ${BAR.tbtMs} ms, LCP ≤ ${BAR.lcpMs / 1000} s`);
-console.log(`${pad('page', 24)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('seo', 6)}${pad('CLS', 8)}${pad('TBT', 9)}${pad('LCP', 9)}TBT of each run`);
+console.log(
+  `\nworst of ${RUNS} run${RUNS === 1 ? '' : 's'} per page; bar: ${BAR.score} in every category, CLS ≤ ${BAR.cls}, TBT ≤ ${BAR.tbtMs} ms, LCP ≤ ${BAR.lcpMs / 1000} s`,
+);
+console.log(
+  `${pad('page', 24)}${pad('perf', 6)}${pad('a11y', 6)}${pad('bp', 6)}${pad('seo', 6)}${pad('CLS', 8)}${pad('TBT', 9)}${pad('LCP', 9)}TBT of each run`,
+);
 for (const { path, runs, worst } of rows) {
   const mark = misses(worst).length ? '✘' : '✔';
-  console.log(`${pad(path, 24)}${worst.scores.map((s) => pad(s, 6)).join('')}${pad(worst.cls.toFixed(3), 8)}${pad(`${Math.round(worst.tbt)} ms`, 9)}${pad(`${(worst.lcp / 1000).toFixed(2)} s`, 9)}${runs.map((r) => Math.round(r.tbt)).join(', ')} ${mark}`);
+  console.log(
+    `${pad(path, 24)}${worst.scores.map((s) => pad(s, 6)).join('')}${pad(worst.cls.toFixed(3), 8)}${pad(`${Math.round(worst.tbt)} ms`, 9)}${pad(`${(worst.lcp / 1000).toFixed(2)} s`, 9)}${runs.map((r) => Math.round(r.tbt)).join(', ')} ${mark}`,
+  );
 }
 const bad = rows.filter((row) => misses(row.worst).length);
 for (const row of bad) console.log(`✘ ${row.path}: ${[...misses(row.worst), ...row.worst.failed].join(', ')}`);
-console.log(bad.length ? `\n${bad.length} of ${rows.length} pages miss the bar in at least one run` : `\nall ${rows.length} pages meet the bar in every run`);
+console.log(
+  bad.length
+    ? `\n${bad.length} of ${rows.length} pages miss the bar in at least one run`
+    : `\nall ${rows.length} pages meet the bar in every run`,
+);
 process.exit(bad.length ? 1 : 0);

@@ -12,7 +12,8 @@ import { ROOT, removeDataDir, startProcess, tempDataDir } from '../server/suppor
 
 const paths = process.argv.slice(2);
 if (!paths.length) throw new Error('Usage: npm run bench:trace -- /es/formulario [/es/marketplace …]');
-if (!existsSync(`${ROOT}/dist/host/pages`) || !existsSync(`${ROOT}/dist/esm/loader.js`)) throw new Error('Build first: npm run build:widgets && npm run build:host');
+if (!existsSync(`${ROOT}/dist/host/pages`) || !existsSync(`${ROOT}/dist/esm/loader.js`))
+  throw new Error('Build first: npm run build:widgets && npm run build:host');
 
 const SLOWDOWN = 4;
 /** Trace events of the kinds of work worth telling apart (they can nest: a row is not a share of a total). */
@@ -46,7 +47,9 @@ interface ProfileNode {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
 
-console.log(`machine load: ${loadavg()[0]!.toFixed(2)} (1-minute average)${loadavg()[0]! >= 2 ? ' — busy: the times are inflated' : ''}; CPU slowdown ${SLOWDOWN}×`);
+console.log(
+  `machine load: ${loadavg()[0]!.toFixed(2)} (1-minute average)${loadavg()[0]! >= 2 ? ' — busy: the times are inflated' : ''}; CPU slowdown ${SLOWDOWN}×`,
+);
 const dataDir = tempDataDir();
 const host = await startProcess('host', { OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
 const browser = await chromium.launch({
@@ -55,7 +58,12 @@ const browser = await chromium.launch({
 });
 try {
   for (const path of paths) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
@@ -67,7 +75,9 @@ try {
     // Until the network has settled (the widget's modules are in); no polling in the page, which
     // would be measured too. Then one look that the widget did render.
     await page.waitForLoadState('networkidle');
-    const rendered = await page.evaluate(() => [...document.querySelectorAll('*')].some((el) => el.localName.startsWith('obra-') && (el.shadowRoot?.childElementCount ?? 0) > 0));
+    const rendered = await page.evaluate(() =>
+      [...document.querySelectorAll('*')].some((el) => el.localName.startsWith('obra-') && (el.shadowRoot?.childElementCount ?? 0) > 0),
+    );
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
     await context.close();
@@ -75,13 +85,18 @@ try {
     // The renderer's main thread: the thread named CrRendererMain of the process that ran the page.
     const mains = traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
     const onMain = (e: TraceEvent) => mains.includes(`${e.pid}:${e.tid}`) && e.ph === 'X' && typeof e.dur === 'number';
-    const tasks = traceEvents.filter((e) => onMain(e) && /^(RunTask|ThreadControllerImpl::RunTask)$/.test(e.name)).map((e) => e.dur! / 1000);
+    const tasks = traceEvents
+      .filter((e) => onMain(e) && /^(RunTask|ThreadControllerImpl::RunTask)$/.test(e.name))
+      .map((e) => e.dur! / 1000);
     const busy = tasks.reduce((sum, d) => sum + d, 0);
     const blocking = tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0);
     if (!rendered) console.log(`\n${path}: ✘ no widget had rendered when the network settled; the figures below stop short`);
-    console.log(`\n${path}: main thread busy ${ms(busy).trim()} in ${tasks.length} tasks; longest ${ms(Math.max(0, ...tasks)).trim()}; over 50 ms: ${ms(blocking).trim()} (TBT-like, whole load)`);
+    console.log(
+      `\n${path}: main thread busy ${ms(busy).trim()} in ${tasks.length} tasks; longest ${ms(Math.max(0, ...tasks)).trim()}; over 50 ms: ${ms(blocking).trim()} (TBT-like, whole load)`,
+    );
     const kinds = new Map<string, number>();
-    for (const e of traceEvents) if (onMain(e) && KINDS[e.name]) kinds.set(KINDS[e.name]!, (kinds.get(KINDS[e.name]!) ?? 0) + e.dur! / 1000);
+    for (const e of traceEvents)
+      if (onMain(e) && KINDS[e.name]) kinds.set(KINDS[e.name]!, (kinds.get(KINDS[e.name]!) ?? 0) + e.dur! / 1000);
     for (const [kind, total] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${kind.padEnd(38)}${ms(total)}`);
 
     // Self time of the CPU profile by script file, and the built-ins that say what the time was for.
@@ -93,12 +108,30 @@ try {
       const time = (profile.timeDeltas[n] ?? 0) / 1000;
       const file = frame.url ? new URL(frame.url).pathname.replace(/-[\w]{8}\.js$/, '.js') : `(${frame.functionName || 'native'})`;
       files.set(file, (files.get(file) ?? 0) + time);
-      if (!frame.url && /Intl|DateTimeFormat|NumberFormat|DisplayNames|PluralRules|Collator|parse|replaceSync|adoptedStyleSheets|normalize/.test(frame.functionName)) builtins.set(frame.functionName, (builtins.get(frame.functionName) ?? 0) + time);
+      if (
+        !frame.url &&
+        /Intl|DateTimeFormat|NumberFormat|DisplayNames|PluralRules|Collator|parse|replaceSync|adoptedStyleSheets|normalize/.test(
+          frame.functionName,
+        )
+      )
+        builtins.set(frame.functionName, (builtins.get(frame.functionName) ?? 0) + time);
     });
     const special = (name: string) => ms(files.get(`((${name}))`) ?? 0).trim();
-    console.log(`  CPU profile, self time by file (besides ${special('program')} in the browser's own code, ${special('garbage collector')} collecting garbage):`);
-    for (const [file, total] of [...files].filter(([file]) => !['((idle))', '((program))', '((garbage collector))'].includes(file)).sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`    ${file.padEnd(36)}${ms(total)}`);
-    if (builtins.size) console.log(`  built-ins: ${[...builtins].sort((a, b) => b[1] - a[1]).map(([name, total]) => `${name} ${total.toFixed(1)} ms`).join(', ')}`);
+    console.log(
+      `  CPU profile, self time by file (besides ${special('program')} in the browser's own code, ${special('garbage collector')} collecting garbage):`,
+    );
+    for (const [file, total] of [...files]
+      .filter(([file]) => !['((idle))', '((program))', '((garbage collector))'].includes(file))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10))
+      console.log(`    ${file.padEnd(36)}${ms(total)}`);
+    if (builtins.size)
+      console.log(
+        `  built-ins: ${[...builtins]
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, total]) => `${name} ${total.toFixed(1)} ms`)
+          .join(', ')}`,
+      );
   }
 } finally {
   await browser.close();

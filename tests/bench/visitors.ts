@@ -76,7 +76,10 @@ export async function runVisitors(options: VisitorOptions): Promise<VisitorResul
         visitors.secondClick++;
         await page.waitForTimeout(200 + random() * 600);
         // The button may be under the sending overlay, or gone with a success: a press, not a test step.
-        await form.submit(page).click({ timeout: 500, force: true }).catch(() => undefined);
+        await form
+          .submit(page)
+          .click({ timeout: 500, force: true })
+          .catch(() => undefined);
       }
     }
   }
@@ -166,11 +169,15 @@ export async function runVisitors(options: VisitorOptions): Promise<VisitorResul
       figures.duplicated += Math.max(0, n - 1);
     }
     total = { stored: total.stored + figures.stored, lost: total.lost + figures.lost, duplicated: total.duplicated + figures.duplicated };
-    lines.push(`  ${form.name.padEnd(21)} N ${String(mine.length).padStart(3)}  stored ${String(figures.stored).padStart(3)}  lost ${figures.lost}  duplicated ${figures.duplicated}`);
+    lines.push(
+      `  ${form.name.padEnd(21)} N ${String(mine.length).padStart(3)}  stored ${String(figures.stored).padStart(3)}  lost ${figures.lost}  duplicated ${figures.duplicated}`,
+    );
   }
   const unsettled = visits.filter((v) => !v.outcome.startsWith('confirmed') && !v.outcome.startsWith('sent'));
   const tally = (outcome: Outcome) => visits.filter((v) => v.outcome === outcome).length;
-  lines.unshift(`visitors  double clicks ${visitors.doubleClick}, double Enter ${visitors.doubleEnter}, second clicks ${visitors.secondClick}, reloads ${visitors.reload}, sent again after a failure ${visitors.pressAgain}; confirmed ${tally('confirmed')}, sent (message retired by a later press) ${tally('sent, message gone')}, sent during a reload ${tally('sent during a reload')}, unsettled ${unsettled.length}`);
+  lines.unshift(
+    `visitors  double clicks ${visitors.doubleClick}, double Enter ${visitors.doubleEnter}, second clicks ${visitors.secondClick}, reloads ${visitors.reload}, sent again after a failure ${visitors.pressAgain}; confirmed ${tally('confirmed')}, sent (message retired by a later press) ${tally('sent, message gone')}, sent during a reload ${tally('sent during a reload')}, unsettled ${unsettled.length}`,
+  );
   for (const v of unsettled) lines.push(`  ${v.nombre} (${v.form.name}): ${v.outcome}`);
   return { n: visits.length, total, lines, unsettled: unsettled.length, seconds };
 }

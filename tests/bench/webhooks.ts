@@ -20,10 +20,10 @@ const faults = { reset: 0, held: 0, failed: 0, ok: 0 };
 const receiver = await startReceiver();
 receiver.answer = () => {
   const dice = random();
-  if (dice < 0.2) return faults.reset++, { reset: true };
-  if (dice < 0.35) return faults.held++, { holdMs: TIMEOUT_MS + 500 };
-  if (dice < 0.55) return faults.failed++, { status: 500, body: 'receiver failure' };
-  return faults.ok++, { status: 200, body: 'ok' };
+  if (dice < 0.2) return (faults.reset++, { reset: true });
+  if (dice < 0.35) return (faults.held++, { holdMs: TIMEOUT_MS + 500 });
+  if (dice < 0.55) return (faults.failed++, { status: 500, body: 'receiver failure' });
+  return (faults.ok++, { status: 200, body: 'ok' });
 };
 const local = await startLocalApi({
   RATE_LIMIT: '0',
@@ -37,18 +37,29 @@ const local = await startLocalApi({
 const started = performance.now();
 let code = 1;
 try {
-  console.log(`bench:webhooks  seed ${SEED}, ${N} leads, receiver: 20 % reset, 15 % held past the ${TIMEOUT_MS} ms timeout, 20 % answered 500`);
+  console.log(
+    `bench:webhooks  seed ${SEED}, ${N} leads, receiver: 20 % reset, 15 % held past the ${TIMEOUT_MS} ms timeout, 20 % answered 500`,
+  );
   await createOperator(local.api.db, 'bench@example.com', 'admin');
   const admin = await signInAs(local.base, 'bench@example.com');
-  const created = await admin.call('/api/admin/webhooks', { method: 'POST', body: { url: receiver.url('/bench'), events: ['lead.created'] } });
+  const created = await admin.call('/api/admin/webhooks', {
+    method: 'POST',
+    body: { url: receiver.url('/bench'), events: ['lead.created'] },
+  });
   const { endpoint } = (await created.json()) as { endpoint: { secret: string } };
   receiver.secrets.set('/bench', endpoint.secret);
   for (let i = 0; i < N; i += 10) {
-    await Promise.all(Array.from({ length: Math.min(10, N - i) }, (_, j) => postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre: `Bench ${i + j}` }).then((r) => {
-      if (r.status !== 201) throw new Error(`the API answered ${r.status} to lead ${i + j}`);
-    })));
+    await Promise.all(
+      Array.from({ length: Math.min(10, N - i) }, (_, j) =>
+        postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre: `Bench ${i + j}` }).then((r) => {
+          if (r.status !== 201) throw new Error(`the API answered ${r.status} to lead ${i + j}`);
+        }),
+      ),
+    );
   }
-  const [{ events }] = (await local.api.db.query<{ events: number }>("select count(*)::int as events from webhook_event where type = 'lead.created'")) as [{ events: number }];
+  const [{ events }] = (await local.api.db.query<{ events: number }>(
+    "select count(*)::int as events from webhook_event where type = 'lead.created'",
+  )) as [{ events: number }];
   while (new Set(receiver.accepted('/bench')).size < events && performance.now() - started < TIME_LIMIT_S * 1000) {
     await new Promise((tick) => setTimeout(tick, 200));
   }
@@ -61,7 +72,9 @@ try {
   const ids = new Map<string, number>();
   for (const r of receiver.requests) ids.set(String(r.headers['webhook-id']), (ids.get(String(r.headers['webhook-id'])) ?? 0) + 1);
   const most = Math.max(...ids.values());
-  console.log(`receiver: ${receiver.requests.length} requests: ${faults.reset} reset, ${faults.held} held past the timeout, ${faults.failed} answered 500, ${faults.ok} answered 200; ${unsigned} with a bad signature`);
+  console.log(
+    `receiver: ${receiver.requests.length} requests: ${faults.reset} reset, ${faults.held} held past the timeout, ${faults.failed} answered 500, ${faults.ok} answered 200; ${unsigned} with a bad signature`,
+  );
   console.log(`at most ${most} attempts for one event; ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`events ${events} delivered ${unique.size} lost ${lost} duplicated-by-id ${duplicated} attempts ${receiver.requests.length}`);
   code = events === N && lost === 0 && duplicated === 0 && unsigned === 0 ? 0 : 1;

@@ -25,7 +25,12 @@ let partnerOrigin: string;
 /** With OBRA_SCREENSHOTS=<folder>, saves the screen on a phone and a desktop (for people, not assertions). */
 async function look(page: Page, name: string) {
   const dir = process.env.OBRA_SCREENSHOTS;
-  for (const [size, viewport] of dir ? ([['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 900 }]] as const) : []) {
+  for (const [size, viewport] of dir
+    ? ([
+        ['phone', { width: 390, height: 844 }],
+        ['desktop', { width: 1280, height: 900 }],
+      ] as const)
+    : []) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: join(dir!, `attribution-${name}-${size}.png`), fullPage: true });
   }
@@ -34,7 +39,8 @@ async function look(page: Page, name: string) {
 
 /** The partner's own site: a landing page linking to a page that embeds the wait list from Obra. */
 function partnerPage(path: string): string {
-  if (path.startsWith('/desde')) return '<!doctype html><html lang="es"><title>Buscador</title><a id="go" href="/obra/casas.html?utm_source=feria&utm_medium=qr&utm_campaign=Primavera-2026&email=secret%40x.com&token=abc#correo">Ir</a></html>';
+  if (path.startsWith('/desde'))
+    return '<!doctype html><html lang="es"><title>Buscador</title><a id="go" href="/obra/casas.html?utm_source=feria&utm_medium=qr&utm_campaign=Primavera-2026&email=secret%40x.com&token=abc#correo">Ir</a></html>';
   return `<!doctype html><html lang="es"><title>Constructora</title>
     <script src="${platform.origin}/widgets/obra-wait-list.js" defer></script>
     <obra-wait-list partner="ACME" api-base="${platform.origin}/api"></obra-wait-list></html>`;
@@ -42,7 +48,9 @@ function partnerPage(path: string): string {
 
 beforeAll(async () => {
   // localhost and 127.0.0.1 are two origins: the partner's page and Obra.
-  partner = createServer((req, res) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(partnerPage(req.url ?? '/')));
+  partner = createServer(
+    (req, res) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(partnerPage(req.url ?? '/')),
+  );
   await new Promise<void>((ready) => partner.listen(0, '127.0.0.1', ready));
   partnerOrigin = `http://localhost:${(partner.address() as AddressInfo).port}`;
   platform = await startConsolePlatform({ CORS_ORIGINS: partnerOrigin });
@@ -102,7 +110,9 @@ it('stores where a lead came from, and the console filters by partner and campai
   const origin = inbox.locator('section[aria-labelledby=origin-title]');
   await expect.poll(() => origin.locator('h2').textContent()).toBe('Procedencia');
   const shown = Object.fromEntries(
-    await origin.locator('dl > div').evaluateAll((rows) => rows.map((r) => [r.querySelector('dt')!.textContent, r.querySelector('dd')!.textContent])),
+    await origin
+      .locator('dl > div')
+      .evaluateAll((rows) => rows.map((r) => [r.querySelector('dt')!.textContent, r.querySelector('dd')!.textContent])),
   );
   expect(shown).toEqual({
     Página: row!.page_url,
@@ -120,7 +130,16 @@ it('stores where a lead came from, and the console filters by partner and campai
   // In English: the same section and the inbox's two filters, labelled.
   await inbox.getByRole('button', { name: 'Switch to English' }).click();
   await expect.poll(() => origin.locator('h2').textContent()).toBe('Origin');
-  expect(await origin.locator('dt').allTextContents()).toEqual(['Page', 'Came from', 'Source (utm_source)', 'Medium (utm_medium)', 'Campaign (utm_campaign)', 'Partner code', 'Widget and version', 'Embedding site']);
+  expect(await origin.locator('dt').allTextContents()).toEqual([
+    'Page',
+    'Came from',
+    'Source (utm_source)',
+    'Medium (utm_medium)',
+    'Campaign (utm_campaign)',
+    'Partner code',
+    'Widget and version',
+    'Embedding site',
+  ]);
   await expectNoAxeViolations(inbox, 'lead page with its origin (en)');
   await look(inbox, 'lead-en');
   await inbox.goto(`${platform.origin}/admin?partner=ACME&campaign=Primavera-2026`);

@@ -15,8 +15,26 @@ beforeAll(async () => {
 afterAll(() => platform?.close());
 
 const TEXT = {
-  es: { product: '/es/producto/revit', buy: 'Comprar licencia', badge: 'MODO DE PRUEBA', pay: 'Pagar (prueba)', cancel: 'Cancelar y volver', thanks: 'Gracias por tu compra', toast: '¡Compra realizada!', amount: /199,00\sUS\$/ },
-  en: { product: '/en/product/revit', buy: 'Buy licence', badge: 'TEST MODE', pay: 'Pay (test)', cancel: 'Cancel and go back', thanks: 'Thank you for your purchase', toast: 'Purchase complete!', amount: /US\$199\.00|\$199\.00/ },
+  es: {
+    product: '/es/producto/revit',
+    buy: 'Comprar licencia',
+    badge: 'MODO DE PRUEBA',
+    pay: 'Pagar (prueba)',
+    cancel: 'Cancelar y volver',
+    thanks: 'Gracias por tu compra',
+    toast: '¡Compra realizada!',
+    amount: /199,00\sUS\$/,
+  },
+  en: {
+    product: '/en/product/revit',
+    buy: 'Buy licence',
+    badge: 'TEST MODE',
+    pay: 'Pay (test)',
+    cancel: 'Cancel and go back',
+    thanks: 'Thank you for your purchase',
+    toast: 'Purchase complete!',
+    amount: /US\$199\.00|\$199\.00/,
+  },
 } as const;
 
 const orders = async (session: string) => (await platform.rows('"order"')).filter((row) => row.session_id === session);
@@ -46,7 +64,9 @@ describe.each(['es', 'en'] as const)('checkout journey (%s)', (lang) => {
     expect(await page.locator('[data-toast] .toast-title').textContent()).toBe(t.toast);
     expect(await page.locator('[data-toast]').isVisible()).toBe(true);
     await look(page, `success-paid-${lang}`);
-    expect(await orders(session)).toEqual([expect.objectContaining({ provider: 'test', slug: 'revit', amount: 19900, currency: 'usd', lang, payment_status: 'paid' })]);
+    expect(await orders(session)).toEqual([
+      expect.objectContaining({ provider: 'test', slug: 'revit', amount: 19900, currency: 'usd', lang, payment_status: 'paid' }),
+    ]);
 
     // Back and paying again (a double submit, a reload) does not make a second order.
     await page.goBack();
@@ -65,11 +85,15 @@ describe.each(['es', 'en'] as const)('checkout journey (%s)', (lang) => {
     await page.getByRole('link', { name: t.cancel }).click();
     await page.waitForURL(`${platform.origin}${t.product}`);
     await page.goto(`${platform.origin}/${lang}/success?session_id=${session}`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe(lang === 'es' ? 'Tu pago no está confirmado' : 'Your payment is not confirmed');
+    await expect
+      .poll(() => page.locator('h1').textContent())
+      .toBe(lang === 'es' ? 'Tu pago no está confirmado' : 'Your payment is not confirmed');
     expect(await page.locator('[data-toast]').isVisible()).toBe(false);
     await look(page, `success-unpaid-${lang}`);
     await page.goto(`${platform.origin}/${lang}/success?session_id=cs_test_${'F'.repeat(40)}`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe(lang === 'es' ? 'No encontramos esta compra' : 'We could not find this purchase');
+    await expect
+      .poll(() => page.locator('h1').textContent())
+      .toBe(lang === 'es' ? 'No encontramos esta compra' : 'We could not find this purchase');
     await look(page, `success-forged-${lang}`);
     expect(await orders(session)).toHaveLength(0);
   });

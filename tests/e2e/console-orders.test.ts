@@ -67,7 +67,19 @@ it('lists an order bought through the test checkout, filters it with the filter 
   expect(new URL(page.url()).pathname).toMatch(/^\/admin\/orders\/[0-9a-f-]{36}$/);
   const fields = page.locator('dl.fields');
   expect(await fields.textContent()).toContain(session);
-  for (const label of ['Número de pedido', 'Registrado', 'Producto', 'Importe', 'Moneda', 'Estado del pago', 'Proveedor de pago', 'Correo del comprador', 'Idioma del comprador', 'Sesión de pago', 'Evento del proveedor']) {
+  for (const label of [
+    'Número de pedido',
+    'Registrado',
+    'Producto',
+    'Importe',
+    'Moneda',
+    'Estado del pago',
+    'Proveedor de pago',
+    'Correo del comprador',
+    'Idioma del comprador',
+    'Sesión de pago',
+    'Evento del proveedor',
+  ]) {
     expect(await fields.locator('dt', { hasText: label }).count(), label).toBeGreaterThan(0);
   }
   expect(await page.locator('.warning').textContent()).toBe('Registrado por el pago de prueba local: no se cobró dinero a nadie.');
@@ -85,7 +97,7 @@ it('exports the current filter as CSV', async () => {
   await expect.poll(() => page.locator('table.orders tbody tr').count()).toBe(2);
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
   expect(file.suggestedFilename()).toMatch(/^obra-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile((await file.path()), 'utf8')).trim().split('\r\n');
+  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\r\n');
   expect(lines[0]).toBe('id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email');
   expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['cs_test_e2eStripePaid0001', 'cs_test_e2eStripeOpen0002']);
 });
@@ -106,7 +118,9 @@ it('says a filter in the address is not valid, rather than that the server faile
   const page = await browser.newPage();
   await signIn(page, platform.origin);
   await page.goto(`${platform.origin}/admin/orders?status=refunded`);
-  await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('Algún valor no es válido (por ejemplo un filtro de la dirección); revíselo o quite los filtros.');
+  await expect
+    .poll(() => page.locator('[role=alert]').textContent())
+    .toBe('Algún valor no es válido (por ejemplo un filtro de la dirección); revíselo o quite los filtros.');
   await page.getByRole('link', { name: 'Quitar filtros' }).click();
   await expect.poll(() => page.locator('table.orders tbody tr').count()).toBeGreaterThanOrEqual(2);
   expect(await page.locator('[role=alert]').count()).toBe(0);
@@ -119,7 +133,7 @@ describe('axe', () => {
   ] as const)('has no violations on the %s screen, in es and en', async (name, path, ready) => {
     const page = await browser.newPage();
     await signIn(page, platform.origin);
-    const [order] = await platform.api.db.query<{ id: string }>("select id from \"order\" order by created_at desc limit 1");
+    const [order] = await platform.api.db.query<{ id: string }>('select id from "order" order by created_at desc limit 1');
     await page.goto(`${platform.origin}${path === 'ORDER' ? `/admin/orders/${order!.id}?provider=test` : path}`);
     await page.locator(ready).waitFor();
     for (const lang of ['es', 'en'] as const) {

@@ -30,7 +30,7 @@ afterAll(() => platform?.close());
 
 const newPage = () => browser.newPage();
 
-it('the CLI made the first user, who signs in; a wrong password is refused in the operator\'s language', async () => {
+it("the CLI made the first user, who signs in; a wrong password is refused in the operator's language", async () => {
   expect(platform.cli).toMatchObject({ status: 0, stdout: expect.stringContaining(`${ADMIN.email} (admin) can sign in at`) });
   const page = await newPage();
   await page.goto(`${platform.origin}/admin/leads/${reportId}`);
@@ -80,7 +80,21 @@ it('filters and searches with the filter in the URL, pages through, and the back
   await page.locator('#f-q').fill('antiguo5');
   await page.keyboard.press('Enter');
   await expect.poll(() => new URL(page.url()).search).toBe('?q=antiguo5');
-  await expect.poll(() => page.locator('table.leads tbody th').allTextContents()).toEqual(['Antiguo 5', 'Antiguo 50', 'Antiguo 51', 'Antiguo 52', 'Antiguo 53', 'Antiguo 54', 'Antiguo 55', 'Antiguo 56', 'Antiguo 57', 'Antiguo 58', 'Antiguo 59']);
+  await expect
+    .poll(() => page.locator('table.leads tbody th').allTextContents())
+    .toEqual([
+      'Antiguo 5',
+      'Antiguo 50',
+      'Antiguo 51',
+      'Antiguo 52',
+      'Antiguo 53',
+      'Antiguo 54',
+      'Antiguo 55',
+      'Antiguo 56',
+      'Antiguo 57',
+      'Antiguo 58',
+      'Antiguo 59',
+    ]);
   await page.getByRole('link', { name: /^Spam/ }).click();
   await expect.poll(() => new URL(page.url()).search).toBe('?status=spam&q=antiguo5');
   await page.getByRole('status').filter({ hasText: 'Ningún contacto coincide con estos filtros.' }).waitFor();
@@ -125,7 +139,7 @@ it('changes status and adds a note, seen by a second signed-in session', async (
   await page.getByRole('button', { name: 'Añadir la nota' }).click();
   await page.locator('.timeline', { hasText: 'Nota: Llamar el martes por la tarde' }).waitFor();
 
-  const otherContext = await (page.context().browser()!).newContext({ locale: 'en-GB' });
+  const otherContext = await page.context().browser()!.newContext({ locale: 'en-GB' });
   try {
     const other = await otherContext.newPage();
     await signIn(other, platform.origin);
@@ -141,7 +155,7 @@ it('changes status and adds a note, seen by a second signed-in session', async (
 
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: file.suggestedFilename(), body: await readFile((await file.path())) };
+  return { name: file.suggestedFilename(), body: await readFile(await file.path()) };
 }
 
 it('downloads the design report as PDF and the current filter as CSV', async () => {
@@ -155,9 +169,16 @@ it('downloads the design report as PDF and the current filter as CSV', async () 
   await page.locator('table.leads tbody tr').first().waitFor();
   const csv = await download(page, () => page.getByRole('link', { name: 'Exportar CSV' }).click());
   const lines = csv.body.toString().trim().split('\r\n');
-  expect(lines[0]).toBe('id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin');
+  expect(lines[0]).toBe(
+    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin',
+  );
   // Antiguo 1 and 10 to 19: the filter, not the whole inbox; phone numbers guarded.
-  expect(lines.slice(1).map((line) => line.split(',')[6] ?? '').sort()).toEqual(['Antiguo 1', ...Array.from({ length: 10 }, (_, i) => `Antiguo ${10 + i}`)].sort());
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[6] ?? '')
+      .sort(),
+  ).toEqual(['Antiguo 1', ...Array.from({ length: 10 }, (_, i) => `Antiguo ${10 + i}`)].sort());
   expect(lines[1]).toContain(",'+57 300 000 ");
 });
 
@@ -170,20 +191,37 @@ it('deletes a lead on request, after a confirmation', async () => {
   await page.getByRole('button', { name: 'Sí, borrarlo' }).click();
   await page.locator('h1', { hasText: 'Bandeja' }).waitFor();
   expect(await platform.api.db.query('select 1 from wait_list where id = $1', [lead!.id])).toHaveLength(0);
-  expect(await platform.api.db.query("select detail from admin_audit where action = 'lead.deleted'")).toEqual([{ detail: { kind: 'wait-list' } }]);
+  expect(await platform.api.db.query("select detail from admin_audit where action = 'lead.deleted'")).toEqual([
+    { detail: { kind: 'wait-list' } },
+  ]);
 });
 
 it('refuses a state-changing call without the CSRF token or from another origin', async () => {
   const page = await newPage();
   await signIn(page, platform.origin);
   const [lead] = await platform.api.db.query<{ id: string; status: string }>("select id, status from lead where name = 'Antiguo 1'");
-  const withoutToken = await page.evaluate((id) => fetch(`/api/admin/leads/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"status":"won"}' }).then((r) => r.status), lead!.id);
+  const withoutToken = await page.evaluate(
+    (id) =>
+      fetch(`/api/admin/leads/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"status":"won"}' }).then(
+        (r) => r.status,
+      ),
+    lead!.id,
+  );
   expect(withoutToken).toBe(403);
   // Another origin (localhost is not 127.0.0.1): no CORS answer lets its script read anything, and nothing changes.
   const evil = await newPage();
   await evil.goto(`${platform.origin.replace('127.0.0.1', 'localhost')}/blank.html`);
   const fromElsewhere = await evil.evaluate(
-    ([origin, id]) => fetch(`${origin}/api/admin/leads/${id}`, { method: 'PATCH', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{"status":"won"}' }).then((r) => r.status, () => 'blocked'),
+    ([origin, id]) =>
+      fetch(`${origin}/api/admin/leads/${id}`, {
+        method: 'PATCH',
+        credentials: 'include',
+        headers: { 'content-type': 'text/plain' },
+        body: '{"status":"won"}',
+      }).then(
+        (r) => r.status,
+        () => 'blocked',
+      ),
     [platform.origin, lead!.id] as const,
   );
   expect(fromElsewhere).toBe('blocked');
@@ -191,7 +229,7 @@ it('refuses a state-changing call without the CSRF token or from another origin'
   expect(after!.status).toBe(lead!.status);
 });
 
-it('sets who hears of new leads, refuses a bad address in the operator\'s language, and lists the mail a new lead sent', async () => {
+it("sets who hears of new leads, refuses a bad address in the operator's language, and lists the mail a new lead sent", async () => {
   const page = await newPage();
   await signIn(page, platform.origin);
   await page.getByRole('link', { name: 'Avisos' }).click();
@@ -204,12 +242,26 @@ it('sets who hears of new leads, refuses a bad address in the operator\'s langua
   await page.getByRole('region', { name: 'Lista de espera' }).getByLabel('Idioma de los correos').selectOption('en');
   await page.getByRole('button', { name: 'Guardar los avisos' }).click();
   await expect.poll(() => page.getByRole('status').textContent()).toBe('Avisos guardados.');
-  const lead = await fetch(`${platform.origin}/api/wait-list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ interesado: 'cliente', nombre: 'Aviso Nuevo', correo: 'aviso@example.com', telefono: '+57 300 555 0000', comentario: 'Casa' }) });
+  const lead = await fetch(`${platform.origin}/api/wait-list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      interesado: 'cliente',
+      nombre: 'Aviso Nuevo',
+      correo: 'aviso@example.com',
+      telefono: '+57 300 555 0000',
+      comentario: 'Casa',
+    }),
+  });
   expect(lead.status).toBe(201);
   await expect
     .poll(async () => {
       await page.reload();
-      return page.locator('table.recent tbody tr').first().textContent({ timeout: 5000 }).catch(() => '');
+      return page
+        .locator('table.recent tbody tr')
+        .first()
+        .textContent({ timeout: 5000 })
+        .catch(() => '');
     })
     .toContain('equipo@example.comLista de espera: Aviso NuevoEnviado');
   expect(await page.getByRole('region', { name: 'Lista de espera' }).getByLabel('Destinatarios').inputValue()).toBe('equipo@example.com');
@@ -221,11 +273,27 @@ it('signs out, after which every admin call is 401', async () => {
   await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
   await page.locator('h1', { hasText: 'Iniciar sesión' }).waitFor();
   expect(await page.locator('[role=status]').textContent()).toBe('Ha cerrado la sesión.');
-  const statuses = await page.evaluate((id) =>
-    Promise.all([
-      ['GET', 'session'], ['GET', 'leads'], ['GET', `leads/${id}`], ['GET', 'export.csv'], ['GET', 'users'], ['GET', `leads/${id}/report.pdf`],
-      ['PATCH', `leads/${id}`], ['DELETE', `leads/${id}`], ['POST', `leads/${id}/notes`], ['POST', 'users'], ['GET', 'notifications'], ['PUT', 'notifications'], ['POST', 'sign-out'],
-    ].map(([method, path]) => fetch(`/api/admin/${path}`, { method }).then((r) => r.status))), reportId);
+  const statuses = await page.evaluate(
+    (id) =>
+      Promise.all(
+        [
+          ['GET', 'session'],
+          ['GET', 'leads'],
+          ['GET', `leads/${id}`],
+          ['GET', 'export.csv'],
+          ['GET', 'users'],
+          ['GET', `leads/${id}/report.pdf`],
+          ['PATCH', `leads/${id}`],
+          ['DELETE', `leads/${id}`],
+          ['POST', `leads/${id}/notes`],
+          ['POST', 'users'],
+          ['GET', 'notifications'],
+          ['PUT', 'notifications'],
+          ['POST', 'sign-out'],
+        ].map(([method, path]) => fetch(`/api/admin/${path}`, { method }).then((r) => r.status)),
+      ),
+    reportId,
+  );
   expect(new Set(statuses)).toEqual(new Set([401]));
 });
 

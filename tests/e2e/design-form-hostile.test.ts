@@ -11,7 +11,11 @@ const browser = useBrowser();
 let site: TestServer;
 
 beforeAll(async () => {
-  site = await startServer({ pagesDir: PAGES_DIR, capture: DESIGN_CAPTURE, pageHeaders: { '/hostile-design-form.html': { 'Content-Security-Policy': HOSTILE_CSP } } });
+  site = await startServer({
+    pagesDir: PAGES_DIR,
+    capture: DESIGN_CAPTURE,
+    pageHeaders: { '/hostile-design-form.html': { 'Content-Security-Policy': HOSTILE_CSP } },
+  });
 });
 afterAll(async () => {
   await site?.close();
@@ -22,11 +26,28 @@ beforeEach(() => {
 });
 
 const FORM_PARTS = {
-  root: '.obra-root', section: 'section.design-form', title: '#design-form-title', panel: '.image-panel', preview: '.preview img',
-  toggle: '.toggle', bolt: '.bolt', body: '.section-body:not([hidden])', legend: 'legend', option: '.option', radio: 'input[type=radio]',
-  opener: 'button.opener', hint: '.bolt-hint',
+  root: '.obra-root',
+  section: 'section.design-form',
+  title: '#design-form-title',
+  panel: '.image-panel',
+  preview: '.preview img',
+  toggle: '.toggle',
+  bolt: '.bolt',
+  body: '.section-body:not([hidden])',
+  legend: 'legend',
+  option: '.option',
+  radio: 'input[type=radio]',
+  opener: 'button.opener',
+  hint: '.bolt-hint',
 };
-const MODAL_PARTS = { modal: 'dialog.modal', modalTitle: '#design-form-modal-title', close: 'button.close', input: 'dialog input[name=nombre]', country: '.country-button', error: 'dialog .error' };
+const MODAL_PARTS = {
+  modal: 'dialog.modal',
+  modalTitle: '#design-form-modal-title',
+  close: 'button.close',
+  input: 'dialog input[name=nombre]',
+  country: '.country-button',
+  error: 'dialog .error',
+};
 
 /** The widget's look: idle, then the modal after an empty submit (with a generated image). */
 async function lookOf(page: Page, path: string, width: number) {
@@ -47,7 +68,8 @@ describe('<obra-design-form> on a hostile host page', () => {
   it.each([900, 360])('looks identical to the plain page at a %ipx container', async (width) => {
     const plain = await lookOf(await browser.newPage(), '/design-form.html', width);
     const hostile = await lookOf(await browser.newPage(), '/hostile-design-form.html', width);
-    for (const state of [plain.idle, plain.generated, plain.modal]) for (const [name, part] of Object.entries(state)) expect(part, name).not.toBeNull();
+    for (const state of [plain.idle, plain.generated, plain.modal])
+      for (const [name, part] of Object.entries(state)) expect(part, name).not.toBeNull();
     expect(plain.idle.root!.width).toBe(width);
     expect(plain.idle.title!.style['font-size']).toBe('24px');
     expect(plain.generated.preview!.width).toBeGreaterThan(200);
@@ -60,7 +82,9 @@ describe('<obra-design-form> on a hostile host page', () => {
     const page = await browser.newPage();
     const csp = await watchCsp(page);
     const { form } = await openDesignForm(page, `${site.origin}/hostile-design-form.html`);
-    await expect.poll(() => form.preview.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => form.preview.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+      .toBe(true);
     await form.bolt('Uso').click();
     await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
     await form.section('Ubicación').click();

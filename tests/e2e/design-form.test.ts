@@ -31,12 +31,33 @@ const open = async ({ clock = false } = {}) => {
   return { page, ...(await openDesignForm(page, `${site.origin}/design-form.html`)) };
 };
 
-const PROMPT = 'Foto realista de edificación de uso vivienda, sistema constructivo bambú, cubierta doble pendiente. Estilo contemporáneo, luz natural de día, entorno urbano.';
+const PROMPT =
+  'Foto realista de edificación de uso vivienda, sistema constructivo bambú, cubierta doble pendiente. Estilo contemporáneo, luz natural de día, entorno urbano.';
 const EXPECTED = (site: TestServer) => ({
-  estadoProyecto: 'Nueva', etapaProyecto: '', ancho: '12', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
-  uso: 'housing', usoEspecifico: '', sistemaConstructivo: 'bambu', diseno: 'Doble pendiente', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: 'zone2', otros: ['parqueadero'],
-  nombre: 'Ana Pérez', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', correo: 'ana@example.com', telefono: '+57 300 123 4567',
-  imageUrl: imageUrl(site), prompt: PROMPT,
+  estadoProyecto: 'Nueva',
+  etapaProyecto: '',
+  ancho: '12',
+  longitud: '',
+  anchoEdificacion: '',
+  largoEdificacion: '',
+  altoEdificacion: '',
+  uso: 'housing',
+  usoEspecifico: '',
+  sistemaConstructivo: 'bambu',
+  diseno: 'Doble pendiente',
+  tipoFachada: '',
+  materialCubierta: '',
+  materialFachada: '',
+  zona: 'zone2',
+  otros: ['parqueadero'],
+  nombre: 'Ana Pérez',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
+  correo: 'ana@example.com',
+  telefono: '+57 300 123 4567',
+  imageUrl: imageUrl(site),
+  prompt: PROMPT,
 });
 
 /** Chooses the project with the mouse, as a visitor does. */
@@ -89,7 +110,18 @@ describe('generation', () => {
     await expect.poll(() => form.preview.getAttribute('src'), { timeout: 5000 }).toBe(imageUrl(site));
     expect(await form.preview.getAttribute('alt')).toBe('Vista generada por IA');
     const posts = site.posts('/api/generate-image');
-    expect(posts.map((p) => p.body)).toEqual([{ prompt: PROMPT, spec: expect.objectContaining({ uso: 'housing', sistemaConstructivo: 'bambu', diseno: 'Doble pendiente', zona: 'zone2', ancho: '12' }) }]);
+    expect(posts.map((p) => p.body)).toEqual([
+      {
+        prompt: PROMPT,
+        spec: expect.objectContaining({
+          uso: 'housing',
+          sistemaConstructivo: 'bambu',
+          diseno: 'Doble pendiente',
+          zona: 'zone2',
+          ancho: '12',
+        }),
+      },
+    ]);
 
     site.reply = { status: 502, body: { errorMessage: 'down' } };
     const logged: string[] = [];
@@ -114,7 +146,11 @@ describe('location', () => {
     expect(searches).toEqual(['?query=Medel&lang=es']);
     expect(await form.field('location').inputValue()).toBe('Medellín, Antioquia, Colombia');
     await form.opener.click();
-    expect(await Promise.all(['pais', 'departamento', 'ciudad'].map((n) => form.modal.locator(`[name=${n}]`).inputValue()))).toEqual(['Colombia', 'Antioquia', 'Medellín']);
+    expect(await Promise.all(['pais', 'departamento', 'ciudad'].map((n) => form.modal.locator(`[name=${n}]`).inputValue()))).toEqual([
+      'Colombia',
+      'Antioquia',
+      'Medellín',
+    ]);
   });
 });
 
@@ -221,7 +257,12 @@ describe('keyboard and draft', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => focused()).toMatchObject({ text: 'Solicitar reporte por correo' });
     expect(site.posts('/api/form-report')).toHaveLength(1);
-    expect(site.posts('/api/form-report')[0]!.body).toMatchObject({ estadoProyecto: 'Nueva', ciudad: 'Medellín', telefono: '+57 3001234567', nombre: 'Ana Pérez' });
+    expect(site.posts('/api/form-report')[0]!.body).toMatchObject({
+      estadoProyecto: 'Nueva',
+      ciudad: 'Medellín',
+      telefono: '+57 3001234567',
+      nombre: 'Ana Pérez',
+    });
   });
 
   it('the modal takes focus, wraps Tab, closes on Esc and gives focus back', async () => {
@@ -258,35 +299,40 @@ describe('keyboard and draft', () => {
 
 describe('accessibility', () => {
   // Five axe-core scans: well over the default 30 s when the 2-core machine is busy.
-  it.each(['es', 'en'] as const)('axe-core finds nothing in the form, modal, overlay and dialog states (%s)', { timeout: 90_000 }, async (lang) => {
-    const { page, form } = await open();
-    await page.evaluate((l) => document.documentElement.setAttribute('lang', l), lang);
-    const t = lang === 'es' ? { system: 'Sistema constructivo', location: 'Ubicación' } : { system: 'Construction system', location: 'Location' };
-    await form.section(t.system).click();
-    await form.section(t.location).click();
-    await form.field('location').pressSequentially('Medel');
-    await form.host.locator('[role=option]').first().waitFor();
-    await page.keyboard.press('ArrowDown');
-    await expectNoAxeViolations(page, 'form with suggestions');
-    await page.keyboard.press('Enter');
-    await form.bolt(t.system).click();
-    await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
-    await form.opener.click();
-    await form.modal.locator('button[type=submit]').click();
-    await expectNoAxeViolations(page, 'modal with errors');
-    await form.modal.locator('[name=nombre]').fill('Ana Pérez');
-    await form.modal.locator('[name=correo]').fill('ana@example.com');
-    await form.modal.locator('[name=telefono]').pressSequentially('3001234567');
-    await form.modal.locator('.country-button').click();
-    await expectNoAxeViolations(page, 'phone country list');
-    await page.keyboard.press('Escape');
-    const held = gate();
-    site.reply = { ...site.reply, hold: held.hold };
-    await form.modal.locator('button[type=submit]').click();
-    await form.overlay.waitFor();
-    await expectNoAxeViolations(page, 'sending overlay');
-    held.open();
-    await form.dialog.waitFor({ timeout: 5000 });
-    await expectNoAxeViolations(page, 'success dialog');
-  });
+  it.each(['es', 'en'] as const)(
+    'axe-core finds nothing in the form, modal, overlay and dialog states (%s)',
+    { timeout: 90_000 },
+    async (lang) => {
+      const { page, form } = await open();
+      await page.evaluate((l) => document.documentElement.setAttribute('lang', l), lang);
+      const t =
+        lang === 'es' ? { system: 'Sistema constructivo', location: 'Ubicación' } : { system: 'Construction system', location: 'Location' };
+      await form.section(t.system).click();
+      await form.section(t.location).click();
+      await form.field('location').pressSequentially('Medel');
+      await form.host.locator('[role=option]').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      await expectNoAxeViolations(page, 'form with suggestions');
+      await page.keyboard.press('Enter');
+      await form.bolt(t.system).click();
+      await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
+      await form.opener.click();
+      await form.modal.locator('button[type=submit]').click();
+      await expectNoAxeViolations(page, 'modal with errors');
+      await form.modal.locator('[name=nombre]').fill('Ana Pérez');
+      await form.modal.locator('[name=correo]').fill('ana@example.com');
+      await form.modal.locator('[name=telefono]').pressSequentially('3001234567');
+      await form.modal.locator('.country-button').click();
+      await expectNoAxeViolations(page, 'phone country list');
+      await page.keyboard.press('Escape');
+      const held = gate();
+      site.reply = { ...site.reply, hold: held.hold };
+      await form.modal.locator('button[type=submit]').click();
+      await form.overlay.waitFor();
+      await expectNoAxeViolations(page, 'sending overlay');
+      held.open();
+      await form.dialog.waitFor({ timeout: 5000 });
+      await expectNoAxeViolations(page, 'success dialog');
+    },
+  );
 });

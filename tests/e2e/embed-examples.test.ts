@@ -60,7 +60,9 @@ describe('several widgets on one page through the loader', () => {
     expect(scripts.paths.filter((p) => p.startsWith('/widgets/') || /obra-(design-form|marketplace|software-detail)/.test(p))).toEqual([]);
     // Every script was fetched once, and they are the files the size check counts for this page.
     expect(new Set(scripts.paths).size).toBe(scripts.paths.length);
-    const counted = staticClosure(`${DIST_DIR}/esm`, ['loader.js', 'obra-wait-list.js', 'obra-partner-registration.js'], (path) => readFileSync(path, 'utf8'));
+    const counted = staticClosure(`${DIST_DIR}/esm`, ['loader.js', 'obra-wait-list.js', 'obra-partner-registration.js'], (path) =>
+      readFileSync(path, 'utf8'),
+    );
     expect(scripts.paths.filter((p) => p.startsWith('/esm/')).sort()).toEqual(counted.map((file) => `/esm/${file}`).sort());
     expect(errors).toEqual([]);
   });
@@ -92,19 +94,27 @@ describe('several widgets on one page through the loader', () => {
     await fillRegistration(partner);
     await partner.submit.click();
     await expect.poll(() => site.posts('/api/partner').map((r) => r.body)).toEqual([PARTNER_SENT]);
-    await expect.poll(() => eventLog(page)).toEqual(['customers obra-submit', 'customers obra-success', 'partners obra-submit', 'partners obra-success']);
+    await expect
+      .poll(() => eventLog(page))
+      .toEqual(['customers obra-submit', 'customers obra-success', 'partners obra-submit', 'partners obra-success']);
   });
 });
 
 describe('the manifest’s CSS parts', () => {
   it('are exactly the parts each widget renders', async () => {
-    const manifest = JSON.parse(readFileSync(`${DIST_DIR}/custom-elements.json`, 'utf8')) as { modules: { declarations: { tagName: string; cssParts: { name: string }[] }[] }[] };
-    const documented = Object.fromEntries(manifest.modules.flatMap((m) => m.declarations).map((d) => [d.tagName, d.cssParts.map((p) => p.name).sort()]));
+    const manifest = JSON.parse(readFileSync(`${DIST_DIR}/custom-elements.json`, 'utf8')) as {
+      modules: { declarations: { tagName: string; cssParts: { name: string }[] }[] }[];
+    };
+    const documented = Object.fromEntries(
+      manifest.modules.flatMap((m) => m.declarations).map((d) => [d.tagName, d.cssParts.map((p) => p.name).sort()]),
+    );
     const page = await browser.newPage();
     await page.goto(`${site.origin}/examples/several.html`);
     // The other widgets, at the top of the page so the loader imports them at once.
     await page.evaluate(() => {
-      const [form, catalogue, detail] = ['obra-design-form', 'obra-marketplace', 'obra-software-detail'].map((tag) => document.createElement(tag));
+      const [form, catalogue, detail] = ['obra-design-form', 'obra-marketplace', 'obra-software-detail'].map((tag) =>
+        document.createElement(tag),
+      );
       detail!.setAttribute('slug', 'revit');
       document.body.prepend(form!, catalogue!, detail!);
     });

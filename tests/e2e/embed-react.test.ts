@@ -19,7 +19,14 @@ describe('the React wrapper on a server', () => {
     const onSuccess = vi.fn();
     const html = renderToString(
       createElement('div', null, [
-        createElement(ObraWaitList, { key: 1, lang: 'en', apiBase: 'https://obra.example/api', transport: 'no-cors', endpoint: 'https://sheet.example/x', onSuccess }),
+        createElement(ObraWaitList, {
+          key: 1,
+          lang: 'en',
+          apiBase: 'https://obra.example/api',
+          transport: 'no-cors',
+          endpoint: 'https://sheet.example/x',
+          onSuccess,
+        }),
         createElement(ObraPartnerRegistration, { key: 2, className: 'partner' }),
         createElement(ObraDesignForm, { key: 3, id: 'design' }),
         createElement(ObraMarketplace, { key: 4, detailHref: '/p/{slug}' }),
@@ -67,7 +74,8 @@ describe('the React 19 example page', () => {
     // Marks the <obra-wait-list> the HTML parser creates, before any script of the page runs.
     await page.addInitScript(() => {
       new MutationObserver((records) => {
-        for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'OBRA-WAIT-LIST') Object.assign(node, { fromServerHtml: true });
+        for (const record of records)
+          for (const node of record.addedNodes) if (node.nodeName === 'OBRA-WAIT-LIST') Object.assign(node, { fromServerHtml: true });
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${site.origin}/examples/react.html`);

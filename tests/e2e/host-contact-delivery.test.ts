@@ -6,7 +6,13 @@ import { useBrowser } from './support/browser.ts';
 import { openContactPopup } from './support/forms.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 
-const browser = useBrowser({ viewport: { width: 390, height: 844 }, locale: 'en-US', reducedMotion: 'reduce', hasTouch: true, isMobile: true });
+const browser = useBrowser({
+  viewport: { width: 390, height: 844 },
+  locale: 'en-US',
+  reducedMotion: 'reduce',
+  hasTouch: true,
+  isMobile: true,
+});
 let platform: Platform;
 
 beforeAll(async () => {
@@ -31,7 +37,9 @@ describe('contact popup on the English values page', () => {
   it('keeps the draft through a reload, and forgets it once the message is sent', async () => {
     const { page, dialog } = await write('Draft Visitor', 'draft@example.com', 'Half a thought');
     // The draft is written after a pause in typing.
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('obra:contact:')))).toEqual(['obra:contact:/en/values']);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('obra:contact:'))))
+      .toEqual(['obra:contact:/en/values']);
     await page.reload();
     // A locator finds its element anew on every use: `dialog` is the reloaded page's popup.
     await openContactPopup(page);
@@ -52,7 +60,9 @@ describe('contact popup on the English values page', () => {
     const { dialog } = await write('Offline Visitor', 'offline@example.com', 'Sent from a tunnel');
     await browser.context.setOffline(true);
     await dialog.getByRole('button', { name: 'Send message' }).click();
-    await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Offline: your submission is saved and goes out when the network is back, even after a reload.');
+    await expect
+      .poll(() => dialog.getByRole('status').textContent())
+      .toBe('Offline: your submission is saved and goes out when the network is back, even after a reload.');
     expect(await dialog.getByRole('button', { name: 'Sending...' }).getAttribute('aria-disabled')).toBe('true');
     await browser.context.setOffline(false);
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Thank you! We received your message and will answer soon.');

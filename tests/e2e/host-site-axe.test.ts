@@ -27,7 +27,9 @@ describe('accessibility of the host site', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${site.base}/en`);
     await page.getByRole('button', { name: 'Open the form' }).click();
-    await page.waitForFunction(() => !!document.querySelector('dialog obra-design-form')?.shadowRoot?.textContent?.trim(), null, { timeout: 15_000 });
+    await page.waitForFunction(() => !!document.querySelector('dialog obra-design-form')?.shadowRoot?.textContent?.trim(), null, {
+      timeout: 15_000,
+    });
     await expectNoAxeViolations(page, 'home overlay');
     await page.goto(`${site.base}/es/valores`);
     await page.getByRole('button', { name: 'Escríbenos' }).click();

@@ -40,13 +40,14 @@ describe('on a desktop (1280 px)', () => {
     [1280, 900],
     [1024, 700],
     [900, 1100],
-  ])('reserves each widget\'s space at %i×%i: nothing visible shifts while the widgets load', async (width, height) => {
+  ])("reserves each widget's space at %i×%i: nothing visible shifts while the widgets load", async (width, height) => {
     const page = await browser.newPage();
     await page.setViewportSize({ width, height });
     await page.addInitScript(() => {
       const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const shifted: Record<string, number[]> = {};
@@ -78,7 +79,9 @@ describe('on a desktop (1280 px)', () => {
     await open.click();
     const dialog = page.locator('dialog[data-overlay]');
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
-    await page.waitForFunction(() => !!document.querySelector('dialog obra-design-form')?.shadowRoot?.textContent?.trim(), null, { timeout: 15_000 });
+    await page.waitForFunction(() => !!document.querySelector('dialog obra-design-form')?.shadowRoot?.textContent?.trim(), null, {
+      timeout: 15_000,
+    });
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     // Nothing behind moved sideways when the scrollbar went away.
     expect((await page.locator('.brand').boundingBox())?.x).toBe(header?.x);
@@ -108,7 +111,13 @@ describe('on a desktop (1280 px)', () => {
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Thank you! We received your message and will answer soon.');
     // The embedded database allows one process: stop the host, then read what it stored.
     expect(await site.process.stop()).toBe(0);
-    const rows = JSON.parse(execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', 'contact', '--format', 'json'], { cwd: ROOT, env: { ...process.env, OBRA_DATA_DIR: site.dataDir }, encoding: 'utf8' }));
+    const rows = JSON.parse(
+      execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', 'contact', '--format', 'json'], {
+        cwd: ROOT,
+        env: { ...process.env, OBRA_DATA_DIR: site.dataDir },
+        encoding: 'utf8',
+      }),
+    );
     expect(rows).toMatchObject([{ name: 'Marta Ruiz', email: 'marta@example.com', message: 'Do you build modular homes?' }]);
   });
 });

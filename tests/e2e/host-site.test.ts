@@ -6,7 +6,13 @@ import { useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
 
 const site = useHostSite();
-const phone = useBrowser({ viewport: { width: 390, height: 844 }, locale: 'es-ES', reducedMotion: 'reduce', hasTouch: true, isMobile: true });
+const phone = useBrowser({
+  viewport: { width: 390, height: 844 },
+  locale: 'es-ES',
+  reducedMotion: 'reduce',
+  hasTouch: true,
+  isMobile: true,
+});
 
 describe('routes over HTTP', () => {
   it('redirects / and the other spelling, and answers 404 with the bilingual page', async () => {

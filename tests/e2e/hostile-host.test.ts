@@ -35,7 +35,12 @@ const FORM_PARTS = {
   submit: 'button[type=submit]',
   error: 'form .error',
 };
-const DIALOG_PARTS = { dialog: 'dialog[open]', dialogTitle: 'dialog[open] h2', dialogMessage: 'dialog[open] p', dialogButton: 'dialog[open] button' };
+const DIALOG_PARTS = {
+  dialog: 'dialog[open]',
+  dialogTitle: 'dialog[open] h2',
+  dialogMessage: 'dialog[open] p',
+  dialogButton: 'dialog[open] button',
+};
 
 async function open(page: Page, path: string, index = 0): Promise<WaitList> {
   await page.goto(`${site.origin}${path}`);
@@ -132,7 +137,10 @@ describe('hostile host page', () => {
     await widget.dialog.waitFor();
     expect(await snapshotProbes(page)).toEqual(expected);
     // No stylesheet of the widget landed in the document itself.
-    expect(await page.evaluate(() => ({ sheets: document.styleSheets.length, adopted: document.adoptedStyleSheets.length }))).toEqual({ sheets: 1, adopted: 0 });
+    expect(await page.evaluate(() => ({ sheets: document.styleSheets.length, adopted: document.adoptedStyleSheets.length }))).toEqual({
+      sheets: 1,
+      adopted: 0,
+    });
   });
 
   it('keeps two wait lists on one page apart: state, errors, dialogs and language', async () => {

@@ -74,7 +74,11 @@ describe.each(FORMS.map((form) => [form.name, form] as const))('%s', (_name, for
     await page.route(`**${form.path}`, (route) => {
       if (!first) return route.continue();
       first = false;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errorMessage: 'database unavailable' }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ errorMessage: 'database unavailable' }),
+      });
     });
     await form.submit(page).click();
     await form.sent(page).waitFor();
@@ -120,9 +124,16 @@ describe.each(FORMS.map((form) => [form.name, form] as const))('%s', (_name, for
   it('a 4xx is not retried: its message is shown and everything typed is kept', async () => {
     const { page, nombre, keys } = await open(form, { clock: true });
     await page.route(`**${form.path}`, (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ errorMessage: 'Revisa el correo.', errors: { correo: 'email' } }) }));
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ errorMessage: 'Revisa el correo.', errors: { correo: 'email' } }),
+      }),
+    );
     await form.submit(page).click();
-    await expect.poll(() => form.failed(page).textContent()).toMatch(/^(El servidor rechazó algunos datos\. Revisa los campos marcados\.|Revisa el correo\.)$/);
+    await expect
+      .poll(() => form.failed(page).textContent())
+      .toMatch(/^(El servidor rechazó algunos datos\. Revisa los campos marcados\.|Revisa el correo\.)$/);
     // A minute of the page's time runs every retry timer a 4xx could have wrongly set.
     await page.clock.runFor(60_000);
     await settle(page);

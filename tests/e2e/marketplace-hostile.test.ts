@@ -42,8 +42,16 @@ const CATALOGUE_PARTS = {
 };
 const SUGGESTION_PARTS = { listbox: '[role=listbox]', option: '[role=option]', active: '[role=option][aria-selected=true]' };
 const DETAIL_PARTS = {
-  root: '.obra-root', hero: '.hero-image img', badge: '.badge', name: '#software-name', category: '.summary .category',
-  visit: 'a.visit', heading: '.facts h3', bullet: '.bullets li', gallery: '.gallery img', pricing: '.pricing',
+  root: '.obra-root',
+  hero: '.hero-image img',
+  badge: '.badge',
+  name: '#software-name',
+  category: '.summary .category',
+  visit: 'a.visit',
+  heading: '.facts h3',
+  bullet: '.bullets li',
+  gallery: '.gallery img',
+  pricing: '.pricing',
 };
 
 /** Both widgets' look: the idle catalogue, with suggestions open, and the detail. */
@@ -100,11 +108,15 @@ describe('hostile host page', () => {
     // The video thumbnails come from i.ytimg.com, which the page allows and this machine cannot
     // reach: they are left out. (Polled: an image may still be decoding when the detail's name shows.)
     const images = () =>
-      page.evaluate((own) =>
-        [...document.querySelectorAll('obra-marketplace, obra-software-detail')].flatMap((el) =>
-          [...el.shadowRoot!.querySelectorAll('img')].filter((img) => new URL(img.src).origin === own).map((img) => img.complete && img.naturalWidth > 0),
-        ),
-      site.origin);
+      page.evaluate(
+        (own) =>
+          [...document.querySelectorAll('obra-marketplace, obra-software-detail')].flatMap((el) =>
+            [...el.shadowRoot!.querySelectorAll('img')]
+              .filter((img) => new URL(img.src).origin === own)
+              .map((img) => img.complete && img.naturalWidth > 0),
+          ),
+        site.origin,
+      );
     expect((await images()).length).toBeGreaterThan(5);
     await expect.poll(async () => (await images()).every(Boolean)).toBe(true);
     expect(await csp.violations()).toEqual([]);
@@ -127,7 +139,10 @@ describe('hostile host page', () => {
     await m.input.fill('re');
     await m.arrows.next.click();
     expect(await snapshotProbes(page)).toEqual(expected);
-    expect(await page.evaluate(() => ({ sheets: document.styleSheets.length, adopted: document.adoptedStyleSheets.length }))).toEqual({ sheets: 1, adopted: 0 });
+    expect(await page.evaluate(() => ({ sheets: document.styleSheets.length, adopted: document.adoptedStyleSheets.length }))).toEqual({
+      sheets: 1,
+      adopted: 0,
+    });
   });
 
   it('keeps two catalogues on one page apart: text, results, page and language', async () => {

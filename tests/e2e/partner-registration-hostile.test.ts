@@ -5,7 +5,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { blockWidgetBundles, HOSTILE_CSP, setHostWidth, snapshotProbes, snapshotShadow, watchCsp } from './support/hostile.ts';
-import { EMPTY, EN, ES, fillRegistration, formValues, openPartnerRegistration, partnerRegistration, SENT } from './support/partner-registration.ts';
+import {
+  EMPTY,
+  EN,
+  ES,
+  fillRegistration,
+  formValues,
+  openPartnerRegistration,
+  partnerRegistration,
+  SENT,
+} from './support/partner-registration.ts';
 import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
 import { setAttr, setPageLang } from './support/widget.ts';
 
@@ -14,7 +23,11 @@ let site: TestServer;
 const HOSTILE = '/hostile-partner-registration.html';
 
 beforeAll(async () => {
-  site = await startServer({ pagesDir: PAGES_DIR, pageHeaders: { [HOSTILE]: { 'Content-Security-Policy': HOSTILE_CSP } }, capture: { '/api/partner': { cors: false } } });
+  site = await startServer({
+    pagesDir: PAGES_DIR,
+    pageHeaders: { [HOSTILE]: { 'Content-Security-Policy': HOSTILE_CSP } },
+    capture: { '/api/partner': { cors: false } },
+  });
 });
 afterAll(async () => {
   await site?.close();
@@ -35,7 +48,12 @@ const FORM_PARTS = {
   submit: 'button[type=submit]',
   error: 'form .field .error',
 };
-const OUTCOME_PARTS = { notice: '.outcome .notice', noticeLine: '.outcome .notice p', detail: '.outcome .notice .detail', submit: 'button[type=submit]' };
+const OUTCOME_PARTS = {
+  notice: '.outcome .notice',
+  noticeLine: '.outcome .notice p',
+  detail: '.outcome .notice .detail',
+  submit: 'button[type=submit]',
+};
 
 /** The widget's look in four states: idle, after an empty submit, with the error and the success message. */
 async function lookOf(page: Page, path: string, width: number) {
@@ -101,7 +119,14 @@ describe('hostile host page', () => {
     await first.success.waitFor();
     // The 500s are retried under one key (4 attempts in all), then the visitor's resend succeeds.
     expect(site.posts().map((r) => r.body)).toStrictEqual([SENT, SENT, SENT, SENT, SENT]);
-    expect(new Set(site.posts().slice(0, 4).map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    expect(
+      new Set(
+        site
+          .posts()
+          .slice(0, 4)
+          .map((r) => r.headers['idempotency-key']),
+      ).size,
+    ).toBe(1);
 
     expect(await csp.violations()).toEqual([]);
   });
@@ -126,7 +151,10 @@ describe('hostile host page', () => {
     await widget.submit.click();
     await widget.success.waitFor();
     expect(await snapshotProbes(page)).toEqual(expected);
-    expect(await page.evaluate(() => ({ sheets: document.styleSheets.length, adopted: document.adoptedStyleSheets.length }))).toEqual({ sheets: 1, adopted: 0 });
+    expect(await page.evaluate(() => ({ sheets: document.styleSheets.length, adopted: document.adoptedStyleSheets.length }))).toEqual({
+      sheets: 1,
+      adopted: 0,
+    });
   });
 
   it('keeps two registrations on one page apart: values, errors, messages and language', async () => {

@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
-import { EMPTY, EN, ES, fillRegistration, formValues, openPartnerRegistration, SENT, SHOWN, TYPED } from './support/partner-registration.ts';
+import {
+  EMPTY,
+  EN,
+  ES,
+  fillRegistration,
+  formValues,
+  openPartnerRegistration,
+  SENT,
+  SHOWN,
+  TYPED,
+} from './support/partner-registration.ts';
 import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
 import { focusedInWidget, setAttr, setPageLang, settle } from './support/widget.ts';
 
@@ -29,7 +39,12 @@ const copyFor = { es: ES, en: EN };
 describe('rendering and language', () => {
   it('renders in an open shadow root, Spanish by default, and follows its lang attribute and the page', async () => {
     const { page, widget } = await open();
-    expect(await widget.host.evaluate((el) => ({ mode: el.shadowRoot?.mode, leaked: document.querySelectorAll('body form, body select, head style').length }))).toEqual({ mode: 'open', leaked: 0 });
+    expect(
+      await widget.host.evaluate((el) => ({
+        mode: el.shadowRoot?.mode,
+        leaked: document.querySelectorAll('body form, body select, head style').length,
+      })),
+    ).toEqual({ mode: 'open', leaked: 0 });
     expect(await widget.title.textContent()).toBe(ES.title);
     expect(await page.getByRole('combobox', { name: /^Especialización/ }).isVisible()).toBe(true);
     expect(await widget.field('especializacion').locator('option').allTextContents()).toHaveLength(14);
@@ -52,7 +67,9 @@ describe('validation', () => {
     const copy = copyFor[lang];
     await expect.poll(() => widget.title.textContent()).toBe(copy.title);
     await widget.submit.click();
-    await expect.poll(() => widget.errors.allTextContents()).toEqual([copy.required, copy.required, copy.required, copy.required, copy.choose]);
+    await expect
+      .poll(() => widget.errors.allTextContents())
+      .toEqual([copy.required, copy.required, copy.required, copy.required, copy.choose]);
     await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'nombre' });
     expect(await widget.field('especializacion').getAttribute('aria-invalid')).toBe('true');
     await settle(page);

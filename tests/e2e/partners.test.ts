@@ -9,7 +9,12 @@ import { expectNoAxeViolationsInBothLanguages, signIn, startConsolePlatform } fr
 import { FORMS } from './support/forms.ts';
 import type { Platform } from './support/platform.ts';
 
-const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'es-ES', reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] });
+const browser = useBrowser({
+  viewport: { width: 1280, height: 900 },
+  locale: 'es-ES',
+  reducedMotion: 'reduce',
+  permissions: ['clipboard-read', 'clipboard-write'],
+});
 let platform: Platform;
 // The same server under another name is another origin to the browser: the partner's site.
 let partnerSite: string;
@@ -28,7 +33,13 @@ async function postFromPartnerSite(page: Page, nombre: string): Promise<number |
         const response = await fetch(`${api}/api/wait-list`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-          body: JSON.stringify({ interesado: 'cliente', nombre, correo: 'socio@example.com', telefono: '+57 300 123 4567', comentario: 'Desde el socio' }),
+          body: JSON.stringify({
+            interesado: 'cliente',
+            nombre,
+            correo: 'socio@example.com',
+            telefono: '+57 300 123 4567',
+            comentario: 'Desde el socio',
+          }),
         });
         return response.status;
       } catch {
@@ -64,7 +75,9 @@ it('a registration through the widget is approved in the console; its code is in
   await page.getByRole('textbox', { name: 'Orígenes permitidos' }).fill('https://andina.example/contacto');
   await page.getByRole('button', { name: 'Aprobar al socio' }).click();
   await page.getByRole('button', { name: 'Sí, adelante' }).click();
-  await expect.poll(() => page.locator('#origins-error').textContent()).toContain('«https://andina.example/contacto» no es un origen válido');
+  await expect
+    .poll(() => page.locator('#origins-error').textContent())
+    .toContain('«https://andina.example/contacto» no es un origen válido');
   expect(await page.getByRole('textbox', { name: 'Orígenes permitidos' }).getAttribute('aria-invalid')).toBe('true');
 
   await page.getByLabel('Código', { exact: true }).fill('Andina');
@@ -79,7 +92,9 @@ it('a registration through the widget is approved in the console; its code is in
 
   // The embed code of every widget carries the code; the copy button copies it.
   const waitList = page.locator('#snippet-wait-list');
-  expect(await waitList.inputValue()).toBe(`<script src="${platform.origin}/widgets/obra-wait-list.js" defer></script>\n<obra-wait-list partner="Andina"></obra-wait-list>`);
+  expect(await waitList.inputValue()).toBe(
+    `<script src="${platform.origin}/widgets/obra-wait-list.js" defer></script>\n<obra-wait-list partner="Andina"></obra-wait-list>`,
+  );
   expect(await page.locator('#snippet-design-form').inputValue()).toContain('<obra-design-form partner="Andina"></obra-design-form>');
   expect(await page.locator('#snippet-loader').inputValue()).toContain(`${platform.origin}/esm/loader.js`);
   await page.getByRole('button', { name: 'Copiar el código de Lista de espera' }).click();
@@ -107,7 +122,6 @@ it('a registration through the widget is approved in the console; its code is in
 }, 60_000);
 
 describe('axe', () => {
-
   const ids: Record<string, string> = {};
   beforeAll(async () => {
     const [pending] = await platform.api.db.query<{ id: string }>(
@@ -116,7 +130,10 @@ describe('axe', () => {
     const [approved] = await platform.api.db.query<{ id: string }>(
       "insert into partner (nombre, telefono, correo, pais, especializacion, request_hash) values ('Aprobado Axe', '+57 310 555 0102', 'axe2@example.com', 'Chile', 'bim', 'h') returning id",
     );
-    await platform.api.db.query("update partner_account set status = 'approved', code = 'axe-ok', origins = '{https://axe.example}', approved_by = 'ana@example.com', approved_at = now() where id = $1", [approved!.id]);
+    await platform.api.db.query(
+      "update partner_account set status = 'approved', code = 'axe-ok', origins = '{https://axe.example}', approved_by = 'ana@example.com', approved_at = now() where id = $1",
+      [approved!.id],
+    );
     ids.PENDING = pending!.id;
     ids.APPROVED = approved!.id;
   });

@@ -17,7 +17,13 @@ const dataDir = tempDataDir();
 let host: ApiProcess;
 
 const exported = (type: string) =>
-  JSON.parse(execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', type, '--format', 'json'], { cwd: ROOT, env: { ...process.env, OBRA_DATA_DIR: dataDir }, encoding: 'utf8' })) as Record<string, unknown>[];
+  JSON.parse(
+    execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', type, '--format', 'json'], {
+      cwd: ROOT,
+      env: { ...process.env, OBRA_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    }),
+  ) as Record<string, unknown>[];
 
 beforeAll(async () => {
   // MIN_FILL_MS=0: a scripted visitor types faster than the spam rule's human minimum.
@@ -59,7 +65,9 @@ describe('a visitor on the started platform', () => {
     await form.section('Zona').click();
     await form.radio('zona', 'zone3').check();
     await form.bolt('Zona').click();
-    await expect.poll(() => form.preview.getAttribute('src'), { timeout: 10_000 }).toMatch(new RegExp(`^${host.base}/api/images/[\\w-]{43}\\.svg$`));
+    await expect
+      .poll(() => form.preview.getAttribute('src'), { timeout: 10_000 })
+      .toMatch(new RegExp(`^${host.base}/api/images/[\\w-]{43}\\.svg$`));
     // The real SVG from the API has loaded in the preview.
     await expect.poll(() => form.preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1200);
 
@@ -76,13 +84,33 @@ describe('a visitor on the started platform', () => {
     await expect.poll(() => form.dialog.locator('h2').textContent(), { timeout: 15_000 }).toBe('Formulario enviado con éxito');
 
     // The report e-mail goes out in the background: wait for the .eml before stopping.
-    await expect.poll(() => { try { return readdirSync(join(dataDir, 'outbox')).length; } catch { return 0; } }, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        () => {
+          try {
+            return readdirSync(join(dataDir, 'outbox')).length;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(await host.stop()).toBe(0);
 
     expect(exported('wait-list')).toMatchObject([{ nombre: 'Ana Pérez', correo: 'ana@example.com' }]);
     expect(exported('partner')).toMatchObject([{ nombre: 'Ana Pérez', especializacion: 'bim' }]);
     const [report] = exported('report');
-    expect(report).toMatchObject({ nombre: 'Ana Pérez', correo: 'ana@example.com', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3', ancho_edificacion: '14', mail_attempts: 1, mail_error: null });
+    expect(report).toMatchObject({
+      nombre: 'Ana Pérez',
+      correo: 'ana@example.com',
+      ciudad: 'Medellín',
+      diseno: 'Arco',
+      zona: 'zone3',
+      ancho_edificacion: '14',
+      mail_attempts: 1,
+      mail_error: null,
+    });
     expect(String(report!.image_url)).toMatch(/\/api\/images\/[\w-]{43}\.svg$/);
     expect(report!.mailed_at).toEqual(expect.any(String));
   });

@@ -25,7 +25,8 @@ const recordShifts = (page: Page) =>
 const shiftSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 
 /** Whether the runtime has replaced the pre-rendered view (its inline `<style>` is gone then). */
-const takenOver = (page: Page, tag: string) => page.evaluate((t) => !!customElements.get(t) && !document.querySelector(t)!.shadowRoot!.querySelector('style'), tag);
+const takenOver = (page: Page, tag: string) =>
+  page.evaluate((t) => !!customElements.get(t) && !document.querySelector(t)!.shadowRoot!.querySelector('style'), tag);
 
 /** Holds the widget's entry module back (as a slow network would) until the returned function is called. */
 async function holdWidgetCode(page: Page, tag: string): Promise<() => void> {
@@ -39,7 +40,7 @@ async function holdWidgetCode(page: Page, tag: string): Promise<() => void> {
 }
 
 describe('pre-rendered widgets', () => {
-  it('shows every widget page\'s widget in its language with JavaScript disabled', async () => {
+  it("shows every widget page's widget in its language with JavaScript disabled", async () => {
     const context = await browser.context.browser()!.newContext({ ...DEFAULT_CONTEXT, javaScriptEnabled: false });
     try {
       for (const route of WIDGET_ROUTES) {
@@ -64,7 +65,9 @@ describe('pre-rendered widgets', () => {
 
   it('runs no widget code for a visitor who only reads, and shifts nothing, on a phone', async () => {
     // Lighthouse's mobile device: where the bench measures CLS and blocking time.
-    const context = await browser.context.browser()!.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.context
+      .browser()!
+      .newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     try {
       for (const route of WIDGET_ROUTES) {
         const page = await context.newPage();

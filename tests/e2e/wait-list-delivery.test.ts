@@ -192,7 +192,13 @@ describe('events', () => {
       for (const type of ['obra-submit', 'obra-success', 'obra-error']) {
         document.addEventListener(type, (event) => {
           const e = event as CustomEvent;
-          seen.push({ type, detail: e.detail, bubbles: e.bubbles, composed: e.composed, target: (e.target as Element).tagName.toLowerCase() });
+          seen.push({
+            type,
+            detail: e.detail,
+            bubbles: e.bubbles,
+            composed: e.composed,
+            target: (e.target as Element).tagName.toLowerCase(),
+          });
         });
       }
       if (cancel) document.addEventListener('obra-submit', (event) => event.preventDefault(), { once: true });
@@ -231,7 +237,7 @@ describe('events', () => {
     await recordEvents(page, true);
     await fillEntry(widget);
     await widget.submit.click();
-    await expect.poll(async () => ((await events(page))).length).toBe(1);
+    await expect.poll(async () => (await events(page)).length).toBe(1);
     await settle(page);
     expect(site.requests).toHaveLength(0);
     expect(await widget.dialog.count()).toBe(0);

@@ -4,7 +4,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { PAGES_DIR, startServer, type TestServer } from './support/server.ts';
-import { EMPTY, EN, ES, fillEntry, focusedInWidget, formValues, openWaitList, SENT, setAttr, setPageLang, settle, TYPED, waitList } from './support/wait-list.ts';
+import {
+  EMPTY,
+  EN,
+  ES,
+  fillEntry,
+  focusedInWidget,
+  formValues,
+  openWaitList,
+  SENT,
+  setAttr,
+  setPageLang,
+  settle,
+  TYPED,
+  waitList,
+} from './support/wait-list.ts';
 
 const browser = useBrowser();
 /** The partner site: pages, bundles and its same-origin API at /api/wait-list. */
@@ -126,33 +140,36 @@ describe('validation', () => {
 });
 
 describe('keyboard only', () => {
-  it.each(['Enter', 'Escape'])('Tab in, arrows choose, type, Enter sends; %s closes the dialog and focus stays in the widget', async (closeKey) => {
-    const { page, widget } = await openPartner();
-    const key = (k: string) => page.keyboard.press(k);
-    await key('Tab');
-    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'interesado', value: 'cliente' });
-    await key('ArrowDown');
-    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ name: 'interesado', value: 'proveedor' });
-    await key('ArrowUp');
-    expect(await formValues(widget)).toMatchObject({ interesado: 'cliente' });
-    for (const name of ['nombre', 'correo', 'telefono', 'comentario'] as const) {
+  it.each(['Enter', 'Escape'])(
+    'Tab in, arrows choose, type, Enter sends; %s closes the dialog and focus stays in the widget',
+    async (closeKey) => {
+      const { page, widget } = await openPartner();
+      const key = (k: string) => page.keyboard.press(k);
       await key('Tab');
-      await expect.poll(() => focusedInWidget(widget)).toMatchObject({ name });
-      await page.keyboard.type(TYPED[name]);
-    }
-    await key('Tab');
-    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
-    await key('Enter');
+      await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'input', name: 'interesado', value: 'cliente' });
+      await key('ArrowDown');
+      await expect.poll(() => focusedInWidget(widget)).toMatchObject({ name: 'interesado', value: 'proveedor' });
+      await key('ArrowUp');
+      expect(await formValues(widget)).toMatchObject({ interesado: 'cliente' });
+      for (const name of ['nombre', 'correo', 'telefono', 'comentario'] as const) {
+        await key('Tab');
+        await expect.poll(() => focusedInWidget(widget)).toMatchObject({ name });
+        await page.keyboard.type(TYPED[name]);
+      }
+      await key('Tab');
+      await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
+      await key('Enter');
 
-    await widget.dialog.waitFor();
-    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: 'Aceptar' });
-    expect(await widget.dialogTitle.textContent()).toBe(ES.sentTitle);
-    await key(closeKey);
-    await widget.dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
-    expect(site.posts().map((r) => r.body)).toStrictEqual([SENT]);
-    expect(await formValues(widget)).toEqual(EMPTY);
-  });
+      await widget.dialog.waitFor();
+      await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: 'Aceptar' });
+      expect(await widget.dialogTitle.textContent()).toBe(ES.sentTitle);
+      await key(closeKey);
+      await widget.dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => focusedInWidget(widget)).toMatchObject({ tag: 'button', text: ES.submit });
+      expect(site.posts().map((r) => r.body)).toStrictEqual([SENT]);
+      expect(await formValues(widget)).toEqual(EMPTY);
+    },
+  );
 });
 
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {

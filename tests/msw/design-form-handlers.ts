@@ -34,7 +34,9 @@ export const designFormHandlers = {
   }),
   locationFailed: http.get(`${TEST_API}/location`, () => HttpResponse.json({ errorMessage: 'gazetteer down' }, { status: 500 })),
   reported: http.post(`${TEST_API}/form-report`, () => HttpResponse.json({ id: 'rep_1' }, { status: 201 })),
-  reportFailed: http.post(`${TEST_API}/form-report`, () => HttpResponse.json({ errorMessage: 'El servicio de correo no responde.' }, { status: 502 })),
+  reportFailed: http.post(`${TEST_API}/form-report`, () =>
+    HttpResponse.json({ errorMessage: 'El servicio de correo no responde.' }, { status: 502 }),
+  ),
   reportFailedSilently: http.post(`${TEST_API}/form-report`, () => HttpResponse.json({}, { status: 500 })),
   reportNetworkError: http.post(`${TEST_API}/form-report`, () => HttpResponse.error()),
   reportPending: http.post(`${TEST_API}/form-report`, async () => {

@@ -9,8 +9,12 @@ export const TEST_SHEET = 'http://sheet.test/exec';
 export const waitListHandlers = {
   accepted: http.post(`${TEST_API}/wait-list`, () => HttpResponse.json({ id: 'wl_1' }, { status: 201 })),
   serverError: http.post(`${TEST_API}/wait-list`, () => HttpResponse.json({ errorMessage: 'database unavailable' }, { status: 500 })),
-  rateLimited: http.post(`${TEST_API}/wait-list`, () => HttpResponse.json({ errorMessage: 'slow down' }, { status: 429, headers: { 'Retry-After': '1' } })),
-  rejectedEmail: http.post(`${TEST_API}/wait-list`, () => HttpResponse.json({ errorMessage: 'invalid', errors: { correo: 'email' } }, { status: 400 })),
+  rateLimited: http.post(`${TEST_API}/wait-list`, () =>
+    HttpResponse.json({ errorMessage: 'slow down' }, { status: 429, headers: { 'Retry-After': '1' } }),
+  ),
+  rejectedEmail: http.post(`${TEST_API}/wait-list`, () =>
+    HttpResponse.json({ errorMessage: 'invalid', errors: { correo: 'email' } }, { status: 400 }),
+  ),
   networkError: http.post(`${TEST_API}/wait-list`, () => HttpResponse.error()),
   /** Never answers: the widget stays in its sending state. */
   pending: http.post(`${TEST_API}/wait-list`, async () => {

@@ -18,7 +18,9 @@ const { origin } = platform;
 const db = platform.api.db;
 
 // Notifications for two kinds, so the leads below leave mails on the notifications screen.
-await db.query(`insert into notification_rule (kind, recipients, mode, lang) values ('wait-list', '{ventas@example.com,ops@example.com}', 'each', 'es'), ('contact', '{soporte@example.com}', 'digest', 'en')`);
+await db.query(
+  `insert into notification_rule (kind, recipients, mode, lang) values ('wait-list', '{ventas@example.com,ops@example.com}', 'each', 'es'), ('contact', '{soporte@example.com}', 'digest', 'en')`,
+);
 // Leads: one of each public form, through the API, and an older page of the wait list.
 await postJson(`${origin}/api/wait-list`, VALID['wait-list']);
 await postJson(`${origin}/api/partner`, VALID.partner);
@@ -40,14 +42,24 @@ await db.query(
 const [order] = await db.query<{ id: string }>(`select id from "order" where event_id = 'evt_screens_1'`);
 await postJson(`${origin}/api/partner`, { ...VALID.partner, nombre: 'Constructora Andina', correo: 'andina@example.com' });
 const [partner] = await db.query<{ id: string }>(`select id from partner where correo = 'andina@example.com'`);
-await db.query(`update partner_account set status = 'approved', code = 'andina', origins = '{https://andina.example}', approved_by = $2, approved_at = now() where id = $1`, [partner!.id, ADMIN.email]);
-await db.query(`insert into webhook_endpoint (url, events, format, secret) values ('https://crm.example/hooks/obra', '{lead.created,lead.updated}', 'standard', 'whsec_c2NyZWVuc2hvdHMtb25seS1ub3QtYS1zZWNyZXQ=')`);
+await db.query(
+  `update partner_account set status = 'approved', code = 'andina', origins = '{https://andina.example}', approved_by = $2, approved_at = now() where id = $1`,
+  [partner!.id, ADMIN.email],
+);
+await db.query(
+  `insert into webhook_endpoint (url, events, format, secret) values ('https://crm.example/hooks/obra', '{lead.created,lead.updated}', 'standard', 'whsec_c2NyZWVuc2hvdHMtb25seS1ub3QtYS1zZWNyZXQ=')`,
+);
 
 /** Every screen: its name, the path to open, and what shows it is ready. */
 const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown>; whole?: boolean }[] = [
   { name: 'sign-in', path: '/admin/sign-in', signedIn: false, ready: (page) => page.locator('#email').waitFor() },
   { name: 'inbox', path: '/admin', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
-  { name: 'inbox-filtered', path: '/admin?kind=wait-list&lang=en', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  {
+    name: 'inbox-filtered',
+    path: '/admin?kind=wait-list&lang=en',
+    signedIn: true,
+    ready: (page) => page.locator('table tbody tr').first().waitFor(),
+  },
   { name: 'lead', path: `/admin/leads/${waitLead!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'report', path: `/admin/leads/${reportId}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'users', path: '/admin/users', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
@@ -56,19 +68,38 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
   { name: 'partners', path: '/admin/partners', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
   { name: 'partner', path: `/admin/partners/${partner!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'webhooks', path: '/admin/webhooks', signedIn: true, ready: (page) => page.locator('.endpoint').first().waitFor(), whole: true },
-  { name: 'notifications', path: '/admin/notifications', signedIn: true, ready: (page) => page.locator('table.recent').waitFor(), whole: true },
+  {
+    name: 'notifications',
+    path: '/admin/notifications',
+    signedIn: true,
+    ready: (page) => page.locator('table.recent').waitFor(),
+    whole: true,
+  },
 ];
 
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--hide-scrollbars'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--hide-scrollbars',
+  ],
 });
 try {
   for (const lang of LANGS) {
     for (const [device, viewport] of Object.entries(DEVICES)) {
-      const context = await browser.newContext({ viewport, locale: lang === 'es' ? 'es-ES' : 'en-US', reducedMotion: 'reduce', deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport,
+        locale: lang === 'es' ? 'es-ES' : 'en-US',
+        reducedMotion: 'reduce',
+        deviceScaleFactor: 1,
+      });
       await context.addInitScript((chosen) => localStorage.setItem('obra-console-lang', chosen), lang);
       const page = await context.newPage();
       let signedIn = false;

@@ -19,10 +19,21 @@ afterAll(() => local.close());
 
 const ID = '00000000-0000-4000-8000-000000000000';
 const CALLS: [string, string][] = [
-  ['GET', '/api/admin/session'], ['POST', '/api/admin/sign-out'], ['GET', '/api/admin/leads'], ['GET', '/api/admin/export.csv'],
-  ['GET', `/api/admin/leads/${ID}`], ['PATCH', `/api/admin/leads/${ID}`], ['DELETE', `/api/admin/leads/${ID}`], ['POST', `/api/admin/leads/${ID}/notes`],
-  ['POST', `/api/admin/leads/${ID}/resend`], ['GET', `/api/admin/leads/${ID}/report.pdf`], ['GET', '/api/admin/users'], ['POST', '/api/admin/users'],
-  ['PATCH', `/api/admin/users/${ID}`], ['DELETE', `/api/admin/users/${ID}`], ['GET', '/api/admin/nothing-here'],
+  ['GET', '/api/admin/session'],
+  ['POST', '/api/admin/sign-out'],
+  ['GET', '/api/admin/leads'],
+  ['GET', '/api/admin/export.csv'],
+  ['GET', `/api/admin/leads/${ID}`],
+  ['PATCH', `/api/admin/leads/${ID}`],
+  ['DELETE', `/api/admin/leads/${ID}`],
+  ['POST', `/api/admin/leads/${ID}/notes`],
+  ['POST', `/api/admin/leads/${ID}/resend`],
+  ['GET', `/api/admin/leads/${ID}/report.pdf`],
+  ['GET', '/api/admin/users'],
+  ['POST', '/api/admin/users'],
+  ['PATCH', `/api/admin/users/${ID}`],
+  ['DELETE', `/api/admin/users/${ID}`],
+  ['GET', '/api/admin/nothing-here'],
 ];
 
 describe('without a session', () => {
@@ -36,7 +47,11 @@ describe('without a session', () => {
 
 describe('signing in', () => {
   const attempt = (email: string, password: string, origin: string | null = local.base) =>
-    fetch(`${local.base}/api/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) }, body: JSON.stringify({ email, password }) });
+    fetch(`${local.base}/api/admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+      body: JSON.stringify({ email, password }),
+    });
 
   it('sets an HttpOnly, SameSite=Lax session cookie on the right password', async () => {
     const response = await attempt('ana@example.com', PASSWORD);
@@ -83,7 +98,10 @@ describe('a signed-in session', () => {
     expect((await session.call(path, { method: 'PATCH', body, headers: { 'x-csrf-token': '' } })).status).toBe(403);
     expect((await session.call(path, { method: 'PATCH', body, headers: { 'x-csrf-token': 'x'.repeat(43) } })).status).toBe(403);
     expect((await session.call(path, { method: 'PATCH', body, headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await session.call(`/api/admin/leads/${leadId}/notes`, { method: 'POST', body: { text: 'hola' }, headers: { origin: 'null' } })).status).toBe(403);
+    expect(
+      (await session.call(`/api/admin/leads/${leadId}/notes`, { method: 'POST', body: { text: 'hola' }, headers: { origin: 'null' } }))
+        .status,
+    ).toBe(403);
     const [lead] = await local.api.db.query<{ status: string }>('select status from lead where id = $1', [leadId]);
     expect(lead!.status).toBe('new');
     expect((await session.call(path, { method: 'PATCH', body })).status).toBe(204);
@@ -95,7 +113,10 @@ describe('a signed-in session', () => {
     const session = await signInAs(local.base, 'ana@example.com');
     const response = await session.call('/api/admin/leads', { headers: { origin: 'https://evil.example' } });
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${local.base}/api/admin/leads`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PATCH' } });
+    const preflight = await fetch(`${local.base}/api/admin/leads`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PATCH' },
+    });
     expect(preflight.status).toBe(401);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -134,7 +155,12 @@ describe('a signed-in session', () => {
 describe('one-time links', () => {
   it('set a password once; the link then stops working', async () => {
     const { token } = await inviteUser(local.api.db, 'new@example.com', 'agent');
-    const set = (password: string) => fetch(`${local.base}/api/admin/password`, { method: 'POST', headers: { 'content-type': 'application/json', origin: local.base }, body: JSON.stringify({ token, password }) });
+    const set = (password: string) =>
+      fetch(`${local.base}/api/admin/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: local.base },
+        body: JSON.stringify({ token, password }),
+      });
     expect((await set('short')).status).toBe(400);
     expect((await set('a good long password')).status).toBe(204);
     expect((await set('another long password')).status).toBe(400);

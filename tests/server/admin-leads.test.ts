@@ -6,7 +6,11 @@ import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts'
 
 let local: LocalApi;
 let admin: Session;
-type Page = { items: { id: string; kind: string; name: string; status: string; lang: string }[]; next: string | null; counts: Record<string, number> };
+type Page = {
+  items: { id: string; kind: string; name: string; status: string; lang: string }[];
+  next: string | null;
+  counts: Record<string, number>;
+};
 
 beforeAll(async () => {
   local = await startLocalApi({ RATE_LIMIT: '0' });
@@ -65,10 +69,19 @@ describe('the inbox', () => {
 
 describe('a lead', () => {
   it('names each stored choice as the visitor read it, in both languages, and leaves free text alone', async () => {
-    const fields = async (id: string) => ((await (await admin.call(`/api/admin/leads/${id}`)).json()) as { fields: { name: string; value: string; labels?: { es: string; en: string } }[] }).fields;
+    const fields = async (id: string) =>
+      (
+        (await (await admin.call(`/api/admin/leads/${id}`)).json()) as {
+          fields: { name: string; value: string; labels?: { es: string; en: string } }[];
+        }
+      ).fields;
     const { items } = await page('?q=persona 6&kind=wait-list');
     const waiting = await fields(items.find((item) => item.name === 'Persona 6')!.id);
-    expect(waiting.find((f) => f.name === 'interesado')).toEqual({ name: 'interesado', value: 'cliente', labels: { es: 'Cliente', en: 'Customer' } });
+    expect(waiting.find((f) => f.name === 'interesado')).toEqual({
+      name: 'interesado',
+      value: 'cliente',
+      labels: { es: 'Cliente', en: 'Customer' },
+    });
     expect(waiting.find((f) => f.name === 'nombre')).toEqual({ name: 'nombre', value: 'Persona 6' });
     const reportId = await insertReport(local.api.db);
     const named = Object.fromEntries((await fields(reportId)).map((f) => [f.name, f.labels]));
@@ -87,14 +100,24 @@ describe('a lead', () => {
     const { items } = await page('?q=persona 5&kind=wait-list');
     const lead = items.find((item) => item.name === 'Persona 5')!;
     const [me] = await local.api.db.query<{ id: string }>("select id from admin_user where email = 'ana@example.com'");
-    expect((await admin.call(`/api/admin/leads/${lead.id}`, { method: 'PATCH', body: { status: 'qualified', assignee: me!.id } })).status).toBe(204);
+    expect(
+      (await admin.call(`/api/admin/leads/${lead.id}`, { method: 'PATCH', body: { status: 'qualified', assignee: me!.id } })).status,
+    ).toBe(204);
     expect((await admin.call(`/api/admin/leads/${lead.id}/notes`, { method: 'POST', body: { text: 'Llamar el lunes' } })).status).toBe(201);
-    const detail = (await (await admin.call(`/api/admin/leads/${lead.id}`)).json()) as { status: string; assignee: string; fields: { name: string; value: string }[]; timeline: { type: string; detail: string; actor: string | null }[] };
+    const detail = (await (await admin.call(`/api/admin/leads/${lead.id}`)).json()) as {
+      status: string;
+      assignee: string;
+      fields: { name: string; value: string }[];
+      timeline: { type: string; detail: string; actor: string | null }[];
+    };
     expect(detail.status).toBe('qualified');
     expect(detail.assignee).toBe(me!.id);
     expect(detail.fields.map((f) => f.name)).toEqual(['interesado', 'nombre', 'correo', 'telefono', 'comentario']);
     expect(detail.timeline.map((e) => [e.type, e.detail, e.actor])).toEqual([
-      ['created', 'wait-list', null], ['status', 'qualified', 'ana@example.com'], ['assignee', 'ana@example.com', 'ana@example.com'], ['note', 'Llamar el lunes', 'ana@example.com'],
+      ['created', 'wait-list', null],
+      ['status', 'qualified', 'ana@example.com'],
+      ['assignee', 'ana@example.com', 'ana@example.com'],
+      ['note', 'Llamar el lunes', 'ana@example.com'],
     ]);
     expect((await page('?status=qualified')).items.map((i) => i.id)).toEqual([lead.id]);
   });
@@ -104,7 +127,9 @@ describe('a lead', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="obra-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await response.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin');
+    expect(lines[0]).toBe(
+      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'+57 300 000 0007`);
     expect(lines[1]).toContain(`"cliente: =HYPERLINK(""http://evil"")"`);
@@ -116,7 +141,9 @@ describe('a lead', () => {
     expect((await admin.call(`/api/admin/leads/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await local.api.db.query('select 1 from wait_list where id = $1', [id])).toHaveLength(0);
     expect((await admin.call(`/api/admin/leads/${id}`)).status).toBe(404);
-    const audit = await local.api.db.query<{ action: string; detail: unknown }>("select action, detail from admin_audit where action = 'lead.deleted'");
+    const audit = await local.api.db.query<{ action: string; detail: unknown }>(
+      "select action, detail from admin_audit where action = 'lead.deleted'",
+    );
     expect(audit).toEqual([{ action: 'lead.deleted', detail: { kind: 'wait-list' } }]);
     expect(JSON.stringify(await local.api.db.query('select * from admin_audit'))).not.toMatch(/Persona 33|p33@|0033/);
   });

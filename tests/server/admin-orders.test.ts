@@ -9,8 +9,25 @@ let local: LocalApi;
 let admin: Session;
 let agent: Session;
 let paidSession: string;
-type Order = { id: string; provider: string; slug: string; product: string; amount: number; currency: string; lang: string; payment_status: string; customer_email: string | null; session_id?: string };
-type Page = { items: Order[]; next: string | null; counts: Record<string, number>; countsCapped: boolean; products: { slug: string; name: string }[] };
+type Order = {
+  id: string;
+  provider: string;
+  slug: string;
+  product: string;
+  amount: number;
+  currency: string;
+  lang: string;
+  payment_status: string;
+  customer_email: string | null;
+  session_id?: string;
+};
+type Page = {
+  items: Order[];
+  next: string | null;
+  counts: Record<string, number>;
+  countsCapped: boolean;
+  products: { slug: string; name: string }[];
+};
 
 beforeAll(async () => {
   local = await startLocalApi({ RATE_LIMIT: '0' });
@@ -43,7 +60,16 @@ const page = async (query: string, session = admin) => {
 describe('the orders list', () => {
   it('shows an order paid through the test checkout first, to any signed-in operator', async () => {
     const { items, products } = await page('', agent);
-    expect(items[0]).toMatchObject({ provider: 'test', slug: 'revit', product: 'Revit', amount: 19900, currency: 'usd', lang: 'en', payment_status: 'paid', customer_email: null });
+    expect(items[0]).toMatchObject({
+      provider: 'test',
+      slug: 'revit',
+      product: 'Revit',
+      amount: 19900,
+      currency: 'usd',
+      lang: 'en',
+      payment_status: 'paid',
+      customer_email: null,
+    });
     expect(items).toHaveLength(50);
     expect(products).toContainEqual({ slug: 'revit', name: 'Revit' });
   });
@@ -58,8 +84,8 @@ describe('the orders list', () => {
     }
     expect(seen).toHaveLength(120);
     expect(new Set(seen).size).toBe(120);
-    const [newest] = await local.api.db.query<{ id: string }>("select id from \"order\" where event_id = 'evt_120'");
-    const [oldest] = await local.api.db.query<{ id: string }>("select id from \"order\" where event_id = 'evt_1'");
+    const [newest] = await local.api.db.query<{ id: string }>('select id from "order" where event_id = \'evt_120\'');
+    const [oldest] = await local.api.db.query<{ id: string }>('select id from "order" where event_id = \'evt_1\'');
     expect([seen[0], seen.at(-1)]).toEqual([newest!.id, oldest!.id]);
   });
 
@@ -106,7 +132,20 @@ describe('an order', () => {
     const response = await admin.call(`/api/admin/orders/${items[0]!.id}`);
     expect(response.status).toBe(200);
     const order = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(order).sort()).toEqual(['amount', 'created_at', 'currency', 'customer_email', 'event_id', 'id', 'lang', 'payment_status', 'product', 'provider', 'session_id', 'slug']);
+    expect(Object.keys(order).sort()).toEqual([
+      'amount',
+      'created_at',
+      'currency',
+      'customer_email',
+      'event_id',
+      'id',
+      'lang',
+      'payment_status',
+      'product',
+      'provider',
+      'session_id',
+      'slug',
+    ]);
     expect(order).toMatchObject({ provider: 'test', session_id: paidSession, event_id: expect.stringMatching(/^evt_local_/) });
     const missing = await admin.call('/api/admin/orders/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
@@ -141,7 +180,13 @@ describe('refusals', () => {
   it('has no state-changing call: POST, PATCH and DELETE are 405 (401 without a session) and change nothing', async () => {
     const [before] = await local.api.db.query<{ n: number }>('select count(*)::int as n from "order"');
     const { items } = await page('');
-    for (const [method, path] of [['POST', 'orders'], ['POST', 'orders.csv'], ['PATCH', `orders/${items[0]!.id}`], ['DELETE', `orders/${items[0]!.id}`], ['POST', `orders/${items[0]!.id}`]] as const) {
+    for (const [method, path] of [
+      ['POST', 'orders'],
+      ['POST', 'orders.csv'],
+      ['PATCH', `orders/${items[0]!.id}`],
+      ['DELETE', `orders/${items[0]!.id}`],
+      ['POST', `orders/${items[0]!.id}`],
+    ] as const) {
       const response = await admin.call(`/api/admin/${path}`, { method, body: {} });
       expect(response.status, `${method} ${path}`).toBe(405);
       expect(response.headers.get('allow')).toBe('GET');

@@ -46,12 +46,34 @@ const row = async (table: string, id: string) => (await local.rows(table)).find(
 
 /** A design report whose image this API generated (a report may carry no other). */
 async function report() {
-  const image = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'Casa', spec: { diseno: 'Plano' } })).json()) as { url: string };
+  const image = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'Casa', spec: { diseno: 'Plano' } })).json()) as {
+    url: string;
+  };
   return {
-    estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion', ancho: '20', longitud: '30', anchoEdificacion: '10', largoEdificacion: '12', altoEdificacion: '6',
-    uso: 'housing', usoEspecifico: '', sistemaConstructivo: 'modular', diseno: 'Plano', tipoFachada: 'Ligeras', materialCubierta: 'Panel Sandwich',
-    materialFachada: 'Madera', zona: 'zone2', otros: [], nombre: 'Rosa Díaz', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
-    correo: 'rosa@example.com', telefono: '+57 300 765 4321', imageUrl: new URL(image.url, local.base).href, prompt: 'Casa',
+    estadoProyecto: 'Nueva',
+    etapaProyecto: 'Concepcion',
+    ancho: '20',
+    longitud: '30',
+    anchoEdificacion: '10',
+    largoEdificacion: '12',
+    altoEdificacion: '6',
+    uso: 'housing',
+    usoEspecifico: '',
+    sistemaConstructivo: 'modular',
+    diseno: 'Plano',
+    tipoFachada: 'Ligeras',
+    materialCubierta: 'Panel Sandwich',
+    materialFachada: 'Madera',
+    zona: 'zone2',
+    otros: [],
+    nombre: 'Rosa Díaz',
+    pais: 'Colombia',
+    departamento: 'Antioquia',
+    ciudad: 'Medellín',
+    correo: 'rosa@example.com',
+    telefono: '+57 300 765 4321',
+    imageUrl: new URL(image.url, local.base).href,
+    prompt: 'Casa',
   };
 }
 
@@ -64,7 +86,11 @@ describe('attribution on every lead kind', () => {
   ] as const;
 
   it.each(kinds)('POST /api/$path stores it, with the Origin header as the embedding origin', async ({ path, table, widget, body }) => {
-    const response = await postJson(`${local.base}/api/${path}`, { ...(await body()), attribution: { ...ATTRIBUTION, widget } }, { origin: PARTNER_SITE });
+    const response = await postJson(
+      `${local.base}/api/${path}`,
+      { ...(await body()), attribution: { ...ATTRIBUTION, widget } },
+      { origin: PARTNER_SITE },
+    );
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(await row(table, id)).toMatchObject({ ...STORED, widget, embed_origin: PARTNER_SITE });
@@ -76,15 +102,24 @@ describe('attribution on every lead kind', () => {
     const response = await postJson(`${local.base}/api/contact`, VALID.contact);
     const { id } = (await response.json()) as { id: string };
     const stored = await row('contact', id);
-    for (const column of ['page_url', 'referrer', 'utm_campaign', 'partner_code', 'widget', 'widget_version', 'embed_origin']) expect(stored![column]).toBeNull();
+    for (const column of ['page_url', 'referrer', 'utm_campaign', 'partner_code', 'widget', 'widget_version', 'embed_origin'])
+      expect(stored![column]).toBeNull();
   });
 
   it('takes the embedding origin from the Origin header only, whatever the body claims', async () => {
-    const response = await postJson(`${local.base}/api/contact`, { ...VALID.contact, attribution: { ...ATTRIBUTION, widget: 'contact', origin: 'https://forged.example' } }, { origin: PARTNER_SITE });
+    const response = await postJson(
+      `${local.base}/api/contact`,
+      { ...VALID.contact, attribution: { ...ATTRIBUTION, widget: 'contact', origin: 'https://forged.example' } },
+      { origin: PARTNER_SITE },
+    );
     // An unknown member is refused rather than ignored, so the body has no say on the origin at all.
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({ 'attribution.origin': 'unknown' });
-    const ok = await postJson(`${local.base}/api/contact`, { ...VALID.contact, attribution: { widget: 'contact', version: 'dev' } }, { origin: PARTNER_SITE });
+    const ok = await postJson(
+      `${local.base}/api/contact`,
+      { ...VALID.contact, attribution: { widget: 'contact', version: 'dev' } },
+      { origin: PARTNER_SITE },
+    );
     expect((await row('contact', ((await ok.json()) as { id: string }).id))?.embed_origin).toBe(PARTNER_SITE);
   });
 });
@@ -126,11 +161,17 @@ describe('refusals', () => {
     expect(await refused({ ...ATTRIBUTION, utm_term: 'x'.repeat(201) })).toEqual({ 'attribution.utm_term': 'tooLong' });
     expect(await refused({ ...ATTRIBUTION, version: '1'.repeat(33) })).toEqual({ 'attribution.version': 'tooLong' });
     expect(await refused({ ...ATTRIBUTION, partner: 'P'.repeat(33) })).toEqual({ 'attribution.partner': 'tooLong' });
-    const atCaps = { ...ATTRIBUTION, page: longPage.slice(0, 2048), utm_term: 'x'.repeat(200), version: '1'.repeat(32), partner: 'P'.repeat(32) };
+    const atCaps = {
+      ...ATTRIBUTION,
+      page: longPage.slice(0, 2048),
+      utm_term: 'x'.repeat(200),
+      version: '1'.repeat(32),
+      partner: 'P'.repeat(32),
+    };
     expect((await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], attribution: atCaps })).status).toBe(201);
   });
 
-  it('reports the visitor\'s own field errors, not the attribution, when both are wrong', async () => {
+  it("reports the visitor's own field errors, not the attribution, when both are wrong", async () => {
     const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], correo: 'no', attribution: { partner: '!' } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({ correo: 'email' });
@@ -139,7 +180,11 @@ describe('refusals', () => {
 
 describe('spam and replays as before', () => {
   it('answers a honeypot submission 201 like any other, stored as spam with its attribution', async () => {
-    const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], attribution: ATTRIBUTION }, { 'obra-trap': 'http://spam.example', origin: PARTNER_SITE });
+    const response = await postJson(
+      `${local.base}/api/wait-list`,
+      { ...VALID['wait-list'], attribution: ATTRIBUTION },
+      { 'obra-trap': 'http://spam.example', origin: PARTNER_SITE },
+    );
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(await row('wait_list', id)).toMatchObject({ spam_reason: 'honeypot', partner_code: 'ACME' });
@@ -147,10 +192,18 @@ describe('spam and replays as before', () => {
     expect(lead?.status).toBe('spam');
   });
 
-  it('replays a retry under its key with the first attribution, never a 422 (attribution is not the visitor\'s data)', async () => {
+  it("replays a retry under its key with the first attribution, never a 422 (attribution is not the visitor's data)", async () => {
     const key = crypto.randomUUID();
-    const first = await postJson(`${local.base}/api/partner`, { ...VALID.partner, attribution: { ...ATTRIBUTION, widget: 'partner-registration' } }, { 'idempotency-key': key });
-    const again = await postJson(`${local.base}/api/partner`, { ...VALID.partner, attribution: { ...ATTRIBUTION, widget: 'partner-registration', utm_campaign: 'otra' } }, { 'idempotency-key': key });
+    const first = await postJson(
+      `${local.base}/api/partner`,
+      { ...VALID.partner, attribution: { ...ATTRIBUTION, widget: 'partner-registration' } },
+      { 'idempotency-key': key },
+    );
+    const again = await postJson(
+      `${local.base}/api/partner`,
+      { ...VALID.partner, attribution: { ...ATTRIBUTION, widget: 'partner-registration', utm_campaign: 'otra' } },
+      { 'idempotency-key': key },
+    );
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const { id } = (await first.json()) as { id: string };
@@ -162,7 +215,11 @@ describe('spam and replays as before', () => {
 describe('the console', () => {
   type Page = { items: { id: string; name: string }[]; counts: Record<string, number> };
   const send = async (name: string, attribution: Record<string, string>) => {
-    const response = await postJson(`${local.base}/api/contact`, { ...VALID.contact, name, attribution: { widget: 'contact', version: 'dev', ...attribution } });
+    const response = await postJson(`${local.base}/api/contact`, {
+      ...VALID.contact,
+      name,
+      attribution: { widget: 'contact', version: 'dev', ...attribution },
+    });
     return ((await response.json()) as { id: string }).id;
   };
   const list = async (query: string) => {
@@ -191,19 +248,52 @@ describe('the console', () => {
   });
 
   it('shows where a lead came from on its page', async () => {
-    const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], attribution: ATTRIBUTION }, { origin: PARTNER_SITE });
+    const response = await postJson(
+      `${local.base}/api/wait-list`,
+      { ...VALID['wait-list'], attribution: ATTRIBUTION },
+      { origin: PARTNER_SITE },
+    );
     const { id } = (await response.json()) as { id: string };
     const lead = (await (await admin.call(`/api/admin/leads/${id}`)).json()) as { attribution: Record<string, string | null> };
     expect(lead.attribution).toEqual({ ...STORED, widget: 'wait-list', embed_origin: PARTNER_SITE });
   });
 
   it('exports the attribution columns in the CSV of the filter', async () => {
-    await send('Exportada', { partner: 'CSVP', utm_campaign: 'csv-campaign', utm_source: 'feria', page: 'https://obra.example/es/valores?utm_campaign=csv-campaign' });
+    await send('Exportada', {
+      partner: 'CSVP',
+      utm_campaign: 'csv-campaign',
+      utm_source: 'feria',
+      page: 'https://obra.example/es/valores?utm_campaign=csv-campaign',
+    });
     const response = await admin.call('/api/admin/export.csv?partner=CSVP');
     const [header, line, ...rest] = (await response.text()).trim().split('\r\n');
-    expect(header!.split(',').slice(10)).toEqual(['page_url', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'partner_code', 'widget', 'widget_version', 'embed_origin']);
+    expect(header!.split(',').slice(10)).toEqual([
+      'page_url',
+      'referrer',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'utm_term',
+      'utm_content',
+      'partner_code',
+      'widget',
+      'widget_version',
+      'embed_origin',
+    ]);
     expect(rest).toEqual([]);
-    expect(line!.split(',').slice(10)).toEqual(['https://obra.example/es/valores?utm_campaign=csv-campaign', '', 'feria', '', 'csv-campaign', '', '', 'CSVP', 'contact', 'dev', '']);
+    expect(line!.split(',').slice(10)).toEqual([
+      'https://obra.example/es/valores?utm_campaign=csv-campaign',
+      '',
+      'feria',
+      '',
+      'csv-campaign',
+      '',
+      '',
+      'CSVP',
+      'contact',
+      'dev',
+      '',
+    ]);
     // A campaign name is a visitor's text like any other: the formula guard covers it too.
     await send('Formula', { partner: 'CSVF', utm_campaign: '=HYPERLINK("http://evil")' });
     const guarded = (await (await admin.call('/api/admin/export.csv?partner=CSVF')).text()).trim().split('\r\n')[1];

@@ -11,9 +11,20 @@ const SECRET = 'whsec_test_obra_checkout';
 const signer = new Stripe('sk_test_signer');
 const sign = (payload: string, secret = SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
 const completedEvent = (session: FakeSession, id = `evt_test_${Math.random().toString(36).slice(2, 14)}`) =>
-  JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object: session } });
+  JSON.stringify({
+    id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: session },
+  });
 const webhook = (base: string, payload: string, signature?: string) =>
-  fetch(`${base}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', ...(signature && { 'stripe-signature': signature }) }, body: payload });
+  fetch(`${base}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature && { 'stripe-signature': signature }) },
+    body: payload,
+  });
 const session = async (base: string, id: string) => {
   const response = await fetch(`${base}/api/checkout/session?id=${encodeURIComponent(id)}`);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -26,7 +37,13 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
   const created = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
   beforeAll(async () => {
     fake = await startFakeStripe();
-    local = await startLocalApi({ RATE_LIMIT: '0', STRIPE_SECRET_KEY: 'sk_test_obra', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url, PUBLIC_URL: 'https://obra.example' });
+    local = await startLocalApi({
+      RATE_LIMIT: '0',
+      STRIPE_SECRET_KEY: 'sk_test_obra',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_URL: fake.url,
+      PUBLIC_URL: 'https://obra.example',
+    });
   });
   afterAll(async () => {
     await local?.close();
@@ -35,7 +52,13 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
 
   it('creates a session at the catalogue price, in the visitor language, with the success and cancel URLs', async () => {
     // A price or URL sent by the client is ignored: only slug and lang are read.
-    const response = await postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'en', amount: 1, currency: 'jpy', success_url: 'https://evil.example' });
+    const response = await postJson(`${local.base}/api/checkout`, {
+      slug: 'revit',
+      lang: 'en',
+      amount: 1,
+      currency: 'jpy',
+      success_url: 'https://evil.example',
+    });
     expect(response.status).toBe(201);
     const { id, url } = (await response.json()) as { id: string; url: string };
     expect(url).toBe(`https://checkout.stripe.com/c/pay/${id}`);
@@ -54,7 +77,11 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
       'metadata[lang]': 'en',
     });
     await postJson(`${local.base}/api/checkout`, { slug: 'twinmotion', lang: 'es' });
-    expect(created()[1]!.form).toMatchObject({ locale: 'es', success_url: 'https://obra.example/es/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'https://obra.example/es/producto/twinmotion' });
+    expect(created()[1]!.form).toMatchObject({
+      locale: 'es',
+      success_url: 'https://obra.example/es/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://obra.example/es/producto/twinmotion',
+    });
   });
 
   it('refuses an unknown slug, a bad language, a non-JSON or oversized body, and calls Stripe for none', async () => {
@@ -75,14 +102,27 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
 
   it('confirms a paid session from Stripe, reports an unpaid one as open, and a forged id as unknown', async () => {
     const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'sketchup', lang: 'es' })).json()) as { id: string };
-    expect(await session(local.base, id)).toEqual({ status: 200, body: { id, status: 'open', slug: 'sketchup', product: 'SketchUp', amount: 19900, currency: 'usd', lang: 'es', cancelPath: '/es/producto/sketchup' } });
+    expect(await session(local.base, id)).toEqual({
+      status: 200,
+      body: {
+        id,
+        status: 'open',
+        slug: 'sketchup',
+        product: 'SketchUp',
+        amount: 19900,
+        currency: 'usd',
+        lang: 'es',
+        cancelPath: '/es/producto/sketchup',
+      },
+    });
     fake.pay(id);
     expect((await session(local.base, id)).body).toMatchObject({ status: 'paid', amount: 19900 });
     // Well-formed but unknown to Stripe, malformed (never sent to Stripe), and missing.
     const lookups = fake.requests.length;
     expect(await session(local.base, `cs_test_${'a'.repeat(58)}`)).toMatchObject({ status: 404, body: { status: 'unknown' } });
     expect(fake.requests).toHaveLength(lookups + 1);
-    for (const forged of ['cs_test_../../v1/charges', 'cs_local_0000', '', 'x'.repeat(400)]) expect((await session(local.base, forged)).status).toBe(404);
+    for (const forged of ['cs_test_../../v1/charges', 'cs_local_0000', '', 'x'.repeat(400)])
+      expect((await session(local.base, forged)).status).toBe(404);
     expect(fake.requests).toHaveLength(lookups + 1);
   });
 
@@ -100,7 +140,17 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
     expect(await (await webhook(local.base, other, sign(other))).json()).toEqual({ received: true, recorded: false });
     const rows = (await orders()).filter((row) => row.session_id === id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: 'stripe', event_id: 'evt_test_once', slug: 'lumion', product: 'Lumion', amount: 19900, currency: 'usd', lang: 'en', payment_status: 'paid', customer_email: 'ana@example.com' });
+    expect(rows[0]).toMatchObject({
+      provider: 'stripe',
+      event_id: 'evt_test_once',
+      slug: 'lumion',
+      product: 'Lumion',
+      amount: 19900,
+      currency: 'usd',
+      lang: 'en',
+      payment_status: 'paid',
+      customer_email: 'ana@example.com',
+    });
   });
 
   it('refuses a wrong signature, a missing one, a tampered body and an oversized body, and stores nothing', async () => {
@@ -120,7 +170,12 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
   });
 
   it('acknowledges other event types without recording, and keeps the test checkout switched off', async () => {
-    const payload = JSON.stringify({ id: 'evt_test_expired', object: 'event', type: 'checkout.session.expired', data: { object: { id: 'cs_test_x', object: 'checkout.session' } } });
+    const payload = JSON.stringify({
+      id: 'evt_test_expired',
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: { object: { id: 'cs_test_x', object: 'checkout.session' } },
+    });
     expect(await (await webhook(local.base, payload, sign(payload))).json()).toEqual({ received: true, recorded: false });
     expect((await postJson(`${local.base}/api/checkout/test/pay`, { id: 'cs_local_00000000000000000000000000000000' })).status).toBe(404);
   });
@@ -139,7 +194,13 @@ describe('without Stripe keys (the embedded test checkout)', () => {
     const { id, url } = (await response.json()) as { id: string; url: string };
     expect(id).toMatch(/^cs_local_[a-f0-9]{32}$/);
     expect(url).toBe(`${local.base}/en/test-checkout?session_id=${id}`);
-    expect((await session(local.base, id)).body).toMatchObject({ status: 'open', product: 'Blender', amount: 19900, currency: 'usd', cancelPath: '/en/product/blender' });
+    expect((await session(local.base, id)).body).toMatchObject({
+      status: 'open',
+      product: 'Blender',
+      amount: 19900,
+      currency: 'usd',
+      cancelPath: '/en/product/blender',
+    });
     const pay = await postJson(`${local.base}/api/checkout/test/pay`, { id });
     expect(pay.status).toBe(200);
     expect(await pay.json()).toMatchObject({ status: 'paid', successPath: `/en/success?session_id=${id}` });
@@ -151,7 +212,8 @@ describe('without Stripe keys (the embedded test checkout)', () => {
   });
 
   it('refuses to pay a forged or expired session, and has no webhook', async () => {
-    for (const id of ['cs_local_ffffffffffffffffffffffffffffffff', 'cs_test_abc', 42]) expect((await postJson(`${local.base}/api/checkout/test/pay`, { id })).status).toBe(404);
+    for (const id of ['cs_local_ffffffffffffffffffffffffffffffff', 'cs_test_abc', 42])
+      expect((await postJson(`${local.base}/api/checkout/test/pay`, { id })).status).toBe(404);
     const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'rhino', lang: 'es' })).json()) as { id: string };
     await local.api.db.query("update checkout_session set expires_at = now() - interval '1 minute' where id = $1", [id]);
     expect((await session(local.base, id)).body).toMatchObject({ status: 'expired' });
@@ -193,7 +255,18 @@ describe('limits and export', () => {
       }
     }
     const rows = JSON.parse(out) as Record<string, unknown>[];
-    expect(rows).toEqual([expect.objectContaining({ provider: 'test', session_id: id, slug: 'v-ray', product: 'V-Ray', amount: 19900, currency: 'usd', lang: 'es', payment_status: 'paid' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        provider: 'test',
+        session_id: id,
+        slug: 'v-ray',
+        product: 'V-Ray',
+        amount: 19900,
+        currency: 'usd',
+        lang: 'es',
+        payment_status: 'paid',
+      }),
+    ]);
     removeDataDir(local.dataDir);
   });
 });

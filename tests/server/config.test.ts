@@ -21,12 +21,32 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
-      PORT: '9000', DATABASE_URL: 'postgres://obra@db/obra', DATABASE_POOL_SIZE: '4', OBRA_DATA_DIR: '/srv/obra', CORS_ORIGINS: 'https://a.example/, https://b.example',
-      RATE_LIMIT: '0', RATE_LIMIT_READS: '5', RATE_LIMIT_WINDOW: '10', BODY_LIMIT: '1000', MIN_FILL_MS: '0', TRUST_PROXY: '1', LOG_LEVEL: 'warn', SHUTDOWN_TIMEOUT_MS: '500',
+      PORT: '9000',
+      DATABASE_URL: 'postgres://obra@db/obra',
+      DATABASE_POOL_SIZE: '4',
+      OBRA_DATA_DIR: '/srv/obra',
+      CORS_ORIGINS: 'https://a.example/, https://b.example',
+      RATE_LIMIT: '0',
+      RATE_LIMIT_READS: '5',
+      RATE_LIMIT_WINDOW: '10',
+      BODY_LIMIT: '1000',
+      MIN_FILL_MS: '0',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_TIMEOUT_MS: '500',
     });
     expect(config).toMatchObject({
-      port: 9000, databaseUrl: 'postgres://obra@db/obra', databasePoolSize: 4, dataDir: '/srv/obra', corsOrigins: ['https://a.example', 'https://b.example'],
-      rateLimit: { writes: 0, reads: 5, windowMs: 10_000 }, bodyLimit: 1000, minFillMs: 0, trustProxy: true, logLevel: 'warn', shutdownTimeoutMs: 500,
+      port: 9000,
+      databaseUrl: 'postgres://obra@db/obra',
+      databasePoolSize: 4,
+      dataDir: '/srv/obra',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      rateLimit: { writes: 0, reads: 5, windowMs: 10_000 },
+      bodyLimit: 1000,
+      minFillMs: 0,
+      trustProxy: true,
+      logLevel: 'warn',
+      shutdownTimeoutMs: 500,
     });
   });
 

@@ -58,7 +58,11 @@ describe('while the API runs, the command-line tools go through its local socket
   }, 120_000);
 
   it('creates an operator who can then sign in to the running API', async () => {
-    const made = await npm(['admin', '--', 'create-user', 'ops@example.com', '--role', 'admin', '--password-stdin'], database.env, 'a-long-password-1\n');
+    const made = await npm(
+      ['admin', '--', 'create-user', 'ops@example.com', '--role', 'admin', '--password-stdin'],
+      database.env,
+      'a-long-password-1\n',
+    );
     expect(made.code, made.stderr).toBe(0);
     const response = await fetch(`${api.base}/api/admin/session`, {
       method: 'POST',
@@ -83,7 +87,10 @@ describe('API_PROCESSES with the embedded database', () => {
   it('more than one process stops at once with a message naming DATABASE_URL', async () => {
     const own = await freshDatabase();
     try {
-      const failure = await startProcess('api', { ...own.env, API_PROCESSES: '2' }).then(() => undefined, (error: Error) => error);
+      const failure = await startProcess('api', { ...own.env, API_PROCESSES: '2' }).then(
+        () => undefined,
+        (error: Error) => error,
+      );
       expect(failure?.message).toMatch(/exited with 1 before listening/);
       expect(failure?.message).toContain('API_PROCESSES=2 needs DATABASE_URL: the embedded PGlite database belongs to one process');
     } finally {

@@ -10,12 +10,28 @@ beforeAll(async () => {
 afterAll(() => local.close());
 
 const house = {
-  anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '6', uso: 'housing', sistemaConstructivo: 'mamposteria-confinada', diseno: 'Doble pendiente',
-  materialCubierta: 'Arcilla/Concreto', tipoFachada: 'Tradicional', materialFachada: 'Ladrillo', zona: 'zone2', estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion',
-  pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
+  anchoEdificacion: '8',
+  largoEdificacion: '12',
+  altoEdificacion: '6',
+  uso: 'housing',
+  sistemaConstructivo: 'mamposteria-confinada',
+  diseno: 'Doble pendiente',
+  materialCubierta: 'Arcilla/Concreto',
+  tipoFachada: 'Tradicional',
+  materialFachada: 'Ladrillo',
+  zona: 'zone2',
+  estadoProyecto: 'Nueva',
+  etapaProyecto: 'Concepcion',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
 };
 const post = (body: unknown, headers: Record<string, string> = {}, base = local.base) =>
-  fetch(`${base}/api/estimate`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(`${base}/api/estimate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('POST /api/estimate', () => {
   it('answers the estimate of a project, with its sources, and stores nothing', async () => {
@@ -42,7 +58,7 @@ describe('POST /api/estimate', () => {
     expect(body.defaulted).toContain('sistemaConstructivo');
   });
 
-  it('refuses bad fields with the schema\'s error keys', async () => {
+  it("refuses bad fields with the schema's error keys", async () => {
     const response = await post({ ...house, uso: 'castle', anchoEdificacion: '123456', ciudad: 'x'.repeat(121), otros: ['pool'] });
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -53,7 +69,11 @@ describe('POST /api/estimate', () => {
   it('refuses a project without the building dimensions, or with a zero one', async () => {
     const missing = await post({ uso: 'housing' });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).errors).toEqual({ anchoEdificacion: 'required', largoEdificacion: 'required', altoEdificacion: 'required' });
+    expect((await missing.json()).errors).toEqual({
+      anchoEdificacion: 'required',
+      largoEdificacion: 'required',
+      altoEdificacion: 'required',
+    });
     const zero = await post({ ...house, altoEdificacion: '0' });
     expect(zero.status).toBe(400);
     expect((await zero.json()).errors).toEqual({ altoEdificacion: 'dimension' });

@@ -10,16 +10,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
 
 const REPORT = {
-  estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion', ancho: '25', longitud: '40', anchoEdificacion: '12', largoEdificacion: '18', altoEdificacion: '7,5',
-  uso: 'housing', usoEspecifico: '', sistemaConstructivo: 'steel-framing', diseno: 'Doble pendiente', tipoFachada: 'Ventilada', materialCubierta: 'Arcilla/Concreto',
-  materialFachada: 'Ladrillo', zona: 'zone1', otros: ['paneles-solares', 'domotica'],
-  nombre: 'María Núñez', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', correo: 'maria@example.com', telefono: '+57 300 123 4567',
-  imageUrl: '', prompt: 'Foto realista de una casa',
+  estadoProyecto: 'Nueva',
+  etapaProyecto: 'Concepcion',
+  ancho: '25',
+  longitud: '40',
+  anchoEdificacion: '12',
+  largoEdificacion: '18',
+  altoEdificacion: '7,5',
+  uso: 'housing',
+  usoEspecifico: '',
+  sistemaConstructivo: 'steel-framing',
+  diseno: 'Doble pendiente',
+  tipoFachada: 'Ventilada',
+  materialCubierta: 'Arcilla/Concreto',
+  materialFachada: 'Ladrillo',
+  zona: 'zone1',
+  otros: ['paneles-solares', 'domotica'],
+  nombre: 'María Núñez',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
+  correo: 'maria@example.com',
+  telefono: '+57 300 123 4567',
+  imageUrl: '',
+  prompt: 'Foto realista de una casa',
 };
 
 /** A report whose image the API at `base` generated (a report may carry no other). */
 async function reportOn(base: string): Promise<typeof REPORT> {
-  const image = (await (await postJson(`${base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })).json()) as { url: string };
+  const image = (await (
+    await postJson(`${base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })
+  ).json()) as { url: string };
   return { ...REPORT, imageUrl: new URL(image.url, base).href };
 }
 
@@ -35,7 +56,8 @@ function pdfText(pdf: Buffer): string {
     } catch {
       content = match[1]!;
     }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj|\((.*?)\) Tj/g)) parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
+    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj|\((.*?)\) Tj/g))
+      parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
   }
   return parts.join('\n');
 }
@@ -74,7 +96,14 @@ describe('POST /api/form-report (outbox folder)', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(mail).toBe('queued');
     const [row] = await local.rows('report');
-    expect(row).toMatchObject({ id, nombre: 'María Núñez', correo: 'maria@example.com', alto_edificacion: '7,5', otros: 'paneles-solares,domotica', diseno: 'Doble pendiente' });
+    expect(row).toMatchObject({
+      id,
+      nombre: 'María Núñez',
+      correo: 'maria@example.com',
+      alto_edificacion: '7,5',
+      otros: 'paneles-solares,domotica',
+      diseno: 'Doble pendiente',
+    });
     const files = await waitFor(() => {
       let found: string[] = [];
       try {
@@ -89,7 +118,20 @@ describe('POST /api/form-report (outbox folder)', () => {
     const pdf = attachedPdf(eml);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
-    for (const expected of ['María Núñez', 'maria@example.com', 'Medellín, Antioquia, Colombia', '25 m × 40 m', '7,5 m', '12 m', '18 m', 'Teja de arcilla o concreto', 'Ventilada', 'Rural', 'Paneles solares, Domótica', 'Steel framing']) {
+    for (const expected of [
+      'María Núñez',
+      'maria@example.com',
+      'Medellín, Antioquia, Colombia',
+      '25 m × 40 m',
+      '7,5 m',
+      '12 m',
+      '18 m',
+      'Teja de arcilla o concreto',
+      'Ventilada',
+      'Rural',
+      'Paneles solares, Domótica',
+      'Steel framing',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -105,10 +147,23 @@ describe('POST /api/form-report (outbox folder)', () => {
   });
 
   it('answers 400 with field errors keyed like the widget messages', async () => {
-    const response = await post({ ...report, correo: 'nope', imageUrl: '', diseno: 'Cúpula', telefono: '+57 100 000 0000', anchoEdificacion: '123456' });
+    const response = await post({
+      ...report,
+      correo: 'nope',
+      imageUrl: '',
+      diseno: 'Cúpula',
+      telefono: '+57 100 000 0000',
+      anchoEdificacion: '123456',
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errorMessage: string; errors: Record<string, string> };
-    expect(body.errors).toEqual({ correo: 'email', imageUrl: 'required', diseno: 'choose', telefono: 'phone', anchoEdificacion: 'dimension' });
+    expect(body.errors).toEqual({
+      correo: 'email',
+      imageUrl: 'required',
+      diseno: 'choose',
+      telefono: 'phone',
+      anchoEdificacion: 'dimension',
+    });
     expect(body.errorMessage).toMatch(/no son válidos/);
     const other = await post({ ...report, uso: 'other' });
     expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
@@ -141,7 +196,12 @@ describe('POST /api/form-report with SMTP_URL (a local SMTP sink)', () => {
     });
     await new Promise<void>((ready) => sink.listen(0, '127.0.0.1', ready));
     const { port } = sink.server.address() as AddressInfo;
-    local = await startLocalApi({ RATE_LIMIT: '0', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Obra <reportes@obra.test>', MAIL_RETRY_MS: '300' });
+    local = await startLocalApi({
+      RATE_LIMIT: '0',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Obra <reportes@obra.test>',
+      MAIL_RETRY_MS: '300',
+    });
   });
   afterAll(async () => {
     await local.close();

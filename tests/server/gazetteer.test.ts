@@ -15,10 +15,18 @@ interface Recorded {
 // Recorded from the previous index (one object and word arrays per place, commit dfb7c48) on
 // 303 queries in both languages: the bench's, accents and folds, ties, several words, 3-letter
 // prefixes, whole names and name + region of every 900th city of the data.
-const recorded = JSON.parse(readFileSync(new URL('fixtures/gazetteer-answers.json', import.meta.url), 'utf8')) as { size: number; answers: Recorded[] };
+const recorded = JSON.parse(readFileSync(new URL('fixtures/gazetteer-answers.json', import.meta.url), 'utf8')) as {
+  size: number;
+  answers: Recorded[];
+};
 
 describe('the gazetteer index', () => {
-  const answersOf = (gazetteer: Gazetteer) => recorded.answers.map(({ query, lang }) => ({ query, lang, places: gazetteer.search(query, lang).map((p) => [p.Label, p.Country, p.Region, p.Municipality]) }));
+  const answersOf = (gazetteer: Gazetteer) =>
+    recorded.answers.map(({ query, lang }) => ({
+      query,
+      lang,
+      places: gazetteer.search(query, lang).map((p) => [p.Label, p.Country, p.Region, p.Municipality]),
+    }));
 
   it('answers exactly what the previous index answered, built in a child process, then from its cache', async () => {
     const file = await cacheFile();
@@ -42,7 +50,10 @@ describe('the gazetteer index', () => {
     expect(statSync(file).size).toBeGreaterThan(1_000_000);
   });
 
-  const names = { es: { CO: ['Colombia'], DE: ['Alemania'], ES: ['España'] }, en: { CO: ['Colombia'], DE: ['Germany'], ES: ['Spain', 'Kingdom of Spain'] } };
+  const names = {
+    es: { CO: ['Colombia'], DE: ['Alemania'], ES: ['España'] },
+    en: { CO: ['Colombia'], DE: ['Germany'], ES: ['Spain', 'Kingdom of Spain'] },
+  };
   const city = (name: string, region: string, country: string, population: number) => ({ name, region, country, population });
   const small = createGazetteer(
     [
@@ -64,10 +75,18 @@ describe('the gazetteer index', () => {
   });
 
   it('orders larger first, and equal sizes in data order, a country ahead of a city', () => {
-    expect(labels('san')).toEqual(['Sanlúcar, Andalucía, España', 'Santa Marta, Magdalena, Colombia', 'San Andrés, San Andrés y Providencia, Colombia']);
+    expect(labels('san')).toEqual([
+      'Sanlúcar, Andalucía, España',
+      'Santa Marta, Magdalena, Colombia',
+      'San Andrés, San Andrés y Providencia, Colombia',
+    ]);
     expect(labels('santa')).toEqual(['Santa Marta, Magdalena, Colombia']);
     const tied = createGazetteer([city('Espinal', 'Tolima', 'ES', 0), city('Esperanza', 'Santa Fe', 'ES', 0)], names);
-    expect(tied.search('esp', 'es').map((place) => place.Label)).toEqual(['España', 'Espinal, Tolima, España', 'Esperanza, Santa Fe, España']);
+    expect(tied.search('esp', 'es').map((place) => place.Label)).toEqual([
+      'España',
+      'Espinal, Tolima, España',
+      'Esperanza, Santa Fe, España',
+    ]);
   });
 
   it('folds accents, case and letters NFD does not split, both in the data and in the query', () => {

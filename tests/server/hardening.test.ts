@@ -8,13 +8,42 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS } from '@obra/server';
 import { createLeadStore } from '../../packages/server/src/lead-store.ts';
-import { VALID, freshDatabase, postJson, startLocalApi, startProcess, type ApiProcess, type LocalApi, type TestDatabase } from './support/api.ts';
+import {
+  VALID,
+  freshDatabase,
+  postJson,
+  startLocalApi,
+  startProcess,
+  type ApiProcess,
+  type LocalApi,
+  type TestDatabase,
+} from './support/api.ts';
 
 const REPORT = {
-  estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion', ancho: '25', longitud: '40', anchoEdificacion: '12', largoEdificacion: '18', altoEdificacion: '7',
-  uso: 'housing', usoEspecifico: '', sistemaConstructivo: 'steel-framing', diseno: 'Doble pendiente', tipoFachada: 'Ventilada', materialCubierta: 'Arcilla/Concreto',
-  materialFachada: 'Ladrillo', zona: 'zone1', otros: [], nombre: 'Eva', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
-  correo: 'victima@example.com', telefono: '+57 300 123 4567', imageUrl: '', prompt: 'Foto realista de una casa',
+  estadoProyecto: 'Nueva',
+  etapaProyecto: 'Concepcion',
+  ancho: '25',
+  longitud: '40',
+  anchoEdificacion: '12',
+  largoEdificacion: '18',
+  altoEdificacion: '7',
+  uso: 'housing',
+  usoEspecifico: '',
+  sistemaConstructivo: 'steel-framing',
+  diseno: 'Doble pendiente',
+  tipoFachada: 'Ventilada',
+  materialCubierta: 'Arcilla/Concreto',
+  materialFachada: 'Ladrillo',
+  zona: 'zone1',
+  otros: [],
+  nombre: 'Eva',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
+  correo: 'victima@example.com',
+  telefono: '+57 300 123 4567',
+  imageUrl: '',
+  prompt: 'Foto realista de una casa',
 };
 
 /** Polls `read` until it returns a value (no fixed sleeps). */
@@ -47,7 +76,9 @@ describe('the report e-mail is no relay', () => {
   let imageUrl = '';
   beforeAll(async () => {
     local = await startLocalApi({ RATE_LIMIT: '0', REPORT_MAILS_PER_ADDRESS: '3', REPORT_MAILS_PER_HOUR: '8' });
-    const { url } = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'x', spec: { diseno: 'Arco' } })).json()) as { url: string };
+    const { url } = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'x', spec: { diseno: 'Arco' } })).json()) as {
+      url: string;
+    };
     imageUrl = new URL(url, local.base).href;
   });
   afterAll(() => local.close());
@@ -93,7 +124,9 @@ describe('the report e-mail is no relay', () => {
 
   it('concurrent reports to one address are counted one by one', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post({ ...REPORT, imageUrl, correo: 'rafaga@example.com', nombre: `R${i}` }).then((r) => r.json() as Promise<{ mail: string }>)),
+      Array.from({ length: 10 }, (_, i) =>
+        post({ ...REPORT, imageUrl, correo: 'rafaga@example.com', nombre: `R${i}` }).then((r) => r.json() as Promise<{ mail: string }>),
+      ),
     );
     expect(answers.filter((a) => a.mail === 'queued')).toHaveLength(3);
   });
@@ -101,14 +134,18 @@ describe('the report e-mail is no relay', () => {
   it('past the hourly cap every report is stored and held, with a warning in the log', async () => {
     // 3 + 3 queued so far; the cap is 8 an hour.
     const statuses: string[] = [];
-    for (const n of [1, 2, 3]) statuses.push(((await (await post({ ...REPORT, imageUrl, correo: `otra${n}@example.com` })).json()) as { mail: string }).mail);
+    for (const n of [1, 2, 3])
+      statuses.push(((await (await post({ ...REPORT, imageUrl, correo: `otra${n}@example.com` })).json()) as { mail: string }).mail);
     expect(statuses).toEqual(['queued', 'queued', 'held']);
   });
 
-  it('the mail holds no link and nothing but the visitor\'s name from the form', async () => {
+  it("the mail holds no link and nothing but the visitor's name from the form", async () => {
     const file = await until(() => mails()[0]);
     const eml = (await import('node:fs')).readFileSync(join(local.dataDir, 'outbox', file), 'utf8');
-    const body = eml.split(/\r?\n\r?\n/).slice(1).join('\n');
+    const body = eml
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n');
     expect(body).not.toMatch(/https?:\/\//);
     expect(eml).toMatch(/Hola Eva/);
   });
@@ -145,11 +182,19 @@ describe('text hygiene', () => {
   });
 
   it('invalid UTF-8 is a 400 (never silently replaced) and a charset other than UTF-8 a 415', async () => {
-    const body = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from('","email":"a@example.com","message":"hola"}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"name":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('","email":"a@example.com","message":"hola"}'),
+    ]);
     const invalid = await fetch(`${local.base}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as { errorMessage: string }).errorMessage).toMatch(/UTF-8/);
-    const utf16 = await fetch(`${local.base}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-16' }, body: JSON.stringify(VALID.contact) });
+    const utf16 = await fetch(`${local.base}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+      body: JSON.stringify(VALID.contact),
+    });
     expect(utf16.status).toBe(415);
     expect(await local.rows('contact')).toHaveLength(0);
   });
@@ -166,7 +211,13 @@ describe('text hygiene', () => {
     // Below the schema (which refuses NUL): the store itself must not let one row fail the others.
     const store = createLeadStore(local.api.db);
     const kind = LEAD_KINDS.contact;
-    const rows = Array.from({ length: 12 }, (_, i) => ({ name: i === 5 ? 'Bad\u0000' : `Lote ${i}`, email: 'a@example.com', message: 'hola', lang: 'es', spam_reason: null }));
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      name: i === 5 ? 'Bad\u0000' : `Lote ${i}`,
+      email: 'a@example.com',
+      message: 'hola',
+      lang: 'es',
+      spam_reason: null,
+    }));
     const results = await Promise.allSettled(rows.map((row, i) => store.save(kind, row, `batch-${i}`, `hash-${i}`)));
     expect(results.map((r) => r.status)).toEqual(rows.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
     expect((await local.rows('contact')).filter((r) => String(r.name).startsWith('Lote'))).toHaveLength(11);
@@ -191,7 +242,9 @@ describe('rate limit by client', () => {
   const send = (ip: string) => postJson(`${local.base}/api/contact`, VALID.contact, { 'x-forwarded-for': ip }).then((r) => r.status);
 
   it('counts an IPv6 /64 as one client: fresh addresses in it get no fresh buckets', async () => {
-    expect([await send('2001:db8:1:2::1'), await send('2001:db8:1:2:ffff::9'), await send('2001:db8:1:2:aaaa:bbbb:cccc:dddd')]).toEqual([201, 201, 429]);
+    expect([await send('2001:db8:1:2::1'), await send('2001:db8:1:2:ffff::9'), await send('2001:db8:1:2:aaaa:bbbb:cccc:dddd')]).toEqual([
+      201, 201, 429,
+    ]);
     expect(await send('2001:db8:1:3::1')).toBe(201);
     // An IPv4-mapped address is its IPv4 address.
     expect([await send('::ffff:198.51.100.7'), await send('198.51.100.7'), await send('::ffff:198.51.100.7')]).toEqual([201, 201, 429]);
@@ -246,7 +299,7 @@ describe('bodies, headers and connections', () => {
     expect(await local.rows('contact')).toHaveLength(0);
   });
 
-  it('an http page is not the https API\'s own origin (scheme matters)', async () => {
+  it("an http page is not the https API's own origin (scheme matters)", async () => {
     const response = await postJson(`${local.base}/api/contact`, VALID.contact, { origin: local.base.replace('http:', 'https:') });
     expect(response.status).toBe(403);
   });

@@ -5,7 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
 
-const SPEC = { diseno: 'Arco', materialCubierta: 'Panel Sandwich', materialFachada: 'Ladrillo', zona: 'zone3', anchoEdificacion: '20', largoEdificacion: '30', altoEdificacion: '7' };
+const SPEC = {
+  diseno: 'Arco',
+  materialCubierta: 'Panel Sandwich',
+  materialFachada: 'Ladrillo',
+  zona: 'zone3',
+  anchoEdificacion: '20',
+  largoEdificacion: '30',
+  altoEdificacion: '7',
+};
 // A 1×1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -18,8 +26,14 @@ describe('generate-image with the embedded illustrator', () => {
   /** The answer's url, resolved against the API as the widget does. */
   const generate = async (body: unknown, headers?: Record<string, string>) => {
     const response = await postJson(`${local.base}/api/generate-image`, body, headers);
-    const answer = (await response.clone().json().catch(() => ({}))) as { url?: string };
-    return { status: response.status, json: async () => ({ ...answer, ...(answer.url ? { url: new URL(answer.url, local.base).href } : {}) }) };
+    const answer = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { url?: string };
+    return {
+      status: response.status,
+      json: async () => ({ ...answer, ...(answer.url ? { url: new URL(answer.url, local.base).href } : {}) }),
+    };
   };
 
   it('answers a url on the API, the same for the same spec and another for another spec', async () => {
@@ -38,11 +52,15 @@ describe('generate-image with the embedded illustrator', () => {
   it('never writes the Host the client sent into the url: a path on the API, or PUBLIC_URL when configured', async () => {
     // fetch may not set Host: a plain node:http request does, as a browser reaching a proxy name would.
     const answer = await new Promise<string>((resolve, reject) => {
-      const req = request(`${local.base}/api/generate-image`, { method: 'POST', headers: { 'content-type': 'application/json', host: 'obra.example:8443' } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve(text));
-      });
+      const req = request(
+        `${local.base}/api/generate-image`,
+        { method: 'POST', headers: { 'content-type': 'application/json', host: 'obra.example:8443' } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify({ prompt: 'p', spec: SPEC }));
     });
@@ -94,8 +112,12 @@ describe('generate-image with the embedded illustrator', () => {
     expect(c.url).not.toBe(a.url);
     expect((await fetch(a.url)).status).toBe(200);
     // The prompt's words choose what they name: a brick barrel-roofed warehouse in an industrial zone.
-    const worded = (await (await generate({ prompt: 'Foto realista de una bodega de ladrillo con cubierta en arco, zona industrial' })).json()) as { url: string };
-    const described = (await (await generate({ prompt: '', spec: { uso: 'warehouse', materialFachada: 'Ladrillo', diseno: 'Arco', zona: 'zone3' } })).json()) as { url: string };
+    const worded = (await (
+      await generate({ prompt: 'Foto realista de una bodega de ladrillo con cubierta en arco, zona industrial' })
+    ).json()) as { url: string };
+    const described = (await (
+      await generate({ prompt: '', spec: { uso: 'warehouse', materialFachada: 'Ladrillo', diseno: 'Arco', zona: 'zone3' } })
+    ).json()) as { url: string };
     const drawing = async (url: string) => (await (await fetch(url)).text()).replace(/<title>.*?<\/title>/, '');
     expect(await drawing(worded.url)).toBe(await drawing(described.url));
   });
@@ -134,21 +156,27 @@ describe('generate-image with IMAGE_PROVIDER=openai-compatible', () => {
   let local: LocalApi;
 
   beforeAll(async () => {
-    fake = createServer((req, res) =>
-      void (async () => {
-      let raw = '';
-      for await (const chunk of req) raw += chunk;
-      seen.push({ auth: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> });
-      if (req.url !== '/v1/images/generations' || mode === 'fail') {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model overloaded' } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ created: 1, data: [{ b64_json: PNG }] }));
-      })(),
+    fake = createServer(
+      (req, res) =>
+        void (async () => {
+          let raw = '';
+          for await (const chunk of req) raw += chunk;
+          seen.push({ auth: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> });
+          if (req.url !== '/v1/images/generations' || mode === 'fail') {
+            res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model overloaded' } }));
+            return;
+          }
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ created: 1, data: [{ b64_json: PNG }] }));
+        })(),
     );
     await new Promise<void>((ready) => fake.listen(0, '127.0.0.1', ready));
     fakeBase = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    local = await startLocalApi({ IMAGE_PROVIDER: 'openai-compatible', IMAGE_API_URL: fakeBase, IMAGE_API_KEY: 'sk-test', IMAGE_MODEL: 'test-model' });
+    local = await startLocalApi({
+      IMAGE_PROVIDER: 'openai-compatible',
+      IMAGE_API_URL: fakeBase,
+      IMAGE_API_KEY: 'sk-test',
+      IMAGE_MODEL: 'test-model',
+    });
   });
   afterAll(async () => {
     await local.close();
@@ -160,7 +188,10 @@ describe('generate-image with IMAGE_PROVIDER=openai-compatible', () => {
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     expect(url).toMatch(/\/api\/images\/[\w-]{43}\.png$/);
-    expect(seen.at(-1)).toEqual({ auth: 'Bearer sk-test', body: { model: 'test-model', prompt: 'Foto realista de una casa', size: '1536x1024', n: 1, response_format: 'b64_json' } });
+    expect(seen.at(-1)).toEqual({
+      auth: 'Bearer sk-test',
+      body: { model: 'test-model', prompt: 'Foto realista de una casa', size: '1536x1024', n: 1, response_format: 'b64_json' },
+    });
     const image = await fetch(new URL(url, local.base));
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(PNG, 'base64'))).toBe(true);

@@ -76,7 +76,12 @@ describe.each(Object.keys(TABLES) as (keyof typeof TABLES)[])('POST /api/%s', (k
         controller.close();
       },
     });
-    const response = await fetch(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    const response = await fetch(url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect((await postJson(url(), VALID[kind])).status).toBe(201);
   });
@@ -111,8 +116,12 @@ describe('the rest of /api', () => {
   });
 
   it('recorded every migration of the folder once, in order', async () => {
-    const files = readdirSync(join(ROOT, 'packages/server/migrations')).filter((name) => name.endsWith('.sql')).sort();
+    const files = readdirSync(join(ROOT, 'packages/server/migrations'))
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
     expect(files.slice(0, 3)).toEqual(['001_leads.sql', '002_reports.sql', '003_hardening.sql']);
-    expect((await local.api.db.query<{ name: string }>('select name from schema_migrations order by name')).map((row) => row.name)).toEqual(files);
+    expect((await local.api.db.query<{ name: string }>('select name from schema_migrations order by name')).map((row) => row.name)).toEqual(
+      files,
+    );
   });
 });

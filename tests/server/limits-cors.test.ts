@@ -5,7 +5,12 @@ import { VALID, postJson, startLocalApi, type LocalApi } from './support/api.ts'
 const PARTNER_SITE = 'https://proveedor.example';
 let local: LocalApi;
 beforeAll(async () => {
-  local = await startLocalApi({ RATE_LIMIT: '3', RATE_LIMIT_READS: '5', RATE_LIMIT_WINDOW: '60', CORS_ORIGINS: `${PARTNER_SITE}, https://otro.example/` });
+  local = await startLocalApi({
+    RATE_LIMIT: '3',
+    RATE_LIMIT_READS: '5',
+    RATE_LIMIT_WINDOW: '60',
+    CORS_ORIGINS: `${PARTNER_SITE}, https://otro.example/`,
+  });
 });
 afterAll(() => local.close());
 
@@ -46,7 +51,11 @@ describe('CORS', () => {
   it('a preflight from an allowed origin (trailing slash in the list ignored) is answered 204', async () => {
     const response = await fetch(`${local.base}/api/wait-list`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://otro.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key' },
+      headers: {
+        origin: 'https://otro.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, idempotency-key',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://otro.example');
@@ -55,7 +64,10 @@ describe('CORS', () => {
   });
 
   it('an origin not in CORS_ORIGINS gets 403 on preflights and requests, with no CORS headers', async () => {
-    const preflight = await fetch(`${local.base}/api/contact`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${local.base}/api/contact`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const before = (await local.rows('contact')).length;
@@ -65,7 +77,7 @@ describe('CORS', () => {
     expect(await local.rows('contact')).toHaveLength(before);
   });
 
-  it('the API\'s own origin and requests without Origin need no allow-list entry', async () => {
+  it("the API's own origin and requests without Origin need no allow-list entry", async () => {
     const own = await fetch(`${local.base}/api/health`, { headers: { origin: local.base } });
     expect(own.status).toBe(200);
     expect(own.headers.get('access-control-allow-origin')).toBeNull();
@@ -82,7 +94,11 @@ describe('client addresses behind a proxy (TRUST_PROXY=1) and the window', () =>
   const send = (forwardedFor: string) => postJson(`${proxied.base}/api/contact`, VALID.contact, { 'x-forwarded-for': forwardedFor });
 
   it('limits each forwarded client on its own, by the address the proxy appended', async () => {
-    expect([(await send('203.0.113.9, 198.51.100.1')).status, (await send('203.0.113.9, 198.51.100.1')).status, (await send('198.51.100.1')).status]).toEqual([201, 201, 429]);
+    expect([
+      (await send('203.0.113.9, 198.51.100.1')).status,
+      (await send('203.0.113.9, 198.51.100.1')).status,
+      (await send('198.51.100.1')).status,
+    ]).toEqual([201, 201, 429]);
     expect((await send('198.51.100.2')).status).toBe(201);
   });
 

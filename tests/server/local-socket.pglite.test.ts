@@ -16,7 +16,20 @@ const count = async () => (await pglite.query<{ n: number }>('select count(*)::i
 
 beforeAll(async () => {
   await pglite.exec('create table item (id int primary key, at timestamptz, big int8, bytes bytea, doc jsonb)');
-  stop = await serveLocal({ query: async (sql, params = []) => (await pglite.query(sql, [...params])).rows as never, exec: async (sql) => void (await pglite.exec(sql)), transaction: (work) => pglite.transaction((tx) => work({ query: async (sql, params = []) => (await tx.query(sql, [...params])).rows as never, exec: async (sql) => void (await tx.exec(sql)) })) }, path);
+  stop = await serveLocal(
+    {
+      query: async (sql, params = []) => (await pglite.query(sql, [...params])).rows as never,
+      exec: async (sql) => void (await pglite.exec(sql)),
+      transaction: (work) =>
+        pglite.transaction((tx) =>
+          work({
+            query: async (sql, params = []) => (await tx.query(sql, [...params])).rows as never,
+            exec: async (sql) => void (await tx.exec(sql)),
+          }),
+        ),
+    },
+    path,
+  );
   client = await connectLocal(path);
 });
 afterAll(async () => {
@@ -28,8 +41,16 @@ afterAll(async () => {
 describe('the local socket', () => {
   it('gives back timestamps, int8, bytes and JSON as the same values', async () => {
     const at = new Date('2026-11-23T10:00:00.123Z');
-    await client.query('insert into item values ($1, $2, $3, $4, $5)', [1, at, 9007199254740993n, new Uint8Array([0, 255, 10]), { $date: 'not a tag when beside', other: 1 }]);
-    const [row] = await client.query<{ at: Date; big: bigint; bytes: Uint8Array; doc: unknown }>('select at, big, bytes, doc from item where id = 1');
+    await client.query('insert into item values ($1, $2, $3, $4, $5)', [
+      1,
+      at,
+      9007199254740993n,
+      new Uint8Array([0, 255, 10]),
+      { $date: 'not a tag when beside', other: 1 },
+    ]);
+    const [row] = await client.query<{ at: Date; big: bigint; bytes: Uint8Array; doc: unknown }>(
+      'select at, big, bytes, doc from item where id = 1',
+    );
     expect(row!.at).toEqual(at);
     expect(row!.big).toBe(9007199254740993n);
     expect([...row!.bytes]).toEqual([0, 255, 10]);
@@ -61,7 +82,9 @@ describe('the local socket', () => {
     await other.query('select 1');
     // Begin and insert by hand, then vanish without committing.
     const raw = createConnection(path);
-    raw.write(`${JSON.stringify({ id: 1, op: 'begin' })}\n${JSON.stringify({ id: 2, op: 'query', sql: 'insert into item (id) values (99)', params: [] })}\n`);
+    raw.write(
+      `${JSON.stringify({ id: 1, op: 'begin' })}\n${JSON.stringify({ id: 2, op: 'query', sql: 'insert into item (id) values (99)', params: [] })}\n`,
+    );
     await new Promise<void>((resolve) => {
       let seen = '';
       raw.on('data', (chunk) => {
@@ -85,7 +108,9 @@ describe('the local socket', () => {
     const answers: string[] = [];
     const probe = createConnection(path);
     probe.setEncoding('utf8');
-    probe.write(`${JSON.stringify({ id: 1, op: 'commit' })}\n${JSON.stringify({ id: 2, op: 'begin' })}\n${JSON.stringify({ id: 3, op: 'begin' })}\n`);
+    probe.write(
+      `${JSON.stringify({ id: 1, op: 'commit' })}\n${JSON.stringify({ id: 2, op: 'begin' })}\n${JSON.stringify({ id: 3, op: 'begin' })}\n`,
+    );
     await new Promise<void>((resolve) =>
       probe.on('data', (chunk: string) => {
         answers.push(...chunk.split('\n').filter(Boolean));
@@ -93,14 +118,21 @@ describe('the local socket', () => {
       }),
     );
     probe.destroy();
-    expect(answers.map((line) => JSON.parse(line).error?.message)).toEqual(['There is no transaction to commit.', undefined, 'A transaction is already open on this connection.']);
+    expect(answers.map((line) => JSON.parse(line).error?.message)).toEqual([
+      'There is no transaction to commit.',
+      undefined,
+      'A transaction is already open on this connection.',
+    ]);
     expect(await count()).toBe(3);
     await other.close();
   });
 
   it('fails the calls in flight with a clear message when the owner stops', async () => {
     const own = join(tempDataDir(), 'obra.sock');
-    const stopOwn = await serveLocal({ query: async () => new Promise(() => undefined), exec: async () => undefined, transaction: async () => undefined as never }, own);
+    const stopOwn = await serveLocal(
+      { query: async () => new Promise(() => undefined), exec: async () => undefined, transaction: async () => undefined as never },
+      own,
+    );
     const caller = await connectLocal(own);
     const failed = expect(caller.query('select 1')).rejects.toThrow('The API closed the local database connection');
     await stopOwn();

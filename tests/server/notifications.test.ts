@@ -9,14 +9,22 @@ let local: LocalApi;
 let admin: Session;
 let agent: Session;
 const mails = () => outboxMails(local.dataDir, 'notification-');
-const mailsTo = (address: string) => mails().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`) || eml.startsWith(`To: ${address}\r\n`));
+const mailsTo = (address: string) =>
+  mails().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`) || eml.startsWith(`To: ${address}\r\n`));
 /** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
 const subjectOf = (eml: string) =>
   (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
     .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) => Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
-const saveRules = (session: Session, rules: unknown, headers?: Record<string, string>) => session.call('/api/admin/notifications', { method: 'PUT', body: { rules }, headers });
-const stored = () => local.api.db.query<{ kind: string; recipients: string[] }>('select kind, recipients from notification_rule order by kind');
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) =>
+      Buffer.from(
+        text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8'),
+    );
+const saveRules = (session: Session, rules: unknown, headers?: Record<string, string>) =>
+  session.call('/api/admin/notifications', { method: 'PUT', body: { rules }, headers });
+const stored = () =>
+  local.api.db.query<{ kind: string; recipients: string[] }>('select kind, recipients from notification_rule order by kind');
 
 beforeAll(async () => {
   // The digest hour is midnight UTC, so today's digest is due at once (it covers yesterday's leads).
@@ -35,7 +43,11 @@ describe('the rules', () => {
     expect((await saveRules(agent, rules)).status).toBe(403);
     expect((await saveRules(admin, rules, { 'x-csrf-token': 'wrong' })).status).toBe(403);
     expect((await saveRules(admin, rules, { origin: 'https://evil.example' })).status).toBe(403);
-    const anonymous = await fetch(`${local.base}/api/admin/notifications`, { method: 'PUT', headers: { 'content-type': 'application/json', origin: local.base }, body: JSON.stringify({ rules }) });
+    const anonymous = await fetch(`${local.base}/api/admin/notifications`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: local.base },
+      body: JSON.stringify({ rules }),
+    });
     expect(anonymous.status).toBe(401);
     expect(await stored()).toEqual([]);
   });
@@ -46,13 +58,22 @@ describe('the rules', () => {
       expect(response.status).toBe(400);
       return (await response.json()) as { code: string; addresses?: string[] };
     };
-    expect(await bad([{ kind: 'wait-list', recipients: ['ok@example.com', 'not an address', 'x@y'], mode: 'each', lang: 'es' }])).toMatchObject({ code: 'invalid', addresses: ['not an address', 'x@y'] });
-    expect(await bad([{ kind: 'wait-list', recipients: Array.from({ length: 21 }, (_, i) => `p${i}@example.com`), mode: 'each', lang: 'es' }])).toMatchObject({ code: 'too-many' });
+    expect(
+      await bad([{ kind: 'wait-list', recipients: ['ok@example.com', 'not an address', 'x@y'], mode: 'each', lang: 'es' }]),
+    ).toMatchObject({ code: 'invalid', addresses: ['not an address', 'x@y'] });
+    expect(
+      await bad([{ kind: 'wait-list', recipients: Array.from({ length: 21 }, (_, i) => `p${i}@example.com`), mode: 'each', lang: 'es' }]),
+    ).toMatchObject({ code: 'too-many' });
     expect(await bad([{ kind: 'orders', recipients: [], mode: 'each', lang: 'es' }])).toMatchObject({ code: 'kind' });
     expect(await bad([{ kind: 'contact', recipients: [], mode: 'hourly', lang: 'es' }])).toMatchObject({ code: 'mode' });
     expect(await bad([{ kind: 'contact', recipients: [], mode: 'each', lang: 'fr' }])).toMatchObject({ code: 'lang' });
     expect(await bad([{ kind: 'contact', recipients: 'a@example.com', mode: 'each', lang: 'es' }])).toMatchObject({ code: 'recipients' });
-    expect(await bad([{ kind: 'contact', recipients: [], mode: 'each', lang: 'es' }, { kind: 'contact', recipients: [], mode: 'digest', lang: 'es' }])).toMatchObject({ code: 'rules' });
+    expect(
+      await bad([
+        { kind: 'contact', recipients: [], mode: 'each', lang: 'es' },
+        { kind: 'contact', recipients: [], mode: 'digest', lang: 'es' },
+      ]),
+    ).toMatchObject({ code: 'rules' });
     expect(await stored()).toEqual([]);
   });
 
@@ -60,7 +81,12 @@ describe('the rules', () => {
     const response = await agent.call('/api/admin/notifications');
     expect(response.status).toBe(200);
     const body = (await response.json()) as { rules: { kind: string; recipients: string[] }[]; digestHour: number; maxRecipients: number };
-    expect(body.rules.map((rule) => [rule.kind, rule.recipients])).toEqual([['wait-list', []], ['partner', []], ['contact', []], ['report', []]]);
+    expect(body.rules.map((rule) => [rule.kind, rule.recipients])).toEqual([
+      ['wait-list', []],
+      ['partner', []],
+      ['contact', []],
+      ['report', []],
+    ]);
     expect(body).toMatchObject({ digestHour: 0, maxRecipients: 20 });
   });
 });
@@ -68,10 +94,16 @@ describe('the rules', () => {
 describe('a mail per lead', () => {
   let id: string;
   beforeAll(async () => {
-    const rules = [{ kind: 'wait-list', recipients: ['Team@Example.com', 'ops@example.com', ' team@example.com '], mode: 'each', lang: 'en' }];
+    const rules = [
+      { kind: 'wait-list', recipients: ['Team@Example.com', 'ops@example.com', ' team@example.com '], mode: 'each', lang: 'en' },
+    ];
     expect((await saveRules(admin, rules)).status).toBe(204);
     expect(await stored()).toEqual([{ kind: 'wait-list', recipients: ['team@example.com', 'ops@example.com'] }]);
-    const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre: 'Ana Aviso', comentario: 'Casa en Medellín' });
+    const response = await postJson(`${local.base}/api/wait-list`, {
+      ...VALID['wait-list'],
+      nombre: 'Ana Aviso',
+      comentario: 'Casa en Medellín',
+    });
     ({ id } = (await response.json()) as { id: string });
   });
 
@@ -90,10 +122,15 @@ describe('a mail per lead', () => {
   });
 
   it('is not sent for spam, nor for a kind nobody listens to, nor twice', async () => {
-    expect((await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre: 'Bot' }, { 'Obra-Trap': 'filled' })).status).toBe(201);
+    expect(
+      (await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre: 'Bot' }, { 'Obra-Trap': 'filled' })).status,
+    ).toBe(201);
     expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Sin aviso' })).status).toBe(201);
     // Each lead kicks the outbox; by the time both have been taken and it is idle, nothing new is due.
-    await vi.waitFor(async () => expect(await local.api.db.query("select 1 from notification_mail where sent_at is null")).toEqual([]), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(await local.api.db.query('select count(*)::int as n from notification_mail')).toEqual([{ n: 2 }]);
     expect(mails()).toHaveLength(2);
   });
@@ -106,19 +143,37 @@ describe('a mail per lead', () => {
 
 describe('a copy to the partner', () => {
   it('tells the approved partner whose site brought the lead, in its language, without the console link; not a suspended one', async () => {
-    const registered = await postJson(`${local.base}/api/partner`, { ...VALID.partner, correo: 'Socio@Acme.example', nombre: 'Acme Obras' }, { 'Accept-Language': 'en' });
+    const registered = await postJson(
+      `${local.base}/api/partner`,
+      { ...VALID.partner, correo: 'Socio@Acme.example', nombre: 'Acme Obras' },
+      { 'Accept-Language': 'en' },
+    );
     const { id: partnerId } = (await registered.json()) as { id: string };
-    expect((await admin.call(`/api/admin/partners/${partnerId}/approve`, { method: 'POST', body: { code: 'acme', origins: ['https://acme.example'] } })).status).toBe(200);
+    expect(
+      (
+        await admin.call(`/api/admin/partners/${partnerId}/approve`, {
+          method: 'POST',
+          body: { code: 'acme', origins: ['https://acme.example'] },
+        })
+      ).status,
+    ).toBe(200);
     const rules = [{ kind: 'contact', recipients: ['equipo@example.com'], mode: 'each', lang: 'es', partnerCopy: true }];
     expect((await saveRules(admin, rules)).status).toBe(204);
-    const fromAcme = (name: string) => postJson(`${local.base}/api/contact`, { ...VALID.contact, name, attribution: { widget: 'contact', version: 'dev', partner: 'ACME' } });
+    const fromAcme = (name: string) =>
+      postJson(`${local.base}/api/contact`, {
+        ...VALID.contact,
+        name,
+        attribution: { widget: 'contact', version: 'dev', partner: 'ACME' },
+      });
     const sent = (await (await fromAcme('Desde Acme')).json()) as { id: string };
     await vi.waitFor(() => expect(mailsTo('socio@acme.example')).toHaveLength(1), { timeout: 10_000, interval: 50 });
     const copy = mailsTo('socio@acme.example')[0]!.replace(/=\r\n/g, '');
     expect(subjectOf(mailsTo('socio@acme.example')[0]!)).toBe('New lead on Obra — Contact: Desde Acme');
     expect(copy).toContain('A new lead has arrived from your site');
     expect(copy).not.toContain('/admin');
-    expect(await local.api.db.query('select recipient, to_partner from notification_mail where lead_id = $1 order by recipient', [sent.id])).toEqual([
+    expect(
+      await local.api.db.query('select recipient, to_partner from notification_mail where lead_id = $1 order by recipient', [sent.id]),
+    ).toEqual([
       { recipient: 'equipo@example.com', to_partner: false },
       { recipient: 'socio@acme.example', to_partner: true },
     ]);
@@ -126,7 +181,10 @@ describe('a copy to the partner', () => {
     expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Sin socio' })).status).toBe(201);
     expect((await admin.call(`/api/admin/partners/${partnerId}/suspend`, { method: 'POST', body: {} })).status).toBe(200);
     expect((await fromAcme('Acme suspendido')).status).toBe(201);
-    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(mailsTo('socio@acme.example')).toHaveLength(1);
   });
 
@@ -147,7 +205,9 @@ describe('the daily digest', () => {
               (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '2 hours', 'Digest Spam', 'spam@example.com', 'x', 'h', 'es', 'trap'),
               (now(), 'Digest Hoy', 'hoy@example.com', 'Hoy', 'h', 'es', null)`,
     );
-    expect((await saveRules(admin, [{ kind: 'contact', recipients: ['digest@example.com'], mode: 'digest', lang: 'es' }])).status).toBe(204);
+    expect((await saveRules(admin, [{ kind: 'contact', recipients: ['digest@example.com'], mode: 'digest', lang: 'es' }])).status).toBe(
+      204,
+    );
     // Any new lead kicks the outbox, which queues the digest that is due.
     expect((await postJson(`${local.base}/api/partner`, VALID.partner)).status).toBe(201);
     await vi.waitFor(() => expect(mailsTo('digest@example.com')).toHaveLength(1), { timeout: 10_000, interval: 50 });
@@ -160,21 +220,31 @@ describe('the daily digest', () => {
     expect(text).toContain('http://localhost:8080/admin/leads/');
     // A mail per lead is not sent to a digest recipient.
     expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Otro' })).status).toBe(201);
-    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(mailsTo('digest@example.com')).toHaveLength(1);
-    expect(await local.api.db.query("select count(*)::int as n from notification_mail where digest_day is not null")).toEqual([{ n: 1 }]);
+    expect(await local.api.db.query('select count(*)::int as n from notification_mail where digest_day is not null')).toEqual([{ n: 1 }]);
   });
 
   it('sends no digest when the last 24 hours brought nothing of its kinds', async () => {
     expect((await saveRules(admin, [{ kind: 'report', recipients: ['quiet@example.com'], mode: 'digest', lang: 'en' }])).status).toBe(204);
     expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Kick' })).status).toBe(201);
-    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), { timeout: 10_000, interval: 50 });
-    expect(await local.api.db.query("select count(*)::int as n from notification_mail where recipient = 'quiet@example.com'")).toEqual([{ n: 0 }]);
+    await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(await local.api.db.query("select count(*)::int as n from notification_mail where recipient = 'quiet@example.com'")).toEqual([
+      { n: 0 },
+    ]);
     expect(mailsTo('quiet@example.com')).toEqual([]);
   });
 
   it('shows the latest mails on the settings', async () => {
-    const body = (await (await admin.call('/api/admin/notifications')).json()) as { recent: { recipient: string; sent_at: string | null; digest_day: string | null }[] };
+    const body = (await (await admin.call('/api/admin/notifications')).json()) as {
+      recent: { recipient: string; sent_at: string | null; digest_day: string | null }[];
+    };
     expect(body.recent.map((mail) => mail.recipient)).toContain('digest@example.com');
     expect(body.recent.every((mail) => mail.sent_at)).toBe(true);
   });

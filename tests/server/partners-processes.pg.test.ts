@@ -25,14 +25,19 @@ afterAll(async () => {
   await database.drop();
 });
 
-const preflight = (api: ApiProcess) => fetch(`${api.base}/api/wait-list`, { method: 'OPTIONS', headers: { origin: SITE, 'access-control-request-method': 'POST' } }).then((r) => r.status);
+const preflight = (api: ApiProcess) =>
+  fetch(`${api.base}/api/wait-list`, { method: 'OPTIONS', headers: { origin: SITE, 'access-control-request-method': 'POST' } }).then(
+    (r) => r.status,
+  );
 
-it('an approval through one process opens the partner\'s origin on the other, and a suspension closes it', async () => {
+it("an approval through one process opens the partner's origin on the other, and a suspension closes it", async () => {
   const registered = await postJson(`${a.base}/api/partner`, { ...VALID.partner, nombre: 'Socio Compartido' });
   const { id } = (await registered.json()) as { id: string };
   expect(await preflight(b)).toBe(403);
   const admin = await signInAs(a.base, 'ana@example.com');
-  expect((await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'compartido', origins: [SITE] } })).status).toBe(200);
+  expect(
+    (await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'compartido', origins: [SITE] } })).status,
+  ).toBe(200);
   expect(await preflight(a)).toBe(204);
   await expect.poll(() => preflight(b), { timeout: 10_000, interval: 100 }).toBe(204);
   expect((await admin.call(`/api/admin/partners/${id}/suspend`, { method: 'POST', body: {} })).status).toBe(200);

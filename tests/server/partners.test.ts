@@ -39,7 +39,10 @@ const register = async (nombre: string, headers: Record<string, string> = {}) =>
 };
 const partner = async (id: string) => (await (await admin.call(`/api/admin/partners/${id}`)).json()) as Partner;
 const preflight = (origin: string) =>
-  fetch(`${local.base}/api/wait-list`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key' } });
+  fetch(`${local.base}/api/wait-list`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key' },
+  });
 const postFrom = (origin: string, nombre: string) => postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre }, { origin });
 const stored = async (nombre: string) => (await local.api.db.query('select 1 from wait_list where nombre = $1', [nombre])).length;
 
@@ -71,9 +74,16 @@ describe('who may change a partner', () => {
     expect((await fetch(`${local.base}/api/admin/partners`)).status).toBe(401);
     expect((await agent.call('/api/admin/partners')).status).toBe(200);
     expect((await agent.call(`/api/admin/partners/${id}`)).status).toBe(200);
-    const refused = await agent.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'segura', origins: ['https://segura.example'] } });
+    const refused = await agent.call(`/api/admin/partners/${id}/approve`, {
+      method: 'POST',
+      body: { code: 'segura', origins: ['https://segura.example'] },
+    });
     expect(refused.status).toBe(403);
-    for (const [method, path] of [['PATCH', ''], ['POST', '/suspend'], ['POST', '/reinstate']] as const) {
+    for (const [method, path] of [
+      ['PATCH', ''],
+      ['POST', '/suspend'],
+      ['POST', '/reinstate'],
+    ] as const) {
       expect((await agent.call(`/api/admin/partners/${id}${path}`, { method, body: { origins: [] } })).status).toBe(403);
     }
     expect((await partner(id)).status).toBe('pending');
@@ -84,7 +94,11 @@ describe('who may change a partner', () => {
     const noToken = await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body, headers: { 'x-csrf-token': '' } });
     expect(noToken.status).toBe(403);
     expect(((await noToken.json()) as { code: string }).code).toBe('csrf');
-    const otherOrigin = await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body, headers: { origin: 'https://segura.example' } });
+    const otherOrigin = await admin.call(`/api/admin/partners/${id}/approve`, {
+      method: 'POST',
+      body,
+      headers: { origin: 'https://segura.example' },
+    });
     expect(otherOrigin.status).toBe(403);
     expect(otherOrigin.headers.get('access-control-allow-origin')).toBeNull();
     expect((await partner(id)).status).toBe('pending');
@@ -97,7 +111,17 @@ describe('who may change a partner', () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({ code: 'partner-code' });
     }
-    for (const origin of ['https://segura.example/path', 'https://*.segura.example', 'http://segura.example', 'ftp://segura.example', 'segura.example', 'https://user@segura.example', 'https://10.0.0.1', 'https://segura.example?x=1', 'https://intranet']) {
+    for (const origin of [
+      'https://segura.example/path',
+      'https://*.segura.example',
+      'http://segura.example',
+      'ftp://segura.example',
+      'segura.example',
+      'https://user@segura.example',
+      'https://10.0.0.1',
+      'https://segura.example?x=1',
+      'https://intranet',
+    ]) {
       const response = await approve({ code: 'segura', origins: ['https://ok.example', origin] });
       expect(response.status, origin).toBe(400);
       expect((await response.json()) as object).toMatchObject({ errors: { origins: 'partner-origin' }, value: origin });
@@ -125,9 +149,17 @@ describe('approval and CORS', () => {
   });
 
   it('approved with a code and origins (normalised), its origins pass preflight and POST at once', async () => {
-    const response = await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: ' Luis-Obra ', origins: [`${SITE}/`, 'HTTPS://Constructora-Luis.example:443', 'http://localhost:5173'] } });
+    const response = await admin.call(`/api/admin/partners/${id}/approve`, {
+      method: 'POST',
+      body: { code: ' Luis-Obra ', origins: [`${SITE}/`, 'HTTPS://Constructora-Luis.example:443', 'http://localhost:5173'] },
+    });
     expect(response.status).toBe(200);
-    expect((await response.json()) as Partner).toMatchObject({ status: 'approved', code: 'Luis-Obra', origins: [SITE, 'http://localhost:5173'], approvedBy: 'ana@example.com' });
+    expect((await response.json()) as Partner).toMatchObject({
+      status: 'approved',
+      code: 'Luis-Obra',
+      origins: [SITE, 'http://localhost:5173'],
+      approvedBy: 'ana@example.com',
+    });
     const allowed = await preflight(SITE);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(SITE);
@@ -140,8 +172,10 @@ describe('approval and CORS', () => {
     expect((await preflight(FIXED)).status).toBe(204);
   });
 
-  it('records the approval on the registration\'s timeline, by whom', async () => {
-    const lead = (await (await admin.call(`/api/admin/leads/${id}`)).json()) as { timeline: { type: string; actor: string | null; detail: string }[] };
+  it("records the approval on the registration's timeline, by whom", async () => {
+    const lead = (await (await admin.call(`/api/admin/leads/${id}`)).json()) as {
+      timeline: { type: string; actor: string | null; detail: string }[];
+    };
     expect(lead.timeline.filter((e) => e.type.startsWith('partner.')).map((e) => [e.type, e.actor, e.detail])).toEqual([
       ['partner.approved', 'ana@example.com', `Luis-Obra ${SITE} http://localhost:5173`],
     ]);
@@ -152,14 +186,21 @@ describe('approval and CORS', () => {
     const taken = await admin.call(`/api/admin/partners/${other}/approve`, { method: 'POST', body: { code: 'luis-obra', origins: [] } });
     expect(taken.status).toBe(409);
     expect(((await taken.json()) as { errors: object }).errors).toEqual({ code: 'partner-code-taken' });
-    expect((await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'nuevo', origins: [] } })).status).toBe(409);
+    expect((await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'nuevo', origins: [] } })).status).toBe(
+      409,
+    );
     expect((await admin.call(`/api/admin/partners/${id}`, { method: 'PATCH', body: { code: 'nuevo', origins: [SITE] } })).status).toBe(400);
     expect((await partner(id)).code).toBe('Luis-Obra');
-    expect((await admin.call('/api/admin/partners/00000000-0000-4000-8000-000000000000/suspend', { method: 'POST', body: {} })).status).toBe(404);
+    expect(
+      (await admin.call('/api/admin/partners/00000000-0000-4000-8000-000000000000/suspend', { method: 'POST', body: {} })).status,
+    ).toBe(404);
   });
 
   it('editing the origins moves the allow-list with them', async () => {
-    const response = await admin.call(`/api/admin/partners/${id}`, { method: 'PATCH', body: { origins: [SITE, 'https://nuevo-luis.example'] } });
+    const response = await admin.call(`/api/admin/partners/${id}`, {
+      method: 'PATCH',
+      body: { origins: [SITE, 'https://nuevo-luis.example'] },
+    });
     expect(response.status).toBe(200);
     expect((await preflight('https://nuevo-luis.example')).status).toBe(204);
     expect((await preflight('http://localhost:5173')).status).toBe(403);
@@ -178,12 +219,24 @@ describe('approval and CORS', () => {
     expect((await admin.call(`/api/admin/partners/${id}/reinstate`, { method: 'POST', body: {} })).status).toBe(200);
     expect((await preflight(SITE)).status).toBe(204);
     const lead = (await (await admin.call(`/api/admin/leads/${id}`)).json()) as { timeline: { type: string }[] };
-    expect(lead.timeline.map((e) => e.type).filter((t) => t.startsWith('partner.'))).toEqual(['partner.approved', 'partner.origins', 'partner.suspended', 'partner.reinstated']);
+    expect(lead.timeline.map((e) => e.type).filter((t) => t.startsWith('partner.'))).toEqual([
+      'partner.approved',
+      'partner.origins',
+      'partner.suspended',
+      'partner.reinstated',
+    ]);
   });
 
-  it('forgetting an approved partner\'s registration forgets the partner, and its origins at once', async () => {
+  it("forgetting an approved partner's registration forgets the partner, and its origins at once", async () => {
     const other = await register('Olvidame SAS');
-    expect((await admin.call(`/api/admin/partners/${other}/approve`, { method: 'POST', body: { code: 'olvidame', origins: ['https://olvidame.example'] } })).status).toBe(200);
+    expect(
+      (
+        await admin.call(`/api/admin/partners/${other}/approve`, {
+          method: 'POST',
+          body: { code: 'olvidame', origins: ['https://olvidame.example'] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await preflight('https://olvidame.example')).status).toBe(204);
     expect((await admin.call(`/api/admin/leads/${other}`, { method: 'DELETE' })).status).toBe(204);
     expect((await admin.call(`/api/admin/partners/${other}`)).status).toBe(404);
@@ -201,22 +254,26 @@ describe('approval and CORS', () => {
   });
 });
 
-describe('another process\'s change', () => {
+describe("another process's change", () => {
   let short: LocalApi;
   beforeAll(async () => {
     short = await startLocalApi({ RATE_LIMIT: '0', CORS_CACHE_MS: '300' });
   });
   afterAll(() => short.close());
 
-  it('reaches this process\'s allow-list within CORS_CACHE_MS, without a restart', async () => {
+  it("reaches this process's allow-list within CORS_CACHE_MS, without a restart", async () => {
     const origin = 'https://otro-proceso.example';
     const response = await postJson(`${short.base}/api/partner`, { ...VALID.partner, nombre: 'Otro Proceso' });
     const { id } = (await response.json()) as { id: string };
     expect((await fetch(`${short.base}/api/health`, { headers: { origin } })).status).toBe(403);
     // What an admin's approval through another API process leaves in the shared database.
     await short.api.db.query("update partner_account set status = 'approved', code = 'otro', origins = $2 where id = $1", [id, [origin]]);
-    await expect.poll(async () => (await fetch(`${short.base}/api/health`, { headers: { origin } })).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${short.base}/api/health`, { headers: { origin } })).status, { timeout: 10_000, interval: 100 })
+      .toBe(200);
     await short.api.db.query("update partner_account set status = 'suspended' where id = $1", [id]);
-    await expect.poll(async () => (await fetch(`${short.base}/api/health`, { headers: { origin } })).status, { timeout: 10_000, interval: 100 }).toBe(403);
+    await expect
+      .poll(async () => (await fetch(`${short.base}/api/health`, { headers: { origin } })).status, { timeout: 10_000, interval: 100 })
+      .toBe(403);
   });
 });

@@ -10,7 +10,17 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, VALID, childPids, freshDatabase, logCount, postJson, startProcess, type ApiProcess, type TestDatabase } from './support/api.ts';
+import {
+  ROOT,
+  VALID,
+  childPids,
+  freshDatabase,
+  logCount,
+  postJson,
+  startProcess,
+  type ApiProcess,
+  type TestDatabase,
+} from './support/api.ts';
 import { queryOnce } from './support/postgres.ts';
 
 const run = promisify(execFile);
@@ -20,7 +30,8 @@ let database: TestDatabase;
 let outboxDir: string;
 let processes: ApiProcess[] = [];
 /** Rows of one statement on the shared database (or on `url`). */
-const query = <T extends object>(sql: string, params: unknown[] = [], url = database.env.DATABASE_URL): Promise<T[]> => queryOnce<T>(url!, sql, params);
+const query = <T extends object>(sql: string, params: unknown[] = [], url = database.env.DATABASE_URL): Promise<T[]> =>
+  queryOnce<T>(url!, sql, params);
 
 /** Polls `check` until it returns true (or fails the test after `ms`). */
 async function until(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
@@ -58,38 +69,77 @@ describe('API processes sharing one PostgreSQL database', () => {
     const [a, b] = processes as [ApiProcess, ApiProcess];
     const keys = Array.from({ length: 10 }, () => randomUUID());
     const answers = await Promise.all(
-      keys.flatMap((key, i) => [a, b].map(async (api) => {
-        const response = await postJson(`${api.base}/api/wait-list`, { ...VALID['wait-list'], nombre: `Doble ${i}` }, { 'idempotency-key': key });
-        return { key, status: response.status, id: ((await response.json()) as { id: string }).id };
-      })),
+      keys.flatMap((key, i) =>
+        [a, b].map(async (api) => {
+          const response = await postJson(
+            `${api.base}/api/wait-list`,
+            { ...VALID['wait-list'], nombre: `Doble ${i}` },
+            { 'idempotency-key': key },
+          );
+          return { key, status: response.status, id: ((await response.json()) as { id: string }).id };
+        }),
+      ),
     );
     expect(answers.every((answer) => answer.status === 201)).toBe(true);
     for (const key of keys) {
       const ids = new Set(answers.filter((answer) => answer.key === key).map((answer) => answer.id));
       expect(ids.size).toBe(1);
     }
-    const rows = await query<{ nombre: string; n: number }>("select nombre, count(*)::int as n from wait_list where nombre like 'Doble %' group by nombre");
+    const rows = await query<{ nombre: string; n: number }>(
+      "select nombre, count(*)::int as n from wait_list where nombre like 'Doble %' group by nombre",
+    );
     expect(rows).toHaveLength(keys.length);
     expect(rows.every((row) => row.n === 1)).toBe(true);
   });
 
   it('reports sent to two processes at once are each mailed exactly once from the shared outbox', async () => {
     const [a, b] = processes as [ApiProcess, ApiProcess];
-    const image = (await (await postJson(`${a.base}/api/generate-image`, { prompt: 'Foto realista de una casa' })).json()) as { url: string };
+    const image = (await (await postJson(`${a.base}/api/generate-image`, { prompt: 'Foto realista de una casa' })).json()) as {
+      url: string;
+    };
     const reports = 12;
-    const ids = await Promise.all(Array.from({ length: reports }, async (_, i) => {
-      const api = i % 2 ? b : a;
-      const response = await postJson(`${api.base}/api/form-report`, {
-        estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion', ancho: '25', longitud: '40', anchoEdificacion: '12', largoEdificacion: '18', altoEdificacion: '7,5',
-        uso: 'housing', usoEspecifico: '', sistemaConstructivo: 'steel-framing', diseno: 'Doble pendiente', tipoFachada: 'Ventilada', materialCubierta: 'Arcilla/Concreto',
-        materialFachada: 'Ladrillo', zona: 'zone1', otros: [], nombre: `Cliente ${i}`, pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
-        // One address each: the mail caps per recipient are not what this test is about.
-        correo: `cliente${i}@example.com`, telefono: '+57 300 123 4567', imageUrl: image.url, prompt: 'Foto realista de una casa',
-      }, { 'idempotency-key': randomUUID() });
-      expect(response.status).toBe(201);
-      return ((await response.json()) as { id: string }).id;
-    }));
-    await until(async () => (await query<{ n: number }>('select count(*)::int as n from report where mailed_at is null'))[0]!.n === 0, 'every report to be mailed');
+    const ids = await Promise.all(
+      Array.from({ length: reports }, async (_, i) => {
+        const api = i % 2 ? b : a;
+        const response = await postJson(
+          `${api.base}/api/form-report`,
+          {
+            estadoProyecto: 'Nueva',
+            etapaProyecto: 'Concepcion',
+            ancho: '25',
+            longitud: '40',
+            anchoEdificacion: '12',
+            largoEdificacion: '18',
+            altoEdificacion: '7,5',
+            uso: 'housing',
+            usoEspecifico: '',
+            sistemaConstructivo: 'steel-framing',
+            diseno: 'Doble pendiente',
+            tipoFachada: 'Ventilada',
+            materialCubierta: 'Arcilla/Concreto',
+            materialFachada: 'Ladrillo',
+            zona: 'zone1',
+            otros: [],
+            nombre: `Cliente ${i}`,
+            pais: 'Colombia',
+            departamento: 'Antioquia',
+            ciudad: 'Medellín',
+            // One address each: the mail caps per recipient are not what this test is about.
+            correo: `cliente${i}@example.com`,
+            telefono: '+57 300 123 4567',
+            imageUrl: image.url,
+            prompt: 'Foto realista de una casa',
+          },
+          { 'idempotency-key': randomUUID() },
+        );
+        expect(response.status).toBe(201);
+        return ((await response.json()) as { id: string }).id;
+      }),
+    );
+    await until(
+      async () => (await query<{ n: number }>('select count(*)::int as n from report where mailed_at is null'))[0]!.n === 0,
+      'every report to be mailed',
+    );
     const rows = await query<{ id: string; mail_attempts: number }>('select id, mail_attempts from report');
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     // Claimed once each: no process took a report another one held.
@@ -100,7 +150,10 @@ describe('API processes sharing one PostgreSQL database', () => {
   });
 
   it('npm run export reads PostgreSQL while the API processes run', async () => {
-    const { stdout } = await run('npm', ['run', '-s', 'export', '--', 'wait-list', '--format', 'json'], { cwd: ROOT, env: { ...process.env, ...database.env } });
+    const { stdout } = await run('npm', ['run', '-s', 'export', '--', 'wait-list', '--format', 'json'], {
+      cwd: ROOT,
+      env: { ...process.env, ...database.env },
+    });
     const rows = JSON.parse(stdout) as { nombre: string }[];
     expect(rows.map((row) => row.nombre).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Doble ${i}`).sort());
     expect((await fetch(`${processes[0]!.base}/api/health`)).status).toBe(200);
@@ -116,10 +169,14 @@ describe('API processes sharing one PostgreSQL database', () => {
 const postAlone = (url: string, body: unknown) =>
   new Promise<number>((resolve, reject) => {
     const text = JSON.stringify(body);
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode!));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      },
+    );
     req.on('error', reject);
     req.end(text);
   });
@@ -146,7 +203,9 @@ describe('API_PROCESSES=3 (node:cluster)', () => {
       expect(await primary.stop('SIGTERM')).toBe(0);
       expect(logCount(primary.output(), 'api closed')).toBe(3);
       for (const pid of second) expect(() => process.kill(pid, 0)).toThrow();
-      expect(await query("select count(*)::int as n from wait_list where nombre like 'Proceso %'", [], own.env.DATABASE_URL)).toEqual([{ n: 18 }]);
+      expect(await query("select count(*)::int as n from wait_list where nombre like 'Proceso %'", [], own.env.DATABASE_URL)).toEqual([
+        { n: 18 },
+      ]);
     } finally {
       await primary.stop();
       await own.drop();

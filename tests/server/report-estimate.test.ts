@@ -4,10 +4,32 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { reportPdf, type ReportRow } from '../../packages/server/src/report/pdf.ts';
 
 const row: ReportRow = {
-  id: '1', created_at: '2026-11-23T10:00:00Z', nombre: 'Ana Pérez', correo: 'ana@example.com', telefono: '+57 300 1234567', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
-  estado_proyecto: 'Nueva', etapa_proyecto: 'Concepcion', ancho: '10', longitud: '20', ancho_edificacion: '8', largo_edificacion: '12', alto_edificacion: '6', uso: 'housing', uso_especifico: '',
-  sistema_constructivo: 'mamposteria-confinada', diseno: 'Doble pendiente', tipo_fachada: 'Tradicional', material_cubierta: 'Arcilla/Concreto', material_fachada: 'Ladrillo', zona: 'zone2',
-  otros: 'paneles-solares', image_url: 'https://example.com/x.png', prompt: '',
+  id: '1',
+  created_at: '2026-11-23T10:00:00Z',
+  nombre: 'Ana Pérez',
+  correo: 'ana@example.com',
+  telefono: '+57 300 1234567',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
+  estado_proyecto: 'Nueva',
+  etapa_proyecto: 'Concepcion',
+  ancho: '10',
+  longitud: '20',
+  ancho_edificacion: '8',
+  largo_edificacion: '12',
+  alto_edificacion: '6',
+  uso: 'housing',
+  uso_especifico: '',
+  sistema_constructivo: 'mamposteria-confinada',
+  diseno: 'Doble pendiente',
+  tipo_fachada: 'Tradicional',
+  material_cubierta: 'Arcilla/Concreto',
+  material_fachada: 'Ladrillo',
+  zona: 'zone2',
+  otros: 'paneles-solares',
+  image_url: 'https://example.com/x.png',
+  prompt: '',
 };
 
 /** The text of each page, whitespace collapsed. */
@@ -22,7 +44,15 @@ describe('the report PDF estimate pages', () => {
     expect(text.length).toBeGreaterThanOrEqual(2);
     expect(text[0]).toContain('Reporte de proyecto');
     const estimate = text.slice(1).join(' ');
-    for (const heading of ['Estimación de materiales, costos y tiempos', 'Cantidades', 'Materiales principales', 'Costo por oficio', 'Cronograma', 'Supuestos', 'Fuentes']) {
+    for (const heading of [
+      'Estimación de materiales, costos y tiempos',
+      'Cantidades',
+      'Materiales principales',
+      'Costo por oficio',
+      'Cronograma',
+      'Supuestos',
+      'Fuentes',
+    ]) {
       expect(estimate).toContain(heading);
     }
     expect(estimate).toContain('±25 % en costo y ±40 % en tiempo');
@@ -37,10 +67,19 @@ describe('the report PDF estimate pages', () => {
     expect(estimate).toContain('Sin fuente publicada');
   });
 
-  it('follows the row\'s language: English', async () => {
+  it("follows the row's language: English", async () => {
     const text = (await pages(await reportPdf({ ...row, lang: 'en' } as ReportRow, undefined))).join(' ');
     expect(text).toContain('Project report');
-    for (const heading of ['Materials, cost and time estimate', 'Quantities', 'Main materials', 'Cost by trade', 'Timeline', 'Assumptions', 'Sources']) expect(text).toContain(heading);
+    for (const heading of [
+      'Materials, cost and time estimate',
+      'Quantities',
+      'Main materials',
+      'Cost by trade',
+      'Timeline',
+      'Assumptions',
+      'Sources',
+    ])
+      expect(text).toContain(heading);
     expect(text).toMatch(/Built area 192 m²/);
     expect(text).toMatch(/Total COP 343,000,000 COP 457,000,000 COP 571,000,000/);
     expect(text).toContain('Total: 42 weeks from the current stage');

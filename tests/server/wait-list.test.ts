@@ -10,7 +10,13 @@ let stopped = false;
 const post = (body: unknown, headers?: Record<string, string>) => postJson(`${host.base}/api/wait-list`, body, headers);
 
 const exported = () =>
-  JSON.parse(execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', 'wait-list', '--format', 'json'], { cwd: ROOT, env: { ...process.env, ...database.env }, encoding: 'utf8' })) as Record<string, string>[];
+  JSON.parse(
+    execFileSync(process.execPath, ['--conditions=source', 'packages/server/src/export.ts', 'wait-list', '--format', 'json'], {
+      cwd: ROOT,
+      env: { ...process.env, ...database.env },
+      encoding: 'utf8',
+    }),
+  ) as Record<string, string>[];
 
 beforeAll(async () => {
   host = await startProcess('host', database.env);

@@ -9,16 +9,44 @@ import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
 
 describe('addresses', () => {
   it.each([
-    '127.0.0.1', '127.255.0.9', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.10', '169.254.169.254', '100.64.0.1', '100.127.255.254', '0.0.0.0',
-    '224.0.0.1', '239.255.255.250', '255.255.255.255', '198.18.0.1', '::', '::1', 'fe80::1', 'fd12:3456::1', 'fc00::1', 'ff02::1', '::ffff:127.0.0.1',
-    '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '::127.0.0.1', '64:ff9b::a00:1', '2002:a00:1::1', '[::1]',
+    '127.0.0.1',
+    '127.255.0.9',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.0.10',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.127.255.254',
+    '0.0.0.0',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '198.18.0.1',
+    '::',
+    '::1',
+    'fe80::1',
+    'fd12:3456::1',
+    'fc00::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '::127.0.0.1',
+    '64:ff9b::a00:1',
+    '2002:a00:1::1',
+    '[::1]',
   ])('refuses %s', (address) => {
     expect(addressAllowed(address, [])).toBe(false);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows the public %s', (address) => {
-    expect(addressAllowed(address, [])).toBe(true);
-  });
+  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'allows the public %s',
+    (address) => {
+      expect(addressAllowed(address, [])).toBe(true);
+    },
+  );
 
   it('reads IPv4 inside IPv6 as IPv4', () => {
     expect(canonicalAddress('::ffff:7f00:1')).toEqual({ address: '127.0.0.1', family: 4 });
@@ -38,14 +66,25 @@ describe('addresses', () => {
 describe('resolving', () => {
   it('refuses a name when any of its addresses is private, and takes the first otherwise', async () => {
     const url = new URL('https://hooks.example.com/x');
-    await expect(resolveTarget(url, [], async () => [{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.5', family: 4 }])).rejects.toMatchObject({ code: 'address' });
+    await expect(
+      resolveTarget(url, [], async () => [
+        { address: '93.184.215.14', family: 4 },
+        { address: '10.0.0.5', family: 4 },
+      ]),
+    ).rejects.toMatchObject({ code: 'address' });
     await expect(resolveTarget(url, [], async () => [])).rejects.toMatchObject({ code: 'dns' });
-    await expect(resolveTarget(url, [], async () => [{ address: '2606:4700::1', family: 6 }, { address: '93.184.215.14', family: 4 }])).resolves.toEqual({ address: '2606:4700::1', family: 6 });
+    await expect(
+      resolveTarget(url, [], async () => [
+        { address: '2606:4700::1', family: 6 },
+        { address: '93.184.215.14', family: 4 },
+      ]),
+    ).resolves.toEqual({ address: '2606:4700::1', family: 6 });
   });
 
   it('accepts only http(s) URLs without credentials', () => {
     expect(parseWebhookUrl('https://script.google.com/macros/s/abc/exec').hostname).toBe('script.google.com');
-    for (const bad of ['file:///etc/passwd', 'gopher://x', 'http://a:b@x.com', '', 'x'.repeat(2001), 42]) expect(() => parseWebhookUrl(bad)).toThrow();
+    for (const bad of ['file:///etc/passwd', 'gopher://x', 'http://a:b@x.com', '', 'x'.repeat(2001), 42])
+      expect(() => parseWebhookUrl(bad)).toThrow();
   });
 });
 
@@ -59,7 +98,12 @@ describe('sending', () => {
   it('connects to the address that was checked, whatever the name is', async () => {
     const port = new URL(receiver.url()).port;
     // A name no DNS knows: only the checked address can have been used.
-    const result = await post(new URL(`http://hooks.invalid:${port}/checked`), '{}', { 'Content-Type': 'application/json' }, { allow: ['127.0.0.0/8'], timeoutMs: 5000, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const result = await post(
+      new URL(`http://hooks.invalid:${port}/checked`),
+      '{}',
+      { 'Content-Type': 'application/json' },
+      { allow: ['127.0.0.0/8'], timeoutMs: 5000, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+    );
     expect(result).toEqual({ status: 200, excerpt: 'ok' });
     expect(receiver.requests.at(-1)).toMatchObject({ path: '/checked', headers: { host: `hooks.invalid:${port}` } });
   });
@@ -67,7 +111,12 @@ describe('sending', () => {
   it('refuses before connecting when the name resolves to a private address', async () => {
     const before = receiver.requests.length;
     const port = new URL(receiver.url()).port;
-    const result = await post(new URL(`http://rebound.invalid:${port}/x`), '{}', {}, { allow: [], timeoutMs: 5000, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const result = await post(
+      new URL(`http://rebound.invalid:${port}/x`),
+      '{}',
+      {},
+      { allow: [], timeoutMs: 5000, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+    );
     expect(result.status).toBeNull();
     expect(result.error).toMatch(/private, loopback or reserved/);
     expect(receiver.requests.length).toBe(before);
@@ -84,8 +133,17 @@ describe('sending', () => {
 
 describe('configuration', () => {
   it('reads the webhook variables and names a bad one', () => {
-    expect(loadConfig({}).webhooks).toEqual({ allowPrivate: [], retryScheduleMs: [5000, 300000, 1800000, 7200000, 18000000, 36000000], timeoutMs: 10000, disableAfterHours: 72, pollMs: 1000 });
-    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '10, 20' }).webhooks).toMatchObject({ allowPrivate: 'all', retryScheduleMs: [10, 20] });
+    expect(loadConfig({}).webhooks).toEqual({
+      allowPrivate: [],
+      retryScheduleMs: [5000, 300000, 1800000, 7200000, 18000000, 36000000],
+      timeoutMs: 10000,
+      disableAfterHours: 72,
+      pollMs: 1000,
+    });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '10, 20' }).webhooks).toMatchObject({
+      allowPrivate: 'all',
+      retryScheduleMs: [10, 20],
+    });
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8, ::1/128' }).webhooks.allowPrivate).toEqual(['127.0.0.0/8', '::1/128']);
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'localhost' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
     expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5s,1m' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);

@@ -29,14 +29,25 @@ afterAll(async () => {
 
 it('waits for the webhook request under way, records it, then exits 0', async () => {
   const secret = newSecret();
-  await withDb((db) => db.query("insert into webhook_endpoint (url, events, secret) values ($1, '{lead.created}', $2)", [receiver.url('/slow'), secret]));
+  await withDb((db) =>
+    db.query("insert into webhook_endpoint (url, events, secret) values ($1, '{lead.created}', $2)", [receiver.url('/slow'), secret]),
+  );
   receiver.secrets.set('/slow', secret);
   receiver.answer = () => ({ holdMs: 1500 });
-  const api = await startProcess('api', { ...database.env, RATE_LIMIT: '0', MIN_FILL_MS: '0', WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '10000' });
+  const api = await startProcess('api', {
+    ...database.env,
+    RATE_LIMIT: '0',
+    MIN_FILL_MS: '0',
+    WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8',
+    WEBHOOK_POLL_MS: '50',
+    WEBHOOK_TIMEOUT_MS: '10000',
+  });
   expect((await postJson(`${api.base}/api/wait-list`, VALID['wait-list'])).status).toBe(201);
   await expect.poll(() => receiver.requests.length, { timeout: 20_000, interval: 20 }).toBe(1);
   expect(await api.stop('SIGTERM')).toBe(0);
   expect(receiver.requests[0]).toMatchObject({ verified: true, answered: 200 });
-  const rows = await withDb((db) => db.query<{ status: string; attempts: number; last_status: number }>('select status, attempts, last_status from webhook_delivery'));
+  const rows = await withDb((db) =>
+    db.query<{ status: string; attempts: number; last_status: number }>('select status, attempts, last_status from webhook_delivery'),
+  );
   expect(rows).toEqual([{ status: 'delivered', attempts: 1, last_status: 200 }]);
 }, 90_000);

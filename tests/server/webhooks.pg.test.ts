@@ -15,7 +15,15 @@ const query = <T extends object>(sql: string, params: unknown[] = []) => queryOn
 beforeAll(async () => {
   database = await freshDatabase();
   receiver = await startReceiver();
-  const env = { ...database.env, RATE_LIMIT: '0', MIN_FILL_MS: '0', LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '50,50,50,50,50,50,50,50' };
+  const env = {
+    ...database.env,
+    RATE_LIMIT: '0',
+    MIN_FILL_MS: '0',
+    LOG_LEVEL: 'info',
+    WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8',
+    WEBHOOK_POLL_MS: '50',
+    WEBHOOK_RETRY_SCHEDULE: '50,50,50,50,50,50,50,50',
+  };
   processes = await Promise.all(Array.from({ length: 3 }, () => startProcess('api', env)));
 }, 120_000);
 afterAll(async () => {
@@ -35,12 +43,22 @@ it('three processes deliver 60 events, each accepted once, retries spread over t
     tries.set(id, (tries.get(id) ?? 0) + 1);
     return tries.get(id)! <= 2 ? { status: 503, body: 'not yet' } : { status: 200 };
   };
-  await Promise.all(Array.from({ length: 60 }, (_, i) => postJson(`${processes[i % 3]!.base}/api/wait-list`, { ...VALID['wait-list'], nombre: `Compartido ${i}` }).then((r) => expect(r.status).toBe(201))));
+  await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      postJson(`${processes[i % 3]!.base}/api/wait-list`, { ...VALID['wait-list'], nombre: `Compartido ${i}` }).then((r) =>
+        expect(r.status).toBe(201),
+      ),
+    ),
+  );
   await expect.poll(() => new Set(receiver.accepted('/shared')).size, { timeout: 60_000, interval: 100 }).toBe(60);
   expect(receiver.accepted('/shared')).toHaveLength(60);
   expect(receiver.requests.every((r) => r.verified)).toBe(true);
   expect([...tries.values()].every((n) => n === 3)).toBe(true);
-  await expect.poll(() => query<{ status: string; n: number }>('select status, count(*)::int as n from webhook_delivery group by status'), { timeout: 10_000 }).toEqual([{ status: 'delivered', n: 60 }]);
+  await expect
+    .poll(() => query<{ status: string; n: number }>('select status, count(*)::int as n from webhook_delivery group by status'), {
+      timeout: 10_000,
+    })
+    .toEqual([{ status: 'delivered', n: 60 }]);
   const retriedBy = processes.map((api) => logCount(api.output(), 'webhook delivery failed; it will be retried'));
   expect(retriedBy.reduce((a, b) => a + b, 0)).toBe(120);
   expect(retriedBy.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);

@@ -12,8 +12,24 @@ let admin: Session;
 let agent: Session;
 let receiver: Receiver;
 
-interface Endpoint { id: string; url: string; events: string[]; format: string; secret: string; enabled: boolean; disabledReason: string | null }
-interface Delivery { id: string; eventId: string; type: string; status: string; attempts: number; lastStatus: number | null; answer: string | null }
+interface Endpoint {
+  id: string;
+  url: string;
+  events: string[];
+  format: string;
+  secret: string;
+  enabled: boolean;
+  disabledReason: string | null;
+}
+interface Delivery {
+  id: string;
+  eventId: string;
+  type: string;
+  status: string;
+  attempts: number;
+  lastStatus: number | null;
+  answer: string | null;
+}
 
 beforeAll(async () => {
   local = await startLocalApi({
@@ -55,16 +71,35 @@ async function deliveries(endpoint: Endpoint, after = ''): Promise<{ items: Deli
   return (await response.json()) as { items: Delivery[]; next: string | null };
 }
 
-const lead = (nombre: string, headers: Record<string, string> = {}) => postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre }, headers);
+const lead = (nombre: string, headers: Record<string, string> = {}) =>
+  postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre }, headers);
 const poll = { timeout: 15_000, interval: 50 };
 
 describe('admin-only', () => {
   it('refuses without a session (401), to an agent (403), without the CSRF token or from another origin (403)', async () => {
     expect((await fetch(`${local.base}/api/admin/webhooks`)).status).toBe(401);
     expect((await agent.call('/api/admin/webhooks')).status).toBe(403);
-    expect((await agent.call('/api/admin/webhooks', { method: 'POST', body: { url: receiver.url(), events: ['lead.created'] } })).status).toBe(403);
-    expect((await admin.call('/api/admin/webhooks', { method: 'POST', body: { url: receiver.url(), events: ['lead.created'] }, headers: { 'x-csrf-token': 'wrong' } })).status).toBe(403);
-    expect((await admin.call('/api/admin/webhooks', { method: 'POST', body: { url: receiver.url(), events: ['lead.created'] }, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect(
+      (await agent.call('/api/admin/webhooks', { method: 'POST', body: { url: receiver.url(), events: ['lead.created'] } })).status,
+    ).toBe(403);
+    expect(
+      (
+        await admin.call('/api/admin/webhooks', {
+          method: 'POST',
+          body: { url: receiver.url(), events: ['lead.created'] },
+          headers: { 'x-csrf-token': 'wrong' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await admin.call('/api/admin/webhooks', {
+          method: 'POST',
+          body: { url: receiver.url(), events: ['lead.created'] },
+          headers: { origin: 'https://evil.example' },
+        })
+      ).status,
+    ).toBe(403);
     expect(await local.api.db.query('select id from webhook_endpoint')).toEqual([]);
   });
 });
@@ -72,7 +107,13 @@ describe('admin-only', () => {
 describe('saving an endpoint', () => {
   it('makes a whsec_ secret on the server and lists the endpoint with it', async () => {
     const endpoint = await addEndpoint({ url: receiver.url(), events: ['lead.updated', 'lead.created'] });
-    expect(endpoint).toMatchObject({ url: receiver.url(), events: ['lead.created', 'lead.updated'], format: 'standard', enabled: true, disabledReason: null });
+    expect(endpoint).toMatchObject({
+      url: receiver.url(),
+      events: ['lead.created', 'lead.updated'],
+      format: 'standard',
+      enabled: true,
+      disabledReason: null,
+    });
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const { endpoints } = (await (await admin.call('/api/admin/webhooks')).json()) as { endpoints: Endpoint[] };
     expect(endpoints.map((e) => [e.id, e.secret])).toEqual([[endpoint.id, endpoint.secret]]);
@@ -81,7 +122,9 @@ describe('saving an endpoint', () => {
     expect(moved.status).toBe(400);
     expect(((await moved.json()) as { code: string }).code).toBe('address');
     expect((await local.api.db.query<{ url: string }>('select url from webhook_endpoint'))[0]!.url).toBe(receiver.url());
-    const rotated = (await (await admin.call(`/api/admin/webhooks/${endpoint.id}/rotate`, { method: 'POST' })).json()) as { secret: string };
+    const rotated = (await (await admin.call(`/api/admin/webhooks/${endpoint.id}/rotate`, { method: 'POST' })).json()) as {
+      secret: string;
+    };
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(endpoint.secret);
   });
@@ -124,24 +167,56 @@ describe('delivery', () => {
     let down = true;
     let tries = 0;
     // Down: the connection is dropped or answered 503, in turn.
-    receiver.answer = (request) => (request.path !== '/down-then-up' ? { status: 200 } : down ? (++tries % 2 ? { reset: true } : { status: 503, body: 'busy' }) : { status: 204 });
+    receiver.answer = (request) =>
+      request.path !== '/down-then-up'
+        ? { status: 200 }
+        : down
+          ? ++tries % 2
+            ? { reset: true }
+            : { status: 503, body: 'busy' }
+          : { status: 204 };
     for (const name of ['Uno', 'Dos', 'Tres']) expect((await lead(name)).status).toBe(201);
     // A lead taken for spam makes no event.
     expect((await lead('Robot', { 'Obra-Trap': 'filled' })).status).toBe(201);
     const mine = () => receiver.requests.filter((r) => r.path === '/down-then-up');
     // Down: every event is tried at least twice.
-    await expect.poll(() => { const counts = new Map<string, number>(); for (const r of mine()) counts.set(String(r.headers['webhook-id']), (counts.get(String(r.headers['webhook-id'])) ?? 0) + 1); return counts.size === 3 && [...counts.values()].every((n) => n >= 2); }, poll).toBe(true);
+    await expect
+      .poll(() => {
+        const counts = new Map<string, number>();
+        for (const r of mine()) counts.set(String(r.headers['webhook-id']), (counts.get(String(r.headers['webhook-id'])) ?? 0) + 1);
+        return counts.size === 3 && [...counts.values()].every((n) => n >= 2);
+      }, poll)
+      .toBe(true);
     down = false;
     await expect.poll(() => new Set(receiver.accepted('/down-then-up')).size, poll).toBe(3);
-    await expect.poll(async () => (await deliveries(endpoint)).items.map((d) => d.status), poll).toEqual(['delivered', 'delivered', 'delivered']);
+    await expect
+      .poll(async () => (await deliveries(endpoint)).items.map((d) => d.status), poll)
+      .toEqual(['delivered', 'delivered', 'delivered']);
     const accepted = receiver.accepted('/down-then-up');
     expect(accepted).toHaveLength(3);
     expect(mine().every((r) => r.verified)).toBe(true);
     for (const request of mine()) expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
-    const bodies = mine().filter((r) => r.answered === 204).map((r) => JSON.parse(r.body) as { type: string; timestamp: string; data: { kind: string; status: string; id: string; fields: Record<string, string> } });
+    const bodies = mine()
+      .filter((r) => r.answered === 204)
+      .map(
+        (r) =>
+          JSON.parse(r.body) as {
+            type: string;
+            timestamp: string;
+            data: { kind: string; status: string; id: string; fields: Record<string, string> };
+          },
+      );
     expect(bodies.map((b) => b.data.fields.nombre ?? '').sort()).toEqual(['Dos', 'Tres', 'Uno']);
     for (const body of bodies) {
-      expect(body).toMatchObject({ type: 'lead.created', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), data: { kind: 'wait-list', status: 'new', fields: { correo: 'ana@example.com', interesado: 'proveedor', telefono: '+57 300 123 4567', comentario: 'Acero' } } });
+      expect(body).toMatchObject({
+        type: 'lead.created',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        data: {
+          kind: 'wait-list',
+          status: 'new',
+          fields: { correo: 'ana@example.com', interesado: 'proveedor', telefono: '+57 300 123 4567', comentario: 'Acero' },
+        },
+      });
       expect(Object.keys(body.data).sort()).toEqual(['created', 'fields', 'id', 'kind', 'lang', 'status']);
       expect(JSON.stringify(body)).not.toMatch(/idempotency|request_hash|whsec_/);
     }
@@ -151,7 +226,8 @@ describe('delivery', () => {
 
   it('does not follow a redirect, and stops after the last attempt of the schedule', async () => {
     const endpoint = await addEndpoint({ url: receiver.url('/moved'), events: ['lead.created'] });
-    receiver.answer = (request) => (request.path === '/moved' ? { status: 302, headers: { Location: receiver.url('/elsewhere') }, body: 'moved' } : { status: 200 });
+    receiver.answer = (request) =>
+      request.path === '/moved' ? { status: 302, headers: { Location: receiver.url('/elsewhere') }, body: 'moved' } : { status: 200 };
     await lead('Redirigido');
     // Every attempt of the schedule (10 waits: 11 attempts) gets the 302; then the delivery has failed.
     await expect.poll(async () => (await deliveries(endpoint)).items[0]?.status, poll).toBe('failed');
@@ -162,9 +238,13 @@ describe('delivery', () => {
   });
 
   it('refuses a private address at send time too (an endpoint stored before the guard, or a name that now resolves privately)', async () => {
-    const [stored] = await local.api.db.query<{ id: string }>("insert into webhook_endpoint (url, events, secret) values ('http://169.254.169.254/latest/meta-data', '{lead.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') returning id");
+    const [stored] = await local.api.db.query<{ id: string }>(
+      "insert into webhook_endpoint (url, events, secret) values ('http://169.254.169.254/latest/meta-data', '{lead.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') returning id",
+    );
     await lead('Metadatos');
-    await expect.poll(async () => (await deliveries({ id: stored!.id } as Endpoint)).items[0]?.attempts ?? 0, poll).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => (await deliveries({ id: stored!.id } as Endpoint)).items[0]?.attempts ?? 0, poll)
+      .toBeGreaterThanOrEqual(1);
     const [delivery] = (await deliveries({ id: stored!.id } as Endpoint)).items;
     expect(delivery!.lastStatus).toBeNull();
     expect(delivery!.answer).toMatch(/private, loopback or reserved address \(169\.254\.169\.254\)/);
@@ -172,11 +252,21 @@ describe('delivery', () => {
 
   it('posts the spreadsheet preset as the original wait list did: exactly its five keys, in order', async () => {
     await addEndpoint({ url: receiver.url('/sheet'), events: ['lead.created'], format: 'spreadsheet' });
-    receiver.answer = (request) => (request.path === '/sheet' ? { status: 302, headers: { Location: 'https://script.googleusercontent.com/echo' } } : { status: 200 });
-    await postJson(`${local.base}/api/wait-list`, { interesado: 'cliente', nombre: 'Hoja Cálculo', correo: 'hoja@example.com', telefono: '+57 300 765 4321', comentario: 'Casa de campo' });
+    receiver.answer = (request) =>
+      request.path === '/sheet' ? { status: 302, headers: { Location: 'https://script.googleusercontent.com/echo' } } : { status: 200 };
+    await postJson(`${local.base}/api/wait-list`, {
+      interesado: 'cliente',
+      nombre: 'Hoja Cálculo',
+      correo: 'hoja@example.com',
+      telefono: '+57 300 765 4321',
+      comentario: 'Casa de campo',
+    });
     await postJson(`${local.base}/api/contact`, { name: 'Marta Hoja', email: 'marta@example.com', message: 'Hola' });
     await expect.poll(() => receiver.requests.filter((r) => r.path === '/sheet').length, poll).toBe(2);
-    const bodies = receiver.requests.filter((r) => r.path === '/sheet').map((r) => r.body).sort();
+    const bodies = receiver.requests
+      .filter((r) => r.path === '/sheet')
+      .map((r) => r.body)
+      .sort();
     expect(bodies).toEqual([
       '{"nombre":"Hoja Cálculo","correo":"hoja@example.com","telefono":"+57 300 765 4321","comentario":"Casa de campo","interesado":"cliente"}',
       '{"nombre":"Marta Hoja","correo":"marta@example.com","telefono":"","comentario":"Hola","interesado":"cliente"}',
@@ -222,7 +312,9 @@ describe('events', () => {
     await lead('Cambiante');
     const [row] = await local.api.db.query<{ id: string }>("select id from lead where name = 'Cambiante'");
     const [me] = await local.api.db.query<{ id: string }>("select id from admin_user where email = 'ana@example.com'");
-    expect((await admin.call(`/api/admin/leads/${row!.id}`, { method: 'PATCH', body: { status: 'contacted', assignee: me!.id } })).status).toBe(204);
+    expect(
+      (await admin.call(`/api/admin/leads/${row!.id}`, { method: 'PATCH', body: { status: 'contacted', assignee: me!.id } })).status,
+    ).toBe(204);
     await expect.poll(() => receiver.accepted('/updated').length, poll).toBe(1);
     const body = JSON.parse(receiver.requests.find((r) => r.path === '/updated')!.body) as { type: string; data: Record<string, unknown> };
     expect(body).toMatchObject({ type: 'lead.updated', data: { id: row!.id, status: 'contacted', changed: ['status', 'assignee'] } });
@@ -232,11 +324,23 @@ describe('events', () => {
     await addEndpoint({ url: receiver.url('/partner'), events: ['partner.approved'] });
     const registered = await postJson(`${local.base}/api/partner`, { ...VALID.partner, nombre: 'Constructora Webhook' });
     const { id } = (await registered.json()) as { id: string };
-    const approve = await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'cons-webhook', origins: ['https://cons.example'] } });
+    const approve = await admin.call(`/api/admin/partners/${id}/approve`, {
+      method: 'POST',
+      body: { code: 'cons-webhook', origins: ['https://cons.example'] },
+    });
     expect(approve.status).toBe(200);
     await expect.poll(() => receiver.accepted('/partner').length, poll).toBe(1);
     const body = JSON.parse(receiver.requests.find((r) => r.path === '/partner')!.body) as { type: string; data: Record<string, unknown> };
-    expect(body).toMatchObject({ type: 'partner.approved', data: { id, code: 'cons-webhook', origins: ['https://cons.example'], approved_by: 'ana@example.com', registration: { id, kind: 'partner' } } });
+    expect(body).toMatchObject({
+      type: 'partner.approved',
+      data: {
+        id,
+        code: 'cons-webhook',
+        origins: ['https://cons.example'],
+        approved_by: 'ana@example.com',
+        registration: { id, kind: 'partner' },
+      },
+    });
     // Suspending and reinstating approve nothing new.
     expect((await admin.call(`/api/admin/partners/${id}/suspend`, { method: 'POST', body: {} })).status).toBe(200);
     expect((await admin.call(`/api/admin/partners/${id}/reinstate`, { method: 'POST', body: {} })).status).toBe(200);
@@ -253,7 +357,10 @@ describe('events', () => {
     );
     await local.api.db.query("update report set mailed_at = now(), mail_status = 'sent' where id = $1", [report!.id]);
     await expect.poll(() => receiver.accepted('/mailed').length, poll).toBe(1);
-    expect(JSON.parse(receiver.requests.find((r) => r.path === '/mailed')!.body)).toMatchObject({ type: 'report.mailed', data: { id: report!.id, kind: 'report' } });
+    expect(JSON.parse(receiver.requests.find((r) => r.path === '/mailed')!.body)).toMatchObject({
+      type: 'report.mailed',
+      data: { id: report!.id, kind: 'report' },
+    });
   });
 
   it('disables an endpoint that has failed for WEBHOOK_DISABLE_AFTER_HOURS, and says so', async () => {
@@ -262,10 +369,18 @@ describe('events', () => {
     // It has been failing for 73 hours (the default limit is 72).
     await local.api.db.query("update webhook_endpoint set failing_since = now() - interval '73 hours' where id = $1", [endpoint.id]);
     await lead('Fallido');
-    await expect.poll(async () => ((await (await admin.call('/api/admin/webhooks')).json()) as { endpoints: Endpoint[] }).endpoints[0], poll).toMatchObject({ enabled: false, disabledReason: 'failing' });
+    await expect
+      .poll(async () => ((await (await admin.call('/api/admin/webhooks')).json()) as { endpoints: Endpoint[] }).endpoints[0], poll)
+      .toMatchObject({ enabled: false, disabledReason: 'failing' });
     expect(await local.api.db.query("select action from admin_audit where action = 'webhook.disabled'")).toHaveLength(1);
     // Every admin (with a password) is told by e-mail, once, through the outbox.
-    await expect.poll(async () => local.api.db.query('select recipient, sent_at is not null as sent from notification_mail where endpoint_id = $1', [endpoint.id]), poll).toEqual([{ recipient: 'ana@example.com', sent: true }]);
+    await expect
+      .poll(
+        async () =>
+          local.api.db.query('select recipient, sent_at is not null as sent from notification_mail where endpoint_id = $1', [endpoint.id]),
+        poll,
+      )
+      .toEqual([{ recipient: 'ana@example.com', sent: true }]);
     const notice = outboxMails(local.dataDir, 'notification-').map((eml) => eml.replace(/=\r\n/g, ''));
     expect(notice).toHaveLength(1);
     expect(notice[0]).toContain(endpoint.url);

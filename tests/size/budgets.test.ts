@@ -22,12 +22,16 @@ describe('bundle size budgets', () => {
 
 /** Sums sizes, as a page pays for every file it fetches. */
 const total = (files: readonly string[]): Sizes =>
-  files.map((file) => measure(readFileSync(join(dist, file)))).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }));
+  files
+    .map((file) => measure(readFileSync(join(dist, file))))
+    .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }));
 
 describe('a page with two different widgets', () => {
   // The wait list and the partner registration, as on host/examples/several.html.
   const pair = ['wait-list', 'partner-registration'];
-  const viaLoader = staticClosure(join(dist, 'esm'), ['loader.js', ...pair.map((name) => `obra-${name}.js`)], (path) => readFileSync(path, 'utf8'));
+  const viaLoader = staticClosure(join(dist, 'esm'), ['loader.js', ...pair.map((name) => `obra-${name}.js`)], (path) =>
+    readFileSync(path, 'utf8'),
+  );
   const bundles = pair.map((name) => `widgets/obra-${name}.js`);
 
   it('downloads less through the loader (shared runtime) than with the two self-contained bundles', () => {

@@ -35,7 +35,10 @@ describe('bundle composition', () => {
   });
 
   it('sums the groups past the top ones into one line, keeping the total', () => {
-    const modules = Array.from({ length: 9 }, (_, n) => ({ id: `/r/node_modules/p${n}/i.js`, code: `export const v = "${'ab'.repeat(n * 50)}${n}";` }));
+    const modules = Array.from({ length: 9 }, (_, n) => ({
+      id: `/r/node_modules/p${n}/i.js`,
+      code: `export const v = "${'ab'.repeat(n * 50)}${n}";`,
+    }));
     const parts = composition(modules, 900, 3);
     expect(parts).toHaveLength(4);
     expect(parts[3]!.name).toBe('6 more');

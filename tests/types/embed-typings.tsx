@@ -49,7 +49,13 @@ export function Wrappers() {
 export function BareTags() {
   return (
     <>
-      <obra-wait-list lang="es" api-base="/api" transport="cors" onobra-success={(event) => event.detail.entry.correo} className="partner" />
+      <obra-wait-list
+        lang="es"
+        api-base="/api"
+        transport="cors"
+        onobra-success={(event) => event.detail.entry.correo}
+        className="partner"
+      />
       {/* @ts-expect-error -- transport is 'cors' | 'no-cors' */}
       <obra-wait-list transport="beacon" />
       {/* @ts-expect-error -- the wait list's detail has no `report` */}

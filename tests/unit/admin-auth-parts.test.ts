@@ -9,7 +9,8 @@ import { hashPassword, verifyPassword } from '../../packages/server/src/admin/pa
 import { sameToken } from '../../packages/server/src/admin/tokens.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 
-const request = (headers: Record<string, string>, encrypted = false) => ({ headers, socket: encrypted ? { encrypted: true } : {} }) as unknown as IncomingMessage;
+const request = (headers: Record<string, string>, encrypted = false) =>
+  ({ headers, socket: encrypted ? { encrypted: true } : {} }) as unknown as IncomingMessage;
 
 describe('passwords', () => {
   it('hash with a fresh salt and the parameters stored, and verify only the same password', async () => {
@@ -50,8 +51,19 @@ describe('the inbox filter', () => {
     const filter = parseFilter(new URLSearchParams('kind=report&status=new&lang=en&from=2026-01-01&to=2026-01-31&q=  Ana_50%25 '));
     expect(filter).toEqual({ kind: 'report', status: 'new', lang: 'en', from: '2026-01-01', to: '2026-01-31', q: 'ana_50%' });
     const { sql, params } = whereOf(filter, { at: '2026-01-10 10:00:00.123456+00', id: '00000000-0000-4000-8000-000000000001' });
-    expect(sql).toBe("where kind = $1 and status = $2 and lang = $3 and created_at >= $4::timestamptz and created_at < $5::timestamptz + interval '1 day' and search like $6 and (created_at, id) < ($7::timestamptz, $8::uuid)");
-    expect(params).toEqual(['report', 'new', 'en', '2026-01-01T00:00:00Z', '2026-01-31T00:00:00Z', '%ana\\_50\\%%', '2026-01-10 10:00:00.123456+00', '00000000-0000-4000-8000-000000000001']);
+    expect(sql).toBe(
+      "where kind = $1 and status = $2 and lang = $3 and created_at >= $4::timestamptz and created_at < $5::timestamptz + interval '1 day' and search like $6 and (created_at, id) < ($7::timestamptz, $8::uuid)",
+    );
+    expect(params).toEqual([
+      'report',
+      'new',
+      'en',
+      '2026-01-01T00:00:00Z',
+      '2026-01-31T00:00:00Z',
+      '%ana\\_50\\%%',
+      '2026-01-10 10:00:00.123456+00',
+      '00000000-0000-4000-8000-000000000001',
+    ]);
     expect(whereOf(filter, undefined, false).sql).not.toContain('status');
     expect(whereOf({}).sql).toBe('');
   });
@@ -64,7 +76,7 @@ describe('the inbox filter', () => {
     const cursor = { at: '2026-11-23 09:00:00.123456+00', id: '00000000-0000-4000-8000-000000000002' };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     expect(decodeCursor(null)).toBeUndefined();
-    expect(() => decodeCursor(Buffer.from("x|1; drop table lead").toString('base64url'))).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => decodeCursor(Buffer.from('x|1; drop table lead').toString('base64url'))).toThrow(expect.objectContaining({ status: 400 }));
   });
 });
 

@@ -10,10 +10,19 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const entry: WaitListEntry = { interesado: 'proveedor', nombre: 'Ana', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Vendo acero' };
+const entry: WaitListEntry = {
+  interesado: 'proveedor',
+  nombre: 'Ana',
+  correo: 'ana@example.com',
+  telefono: '+57 300 123 4567',
+  comentario: 'Vendo acero',
+};
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -21,10 +30,12 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('createApiClient', () => {
   it('posts JSON to base + path and returns the JSON answer', async () => {
     let seen: { url: string; type: string | null; body: unknown } | undefined;
-    server.use(http.post(`${TEST_API}/echo`, async ({ request }) => {
-      seen = { url: request.url, type: request.headers.get('content-type'), body: await request.json() };
-      return HttpResponse.json({ id: 7 });
-    }));
+    server.use(
+      http.post(`${TEST_API}/echo`, async ({ request }) => {
+        seen = { url: request.url, type: request.headers.get('content-type'), body: await request.json() };
+        return HttpResponse.json({ id: 7 });
+      }),
+    );
     await expect(createApiClient(`${TEST_API}/`).post('/echo', { a: 1 })).resolves.toEqual({ id: 7 });
     expect(seen).toEqual({ url: `${TEST_API}/echo`, type: 'application/json', body: { a: 1 } });
   });
@@ -66,10 +77,12 @@ describe('createApiClient', () => {
 describe('sendWaitList', () => {
   it('posts the entry to {apiBase}/wait-list by default', async () => {
     const bodies: unknown[] = [];
-    server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json({ id: 'x' }, { status: 201 });
-    }));
+    server.use(
+      http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: 'x' }, { status: 201 });
+      }),
+    );
     await sendWaitList(entry, { apiBase: TEST_API, transport: 'cors' });
     expect(bodies).toEqual([entry]);
   });
@@ -83,10 +96,12 @@ describe('sendWaitList', () => {
 
   it('no-cors: sends the JSON as text/plain and resolves on an opaque answer', async () => {
     let seen: { type: string | null; body: string } | undefined;
-    server.use(http.post(TEST_SHEET, async ({ request }) => {
-      seen = { type: request.headers.get('content-type'), body: await request.text() };
-      return new HttpResponse(null, { status: 302 });
-    }));
+    server.use(
+      http.post(TEST_SHEET, async ({ request }) => {
+        seen = { type: request.headers.get('content-type'), body: await request.text() };
+        return new HttpResponse(null, { status: 302 });
+      }),
+    );
     await sendWaitList(entry, { apiBase: TEST_API, endpoint: TEST_SHEET, transport: 'no-cors' });
     expect(seen?.type).toBe('text/plain;charset=UTF-8');
     expect(JSON.parse(seen!.body)).toEqual(entry);

@@ -29,16 +29,26 @@ describe('collectAttribution', () => {
   const collect = (href: string, referrer = '', partner?: string) => collectAttribution({ href, referrer, widget: 'wait-list', partner });
 
   it('keeps only the utm_* parameters of the page URL and drops its fragment', () => {
-    const a = collect('https://socio.example/obra/casas?email=secret%40x.com&utm_source=feria&token=abc&utm_campaign=Primavera&utm_medium=qr#correo=ana@x.com');
+    const a = collect(
+      'https://socio.example/obra/casas?email=secret%40x.com&utm_source=feria&token=abc&utm_campaign=Primavera&utm_medium=qr#correo=ana@x.com',
+    );
     // Rebuilt from the UTM values in their usual order (source, medium, campaign, term, content).
     expect(a.page).toBe('https://socio.example/obra/casas?utm_source=feria&utm_medium=qr&utm_campaign=Primavera');
-    expect(a).toMatchObject({ utm_source: 'feria', utm_campaign: 'Primavera', utm_medium: 'qr', widget: 'wait-list', version: BUNDLE_VERSION });
+    expect(a).toMatchObject({
+      utm_source: 'feria',
+      utm_campaign: 'Primavera',
+      utm_medium: 'qr',
+      widget: 'wait-list',
+      version: BUNDLE_VERSION,
+    });
     expect(JSON.stringify(a)).not.toMatch(/secret|token|abc|ana@/);
     expect(collect('https://socio.example/?q=1').page).toBe('https://socio.example/');
   });
 
   it('decodes UTM values, keeps non-ASCII text, trims, cuts at 200 and drops control characters', () => {
-    const a = collect(`https://socio.example/?utm_term=${encodeURIComponent('  casas año  ')}&utm_content=${'x'.repeat(250)}&utm_source=a%0Ab&utm_medium=`);
+    const a = collect(
+      `https://socio.example/?utm_term=${encodeURIComponent('  casas año  ')}&utm_content=${'x'.repeat(250)}&utm_source=a%0Ab&utm_medium=`,
+    );
     expect(a.utm_term).toBe('casas año');
     expect(a.utm_content).toBe('x'.repeat(200));
     expect(a).not.toHaveProperty('utm_source');
@@ -46,7 +56,9 @@ describe('collectAttribution', () => {
   });
 
   it('reduces the referrer to its origin and path', () => {
-    expect(collect('https://socio.example/', 'https://buscador.example/search?q=ana%40x.com#top').referrer).toBe('https://buscador.example/search');
+    expect(collect('https://socio.example/', 'https://buscador.example/search?q=ana%40x.com#top').referrer).toBe(
+      'https://buscador.example/search',
+    );
     expect(collect('https://socio.example/', '')).not.toHaveProperty('referrer');
     expect(collect('https://socio.example/', 'android-app://com.example')).not.toHaveProperty('referrer');
   });
@@ -61,11 +73,16 @@ describe('collectAttribution', () => {
 
   it('sends a partner code only when it is one: 3 to 32 of A-Z a-z 0-9 _ -', () => {
     expect(collect('https://socio.example/', '', 'ACME_2-b').partner).toBe('ACME_2-b');
-    for (const bad of ['AC', 'A'.repeat(33), 'ACME CORP', 'acmé', '<script>', '']) expect(collect('https://socio.example/', '', bad)).not.toHaveProperty('partner');
+    for (const bad of ['AC', 'A'.repeat(33), 'ACME CORP', 'acmé', '<script>', ''])
+      expect(collect('https://socio.example/', '', bad)).not.toHaveProperty('partner');
   });
 
-  it('always passes the server\'s own check', () => {
-    const hostile = collect(`https://socio.example/${'%0A'.repeat(900)}?utm_source=${'€'.repeat(300)}`, `https://r.example/${'z'.repeat(3000)}`, 'ACME');
+  it("always passes the server's own check", () => {
+    const hostile = collect(
+      `https://socio.example/${'%0A'.repeat(900)}?utm_source=${'€'.repeat(300)}`,
+      `https://r.example/${'z'.repeat(3000)}`,
+      'ACME',
+    );
     expect(validateAttribution(hostile)).toEqual({ ok: true, value: hostile });
   });
 
@@ -93,11 +110,13 @@ async function waitList(attrs: string) {
 /** Answers each wait-list request with the next status of `statuses` (then 201), keeping the bodies. */
 function answer(...statuses: number[]) {
   const bodies: Record<string, unknown>[] = [];
-  server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
-    bodies.push((await request.json()) as Record<string, unknown>);
-    const status = statuses.shift() ?? 201;
-    return HttpResponse.json(status === 201 ? { id: 'wl_1' } : { errorMessage: 'busy' }, { status });
-  }));
+  server.use(
+    http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>);
+      const status = statuses.shift() ?? 201;
+      return HttpResponse.json(status === 201 ? { id: 'wl_1' } : { errorMessage: 'busy' }, { status });
+    }),
+  );
   return bodies;
 }
 
@@ -168,10 +187,12 @@ describe('a widget submission', () => {
 
   it('is not sent to a no-cors endpoint (a spreadsheet gets exactly the entry)', async () => {
     const seen: string[] = [];
-    server.use(http.post(TEST_SHEET, async ({ request }) => {
-      seen.push(await request.text());
-      return new HttpResponse(null, { status: 200 });
-    }));
+    server.use(
+      http.post(TEST_SHEET, async ({ request }) => {
+        seen.push(await request.text());
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
     const w = await waitList(`partner="ACME" transport="no-cors" endpoint="${TEST_SHEET}"`);
     await w.send();
     await waitFor(() => expect(seen).toHaveLength(1));
@@ -181,11 +202,13 @@ describe('a widget submission', () => {
   it('sending the same data again after a failure keeps the first attribution with the first key', async () => {
     const bodies: Record<string, unknown>[] = [];
     const keys: (string | null)[] = [];
-    server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
-      bodies.push((await request.json()) as Record<string, unknown>);
-      keys.push(request.headers.get('idempotency-key'));
-      return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
-    }));
+    server.use(
+      http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        keys.push(request.headers.get('idempotency-key'));
+        return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
+      }),
+    );
     const outbox = stored<Delivery>(localStorage, 'obra:outbox:test', 'delivery');
     const first = collectAttribution({ href: 'https://s.example/?utm_campaign=antes', referrer: '', widget: 'wait-list' });
     outbox.write({ url: `${TEST_API}/wait-list`, body: { nombre: 'Ana' }, key: 'first-key', attribution: first });
@@ -197,11 +220,21 @@ describe('a widget submission', () => {
 
   it('deliver() merges it into the JSON body as `attribution`', async () => {
     const bodies: Record<string, unknown>[] = [];
-    server.use(http.post(`${TEST_API}/partner`, async ({ request }) => {
-      bodies.push((await request.json()) as Record<string, unknown>);
-      return HttpResponse.json({ id: 'p_1' }, { status: 201 });
-    }));
-    await deliver({ url: `${TEST_API}/partner`, body: { nombre: 'Luis' }, key: 'k', attribution: collectAttribution({ href: 'https://s.example/', referrer: '', widget: 'partner-registration', partner: 'ACME' }) });
-    expect(bodies[0]).toEqual({ nombre: 'Luis', attribution: { page: 'https://s.example/', widget: 'partner-registration', partner: 'ACME', version: BUNDLE_VERSION } });
+    server.use(
+      http.post(`${TEST_API}/partner`, async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ id: 'p_1' }, { status: 201 });
+      }),
+    );
+    await deliver({
+      url: `${TEST_API}/partner`,
+      body: { nombre: 'Luis' },
+      key: 'k',
+      attribution: collectAttribution({ href: 'https://s.example/', referrer: '', widget: 'partner-registration', partner: 'ACME' }),
+    });
+    expect(bodies[0]).toEqual({
+      nombre: 'Luis',
+      attribution: { page: 'https://s.example/', widget: 'partner-registration', partner: 'ACME', version: BUNDLE_VERSION },
+    });
   });
 });

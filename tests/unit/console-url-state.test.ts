@@ -4,18 +4,28 @@ import { filterQuery, ORDER_FILTER_KEYS, parseRoute, routeUrl } from '../../pack
 
 describe('parseRoute', () => {
   it('reads the inbox filter from the query string, ignoring empty and unknown keys', () => {
-    expect(parseRoute('/admin', '?kind=report&q=%20ana%20&status=&utm=x&after=abc')).toEqual({ name: 'inbox', filter: { kind: 'report', q: 'ana', after: 'abc' } });
+    expect(parseRoute('/admin', '?kind=report&q=%20ana%20&status=&utm=x&after=abc')).toEqual({
+      name: 'inbox',
+      filter: { kind: 'report', q: 'ana', after: 'abc' },
+    });
     expect(parseRoute('/admin/', '')).toEqual({ name: 'inbox', filter: {} });
   });
 
   it('knows every screen', () => {
-    expect(parseRoute('/admin/leads/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({ name: 'lead', id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11' });
+    expect(parseRoute('/admin/leads/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({
+      name: 'lead',
+      id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11',
+    });
     expect(parseRoute('/admin/users')).toEqual({ name: 'users' });
     expect(parseRoute('/admin/webhooks')).toEqual({ name: 'webhooks' });
     expect(parseRoute('/admin/sign-in')).toEqual({ name: 'sign-in' });
     expect(parseRoute('/admin/set-password', '', '#token=abc-123')).toEqual({ name: 'set-password', token: 'abc-123' });
     expect(parseRoute('/admin/orders')).toEqual({ name: 'orders', filter: {} });
-    expect(parseRoute('/admin/orders/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({ name: 'order', id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11', filter: {} });
+    expect(parseRoute('/admin/orders/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({
+      name: 'order',
+      id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11',
+      filter: {},
+    });
     expect(parseRoute('/admin/leads/not-an-id')).toEqual({ name: 'not-found' });
     expect(parseRoute('/admin/orders/not-an-id')).toEqual({ name: 'not-found' });
     expect(parseRoute('/admin/anything')).toEqual({ name: 'not-found' });
@@ -40,13 +50,18 @@ describe('filterQuery and routeUrl', () => {
   });
 
   it('keep the orders filter on the list and on an order opened from it (its way back), ignoring the inbox keys', () => {
-    expect(parseRoute('/admin/orders', '?provider=test&product=revit&kind=report&q=%20cs_local%20&after=abc')).toEqual({ name: 'orders', filter: { provider: 'test', product: 'revit', q: 'cs_local', after: 'abc' } });
+    expect(parseRoute('/admin/orders', '?provider=test&product=revit&kind=report&q=%20cs_local%20&after=abc')).toEqual({
+      name: 'orders',
+      filter: { provider: 'test', product: 'revit', q: 'cs_local', after: 'abc' },
+    });
     expect(parseRoute('/admin/orders/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11/', '?status=unpaid&from=2026-01-01')).toEqual({
       name: 'order',
       id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11',
       filter: { status: 'unpaid', from: '2026-01-01' },
     });
-    expect(filterQuery({ to: '2026-02-01', provider: 'stripe', kind: 'x' } as Record<string, string>, ORDER_FILTER_KEYS)).toBe('?provider=stripe&to=2026-02-01');
+    expect(filterQuery({ to: '2026-02-01', provider: 'stripe', kind: 'x' } as Record<string, string>, ORDER_FILTER_KEYS)).toBe(
+      '?provider=stripe&to=2026-02-01',
+    );
     expect(routeUrl({ name: 'webhooks' })).toBe('/admin/webhooks');
   });
 });

@@ -5,7 +5,10 @@ const message = { name: ' Marta ', email: 'marta@example.com', message: ' ¿Hace
 
 describe('validateContact', () => {
   it('accepts a complete message, trimmed', () => {
-    expect(validateContact(message)).toEqual({ ok: true, value: { name: 'Marta', email: 'marta@example.com', message: '¿Hacen casas modulares?' } });
+    expect(validateContact(message)).toEqual({
+      ok: true,
+      value: { name: 'Marta', email: 'marta@example.com', message: '¿Hacen casas modulares?' },
+    });
   });
 
   it('keys every error like the common catalogue', () => {

@@ -23,14 +23,24 @@ type Answer = () => Response | Promise<Response>;
 /** Answers the requests in turn with `answers` (the last one repeats) and records them. */
 function answer(...answers: Answer[]) {
   const seen: { key: string | null; at: number; type: string | null; body: string }[] = [];
-  server.use(http.post(URL, async ({ request }) => {
-    seen.push({ key: request.headers.get('idempotency-key'), at: Date.now(), type: request.headers.get('content-type'), body: await request.text() });
-    return answers[Math.min(seen.length, answers.length) - 1]!();
-  }));
+  server.use(
+    http.post(URL, async ({ request }) => {
+      seen.push({
+        key: request.headers.get('idempotency-key'),
+        at: Date.now(),
+        type: request.headers.get('content-type'),
+        body: await request.text(),
+      });
+      return answers[Math.min(seen.length, answers.length) - 1]!();
+    }),
+  );
   return seen;
 }
 const created: Answer = () => HttpResponse.json({ id: 'wl_1' }, { status: 201 });
-const failed = (status: number, headers: Record<string, string> = {}): Answer => () => HttpResponse.json({ errorMessage: `failed ${status}` }, { status, headers });
+const failed =
+  (status: number, headers: Record<string, string> = {}): Answer =>
+  () =>
+    HttpResponse.json({ errorMessage: `failed ${status}` }, { status, headers });
 const dropped: Answer = () => HttpResponse.error();
 
 const delivery: Delivery = { url: URL, body: { nombre: 'Ana' }, key: 'key-1' };
@@ -39,7 +49,11 @@ const run = async (ms: number) => {
   for (let t = 0; t < ms; t += 50) await vi.advanceTimersByTimeAsync(50);
 };
 /** Settles `promise` into a value or the error it threw, for assertions. */
-const settle = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 
 describe('deliver: retries', () => {
   it('retries a 500 after a jittered backoff with the same key, and returns the answer', async () => {
@@ -109,7 +123,10 @@ describe('deliver: retries', () => {
     await run(2000);
     expect(await result).toEqual({ value: undefined });
     expect(seen).toHaveLength(2);
-    expect(seen.map((s) => [s.key, s.type?.split(';')[0]])).toEqual([[null, 'text/plain'], [null, 'text/plain']]);
+    expect(seen.map((s) => [s.key, s.type?.split(';')[0]])).toEqual([
+      [null, 'text/plain'],
+      [null, 'text/plain'],
+    ]);
   });
 });
 
@@ -120,7 +137,9 @@ describe('deliver: the outbox', () => {
     const seen = answer(dropped);
     const events: string[] = [];
     const box = outbox();
-    const result = settle(deliver(delivery, { outbox: box, onWaiting: () => events.push('waiting'), onSending: () => events.push('sending') }));
+    const result = settle(
+      deliver(delivery, { outbox: box, onWaiting: () => events.push('waiting'), onSending: () => events.push('sending') }),
+    );
     await run(4000);
     expect(events).toEqual(['waiting']);
     expect(box.read()).toEqual(delivery);
@@ -222,7 +241,15 @@ describe('stored', () => {
     expect(localStorage.getItem('k')).toBeNull();
     localStorage.setItem('k', '{not json');
     expect(box.read()).toBeUndefined();
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); }, removeItem: () => undefined } as unknown as Storage;
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => undefined,
+    } as unknown as Storage;
     const quiet = stored(broken, 'k');
     expect(() => quiet.write({ a: 2 })).not.toThrow();
     expect(quiet.read()).toBeUndefined();
@@ -235,7 +262,11 @@ describe('helpers', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(parseRetryAfter('2', now)).toBe(2000);
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
-    expect([parseRetryAfter(null, now), parseRetryAfter('soon', now), parseRetryAfter('-1', now)]).toEqual([undefined, undefined, undefined]);
+    expect([parseRetryAfter(null, now), parseRetryAfter('soon', now), parseRetryAfter('-1', now)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('backoff doubles up to maxMs, with equal jitter', () => {

@@ -2,12 +2,26 @@ import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DRAFT_TTL_MS, emptyDesign } from '@obra/design-form';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
-import { designForm, fillPersonal, generate, GENERATED_URL, openDialogTitles, openModal, openSection, pause, useApi } from './support/design-form.ts';
+import {
+  designForm,
+  fillPersonal,
+  generate,
+  GENERATED_URL,
+  openDialogTitles,
+  openModal,
+  openSection,
+  pause,
+  useApi,
+} from './support/design-form.ts';
 
 const server = useApi();
 
 const KEY = `obra:design-form:${location.pathname}:0`;
-const saved = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as { savedAt: number; draft: { values: typeof emptyDesign; generatedUrl: string } } | null;
+const saved = () =>
+  JSON.parse(localStorage.getItem(KEY) ?? 'null') as {
+    savedAt: number;
+    draft: { values: typeof emptyDesign; generatedUrl: string };
+  } | null;
 
 describe('<obra-design-form> draft', () => {
   it('saves what was typed under a namespaced key and restores it in a new element', async () => {
@@ -19,7 +33,10 @@ describe('<obra-design-form> draft', () => {
     await generate(form);
     await fillPersonal(form);
     await waitFor(() => expect(saved()?.draft.values.correo).toBe('ana@example.com'));
-    expect(saved()?.draft).toMatchObject({ values: { uso: 'other', usoEspecifico: 'Capilla', nombre: 'Ana Pérez' }, generatedUrl: GENERATED_URL });
+    expect(saved()?.draft).toMatchObject({
+      values: { uso: 'other', usoEspecifico: 'Capilla', nombre: 'Ana Pérez' },
+      generatedUrl: GENERATED_URL,
+    });
 
     await act(async () => void (document.body.innerHTML = ''));
     const again = await designForm();
@@ -31,7 +48,10 @@ describe('<obra-design-form> draft', () => {
   });
 
   it('keys drafts by element id, and ignores drafts older than 7 days', async () => {
-    const old = { savedAt: Date.now() - DRAFT_TTL_MS - 1000, draft: { values: { ...emptyDesign, nombre: 'Viejo' }, generatedUrl: '', prompt: '' } };
+    const old = {
+      savedAt: Date.now() - DRAFT_TTL_MS - 1000,
+      draft: { values: { ...emptyDesign, nombre: 'Viejo' }, generatedUrl: '', prompt: '' },
+    };
     localStorage.setItem(KEY, JSON.stringify(old));
     localStorage.setItem(`obra:design-form:${location.pathname}:home`, JSON.stringify({ ...old, savedAt: Date.now() }));
     const first = await designForm();

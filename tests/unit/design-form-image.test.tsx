@@ -9,7 +9,16 @@ import { HttpResponse } from 'msw';
 const server = useApi();
 
 const frame = { prefix: 'Realistic photo of a ', suffix: '. Contemporary style, natural daylight, urban environment.' };
-const chosen = { ...emptyDesign, uso: 'other', usoEspecifico: 'Capilla', sistemaConstructivo: 'bambu', diseno: 'Doble pendiente', materialCubierta: 'Techo Ecologico', tipoFachada: 'Ventilada', materialFachada: 'Madera' };
+const chosen = {
+  ...emptyDesign,
+  uso: 'other',
+  usoEspecifico: 'Capilla',
+  sistemaConstructivo: 'bambu',
+  diseno: 'Doble pendiente',
+  materialCubierta: 'Techo Ecologico',
+  tipoFachada: 'Ventilada',
+  materialFachada: 'Madera',
+};
 
 describe('image prompt', () => {
   it('describes the building in Spanish inside the translated frame', () => {
@@ -49,9 +58,20 @@ describe('<obra-design-form> image generation', () => {
     expect(form.screen.getByRole('img', { name: copy('en').image.alt })).toBeTruthy();
     const prompt = 'Realistic photo of a edificación de uso bodega. Contemporary style, natural daylight, urban environment.';
     expect(bodies).toEqual([{ prompt, spec: expect.objectContaining({ uso: 'warehouse', diseno: '', ancho: '' }) }]);
-    expect(Object.keys((bodies[0] as { spec: object }).spec).sort()).toEqual(
-      ['altoEdificacion', 'ancho', 'anchoEdificacion', 'diseno', 'largoEdificacion', 'longitud', 'materialCubierta', 'materialFachada', 'sistemaConstructivo', 'tipoFachada', 'uso', 'zona'],
-    );
+    expect(Object.keys((bodies[0] as { spec: object }).spec).sort()).toEqual([
+      'altoEdificacion',
+      'ancho',
+      'anchoEdificacion',
+      'diseno',
+      'largoEdificacion',
+      'longitud',
+      'materialCubierta',
+      'materialFachada',
+      'sistemaConstructivo',
+      'tipoFachada',
+      'uso',
+      'zona',
+    ]);
     expect(events).toEqual([{ url: GENERATED_URL, prompt }]);
     expect(form.screen.getByText(copy('en').image.generated)).toBeTruthy();
   });

@@ -10,12 +10,14 @@ const server = useApi();
 /** Answers the location search and records each query string. */
 function recordSearches() {
   const queries: string[] = [];
-  server.use(http.get(`${TEST_API}/location`, ({ request }) => {
-    const url = new URL(request.url);
-    queries.push(url.search);
-    const query = url.searchParams.get('query')!.toLowerCase();
-    return HttpResponse.json(PLACES.filter(({ Place }) => Place.Label.toLowerCase().includes(query)));
-  }));
+  server.use(
+    http.get(`${TEST_API}/location`, ({ request }) => {
+      const url = new URL(request.url);
+      queries.push(url.search);
+      const query = url.searchParams.get('query')!.toLowerCase();
+      return HttpResponse.json(PLACES.filter(({ Place }) => Place.Label.toLowerCase().includes(query)));
+    }),
+  );
   return queries;
 }
 
@@ -113,7 +115,12 @@ describe('<obra-design-form> phone input', () => {
     const phone = await openModal(form);
     await form.user.type(phone, '+34 600 123 456');
     expect(form.screen.getByRole('button', { name: "Number's country: Spain (+34)" })).toBeTruthy();
-    expect([guessCountry('+1 212 555', 'CO')?.code, guessCountry('+1 416', 'CA')?.code, guessCountry('+593 9', 'CO')?.code, guessCountry('300', 'CO')]).toEqual(['US', 'CA', 'EC', undefined]);
+    expect([
+      guessCountry('+1 212 555', 'CO')?.code,
+      guessCountry('+1 416', 'CA')?.code,
+      guessCountry('+593 9', 'CO')?.code,
+      guessCountry('300', 'CO'),
+    ]).toEqual(['US', 'CA', 'EC', undefined]);
   });
 
   it('chooses a country from the searchable list by keyboard (search debounced), replacing the dial code', async () => {

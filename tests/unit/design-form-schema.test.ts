@@ -2,10 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { CONSTRUCTION_SYSTEM_GROUPS, validateFormReport, validatePersonal, validateProject, ZONES } from '@obra/schema';
 
 const emptyProject = {
-  estadoProyecto: '', etapaProyecto: '', ancho: '', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
-  uso: '', usoEspecifico: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '', otros: [],
+  estadoProyecto: '',
+  etapaProyecto: '',
+  ancho: '',
+  longitud: '',
+  anchoEdificacion: '',
+  largoEdificacion: '',
+  altoEdificacion: '',
+  uso: '',
+  usoEspecifico: '',
+  sistemaConstructivo: '',
+  diseno: '',
+  tipoFachada: '',
+  materialCubierta: '',
+  materialFachada: '',
+  zona: '',
+  otros: [],
 };
-const person = { nombre: 'Ana', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', correo: 'ana@example.com', telefono: '+57 300 123 4567' };
+const person = {
+  nombre: 'Ana',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
+  correo: 'ana@example.com',
+  telefono: '+57 300 123 4567',
+};
 
 describe('design form schema', () => {
   it('has the 10 construction systems in groups of 4, 3 and 3, and zones zone1..3', () => {
@@ -17,23 +38,33 @@ describe('design form schema', () => {
     expect(validateProject(emptyProject).ok).toBe(true);
   });
 
-  it.each([['12345', true], ['99999', true], ['123456', false], ['12.5', true], ['1234.56', false], ['-3', false], ['abc', false]])(
-    'dimension %j valid: %s (at most 5 digits)',
-    (ancho, ok) => {
-      const result = validateProject({ ...emptyProject, ancho });
-      expect(result.ok).toBe(ok);
-      if (!ok) expect(result).toMatchObject({ errors: { ancho: { key: 'dimension' } } });
-    },
-  );
+  it.each([
+    ['12345', true],
+    ['99999', true],
+    ['123456', false],
+    ['12.5', true],
+    ['1234.56', false],
+    ['-3', false],
+    ['abc', false],
+  ])('dimension %j valid: %s (at most 5 digits)', (ancho, ok) => {
+    const result = validateProject({ ...emptyProject, ancho });
+    expect(result.ok).toBe(ok);
+    if (!ok) expect(result).toMatchObject({ errors: { ancho: { key: 'dimension' } } });
+  });
 
   it("needs a specific use of at most 120 characters when the use is 'other'", () => {
     expect(validateProject({ ...emptyProject, uso: 'other' })).toMatchObject({ ok: false, errors: { usoEspecifico: { key: 'required' } } });
     expect(validateProject({ ...emptyProject, uso: 'other', usoEspecifico: 'Capilla' }).ok).toBe(true);
-    expect(validateProject({ ...emptyProject, uso: 'other', usoEspecifico: 'x'.repeat(121) })).toMatchObject({ errors: { usoEspecifico: { key: 'tooLong', max: 120 } } });
+    expect(validateProject({ ...emptyProject, uso: 'other', usoEspecifico: 'x'.repeat(121) })).toMatchObject({
+      errors: { usoEspecifico: { key: 'tooLong', max: 120 } },
+    });
   });
 
   it('rejects values outside the option lists', () => {
-    expect(validateProject({ ...emptyProject, diseno: 'Cúpula', otros: ['piscina'] })).toMatchObject({ ok: false, errors: { diseno: { key: 'choose' }, otros: { key: 'choose' } } });
+    expect(validateProject({ ...emptyProject, diseno: 'Cúpula', otros: ['piscina'] })).toMatchObject({
+      ok: false,
+      errors: { diseno: { key: 'choose' }, otros: { key: 'choose' } },
+    });
   });
 
   it('requires every personal field', () => {
@@ -43,9 +74,18 @@ describe('design form schema', () => {
   });
 
   it('accepts a report with every field, the image and the prompt', () => {
-    const report = { ...emptyProject, ...person, diseno: 'Doble pendiente', imageUrl: 'https://obra.example/api/images/abc.svg', prompt: 'Foto realista de …' };
+    const report = {
+      ...emptyProject,
+      ...person,
+      diseno: 'Doble pendiente',
+      imageUrl: 'https://obra.example/api/images/abc.svg',
+      prompt: 'Foto realista de …',
+    };
     expect(validateFormReport(report)).toEqual({ ok: true, value: report });
     expect(validateFormReport({ ...report, imageUrl: '' })).toMatchObject({ ok: false, errors: { imageUrl: { key: 'required' } } });
-    expect(validateFormReport({ ...report, prompt: 'x'.repeat(1001) })).toMatchObject({ ok: false, errors: { prompt: { key: 'tooLong', max: 1000 } } });
+    expect(validateFormReport({ ...report, prompt: 'x'.repeat(1001) })).toMatchObject({
+      ok: false,
+      errors: { prompt: { key: 'tooLong', max: 1000 } },
+    });
   });
 });

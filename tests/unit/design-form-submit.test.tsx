@@ -4,29 +4,56 @@ import { describe, expect, it } from 'vitest';
 import { designFormCatalogues } from '@obra/design-form';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
 import { useFastRetries } from './support/fast-retries.ts';
-import { copy, designForm, fillPersonal, generate, GENERATED_URL, openDialogTitles, openSection, PERSON, record, type Form, useApi } from './support/design-form.ts';
+import {
+  copy,
+  designForm,
+  fillPersonal,
+  generate,
+  GENERATED_URL,
+  openDialogTitles,
+  openSection,
+  PERSON,
+  record,
+  type Form,
+  useApi,
+} from './support/design-form.ts';
 
 const server = useApi();
 useFastRetries();
 
-const submit = (form: Form, lang: 'es' | 'en' = 'es') => form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
+const submit = (form: Form, lang: 'es' | 'en' = 'es') =>
+  form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
 
 describe('<obra-design-form> personal-data modal and submission', () => {
-  it.each(['es', 'en'] as const)('opens a modal dialog with the close button, title, description and six required fields (%s)', async (lang) => {
-    const c = copy(lang);
-    const form = await designForm(`lang="${lang}"`);
-    const opener = form.screen.getByRole('button', { name: c.open });
-    await form.user.click(opener);
-    const modal = form.shadow.querySelector<HTMLDialogElement>('dialog.modal')!;
-    expect(modal.open).toBe(true);
-    expect(form.screen.getByRole('button', { name: c.modal.close })).toBeTruthy();
-    expect(form.screen.getByRole('heading', { name: c.modal.title })).toBeTruthy();
-    expect(modal.getAttribute('aria-describedby')).toBe('design-form-modal-description');
-    const fields = [...modal.querySelectorAll<HTMLInputElement>('input[name]:not([name=website])')].map((i) => [i.name, i.type, i.required]);
-    expect(fields).toEqual([['nombre', 'text', true], ['pais', 'text', true], ['departamento', 'text', true], ['ciudad', 'text', true], ['correo', 'email', true], ['telefono', 'tel', true]]);
-    await form.user.click(form.screen.getByRole('button', { name: c.modal.close }));
-    expect(modal.open).toBe(false);
-  });
+  it.each(['es', 'en'] as const)(
+    'opens a modal dialog with the close button, title, description and six required fields (%s)',
+    async (lang) => {
+      const c = copy(lang);
+      const form = await designForm(`lang="${lang}"`);
+      const opener = form.screen.getByRole('button', { name: c.open });
+      await form.user.click(opener);
+      const modal = form.shadow.querySelector<HTMLDialogElement>('dialog.modal')!;
+      expect(modal.open).toBe(true);
+      expect(form.screen.getByRole('button', { name: c.modal.close })).toBeTruthy();
+      expect(form.screen.getByRole('heading', { name: c.modal.title })).toBeTruthy();
+      expect(modal.getAttribute('aria-describedby')).toBe('design-form-modal-description');
+      const fields = [...modal.querySelectorAll<HTMLInputElement>('input[name]:not([name=website])')].map((i) => [
+        i.name,
+        i.type,
+        i.required,
+      ]);
+      expect(fields).toEqual([
+        ['nombre', 'text', true],
+        ['pais', 'text', true],
+        ['departamento', 'text', true],
+        ['ciudad', 'text', true],
+        ['correo', 'email', true],
+        ['telefono', 'tel', true],
+      ]);
+      await form.user.click(form.screen.getByRole('button', { name: c.modal.close }));
+      expect(modal.open).toBe(false);
+    },
+  );
 
   it.each([
     ['es', 'Imagen no generada'],
@@ -78,8 +105,22 @@ describe('<obra-design-form> personal-data modal and submission', () => {
     await waitFor(() => expect(openDialogTitles(form)).toEqual(['Formulario enviado con éxito']));
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toEqual({
-      estadoProyecto: '', etapaProyecto: '', ancho: '', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
-      uso: 'commercial', usoEspecifico: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '', otros: ['ascensor'],
+      estadoProyecto: '',
+      etapaProyecto: '',
+      ancho: '',
+      longitud: '',
+      anchoEdificacion: '',
+      largoEdificacion: '',
+      altoEdificacion: '',
+      uso: 'commercial',
+      usoEspecifico: '',
+      sistemaConstructivo: '',
+      diseno: '',
+      tipoFachada: '',
+      materialCubierta: '',
+      materialFachada: '',
+      zona: '',
+      otros: ['ascensor'],
       ...PERSON,
       imageUrl: GENERATED_URL,
       prompt: 'Foto realista de edificación de uso comercial. Estilo contemporáneo, luz natural de día, entorno urbano.',
@@ -95,16 +136,19 @@ describe('<obra-design-form> personal-data modal and submission', () => {
     expect(form.shadow.activeElement).toBe(form.screen.getByRole('button', { name: copy('es').open }));
   });
 
-  it.each(['es', 'en'] as const)('says so when the report was stored but not mailed (the address had its reports for today) (%s)', async (lang) => {
-    server.use(designFormHandlers.generated);
-    record(server, 'form-report', () => HttpResponse.json({ id: 'rep_2', mail: 'held' }, { status: 201 }));
-    const form = await designForm(`lang="${lang}"`);
-    await generate(form, lang);
-    await fillPersonal(form, lang);
-    await submit(form, lang);
-    await waitFor(() => expect(openDialogTitles(form)).toEqual([copy(lang).form.success.submitted]));
-    expect(form.screen.getByText(copy(lang).form.success.held)).toBeTruthy();
-  });
+  it.each(['es', 'en'] as const)(
+    'says so when the report was stored but not mailed (the address had its reports for today) (%s)',
+    async (lang) => {
+      server.use(designFormHandlers.generated);
+      record(server, 'form-report', () => HttpResponse.json({ id: 'rep_2', mail: 'held' }, { status: 201 }));
+      const form = await designForm(`lang="${lang}"`);
+      await generate(form, lang);
+      await fillPersonal(form, lang);
+      await submit(form, lang);
+      await waitFor(() => expect(openDialogTitles(form)).toEqual([copy(lang).form.success.submitted]));
+      expect(form.screen.getByText(copy(lang).form.success.held)).toBeTruthy();
+    },
+  );
 
   it.each([
     ['the server’s errorMessage', designFormHandlers.reportFailed, 'El servicio de correo no responde.'],
@@ -128,7 +172,10 @@ describe('<obra-design-form> personal-data modal and submission', () => {
   it('unreachable: the overlay says the report waits for the network, and it goes out once, under one key, when it is back', async () => {
     server.use(designFormHandlers.generated, designFormHandlers.reportNetworkError);
     const keys: (string | null)[] = [];
-    server.events.on('request:start', ({ request }) => void (request.url.endsWith('/form-report') && keys.push(request.headers.get('idempotency-key'))));
+    server.events.on(
+      'request:start',
+      ({ request }) => void (request.url.endsWith('/form-report') && keys.push(request.headers.get('idempotency-key'))),
+    );
     const form = await designForm();
     await generate(form);
     await fillPersonal(form);
@@ -147,36 +194,42 @@ describe('<obra-design-form> personal-data modal and submission', () => {
   it.each([
     ['es', 'its close button'],
     ['en', 'Esc'],
-  ] as const)('waiting for the network (%s), the overlay closes by %s; the form says the report goes out later, and it does', async (lang, how) => {
-    server.use(designFormHandlers.generated, designFormHandlers.reportNetworkError);
-    const keys: (string | null)[] = [];
-    server.events.on('request:start', ({ request }) => void (request.url.endsWith('/form-report') && keys.push(request.headers.get('idempotency-key'))));
-    const form = await designForm(`lang="${lang}"`);
-    await generate(form, lang);
-    const modal = await fillPersonal(form, lang);
-    await submit(form, lang);
-    const overlay = form.shadow.querySelector<HTMLDialogElement>('dialog.overlay')!;
-    await waitFor(() => expect(overlay.querySelector('[role=status]')!.textContent).toBe(designFormCatalogues[lang].api.waiting));
-    if (how === 'Esc') {
-      // What a browser does on Esc in a modal dialog: a cancelable `cancel` event (the e2e test presses the key).
-      await act(async () => void overlay.dispatchEvent(new Event('cancel', { cancelable: true })));
-    } else {
-      await form.user.click(form.screen.getByRole('button', { name: copy(lang).overlay.close }));
-    }
-    expect([overlay.open, modal.open]).toEqual([false, false]);
-    const note = form.shadow.querySelector('.delivery[role=status]');
-    expect(note?.textContent).toBe(copy(lang).overlay.pending);
-    expect(form.shadow.activeElement).toBe(form.screen.getByRole('button', { name: copy(lang).open }));
-    expect(Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:design-form:'))).toHaveLength(1);
+  ] as const)(
+    'waiting for the network (%s), the overlay closes by %s; the form says the report goes out later, and it does',
+    async (lang, how) => {
+      server.use(designFormHandlers.generated, designFormHandlers.reportNetworkError);
+      const keys: (string | null)[] = [];
+      server.events.on(
+        'request:start',
+        ({ request }) => void (request.url.endsWith('/form-report') && keys.push(request.headers.get('idempotency-key'))),
+      );
+      const form = await designForm(`lang="${lang}"`);
+      await generate(form, lang);
+      const modal = await fillPersonal(form, lang);
+      await submit(form, lang);
+      const overlay = form.shadow.querySelector<HTMLDialogElement>('dialog.overlay')!;
+      await waitFor(() => expect(overlay.querySelector('[role=status]')!.textContent).toBe(designFormCatalogues[lang].api.waiting));
+      if (how === 'Esc') {
+        // What a browser does on Esc in a modal dialog: a cancelable `cancel` event (the e2e test presses the key).
+        await act(async () => void overlay.dispatchEvent(new Event('cancel', { cancelable: true })));
+      } else {
+        await form.user.click(form.screen.getByRole('button', { name: copy(lang).overlay.close }));
+      }
+      expect([overlay.open, modal.open]).toEqual([false, false]);
+      const note = form.shadow.querySelector('.delivery[role=status]');
+      expect(note?.textContent).toBe(copy(lang).overlay.pending);
+      expect(form.shadow.activeElement).toBe(form.screen.getByRole('button', { name: copy(lang).open }));
+      expect(Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:design-form:'))).toHaveLength(1);
 
-    server.use(designFormHandlers.reported);
-    await waitFor(() => expect(openDialogTitles(form)).toEqual([copy(lang).form.success.submitted]));
-    server.events.removeAllListeners();
-    expect(overlay.open).toBe(false);
-    expect(form.shadow.querySelector('.delivery')).toBeNull();
-    expect(new Set(keys).size).toBe(1);
-    expect(Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:design-form:'))).toEqual([]);
-  });
+      server.use(designFormHandlers.reported);
+      await waitFor(() => expect(openDialogTitles(form)).toEqual([copy(lang).form.success.submitted]));
+      server.events.removeAllListeners();
+      expect(overlay.open).toBe(false);
+      expect(form.shadow.querySelector('.delivery')).toBeNull();
+      expect(new Set(keys).size).toBe(1);
+      expect(Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:design-form:'))).toEqual([]);
+    },
+  );
 
   it('the overlay cannot be closed while the report is being sent (only while it waits for the network)', async () => {
     server.use(designFormHandlers.generated, designFormHandlers.reportPending);

@@ -16,7 +16,10 @@ describe('<obra-design-form> layout and fields', () => {
     // Vite (tests, stories) inlines the small example as a data: URL; rollup copies it next to the bundle.
     expect(img.src).toMatch(/example(-\w+)?\.svg$|^data:image\/svg\+xml/);
     // The first section (project) starts open, every other one closed.
-    const expanded = Object.entries(c.sections).map(([key, name]) => [key, form.screen.getByRole('button', { name }).getAttribute('aria-expanded')]);
+    const expanded = Object.entries(c.sections).map(([key, name]) => [
+      key,
+      form.screen.getByRole('button', { name }).getAttribute('aria-expanded'),
+    ]);
     expect(expanded).toEqual(Object.keys(c.sections).map((key) => [key, String(key === 'project')]));
     const bolts = form.screen.getAllByRole('button', { name: new RegExp(`^${c.generate} \\(`) });
     expect(bolts).toHaveLength(6);
@@ -34,7 +37,7 @@ describe('<obra-design-form> layout and fields', () => {
     expect(body.hidden).toBe(true);
   });
 
-  it('renders a section\'s fields when it first opens, and keeps them (and what was chosen) after it closes', async () => {
+  it("renders a section's fields when it first opens, and keeps them (and what was chosen) after it closes", async () => {
     const form = await designForm();
     const toggle = form.screen.getByRole('button', { name: 'Sistema constructivo' });
     const body = form.shadow.getElementById(toggle.getAttribute('aria-controls')!)!;
@@ -57,7 +60,9 @@ describe('<obra-design-form> layout and fields', () => {
     const form = await designForm(`lang="${lang}"`);
     await openSection(form, copy(lang).sections.dimensions);
     const inputs = [...form.shadow.querySelectorAll<HTMLInputElement>('.dimensions input')];
-    expect(inputs.map((i) => [i.name, i.type])).toEqual(['ancho', 'longitud', 'anchoEdificacion', 'largoEdificacion', 'altoEdificacion'].map((n) => [n, 'number']));
+    expect(inputs.map((i) => [i.name, i.type])).toEqual(
+      ['ancho', 'longitud', 'anchoEdificacion', 'largoEdificacion', 'altoEdificacion'].map((n) => [n, 'number']),
+    );
     const ancho = inputs[0]!;
     expect(form.shadow.getElementById(ancho.getAttribute('aria-describedby')!)!.textContent).toBe(hint);
     await form.user.type(ancho, '1234567');
@@ -81,18 +86,21 @@ describe('<obra-design-form> layout and fields', () => {
     expect(specific.disabled).toBe(true);
   });
 
-  it.each(['es', 'en'] as const)('has the 10 construction systems in groups of 4, 3 and 3, each described for screen readers (%s)', async (lang) => {
-    const c = copy(lang);
-    const form = await designForm(`lang="${lang}"`);
-    await openSection(form, c.sections.system);
-    const groups = form.screen.getAllByRole('group').filter((g) => g.getAttribute('aria-labelledby')?.includes('-g'));
-    expect(groups.map((g) => within(g).getAllByRole('radio').length)).toEqual([4, 3, 3]);
-    for (const value of CONSTRUCTION_SYSTEMS) {
-      const radio = form.screen.getByRole('radio', { name: c.sistema.options[value].label });
-      const tip = form.shadow.getElementById(radio.getAttribute('aria-describedby')!)!;
-      expect(tip.textContent).toBe(c.sistema.options[value].description);
-    }
-  });
+  it.each(['es', 'en'] as const)(
+    'has the 10 construction systems in groups of 4, 3 and 3, each described for screen readers (%s)',
+    async (lang) => {
+      const c = copy(lang);
+      const form = await designForm(`lang="${lang}"`);
+      await openSection(form, c.sections.system);
+      const groups = form.screen.getAllByRole('group').filter((g) => g.getAttribute('aria-labelledby')?.includes('-g'));
+      expect(groups.map((g) => within(g).getAllByRole('radio').length)).toEqual([4, 3, 3]);
+      for (const value of CONSTRUCTION_SYSTEMS) {
+        const radio = form.screen.getByRole('radio', { name: c.sistema.options[value].label });
+        const tip = form.shadow.getElementById(radio.getAttribute('aria-describedby')!)!;
+        expect(tip.textContent).toBe(c.sistema.options[value].description);
+      }
+    },
+  );
 
   it('shows the description of the hovered, else the focused, else the chosen system below the groups', async () => {
     const form = await designForm();
@@ -126,7 +134,11 @@ describe('<obra-design-form> layout and fields', () => {
   it('has the zones zone1..3 and the project status and stage', async () => {
     const form = await designForm('lang="en"');
     await openSection(form, 'Zone');
-    expect(within(form.screen.getByRole('group', { name: 'Zone' })).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual([...ZONES]);
+    expect(
+      within(form.screen.getByRole('group', { name: 'Zone' }))
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual([...ZONES]);
     expect(within(form.screen.getByRole('group', { name: 'Project status' })).getAllByRole('radio')).toHaveLength(2);
     expect(within(form.screen.getByRole('group', { name: 'Project stage' })).getAllByRole('radio')).toHaveLength(5);
   });

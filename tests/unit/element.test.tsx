@@ -19,7 +19,14 @@ function Probe({ attrs, lang, i18n, store, emit }: WidgetProps<Attrs, Events, St
   return (
     <div data-lang={lang} data-size={attrs.size} data-open={String(attrs.open)}>
       <p>{i18n.t('hello')}</p>
-      <button onClick={() => { inc(); emit('obra-click', { n: n + 1 }); }}>{i18n.t('count', { n })}</button>
+      <button
+        onClick={() => {
+          inc();
+          emit('obra-click', { n: n + 1 });
+        }}
+      >
+        {i18n.t('count', { n })}
+      </button>
       <span>{attrs.label}</span>
     </div>
   );
@@ -62,7 +69,10 @@ describe('registerWidget', () => {
     // act flushes what React was asked to render by the time define returns: nothing yet.
     act(() => void registerWidget({ ...probe, tag: 'obra-late' }));
     // Upgraded (shadow root, styles, container) but not rendered: the render waits for a task.
-    expect([host.shadowRoot?.querySelector('.obra-root'), host.shadowRoot?.querySelector('[data-lang]')]).toEqual([expect.anything(), null]);
+    expect([host.shadowRoot?.querySelector('.obra-root'), host.shadowRoot?.querySelector('[data-lang]')]).toEqual([
+      expect.anything(),
+      null,
+    ]);
     await act(() => new Promise((done) => setTimeout(done)));
     expect(host.shadowRoot!.querySelector('p')!.textContent).toBe('Hello');
     // An element created after the definition renders at once, as before.
@@ -83,11 +93,16 @@ describe('attributes and properties', () => {
   it('reflects camelCase properties to attributes and re-renders', async () => {
     const { host, screen } = await mount<HTMLElement & Attrs>('<obra-probe></obra-probe>');
     expect(host.label).toBe('none');
-    await change(() => { host.label = 'from a property'; host.open = true; });
+    await change(() => {
+      host.label = 'from a property';
+      host.open = true;
+    });
     expect(host.getAttribute('label')).toBe('from a property');
     expect(screen.getByText('from a property')).toBeTruthy();
     expect(view(host).dataset.open).toBe('true');
-    await change(() => { host.open = false; });
+    await change(() => {
+      host.open = false;
+    });
     expect(host.hasAttribute('open')).toBe(false);
   });
 });
@@ -102,7 +117,10 @@ describe('language', () => {
     expect(view(host).dataset.lang).toBe('es');
     await change(() => host.setAttribute('lang', 'fr'));
     expect(view(host).dataset.lang).toBe('en');
-    await change(() => { host.removeAttribute('lang'); wrap.removeAttribute('lang'); });
+    await change(() => {
+      host.removeAttribute('lang');
+      wrap.removeAttribute('lang');
+    });
     expect(view(host).dataset.lang).toBe('es');
   });
 
@@ -129,12 +147,17 @@ describe('instances', () => {
     const a = await mount('<obra-probe lang="es"></obra-probe>');
     const b = await mount('<obra-probe lang="en"></obra-probe>');
     const heard: unknown[] = [];
-    document.addEventListener('obra-click', (event) => heard.push([(event.target as Element).getAttribute('lang'), (event as CustomEvent).detail]));
+    document.addEventListener('obra-click', (event) =>
+      heard.push([(event.target as Element).getAttribute('lang'), (event as CustomEvent).detail]),
+    );
     await act(async () => a.screen.getByRole('button').click());
     await act(async () => a.screen.getByRole('button').click());
     expect(a.screen.getByRole('button').textContent).toBe('Clics: 2');
     expect(b.screen.getByRole('button').textContent).toBe('Clicks: 0');
-    expect(heard).toEqual([['es', { n: 1 }], ['es', { n: 2 }]]);
+    expect(heard).toEqual([
+      ['es', { n: 1 }],
+      ['es', { n: 2 }],
+    ]);
   });
 
   it('dispatches events that bubble out of the shadow root and can be cancelled', async () => {

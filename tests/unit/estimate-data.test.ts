@@ -22,7 +22,8 @@ const all = figures(data);
 function problem([path, f]: [string, Node]): string {
   if (typeof f.value !== 'number' || !Number.isFinite(f.value) || typeof f.unit !== 'string') return `${path}: value or unit missing`;
   if (typeof f.range === 'number' && (f.range < 0 || f.range >= 1)) return `${path}: range out of [0, 1)`;
-  if (f.reference === true) return f.value === 1 && !f.source && !f.unsourced ? '' : `${path}: a reference factor is exactly 1 and has no source`;
+  if (f.reference === true)
+    return f.value === 1 && !f.source && !f.unsourced ? '' : `${path}: a reference factor is exactly 1 and has no source`;
   if (f.unsourced === true) {
     if (f.source) return `${path}: both sourced and unsourced`;
     if (!(typeof f.range === 'number' && f.range >= 0.4)) return `${path}: unsourced needs a range of at least ±40 %`;
@@ -30,7 +31,8 @@ function problem([path, f]: [string, Node]): string {
   }
   if (typeof f.source !== 'string' || !sources[f.source]) return `${path}: neither a known source nor the unsourced flag`;
   if (f.adjustedBy !== undefined && !sources[f.adjustedBy as string]) return `${path}: adjusted by an unknown source`;
-  if (!f.currency || !f.date || typeof f.factor !== 'number' || typeof f.range !== 'number') return `${path}: a sourced figure needs currency, date, factor and range`;
+  if (!f.currency || !f.date || typeof f.factor !== 'number' || typeof f.range !== 'number')
+    return `${path}: a sourced figure needs currency, date, factor and range`;
   return notes[path]?.adjustment ? '' : `${path}: a sourced figure needs its adjustment in sources.json`;
 }
 
@@ -54,7 +56,10 @@ describe('the estimate data', () => {
     for (const [id, s] of Object.entries(sources)) {
       expect(s.publisher && s.title && s.url.startsWith('http') && s.says, id).toBeTruthy();
       expect(typeof s.year === 'number' || s.year === 'undated', id).toBe(true);
-      expect(all.some(([, f]) => f.source === id || f.adjustedBy === id), `${id} is cited`).toBe(true);
+      expect(
+        all.some(([, f]) => f.source === id || f.adjustedBy === id),
+        `${id} is cited`,
+      ).toBe(true);
     }
   });
 
@@ -65,7 +70,10 @@ describe('the estimate data', () => {
 
   it('trade shares add up to 1 in each family', () => {
     for (const family of ['building', 'industrial']) {
-      const sum = Object.values(data.tradeShares[family as 'building'] as Record<string, { value: number }>).reduce((s, f) => s + f.value, 0);
+      const sum = Object.values(data.tradeShares[family as 'building'] as Record<string, { value: number }>).reduce(
+        (s, f) => s + f.value,
+        0,
+      );
       expect(sum).toBeCloseTo(1, 10);
     }
   });

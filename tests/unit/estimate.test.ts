@@ -14,9 +14,21 @@ const materials = (e: Estimate) => Object.fromEntries(e.materials.map((m) => [m.
 
 describe('an 8 × 12 m two-storey house in confined masonry, gable clay-tile roof, Medellín', () => {
   const house = made({
-    anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '6', uso: 'housing', sistemaConstructivo: 'mamposteria-confinada', diseno: 'Doble pendiente',
-    materialCubierta: 'Arcilla/Concreto', tipoFachada: 'Tradicional', materialFachada: 'Ladrillo', zona: 'zone2', estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion',
-    pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín',
+    anchoEdificacion: '8',
+    largoEdificacion: '12',
+    altoEdificacion: '6',
+    uso: 'housing',
+    sistemaConstructivo: 'mamposteria-confinada',
+    diseno: 'Doble pendiente',
+    materialCubierta: 'Arcilla/Concreto',
+    tipoFachada: 'Tradicional',
+    materialFachada: 'Ladrillo',
+    zona: 'zone2',
+    estadoProyecto: 'Nueva',
+    etapaProyecto: 'Concepcion',
+    pais: 'Colombia',
+    departamento: 'Antioquia',
+    ciudad: 'Medellín',
   });
 
   it('measures the building', () => {
@@ -76,8 +88,19 @@ describe('an 8 × 12 m two-storey house in confined masonry, gable clay-tile roo
 
 describe('a 20 × 40 m steel warehouse with a single-pitch sandwich-panel roof', () => {
   const warehouse = made({
-    anchoEdificacion: '20', largoEdificacion: '40', altoEdificacion: '8', uso: 'warehouse', sistemaConstructivo: 'steel-framing', diseno: 'Una sola pendiente',
-    materialCubierta: 'Panel Sandwich', tipoFachada: 'Ligeras', materialFachada: 'Panel Sandwich', zona: 'zone3', estadoProyecto: 'Nueva', etapaProyecto: 'Planificacion y Diseno', pais: 'Colombia',
+    anchoEdificacion: '20',
+    largoEdificacion: '40',
+    altoEdificacion: '8',
+    uso: 'warehouse',
+    sistemaConstructivo: 'steel-framing',
+    diseno: 'Una sola pendiente',
+    materialCubierta: 'Panel Sandwich',
+    tipoFachada: 'Ligeras',
+    materialFachada: 'Panel Sandwich',
+    zona: 'zone3',
+    estadoProyecto: 'Nueva',
+    etapaProyecto: 'Planificacion y Diseno',
+    pais: 'Colombia',
   });
 
   it('measures a single-storey shed', () => {
@@ -129,14 +152,34 @@ describe('a 20 × 40 m steel warehouse with a single-pitch sandwich-panel roof',
 
 describe('a remodel at the finishing stage (10 × 8 m flat, Madrid)', () => {
   const remodel = made({
-    anchoEdificacion: '10', largoEdificacion: '8', altoEdificacion: '3', uso: 'housing', sistemaConstructivo: 'concreto-reforzado', diseno: 'Plano', materialCubierta: 'Asfalticos',
-    tipoFachada: 'Sistema SATE', materialFachada: 'Madera', zona: 'zone2', estadoProyecto: 'Remodelacion/Adecuacion', etapaProyecto: 'Finalizacion de obra', pais: 'España', ciudad: 'Madrid',
+    anchoEdificacion: '10',
+    largoEdificacion: '8',
+    altoEdificacion: '3',
+    uso: 'housing',
+    sistemaConstructivo: 'concreto-reforzado',
+    diseno: 'Plano',
+    materialCubierta: 'Asfalticos',
+    tipoFachada: 'Sistema SATE',
+    materialFachada: 'Madera',
+    zona: 'zone2',
+    estadoProyecto: 'Remodelacion/Adecuacion',
+    etapaProyecto: 'Finalizacion de obra',
+    pais: 'España',
+    ciudad: 'Madrid',
   });
 
   it('is in euros, one storey, flat roof', () => {
     expect(remodel.region).toBe('ES');
     expect(remodel.cost.currency).toBe('EUR');
-    expect(remodel.quantities).toMatchObject({ footprint: 80, floors: 1, builtArea: 80, roofArea: 80, facadeArea: 108, openingsArea: 16.2, wallArea: 91.8 });
+    expect(remodel.quantities).toMatchObject({
+      footprint: 80,
+      floors: 1,
+      builtArea: 80,
+      roofArea: 80,
+      facadeArea: 108,
+      openingsArea: 16.2,
+      wallArea: 91.8,
+    });
   });
 
   it('scales each trade by its remodel factor', () => {
@@ -176,12 +219,25 @@ describe('a remodel at the finishing stage (10 × 8 m flat, Madrid)', () => {
 describe('inputs', () => {
   it('needs the three building dimensions, positive', () => {
     expect(estimate({})).toEqual({ complete: false, missing: ['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] });
-    expect(estimate({ anchoEdificacion: '8', largoEdificacion: '0', altoEdificacion: 'x' })).toEqual({ complete: false, missing: ['largoEdificacion', 'altoEdificacion'] });
+    expect(estimate({ anchoEdificacion: '8', largoEdificacion: '0', altoEdificacion: 'x' })).toEqual({
+      complete: false,
+      missing: ['largoEdificacion', 'altoEdificacion'],
+    });
   });
 
   it('fills empty choices with the reference and says so', () => {
     const e = made({ anchoEdificacion: '10', largoEdificacion: '10', altoEdificacion: '3,0' });
-    expect(e.defaulted).toEqual(['uso', 'sistemaConstructivo', 'diseno', 'materialCubierta', 'tipoFachada', 'materialFachada', 'zona', 'estadoProyecto', 'etapaProyecto']);
+    expect(e.defaulted).toEqual([
+      'uso',
+      'sistemaConstructivo',
+      'diseno',
+      'materialCubierta',
+      'tipoFachada',
+      'materialFachada',
+      'zona',
+      'estadoProyecto',
+      'etapaProyecto',
+    ]);
     expect(e.choices.sistemaConstructivo).toBe('mamposteria-confinada');
     // the reference house costs exactly the base rate per m²: 100 m² × 2,469,852 (Σ shares = 1)
     expect(e.cost.total.expected).toBe(246_985_200);

@@ -73,7 +73,15 @@ describe('createSubmission', () => {
   it('resumes what the outbox holds under its first key; offline it says waiting until the outcome', async () => {
     const keys: (string | null)[] = [];
     let up = false;
-    server.use(http.post(URL, ({ request }) => (keys.push(request.headers.get('idempotency-key')), up ? HttpResponse.json({ id: 'p1' }, { status: 201 }) : HttpResponse.error())));
+    server.use(
+      http.post(
+        URL,
+        ({ request }) => (
+          keys.push(request.headers.get('idempotency-key')),
+          up ? HttpResponse.json({ id: 'p1' }, { status: 201 }) : HttpResponse.error()
+        ),
+      ),
+    );
     const outbox = stored<Delivery>(localStorage, 'obra:outbox:test', 'delivery');
     const pending: Delivery = { url: URL, body: { nombre: 'Ana' }, key: 'first-key' };
     outbox.write(pending);
@@ -96,7 +104,11 @@ describe('createSubmission', () => {
 describe('createFormStore.resume', () => {
   it('finishes a pending submission, emits success with it, and is busy meanwhile', async () => {
     server.use(http.post(URL, () => HttpResponse.json({ id: 'p1' }, { status: 201 })));
-    const store = createFormStore({ empty: { nombre: '', telefono: '', correo: '', pais: '', especializacion: '' }, validate: validatePartner, detail: 'registration' });
+    const store = createFormStore({
+      empty: { nombre: '', telefono: '', correo: '', pais: '', especializacion: '' },
+      validate: validatePartner,
+      detail: 'registration',
+    });
     const outbox = stored<Delivery>(localStorage, 'obra:outbox:test', 'delivery');
     const pending: Delivery = { url: URL, body: { nombre: 'Ana' }, key: 'k' };
     const emit = vi.fn(() => true);

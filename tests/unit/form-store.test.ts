@@ -6,7 +6,8 @@ import { validatePartner, type PartnerRegistration } from '@obra/schema';
 const empty = { nombre: '', telefono: '', correo: '', pais: '', especializacion: '' };
 const valid = { nombre: 'Ana', telefono: '+57 300 123 4567', correo: 'ana@example.com', pais: 'Colombia', especializacion: 'bim' };
 const store = () => createFormStore({ empty, validate: validatePartner, detail: 'registration' });
-const fill = (s: ReturnType<typeof store>) => Object.entries(valid).forEach(([name, value]) => s.getState().setField(name as keyof typeof empty, value));
+const fill = (s: ReturnType<typeof store>) =>
+  Object.entries(valid).forEach(([name, value]) => s.getState().setField(name as keyof typeof empty, value));
 /** An emitter that records events; `cancel` makes obra-submit cancelled. */
 const emitter = (cancel = false) => vi.fn((name: string, _detail: unknown) => !(cancel && name === 'obra-submit'));
 
@@ -22,7 +23,11 @@ describe('createFormStore', () => {
     const send = vi.fn(async () => undefined);
     expect(await s.getState().submit({ send, emit: emitter() })).toBe('invalid');
     expect(send).not.toHaveBeenCalled();
-    expect(s.getState()).toMatchObject({ attempted: true, invalidAttempts: 1, errors: { nombre: { key: 'required' }, especializacion: { key: 'choose' } } });
+    expect(s.getState()).toMatchObject({
+      attempted: true,
+      invalidAttempts: 1,
+      errors: { nombre: { key: 'required' }, especializacion: { key: 'choose' } },
+    });
     s.getState().setField('nombre', 'Ana');
     expect(s.getState().errors.nombre).toBeUndefined();
   });
@@ -39,7 +44,10 @@ describe('createFormStore', () => {
     finish();
     expect(await first).toBe('sent');
     expect(send).toHaveBeenCalledOnce();
-    expect(emit.mock.calls).toEqual([['obra-submit', { registration: valid }], ['obra-success', { registration: valid }]]);
+    expect(emit.mock.calls).toEqual([
+      ['obra-submit', { registration: valid }],
+      ['obra-success', { registration: valid }],
+    ]);
     expect(s.getState()).toMatchObject({ status: 'success', values: empty, errors: {}, attempted: false });
     // Typing the next value retires the success outcome.
     s.getState().setField('nombre', 'Luis');
@@ -65,7 +73,11 @@ describe('createFormStore', () => {
     expect(await s.getState().submit({ send, emit })).toBe('failed');
     expect(s.getState()).toMatchObject({ status: 'error', failure: 'api.invalid', values: valid, errors: { correo: { key: 'email' } } });
     expect(Object.keys(s.getState().errors)).toEqual(['correo']);
-    expect(emit).toHaveBeenLastCalledWith('obra-error', { registration: valid, reason: 'api.invalid', message: 'POST /partner answered 400' });
+    expect(emit).toHaveBeenLastCalledWith('obra-error', {
+      registration: valid,
+      reason: 'api.invalid',
+      message: 'POST /partner answered 400',
+    });
     s.getState().setField('pais', 'Perú');
     expect(s.getState().status).toBe('error');
     s.getState().dismiss();

@@ -19,11 +19,24 @@ const said = () => ({
   toast: !document.querySelector<HTMLElement>('[data-purchase-toast]')!.hidden,
   retry: !document.querySelector<HTMLElement>('[data-purchase-retry-line]')!.hidden,
 });
-const answer = (status: number, body: unknown) => vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(
+    async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 /** The address a fake fetch was asked for, whichever form it was given in. */
 const href = (url: string | URL | Request) => (url instanceof Request ? url.url : url.toString());
 const ID = 'cs_local_0123456789abcdef0123456789abcdef';
-const SESSION = { id: ID, status: 'open', slug: 'revit', product: 'Revit', amount: 19900, currency: 'usd', lang: 'es', cancelPath: '/es/producto/revit' };
+const SESSION = {
+  id: ID,
+  status: 'open',
+  slug: 'revit',
+  product: 'Revit',
+  amount: 19900,
+  currency: 'usd',
+  lang: 'es',
+  cancelPath: '/es/producto/revit',
+};
 
 let stops: (() => void)[] = [];
 afterEach(() => {
@@ -71,12 +84,24 @@ describe('success page', () => {
 
   it('offers the way back to the product for an unpaid session, never a link off the site', async () => {
     mountPage({ page: 'success', lang: 'en' });
-    await confirmPurchase(document, { search: `?session_id=${ID}`, fetch: answer(200, { ...SESSION, status: 'open', cancelPath: '/en/product/revit' }) });
+    await confirmPurchase(document, {
+      search: `?session_id=${ID}`,
+      fetch: answer(200, { ...SESSION, status: 'open', cancelPath: '/en/product/revit' }),
+    });
     expect(document.querySelector('[data-purchase-retry]')!.getAttribute('href')).toBe('/en/product/revit');
     mountPage({ page: 'success', lang: 'en' });
-    await confirmPurchase(document, { search: `?session_id=${ID}`, fetch: answer(200, { ...SESSION, status: 'open', cancelPath: '//evil.example/x' }) });
+    await confirmPurchase(document, {
+      search: `?session_id=${ID}`,
+      fetch: answer(200, { ...SESSION, status: 'open', cancelPath: '//evil.example/x' }),
+    });
     expect(document.querySelector('[data-purchase-retry]')!.getAttribute('href')).toBe('/en/marketplace');
-    expect([sitePath('/es/x'), sitePath('//evil.example'), sitePath('/\\evil.example'), sitePath('https://evil.example'), sitePath(3)]).toEqual(['/es/x', undefined, undefined, undefined, undefined]);
+    expect([
+      sitePath('/es/x'),
+      sitePath('//evil.example'),
+      sitePath('/\\evil.example'),
+      sitePath('https://evil.example'),
+      sitePath(3),
+    ]).toEqual(['/es/x', undefined, undefined, undefined, undefined]);
   });
 
   it('does not call the API without a session id, or when the network fails', async () => {
@@ -130,7 +155,9 @@ describe('embedded test checkout page', () => {
     const get = answer(200, SESSION);
     await startTestCheckout(document, { search: '', go: vi.fn(), fetch: get });
     expect(get).not.toHaveBeenCalled();
-    expect(document.querySelector('[data-checkout-status]')!.textContent).toBe('Este pago de prueba no existe. Vuelve al catálogo y empieza de nuevo.');
+    expect(document.querySelector('[data-checkout-status]')!.textContent).toBe(
+      'Este pago de prueba no existe. Vuelve al catálogo y empieza de nuevo.',
+    );
     expect(document.querySelector<HTMLElement>('[data-checkout-catalogue]')!.hidden).toBe(false);
   });
 
@@ -139,14 +166,20 @@ describe('embedded test checkout page', () => {
     let pays = 0;
     const get = vi.fn(async (url: string | URL | Request) => {
       if (href(url).endsWith('/pay')) pays += 1;
-      return href(url).endsWith('/pay') ? new Response('{}', { status: 500 }) : new Response(JSON.stringify({ ...SESSION, lang: 'en' }), { status: 200 });
+      return href(url).endsWith('/pay')
+        ? new Response('{}', { status: 500 })
+        : new Response(JSON.stringify({ ...SESSION, lang: 'en' }), { status: 200 });
     });
     const go = vi.fn();
     await startTestCheckout(document, { search: `?session_id=${ID}`, go, fetch: get });
     const pay = document.querySelector<HTMLButtonElement>('[data-checkout-pay]')!;
     expect(pay.textContent).toBe('Pay (test)');
     pay.click();
-    await vi.waitFor(() => expect(document.querySelector('[data-checkout-error]')!.textContent).toBe('We could not complete the test payment. Please try again.'));
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-checkout-error]')!.textContent).toBe(
+        'We could not complete the test payment. Please try again.',
+      ),
+    );
     expect([pay.textContent, pay.hasAttribute('aria-disabled'), go.mock.calls.length]).toEqual(['Pay (test)', false, 0]);
     pay.click();
     await vi.waitFor(() => expect(pays).toBe(2));

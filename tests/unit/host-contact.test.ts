@@ -60,15 +60,24 @@ const SENT_ES = '¡Gracias! Recibimos tu mensaje y te responderemos pronto.';
 
 type Answer = () => Response | Promise<Response>;
 const created: Answer = () => HttpResponse.json({ id: 'c1' }, { status: 201 });
-const failed = (status: number, body: object = { errorMessage: 'database unavailable' }): Answer => () => HttpResponse.json(body, { status });
+const failed =
+  (status: number, body: object = { errorMessage: 'database unavailable' }): Answer =>
+  () =>
+    HttpResponse.json(body, { status });
 const dropped: Answer = () => HttpResponse.error();
 /** Answers the contact requests in turn with `answers` (the last one repeats) and records them. */
 function answer(...answers: Answer[]) {
   const seen: { key: string | null; body: Record<string, unknown>; headers: Headers }[] = [];
-  server.use(http.post(URL, async ({ request }) => {
-    seen.push({ key: request.headers.get('idempotency-key'), body: (await request.json()) as Record<string, unknown>, headers: request.headers });
-    return answers[Math.min(seen.length, answers.length) - 1]!();
-  }));
+  server.use(
+    http.post(URL, async ({ request }) => {
+      seen.push({
+        key: request.headers.get('idempotency-key'),
+        body: (await request.json()) as Record<string, unknown>,
+        headers: request.headers,
+      });
+      return answers[Math.min(seen.length, answers.length) - 1]!();
+    }),
+  );
   return seen;
 }
 
@@ -96,12 +105,14 @@ describe('contact popup', () => {
   it('sends {name, email, message} to /api/contact, shows "Sending..." meanwhile, then thanks and clears', async () => {
     const seen: unknown[] = [];
     const headers: Headers[] = [];
-    server.use(http.post(URL, async ({ request }) => {
-      headers.push(request.headers);
-      seen.push(await request.json());
-      await delay(30);
-      return HttpResponse.json({ id: 'c1' }, { status: 201 });
-    }));
+    server.use(
+      http.post(URL, async ({ request }) => {
+        headers.push(request.headers);
+        seen.push(await request.json());
+        await delay(30);
+        return HttpResponse.json({ id: 'c1' }, { status: 201 });
+      }),
+    );
     mountValues('en');
     fill({ name: 'Marta', email: 'marta@example.com', message: 'Do you build modular homes?' });
     submit().click();
@@ -114,7 +125,12 @@ describe('contact popup', () => {
     await waitFor(() => expect(status()).toBe('Thank you! We received your message and will answer soon.'));
     expect(seen).toHaveLength(1);
     // Exactly the three fields and where the message came from; the spam signals and the language travel as headers.
-    expect(seen[0]).toEqual({ name: 'Marta', email: 'marta@example.com', message: 'Do you build modular homes?', attribution: { page: location.href.split('#')[0], widget: 'contact', version: 'dev' } });
+    expect(seen[0]).toEqual({
+      name: 'Marta',
+      email: 'marta@example.com',
+      message: 'Do you build modular homes?',
+      attribution: { page: location.href.split('#')[0], widget: 'contact', version: 'dev' },
+    });
     expect(headers[0]!.get('obra-fill-ms')).toMatch(/^\d+$/);
     expect(headers[0]!.get('obra-trap')).toBeNull();
     expect(headers[0]!.get('accept-language')).toBe('en');
@@ -128,7 +144,9 @@ describe('contact popup', () => {
     fill(MARTA);
     submit().click();
     await waitFor(() => expect(status()).toMatch(/^No pudimos enviar tu mensaje/));
-    expect(status()).toBe('No pudimos enviar tu mensaje; lo que escribiste sigue aquí. El servidor tuvo un problema. Inténtalo de nuevo en unos minutos.');
+    expect(status()).toBe(
+      'No pudimos enviar tu mensaje; lo que escribiste sigue aquí. El servidor tuvo un problema. Inténtalo de nuevo en unos minutos.',
+    );
     expect(values()).toEqual([MARTA.name, MARTA.email, MARTA.message]);
     expect(submit().getAttribute('aria-disabled')).toBeNull();
   });
@@ -150,12 +168,14 @@ describe('contact popup delivery', () => {
     // A server that stores each key once, as the reference API does.
     const stored = new Map<string, unknown>();
     let requests = 0;
-    server.use(http.post(URL, async ({ request }) => {
-      requests += 1;
-      if (requests === 1) return failed(500)();
-      stored.set(request.headers.get('idempotency-key')!, await request.json());
-      return created();
-    }));
+    server.use(
+      http.post(URL, async ({ request }) => {
+        requests += 1;
+        if (requests === 1) return failed(500)();
+        stored.set(request.headers.get('idempotency-key')!, await request.json());
+        return created();
+      }),
+    );
     const keys: (string | null)[] = [];
     server.events.on('request:start', ({ request }) => void keys.push(request.headers.get('idempotency-key')));
     mountValues('es');
@@ -191,7 +211,9 @@ describe('contact popup delivery', () => {
     fill(MARTA);
     submit().click();
     await waitFor(() => expect(statusClass()).toBe('status failed'));
-    expect(document.querySelector('[data-contact-status] .detail')!.textContent).toBe('El servidor rechazó algunos datos. Revisa los campos marcados.');
+    expect(document.querySelector('[data-contact-status] .detail')!.textContent).toBe(
+      'El servidor rechazó algunos datos. Revisa los campos marcados.',
+    );
     expect(field('email').getAttribute('aria-invalid')).toBe('true');
     expect(error('email')).toBe('Escribe un correo válido, por ejemplo nombre@dominio.com.');
     expect(document.activeElement).toBe(field('email'));

@@ -4,7 +4,12 @@ import { renderRoute, renderSite, SLUGS } from '../../host/src/render.tsx';
 import { allRoutes, alternatePath, pathFor, type Lang } from '../../host/src/routes.ts';
 import { SITE } from '../../host/src/site.ts';
 
-const ASSETS = { css: 'main{color:red}', script: '/assets/main-TEST1234.js', loader: '/esm/loader.js', preload: { 'obra-wait-list': ['/esm/obra-wait-list.js', '/esm/chunks/common-X.js'] } };
+const ASSETS = {
+  css: 'main{color:red}',
+  script: '/assets/main-TEST1234.js',
+  loader: '/esm/loader.js',
+  preload: { 'obra-wait-list': ['/esm/obra-wait-list.js', '/esm/chunks/common-X.js'] },
+};
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
 describe('host pages', () => {
@@ -41,20 +46,39 @@ describe('host pages', () => {
   });
 
   it('mounts each widget on its page only, and loads the ESM loader only there', () => {
-    const expected = { form: 'obra-design-form', waitList: 'obra-wait-list', registration: 'obra-partner-registration', marketplace: 'obra-marketplace', product: 'obra-software-detail' } as const;
+    const expected = {
+      form: 'obra-design-form',
+      waitList: 'obra-wait-list',
+      registration: 'obra-partner-registration',
+      marketplace: 'obra-marketplace',
+      product: 'obra-software-detail',
+    } as const;
     for (const [page, tag] of Object.entries(expected)) {
       const doc = parse(renderRoute({ page: page as keyof typeof expected, lang: 'es', slug: 'sketchup' }, ASSETS));
-      expect(doc.querySelectorAll('obra-design-form, obra-wait-list, obra-partner-registration, obra-marketplace, obra-software-detail')).toHaveLength(1);
+      expect(
+        doc.querySelectorAll('obra-design-form, obra-wait-list, obra-partner-registration, obra-marketplace, obra-software-detail'),
+      ).toHaveLength(1);
       expect(doc.querySelector(tag)).not.toBeNull();
       expect(doc.querySelector('script[src="/esm/loader.js"]')).not.toBeNull();
     }
-    expect(parse(renderRoute({ page: 'marketplace', lang: 'en' }, ASSETS)).querySelector('obra-marketplace')?.getAttribute('detail-href')).toBe('/en/product/{slug}');
-    expect(parse(renderRoute({ page: 'product', lang: 'en', slug: 'v-ray' }, ASSETS)).querySelector('obra-software-detail')?.getAttribute('slug')).toBe('v-ray');
+    expect(
+      parse(renderRoute({ page: 'marketplace', lang: 'en' }, ASSETS))
+        .querySelector('obra-marketplace')
+        ?.getAttribute('detail-href'),
+    ).toBe('/en/product/{slug}');
+    expect(
+      parse(renderRoute({ page: 'product', lang: 'en', slug: 'v-ray' }, ASSETS))
+        .querySelector('obra-software-detail')
+        ?.getAttribute('slug'),
+    ).toBe('v-ray');
     const home = parse(renderRoute({ page: 'home', lang: 'es' }, ASSETS));
     expect(home.querySelector('script[src="/esm/loader.js"]')).toBeNull();
     expect(home.querySelector('style')?.textContent).toBe('main{color:red}');
     const waitList = parse(renderRoute({ page: 'waitList', lang: 'en' }, ASSETS));
-    expect([...waitList.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))).toEqual(['/esm/obra-wait-list.js', '/esm/chunks/common-X.js']);
+    expect([...waitList.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))).toEqual([
+      '/esm/obra-wait-list.js',
+      '/esm/chunks/common-X.js',
+    ]);
   });
 
   it('renders the home, values, vision and success content in HTML', () => {
@@ -69,7 +93,9 @@ describe('host pages', () => {
     expect(parse(renderRoute({ page: 'vision', lang: 'en' }, ASSETS)).querySelectorAll('.bullets li')).toHaveLength(3);
     const success = parse(renderRoute({ page: 'success', lang: 'es' }, ASSETS));
     expect(success.querySelector('[data-toast]')?.textContent).toContain('¡Compra realizada!Tu pago ha sido procesado correctamente.');
-    expect(parse(renderRoute({ page: 'success', lang: 'en' }, ASSETS)).querySelector('[data-toast]')?.textContent).toContain('Purchase complete!');
+    expect(parse(renderRoute({ page: 'success', lang: 'en' }, ASSETS)).querySelector('[data-toast]')?.textContent).toContain(
+      'Purchase complete!',
+    );
   });
 
   it('renders a bilingual 404 page and an unknown-software page per language besides every route', () => {

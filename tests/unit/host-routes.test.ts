@@ -1,13 +1,46 @@
 // The host's route table (host/src/routes.ts): every page and spelling in both languages.
 import { describe, expect, it } from 'vitest';
-import { allRoutes, alternatePath, LANGS, PAGES, pageFile, pathFor, resolve, SEGMENTS, type Lang, type PageId } from '../../host/src/routes.ts';
+import {
+  allRoutes,
+  alternatePath,
+  LANGS,
+  PAGES,
+  pageFile,
+  pathFor,
+  resolve,
+  SEGMENTS,
+  type Lang,
+  type PageId,
+} from '../../host/src/routes.ts';
 
 const SLUGS = ['sketchup', 'revit', 'v-ray'];
 
 /** SPEC.md §2's table, written out by hand so the module cannot agree with itself by mistake. */
 const CANONICAL: Record<Lang, Record<PageId, string>> = {
-  es: { home: '/es', form: '/es/formulario', waitList: '/es/lista_de_espera', values: '/es/valores', vision: '/es/vision', marketplace: '/es/marketplace', registration: '/es/inscripcion', product: '/es/producto/sketchup', success: '/es/success', testCheckout: '/es/test-checkout' },
-  en: { home: '/en', form: '/en/form', waitList: '/en/wait_list', values: '/en/values', vision: '/en/view', marketplace: '/en/marketplace', registration: '/en/registration', product: '/en/product/sketchup', success: '/en/success', testCheckout: '/en/test-checkout' },
+  es: {
+    home: '/es',
+    form: '/es/formulario',
+    waitList: '/es/lista_de_espera',
+    values: '/es/valores',
+    vision: '/es/vision',
+    marketplace: '/es/marketplace',
+    registration: '/es/inscripcion',
+    product: '/es/producto/sketchup',
+    success: '/es/success',
+    testCheckout: '/es/test-checkout',
+  },
+  en: {
+    home: '/en',
+    form: '/en/form',
+    waitList: '/en/wait_list',
+    values: '/en/values',
+    vision: '/en/view',
+    marketplace: '/en/marketplace',
+    registration: '/en/registration',
+    product: '/en/product/sketchup',
+    success: '/en/success',
+    testCheckout: '/en/test-checkout',
+  },
 };
 
 describe('host routes', () => {

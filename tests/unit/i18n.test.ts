@@ -26,15 +26,24 @@ describe('catalogues', () => {
   it.each(namespaces)('%s has the same keys in es and en, none empty', (file) => {
     const [es, en] = [read('es', file), read('en', file)];
     expect(keys(en).sort()).toEqual(keys(es).sort());
-    for (const [lang, catalogue] of [['es', es], ['en', en]] as const) {
-      const empty = keys(catalogue).filter((key) => !String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue)).trim());
+    for (const [lang, catalogue] of [
+      ['es', es],
+      ['en', en],
+    ] as const) {
+      const empty = keys(catalogue).filter(
+        (key) => !String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue)).trim(),
+      );
       expect(empty, `${lang}/${file}`).toEqual([]);
     }
   });
 
   it('has every key the widget code uses', () => {
     // Widgets merge namespaces under camelCase names: locales/*/wait-list.json → `waitList.…`.
-    const known = new Set(namespaces.flatMap((file) => keys(read('es', file), `${camel(file.replace('.json', ''))}.`)).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')));
+    const known = new Set(
+      namespaces
+        .flatMap((file) => keys(read('es', file), `${camel(file.replace('.json', ''))}.`))
+        .map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')),
+    );
     const sources = readdirSync(join(root, 'packages'), { recursive: true, encoding: 'utf8' })
       .filter((file) => /\/src\/.*\.tsx?$/.test(file))
       .map((file) => readFileSync(join(root, 'packages', file), 'utf8'))

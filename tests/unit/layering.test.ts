@@ -24,35 +24,52 @@ describe('layers', () => {
   it('a package reaches another only by its name, never by a relative path', () => {
     const crossings = PACKAGES.flatMap((name) =>
       sources(`packages/${name}/src`).flatMap((file) =>
-        specifiers(file).filter((spec) => spec.startsWith('.') && !target(file, spec).startsWith(`packages/${name}/`)).map((spec) => `${file} → ${spec}`),
+        specifiers(file)
+          .filter((spec) => spec.startsWith('.') && !target(file, spec).startsWith(`packages/${name}/`))
+          .map((spec) => `${file} → ${spec}`),
       ),
     );
     expect(crossings).toEqual([]);
   });
 
   it('the host (@obra/host) imports the packages by name', () => {
-    const crossings = sources('host').flatMap((file) => specifiers(file).filter((spec) => spec.startsWith('.') && !target(file, spec).startsWith('host/')).map((spec) => `${file} → ${spec}`));
+    const crossings = sources('host').flatMap((file) =>
+      specifiers(file)
+        .filter((spec) => spec.startsWith('.') && !target(file, spec).startsWith('host/'))
+        .map((spec) => `${file} → ${spec}`),
+    );
     expect(crossings).toEqual([]);
     expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces).toContain('host');
     expect(JSON.parse(readFileSync(join(root, 'host/package.json'), 'utf8'))).toMatchObject({ name: '@obra/host', private: true });
   });
 
   it('the build and its tools import nothing from tests/', () => {
-    const fromTests = ['rollup.config.ts', ...sources('tools'), ...sources('host').filter((file) => /(^|\/)build\.ts$/.test(file))].flatMap((file) =>
-      specifiers(file).filter((spec) => spec.startsWith('.') && target(file, spec).startsWith('tests/')).map((spec) => `${file} → ${spec}`),
+    const fromTests = ['rollup.config.ts', ...sources('tools'), ...sources('host').filter((file) => /(^|\/)build\.ts$/.test(file))].flatMap(
+      (file) =>
+        specifiers(file)
+          .filter((spec) => spec.startsWith('.') && target(file, spec).startsWith('tests/'))
+          .map((spec) => `${file} → ${spec}`),
     );
     expect(fromTests).toEqual([]);
   });
 
   it("the browser packages use none of Node's built-in modules", () => {
-    const builtins = BROWSER.flatMap((name) => sources(`packages/${name}/src`).flatMap((file) => specifiers(file).filter((spec) => spec.startsWith('node:')).map((spec) => `${file} → ${spec}`)));
+    const builtins = BROWSER.flatMap((name) =>
+      sources(`packages/${name}/src`).flatMap((file) =>
+        specifiers(file)
+          .filter((spec) => spec.startsWith('node:'))
+          .map((spec) => `${file} → ${spec}`),
+      ),
+    );
     expect(BROWSER).toContain('element');
     expect(builtins).toEqual([]);
   });
 
   it('the package.json scripts name files that exist', () => {
     const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
-    const files = Object.values(scripts).flatMap((command) => [...command.matchAll(/(?:^|\s)((?:host|tools|tests|packages|\.ci)\/[\w./-]+\.(?:ts|mjs))/g)].map((match) => match[1]!));
+    const files = Object.values(scripts).flatMap((command) =>
+      [...command.matchAll(/(?:^|\s)((?:host|tools|tests|packages|\.ci)\/[\w./-]+\.(?:ts|mjs))/g)].map((match) => match[1]!),
+    );
     expect(files.length).toBeGreaterThan(10);
     expect(files.filter((file) => !sources(file.slice(0, file.lastIndexOf('/'))).includes(file) && !file.endsWith('.mjs'))).toEqual([]);
   });

@@ -54,7 +54,14 @@ describe('carrying the visitor input over', () => {
     expect(fresh.querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Ana');
     expect(fresh.querySelector<HTMLInputElement>('[value=proveedor]')!.checked).toBe(true);
     expect(fresh.querySelector('textarea')!.value).toBe('Una casa');
-    expect(seen.mock.calls).toEqual([['input', 'nombre'], ['change', 'nombre'], ['input', 'interesado'], ['change', 'interesado'], ['input', 'comentario'], ['change', 'comentario']]);
+    expect(seen.mock.calls).toEqual([
+      ['input', 'nombre'],
+      ['change', 'nombre'],
+      ['input', 'interesado'],
+      ['change', 'interesado'],
+      ['input', 'comentario'],
+      ['change', 'comentario'],
+    ]);
     expect(document.activeElement).toBe(fresh.querySelector('[name=nombre]'));
     fresh.remove();
   });

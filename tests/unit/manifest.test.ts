@@ -36,18 +36,26 @@ describe('custom-elements.json', () => {
     expect(widget.attributes).toBe(contract.attributes);
     const declaration = declarationOf(widget.tag)!;
     expect(declaration.attributes.map((a) => a.name)).toEqual(['lang', ...Object.keys(widget.attributes)]);
-    expect(declaration.members.map((m) => m.name)).toEqual(['lang', ...Object.keys(widget.attributes).map((n) => n.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()))]);
+    expect(declaration.members.map((m) => m.name)).toEqual([
+      'lang',
+      ...Object.keys(widget.attributes).map((n) => n.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())),
+    ]);
     for (const attribute of declaration.attributes) expect(attribute.description, attribute.name).not.toBe('');
   });
 
   it('lists every event of each event map, with its detail type', () => {
-    const events = (tag: string) => declarationOf(tag)!.events.map((e) => e.name).sort();
+    const events = (tag: string) =>
+      declarationOf(tag)!
+        .events.map((e) => e.name)
+        .sort();
     expect(events('obra-wait-list')).toEqual(['obra-error', 'obra-submit', 'obra-success']);
     expect(events('obra-partner-registration')).toEqual(['obra-error', 'obra-submit', 'obra-success']);
     expect(events('obra-design-form')).toEqual(['obra-error', 'obra-image-generated', 'obra-submit', 'obra-success']);
     expect(events('obra-marketplace')).toEqual([]);
     expect(events('obra-software-detail')).toEqual([]);
-    expect(declarationOf('obra-wait-list')!.events.find((e) => e.name === 'obra-error')!.type.text).toBe('CustomEvent<{ entry: WaitListEntry; reason: ApiErrorKey; message: string }>');
+    expect(declarationOf('obra-wait-list')!.events.find((e) => e.name === 'obra-error')!.type.text).toBe(
+      'CustomEvent<{ entry: WaitListEntry; reason: ApiErrorKey; message: string }>',
+    );
     // The contracts' event docs name exactly the events of the maps the widgets emit with.
     expectTypeOf<keyof typeof waitListContract.events>().toEqualTypeOf<KnownEvents<WaitListEvents>>();
     expectTypeOf<keyof typeof partnerRegistrationContract.events>().toEqualTypeOf<KnownEvents<PartnerRegistrationEvents>>();
@@ -59,9 +67,22 @@ describe('custom-elements.json', () => {
     const read = [...new Set(uiStyles.match(/--obra-[\w-]+/g))].sort();
     expect(Object.keys(THEME_PROPERTIES).sort()).toEqual(read);
     // The documented defaults are the styles' fallbacks.
-    for (const [name, { default: fallback }] of Object.entries(THEME_PROPERTIES)) expect(uiStyles, name).toContain(`var(${name},${fallback})`);
-    expect(declarationOf('obra-wait-list')!.cssProperties.map((p) => p.name).sort()).toEqual(read);
-    expect(declarationOf('obra-design-form')!.cssParts.map((p) => p.name)).toEqual(['root', 'title', 'button', 'primary', 'image-panel', 'sections', 'estimate']);
+    for (const [name, { default: fallback }] of Object.entries(THEME_PROPERTIES))
+      expect(uiStyles, name).toContain(`var(${name},${fallback})`);
+    expect(
+      declarationOf('obra-wait-list')!
+        .cssProperties.map((p) => p.name)
+        .sort(),
+    ).toEqual(read);
+    expect(declarationOf('obra-design-form')!.cssParts.map((p) => p.name)).toEqual([
+      'root',
+      'title',
+      'button',
+      'primary',
+      'image-panel',
+      'sections',
+      'estimate',
+    ]);
   });
 
   it('is what docs/embedding.md shows (npm run docs:reference refreshes it)', () => {

@@ -55,16 +55,21 @@ describe('catalogue data', () => {
       expect(videoId(video.url), video.url).toMatch(/^[A-Za-z0-9_-]{11}$/);
       expect(video.title.es.trim() && video.title.en.trim()).toBeTruthy();
       expect(video.published.trim()).not.toBe('');
-      expect([video.added, video.date].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))), video.url).toBe(true);
+      expect(
+        [video.added, video.date].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))),
+        video.url,
+      ).toBe(true);
       // date is the video's or its source page's date: it cannot come after the day the entry was added.
       expect(video.date <= video.added, `${video.url} date ${video.date} after added ${video.added}`).toBe(true);
       expect(() => new URL(video.foundOn), video.url).not.toThrow();
       expect(video.foundOn, video.url).toMatch(/^https:\/\/[^/]+\/./);
       // A GitHub source is pinned to a commit, so what it says cannot change after it was read.
-      if (new URL(video.foundOn).hostname === 'github.com') expect(video.foundOn, video.url).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{40}\/./);
+      if (new URL(video.foundOn).hostname === 'github.com')
+        expect(video.foundOn, video.url).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{40}\/./);
     }
     // One program never lists the same video twice.
-    for (const item of softwareCatalogue) expect(new Set(item.extraVideos.map((v) => videoId(v.url))).size, item.slug).toBe(item.extraVideos.length);
+    for (const item of softwareCatalogue)
+      expect(new Set(item.extraVideos.map((v) => videoId(v.url))).size, item.slug).toBe(item.extraVideos.length);
   });
 
   it(`gives every program at least ${MIN_VIDEOS} videos`, () => {

@@ -35,7 +35,8 @@ const search = async (w: Widget, text: string) => {
   await w.user.type(w.input(), text);
   await w.user.click(w.screen.getByRole('button', { name: /^(Buscar|Search)$/ }));
 };
-const toPage2 = (w: Widget, lang: 'es' | 'en' = 'es') => w.user.click(w.screen.getByRole('button', { name: lang === 'es' ? 'Página 2' : 'Page 2' }));
+const toPage2 = (w: Widget, lang: 'es' | 'en' = 'es') =>
+  w.user.click(w.screen.getByRole('button', { name: lang === 'es' ? 'Página 2' : 'Page 2' }));
 
 describe('<obra-marketplace> grid and pages', () => {
   it('shows six cards per page in file order, in Spanish by default and English by attribute', async () => {
@@ -92,7 +93,9 @@ describe('<obra-marketplace> grid and pages', () => {
     const en = await widget('lang="en"');
     expect(en.screen.getByRole('link', { name: 'More about Revit' }).getAttribute('href')).toBe('/en/product/revit');
     const custom = await widget('detail-href="https://partner.example/{lang}/software?s={slug}" lang="en"');
-    expect(custom.screen.getByRole('link', { name: 'More about SketchUp' }).getAttribute('href')).toBe('https://partner.example/en/software?s=sketchup');
+    expect(custom.screen.getByRole('link', { name: 'More about SketchUp' }).getAttribute('href')).toBe(
+      'https://partner.example/en/software?s=sketchup',
+    );
   });
 });
 

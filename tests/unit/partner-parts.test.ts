@@ -20,14 +20,32 @@ describe('origins', () => {
   });
 
   it('refuse paths, queries, wildcards, credentials, plain http, IP literals and other schemes', () => {
-    for (const bad of ['https://socio.example/tienda', 'https://socio.example/?a', 'https://socio.example#x', 'https://*.socio.example', '*', 'https://ana@socio.example',
-      'http://socio.example', 'https://192.168.1.10', 'https://[::1]', 'ftp://socio.example', 'javascript:alert(1)', 'socio.example', 'https://intranet', '', `https://${'a'.repeat(200)}.example`]) {
+    for (const bad of [
+      'https://socio.example/tienda',
+      'https://socio.example/?a',
+      'https://socio.example#x',
+      'https://*.socio.example',
+      '*',
+      'https://ana@socio.example',
+      'http://socio.example',
+      'https://192.168.1.10',
+      'https://[::1]',
+      'ftp://socio.example',
+      'javascript:alert(1)',
+      'socio.example',
+      'https://intranet',
+      '',
+      `https://${'a'.repeat(200)}.example`,
+    ]) {
       expect(normaliseOrigin(bad), bad).toBeUndefined();
     }
   });
 
   it('as a list: deduplicated after normalising; a 400 naming the field and the value otherwise', () => {
-    expect(checkOrigins(['https://a.example', 'HTTPS://A.example/', 'https://b.example'])).toEqual(['https://a.example', 'https://b.example']);
+    expect(checkOrigins(['https://a.example', 'HTTPS://A.example/', 'https://b.example'])).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
     expect(checkOrigins([])).toEqual([]);
     const refused = (() => {
       try {
@@ -47,7 +65,8 @@ describe('origins', () => {
 describe('codes', () => {
   it('take 3 to 32 of [A-Za-z0-9_-], trimmed', () => {
     expect(checkCode(' Acme_2-b ')).toBe('Acme_2-b');
-    for (const bad of ['ab', 'con espacio', 'ñandú', 'a'.repeat(33), 'a/b', 7, null]) expect(() => checkCode(bad), String(bad)).toThrow(HttpError);
+    for (const bad of ['ab', 'con espacio', 'ñandú', 'a'.repeat(33), 'a/b', 7, null])
+      expect(() => checkCode(bad), String(bad)).toThrow(HttpError);
   });
 
   it('are suggested from the name: accents dropped, lower case, valid', () => {
@@ -56,7 +75,8 @@ describe('codes', () => {
     expect(codeFromName('Jo')).toBe('partner-jo');
     expect(codeFromName('北京')).toBe('partner-x');
     expect(codeFromName('Una empresa con un nombre larguísimo de verdad')).toBe('una-empresa-con-un-nombr');
-    for (const name of ['Jo', '北京', 'Una empresa con un nombre larguísimo de verdad', '---']) expect(checkCode(codeFromName(name))).toBeTruthy();
+    for (const name of ['Jo', '北京', 'Una empresa con un nombre larguísimo de verdad', '---'])
+      expect(checkCode(codeFromName(name))).toBeTruthy();
   });
 });
 
@@ -65,7 +85,7 @@ describe('the allow-list', () => {
   afterEach(() => vi.useRealTimers());
   const silent = createLogger('silent');
 
-  it('reads the partners\' origins once per cache time, shares one read, and re-reads after invalidate()', async () => {
+  it("reads the partners' origins once per cache time, shares one read, and re-reads after invalidate()", async () => {
     let origins = ['https://a.example'];
     const query = vi.fn(async () => origins.map((origin) => ({ origin })));
     const list = createAllowList({ query, exec: async () => {} } as never, ['https://fijo.example'], 10_000, silent);
@@ -98,9 +118,13 @@ describe('the allow-list', () => {
 });
 
 describe('the console', () => {
-  it('makes each widget\'s snippet and the loader\'s with the partner\'s code', () => {
-    expect(widgetSnippet('https://obra.example', 'wait-list', 'Acme')).toBe('<script src="https://obra.example/widgets/obra-wait-list.js" defer></script>\n<obra-wait-list partner="Acme"></obra-wait-list>');
-    expect(widgetSnippet('https://obra.example', 'software-detail', 'Acme')).toContain('<obra-software-detail partner="Acme" slug="sketchup"></obra-software-detail>');
+  it("makes each widget's snippet and the loader's with the partner's code", () => {
+    expect(widgetSnippet('https://obra.example', 'wait-list', 'Acme')).toBe(
+      '<script src="https://obra.example/widgets/obra-wait-list.js" defer></script>\n<obra-wait-list partner="Acme"></obra-wait-list>',
+    );
+    expect(widgetSnippet('https://obra.example', 'software-detail', 'Acme')).toContain(
+      '<obra-software-detail partner="Acme" slug="sketchup"></obra-software-detail>',
+    );
     expect(loaderSnippet('https://obra.example', 'Acme').split('\n')).toEqual([
       '<script type="module" src="https://obra.example/esm/loader.js"></script>',
       '<obra-wait-list partner="Acme"></obra-wait-list>',
@@ -108,10 +132,13 @@ describe('the console', () => {
     ]);
   });
 
-  it('keeps the partners\' state and page, and a partner\'s id, in the URL', () => {
+  it("keeps the partners' state and page, and a partner's id, in the URL", () => {
     expect(parseRoute('/admin/partners', '?status=pending&page=2')).toEqual({ name: 'partners', status: 'pending', page: 2 });
     expect(parseRoute('/admin/partners/', '?page=-1')).toEqual({ name: 'partners', status: '', page: 1 });
-    expect(parseRoute('/admin/partners/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({ name: 'partner', id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11' });
+    expect(parseRoute('/admin/partners/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({
+      name: 'partner',
+      id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11',
+    });
     expect(routeUrl({ name: 'partners', status: 'approved', page: 1 })).toBe('/admin/partners?status=approved');
     expect(routeUrl({ name: 'partners', status: '', page: 3 })).toBe('/admin/partners?page=3');
     expect(routeUrl({ name: 'partner', id: 'x' })).toBe('/admin/partners/x');

@@ -23,18 +23,46 @@ useFastRetries();
 /** Records the bodies sent; with `held`, each answer waits until that promise resolves. */
 function recordRequests(held?: Promise<void>) {
   const bodies: unknown[] = [];
-  server.use(http.post(PARTNER_URL, async ({ request }) => {
-    bodies.push(await request.json());
-    await held;
-    return HttpResponse.json({ id: 'pr_1' }, { status: 201 });
-  }));
+  server.use(
+    http.post(PARTNER_URL, async ({ request }) => {
+      bodies.push(await request.json());
+      await held;
+      return HttpResponse.json({ id: 'pr_1' }, { status: 201 });
+    }),
+  );
   return bodies;
 }
 
 type Lang = 'es' | 'en';
 const COPY = {
-  es: { title: 'Inscríbete como profesional', nombre: 'Nombre completo', telefono: 'Teléfono', correo: 'Correo electrónico', pais: 'País', especializacion: 'Especialización', submit: 'Registrarme', sending: 'Enviando...', required: 'Este campo es obligatorio.', choose: 'Elige una opción.', success: '¡Registro completado exitosamente! Gracias.', error: 'Hubo un problema con tu registro. Por favor, inténtalo más tarde.' },
-  en: { title: 'Register as a professional', nombre: 'Full name', telefono: 'Phone', correo: 'E-mail', pais: 'Country', especializacion: 'Specialisation', submit: 'Register', sending: 'Sending...', required: 'This field is required.', choose: 'Choose an option.', success: 'Registration completed successfully! Thank you.', error: 'There was a problem with your registration. Please try again later.' },
+  es: {
+    title: 'Inscríbete como profesional',
+    nombre: 'Nombre completo',
+    telefono: 'Teléfono',
+    correo: 'Correo electrónico',
+    pais: 'País',
+    especializacion: 'Especialización',
+    submit: 'Registrarme',
+    sending: 'Enviando...',
+    required: 'Este campo es obligatorio.',
+    choose: 'Elige una opción.',
+    success: '¡Registro completado exitosamente! Gracias.',
+    error: 'Hubo un problema con tu registro. Por favor, inténtalo más tarde.',
+  },
+  en: {
+    title: 'Register as a professional',
+    nombre: 'Full name',
+    telefono: 'Phone',
+    correo: 'E-mail',
+    pais: 'Country',
+    especializacion: 'Specialisation',
+    submit: 'Register',
+    sending: 'Sending...',
+    required: 'This field is required.',
+    choose: 'Choose an option.',
+    success: 'Registration completed successfully! Thank you.',
+    error: 'There was a problem with your registration. Please try again later.',
+  },
 } as const;
 type Field = 'nombre' | 'telefono' | 'correo' | 'pais';
 
@@ -47,8 +75,10 @@ async function widget(lang: Lang = 'es') {
     copy,
     user: userEvent.setup(),
     /** A text control by its label (the required mark is not part of the name). */
-    input: (name: Field) => screen.getByRole<HTMLInputElement>('textbox', { name: (accessible: string) => accessible.startsWith(copy[name]) }),
-    select: () => screen.getByRole<HTMLSelectElement>('combobox', { name: (accessible: string) => accessible.startsWith(copy.especializacion) }),
+    input: (name: Field) =>
+      screen.getByRole<HTMLInputElement>('textbox', { name: (accessible: string) => accessible.startsWith(copy[name]) }),
+    select: () =>
+      screen.getByRole<HTMLSelectElement>('combobox', { name: (accessible: string) => accessible.startsWith(copy.especializacion) }),
     button: () => screen.getByRole('button', { name: new RegExp(`^(${copy.submit}|${copy.sending})$`) }),
     fieldErrors: () => [...mounted.shadow.querySelectorAll('form .field .error')].map((el) => el.textContent),
     outcome: (role: 'status' | 'alert') => mounted.shadow.querySelector(`.outcome[role=${role}]`)!,
@@ -57,14 +87,33 @@ async function widget(lang: Lang = 'es') {
 type Widget = Awaited<ReturnType<typeof widget>>;
 
 /** A valid registration with the stray spaces visitors type (an e-mail input drops its own). */
-const TYPED: Record<Field, string> & { especializacion: Specialization } = { nombre: '  Ana Pérez ', telefono: ' +57 300 123 4567', correo: 'ana@example.com', pais: ' Colombia ', especializacion: 'bim' };
-const SENT = { nombre: 'Ana Pérez', telefono: '+57 300 123 4567', correo: 'ana@example.com', pais: 'Colombia', especializacion: 'bim' as const };
+const TYPED: Record<Field, string> & { especializacion: Specialization } = {
+  nombre: '  Ana Pérez ',
+  telefono: ' +57 300 123 4567',
+  correo: 'ana@example.com',
+  pais: ' Colombia ',
+  especializacion: 'bim',
+};
+const SENT = {
+  nombre: 'Ana Pérez',
+  telefono: '+57 300 123 4567',
+  correo: 'ana@example.com',
+  pais: 'Colombia',
+  especializacion: 'bim' as const,
+};
 
 async function fill(w: Widget, values: Partial<typeof TYPED> = TYPED) {
-  for (const name of ['nombre', 'telefono', 'correo', 'pais'] as const) if (values[name] !== undefined) await w.user.type(w.input(name), values[name]);
+  for (const name of ['nombre', 'telefono', 'correo', 'pais'] as const)
+    if (values[name] !== undefined) await w.user.type(w.input(name), values[name]);
   if (values.especializacion) await w.user.selectOptions(w.select(), values.especializacion);
 }
-const formValues = (w: Widget) => Object.fromEntries([...w.shadow.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([name=website]), select')].map((el) => [el.name, el.value]));
+const formValues = (w: Widget) =>
+  Object.fromEntries(
+    [...w.shadow.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([name=website]), select')].map((el) => [
+      el.name,
+      el.value,
+    ]),
+  );
 const EMPTY = { nombre: '', telefono: '', correo: '', pais: '', especializacion: '' };
 
 describe('<obra-partner-registration> form', () => {
@@ -87,10 +136,30 @@ describe('<obra-partner-registration> form', () => {
     expect(options(es)).toHaveLength(14);
     expect(options(es)[0]).toEqual(['', 'Elige…']);
     expect(options(en)[0]).toEqual(['', 'Choose…']);
-    expect(options(es).slice(1).map(([value]) => value)).toEqual([...SPECIALIZATIONS]);
-    expect(options(en).slice(1).map(([value]) => value)).toEqual([...SPECIALIZATIONS]);
-    expect(Object.fromEntries(options(es))).toMatchObject({ 'ingenieria-civil': 'Ingeniería civil', 'diseno-interior': 'Diseño interior', 'supervision-obra': 'Supervisión de obra', bim: 'BIM', otro: 'Otro' });
-    expect(Object.fromEntries(options(en))).toMatchObject({ 'ingenieria-civil': 'Civil engineering', 'diseno-interior': 'Interior design', 'supervision-obra': 'Site supervision', bim: 'BIM', otro: 'Other' });
+    expect(
+      options(es)
+        .slice(1)
+        .map(([value]) => value),
+    ).toEqual([...SPECIALIZATIONS]);
+    expect(
+      options(en)
+        .slice(1)
+        .map(([value]) => value),
+    ).toEqual([...SPECIALIZATIONS]);
+    expect(Object.fromEntries(options(es))).toMatchObject({
+      'ingenieria-civil': 'Ingeniería civil',
+      'diseno-interior': 'Diseño interior',
+      'supervision-obra': 'Supervisión de obra',
+      bim: 'BIM',
+      otro: 'Otro',
+    });
+    expect(Object.fromEntries(options(en))).toMatchObject({
+      'ingenieria-civil': 'Civil engineering',
+      'diseno-interior': 'Interior design',
+      'supervision-obra': 'Site supervision',
+      bim: 'BIM',
+      otro: 'Other',
+    });
     expect(es.select().value).toBe('');
   });
 
@@ -112,7 +181,10 @@ describe('<obra-partner-registration> form', () => {
     const w = await widget('en');
     await fill(w, { ...TYPED, telefono: '12345', correo: 'ana@' });
     await w.user.click(w.button());
-    expect(w.fieldErrors()).toEqual(['Enter a valid phone number, with the country code if it is not Colombian; for example +34 612 345 678.', 'Enter a valid e-mail, for example name@domain.com.']);
+    expect(w.fieldErrors()).toEqual([
+      'Enter a valid phone number, with the country code if it is not Colombian; for example +34 612 345 678.',
+      'Enter a valid e-mail, for example name@domain.com.',
+    ]);
     await waitFor(() => expect(w.shadow.activeElement).toBe(w.input('telefono')));
     // Errors follow the typing once a send was attempted.
     await w.user.type(w.input('telefono'), '67');
@@ -126,7 +198,10 @@ describe('<obra-partner-registration> form', () => {
     await w.user.click(w.button());
     const select = w.select();
     expect(select.getAttribute('aria-invalid')).toBe('true');
-    const described = select.getAttribute('aria-describedby')!.split(' ').map((id) => w.shadow.getElementById(id)?.textContent);
+    const described = select
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => w.shadow.getElementById(id)?.textContent);
     expect(described).toEqual(['Elige una opción.']);
     await waitFor(() => expect(w.shadow.activeElement).toBe(select));
     await w.user.selectOptions(select, 'arquitectura');
@@ -207,7 +282,11 @@ describe('<obra-partner-registration> sending', () => {
     const w = await widget();
     await fill(w);
     await w.user.click(w.button());
-    await waitFor(() => expect(w.outcome('status').textContent).toBe('Sin conexión: tu envío está guardado y saldrá al volver la red, aunque recargues la página.'));
+    await waitFor(() =>
+      expect(w.outcome('status').textContent).toBe(
+        'Sin conexión: tu envío está guardado y saldrá al volver la red, aunque recargues la página.',
+      ),
+    );
     expect(w.outcome('alert').textContent).toBe('');
     expect(w.button().getAttribute('aria-busy')).toBe('true');
     expect(formValues(w)).toEqual(TYPED);
@@ -221,7 +300,9 @@ describe('<obra-partner-registration> sending', () => {
     const key = `obra:partner-registration:${location.pathname}:0`;
     const first = await widget();
     await fill(first, { nombre: 'Ana', pais: 'Chile', especializacion: 'bim' });
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(key) ?? '{}').draft).toMatchObject({ nombre: 'Ana', pais: 'Chile', especializacion: 'bim' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(key) ?? '{}').draft).toMatchObject({ nombre: 'Ana', pais: 'Chile', especializacion: 'bim' }),
+    );
     await act(async () => void (document.body.innerHTML = ''));
     const again = await widget();
     expect(formValues(again)).toEqual({ ...EMPTY, nombre: 'Ana', pais: 'Chile', especializacion: 'bim' });
@@ -255,7 +336,10 @@ describe('<obra-partner-registration> sending', () => {
     await waitFor(() => expect(w.outcome('alert').textContent).toContain('El servidor rechazó algunos datos.'));
     expect(w.input('correo').getAttribute('aria-invalid')).toBe('true');
     expect(w.input('telefono').getAttribute('aria-invalid')).toBe('true');
-    expect(w.fieldErrors()).toEqual(['Escribe un teléfono válido, con el código de país si no es de Colombia; por ejemplo +34 612 345 678.', 'Escribe un correo válido, por ejemplo nombre@dominio.com.']);
+    expect(w.fieldErrors()).toEqual([
+      'Escribe un teléfono válido, con el código de país si no es de Colombia; por ejemplo +34 612 345 678.',
+      'Escribe un correo válido, por ejemplo nombre@dominio.com.',
+    ]);
     expect(formValues(w)).toEqual(TYPED);
   });
 });
@@ -264,7 +348,8 @@ describe('<obra-partner-registration> events', () => {
   /** Records the obra-* events that reach `document`. */
   function listen() {
     const seen: { type: string; detail: unknown; composed: boolean; bubbles: boolean }[] = [];
-    const record = (event: Event) => seen.push({ type: event.type, detail: (event as CustomEvent).detail, composed: event.composed, bubbles: event.bubbles });
+    const record = (event: Event) =>
+      seen.push({ type: event.type, detail: (event as CustomEvent).detail, composed: event.composed, bubbles: event.bubbles });
     const types = ['obra-submit', 'obra-success', 'obra-error'];
     for (const type of types) document.addEventListener(type, record);
     return { seen, stop: () => types.forEach((type) => document.removeEventListener(type, record)) };
@@ -292,7 +377,10 @@ describe('<obra-partner-registration> events', () => {
     await fill(w);
     await w.user.click(w.button());
     await waitFor(() => expect(events.seen).toHaveLength(2));
-    expect(events.seen[1]).toMatchObject({ type: 'obra-error', detail: { registration: SENT, reason: 'api.server', message: expect.stringContaining('500') } });
+    expect(events.seen[1]).toMatchObject({
+      type: 'obra-error',
+      detail: { registration: SENT, reason: 'api.server', message: expect.stringContaining('500') },
+    });
     events.stop();
   });
 

@@ -3,22 +3,39 @@
 import { describe, expect, it } from 'vitest';
 import { buildPrompt, describeDesign, emptyDesign } from '@obra/design-form';
 
-const chosen = { ...emptyDesign, uso: 'other', usoEspecifico: ' Capilla ', sistemaConstructivo: 'bambu', diseno: 'Doble pendiente', materialCubierta: 'Techo Ecologico', tipoFachada: 'Ventilada', materialFachada: 'Madera' };
+const chosen = {
+  ...emptyDesign,
+  uso: 'other',
+  usoEspecifico: ' Capilla ',
+  sistemaConstructivo: 'bambu',
+  diseno: 'Doble pendiente',
+  materialCubierta: 'Techo Ecologico',
+  tipoFachada: 'Ventilada',
+  materialFachada: 'Madera',
+};
 
 describe('describeDesign', () => {
   it('describes every chosen part in Spanish, as the prompt always did', () => {
-    expect(describeDesign(chosen)).toBe('edificación de uso otro (Capilla), sistema constructivo bambú, cubierta doble pendiente de techo ecológico (verde), fachada ventilada de madera');
+    expect(describeDesign(chosen)).toBe(
+      'edificación de uso otro (Capilla), sistema constructivo bambú, cubierta doble pendiente de techo ecológico (verde), fachada ventilada de madera',
+    );
     expect(describeDesign({ ...emptyDesign, uso: 'housing' })).toBe('edificación de uso vivienda');
     expect(describeDesign(emptyDesign)).toBe('edificación');
   });
 
   it('leaves out what is not chosen without stray spaces', () => {
-    expect(describeDesign({ ...emptyDesign, materialCubierta: 'Arcilla/Concreto', tipoFachada: 'Ventilada' })).toBe('edificación, cubierta de teja de arcilla o concreto, fachada ventilada');
-    expect(describeDesign({ ...emptyDesign, diseno: 'Arco', materialFachada: 'Madera' })).toBe('edificación, cubierta arco, fachada de madera');
+    expect(describeDesign({ ...emptyDesign, materialCubierta: 'Arcilla/Concreto', tipoFachada: 'Ventilada' })).toBe(
+      'edificación, cubierta de teja de arcilla o concreto, fachada ventilada',
+    );
+    expect(describeDesign({ ...emptyDesign, diseno: 'Arco', materialFachada: 'Madera' })).toBe(
+      'edificación, cubierta arco, fachada de madera',
+    );
   });
 
   it('speaks English with the English catalogue', () => {
-    expect(describeDesign(chosen, 'en')).toMatch(/^other building \(Capilla\), bamboo construction system, gable \(double pitch\) roof of green roof, ventilated facade of wood$/);
+    expect(describeDesign(chosen, 'en')).toMatch(
+      /^other building \(Capilla\), bamboo construction system, gable \(double pitch\) roof of green roof, ventilated facade of wood$/,
+    );
     expect(describeDesign(emptyDesign, 'en')).toBe('building');
   });
 

@@ -6,12 +6,19 @@ import { eventProp, ObraDesignForm, ObraWaitList } from '@obra/react';
 
 describe('@obra/react', () => {
   it('maps event names to callback props', () => {
-    expect(['obra-submit', 'obra-success', 'obra-error', 'obra-image-generated'].map(eventProp)).toEqual(['onSubmit', 'onSuccess', 'onError', 'onImageGenerated']);
+    expect(['obra-submit', 'obra-success', 'obra-error', 'obra-image-generated'].map(eventProp)).toEqual([
+      'onSubmit',
+      'onSuccess',
+      'onError',
+      'onImageGenerated',
+    ]);
   });
 
   it('renders the tag with kebab-case attributes and defines it after mounting', async () => {
     expect(customElements.get('obra-wait-list')).toBeUndefined();
-    const { container } = render(<ObraWaitList lang="en" apiBase="https://obra.example/api" transport="no-cors" endpoint="https://sheet.example/x" className="lead" />);
+    const { container } = render(
+      <ObraWaitList lang="en" apiBase="https://obra.example/api" transport="no-cors" endpoint="https://sheet.example/x" className="lead" />,
+    );
     const el = container.querySelector('obra-wait-list')!;
     expect(Object.fromEntries([...el.attributes].map((a) => [a.name, a.value]))).toEqual({
       lang: 'en',

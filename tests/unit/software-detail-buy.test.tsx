@@ -46,14 +46,34 @@ describe('<obra-software-detail> buy button', () => {
   });
 
   it.each([
-    ['es', 'a refused request', () => HttpResponse.json({ errorMessage: 'x' }, { status: 500 }), 'Comprar licencia', 'No pudimos abrir el pago. Inténtalo de nuevo más tarde.'],
-    ['es', 'the rate limit', () => HttpResponse.json({ errorMessage: 'x' }, { status: 429 }), 'Comprar licencia', 'Demasiados intentos seguidos. Espera un minuto y vuelve a intentarlo.'],
-    ['en', 'a network failure', () => HttpResponse.error(), 'Buy licence', 'We could not reach the payment service. Check your connection and try again.'],
+    [
+      'es',
+      'a refused request',
+      () => HttpResponse.json({ errorMessage: 'x' }, { status: 500 }),
+      'Comprar licencia',
+      'No pudimos abrir el pago. Inténtalo de nuevo más tarde.',
+    ],
+    [
+      'es',
+      'the rate limit',
+      () => HttpResponse.json({ errorMessage: 'x' }, { status: 429 }),
+      'Comprar licencia',
+      'Demasiados intentos seguidos. Espera un minuto y vuelve a intentarlo.',
+    ],
+    [
+      'en',
+      'a network failure',
+      () => HttpResponse.error(),
+      'Buy licence',
+      'We could not reach the payment service. Check your connection and try again.',
+    ],
   ])('(%s) says so after %s, and the button works again', async (lang, _case, answer, label, message) => {
-    server.use(http.post(CHECKOUT, async () => {
-      await delay(1);
-      return answer();
-    }));
+    server.use(
+      http.post(CHECKOUT, async () => {
+        await delay(1);
+        return answer();
+      }),
+    );
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { screen, shadow } = await widget(`slug="sketchup" lang="${lang}"`);
     // The live region is there, empty, before anything goes wrong (so the message is announced).

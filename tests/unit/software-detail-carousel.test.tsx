@@ -3,8 +3,16 @@ import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOPLAY_MS, Carousel, SPEED_MS, slidesFor, type CarouselProps } from '@obra/marketplace';
 
-const labels: CarouselProps['labels'] = { region: 'Tutorials', pause: 'Pause', play: 'Play', previous: 'Previous', next: 'Next', slide: (n, count) => `${n} of ${count}` };
-const slides = (count: number) => Array.from({ length: count }, (_, i) => ({ key: `v${i + 1}`, render: () => <button type="button">{`Video ${i + 1}`}</button> }));
+const labels: CarouselProps['labels'] = {
+  region: 'Tutorials',
+  pause: 'Pause',
+  play: 'Play',
+  previous: 'Previous',
+  next: 'Next',
+  slide: (n, count) => `${n} of ${count}`,
+};
+const slides = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ key: `v${i + 1}`, render: () => <button type="button">{`Video ${i + 1}`}</button> }));
 
 function carousel(count = 5, held = false) {
   const view = render(<Carousel slides={slides(count)} labels={labels} held={held} />);
@@ -14,7 +22,10 @@ function carousel(count = 5, held = false) {
     ...view,
     region,
     /** Slides in view: not inert, not hidden. */
-    visible: () => [...region.querySelectorAll<HTMLElement>('.carousel-slide')].filter((s) => !s.inert && !s.hasAttribute('aria-hidden')).map((s) => s.textContent),
+    visible: () =>
+      [...region.querySelectorAll<HTMLElement>('.carousel-slide')]
+        .filter((s) => !s.inert && !s.hasAttribute('aria-hidden'))
+        .map((s) => s.textContent),
     transform: () => track.style.transform,
     transition: () => track.style.transition,
     tick: (ms: number) => act(async () => void vi.advanceTimersByTime(ms)),

@@ -17,12 +17,20 @@ describe('<obra-software-detail> page', () => {
     const { screen, shadow } = await widget('slug="revit"');
     expect(screen.getByRole('heading', { level: 2, name: 'Revit' })).toBeTruthy();
     const hero = screen.getByRole<HTMLImageElement>('img', { name: 'Ilustración de Revit' });
-    expect([hero.getAttribute('width'), hero.getAttribute('height'), hero.src]).toEqual(['640', '360', catalogueAssets['details/revit.svg']]);
+    expect([hero.getAttribute('width'), hero.getAttribute('height'), hero.src]).toEqual([
+      '640',
+      '360',
+      catalogueAssets['details/revit.svg'],
+    ]);
     expect(shadow.querySelector('.badge')!.textContent).toBe('desde $199');
     expect(screen.getByText('Modelado de información para la construcción (BIM)')).toBeTruthy();
     expect(screen.getByText(/^Plataforma BIM de Autodesk/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Características' })).toBeTruthy();
-    expect(texts(shadow, '[aria-labelledby=features-title] li')).toEqual(['Modelo paramétrico con vistas y tablas enlazadas', 'Trabajo compartido entre disciplinas', 'Planos y cómputos que se actualizan solos']);
+    expect(texts(shadow, '[aria-labelledby=features-title] li')).toEqual([
+      'Modelo paramétrico con vistas y tablas enlazadas',
+      'Trabajo compartido entre disciplinas',
+      'Planos y cómputos que se actualizan solos',
+    ]);
     expect(texts(shadow, '[aria-labelledby=use-cases-title] li')).toHaveLength(3);
     expect(shadow.querySelector('.pricing')!.textContent).toBe('Licencia anual desde 199 USD');
     const gallery = [...shadow.querySelectorAll<HTMLImageElement>('.gallery img')];
@@ -41,7 +49,11 @@ describe('<obra-software-detail> page', () => {
   it('links the official site in a new tab, without opener, and says so to screen readers', async () => {
     const es = await widget('slug="blender"');
     const link = es.screen.getByRole('link', { name: /^Visitar el sitio oficial \(se abre en una pestaña nueva\)/ });
-    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['https://www.blender.org', '_blank', 'noopener noreferrer']);
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      'https://www.blender.org',
+      '_blank',
+      'noopener noreferrer',
+    ]);
     const en = await widget('slug="blender" lang="en"');
     expect(en.screen.getByRole('link', { name: /^Visit the official site \(opens in a new tab\)/ })).toBeTruthy();
   });

@@ -51,7 +51,9 @@ window.getComputedStyle = (element: Element, pseudo?: string | null) =>
 const showModal = HTMLDialogElement.prototype.showModal;
 HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
   showModal.call(this);
-  const target = this.querySelector<HTMLElement>('[autofocus]') ?? this.querySelector<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])');
+  const target =
+    this.querySelector<HTMLElement>('[autofocus]') ??
+    this.querySelector<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])');
   target?.focus();
 };
 

@@ -12,7 +12,12 @@ const FRUITS = ['Apple', 'Apricot', 'Banana', 'Blueberry', 'Cherry'];
 type Extra = Partial<Pick<ComboboxProps<string>, 'autoHighlight' | 'initialHighlight' | 'blockSubmit' | 'onEscape' | 'noResultsMessage'>>;
 
 /** A filtering combobox over FRUITS inside a form, as a widget would use it. */
-function Fruits({ onChoose, onSubmit, startOpen = false, ...extra }: Extra & { onChoose?: (fruit: string) => void; onSubmit?: () => void; startOpen?: boolean }) {
+function Fruits({
+  onChoose,
+  onSubmit,
+  startOpen = false,
+  ...extra
+}: Extra & { onChoose?: (fruit: string) => void; onSubmit?: () => void; startOpen?: boolean }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(startOpen);
   const options = FRUITS.filter((fruit) => fruit.toLowerCase().startsWith(text.toLowerCase()));

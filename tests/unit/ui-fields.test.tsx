@@ -8,11 +8,26 @@ import { CheckboxGroup, GroupedRadioGroup, RadioGroup, TextArea, TextField } fro
 import '@testing-library/jest-dom/vitest';
 
 /** The ids an element is described by, as the texts they point to. */
-const descriptions = (element: HTMLElement) => (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent);
+const descriptions = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
 
 function CountedField({ max = 5, disabled = false }: { max?: number; disabled?: boolean }) {
   const [value, setValue] = useState('');
-  return <TextField name="nick" label="Nickname" hint="Letters only" value={value} onValue={setValue} maxLength={max} disabled={disabled} counter={`${value.length} of ${max}`} />;
+  return (
+    <TextField
+      name="nick"
+      label="Nickname"
+      hint="Letters only"
+      value={value}
+      onValue={setValue}
+      maxLength={max}
+      disabled={disabled}
+      counter={`${value.length} of ${max}`}
+    />
+  );
 }
 
 describe('TextField', () => {
@@ -56,7 +71,9 @@ describe('TextField', () => {
 
 describe('TextArea', () => {
   it('links its counter and error, and can be disabled', () => {
-    const { rerender } = render(<TextArea name="c" label="Comment" value="abc" onValue={() => {}} maxLength={3} counter="3 / 3" error="Too short" />);
+    const { rerender } = render(
+      <TextArea name="c" label="Comment" value="abc" onValue={() => {}} maxLength={3} counter="3 / 3" error="Too short" />,
+    );
     const area = screen.getByRole('textbox', { name: 'Comment' });
     expect(descriptions(area)).toEqual(['3 / 3', 'Too short']);
     expect(screen.getByText('3 / 3')).toHaveAttribute('data-full', '');
@@ -73,7 +90,11 @@ function Extras({ onChange }: { onChange?: (value: string, checked: boolean) => 
     <CheckboxGroup
       name="extras"
       legend="Extras"
-      options={[{ value: 'pool', label: 'Pool' }, { value: 'garden', label: 'Garden' }, { value: 'garage', label: 'Garage' }]}
+      options={[
+        { value: 'pool', label: 'Pool' },
+        { value: 'garden', label: 'Garden' },
+        { value: 'garage', label: 'Garage' },
+      ]}
       values={values}
       onChange={(value, checked) => {
         onChange?.(value, checked);
@@ -112,7 +133,17 @@ describe('CheckboxGroup', () => {
   });
 
   it('links an error to the group and can be disabled as a whole', () => {
-    render(<CheckboxGroup name="x" legend="Extras" options={[{ value: 'a', label: 'A' }]} values={[]} onChange={() => {}} error="Pick one" disabled />);
+    render(
+      <CheckboxGroup
+        name="x"
+        legend="Extras"
+        options={[{ value: 'a', label: 'A' }]}
+        values={[]}
+        onChange={() => {}}
+        error="Pick one"
+        disabled
+      />,
+    );
     const group = screen.getByRole('group', { name: 'Extras' });
     expect(group).toHaveAttribute('aria-invalid', 'true');
     expect(descriptions(group)).toEqual(['Pick one']);
@@ -122,7 +153,13 @@ describe('CheckboxGroup', () => {
 
 describe('GroupedRadioGroup and RadioGroup', () => {
   const groups = [
-    { title: 'Light', options: [{ value: 'wood', label: 'Wood', description: 'Warm and quick' }, { value: 'steel', label: 'Steel', description: 'Long spans' }] },
+    {
+      title: 'Light',
+      options: [
+        { value: 'wood', label: 'Wood', description: 'Warm and quick' },
+        { value: 'steel', label: 'Steel', description: 'Long spans' },
+      ],
+    },
     { title: 'Heavy', options: [{ value: 'brick', label: 'Brick', description: 'Lasts' }] },
   ] as const;
 
@@ -146,7 +183,19 @@ describe('GroupedRadioGroup and RadioGroup', () => {
   });
 
   it('renders a plain RadioGroup without a description line', () => {
-    render(<RadioGroup name="y" legend="Yes or no" options={[{ value: 'y', label: 'Yes' }, { value: 'n', label: 'No' }]} value="" onValue={() => {}} required />);
+    render(
+      <RadioGroup
+        name="y"
+        legend="Yes or no"
+        options={[
+          { value: 'y', label: 'Yes' },
+          { value: 'n', label: 'No' },
+        ]}
+        value=""
+        onValue={() => {}}
+        required
+      />,
+    );
     expect(screen.getByRole('group', { name: /Yes or no/ })).toBeInTheDocument();
     expect(document.querySelector('.choice-description')).toBeNull();
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeRequired();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateWaitList, WAIT_LIST_LIMITS } from '@obra/schema';
 
-const valid = { interesado: 'cliente', nombre: '  Ana Pérez ', correo: 'ana@example.com', telefono: '+57 (300) 123-4567', comentario: 'Una casa de dos pisos' };
+const valid = {
+  interesado: 'cliente',
+  nombre: '  Ana Pérez ',
+  correo: 'ana@example.com',
+  telefono: '+57 (300) 123-4567',
+  comentario: 'Una casa de dos pisos',
+};
 
 describe('validateWaitList', () => {
   it('accepts a complete entry and trims it', () => {
@@ -12,7 +18,13 @@ describe('validateWaitList', () => {
     const result = validateWaitList({ interesado: '', nombre: ' ', correo: '', telefono: '', comentario: '' });
     expect(result).toEqual({
       ok: false,
-      errors: { interesado: { key: 'choose' }, nombre: { key: 'required' }, correo: { key: 'required' }, telefono: { key: 'required' }, comentario: { key: 'required' } },
+      errors: {
+        interesado: { key: 'choose' },
+        nombre: { key: 'required' },
+        correo: { key: 'required' },
+        telefono: { key: 'required' },
+        comentario: { key: 'required' },
+      },
     });
   });
 
@@ -27,7 +39,10 @@ describe('validateWaitList', () => {
   it('limits the comment to 300 characters (SPEC.md §5)', () => {
     expect(WAIT_LIST_LIMITS.comentario).toBe(300);
     expect(validateWaitList({ ...valid, comentario: 'x'.repeat(300) }).ok).toBe(true);
-    expect(validateWaitList({ ...valid, comentario: 'x'.repeat(301) })).toEqual({ ok: false, errors: { comentario: { key: 'tooLong', max: 300 } } });
+    expect(validateWaitList({ ...valid, comentario: 'x'.repeat(301) })).toEqual({
+      ok: false,
+      errors: { comentario: { key: 'tooLong', max: 300 } },
+    });
   });
 
   it('rejects an unknown interest and non-object input', () => {

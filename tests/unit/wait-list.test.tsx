@@ -17,10 +17,12 @@ useFastRetries();
 /** Records every wait-list request body, answering 201. */
 function recordRequests() {
   const bodies: unknown[] = [];
-  server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
-    bodies.push(await request.json());
-    return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
-  }));
+  server.use(
+    http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
+    }),
+  );
   return bodies;
 }
 
@@ -30,10 +32,18 @@ async function widget(attrs = '') {
 }
 
 type Widget = Awaited<ReturnType<typeof widget>>;
-const valid = { nombre: 'Ana Pérez', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Una casa de dos pisos en Medellín' };
+const valid = {
+  nombre: 'Ana Pérez',
+  correo: 'ana@example.com',
+  telefono: '+57 300 123 4567',
+  comentario: 'Una casa de dos pisos en Medellín',
+};
 
 async function fillValid({ screen, user }: Widget, lang: 'es' | 'en' = 'es') {
-  const t = lang === 'es' ? { who: 'Cliente', nombre: 'Nombre', correo: 'Correo electrónico', telefono: 'Teléfono' } : { who: 'Customer', nombre: 'Name', correo: 'E-mail', telefono: 'Phone' };
+  const t =
+    lang === 'es'
+      ? { who: 'Cliente', nombre: 'Nombre', correo: 'Correo electrónico', telefono: 'Teléfono' }
+      : { who: 'Customer', nombre: 'Name', correo: 'E-mail', telefono: 'Phone' };
   await user.click(screen.getByRole('radio', { name: t.who }));
   await user.type(screen.getByRole('textbox', { name: new RegExp(`^${t.nombre}`) }), valid.nombre);
   await user.type(screen.getByRole('textbox', { name: new RegExp(`^${t.correo}`) }), valid.correo);
@@ -83,7 +93,10 @@ describe('<obra-wait-list> form', () => {
     await w.user.click(submitButton(w));
     const email = w.screen.getByRole('textbox', { name: /^Correo electrónico/ });
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    const described = email.getAttribute('aria-describedby')!.split(' ').map((id) => w.shadow.getElementById(id)?.textContent);
+    const described = email
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => w.shadow.getElementById(id)?.textContent);
     expect(described).toContain('Este campo es obligatorio.');
     await w.user.type(email, 'ana@');
     expect(w.screen.getByText('Escribe un correo válido, por ejemplo nombre@dominio.com.')).toBeTruthy();
@@ -112,11 +125,13 @@ describe('<obra-wait-list> sending', () => {
   it('sends its spam signals and its language as headers, the body unchanged; the hidden trap is out of reach', async () => {
     const headers: Headers[] = [];
     const bodies: unknown[] = [];
-    server.use(http.post(`${TEST_API}/wait-list`, async ({ request }) => {
-      headers.push(request.headers);
-      bodies.push(await request.json());
-      return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
-    }));
+    server.use(
+      http.post(`${TEST_API}/wait-list`, async ({ request }) => {
+        headers.push(request.headers);
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: 'wl_1' }, { status: 201 });
+      }),
+    );
     const w = await widget('lang="en"');
     const trap = w.shadow.querySelector<HTMLInputElement>('input[name=website]')!;
     expect(trap.tabIndex).toBe(-1);
@@ -148,7 +163,9 @@ describe('<obra-wait-list> sending', () => {
     const [dialog] = dialogs(w);
     expect(dialog!.textContent).toContain('Formulario enviado');
     expect(dialog!.textContent).toContain('Gracias por compartir tu información. Te contactaremos pronto.');
-    expect([...w.shadow.querySelectorAll('input:not([type=radio]):not([name=website]), textarea')].map((el) => (el as HTMLInputElement).value)).toEqual(['', '', '', '']);
+    expect(
+      [...w.shadow.querySelectorAll('input:not([type=radio]):not([name=website]), textarea')].map((el) => (el as HTMLInputElement).value),
+    ).toEqual(['', '', '', '']);
     expect(w.screen.getAllByRole<HTMLInputElement>('radio').some((r) => r.checked)).toBe(false);
     await w.user.click(w.screen.getByRole('button', { name: 'Aceptar' }));
     expect(dialogs(w)).toHaveLength(0);
@@ -159,11 +176,13 @@ describe('<obra-wait-list> sending', () => {
     // The answer waits for the test: the busy state is checked while the send is surely under way.
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    server.use(http.post(`${TEST_API}/wait-list`, async () => {
-      requests += 1;
-      await answered;
-      return HttpResponse.json({ id: 'x' }, { status: 201 });
-    }));
+    server.use(
+      http.post(`${TEST_API}/wait-list`, async () => {
+        requests += 1;
+        await answered;
+        return HttpResponse.json({ id: 'x' }, { status: 201 });
+      }),
+    );
     const w = await widget();
     await fillValid(w);
     await w.user.click(submitButton(w));
@@ -214,10 +233,18 @@ describe('<obra-wait-list> sending', () => {
     const waiting = 'Sin conexión: tu envío está guardado y saldrá al volver la red, aunque recargues la página.';
     // The retries (5 ms apart here) put the form back to 'sending' for each attempt: read the
     // notice, the live region and the button in one snapshot, never one after the other.
-    const snapshot = () => [w.shadow.querySelector('.delivery')?.textContent, w.shadow.querySelector('[role=status]')!.textContent, submitButton(w).getAttribute('aria-busy'), dialogs(w).length];
+    const snapshot = () => [
+      w.shadow.querySelector('.delivery')?.textContent,
+      w.shadow.querySelector('[role=status]')!.textContent,
+      submitButton(w).getAttribute('aria-busy'),
+      dialogs(w).length,
+    ];
     await waitFor(() => expect(snapshot()).toEqual([waiting, waiting, 'true', 0]));
     const [pending] = Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:wait-list:'));
-    expect(JSON.parse(localStorage.getItem(pending!)!).delivery).toMatchObject({ url: `${TEST_API}/wait-list`, body: { interesado: 'cliente', ...valid } });
+    expect(JSON.parse(localStorage.getItem(pending!)!).delivery).toMatchObject({
+      url: `${TEST_API}/wait-list`,
+      body: { interesado: 'cliente', ...valid },
+    });
 
     const bodies = recordRequests();
     await waitFor(() => expect(dialogs(w)).toHaveLength(1));
@@ -235,7 +262,7 @@ describe('<obra-wait-list> sending', () => {
     expect(dialogs(w)[0]!.textContent).toContain('There was a problem sending the form.');
   });
 
-  it("marks the fields the server rejected", async () => {
+  it('marks the fields the server rejected', async () => {
     server.use(waitListHandlers.rejectedEmail);
     const w = await widget();
     await fillValid(w);
@@ -256,20 +283,27 @@ describe('<obra-wait-list> sending', () => {
   it.each([
     ['es', 'Hubo un problema al enviar el formulario.'],
     ['en', 'There was a problem sending the form.'],
-  ] as const)('no-cors: a network failure after the retries shows the error alert (%s), and the outbox keeps the entry', async (lang, text) => {
-    server.use(waitListHandlers.sheetDown);
-    const w = await widget(`lang="${lang}" transport="no-cors" endpoint="${TEST_SHEET}"`);
-    await fillValid(w, lang);
-    await w.user.click(submitButton(w));
-    await waitFor(() => expect(dialogs(w)).toHaveLength(1));
-    expect(dialogs(w)[0]!.getAttribute('role')).toBe('alertdialog');
-    expect(dialogs(w)[0]!.textContent).toContain(text);
-    expect(w.shadow.querySelector('.delivery')).toBeNull();
-    const [pending] = Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:wait-list:'));
-    expect(JSON.parse(localStorage.getItem(pending!)!).delivery).toMatchObject({ url: TEST_SHEET, mode: 'no-cors', body: { interesado: 'cliente', ...valid } });
-    // The next element at this place would send it again on load: not the next test's.
-    localStorage.removeItem(pending!);
-  });
+  ] as const)(
+    'no-cors: a network failure after the retries shows the error alert (%s), and the outbox keeps the entry',
+    async (lang, text) => {
+      server.use(waitListHandlers.sheetDown);
+      const w = await widget(`lang="${lang}" transport="no-cors" endpoint="${TEST_SHEET}"`);
+      await fillValid(w, lang);
+      await w.user.click(submitButton(w));
+      await waitFor(() => expect(dialogs(w)).toHaveLength(1));
+      expect(dialogs(w)[0]!.getAttribute('role')).toBe('alertdialog');
+      expect(dialogs(w)[0]!.textContent).toContain(text);
+      expect(w.shadow.querySelector('.delivery')).toBeNull();
+      const [pending] = Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:wait-list:'));
+      expect(JSON.parse(localStorage.getItem(pending!)!).delivery).toMatchObject({
+        url: TEST_SHEET,
+        mode: 'no-cors',
+        body: { interesado: 'cliente', ...valid },
+      });
+      // The next element at this place would send it again on load: not the next test's.
+      localStorage.removeItem(pending!);
+    },
+  );
 });
 
 describe('<obra-wait-list> events', () => {
@@ -284,7 +318,10 @@ describe('<obra-wait-list> events', () => {
     await w.user.click(submitButton(w));
     await waitFor(() => expect(seen).toHaveLength(2));
     const entry = { interesado: 'cliente', ...valid };
-    expect(seen).toEqual([['obra-submit', { entry }], ['obra-success', { entry }]]);
+    expect(seen).toEqual([
+      ['obra-submit', { entry }],
+      ['obra-success', { entry }],
+    ]);
     document.removeEventListener('obra-submit', listen);
     document.removeEventListener('obra-success', listen);
   });

@@ -10,23 +10,36 @@ const defaultText = (value: string | undefined) => (!value ? '—' : value.inclu
 
 /** The attribute, property, event and part tables of every element of a manifest, in Markdown. */
 export function manifestMarkdown(manifest: CustomElementsManifest): string {
-  const sections = manifest.modules.flatMap((m) => m.declarations).map((d) => {
-    const lines = [`### \`<${d.tagName}>\``, '', d.description, '', '| attribute | property | type | default | |', '|---|---|---|---|---|'];
-    for (const a of d.attributes) lines.push(`| \`${a.name}\` | \`${a.fieldName}\` | \`${escape(a.type.text)}\` | ${defaultText(a.default)} | ${escape(a.description)} |`);
-    lines.push('');
-    if (d.events.length) {
-      lines.push('| event | React prop | type | |', '|---|---|---|---|');
-      for (const e of d.events) {
-        const prop = `on${e.name.slice('obra-'.length).replace(/(^|-)(\w)/g, (_m: string, _d: string, c: string) => c.toUpperCase())}`;
-        lines.push(`| \`${e.name}\` | \`${prop}\` | \`${escape(e.type.text)}\` | ${escape(e.description)} |`);
-      }
-    } else lines.push('No events.');
-    lines.push('', 'Parts:', ...d.cssParts.map((p) => `- \`${p.name}\`: ${p.description}`));
-    return lines.join('\n');
-  });
+  const sections = manifest.modules
+    .flatMap((m) => m.declarations)
+    .map((d) => {
+      const lines = [
+        `### \`<${d.tagName}>\``,
+        '',
+        d.description,
+        '',
+        '| attribute | property | type | default | |',
+        '|---|---|---|---|---|',
+      ];
+      for (const a of d.attributes)
+        lines.push(
+          `| \`${a.name}\` | \`${a.fieldName}\` | \`${escape(a.type.text)}\` | ${defaultText(a.default)} | ${escape(a.description)} |`,
+        );
+      lines.push('');
+      if (d.events.length) {
+        lines.push('| event | React prop | type | |', '|---|---|---|---|');
+        for (const e of d.events) {
+          const prop = `on${e.name.slice('obra-'.length).replace(/(^|-)(\w)/g, (_m: string, _d: string, c: string) => c.toUpperCase())}`;
+          lines.push(`| \`${e.name}\` | \`${prop}\` | \`${escape(e.type.text)}\` | ${escape(e.description)} |`);
+        }
+      } else lines.push('No events.');
+      lines.push('', 'Parts:', ...d.cssParts.map((p) => `- \`${p.name}\`: ${p.description}`));
+      return lines.join('\n');
+    });
   // Every widget reads the same theme; the first declaration's list stands for all.
   const theme = ['### CSS custom properties (every widget)', '', '| property | default | |', '|---|---|---|'];
-  for (const p of manifest.modules[0]?.declarations[0]?.cssProperties ?? []) theme.push(`| \`${p.name}\` | \`${escape(p.default)}\` | ${escape(p.description)} |`);
+  for (const p of manifest.modules[0]?.declarations[0]?.cssProperties ?? [])
+    theme.push(`| \`${p.name}\` | \`${escape(p.default)}\` | ${escape(p.description)} |`);
   return [REFERENCE_START, '', ...sections.flatMap((s) => [s, '']), theme.join('\n'), '', REFERENCE_END].join('\n');
 }
 
@@ -34,6 +47,7 @@ export function manifestMarkdown(manifest: CustomElementsManifest): string {
 export function replaceReference(markdown: string, reference: string): string {
   const start = markdown.indexOf(REFERENCE_START);
   const end = markdown.indexOf(REFERENCE_END);
-  if (start < 0 || end < start) throw new Error('The reference markers are missing; put REFERENCE_START and REFERENCE_END back where the tables go.');
+  if (start < 0 || end < start)
+    throw new Error('The reference markers are missing; put REFERENCE_START and REFERENCE_END back where the tables go.');
   return markdown.slice(0, start) + reference + markdown.slice(end + REFERENCE_END.length);
 }

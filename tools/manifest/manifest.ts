@@ -2,7 +2,15 @@
 // schema 2.1.0) from the widgets' contracts, so editors, Storybook and the embedding guide read
 // one description that cannot drift from the attribute tables and event maps.
 import { LANGS } from '@obra/schema';
-import { camelCase, ROOT_PART, THEME_PROPERTIES, type AttributeParser, type AttributeTable, type EventDoc, type WidgetContract } from '@obra/element';
+import {
+  camelCase,
+  ROOT_PART,
+  THEME_PROPERTIES,
+  type AttributeParser,
+  type AttributeTable,
+  type EventDoc,
+  type WidgetContract,
+} from '@obra/element';
 
 /** A contract and the module (repository path) whose import defines its tag. */
 export interface ManifestEntry {
@@ -66,7 +74,11 @@ function declaration({ contract }: ManifestEntry) {
     members: attributes.map(({ name, fieldName, ...rest }) => ({ kind: 'field', name: fieldName, attribute: name, ...rest })),
     events,
     cssParts: Object.entries({ ...ROOT_PART, ...contract.parts }).map(([name, description]) => ({ name, description })),
-    cssProperties: Object.entries(THEME_PROPERTIES).map(([name, { default: fallback, description }]) => ({ name, default: fallback, description })),
+    cssProperties: Object.entries(THEME_PROPERTIES).map(([name, { default: fallback, description }]) => ({
+      name,
+      default: fallback,
+      description,
+    })),
   };
 }
 

@@ -34,7 +34,8 @@ if (import.meta.main) {
     const { widgets } = (await import(pathToFileURL(resolve(args[1])).href)) as { widgets: { entry: string; contract: string }[] };
     pairs = widgets.map((w) => `${w.entry}=${w.contract}`);
   }
-  if (!out || !pairs.length) throw new Error('usage: write-manifest.ts <out.json|out.md> (<register.ts=contract.ts>… | --from rollup.config.ts)');
+  if (!out || !pairs.length)
+    throw new Error('usage: write-manifest.ts <out.json|out.md> (<register.ts=contract.ts>… | --from rollup.config.ts)');
   const manifest = customElementsManifest(await loadEntries(pairs));
   mkdirSync(dirname(out), { recursive: true });
   if (out.endsWith('.md')) writeFileSync(out, replaceReference(readFileSync(out, 'utf8'), manifestMarkdown(manifest)));

@@ -50,16 +50,28 @@ export function composition(modules: readonly ModulePart[], bundleGzip: number, 
     return { name, rendered: Buffer.byteLength(code), alone: gzipSync(code, { level: 9 }).length };
   });
   const alone = measured.reduce((sum, part) => sum + part.alone, 0);
-  const parts = measured.map(({ name, rendered, alone: own }) => ({ name, rendered, gzip: alone ? (bundleGzip * own) / alone : 0 })).sort((a, b) => b.gzip - a.gzip);
+  const parts = measured
+    .map(({ name, rendered, alone: own }) => ({ name, rendered, gzip: alone ? (bundleGzip * own) / alone : 0 }))
+    .sort((a, b) => b.gzip - a.gzip);
   if (parts.length <= top + 1) return parts;
   const rest = parts.slice(top);
-  return [...parts.slice(0, top), { name: `${rest.length} more`, rendered: rest.reduce((sum, part) => sum + part.rendered, 0), gzip: rest.reduce((sum, part) => sum + part.gzip, 0) }];
+  return [
+    ...parts.slice(0, top),
+    {
+      name: `${rest.length} more`,
+      rendered: rest.reduce((sum, part) => sum + part.rendered, 0),
+      gzip: rest.reduce((sum, part) => sum + part.gzip, 0),
+    },
+  ];
 }
 
 /** Indented lines under a bundle's size row: group, ≈ gzip KB and share, code before minification. */
 export function formatComposition(parts: readonly Part[]): string {
   const total = parts.reduce((sum, part) => sum + part.gzip, 0) || 1;
   return parts
-    .map((part) => `    ${part.name.padEnd(36)} ≈${`${(part.gzip / 1024).toFixed(1)} KB`.padStart(9)} gzip ${`${Math.round((100 * part.gzip) / total)}%`.padStart(4)}  ${`${(part.rendered / 1024).toFixed(1)} KB`.padStart(9)} unminified`)
+    .map(
+      (part) =>
+        `    ${part.name.padEnd(36)} ≈${`${(part.gzip / 1024).toFixed(1)} KB`.padStart(9)} gzip ${`${Math.round((100 * part.gzip) / total)}%`.padStart(4)}  ${`${(part.rendered / 1024).toFixed(1)} KB`.padStart(9)} unminified`,
+    )
     .join('\n');
 }

@@ -24,7 +24,9 @@ export function formatSizes(rows: { file: string; sizes: Sizes; budgetGzip?: num
   const lines = [`${'file'.padEnd(40)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}  budget (gzip)`];
   for (const { file, sizes, budgetGzip } of rows) {
     const budget = budgetGzip ? `${kb(budgetGzip)} ${sizes.gzip <= budgetGzip ? 'ok' : 'OVER'}` : '';
-    lines.push(`${file.padEnd(40)} ${kb(sizes.raw).padStart(10)} ${kb(sizes.gzip).padStart(10)} ${kb(sizes.brotli).padStart(10)}  ${budget}`);
+    lines.push(
+      `${file.padEnd(40)} ${kb(sizes.raw).padStart(10)} ${kb(sizes.gzip).padStart(10)} ${kb(sizes.brotli).padStart(10)}  ${budget}`,
+    );
   }
   return lines.join('\n');
 }

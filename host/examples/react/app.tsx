@@ -6,8 +6,18 @@ import { ObraSoftwareDetail, ObraWaitList } from '@obra/react';
 type Lang = 'es' | 'en';
 
 const COPY = {
-  es: { title: 'Constructora Andina', switch: 'English', thanks: (name: string) => `Gracias, ${name}: te avisaremos.`, failed: 'No se pudo enviar' },
-  en: { title: 'Andina Builders', switch: 'Español', thanks: (name: string) => `Thank you, ${name}: we will be in touch.`, failed: 'Could not send' },
+  es: {
+    title: 'Constructora Andina',
+    switch: 'English',
+    thanks: (name: string) => `Gracias, ${name}: te avisaremos.`,
+    failed: 'No se pudo enviar',
+  },
+  en: {
+    title: 'Andina Builders',
+    switch: 'Español',
+    thanks: (name: string) => `Thank you, ${name}: we will be in touch.`,
+    failed: 'Could not send',
+  },
 };
 
 /** The whole page below `#root`; the same component renders on the server and in the browser. */

@@ -26,7 +26,10 @@ export function startCarousel(root: HTMLElement, options: CarouselOptions = {}):
   const slides = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')];
   const live = root.querySelector<HTMLElement>('[data-carousel-slides]');
   const pause = root.querySelector<HTMLButtonElement>('[data-carousel-pause]');
-  let index = Math.max(0, slides.findIndex((slide) => !slide.hidden));
+  let index = Math.max(
+    0,
+    slides.findIndex((slide) => !slide.hidden),
+  );
   let paused = !!options.reducedMotion;
   let hovered = false;
   let focused = false;
@@ -48,7 +51,8 @@ export function startCarousel(root: HTMLElement, options: CarouselOptions = {}):
     slides.forEach((slide, i) => (slide.hidden = i !== index));
     schedule();
   }
-  const on = <K extends keyof HTMLElementEventMap>(type: K, listener: (event: HTMLElementEventMap[K]) => void) => root.addEventListener(type, listener);
+  const on = <K extends keyof HTMLElementEventMap>(type: K, listener: (event: HTMLElementEventMap[K]) => void) =>
+    root.addEventListener(type, listener);
   root.querySelector('[data-carousel-prev]')?.addEventListener('click', () => show(index - 1));
   root.querySelector('[data-carousel-next]')?.addEventListener('click', () => show(index + 1));
   pause?.addEventListener('click', () => {

@@ -57,11 +57,15 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   dialog.querySelector('[data-contact-close]')?.addEventListener('click', () => dialog.close());
 
   const message = (name: Field, error: FieldError | undefined) =>
-    !error ? ''
-    : error.key === 'email' ? text.errorEmail!
-    : error.key === 'tooLong' ? text.errorToolong!.replace('{{max}}', String(error.max ?? CONTACT_LIMITS[name]))
-    : error.key === 'characters' ? text.errorCharacters!
-    : text.errorRequired!;
+    !error
+      ? ''
+      : error.key === 'email'
+        ? text.errorEmail!
+        : error.key === 'tooLong'
+          ? text.errorToolong!.replace('{{max}}', String(error.max ?? CONTACT_LIMITS[name]))
+          : error.key === 'characters'
+            ? text.errorCharacters!
+            : text.errorRequired!;
   function showErrors(errors: Partial<Record<Field, FieldError>>) {
     for (const name of FIELDS) {
       const error = errors[name];
@@ -120,7 +124,14 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
     const lang = doc.documentElement.lang || 'es';
     void run(value, () =>
       submission.send(value, spam, ({ key, headers, ...hooks }) =>
-        sendContact(value, { apiBase, headers: { ...headers, 'Accept-Language': lang }, attribution: attributionOf(doc, 'contact'), key, outbox, ...hooks }),
+        sendContact(value, {
+          apiBase,
+          headers: { ...headers, 'Accept-Language': lang },
+          attribution: attributionOf(doc, 'contact'),
+          key,
+          outbox,
+          ...hooks,
+        }),
       ),
     );
   });

@@ -14,5 +14,8 @@ enhanceOverlay(document, () => import(/* @vite-ignore */ loaderUrl));
 const carousel = document.querySelector<HTMLElement>('[data-carousel]');
 if (carousel) startCarousel(carousel, { reducedMotion });
 if (document.querySelector('[data-purchase]')) void confirmPurchase(document, { search: location.search, reducedMotion });
-if (document.querySelector('[data-test-checkout]')) void import('./test-checkout.ts').then(({ startTestCheckout }) => startTestCheckout(document, { search: location.search, go: (path) => location.assign(path) }));
+if (document.querySelector('[data-test-checkout]'))
+  void import('./test-checkout.ts').then(({ startTestCheckout }) =>
+    startTestCheckout(document, { search: location.search, go: (path) => location.assign(path) }),
+  );
 if (document.querySelector('[data-contact]')) void import('./contact.ts').then(({ enhanceContact }) => enhanceContact(document));

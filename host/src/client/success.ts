@@ -59,7 +59,12 @@ export type PurchaseOutcome = 'paid' | 'unpaid' | 'unknown' | 'error';
  */
 export async function confirmPurchase(
   root: Document,
-  { search, fetch: get = fetch, api = '/api', reducedMotion = false }: { search: string; fetch?: typeof fetch; api?: string; reducedMotion?: boolean },
+  {
+    search,
+    fetch: get = fetch,
+    api = '/api',
+    reducedMotion = false,
+  }: { search: string; fetch?: typeof fetch; api?: string; reducedMotion?: boolean },
 ): Promise<{ outcome: PurchaseOutcome; stop: () => void }> {
   const page = root.querySelector<HTMLElement>('[data-purchase]');
   if (!page) return { outcome: 'unknown', stop: () => undefined };

@@ -29,7 +29,10 @@ export const formatAmount = (amount: number, currency: string, lang: string): st
   new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 
 /** Fills the test checkout inside `root` and wires its pay button; resolves once the order is shown (or refused). */
-export async function startTestCheckout(root: Document, { search, go, fetch: get = fetch, api = '/api' }: TestCheckoutOptions): Promise<void> {
+export async function startTestCheckout(
+  root: Document,
+  { search, go, fetch: get = fetch, api = '/api' }: TestCheckoutOptions,
+): Promise<void> {
   const $ = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-checkout-${name}]`)!;
   const lang = root.documentElement.lang || 'es';
   const text = (key: string) => root.querySelector<HTMLElement>('[data-test-checkout]')?.dataset[key] ?? '';
@@ -62,22 +65,28 @@ export async function startTestCheckout(root: Document, { search, go, fetch: get
   $('actions').hidden = false;
   const pay = $<HTMLButtonElement>('pay');
   const label = pay.textContent;
-  pay.addEventListener('click', () =>
-    void (async () => {
-    if (pay.getAttribute('aria-disabled') === 'true') return;
-    pay.setAttribute('aria-disabled', 'true');
-    pay.textContent = text('paying');
-    $('error').textContent = '';
-    try {
-      const response = await get(`${api}/checkout/test/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: session.id }) });
-      const next = response.ok ? sitePath(((await response.json()) as { successPath?: unknown }).successPath) : undefined;
-      if (next) return go(next);
-    } catch {
-      // Said below, like a refusal.
-    }
-    pay.removeAttribute('aria-disabled');
-    pay.textContent = label;
-    $('error').textContent = text('error');
-    })(),
+  pay.addEventListener(
+    'click',
+    () =>
+      void (async () => {
+        if (pay.getAttribute('aria-disabled') === 'true') return;
+        pay.setAttribute('aria-disabled', 'true');
+        pay.textContent = text('paying');
+        $('error').textContent = '';
+        try {
+          const response = await get(`${api}/checkout/test/pay`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ id: session.id }),
+          });
+          const next = response.ok ? sitePath(((await response.json()) as { successPath?: unknown }).successPath) : undefined;
+          if (next) return go(next);
+        } catch {
+          // Said below, like a refusal.
+        }
+        pay.removeAttribute('aria-disabled');
+        pay.textContent = label;
+        $('error').textContent = text('error');
+      })(),
   );
 }

@@ -10,19 +10,49 @@ const errors = { required: common.required, email: common.email, tooLong: common
 /** The site's English copy. */
 export const en: Copy = {
   meta: {
-    home: { title: 'Obra — AI design for your construction', description: 'Design your building with AI, get a report on materials, costs and times, and find the software to build it.' },
+    home: {
+      title: 'Obra — AI design for your construction',
+      description: 'Design your building with AI, get a report on materials, costs and times, and find the software to build it.',
+    },
     form: { title: 'AI design form — Obra', description: 'Describe your project, generate an AI image and get the report by e-mail.' },
     waitList: { title: 'Wait list — Obra', description: 'Join the Obra wait list as a customer or as a supplier.' },
-    values: { title: 'Our values — Obra', description: 'Why choose Obra: over 25 years of experience, customer testimonials and our projects.' },
-    vision: { title: 'Our vision — Obra', description: 'Where Obra is going: faster, clearer and more sustainable construction with the help of AI.' },
-    marketplace: { title: 'Software catalogue — Obra', description: 'Design, modelling, rendering and BIM software for your construction projects.' },
-    registration: { title: 'Partner registration — Obra', description: 'Register as an Obra professional partner and receive projects in your field.' },
-    product: { title: '{name} — Software catalogue — Obra', description: '{name}: description, features, videos and price in the Obra software catalogue.' },
+    values: {
+      title: 'Our values — Obra',
+      description: 'Why choose Obra: over 25 years of experience, customer testimonials and our projects.',
+    },
+    vision: {
+      title: 'Our vision — Obra',
+      description: 'Where Obra is going: faster, clearer and more sustainable construction with the help of AI.',
+    },
+    marketplace: {
+      title: 'Software catalogue — Obra',
+      description: 'Design, modelling, rendering and BIM software for your construction projects.',
+    },
+    registration: {
+      title: 'Partner registration — Obra',
+      description: 'Register as an Obra professional partner and receive projects in your field.',
+    },
+    product: {
+      title: '{name} — Software catalogue — Obra',
+      description: '{name}: description, features, videos and price in the Obra software catalogue.',
+    },
     success: { title: 'Purchase complete — Obra', description: 'Your payment on Obra was processed successfully.' },
-    testCheckout: { title: 'Test checkout — Obra', description: 'Obra\'s simulated payment to try a purchase without charging anything.' },
-    notFound: { title: 'Página no encontrada · Page not found — Obra', description: 'La página que buscas no existe. The page you are looking for does not exist.' },
+    testCheckout: { title: 'Test checkout — Obra', description: "Obra's simulated payment to try a purchase without charging anything." },
+    notFound: {
+      title: 'Página no encontrada · Page not found — Obra',
+      description: 'La página que buscas no existe. The page you are looking for does not exist.',
+    },
   },
-  nav: { label: 'Main', menu: 'Menu', form: 'Form', marketplace: 'Marketplace', registration: 'Registration', home: 'Obra, home', toggle: 'ES', toggleLabel: 'Leer esta página en español' },
+  nav: {
+    label: 'Main',
+    menu: 'Menu',
+    form: 'Form',
+    marketplace: 'Marketplace',
+    registration: 'Registration',
+    home: 'Obra, home',
+    toggle: 'ES',
+    toggleLabel: 'Leer esta página en español',
+  },
   footer: {
     heading: 'Contact',
     addressLabel: 'Address',
@@ -45,8 +75,16 @@ export const en: Copy = {
       { title: 'Automatic reports', text: 'Estimated materials, costs and times for every stage, ready to share.' },
       { title: 'Construction marketplace', text: 'Products and software to build with, paid securely by card.' },
     ],
-    formCard: { title: 'Design form', text: 'Choose the building system, roof and facade, and generate your image.', cta: 'Go to the form' },
-    marketCard: { title: 'Software catalogue', text: 'The design, modelling, rendering and BIM tools professionals use.', cta: 'See the catalogue' },
+    formCard: {
+      title: 'Design form',
+      text: 'Choose the building system, roof and facade, and generate your image.',
+      cta: 'Go to the form',
+    },
+    marketCard: {
+      title: 'Software catalogue',
+      text: 'The design, modelling, rendering and BIM tools professionals use.',
+      cta: 'See the catalogue',
+    },
     valuesTitle: 'Our values',
     values: [
       { title: 'Clarity', text: 'Numbers and deadlines you understand before the first brick is laid.' },
@@ -75,13 +113,31 @@ export const en: Copy = {
     yearsLabel: 'years of experience',
     testimonialsTitle: 'What our customers say',
     testimonials: [
-      { quote: 'In one afternoon we had the image and the budget for the warehouse. It saved us weeks.', name: 'Laura Gómez', role: 'Logistics manager' },
+      {
+        quote: 'In one afternoon we had the image and the budget for the warehouse. It saved us weeks.',
+        name: 'Laura Gómez',
+        role: 'Logistics manager',
+      },
       { quote: 'The materials report was clear and accurate; the build finished on schedule.', name: 'Andrés Ruiz', role: 'Home owner' },
-      { quote: 'As a supplier, Obra connects us with projects that really need what we make.', name: 'Camila Torres', role: 'Panel manufacturer' },
+      {
+        quote: 'As a supplier, Obra connects us with projects that really need what we make.',
+        name: 'Camila Torres',
+        role: 'Panel manufacturer',
+      },
     ],
-    carousel: { previous: 'Previous testimonial', next: 'Next testimonial', pause: 'Pause', play: 'Play', slide: 'Testimonial {n} of {total}' },
+    carousel: {
+      previous: 'Previous testimonial',
+      next: 'Next testimonial',
+      pause: 'Pause',
+      play: 'Play',
+      slide: 'Testimonial {n} of {total}',
+    },
     galleryTitle: 'Projects',
-    gallery: ['Two-storey modular house with a gable roof', 'Industrial warehouse with an arched roof', 'Commercial building with a ventilated facade'],
+    gallery: [
+      'Two-storey modular house with a gable roof',
+      'Industrial warehouse with an arched roof',
+      'Commercial building with a ventilated facade',
+    ],
     contact: {
       open: 'Write to us',
       title: 'Contact us',
@@ -109,7 +165,10 @@ export const en: Copy = {
     ],
   },
   pages: {
-    form: { title: 'Design your project', lead: 'Fill in the sections, generate the image with the lightning bolt and request your report.' },
+    form: {
+      title: 'Design your project',
+      lead: 'Fill in the sections, generate the image with the lightning bolt and request your report.',
+    },
     waitList: { title: 'Wait list', lead: 'Leave your details and we will let you know when we open in your area.' },
     marketplace: { title: 'Software catalogue', lead: 'Search by name or category.' },
     registration: { title: 'Register as a partner', lead: 'Construction professionals: join the Obra network.' },
@@ -124,7 +183,8 @@ export const en: Copy = {
     progress: 'Notice time',
     checking: 'Confirming your payment…',
     unpaidHeading: 'Your payment is not confirmed',
-    unpaidText: 'The payment provider does not show this payment as complete yet. If you did not finish paying, nothing was charged and you can try again.',
+    unpaidText:
+      'The payment provider does not show this payment as complete yet. If you did not finish paying, nothing was charged and you can try again.',
     retry: 'Back to the product',
     unknownHeading: 'We could not find this purchase',
     unknownText: 'The link does not match any payment. If you paid, write to us and we will look into it.',
@@ -133,7 +193,8 @@ export const en: Copy = {
   },
   testCheckout: {
     badge: 'TEST MODE',
-    notice: 'This page simulates the card payment because the site has no Stripe keys. Nothing is charged and no card details are asked for.',
+    notice:
+      'This page simulates the card payment because the site has no Stripe keys. Nothing is charged and no card details are asked for.',
     heading: 'Test checkout',
     loading: 'Loading the order…',
     product: 'Product',

@@ -10,19 +10,53 @@ const errors = { required: common.required, email: common.email, tooLong: common
 /** The site's Spanish copy. */
 export const es: Copy = {
   meta: {
-    home: { title: 'Obra — Diseño con IA para tu construcción', description: 'Diseña tu edificación con IA, recibe un informe de materiales, costos y tiempos, y encuentra el software para construir.' },
-    form: { title: 'Formulario de diseño con IA — Obra', description: 'Describe tu proyecto, genera una imagen con IA y recibe el informe en tu correo.' },
+    home: {
+      title: 'Obra — Diseño con IA para tu construcción',
+      description:
+        'Diseña tu edificación con IA, recibe un informe de materiales, costos y tiempos, y encuentra el software para construir.',
+    },
+    form: {
+      title: 'Formulario de diseño con IA — Obra',
+      description: 'Describe tu proyecto, genera una imagen con IA y recibe el informe en tu correo.',
+    },
     waitList: { title: 'Lista de espera — Obra', description: 'Únete a la lista de espera de Obra como cliente o como proveedor.' },
-    values: { title: 'Nuestros valores — Obra', description: 'Por qué elegir Obra: más de 25 años de experiencia, testimonios de clientes y nuestros proyectos.' },
-    vision: { title: 'Nuestra visión — Obra', description: 'Hacia dónde va Obra: construcción más rápida, clara y sostenible con ayuda de la IA.' },
-    marketplace: { title: 'Catálogo de software — Obra', description: 'Software de diseño, modelado, render y BIM para tus proyectos de construcción.' },
-    registration: { title: 'Inscripción de aliados — Obra', description: 'Regístrate como profesional aliado de Obra y recibe proyectos de tu especialidad.' },
-    product: { title: '{name} — Catálogo de software — Obra', description: '{name}: descripción, funciones, videos y precio en el catálogo de software de Obra.' },
+    values: {
+      title: 'Nuestros valores — Obra',
+      description: 'Por qué elegir Obra: más de 25 años de experiencia, testimonios de clientes y nuestros proyectos.',
+    },
+    vision: {
+      title: 'Nuestra visión — Obra',
+      description: 'Hacia dónde va Obra: construcción más rápida, clara y sostenible con ayuda de la IA.',
+    },
+    marketplace: {
+      title: 'Catálogo de software — Obra',
+      description: 'Software de diseño, modelado, render y BIM para tus proyectos de construcción.',
+    },
+    registration: {
+      title: 'Inscripción de aliados — Obra',
+      description: 'Regístrate como profesional aliado de Obra y recibe proyectos de tu especialidad.',
+    },
+    product: {
+      title: '{name} — Catálogo de software — Obra',
+      description: '{name}: descripción, funciones, videos y precio en el catálogo de software de Obra.',
+    },
     success: { title: 'Compra realizada — Obra', description: 'Tu pago en Obra fue procesado correctamente.' },
     testCheckout: { title: 'Pago de prueba — Obra', description: 'Pago simulado de Obra para probar la compra sin cobrar nada.' },
-    notFound: { title: 'Página no encontrada · Page not found — Obra', description: 'La página que buscas no existe. The page you are looking for does not exist.' },
+    notFound: {
+      title: 'Página no encontrada · Page not found — Obra',
+      description: 'La página que buscas no existe. The page you are looking for does not exist.',
+    },
   },
-  nav: { label: 'Principal', menu: 'Menú', form: 'Formulario', marketplace: 'Marketplace', registration: 'Inscripción', home: 'Obra, inicio', toggle: 'EN', toggleLabel: 'Read this page in English' },
+  nav: {
+    label: 'Principal',
+    menu: 'Menú',
+    form: 'Formulario',
+    marketplace: 'Marketplace',
+    registration: 'Inscripción',
+    home: 'Obra, inicio',
+    toggle: 'EN',
+    toggleLabel: 'Read this page in English',
+  },
   footer: {
     heading: 'Contacto',
     addressLabel: 'Dirección',
@@ -45,8 +79,16 @@ export const es: Copy = {
       { title: 'Informes automáticos', text: 'Materiales, costos y tiempos estimados para cada etapa, listos para compartir.' },
       { title: 'Marketplace de construcción', text: 'Productos y software para construir, con pago seguro con tarjeta.' },
     ],
-    formCard: { title: 'Formulario de diseño', text: 'Elige sistema constructivo, cubierta y fachada, y genera tu imagen.', cta: 'Ir al formulario' },
-    marketCard: { title: 'Catálogo de software', text: 'Las herramientas de diseño, modelado, render y BIM que usan los profesionales.', cta: 'Ver el catálogo' },
+    formCard: {
+      title: 'Formulario de diseño',
+      text: 'Elige sistema constructivo, cubierta y fachada, y genera tu imagen.',
+      cta: 'Ir al formulario',
+    },
+    marketCard: {
+      title: 'Catálogo de software',
+      text: 'Las herramientas de diseño, modelado, render y BIM que usan los profesionales.',
+      cta: 'Ver el catálogo',
+    },
     valuesTitle: 'Nuestros valores',
     values: [
       { title: 'Claridad', text: 'Números y plazos que entiendes antes de poner el primer ladrillo.' },
@@ -75,13 +117,35 @@ export const es: Copy = {
     yearsLabel: 'años de experiencia',
     testimonialsTitle: 'Lo que dicen nuestros clientes',
     testimonials: [
-      { quote: 'En una tarde teníamos la imagen y el presupuesto de la bodega. Nos ahorró semanas.', name: 'Laura Gómez', role: 'Gerente de logística' },
-      { quote: 'El informe de materiales fue claro y acertado; la obra salió en el plazo previsto.', name: 'Andrés Ruiz', role: 'Propietario de vivienda' },
-      { quote: 'Como proveedor, Obra nos conecta con proyectos que sí necesitan lo que fabricamos.', name: 'Camila Torres', role: 'Fabricante de paneles' },
+      {
+        quote: 'En una tarde teníamos la imagen y el presupuesto de la bodega. Nos ahorró semanas.',
+        name: 'Laura Gómez',
+        role: 'Gerente de logística',
+      },
+      {
+        quote: 'El informe de materiales fue claro y acertado; la obra salió en el plazo previsto.',
+        name: 'Andrés Ruiz',
+        role: 'Propietario de vivienda',
+      },
+      {
+        quote: 'Como proveedor, Obra nos conecta con proyectos que sí necesitan lo que fabricamos.',
+        name: 'Camila Torres',
+        role: 'Fabricante de paneles',
+      },
     ],
-    carousel: { previous: 'Testimonio anterior', next: 'Testimonio siguiente', pause: 'Pausar', play: 'Reanudar', slide: 'Testimonio {n} de {total}' },
+    carousel: {
+      previous: 'Testimonio anterior',
+      next: 'Testimonio siguiente',
+      pause: 'Pausar',
+      play: 'Reanudar',
+      slide: 'Testimonio {n} de {total}',
+    },
     galleryTitle: 'Proyectos',
-    gallery: ['Casa modular de dos pisos con cubierta a doble pendiente', 'Bodega industrial con cubierta en arco', 'Edificio comercial con fachada ventilada'],
+    gallery: [
+      'Casa modular de dos pisos con cubierta a doble pendiente',
+      'Bodega industrial con cubierta en arco',
+      'Edificio comercial con fachada ventilada',
+    ],
     contact: {
       open: 'Escríbenos',
       title: 'Contáctanos',
@@ -101,7 +165,8 @@ export const es: Copy = {
   },
   vision: {
     title: 'Nuestra visión',
-    description: 'Queremos que cualquier persona pueda planear su construcción con la misma información que un profesional, antes de invertir un peso.',
+    description:
+      'Queremos que cualquier persona pueda planear su construcción con la misma información que un profesional, antes de invertir un peso.',
     bullets: [
       'Diseños asistidos por IA al alcance de todos.',
       'Presupuestos y plazos transparentes desde el primer día.',
@@ -124,7 +189,8 @@ export const es: Copy = {
     progress: 'Tiempo del aviso',
     checking: 'Confirmando tu pago…',
     unpaidHeading: 'Tu pago no está confirmado',
-    unpaidText: 'El proveedor de pagos todavía no registra este pago como completado. Si no terminaste el pago, no se hizo ningún cargo y puedes intentarlo de nuevo.',
+    unpaidText:
+      'El proveedor de pagos todavía no registra este pago como completado. Si no terminaste el pago, no se hizo ningún cargo y puedes intentarlo de nuevo.',
     retry: 'Volver al producto',
     unknownHeading: 'No encontramos esta compra',
     unknownText: 'El enlace no corresponde a ningún pago. Si pagaste, escríbenos y lo revisamos.',
@@ -133,7 +199,8 @@ export const es: Copy = {
   },
   testCheckout: {
     badge: 'MODO DE PRUEBA',
-    notice: 'Esta página simula el pago con tarjeta porque el sitio no tiene claves de Stripe. No se cobra nada y no se piden datos de tarjeta.',
+    notice:
+      'Esta página simula el pago con tarjeta porque el sitio no tiene claves de Stripe. No se cobra nada y no se piden datos de tarjeta.',
     heading: 'Pago de prueba',
     loading: 'Cargando el pedido…',
     product: 'Producto',

@@ -10,8 +10,28 @@ export interface Item {
 export interface Copy {
   /** `<title>` and meta description per page. */
   meta: Record<PageId | 'notFound', { title: string; description: string }>;
-  nav: { label: string; menu: string; form: string; marketplace: string; registration: string; home: string; toggle: string; toggleLabel: string };
-  footer: { heading: string; addressLabel: string; social: string; emailCta: string; whatsapp: string; rights: string; pages: string; waitList: string; values: string; vision: string };
+  nav: {
+    label: string;
+    menu: string;
+    form: string;
+    marketplace: string;
+    registration: string;
+    home: string;
+    toggle: string;
+    toggleLabel: string;
+  };
+  footer: {
+    heading: string;
+    addressLabel: string;
+    social: string;
+    emailCta: string;
+    whatsapp: string;
+    rights: string;
+    pages: string;
+    waitList: string;
+    values: string;
+    vision: string;
+  };
   home: {
     title: string;
     lead: string;
@@ -62,14 +82,38 @@ export interface Copy {
   pages: Record<'form' | 'waitList' | 'marketplace' | 'registration' | 'product', { title: string; lead: string }>;
   /** `title` and `text` are the toast's (SPEC.md §8); `heading` and `lead` the page's. */
   success: {
-    title: string; text: string; heading: string; lead: string; home: string; progress: string;
+    title: string;
+    text: string;
+    heading: string;
+    lead: string;
+    home: string;
+    progress: string;
     /** While the order is confirmed with the payment provider, and when it is not paid, unknown or cannot be checked. */
-    checking: string; unpaidHeading: string; unpaidText: string; retry: string; unknownHeading: string; unknownText: string; errorHeading: string; errorText: string;
+    checking: string;
+    unpaidHeading: string;
+    unpaidText: string;
+    retry: string;
+    unknownHeading: string;
+    unknownText: string;
+    errorHeading: string;
+    errorText: string;
   };
   /** The embedded test checkout (no payment provider keys): a page that stands in for the card provider's. */
   testCheckout: {
-    badge: string; notice: string; heading: string; loading: string; product: string; total: string; pay: string; paying: string; cancel: string;
-    unknown: string; expired: string; paid: string; error: string; catalogue: string;
+    badge: string;
+    notice: string;
+    heading: string;
+    loading: string;
+    product: string;
+    total: string;
+    pay: string;
+    paying: string;
+    cancel: string;
+    unknown: string;
+    expired: string;
+    paid: string;
+    error: string;
+    catalogue: string;
   };
   notFound: { title: string; text: string; home: string; product: string; productText: string; catalogue: string };
   skip: string;

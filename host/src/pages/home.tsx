@@ -25,7 +25,9 @@ export function Home({ copy, lang }: { copy: Copy; lang: Lang }) {
       <section class="hero">
         <h1>{t.title}</h1>
         <p class="lead">{t.lead}</p>
-        <a class="button" href={pathFor({ page: 'form', lang })}>{t.cta}</a>
+        <a class="button" href={pathFor({ page: 'form', lang })}>
+          {t.cta}
+        </a>
       </section>
       <section class="section" aria-labelledby="services">
         <h2 id="services">{t.servicesTitle}</h2>
@@ -35,12 +37,16 @@ export function Home({ copy, lang }: { copy: Copy; lang: Lang }) {
         <article class="card feature">
           <h2>{t.formCard.title}</h2>
           <p>{t.formCard.text}</p>
-          <a class="button" href={pathFor({ page: 'form', lang })}>{t.formCard.cta}</a>
+          <a class="button" href={pathFor({ page: 'form', lang })}>
+            {t.formCard.cta}
+          </a>
         </article>
         <article class="card feature">
           <h2>{t.marketCard.title}</h2>
           <p>{t.marketCard.text}</p>
-          <a class="button secondary" href={pathFor({ page: 'marketplace', lang })}>{t.marketCard.cta}</a>
+          <a class="button secondary" href={pathFor({ page: 'marketplace', lang })}>
+            {t.marketCard.cta}
+          </a>
         </article>
       </section>
       <section class="section" aria-labelledby="values">
@@ -48,21 +54,29 @@ export function Home({ copy, lang }: { copy: Copy; lang: Lang }) {
         <Cards items={t.values} id="values" />
       </section>
       <p class="section contact-line">
-        <a href={whatsappHref()} rel="noopener" target="_blank">{t.contact}</a>
+        <a href={whatsappHref()} rel="noopener" target="_blank">
+          {t.contact}
+        </a>
       </p>
       {/* Shown on wide screens only (CSS); the script wires dismiss and the overlay. */}
       <aside class="notice" aria-labelledby="notice-title" data-notice>
         <h2 id="notice-title">{t.notice.title}</h2>
         <p>{t.notice.text}</p>
         <div class="notice-actions">
-          <button type="button" class="button" data-overlay-open>{t.notice.open}</button>
-          <button type="button" class="link-button" data-notice-dismiss>{t.notice.dismiss}</button>
+          <button type="button" class="button" data-overlay-open>
+            {t.notice.open}
+          </button>
+          <button type="button" class="link-button" data-notice-dismiss>
+            {t.notice.dismiss}
+          </button>
         </div>
       </aside>
       <dialog class="overlay" aria-labelledby="overlay-title" data-overlay>
         <div class="overlay-head">
           <h2 id="overlay-title">{t.notice.dialogTitle}</h2>
-          <button type="button" class="button secondary" data-overlay-close>{t.notice.close}</button>
+          <button type="button" class="button secondary" data-overlay-close>
+            {t.notice.close}
+          </button>
         </div>
         <div class="overlay-body" data-overlay-body />
       </dialog>

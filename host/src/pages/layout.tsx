@@ -29,7 +29,9 @@ export function Layout({ copy, lang, route, children }: LayoutProps) {
   const to = (page: Route['page']) => pathFor({ page, lang });
   return (
     <>
-      <a class="skip" href="#main">{copy.skip}</a>
+      <a class="skip" href="#main">
+        {copy.skip}
+      </a>
       <header class="topbar">
         <div class="bar">
           <a class="brand" href={pathFor({ page: 'home', lang })} aria-label={copy.nav.home}>
@@ -37,14 +39,22 @@ export function Layout({ copy, lang, route, children }: LayoutProps) {
             <span aria-hidden="true">{SITE.name}</span>
           </a>
           <button type="button" class="menu-button" aria-expanded="false" aria-controls="menu" data-menu-button>
-            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" stroke-width="2" /></svg>
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" stroke-width="2" />
+            </svg>
             {copy.nav.menu}
           </button>
           <nav id="menu" class="menu" aria-label={copy.nav.label} data-menu>
             <ul>
-              <li><a href={to('form')}>{copy.nav.form}</a></li>
-              <li><a href={to('marketplace')}>{copy.nav.marketplace}</a></li>
-              <li><a href={to('registration')}>{copy.nav.registration}</a></li>
+              <li>
+                <a href={to('form')}>{copy.nav.form}</a>
+              </li>
+              <li>
+                <a href={to('marketplace')}>{copy.nav.marketplace}</a>
+              </li>
+              <li>
+                <a href={to('registration')}>{copy.nav.registration}</a>
+              </li>
               <li>
                 {/* The visible code starts the accessible name (WCAG 2.5.3); the rest says what it does. */}
                 <a class="toggle" href={route ? alternatePath(route, other) : `/${other}`} hrefLang={other} lang={other} data-lang-toggle>
@@ -56,7 +66,9 @@ export function Layout({ copy, lang, route, children }: LayoutProps) {
           </nav>
         </div>
       </header>
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       <Footer copy={copy} lang={lang} />
     </>
   );
@@ -75,20 +87,40 @@ function Footer({ copy, lang }: { copy: Copy; lang: Lang }) {
             <br />
             {SITE.city}
           </address>
-          <p><a href={`mailto:${SITE.email}`}>{copy.footer.emailCta}: {SITE.email}</a></p>
-          <p><a href={whatsappHref()} rel="noopener" target="_blank">{copy.footer.whatsapp}</a></p>
-          <p><a href={SITE.social.href} rel="noopener" target="_blank">{copy.footer.social}</a></p>
+          <p>
+            <a href={`mailto:${SITE.email}`}>
+              {copy.footer.emailCta}: {SITE.email}
+            </a>
+          </p>
+          <p>
+            <a href={whatsappHref()} rel="noopener" target="_blank">
+              {copy.footer.whatsapp}
+            </a>
+          </p>
+          <p>
+            <a href={SITE.social.href} rel="noopener" target="_blank">
+              {copy.footer.social}
+            </a>
+          </p>
         </section>
         <nav aria-labelledby="footer-pages">
           <h2 id="footer-pages">{copy.footer.pages}</h2>
           <ul>
-            <li><a href={to('waitList')}>{copy.footer.waitList}</a></li>
-            <li><a href={to('values')}>{copy.footer.values}</a></li>
-            <li><a href={to('vision')}>{copy.footer.vision}</a></li>
+            <li>
+              <a href={to('waitList')}>{copy.footer.waitList}</a>
+            </li>
+            <li>
+              <a href={to('values')}>{copy.footer.values}</a>
+            </li>
+            <li>
+              <a href={to('vision')}>{copy.footer.vision}</a>
+            </li>
           </ul>
         </nav>
       </div>
-      <p class="rights">© {SITE.year} {SITE.name}. {copy.footer.rights}</p>
+      <p class="rights">
+        © {SITE.year} {SITE.name}. {copy.footer.rights}
+      </p>
     </footer>
   );
 }

@@ -6,12 +6,20 @@ import { pathFor, type Lang } from '../routes.ts';
 export function NotFound() {
   return (
     <section class="hero">
-      <h1>{COPY.es.notFound.title} · <span lang="en">{COPY.en.notFound.title}</span></h1>
+      <h1>
+        {COPY.es.notFound.title} · <span lang="en">{COPY.en.notFound.title}</span>
+      </h1>
       <p class="lead">{COPY.es.notFound.text}</p>
-      <p class="lead" lang="en">{COPY.en.notFound.text}</p>
+      <p class="lead" lang="en">
+        {COPY.en.notFound.text}
+      </p>
       <p class="actions">
-        <a class="button" href="/es">{COPY.es.notFound.home}</a>{' '}
-        <a class="button secondary" href="/en" lang="en">{COPY.en.notFound.home}</a>
+        <a class="button" href="/es">
+          {COPY.es.notFound.home}
+        </a>{' '}
+        <a class="button secondary" href="/en" lang="en">
+          {COPY.en.notFound.home}
+        </a>
       </p>
     </section>
   );
@@ -23,7 +31,9 @@ export function ProductNotFound({ copy, lang }: { copy: Copy; lang: Lang }) {
     <section class="hero">
       <h1>{copy.notFound.product}</h1>
       <p class="lead">{copy.notFound.productText}</p>
-      <a class="button" href={pathFor({ page: 'marketplace', lang })}>{copy.notFound.catalogue}</a>
+      <a class="button" href={pathFor({ page: 'marketplace', lang })}>
+        {copy.notFound.catalogue}
+      </a>
     </section>
   );
 }

@@ -27,15 +27,29 @@ export function Success({ copy, lang }: { copy: Copy; lang: Lang }) {
         <div class="toast" role="status" data-toast>
           <p class="toast-title">{t.title}</p>
           <p>{t.text}</p>
-          <div class="progress" role="progressbar" aria-label={t.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={0} data-progress>
+          <div
+            class="progress"
+            role="progressbar"
+            aria-label={t.progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={0}
+            data-progress
+          >
             <span class="progress-fill" />
           </div>
         </div>
       </div>
       <h1 data-purchase-heading>{t.checking}</h1>
       <p class="lead" role="status" data-purchase-lead />
-      <p data-purchase-retry-line hidden><a href={pathFor({ page: 'marketplace', lang })} data-purchase-retry>{t.retry}</a></p>
-      <a class="button" href={pathFor({ page: 'home', lang })}>{t.home}</a>
+      <p data-purchase-retry-line hidden>
+        <a href={pathFor({ page: 'marketplace', lang })} data-purchase-retry>
+          {t.retry}
+        </a>
+      </p>
+      <a class="button" href={pathFor({ page: 'home', lang })}>
+        {t.home}
+      </a>
     </section>
   );
 }

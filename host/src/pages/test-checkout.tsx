@@ -10,11 +10,27 @@ import { pathFor, type Lang } from '../routes.ts';
 export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
   const t = copy.testCheckout;
   return (
-    <section class="hero test-checkout" data-test-checkout data-unknown={t.unknown} data-expired={t.expired} data-paid={t.paid} data-error={t.error} data-paying={t.paying}>
-      <p class="test-banner"><strong>{t.badge}</strong> {t.notice}</p>
+    <section
+      class="hero test-checkout"
+      data-test-checkout
+      data-unknown={t.unknown}
+      data-expired={t.expired}
+      data-paid={t.paid}
+      data-error={t.error}
+      data-paying={t.paying}
+    >
+      <p class="test-banner">
+        <strong>{t.badge}</strong> {t.notice}
+      </p>
       <h1>{t.heading}</h1>
-      <p class="lead" role="status" data-checkout-status>{t.loading}</p>
-      <p><a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>{t.catalogue}</a></p>
+      <p class="lead" role="status" data-checkout-status>
+        {t.loading}
+      </p>
+      <p>
+        <a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>
+          {t.catalogue}
+        </a>
+      </p>
       <dl class="order-summary" data-checkout-summary hidden>
         <dt>{t.product}</dt>
         <dd data-checkout-product />
@@ -22,8 +38,12 @@ export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
         <dd data-checkout-amount />
       </dl>
       <div class="order-actions" data-checkout-actions hidden>
-        <button type="button" class="button" data-checkout-pay>{t.pay}</button>
-        <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>{t.cancel}</a>
+        <button type="button" class="button" data-checkout-pay>
+          {t.pay}
+        </button>
+        <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>
+          {t.cancel}
+        </a>
       </div>
       <p class="order-error" role="alert" data-checkout-error />
     </section>

@@ -14,15 +14,38 @@ function Carousel({ copy }: { copy: Copy }) {
     <section class="section carousel" aria-roledescription="carousel" aria-labelledby="testimonials" data-carousel>
       <h2 id="testimonials">{t.testimonialsTitle}</h2>
       <div class="carousel-controls">
-        <button type="button" class="icon-button" data-carousel-prev aria-label={t.carousel.previous}>‹</button>
-        <button type="button" class="button secondary" data-carousel-pause data-label-pause={t.carousel.pause} data-label-play={t.carousel.play}>{t.carousel.pause}</button>
-        <button type="button" class="icon-button" data-carousel-next aria-label={t.carousel.next}>›</button>
+        <button type="button" class="icon-button" data-carousel-prev aria-label={t.carousel.previous}>
+          ‹
+        </button>
+        <button
+          type="button"
+          class="button secondary"
+          data-carousel-pause
+          data-label-pause={t.carousel.pause}
+          data-label-play={t.carousel.play}
+        >
+          {t.carousel.pause}
+        </button>
+        <button type="button" class="icon-button" data-carousel-next aria-label={t.carousel.next}>
+          ›
+        </button>
       </div>
       <div class="slides" aria-live="off" data-carousel-slides>
         {t.testimonials.map((item, i) => (
-          <figure key={item.quote} class="slide card" role="group" aria-roledescription="slide" aria-label={t.carousel.slide.replace('{n}', String(i + 1)).replace('{total}', String(total))} hidden={i !== 0}>
-            <blockquote><p>“{item.quote}”</p></blockquote>
-            <figcaption>{item.name}, {item.role}</figcaption>
+          <figure
+            key={item.quote}
+            class="slide card"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t.carousel.slide.replace('{n}', String(i + 1)).replace('{total}', String(total))}
+            hidden={i !== 0}
+          >
+            <blockquote>
+              <p>“{item.quote}”</p>
+            </blockquote>
+            <figcaption>
+              {item.name}, {item.role}
+            </figcaption>
           </figure>
         ))}
       </div>
@@ -38,13 +61,18 @@ export function Values({ copy }: { copy: Copy }) {
       <section class="hero">
         <h1>{t.title}</h1>
         <p class="lead">{t.lead}</p>
-        <p class="years"><strong>{SITE.years}</strong> <span>{t.yearsLabel}</span></p>
+        <p class="years">
+          <strong>{SITE.years}</strong> <span>{t.yearsLabel}</span>
+        </p>
       </section>
       <section class="section" aria-labelledby="why">
         <h2 id="why">{t.whyTitle}</h2>
         <ul class="cards" aria-labelledby="why">
           {t.why.map((item) => (
-            <li key={item.title} class="card"><h3>{item.title}</h3><p>{item.text}</p></li>
+            <li key={item.title} class="card">
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
           ))}
         </ul>
       </section>
@@ -53,7 +81,9 @@ export function Values({ copy }: { copy: Copy }) {
         <h2 id="gallery">{t.galleryTitle}</h2>
         <ul class="gallery">
           {t.gallery.map((alt, i) => (
-            <li key={alt}><img src={GALLERY[i]} alt={alt} width="400" height="300" loading="lazy" decoding="async" /></li>
+            <li key={alt}>
+              <img src={GALLERY[i]} alt={alt} width="400" height="300" loading="lazy" decoding="async" />
+            </li>
           ))}
         </ul>
       </section>

@@ -8,7 +8,9 @@ export function Vision({ copy }: { copy: Copy }) {
       <h1>{copy.vision.title}</h1>
       <p class="lead">{copy.vision.description}</p>
       <ul class="bullets">
-        {copy.vision.bullets.map((b) => <li key={b}>{b}</li>)}
+        {copy.vision.bullets.map((b) => (
+          <li key={b}>{b}</li>
+        ))}
       </ul>
     </section>
   );

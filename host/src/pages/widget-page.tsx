@@ -11,7 +11,8 @@ import type { Assets } from './document.tsx';
  * declarative shadow root (visible before any script; the runtime takes it over).
  */
 function Widget({ route, prerender }: { route: Route; prerender: Assets['prerender'] }) {
-  const shadow = (tag: string, attributes: Record<string, string | undefined> = {}) => (prerender ? { dangerouslySetInnerHTML: { __html: prerender(tag, route.lang, attributes) } } : {});
+  const shadow = (tag: string, attributes: Record<string, string | undefined> = {}) =>
+    prerender ? { dangerouslySetInnerHTML: { __html: prerender(tag, route.lang, attributes) } } : {};
   switch (route.page) {
     case 'form':
       return <obra-design-form {...shadow('obra-design-form')} />;
@@ -34,12 +35,26 @@ function Widget({ route, prerender }: { route: Route; prerender: Assets['prerend
  * A widget page: the widget shows its own visible title, so the page's h1 (for outlines, search
  * engines and screen readers) is visually hidden rather than said twice.
  */
-export function WidgetPage({ copy, route, heading, prerender }: { copy: Copy; route: Route & { page: keyof Copy['pages'] }; heading?: string | undefined; prerender?: Assets['prerender'] }) {
+export function WidgetPage({
+  copy,
+  route,
+  heading,
+  prerender,
+}: {
+  copy: Copy;
+  route: Route & { page: keyof Copy['pages'] };
+  heading?: string | undefined;
+  prerender?: Assets['prerender'];
+}) {
   const t = copy.pages[route.page];
   return (
     <section class="widget-page">
       <h1 class="visually-hidden">{heading ?? t.title}</h1>
-      <noscript><p class="lead">{t.lead} {copy.noscript.replace('{email}', SITE.email)}</p></noscript>
+      <noscript>
+        <p class="lead">
+          {t.lead} {copy.noscript.replace('{email}', SITE.email)}
+        </p>
+      </noscript>
       <Widget route={route} prerender={prerender} />
     </section>
   );

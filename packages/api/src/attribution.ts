@@ -45,7 +45,8 @@ export function collectAttribution({ href, referrer, widget, partner }: Attribut
     for (const [key, value] of utm) attribution[key] = value;
     page.hash = '';
     page.search = new URLSearchParams(utm as [string, string][]).toString();
-    attribution.page = page.href.length <= ATTRIBUTION_LIMITS.url ? page.href : (page.origin + page.pathname).slice(0, ATTRIBUTION_LIMITS.url);
+    attribution.page =
+      page.href.length <= ATTRIBUTION_LIMITS.url ? page.href : (page.origin + page.pathname).slice(0, ATTRIBUTION_LIMITS.url);
   }
   const from = httpUrl(referrer);
   if (from) attribution.referrer = (from.origin + from.pathname).slice(0, ATTRIBUTION_LIMITS.url);

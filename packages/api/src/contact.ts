@@ -19,5 +19,8 @@ export async function sendContact(message: ContactMessage, options: SendContactO
   // Copied field by field: the wire shape is exactly these keys, whatever else the caller's object holds.
   const { name, email, message: text } = message;
   const url = apiUrl(options.apiBase, 'contact');
-  return deliver<{ id: string }>({ url, body: { name, email, message: text }, key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution }, options);
+  return deliver<{ id: string }>(
+    { url, body: { name, email, message: text }, key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution },
+    options,
+  );
 }

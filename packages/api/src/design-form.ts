@@ -54,10 +54,16 @@ export async function generateImage(input: { prompt: string; spec: ImageSpec }, 
  * Idempotency-Key, and the outbox when given). On a refusal the error's message is the server's
  * `errorMessage` (empty when it sent none, so the widget shows its own text).
  */
-export async function sendFormReport(report: FormReport, options: DesignCallOptions & DeliverOptions & { idempotencyKey?: string | undefined }): Promise<unknown> {
+export async function sendFormReport(
+  report: FormReport,
+  options: DesignCallOptions & DeliverOptions & { idempotencyKey?: string | undefined },
+): Promise<unknown> {
   const url = apiUrl(options.apiBase, 'form-report');
   try {
-    return await deliver({ url, body: report, key: options.idempotencyKey ?? newKey(), headers: options.headers, attribution: options.attribution }, options);
+    return await deliver(
+      { url, body: report, key: options.idempotencyKey ?? newKey(), headers: options.headers, attribution: options.attribution },
+      options,
+    );
   } catch (cause) {
     if (!(cause instanceof ApiError) || cause.status === undefined) throw cause;
     throw new ApiError(cause.key, cause.serverMessage ?? '', cause.status, cause.fields, { serverMessage: cause.serverMessage });

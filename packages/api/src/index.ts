@@ -1,7 +1,17 @@
 export { ApiError, type ApiErrorKey } from './errors.ts';
 export { apiBaseFrom, createApiClient, type ApiClient } from './client.ts';
 export { apiUrl, parseRetryAfter, request, type CallInit } from './request.ts';
-export { RETRY, backoff, createKeyring, deliver, newKey, type DeliverOptions, type Delivery, type Outbox, type RetryPolicy } from './delivery.ts';
+export {
+  RETRY,
+  backoff,
+  createKeyring,
+  deliver,
+  newKey,
+  type DeliverOptions,
+  type Delivery,
+  type Outbox,
+  type RetryPolicy,
+} from './delivery.ts';
 export { STORED_TTL_MS, stored, type Stored } from './outbox.ts';
 export { sendWaitList, type WaitListTransport, type SendWaitListOptions } from './wait-list.ts';
 export { sendPartner, type SendPartnerOptions } from './partner.ts';

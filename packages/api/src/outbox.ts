@@ -28,7 +28,11 @@ export function stored<T>(storage: Storage | undefined, name: string, field = 'v
         const raw = store.getItem(name);
         const record = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
         const value = record?.[field];
-        if (!record || (typeof record.savedAt === 'number' && now() - record.savedAt <= STORED_TTL_MS && value && typeof value === 'object')) return value as T | undefined;
+        if (
+          !record ||
+          (typeof record.savedAt === 'number' && now() - record.savedAt <= STORED_TTL_MS && value && typeof value === 'object')
+        )
+          return value as T | undefined;
         store.removeItem(name);
         return undefined;
       }),

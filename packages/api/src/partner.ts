@@ -11,7 +11,13 @@ export interface SendPartnerOptions extends DeliverOptions {
 }
 
 /** The wire shape: exactly these five keys, whatever else the caller's object holds. */
-const partnerBody = ({ nombre, telefono, correo, pais, especializacion }: PartnerRegistration): PartnerRegistration => ({ nombre, telefono, correo, pais, especializacion });
+const partnerBody = ({ nombre, telefono, correo, pais, especializacion }: PartnerRegistration): PartnerRegistration => ({
+  nombre,
+  telefono,
+  correo,
+  pais,
+  especializacion,
+});
 
 /**
  * Sends a partner registration to `{apiBase}/partner` (SPEC.md §7). A refusal throws
@@ -19,6 +25,9 @@ const partnerBody = ({ nombre, telefono, correo, pais, especializacion }: Partne
  */
 export async function sendPartner(registration: PartnerRegistration, options: SendPartnerOptions): Promise<void> {
   const url = apiUrl(options.apiBase, 'partner');
-  const answer = await deliver({ url, body: partnerBody(registration), key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution }, options);
+  const answer = await deliver(
+    { url, body: partnerBody(registration), key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution },
+    options,
+  );
   console.info('[obra-partner-registration] registration accepted:', answer);
 }

@@ -33,15 +33,19 @@ export async function request<T>(url: string, { method = 'POST', body, headers, 
     response = await fetch(url, {
       method,
       headers:
-        mode === 'no-cors' ? { 'Content-Type': 'text/plain;charset=UTF-8' }
-        : { ...headers, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}), Accept: 'application/json' },
+        mode === 'no-cors'
+          ? { 'Content-Type': 'text/plain;charset=UTF-8' }
+          : { ...headers, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}), Accept: 'application/json' },
       ...(mode === 'no-cors' ? { mode } : {}),
       ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
       signal: signal ?? null,
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError('api.network', `${method} ${url} could not reach the server (${String(cause)}); check the connection and the api-base attribute.`);
+    throw new ApiError(
+      'api.network',
+      `${method} ${url} could not reach the server (${String(cause)}); check the connection and the api-base attribute.`,
+    );
   }
   if (mode === 'no-cors') return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
@@ -49,8 +53,14 @@ export async function request<T>(url: string, { method = 'POST', body, headers, 
   const data = (payload ?? {}) as { errorMessage?: unknown; errors?: unknown };
   const serverMessage = typeof data.errorMessage === 'string' ? data.errorMessage : undefined;
   const fields = data.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : {};
-  throw new ApiError(keyForStatus(response.status), `${method} ${url} answered ${response.status}: ${serverMessage ?? response.statusText}`, response.status, fields, {
-    serverMessage,
-    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
-  });
+  throw new ApiError(
+    keyForStatus(response.status),
+    `${method} ${url} answered ${response.status}: ${serverMessage ?? response.statusText}`,
+    response.status,
+    fields,
+    {
+      serverMessage,
+      retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+    },
+  );
 }

@@ -24,7 +24,8 @@ export interface SendWaitListOptions extends DeliverOptions {
 /** Sends a wait-list entry; resolves when it was delivered (as far as the transport can tell). */
 export async function sendWaitList(entry: WaitListEntry, options: SendWaitListOptions): Promise<void> {
   const { apiBase, endpoint, transport, key = newKey() } = options;
-  if (transport === 'no-cors' && !endpoint) throw new ApiError('api.unexpected', 'transport="no-cors" needs an endpoint attribute with the web endpoint URL.');
+  if (transport === 'no-cors' && !endpoint)
+    throw new ApiError('api.unexpected', 'transport="no-cors" needs an endpoint attribute with the web endpoint URL.');
   const url = endpoint || apiUrl(apiBase, 'wait-list');
   await deliver({ url, body: entry, key, mode: transport, headers: options.headers, attribution: options.attribution }, options);
 }

@@ -30,7 +30,10 @@ export async function api<T = unknown>(path: string, { method = 'GET', body }: {
     response = await fetch(`/api/admin/${path}`, {
       method,
       credentials: 'same-origin',
-      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(method === 'GET' ? {} : { 'X-CSRF-Token': csrf }) },
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(method === 'GET' ? {} : { 'X-CSRF-Token': csrf }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

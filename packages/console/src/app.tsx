@@ -81,33 +81,96 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
 
   return (
     <>
-      <a className="skip" href="#main">{t('console.skip')}</a>
+      <a className="skip" href="#main">
+        {t('console.skip')}
+      </a>
       <header className="topbar">
-        <a className="brand" href="/admin" onClick={link('/admin')}>{t('console.title')}</a>
+        <a className="brand" href="/admin" onClick={link('/admin')}>
+          {t('console.title')}
+        </a>
         <nav aria-label={t('console.nav.label')}>
           <ul>
             {me && (
               <>
-                <li><a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>{t('console.nav.inbox')}</a></li>
-                <li><a href="/admin/orders" onClick={link('/admin/orders')} aria-current={route.name === 'orders' ? 'page' : undefined}>{t('console.nav.orders')}</a></li>
-                <li><a href="/admin/partners" onClick={link('/admin/partners')} aria-current={route.name === 'partners' || route.name === 'partner' ? 'page' : undefined}>{t('consolePartners.nav')}</a></li>
-                {me.role === 'admin' && <li><a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>{t('console.nav.users')}</a></li>}
-                <li><a href="/admin/notifications" onClick={link('/admin/notifications')} aria-current={route.name === 'notifications' ? 'page' : undefined}>{t('console.nav.notifications')}</a></li>
-                {me.role === 'admin' && <li><a href="/admin/webhooks" onClick={link('/admin/webhooks')} aria-current={route.name === 'webhooks' ? 'page' : undefined}>{t('console.nav.webhooks')}</a></li>}
+                <li>
+                  <a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>
+                    {t('console.nav.inbox')}
+                  </a>
+                </li>
+                <li>
+                  <a href="/admin/orders" onClick={link('/admin/orders')} aria-current={route.name === 'orders' ? 'page' : undefined}>
+                    {t('console.nav.orders')}
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href="/admin/partners"
+                    onClick={link('/admin/partners')}
+                    aria-current={route.name === 'partners' || route.name === 'partner' ? 'page' : undefined}
+                  >
+                    {t('consolePartners.nav')}
+                  </a>
+                </li>
+                {me.role === 'admin' && (
+                  <li>
+                    <a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>
+                      {t('console.nav.users')}
+                    </a>
+                  </li>
+                )}
+                <li>
+                  <a
+                    href="/admin/notifications"
+                    onClick={link('/admin/notifications')}
+                    aria-current={route.name === 'notifications' ? 'page' : undefined}
+                  >
+                    {t('console.nav.notifications')}
+                  </a>
+                </li>
+                {me.role === 'admin' && (
+                  <li>
+                    <a
+                      href="/admin/webhooks"
+                      onClick={link('/admin/webhooks')}
+                      aria-current={route.name === 'webhooks' ? 'page' : undefined}
+                    >
+                      {t('console.nav.webhooks')}
+                    </a>
+                  </li>
+                )}
               </>
             )}
-            <li><button type="button" lang={t('console.nav.language') === 'English' ? 'en' : 'es'} aria-label={t('console.nav.languageLabel')} onClick={toggleLang}>{t('console.nav.language')}</button></li>
+            <li>
+              <button
+                type="button"
+                lang={t('console.nav.language') === 'English' ? 'en' : 'es'}
+                aria-label={t('console.nav.languageLabel')}
+                onClick={toggleLang}
+              >
+                {t('console.nav.language')}
+              </button>
+            </li>
             {me && (
               <>
-                <li><button type="button" onClick={() => void signOut(false)}>{t('console.nav.signOut')}</button></li>
-                <li><button type="button" onClick={() => void signOut(true)}>{t('console.nav.signOutAll')}</button></li>
+                <li>
+                  <button type="button" onClick={() => void signOut(false)}>
+                    {t('console.nav.signOut')}
+                  </button>
+                </li>
+                <li>
+                  <button type="button" onClick={() => void signOut(true)}>
+                    {t('console.nav.signOutAll')}
+                  </button>
+                </li>
               </>
             )}
           </ul>
         </nav>
         {me && <p className="who">{me.email}</p>}
       </header>
-      <main id="main" tabIndex={-1}>{screen}</main>
+      <main id="main" tabIndex={-1}>
+        {screen}
+      </main>
     </>
   );
 }

@@ -1,2 +1,11 @@
-export { parseRoute, filterQuery, routeUrl, FILTER_KEYS, ORDER_FILTER_KEYS, type Route, type Filter, type OrderFilter } from './url-state.ts';
+export {
+  parseRoute,
+  filterQuery,
+  routeUrl,
+  FILTER_KEYS,
+  ORDER_FILTER_KEYS,
+  type Route,
+  type Filter,
+  type OrderFilter,
+} from './url-state.ts';
 export { consoleCatalogues } from './i18n.ts';

@@ -62,12 +62,16 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   if (partner) return { name: 'partner', id: partner[1]! };
   if (path === '/admin/webhooks') return { name: 'webhooks' };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
-  if (path === '/admin/set-password') return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
+  if (path === '/admin/set-password')
+    return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
   return { name: 'not-found' };
 }
 
 /** The query string of a filter (`?kind=…`), empty values left out, in the stable order of `keys` (the inbox's by default). */
-export function filterQuery<K extends string>(filter: Partial<Record<K, string>>, keys: readonly K[] = FILTER_KEYS as readonly string[] as readonly K[]): string {
+export function filterQuery<K extends string>(
+  filter: Partial<Record<K, string>>,
+  keys: readonly K[] = FILTER_KEYS as readonly string[] as readonly K[],
+): string {
   const params = new URLSearchParams();
   for (const key of keys) if (filter[key]) params.set(key, filter[key]);
   const text = params.toString();

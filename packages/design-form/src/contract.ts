@@ -21,8 +21,14 @@ export const designFormContract = defineContract<DesignFormEvents>()({
     },
   },
   events: {
-    'obra-image-generated': { description: 'An illustration was generated for the described building.', detail: '{ url: string; prompt: string }' },
-    'obra-submit': { description: 'A complete report is about to be sent; `preventDefault()` stops the send. Cancelable.', detail: '{ report: FormReport }' },
+    'obra-image-generated': {
+      description: 'An illustration was generated for the described building.',
+      detail: '{ url: string; prompt: string }',
+    },
+    'obra-submit': {
+      description: 'A complete report is about to be sent; `preventDefault()` stops the send. Cancelable.',
+      detail: '{ report: FormReport }',
+    },
     'obra-success': { description: 'The report was accepted; the e-mail follows.', detail: '{ report: FormReport }' },
     'obra-error': {
       description: 'The report was not accepted; `reason` is an error key such as `api.server`.',

@@ -17,10 +17,24 @@ export const COUNTRIES: readonly Country[] = [...TABLE.matchAll(/([A-Z]{2})(\d+)
 export const DEFAULT_COUNTRY = 'CO';
 
 /** Which country a shared dial code means when nothing else tells (+1 is the US, +7 Russia …). */
-const MAIN: Record<string, string> = { 1: 'US', 7: 'RU', 39: 'IT', 44: 'GB', 47: 'NO', 61: 'AU', 212: 'MA', 262: 'RE', 290: 'SH', 358: 'FI', 590: 'GP', 599: 'CW' };
+const MAIN: Record<string, string> = {
+  1: 'US',
+  7: 'RU',
+  39: 'IT',
+  44: 'GB',
+  47: 'NO',
+  61: 'AU',
+  212: 'MA',
+  262: 'RE',
+  290: 'SH',
+  358: 'FI',
+  590: 'GP',
+  599: 'CW',
+};
 
 /** The country of a code, or the default. */
-export const countryOf = (code: string): Country => COUNTRIES.find((c) => c.code === code) ?? COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY)!;
+export const countryOf = (code: string): Country =>
+  COUNTRIES.find((c) => c.code === code) ?? COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY)!;
 
 /**
  * The country a typed number starts with: the longest dial code prefixing its digits (+34… is

@@ -39,12 +39,26 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   const state = useStore(store);
   const openerRef = useRef<HTMLButtonElement>(null);
   useDesignDraft(store, host);
-  const deps = () => ({ apiBase: attrs.apiBase, emit, lang, frame: { prefix: t('designForm.prompt.prefix'), suffix: t('designForm.prompt.suffix') } });
-  const texts = () => ({ submitError: t('designForm.form.error.submitError'), generic: t('designForm.form.error.generic'), network: t('api.network') });
+  const deps = () => ({
+    apiBase: attrs.apiBase,
+    emit,
+    lang,
+    frame: { prefix: t('designForm.prompt.prefix'), suffix: t('designForm.prompt.suffix') },
+  });
+  const texts = () => ({
+    submitError: t('designForm.form.error.submitError'),
+    generic: t('designForm.form.error.generic'),
+    network: t('api.network'),
+  });
   // A report a previous load of the page could not deliver goes out again, under its first key.
-  const outbox = useOutbox(host, 'design-form', (pending, kept) => void store.getState().resume(pending, { ...deps(), texts: texts(), outbox: kept }));
+  const outbox = useOutbox(
+    host,
+    'design-form',
+    (pending, kept) => void store.getState().resume(pending, { ...deps(), texts: texts(), outbox: kept }),
+  );
   const generate = () => void state.generate(deps());
-  const submit = () => void state.submit({ ...deps(), texts: texts(), outbox, attribution: attributionOf(host.ownerDocument, 'design-form', attrs.partner) });
+  const submit = () =>
+    void state.submit({ ...deps(), texts: texts(), outbox, attribution: attributionOf(host.ownerDocument, 'design-form', attrs.partner) });
   // Closing the overlay while the report waits for the network: the visitor goes on from the button that opened the modal.
   const closeOverlay = () => {
     state.closeOverlay();
@@ -61,7 +75,12 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
 
   // The outcome dialogs of SPEC.md §5 and §8: no image, failure (an alert), success.
   const dialogs = [
-    { status: 'noImage', tone: 'error', title: t('designForm.form.error.imageNotGenerated'), message: t('designForm.form.error.imageNotGeneratedMessage') },
+    {
+      status: 'noImage',
+      tone: 'error',
+      title: t('designForm.form.error.imageNotGenerated'),
+      message: t('designForm.form.error.imageNotGeneratedMessage'),
+    },
     { status: 'error', tone: 'error', title: t('designForm.form.error.networkError'), message: state.failure },
     {
       status: 'success',
@@ -75,7 +94,9 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   return (
     <section className="design-form" aria-labelledby="design-form-title">
       <div className="head">
-        <h2 id="design-form-title" part="title">{t('designForm.title')}</h2>
+        <h2 id="design-form-title" part="title">
+          {t('designForm.title')}
+        </h2>
         <p className="intro">{t('designForm.intro')}</p>
       </div>
       <div className="layout">
@@ -87,7 +108,14 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
           </div>
           <EstimateSummary values={state.values} i18n={i18n} lang={lang} />
           <div className="actions">
-            <button ref={openerRef} type="button" className="button primary opener" part="button primary" aria-haspopup="dialog" onClick={() => state.setModal(true)}>
+            <button
+              ref={openerRef}
+              type="button"
+              className="button primary opener"
+              part="button primary"
+              aria-haspopup="dialog"
+              onClick={() => state.setModal(true)}
+            >
               {t('designForm.open')}
             </button>
             {inFlight && state.overlayClosed ? (

@@ -18,18 +18,30 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
   const { t } = i18n;
   // Recomputed only when the choices change: a few microseconds of arithmetic.
   const result = useMemo(() => estimate(values), [values]);
-  const range = (low: number, high: number, currency: string) => t('estimate.summary.range', { low: money(low, currency, lang), high: money(high, currency, lang) });
+  const range = (low: number, high: number, currency: string) =>
+    t('estimate.summary.range', { low: money(low, currency, lang), high: money(high, currency, lang) });
   return (
     <section className="estimate" part="estimate" aria-labelledby="design-form-estimate">
       <h3 id="design-form-estimate">{t('estimate.summary.title')}</h3>
       {result.complete ? (
         <>
           <dl>
-            <div><dt>{t('estimate.summary.total')}</dt><dd>{range(result.cost.total.low, result.cost.total.high, result.cost.currency)}</dd></div>
-            <div><dt>{t('estimate.summary.perM2')}</dt><dd>{range(result.cost.perM2.low, result.cost.perM2.high, result.cost.currency)}</dd></div>
-            <div><dt>{t('estimate.summary.weeks')}</dt><dd>{t('estimate.summary.weeksValue', { count: result.time.totalWeeks })}</dd></div>
+            <div>
+              <dt>{t('estimate.summary.total')}</dt>
+              <dd>{range(result.cost.total.low, result.cost.total.high, result.cost.currency)}</dd>
+            </div>
+            <div>
+              <dt>{t('estimate.summary.perM2')}</dt>
+              <dd>{range(result.cost.perM2.low, result.cost.perM2.high, result.cost.currency)}</dd>
+            </div>
+            <div>
+              <dt>{t('estimate.summary.weeks')}</dt>
+              <dd>{t('estimate.summary.weeksValue', { count: result.time.totalWeeks })}</dd>
+            </div>
           </dl>
-          <p className="estimate-note">{t('estimate.summary.indicative', { cost: percent(result.cost.uncertainty), time: percent(result.time.uncertainty) })}</p>
+          <p className="estimate-note">
+            {t('estimate.summary.indicative', { cost: percent(result.cost.uncertainty), time: percent(result.time.uncertainty) })}
+          </p>
         </>
       ) : (
         <p className="estimate-note">{t('estimate.summary.fill')}</p>

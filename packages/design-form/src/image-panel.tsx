@@ -24,11 +24,23 @@ export function ImagePanel({ state, i18n }: ImagePanelProps) {
         {loading ? (
           <div className="skeleton" role="img" aria-label={t('designForm.image.generating')} />
         ) : (
-          <img src={state.imageUrl} alt={state.generatedUrl ? t('designForm.image.alt') : t('designForm.image.exampleAlt')} width="640" height="480" decoding="async" />
+          <img
+            src={state.imageUrl}
+            alt={state.generatedUrl ? t('designForm.image.alt') : t('designForm.image.exampleAlt')}
+            width="640"
+            height="480"
+            decoding="async"
+          />
         )}
       </div>
       <p className="image-status" role="status">
-        {loading ? t('designForm.image.generating') : state.imageFailed ? t('designForm.image.failed') : state.generatedUrl ? t('designForm.image.generated') : ''}
+        {loading
+          ? t('designForm.image.generating')
+          : state.imageFailed
+            ? t('designForm.image.failed')
+            : state.generatedUrl
+              ? t('designForm.image.generated')
+              : ''}
       </p>
     </div>
   );

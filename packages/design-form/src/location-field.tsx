@@ -59,7 +59,8 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
           setOpen(true);
         },
         (error: unknown) => {
-          if (!controller.signal.aborted) console.error('[obra-design-form] location search failed:', error instanceof Error ? error.message : error);
+          if (!controller.signal.aborted)
+            console.error('[obra-design-form] location search failed:', error instanceof Error ? error.message : error);
         },
       );
     }, LOCATION_DEBOUNCE_MS);
@@ -98,8 +99,12 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
         onChoose={choose}
         countMessage={(count) => t('designForm.location.results', { count })}
       />
-      <p id={`${id}-hint`} className="hint">{t('designForm.location.hint')}</p>
-      <p className="chosen" aria-live="polite">{chosen ? t('designForm.location.chosen', { place: chosen }) : ''}</p>
+      <p id={`${id}-hint`} className="hint">
+        {t('designForm.location.hint')}
+      </p>
+      <p className="chosen" aria-live="polite">
+        {chosen ? t('designForm.location.chosen', { place: chosen }) : ''}
+      </p>
     </div>
   );
 }

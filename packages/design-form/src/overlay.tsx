@@ -28,7 +28,9 @@ export function SendingOverlay({ open, text, close }: SendingOverlayProps) {
       }}
     >
       <span className="spinner" aria-hidden="true" />
-      <p id="design-form-overlay-text" role="status">{text}</p>
+      <p id="design-form-overlay-text" role="status">
+        {text}
+      </p>
       {close ? (
         <button type="button" className="button secondary overlay-close" part="button overlay-close" onClick={close.onClose}>
           {close.label}

@@ -18,7 +18,13 @@ export interface PersonalModalProps {
   onTrap: (value: string) => void;
 }
 
-const AUTOCOMPLETE = { nombre: 'name', pais: 'country-name', departamento: 'address-level1', ciudad: 'address-level2', correo: 'email' } as const;
+const AUTOCOMPLETE = {
+  nombre: 'name',
+  pais: 'country-name',
+  departamento: 'address-level1',
+  ciudad: 'address-level2',
+  correo: 'email',
+} as const;
 
 /** The personal-data modal (SPEC.md §2): every field required, then the report is sent. */
 export function PersonalModal({ state, i18n, lang, onSubmit, onTrap }: PersonalModalProps) {
@@ -51,7 +57,9 @@ export function PersonalModal({ state, i18n, lang, onSubmit, onTrap }: PersonalM
         <CloseIcon />
       </button>
       <h2 id="design-form-modal-title">{t('designForm.modal.title')}</h2>
-      <p id="design-form-modal-description" className="intro">{t('designForm.modal.description')}</p>
+      <p id="design-form-modal-description" className="intro">
+        {t('designForm.modal.description')}
+      </p>
       {opened ? (
         <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending || undefined}>
           {PERSONAL_FIELDS.filter((name) => name !== 'telefono').map((name) => (
@@ -68,11 +76,25 @@ export function PersonalModal({ state, i18n, lang, onSubmit, onTrap }: PersonalM
               onValue={(value) => state.change(name, value)}
             />
           ))}
-          <PhoneInput name="telefono" label={t('designForm.modal.telefono')} value={state.values.telefono} error={error('telefono')} lang={lang} i18n={i18n} onValue={(value) => state.change('telefono', value)} />
+          <PhoneInput
+            name="telefono"
+            label={t('designForm.modal.telefono')}
+            value={state.values.telefono}
+            error={error('telefono')}
+            lang={lang}
+            i18n={i18n}
+            onValue={(value) => state.change('telefono', value)}
+          />
           <Honeypot onValue={onTrap} />
-          {projectInvalid ? <p className="error" role="alert">{t('designForm.modal.projectInvalid')}</p> : null}
+          {projectInvalid ? (
+            <p className="error" role="alert">
+              {t('designForm.modal.projectInvalid')}
+            </p>
+          ) : null}
           <div className="actions">
-            <Button type="submit" busy={sending}>{t('designForm.modal.submit')}</Button>
+            <Button type="submit" busy={sending}>
+              {t('designForm.modal.submit')}
+            </Button>
           </div>
         </form>
       ) : null}

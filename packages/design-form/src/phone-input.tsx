@@ -51,7 +51,9 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
   const { names, sorted } = useMemo(() => (open ? countryList(lang) : { names: undefined, sorted: [] }), [open, lang]);
   const list = useMemo(() => {
     const q = foldText(filter.trim()).replace(/^\+/, '');
-    return q ? sorted.filter((c) => foldText(names!.get(c.code)!).includes(q) || c.dial.startsWith(q) || c.code.toLowerCase() === q) : sorted;
+    return q
+      ? sorted.filter((c) => foldText(names!.get(c.code)!).includes(q) || c.dial.startsWith(q) || c.code.toLowerCase() === q)
+      : sorted;
   }, [filter, names, sorted]);
 
   const close = () => {
@@ -80,7 +82,10 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
     <div className="field phone" data-invalid={error ? '' : undefined}>
       <label htmlFor={`${id}-input`}>
         {label}
-        <span aria-hidden="true" className="required"> *</span>
+        <span aria-hidden="true" className="required">
+          {' '}
+          *
+        </span>
       </label>
       <div className="phone-row">
         <button
@@ -122,7 +127,11 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
             onText={setSearch}
             options={list}
             optionKey={countryCode}
-            renderOption={(c) => <>{names!.get(c.code)} <span className="dial">+{c.dial}</span></>}
+            renderOption={(c) => (
+              <>
+                {names!.get(c.code)} <span className="dial">+{c.dial}</span>
+              </>
+            )}
             listLabel={t('designForm.phone.countries')}
             listClassName="listbox"
             open
@@ -130,15 +139,24 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
             onEscape={close}
             onChoose={choose}
             autoHighlight
-            initialHighlight={Math.max(0, sorted.findIndex((c) => c.code === country.code))}
+            initialHighlight={Math.max(
+              0,
+              sorted.findIndex((c) => c.code === country.code),
+            )}
             blockSubmit
             closeOnBlur={false}
             noResultsMessage={t('designForm.phone.noMatch')}
           />
         </div>
       ) : null}
-      <p id={`${id}-hint`} className="hint">{t('designForm.phone.hint')}</p>
-      {error ? <p id={`${id}-error`} className="error">{error}</p> : null}
+      <p id={`${id}-hint`} className="hint">
+        {t('designForm.phone.hint')}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -24,17 +24,31 @@ export function describeDesign(values: DesignValues, lang: Lang = 'es'): string 
   const words = CATALOGUES[lang].designForm;
   const { t } = createI18n(CATALOGUES, lang);
   const chosen = (labels: Labels, value: string) => (value ? label(labels, value).toLowerCase() : '');
-  const material = (labels: Labels, value: string) => (value ? t('designForm.prompt.description.material', { material: chosen(labels, value) }) : '');
+  const material = (labels: Labels, value: string) =>
+    value ? t('designForm.prompt.description.material', { material: chosen(labels, value) }) : '';
   // A template whose optional parts are empty leaves doubled or trailing spaces.
   const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
   const specific = values.uso === 'other' && values.usoEspecifico.trim() ? ` (${values.usoEspecifico.trim()})` : '';
   const parts = [
-    (values.uso ? t('designForm.prompt.description.use', { use: chosen(words.uso.options, values.uso) }) : t('designForm.prompt.description.building')) + specific,
-    values.sistemaConstructivo && t('designForm.prompt.description.system', { system: chosen(words.sistema.options, values.sistemaConstructivo) }),
+    (values.uso
+      ? t('designForm.prompt.description.use', { use: chosen(words.uso.options, values.uso) })
+      : t('designForm.prompt.description.building')) + specific,
+    values.sistemaConstructivo &&
+      t('designForm.prompt.description.system', { system: chosen(words.sistema.options, values.sistemaConstructivo) }),
     (values.diseno || values.materialCubierta) &&
-      tidy(t('designForm.prompt.description.roof', { design: chosen(words.diseno.options, values.diseno), material: material(words.materialCubierta.options, values.materialCubierta) })),
+      tidy(
+        t('designForm.prompt.description.roof', {
+          design: chosen(words.diseno.options, values.diseno),
+          material: material(words.materialCubierta.options, values.materialCubierta),
+        }),
+      ),
     (values.tipoFachada || values.materialFachada) &&
-      tidy(t('designForm.prompt.description.facade', { type: chosen(words.tipoFachada.options, values.tipoFachada), material: material(words.materialFachada.options, values.materialFachada) })),
+      tidy(
+        t('designForm.prompt.description.facade', {
+          type: chosen(words.tipoFachada.options, values.tipoFachada),
+          material: material(words.materialFachada.options, values.materialFachada),
+        }),
+      ),
   ];
   return parts.filter(Boolean).join(', ');
 }
@@ -46,8 +60,34 @@ export function buildPrompt(values: DesignValues, frame: { prefix: string; suffi
 
 /** The structured choices the image generator draws from (DESIGN.md §5.6). */
 export function imageSpecOf(values: DesignValues): ImageSpec {
-  const { uso, sistemaConstructivo, diseno, tipoFachada, materialCubierta, materialFachada, zona, ancho, longitud, anchoEdificacion, largoEdificacion, altoEdificacion } = values;
-  return { uso, sistemaConstructivo, diseno, tipoFachada, materialCubierta, materialFachada, zona, ancho, longitud, anchoEdificacion, largoEdificacion, altoEdificacion } as ImageSpec;
+  const {
+    uso,
+    sistemaConstructivo,
+    diseno,
+    tipoFachada,
+    materialCubierta,
+    materialFachada,
+    zona,
+    ancho,
+    longitud,
+    anchoEdificacion,
+    largoEdificacion,
+    altoEdificacion,
+  } = values;
+  return {
+    uso,
+    sistemaConstructivo,
+    diseno,
+    tipoFachada,
+    materialCubierta,
+    materialFachada,
+    zona,
+    ancho,
+    longitud,
+    anchoEdificacion,
+    largoEdificacion,
+    altoEdificacion,
+  } as ImageSpec;
 }
 
 /**

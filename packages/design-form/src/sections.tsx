@@ -2,7 +2,17 @@ import { useState, type ReactNode } from 'react';
 import type { I18n } from '@obra/i18n';
 import { CheckboxGroup, GroupedRadioGroup, RadioGroup, TextField } from '@obra/ui';
 import {
-  CONSTRUCTION_SYSTEM_GROUPS, DESIGN_LIMITS, EXTRAS, FACADE_MATERIALS, PROJECT_STAGES, PROJECT_STATES, ROOF_DESIGNS, ROOF_MATERIALS, USES, WALL_TYPES, ZONES,
+  CONSTRUCTION_SYSTEM_GROUPS,
+  DESIGN_LIMITS,
+  EXTRAS,
+  FACADE_MATERIALS,
+  PROJECT_STAGES,
+  PROJECT_STATES,
+  ROOF_DESIGNS,
+  ROOF_MATERIALS,
+  USES,
+  WALL_TYPES,
+  ZONES,
 } from '@obra/schema';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { LocationField } from './location-field.tsx';
@@ -37,7 +47,11 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
     const e = state.errors[name];
     return e ? t(`common.${e.key}`, { max: e.max ?? 0 }) : undefined;
   };
-  const radios = <V extends string>(name: 'estadoProyecto' | 'etapaProyecto' | 'uso' | 'diseno' | 'tipoFachada' | 'materialCubierta' | 'materialFachada' | 'zona', list: readonly V[], label: (v: V) => string) => (
+  const radios = <V extends string>(
+    name: 'estadoProyecto' | 'etapaProyecto' | 'uso' | 'diseno' | 'tipoFachada' | 'materialCubierta' | 'materialFachada' | 'zona',
+    list: readonly V[],
+    label: (v: V) => string,
+  ) => (
     <RadioGroup
       name={name}
       legend={t(`designForm.${name}.legend`)}
@@ -67,12 +81,23 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
         key={name}
         title={title}
         open={open.has(name)}
-        onToggle={() => setOpen((current) => {
-          const next = new Set(current);
-          if (!next.delete(name)) next.add(name);
-          return next;
-        })}
-        generate={GENERATES.has(name) ? { title: t('designForm.generate'), label: t('designForm.generateFor', { section: title }), busy: state.image === 'loading', onClick: onGenerate } : undefined}
+        onToggle={() =>
+          setOpen((current) => {
+            const next = new Set(current);
+            if (!next.delete(name)) next.add(name);
+            return next;
+          })
+        }
+        generate={
+          GENERATES.has(name)
+            ? {
+                title: t('designForm.generate'),
+                label: t('designForm.generateFor', { section: title }),
+                busy: state.image === 'loading',
+                onClick: onGenerate,
+              }
+            : undefined
+        }
       >
         {body}
       </Section>
@@ -81,65 +106,89 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
 
   return (
     <>
-      {section('project', <>
-        {radios('estadoProyecto', PROJECT_STATES, (v) => t(`designForm.estadoProyecto.options.${v}`))}
-        {radios('etapaProyecto', PROJECT_STAGES, (v) => t(`designForm.etapaProyecto.options.${v}`))}
-      </>)}
+      {section(
+        'project',
+        <>
+          {radios('estadoProyecto', PROJECT_STATES, (v) => t(`designForm.estadoProyecto.options.${v}`))}
+          {radios('etapaProyecto', PROJECT_STAGES, (v) => t(`designForm.etapaProyecto.options.${v}`))}
+        </>,
+      )}
       {section('location', <LocationField i18n={i18n} apiBase={apiBase} lang={lang} values={values} onChoose={state.chooseLocation} />)}
-      {section('dimensions', <>
-        <fieldset className="field dimensions">
-          <legend>{t('designForm.dimensions.land')}</legend>
-          <div className="row">{DIMENSION_FIELDS.slice(0, 2).map(dimension)}</div>
-        </fieldset>
-        <fieldset className="field dimensions">
-          <legend>{t('designForm.dimensions.building')}</legend>
-          <div className="row">{DIMENSION_FIELDS.slice(2).map(dimension)}</div>
-        </fieldset>
-      </>)}
-      {section('use', <>
-        {radios('uso', USES, (v) => t(`designForm.uso.options.${v}`))}
-        <TextField
-          name="usoEspecifico"
-          label={t('designForm.uso.especifico')}
-          hint={values.uso === 'other' ? undefined : t('designForm.uso.especificoHint')}
-          value={values.usoEspecifico}
-          disabled={values.uso !== 'other'}
-          maxLength={DESIGN_LIMITS.usoEspecifico}
-          counter={t('common.counter', { count: values.usoEspecifico.length, max: DESIGN_LIMITS.usoEspecifico })}
-          error={error('usoEspecifico')}
-          onValue={(value) => state.change('usoEspecifico', value)}
-        />
-      </>)}
-      {section('system', (
+      {section(
+        'dimensions',
+        <>
+          <fieldset className="field dimensions">
+            <legend>{t('designForm.dimensions.land')}</legend>
+            <div className="row">{DIMENSION_FIELDS.slice(0, 2).map(dimension)}</div>
+          </fieldset>
+          <fieldset className="field dimensions">
+            <legend>{t('designForm.dimensions.building')}</legend>
+            <div className="row">{DIMENSION_FIELDS.slice(2).map(dimension)}</div>
+          </fieldset>
+        </>,
+      )}
+      {section(
+        'use',
+        <>
+          {radios('uso', USES, (v) => t(`designForm.uso.options.${v}`))}
+          <TextField
+            name="usoEspecifico"
+            label={t('designForm.uso.especifico')}
+            hint={values.uso === 'other' ? undefined : t('designForm.uso.especificoHint')}
+            value={values.usoEspecifico}
+            disabled={values.uso !== 'other'}
+            maxLength={DESIGN_LIMITS.usoEspecifico}
+            counter={t('common.counter', { count: values.usoEspecifico.length, max: DESIGN_LIMITS.usoEspecifico })}
+            error={error('usoEspecifico')}
+            onValue={(value) => state.change('usoEspecifico', value)}
+          />
+        </>,
+      )}
+      {section(
+        'system',
         <GroupedRadioGroup
           name="sistemaConstructivo"
           legend={t('designForm.sistema.legend')}
           groups={CONSTRUCTION_SYSTEM_GROUPS.map((group, g) => ({
             title: t(`designForm.sistema.groups.${g as 0 | 1 | 2}`),
-            options: group.map((value) => ({ value, label: t(`designForm.sistema.options.${value}.label`), description: t(`designForm.sistema.options.${value}.description`) })),
+            options: group.map((value) => ({
+              value,
+              label: t(`designForm.sistema.options.${value}.label`),
+              description: t(`designForm.sistema.options.${value}.description`),
+            })),
           }))}
           value={values.sistemaConstructivo}
           onValue={(value) => state.change('sistemaConstructivo', value)}
-        />
-      ))}
-      {section('roof', <>
-        {radios('diseno', ROOF_DESIGNS, (v) => t(`designForm.diseno.options.${v}`))}
-        {radios('materialCubierta', ROOF_MATERIALS, (v) => t(`designForm.materialCubierta.options.${v}`))}
-      </>)}
-      {section('facade', <>
-        {radios('tipoFachada', WALL_TYPES, (v) => t(`designForm.tipoFachada.options.${v}`))}
-        {radios('materialFachada', FACADE_MATERIALS, (v) => t(`designForm.materialFachada.options.${v}`))}
-      </>)}
-      {section('zone', radios('zona', ZONES, (v) => t(`designForm.zona.options.${v}`)))}
-      {section('extras', (
+        />,
+      )}
+      {section(
+        'roof',
+        <>
+          {radios('diseno', ROOF_DESIGNS, (v) => t(`designForm.diseno.options.${v}`))}
+          {radios('materialCubierta', ROOF_MATERIALS, (v) => t(`designForm.materialCubierta.options.${v}`))}
+        </>,
+      )}
+      {section(
+        'facade',
+        <>
+          {radios('tipoFachada', WALL_TYPES, (v) => t(`designForm.tipoFachada.options.${v}`))}
+          {radios('materialFachada', FACADE_MATERIALS, (v) => t(`designForm.materialFachada.options.${v}`))}
+        </>,
+      )}
+      {section(
+        'zone',
+        radios('zona', ZONES, (v) => t(`designForm.zona.options.${v}`)),
+      )}
+      {section(
+        'extras',
         <CheckboxGroup
           name="otros"
           legend={t('designForm.otros.legend')}
           options={EXTRAS.map((value) => ({ value, label: t(`designForm.otros.options.${value}`) }))}
           values={values.otros}
           onChange={(value, checked) => state.change('otros', value, checked)}
-        />
-      ))}
+        />,
+      )}
     </>
   );
 }

@@ -75,7 +75,9 @@ export interface DesignFormState {
   generate(deps: DesignDeps): Promise<'busy' | 'generated' | 'failed'>;
   setModal(open: boolean): void;
   /** Sends the report once (through `outbox` when given); `texts` are the translated fallbacks of SPEC.md §8. */
-  submit(deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined; attribution?: Attribution | undefined }): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
+  submit(
+    deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined; attribution?: Attribution | undefined },
+  ): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
   /** Finishes a send a previous page load left in the outbox. */
   resume(pending: Delivery, deps: DesignDeps & { texts: SubmitTexts; outbox: Outbox }): Promise<'busy' | 'sent' | 'failed'>;
   /** Closes the sending overlay (and the personal-data modal) while the report waits for the network; does nothing otherwise. */
@@ -124,7 +126,8 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
       trap: '',
       change(name, value, checked) {
         const current = get().values;
-        const next = name === 'otros' ? (checked ? [...new Set([...current.otros, value])] : current.otros.filter((v) => v !== value)) : value;
+        const next =
+          name === 'otros' ? (checked ? [...new Set([...current.otros, value])] : current.otros.filter((v) => v !== value)) : value;
         const values = { ...current, [name]: next };
         set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
       },
@@ -174,8 +177,18 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
           set({ status: 'idle' });
           return 'cancelled';
         }
-        const sent = await submission.send(report, state, ({ key, headers, ...hooks }) =>
-          sendFormReport(report, { apiBase, idempotencyKey: key, outbox, headers: { ...headers, 'Accept-Language': lang }, attribution, ...hooks }) as Promise<{ mail?: unknown } | undefined>,
+        const sent = await submission.send(
+          report,
+          state,
+          ({ key, headers, ...hooks }) =>
+            sendFormReport(report, {
+              apiBase,
+              idempotencyKey: key,
+              outbox,
+              headers: { ...headers, 'Accept-Language': lang },
+              attribution,
+              ...hooks,
+            }) as Promise<{ mail?: unknown } | undefined>,
         );
         return settle(report, emit, texts, sent);
       },

@@ -8,15 +8,45 @@ export type DesignField = keyof DesignValues;
 
 /** The initial values (SPEC.md §3: empty strings, `otros` empty); also what a successful send returns to. */
 export const emptyDesign: DesignValues = {
-  estadoProyecto: '', etapaProyecto: '', pais: '', departamento: '', ciudad: '',
-  ancho: '', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
-  uso: '', usoEspecifico: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '', otros: [],
-  nombre: '', correo: '', telefono: '',
+  estadoProyecto: '',
+  etapaProyecto: '',
+  pais: '',
+  departamento: '',
+  ciudad: '',
+  ancho: '',
+  longitud: '',
+  anchoEdificacion: '',
+  largoEdificacion: '',
+  altoEdificacion: '',
+  uso: '',
+  usoEspecifico: '',
+  sistemaConstructivo: '',
+  diseno: '',
+  tipoFachada: '',
+  materialCubierta: '',
+  materialFachada: '',
+  zona: '',
+  otros: [],
+  nombre: '',
+  correo: '',
+  telefono: '',
 };
 
 /** The fields of the personal-data modal, in their order. */
-export const PERSONAL_FIELDS = ['nombre', 'pais', 'departamento', 'ciudad', 'correo', 'telefono'] as const satisfies readonly (keyof PersonalData)[];
+export const PERSONAL_FIELDS = [
+  'nombre',
+  'pais',
+  'departamento',
+  'ciudad',
+  'correo',
+  'telefono',
+] as const satisfies readonly (keyof PersonalData)[];
 
 /** The land and building dimensions, in their order. */
-export const DIMENSION_FIELDS = ['ancho', 'longitud', 'anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const satisfies readonly (keyof ProjectData)[];
-
+export const DIMENSION_FIELDS = [
+  'ancho',
+  'longitud',
+  'anchoEdificacion',
+  'largoEdificacion',
+  'altoEdificacion',
+] as const satisfies readonly (keyof ProjectData)[];

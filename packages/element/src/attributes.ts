@@ -25,7 +25,10 @@ export function camelCase(name: string): string {
 /** Parsers for the attribute table of {@link defineWidget}. */
 export const attr = {
   /** Free text; `fallback` when absent. */
-  string: (fallback = ''): AttributeParser<string> => ({ parse: (v) => v ?? fallback, meta: { type: 'string', default: JSON.stringify(fallback) } }),
+  string: (fallback = ''): AttributeParser<string> => ({
+    parse: (v) => v ?? fallback,
+    meta: { type: 'string', default: JSON.stringify(fallback) },
+  }),
   /** One of a fixed list; an unknown value falls back (a typo on a partner page must not break the widget). */
   oneOf: <const V extends string>(values: readonly V[], fallback: V): AttributeParser<V> => ({
     parse: (v) => values.find((x) => x === v?.trim().toLowerCase()) ?? fallback,
@@ -34,7 +37,10 @@ export const attr = {
   /** Present means true, like `disabled`. */
   boolean: (): AttributeParser<boolean> => ({ parse: (v) => v !== null && v !== 'false', meta: { type: 'boolean', default: 'false' } }),
   /** A partner code (3–32 of `A–Z a–z 0–9 _ -`); anything else reads as '' and is not sent (a typo must not lose the lead). */
-  partner: (): AttributeParser<string> => ({ parse: (v) => (v && PARTNER_CODE.test(v.trim()) ? v.trim() : ''), meta: { type: 'string', default: '""' } }),
+  partner: (): AttributeParser<string> => ({
+    parse: (v) => (v && PARTNER_CODE.test(v.trim()) ? v.trim() : ''),
+    meta: { type: 'string', default: '""' },
+  }),
 };
 
 /** The `partner` attribute of every widget that sends leads (spread into its attribute table). */

@@ -58,7 +58,10 @@ export const THEME_PROPERTIES = {
   '--obra-color-success': { default: '#047857', description: 'Success messages.' },
   '--obra-color-focus': { default: '#1d4ed8', description: 'The keyboard focus ring.' },
   '--obra-radius': { default: '8px', description: 'Corner radius of inputs, buttons and cards.' },
-  '--obra-font': { default: 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif', description: 'The font family of the whole widget.' },
+  '--obra-font': {
+    default: 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif',
+    description: 'The font family of the whole widget.',
+  },
 } as const satisfies Record<`--obra-${string}`, { default: string; description: string }>;
 
 /** What the guide and the manifest say about the `partner` attribute (see {@link partnerAttribute}). */

@@ -39,8 +39,16 @@ export interface WidgetDefinition<T extends AttributeTable, E extends EventMap, 
 
 /** Typed listeners for a widget's events (listed before HTMLElement's, so they win overload resolution). */
 export interface WidgetEventTarget<E> {
-  addEventListener<K extends KnownEvents<E>>(type: K, listener: (this: HTMLElement, event: CustomEvent<E[K]>) => void, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends KnownEvents<E>>(type: K, listener: (this: HTMLElement, event: CustomEvent<E[K]>) => void, options?: boolean | EventListenerOptions): void;
+  addEventListener<K extends KnownEvents<E>>(
+    type: K,
+    listener: (this: HTMLElement, event: CustomEvent<E[K]>) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends KnownEvents<E>>(
+    type: K,
+    listener: (this: HTMLElement, event: CustomEvent<E[K]>) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /**
@@ -190,7 +198,17 @@ function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C ex
       set(this: HTMLElement, value: unknown) {
         if (value === null || value === undefined || value === false) this.removeAttribute(name);
         // Numbers read as they are written; an object is set as JSON rather than "[object Object]".
-        else this.setAttribute(name, value === true ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? ''));
+        else
+          this.setAttribute(
+            name,
+            value === true
+              ? ''
+              : typeof value === 'string'
+                ? value
+                : typeof value === 'number' || typeof value === 'bigint'
+                  ? value.toString()
+                  : (JSON.stringify(value) ?? ''),
+          );
       },
     });
   }

@@ -21,9 +21,16 @@ const toggles = (control: Control) => /^(checkbox|radio)$/.test(control.type);
 /** Whether the visitor changed a control from what the page's HTML put there. */
 const isChanged = (control: Control): boolean =>
   // A select with no `selected` option shows its first one: that is not a change.
-  control.options ? !control.options[Math.max(0, [...control.options].findIndex((option) => option.hasAttribute('selected')))]?.selected
-  : toggles(control) ? control.checked !== control.defaultChecked
-  : control.value !== control.defaultValue;
+  control.options
+    ? !control.options[
+        Math.max(
+          0,
+          [...control.options].findIndex((option) => option.hasAttribute('selected')),
+        )
+      ]?.selected
+    : toggles(control)
+      ? control.checked !== control.defaultChecked
+      : control.value !== control.defaultValue;
 
 /** Reads what the visitor typed, ticked and chose in `root`, and where the focus is (`active`). */
 export function readVisitorInput(root: ParentNode, active: Element | null): VisitorInput {

@@ -72,17 +72,21 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
     held = path;
     start();
   };
-  el.addEventListener('obra-take-over', () => {
-    const now = view();
-    if (!first || !now) return;
-    // The focus returns only if nothing else took it meanwhile.
-    const active = el.ownerDocument.activeElement;
-    restoreVisitorInput(now, readVisitorInput(first, !active || active === el.ownerDocument.body ? (focused as Element | null) : null));
-    const node = held && nodeAt(now, held);
-    held = undefined;
-    if (node instanceof HTMLFormElement) node.requestSubmit();
-    else if (node instanceof HTMLElement) node.click();
-  }, { once: true });
+  el.addEventListener(
+    'obra-take-over',
+    () => {
+      const now = view();
+      if (!first || !now) return;
+      // The focus returns only if nothing else took it meanwhile.
+      const active = el.ownerDocument.activeElement;
+      restoreVisitorInput(now, readVisitorInput(first, !active || active === el.ownerDocument.body ? (focused as Element | null) : null));
+      const node = held && nodeAt(now, held);
+      held = undefined;
+      if (node instanceof HTMLFormElement) node.requestSubmit();
+      else if (node instanceof HTMLElement) node.click();
+    },
+    { once: true },
+  );
   const start = () => {
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
     load();

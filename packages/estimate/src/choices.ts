@@ -17,15 +17,26 @@ export interface Choices {
 /** The reference choice of each field, per family: what the base cost per m² describes. */
 export const REFERENCES: Record<Family, Omit<Choices, 'uso'>> = {
   building: {
-    sistemaConstructivo: 'mamposteria-confinada', diseno: 'Plano', materialCubierta: 'Arcilla/Concreto', tipoFachada: 'Tradicional', materialFachada: 'Ladrillo',
-    zona: 'zone2', estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion',
+    sistemaConstructivo: 'mamposteria-confinada',
+    diseno: 'Plano',
+    materialCubierta: 'Arcilla/Concreto',
+    tipoFachada: 'Tradicional',
+    materialFachada: 'Ladrillo',
+    zona: 'zone2',
+    estadoProyecto: 'Nueva',
+    etapaProyecto: 'Concepcion',
   },
   industrial: {
-    sistemaConstructivo: 'steel-framing', diseno: 'Plano', materialCubierta: 'Panel Sandwich', tipoFachada: 'Tradicional', materialFachada: 'Panel Sandwich',
-    zona: 'zone2', estadoProyecto: 'Nueva', etapaProyecto: 'Concepcion',
+    sistemaConstructivo: 'steel-framing',
+    diseno: 'Plano',
+    materialCubierta: 'Panel Sandwich',
+    tipoFachada: 'Tradicional',
+    materialFachada: 'Panel Sandwich',
+    zona: 'zone2',
+    estadoProyecto: 'Nueva',
+    etapaProyecto: 'Concepcion',
   },
 };
-
 
 /** The figures a choice brings, or undefined when the value is unknown (then the reference is used). */
 export const figuresOf = {

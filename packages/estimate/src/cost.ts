@@ -34,7 +34,11 @@ export interface Cost {
 }
 
 /** A range of ± `r` around `expected`, rounded to whole units. */
-export const rangeAround = (expected: number, r: number): Range => ({ low: Math.round(expected * (1 - r)), expected: Math.round(expected), high: Math.round(expected * (1 + r)) });
+export const rangeAround = (expected: number, r: number): Range => ({
+  low: Math.round(expected * (1 - r)),
+  expected: Math.round(expected),
+  high: Math.round(expected * (1 + r)),
+});
 
 /**
  * The cost per trade and in total:
@@ -53,7 +57,10 @@ export function costOf(q: Quantities, family: Family, choices: Choices, region: 
   const shares = DATA.tradeShares[family];
   const ratio = (chosen: Figure | undefined, ref: Figure | undefined): [number, Figure[]] =>
     chosen && ref ? [valueOf(chosen) / valueOf(ref), [chosen, ref]] : [1, []];
-  const [system, systemFigures] = ratio(figuresOf.system(choices.sistemaConstructivo)?.structure, figuresOf.system(reference.sistemaConstructivo)?.structure);
+  const [system, systemFigures] = ratio(
+    figuresOf.system(choices.sistemaConstructivo)?.structure,
+    figuresOf.system(reference.sistemaConstructivo)?.structure,
+  );
   const [roof, roofFigures] = ratio(figuresOf.roof(choices.materialCubierta)?.cost, figuresOf.roof(reference.materialCubierta)?.cost);
   const [wall, wallFigures] = ratio(figuresOf.wall(choices.tipoFachada), figuresOf.wall(reference.tipoFachada));
   const [facade, facadeFigures] = ratio(figuresOf.facade(choices.materialFachada)?.cost, figuresOf.facade(reference.materialFachada)?.cost);
@@ -74,15 +81,23 @@ export function costOf(q: Quantities, family: Family, choices: Choices, region: 
     const [driver, choiceRatio, figures] = per[trade];
     const factors = [...figures, ...(remodel ? [remodel[trade]] : []), ...(zone ? [zone] : [])];
     // trade = rate × share × driver × choice ratio × remodel × zone
-    const expected = rate * valueOf(shares[trade]) * driver * choiceRatio * (remodel ? valueOf(remodel[trade]) : 1) * (zone ? valueOf(zone) : 1);
+    const expected =
+      rate * valueOf(shares[trade]) * driver * choiceRatio * (remodel ? valueOf(remodel[trade]) : 1) * (zone ? valueOf(zone) : 1);
     levelRanges.push(...figures.map(rangeOf), ...(remodel ? [rangeOf(remodel[trade])] : []));
     const uncertainty = Math.max(...level.map(rangeOf), rangeOf(shares[trade]), ...factors.map(rangeOf));
     return { trade, ...rangeAround(expected, uncertainty), uncertainty };
   });
   const uncertainty = Math.max(...levelRanges);
   // total = Σ trades (each rounded); its range is ± the level uncertainty (shares only move cost between trades)
-  const total = rangeAround(trades.reduce((sum, t) => sum + t.expected, 0), uncertainty);
+  const total = rangeAround(
+    trades.reduce((sum, t) => sum + t.expected, 0),
+    uncertainty,
+  );
   // perM2 = total / builtArea
-  const perM2 = { low: Math.round(total.low / q.builtArea), expected: Math.round(total.expected / q.builtArea), high: Math.round(total.high / q.builtArea) };
+  const perM2 = {
+    low: Math.round(total.low / q.builtArea),
+    expected: Math.round(total.expected / q.builtArea),
+    high: Math.round(total.high / q.builtArea),
+  };
   return { currency: region.currency, ratePerM2: Math.round(rate), trades, total, perM2, uncertainty };
 }

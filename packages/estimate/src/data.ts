@@ -37,7 +37,12 @@ export interface EstimateData {
   facadeMaterials: Partial<Record<string, Choice>>;
   zones: Partial<Record<string, Figure>>;
   remodel: Record<TradeName | 'permitTime' | 'constructionTime', Figure>;
-  geometry: { storeyHeight: Figure; openingsBuilding: Figure; openingsIndustrial: Figure; pitch: Partial<Record<string, Figure>> & { Plano: Figure } };
+  geometry: {
+    storeyHeight: Figure;
+    openingsBuilding: Figure;
+    openingsIndustrial: Figure;
+    pitch: Partial<Record<string, Figure>> & { Plano: Figure };
+  };
   materials: { concrete: Pair; rebar: Figure; blocks: Figure; steel: Pair; panels: Figure; timber: Figure; bamboo: Figure; earth: Figure };
   time: { designBaseWeeks: Figure; designM2PerWeek: Figure; industrialSpeed: Figure; finishesM2PerWeek: Pair };
 }

@@ -6,7 +6,12 @@ import { regionOf, type RegionCode } from './region.ts';
 import { timeOf, type Time } from './time.ts';
 
 /** What the estimate reads: the design form's project data and location, every field a string. */
-export type EstimateInput = Partial<Record<keyof Choices | 'ancho' | 'longitud' | 'anchoEdificacion' | 'largoEdificacion' | 'altoEdificacion' | 'pais' | 'departamento' | 'ciudad', string>>;
+export type EstimateInput = Partial<
+  Record<
+    keyof Choices | 'ancho' | 'longitud' | 'anchoEdificacion' | 'largoEdificacion' | 'altoEdificacion' | 'pais' | 'departamento' | 'ciudad',
+    string
+  >
+>;
 
 /** The building dimensions an estimate needs. */
 export const REQUIRED_DIMENSIONS = ['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
@@ -53,8 +58,15 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
     return reference[field];
   };
   const choices: Choices = {
-    uso, sistemaConstructivo: pick('sistemaConstructivo'), diseno: pick('diseno'), materialCubierta: pick('materialCubierta'), tipoFachada: pick('tipoFachada'),
-    materialFachada: pick('materialFachada'), zona: pick('zona'), estadoProyecto: pick('estadoProyecto'), etapaProyecto: pick('etapaProyecto'),
+    uso,
+    sistemaConstructivo: pick('sistemaConstructivo'),
+    diseno: pick('diseno'),
+    materialCubierta: pick('materialCubierta'),
+    tipoFachada: pick('tipoFachada'),
+    materialFachada: pick('materialFachada'),
+    zona: pick('zona'),
+    estadoProyecto: pick('estadoProyecto'),
+    etapaProyecto: pick('etapaProyecto'),
   };
   const region = regionOf(input.pais ?? '');
   const quantities = quantitiesOf({ ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) }, family, choices.diseno);

@@ -32,14 +32,21 @@ const SYSTEM_LINES = (family: Family): Record<string, Line[]> => {
   };
 };
 const ROOF_LINES: Record<string, [string, Material['unit']]> = {
-  'Arcilla/Concreto': ['roofTiles', 'units'], 'Panel Sandwich': ['roofPanels', 'm²'], 'Techo Ecologico': ['greenRoofSubstrate', 'm³'], Asfalticos: ['asphaltShingles', 'm²'],
+  'Arcilla/Concreto': ['roofTiles', 'units'],
+  'Panel Sandwich': ['roofPanels', 'm²'],
+  'Techo Ecologico': ['greenRoofSubstrate', 'm³'],
+  Asfalticos: ['asphaltShingles', 'm²'],
 };
 const FACADE_LINES: Record<string, [string, Material['unit']]> = {
-  Ladrillo: ['faceBricks', 'units'], 'Panel Sandwich': ['facadePanels', 'm²'], Vidrio: ['glazing', 'm²'], Madera: ['timberCladding', 'm²'],
+  Ladrillo: ['faceBricks', 'units'],
+  'Panel Sandwich': ['facadePanels', 'm²'],
+  Vidrio: ['glazing', 'm²'],
+  Madera: ['timberCladding', 'm²'],
 };
 
 // Counts and kilograms are whole; areas and volumes keep one decimal.
-const tidy = (quantity: number, unit: Material['unit']) => (unit === 'units' || unit === 'kg' ? Math.ceil(quantity - 1e-9) : Math.round(quantity * 10) / 10);
+const tidy = (quantity: number, unit: Material['unit']) =>
+  unit === 'units' || unit === 'kg' ? Math.ceil(quantity - 1e-9) : Math.round(quantity * 10) / 10;
 
 /**
  * The main materials: quantity = driver quantity × rate per m² (× the remodel factor of the trade
@@ -54,7 +61,8 @@ export function materialsOf(q: Quantities, family: Family, choices: Choices): Ma
     const quantity = tidy(driver * (rate === 1 ? 1 : valueOf(rate)) * share, unit);
     if (quantity > 0) out.push({ key, quantity, unit });
   };
-  for (const [key, rate, driver, unit] of SYSTEM_LINES(family)[choices.sistemaConstructivo] ?? []) add(key, rate, q[driver], unit, part('structure'));
+  for (const [key, rate, driver, unit] of SYSTEM_LINES(family)[choices.sistemaConstructivo] ?? [])
+    add(key, rate, q[driver], unit, part('structure'));
   const roof = ROOF_LINES[choices.materialCubierta];
   const roofRate = figuresOf.roof(choices.materialCubierta)?.rate;
   if (roof && roofRate) add(roof[0], roofRate, q.roofArea, roof[1], part('roof'));

@@ -38,7 +38,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * The quantities of a building of `width` × `length` × `height` m on a `landWidth` × `landLength` m
  * lot, rounded to cm² (2 decimals), each formula beside it.
  */
-export function quantitiesOf(dims: { width: number; length: number; height: number; landWidth: number; landLength: number }, family: Family, roofDesign: string): Quantities {
+export function quantitiesOf(
+  dims: { width: number; length: number; height: number; landWidth: number; landLength: number },
+  family: Family,
+  roofDesign: string,
+): Quantities {
   const g = DATA.geometry;
   const { width, length, height } = dims;
   // landArea = land width × land length (m²)

@@ -17,9 +17,18 @@ export interface Region {
 
 // Country names as the location field stores them (es and en gazetteer labels, ISO codes), folded.
 const NAMES: Record<string, Exclude<RegionCode, 'other'>> = {
-  colombia: 'CO', co: 'CO',
-  espana: 'ES', spain: 'ES', es: 'ES',
-  'estados unidos': 'US', 'united states': 'US', 'united states of america': 'US', 'estados unidos de america': 'US', usa: 'US', us: 'US', eeuu: 'US',
+  colombia: 'CO',
+  co: 'CO',
+  espana: 'ES',
+  spain: 'ES',
+  es: 'ES',
+  'estados unidos': 'US',
+  'united states': 'US',
+  'united states of america': 'US',
+  'estados unidos de america': 'US',
+  usa: 'US',
+  us: 'US',
+  eeuu: 'US',
 };
 
 /** The region of a country as typed or chosen: Colombia when empty (the form's default country). */

@@ -26,7 +26,11 @@ export interface Time {
 
 // The form's project stage → the first stage still to do.
 const FIRST: Record<string, Stage> = {
-  Concepcion: 'design', 'Planificacion y Diseno': 'design', Preconstruccion: 'permits', Construccion: 'construction', 'Finalizacion de obra': 'finishes',
+  Concepcion: 'design',
+  'Planificacion y Diseno': 'design',
+  Preconstruccion: 'permits',
+  Construccion: 'construction',
+  'Finalizacion de obra': 'finishes',
 };
 
 /**
@@ -44,7 +48,10 @@ export function timeOf(q: Quantities, family: Family, choices: Choices, region: 
   const finishRate = t.finishesM2PerWeek[family];
   const weeks: Record<Stage, [number, Figure[]]> = {
     design: [valueOf(t.designBaseWeeks) + q.builtArea / valueOf(t.designM2PerWeek), [t.designBaseWeeks, t.designM2PerWeek]],
-    permits: [valueOf(region.permitWeeks) * (remodel ? valueOf(remodel.permitTime) : 1), [region.permitWeeks, ...(remodel ? [remodel.permitTime] : [])]],
+    permits: [
+      valueOf(region.permitWeeks) * (remodel ? valueOf(remodel.permitTime) : 1),
+      [region.permitWeeks, ...(remodel ? [remodel.permitTime] : [])],
+    ],
     construction: [
       (q.builtArea / (valueOf(system) * (speed ? valueOf(speed) : 1))) * (remodel ? valueOf(remodel.constructionTime) : 1),
       [system, ...(speed ? [speed] : []), ...(remodel ? [remodel.constructionTime] : [])],

@@ -51,14 +51,20 @@ export interface FormStoreOptions<V, T, D extends string> {
 }
 
 /** Creates the state of one form widget element (never shared: each element calls it). */
-export function createFormStore<V extends object, T, D extends string>({ empty, validate, detail }: FormStoreOptions<V, T, D>): StoreApi<FormState<V, T, D>> {
+export function createFormStore<V extends object, T, D extends string>({
+  empty,
+  validate,
+  detail,
+}: FormStoreOptions<V, T, D>): StoreApi<FormState<V, T, D>> {
   const errorsOf = (values: V): FieldErrors<T> => {
     const result = validate(values);
     return result.ok ? {} : result.errors;
   };
   // The server's field errors (field → `common` key), limited to the form's fields and known keys.
   const serverErrors = (fields: Readonly<Record<string, string>>): FieldErrors<T> =>
-    Object.fromEntries(Object.keys(empty).flatMap((name) => (isFieldErrorKey(fields[name]) ? [[name, { key: fields[name] }]] : []))) as FieldErrors<T>;
+    Object.fromEntries(
+      Object.keys(empty).flatMap((name) => (isFieldErrorKey(fields[name]) ? [[name, { key: fields[name] }]] : [])),
+    ) as FieldErrors<T>;
 
   return createStore<FormState<V, T, D>>()((set, get) => {
     const submission = createSubmission((status) => set({ status }));
@@ -93,7 +99,13 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
         if (submission.busy) return 'busy';
         const result = validate(get().values);
         if (!result.ok) {
-          set((s) => ({ errors: result.errors, attempted: true, invalidAttempts: s.invalidAttempts + 1, status: 'idle', failure: undefined }));
+          set((s) => ({
+            errors: result.errors,
+            attempted: true,
+            invalidAttempts: s.invalidAttempts + 1,
+            status: 'idle',
+            failure: undefined,
+          }));
           return 'invalid';
         }
         const payload = { [detail]: result.value } as Record<D, T>;
@@ -122,7 +134,10 @@ export function createFormStore<V extends object, T, D extends string>({ empty, 
 /** The docs of {@link FormEvents} for a contract: `detail[D]` carries a value of the TypeScript type `typeName`. */
 export function formEventDocs<D extends string, T>(detail: D, typeName: string): EventDocs<FormEvents<D, T>> {
   return {
-    'obra-submit': { description: 'A valid value is about to be sent; `preventDefault()` stops the send. Cancelable.', detail: `{ ${detail}: ${typeName} }` },
+    'obra-submit': {
+      description: 'A valid value is about to be sent; `preventDefault()` stops the send. Cancelable.',
+      detail: `{ ${detail}: ${typeName} }`,
+    },
     'obra-success': { description: 'The value was delivered.', detail: `{ ${detail}: ${typeName} }` },
     'obra-error': {
       description: 'The value was not delivered; `reason` is an error key such as `api.server`, `message` is for developers.',

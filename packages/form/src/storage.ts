@@ -23,13 +23,16 @@ export function storageKey(host: HTMLElement, what: string): string {
 }
 
 /** The outbox of one element (`obra:outbox:<widget>:<path>:<id or index>`) in the host page's localStorage. */
-export const outboxFor = (host: HTMLElement, widget: string): Outbox => stored(pageStorage(host.ownerDocument), storageKey(host, `outbox:${widget}`), 'delivery');
+export const outboxFor = (host: HTMLElement, widget: string): Outbox =>
+  stored(pageStorage(host.ownerDocument), storageKey(host, `outbox:${widget}`), 'delivery');
 
 /** The draft record of one element (`obra:<widget>:<path>:<id or index>`). */
-export const draftFor = <D>(host: HTMLElement, widget: string, now: () => number = Date.now): Stored<D> => stored<D>(pageStorage(host.ownerDocument), storageKey(host, widget), 'draft', now);
+export const draftFor = <D>(host: HTMLElement, widget: string, now: () => number = Date.now): Stored<D> =>
+  stored<D>(pageStorage(host.ownerDocument), storageKey(host, widget), 'draft', now);
 
 /** The saved draft of `widget`, unless absent, unreadable or older than a week (then it is removed). */
-export const loadDraft = <D>(host: HTMLElement, widget: string, now = Date.now()): D | undefined => draftFor<D>(host, widget, () => now).read();
+export const loadDraft = <D>(host: HTMLElement, widget: string, now = Date.now()): D | undefined =>
+  draftFor<D>(host, widget, () => now).read();
 
 /** Saves the draft of `widget` (or removes it when `draft` is undefined). */
 export function saveDraft<D>(host: HTMLElement, widget: string, draft: D | undefined, now = Date.now()): void {

@@ -83,7 +83,8 @@ export function createSubmission(onStatus: (status: 'sending' | 'waiting') => vo
     cancel() {
       busy = false;
     },
-    send: (value, { startedAt, trap }, run) => settle(() => run({ ...hooks, key: keys.keyFor(value), headers: spamHeaders(startedAt, trap) })),
+    send: (value, { startedAt, trap }, run) =>
+      settle(() => run({ ...hooks, key: keys.keyFor(value), headers: spamHeaders(startedAt, trap) })),
     resume: (pending, outbox) => settle(() => deliver(pending, { ...hooks, outbox })),
   };
 }

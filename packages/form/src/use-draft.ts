@@ -15,7 +15,12 @@ export interface DraftOptions<S, D> {
 }
 
 /** Restores the draft before the first paint and keeps it saved; a successful send clears it. */
-export function useDraft<S, D>(store: { getState(): S; subscribe(listener: (state: S, previous: S) => void): () => void }, host: HTMLElement, widget: string, options: DraftOptions<S, D>): void {
+export function useDraft<S, D>(
+  store: { getState(): S; subscribe(listener: (state: S, previous: S) => void): () => void },
+  host: HTMLElement,
+  widget: string,
+  options: DraftOptions<S, D>,
+): void {
   // The options of the first render are kept: they describe the widget, not a render.
   const { restore, pick, sent, changed } = useRef(options).current;
   useLayoutEffect(() => {

@@ -48,7 +48,9 @@ export function createI18n<C extends Catalogue>(catalogues: Record<Lang, C>, lan
   };
   const find = (key: string, values?: Record<string, string | number>) => {
     for (const catalogue of [catalogues[current], catalogues[DEFAULT_LANG]]) {
-      const text = (typeof values?.count === 'number' && (lookup(catalogue, `${key}_${form(values.count)}`) ?? lookup(catalogue, `${key}_other`))) || lookup(catalogue, key);
+      const text =
+        (typeof values?.count === 'number' && (lookup(catalogue, `${key}_${form(values.count)}`) ?? lookup(catalogue, `${key}_other`))) ||
+        lookup(catalogue, key);
       if (text !== undefined) return text;
     }
     return key;
@@ -57,7 +59,8 @@ export function createI18n<C extends Catalogue>(catalogues: Record<Lang, C>, lan
     get lang() {
       return current;
     },
-    t: (key, values) => find(key, values).replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (values && name in values ? String(values[name]) : match)),
+    t: (key, values) =>
+      find(key, values).replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (values && name in values ? String(values[name]) : match)),
     setLang(next) {
       current = next;
     },

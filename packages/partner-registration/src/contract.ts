@@ -16,7 +16,10 @@ export const partnerRegistrationContract = defineContract<PartnerRegistrationEve
   attributes: partnerRegistrationAttributes,
   attributeDocs: {
     partner: PARTNER_ATTRIBUTE_DOC,
-    'api-base': { description: 'The Obra API base URL; the form posts to `{api-base}/partner`.', default: '`/api` on the origin the script came from' },
+    'api-base': {
+      description: 'The Obra API base URL; the form posts to `{api-base}/partner`.',
+      default: '`/api` on the origin the script came from',
+    },
   },
   events: formEventDocs<'registration', unknown>('registration', 'PartnerRegistration'),
   parts: {

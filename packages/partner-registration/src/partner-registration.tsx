@@ -16,7 +16,12 @@ export interface PartnerRegistrationAttributes {
   partner: string;
 }
 
-export type PartnerRegistrationProps = WidgetProps<PartnerRegistrationAttributes, PartnerRegistrationEvents, StoreApi<PartnerRegistrationState>, PartnerRegistrationCatalogue>;
+export type PartnerRegistrationProps = WidgetProps<
+  PartnerRegistrationAttributes,
+  PartnerRegistrationEvents,
+  StoreApi<PartnerRegistrationState>,
+  PartnerRegistrationCatalogue
+>;
 
 /** The partner registration form (SPEC.md §2 "Partner registration"): contact data and a specialisation. */
 export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }: PartnerRegistrationProps) {
@@ -43,20 +48,31 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void state.submit({
-      send: (registration, context) => sendPartner(registration, { apiBase: attrs.apiBase, outbox, ...context, attribution: attributionOf(host.ownerDocument, 'partner-registration', attrs.partner), headers: { ...context.headers, 'Accept-Language': lang } }),
+      send: (registration, context) =>
+        sendPartner(registration, {
+          apiBase: attrs.apiBase,
+          outbox,
+          ...context,
+          attribution: attributionOf(host.ownerDocument, 'partner-registration', attrs.partner),
+          headers: { ...context.headers, 'Accept-Language': lang },
+        }),
       emit,
     });
   };
 
   const invalidCount = Object.keys(state.errors).length;
   const announcement =
-    status === 'sending' ? t('partnerRegistration.status.sending')
-    : status === 'idle' && state.attempted && invalidCount ? t('common.invalidCount', { count: invalidCount })
-    : '';
+    status === 'sending'
+      ? t('partnerRegistration.status.sending')
+      : status === 'idle' && state.attempted && invalidCount
+        ? t('common.invalidCount', { count: invalidCount })
+        : '';
 
   return (
     <section className="partner-registration card" aria-labelledby="partner-registration-title">
-      <h2 id="partner-registration-title" part="title">{t('partnerRegistration.title')}</h2>
+      <h2 id="partner-registration-title" part="title">
+        {t('partnerRegistration.title')}
+      </h2>
       <p className="intro">{t('partnerRegistration.intro')}</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
         <div className="fields">
@@ -82,8 +98,16 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
           </Button>
           {/* Both regions exist from the first render, empty: a live region only announces changes. */}
           <div role="status" className="outcome">
-            {status === 'success' ? <p className="notice" data-tone="success">{t('partnerRegistration.success')}</p> : null}
-            {status === 'waiting' ? <p className="notice" data-tone="waiting">{t('api.waiting')}</p> : null}
+            {status === 'success' ? (
+              <p className="notice" data-tone="success">
+                {t('partnerRegistration.success')}
+              </p>
+            ) : null}
+            {status === 'waiting' ? (
+              <p className="notice" data-tone="waiting">
+                {t('api.waiting')}
+              </p>
+            ) : null}
           </div>
           <div role="alert" className="outcome">
             {status === 'error' ? (

@@ -6,6 +6,9 @@ registerWidget(partnerRegistrationWidget);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'obra-partner-registration': import('@obra/element').WidgetElement<typeof partnerRegistrationWidget.attributes, import('./store.ts').PartnerRegistrationEvents>;
+    'obra-partner-registration': import('@obra/element').WidgetElement<
+      typeof partnerRegistrationWidget.attributes,
+      import('./store.ts').PartnerRegistrationEvents
+    >;
   }
 }

@@ -9,8 +9,10 @@ export const partnerRegistrationStyles = /* css */ `
 .notice[data-tone=error]{border-color:var(--_error);color:var(--_error)}
 .notice[data-tone=waiting]{border-color:var(--_border);color:var(--_text)}
 .notice .detail{font-weight:400;font-size:14px;color:var(--_text)}
-${/* The outcome regions stay in the page while empty (so the message is announced when it
-   arrives) and take no room: their notice carries the spacing. */ ''}
+${
+  /* The outcome regions stay in the page while empty (so the message is announced when it
+   arrives) and take no room: their notice carries the spacing. */ ''
+}
 .outcome{justify-self:stretch}
 @container (min-width:560px){.partner-registration .fields{grid-template-columns:1fr 1fr}.partner-registration .fields .field:first-child{grid-column:1 / -1}}
 `;

@@ -7,7 +7,10 @@ import { createWrapper } from './create-wrapper.ts';
 type NoEvents = Record<never, never>;
 
 /** `<obra-wait-list>` for React: `<ObraWaitList lang="en" transport="no-cors" endpoint={url} onSuccess={…} />`. */
-export const ObraWaitList = createWrapper<typeof waitListContract.attributes, WaitListEvents>(waitListContract, () => import('@obra/wait-list/register'));
+export const ObraWaitList = createWrapper<typeof waitListContract.attributes, WaitListEvents>(
+  waitListContract,
+  () => import('@obra/wait-list/register'),
+);
 
 /** `<obra-partner-registration>` for React. */
 export const ObraPartnerRegistration = createWrapper<typeof partnerRegistrationContract.attributes, PartnerRegistrationEvents>(
@@ -16,10 +19,16 @@ export const ObraPartnerRegistration = createWrapper<typeof partnerRegistrationC
 );
 
 /** `<obra-design-form>` for React: `onImageGenerated`, `onSubmit`, `onSuccess`, `onError`. */
-export const ObraDesignForm = createWrapper<typeof designFormContract.attributes, DesignFormEvents>(designFormContract, () => import('@obra/design-form/register'));
+export const ObraDesignForm = createWrapper<typeof designFormContract.attributes, DesignFormEvents>(
+  designFormContract,
+  () => import('@obra/design-form/register'),
+);
 
 /** `<obra-marketplace>` for React. */
-export const ObraMarketplace = createWrapper<typeof marketplaceContract.attributes, NoEvents>(marketplaceContract, () => import('@obra/marketplace/marketplace/register'));
+export const ObraMarketplace = createWrapper<typeof marketplaceContract.attributes, NoEvents>(
+  marketplaceContract,
+  () => import('@obra/marketplace/marketplace/register'),
+);
 
 /** `<obra-software-detail>` for React. */
 export const ObraSoftwareDetail = createWrapper<typeof softwareDetailContract.attributes, NoEvents>(

@@ -21,7 +21,8 @@ export type WrapperProps<A extends AttributeTable, E> = Partial<AttributeValues<
   };
 
 /** `obra-image-generated` → `onImageGenerated` (the runtime twin of {@link EventProp}). */
-export const eventProp = (name: string): string => `on${name.slice('obra-'.length).replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase())}`;
+export const eventProp = (name: string): string =>
+  `on${name.slice('obra-'.length).replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase())}`;
 
 const camel = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -46,7 +47,15 @@ export function createWrapper<A extends AttributeTable, E>(
     for (const name of Object.keys(contract.attributes)) {
       const value = given[camel(name)];
       // Numbers read as they are written; an object is sent as JSON rather than "[object Object]".
-      if (value !== undefined && value !== null && value !== false) out[name] = value === true ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? '');
+      if (value !== undefined && value !== null && value !== false)
+        out[name] =
+          value === true
+            ? ''
+            : typeof value === 'string'
+              ? value
+              : typeof value === 'number' || typeof value === 'bigint'
+                ? value.toString()
+                : (JSON.stringify(value) ?? '');
     }
     for (const name of Object.keys(contract.events)) {
       const callback = given[eventProp(name)];

@@ -41,7 +41,6 @@ export type Attribution = {
 /** Why an attribution field was refused (the key in the 400's `errors`, as `attribution.<field>`). */
 export type AttributionErrorKey = 'type' | 'url' | 'tooLong' | 'characters' | 'partner' | 'unknown';
 
-
 const isHttpUrl = (value: string) => {
   try {
     return /^https?:$/.test(new URL(value).protocol);
@@ -54,7 +53,9 @@ const isHttpUrl = (value: string) => {
  * Checks an attribution from a request body: the stored value (absent fields as undefined), or the
  * first error of each bad field. Unknown members are refused too, so a client's typo is seen.
  */
-export function validateAttribution(input: unknown): { ok: true; value: Attribution } | { ok: false; errors: Record<string, AttributionErrorKey> } {
+export function validateAttribution(
+  input: unknown,
+): { ok: true; value: Attribution } | { ok: false; errors: Record<string, AttributionErrorKey> } {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: { attribution: 'type' } };
   const data = input as Record<string, unknown>;
   const errors: Record<string, AttributionErrorKey> = {};
@@ -80,6 +81,10 @@ export function validateAttribution(input: unknown): { ok: true; value: Attribut
   field('widget', 32, (text) => (ATTRIBUTION_WIDGETS.includes(text as AttributionWidget) ? undefined : 'unknown'), true);
   field('version', ATTRIBUTION_LIMITS.version, (text) => (VERSION.test(text) ? undefined : 'characters'), true);
   const keys = Object.keys(errors);
-  if (keys.length) return { ok: false, errors: Object.fromEntries(keys.map((name) => [name === 'attribution' ? name : `attribution.${name}`, errors[name]!])) };
+  if (keys.length)
+    return {
+      ok: false,
+      errors: Object.fromEntries(keys.map((name) => [name === 'attribution' ? name : `attribution.${name}`, errors[name]!])),
+    };
   return { ok: true, value: value as Attribution };
 }

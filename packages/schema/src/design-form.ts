@@ -20,47 +20,73 @@ export const ROOF_MATERIALS = ['Arcilla/Concreto', 'Panel Sandwich', 'Techo Ecol
 export const FACADE_MATERIALS = ['Panel Sandwich', 'Ladrillo', 'Vidrio', 'Madera'] as const;
 /** Zones: zone1 rural, zone2 urban, zone3 industrial. */
 export const ZONES = ['zone1', 'zone2', 'zone3'] as const;
-export const EXTRAS = ['paneles-solares', 'recoleccion-agua-lluvia', 'parqueadero', 'sotano', 'ascensor', 'accesibilidad', 'domotica', 'zonas-verdes'] as const;
+export const EXTRAS = [
+  'paneles-solares',
+  'recoleccion-agua-lluvia',
+  'parqueadero',
+  'sotano',
+  'ascensor',
+  'accesibilidad',
+  'domotica',
+  'zonas-verdes',
+] as const;
 
 /** Limits of SPEC.md §5 and §9. */
-export const DESIGN_LIMITS = { dimensionDigits: 5, usoEspecifico: 120, prompt: 1000, nombre: FIELD_LIMITS.name, correo: FIELD_LIMITS.email, place: 120, imageUrl: FIELD_LIMITS.url } as const;
+export const DESIGN_LIMITS = {
+  dimensionDigits: 5,
+  usoEspecifico: 120,
+  prompt: 1000,
+  nombre: FIELD_LIMITS.name,
+  correo: FIELD_LIMITS.email,
+  place: 120,
+  imageUrl: FIELD_LIMITS.url,
+} as const;
 
 const optional = <const T extends readonly string[]>(values: T) => v.union([v.literal(''), v.picklist(values, 'choose')], 'choose');
 /** A dimension in metres as typed in a number input: empty, or at most 5 digits (decimals allowed). */
 const dimension = v.pipe(
   v.string(),
   v.trim(),
-  v.check((value) => value === '' || (/^\d+([.,]\d+)?$/.test(value) && value.replace(/\D/g, '').length <= DESIGN_LIMITS.dimensionDigits), 'dimension'),
+  v.check(
+    (value) => value === '' || (/^\d+([.,]\d+)?$/.test(value) && value.replace(/\D/g, '').length <= DESIGN_LIMITS.dimensionDigits),
+    'dimension',
+  ),
 );
 
 const projectEntries = {
-    estadoProyecto: optional(PROJECT_STATES),
-    etapaProyecto: optional(PROJECT_STAGES),
-    ancho: dimension,
-    longitud: dimension,
-    anchoEdificacion: dimension,
-    largoEdificacion: dimension,
-    altoEdificacion: dimension,
-    uso: optional(USES),
-    usoEspecifico: line(DESIGN_LIMITS.usoEspecifico),
-    sistemaConstructivo: optional(CONSTRUCTION_SYSTEMS),
-    diseno: optional(ROOF_DESIGNS),
-    tipoFachada: optional(WALL_TYPES),
-    materialCubierta: optional(ROOF_MATERIALS),
-    materialFachada: optional(FACADE_MATERIALS),
-    zona: optional(ZONES),
-    // Each extra at most once: a list of the checked boxes, not a place to send thousands of items.
-    otros: v.pipe(
-      v.array(v.picklist(EXTRAS, 'choose')),
-      v.maxLength(EXTRAS.length, 'choose'),
-      v.check((list) => new Set(list).size === list.length, 'choose'),
-    ),
+  estadoProyecto: optional(PROJECT_STATES),
+  etapaProyecto: optional(PROJECT_STAGES),
+  ancho: dimension,
+  longitud: dimension,
+  anchoEdificacion: dimension,
+  largoEdificacion: dimension,
+  altoEdificacion: dimension,
+  uso: optional(USES),
+  usoEspecifico: line(DESIGN_LIMITS.usoEspecifico),
+  sistemaConstructivo: optional(CONSTRUCTION_SYSTEMS),
+  diseno: optional(ROOF_DESIGNS),
+  tipoFachada: optional(WALL_TYPES),
+  materialCubierta: optional(ROOF_MATERIALS),
+  materialFachada: optional(FACADE_MATERIALS),
+  zona: optional(ZONES),
+  // Each extra at most once: a list of the checked boxes, not a place to send thousands of items.
+  otros: v.pipe(
+    v.array(v.picklist(EXTRAS, 'choose')),
+    v.maxLength(EXTRAS.length, 'choose'),
+    v.check((list) => new Set(list).size === list.length, 'choose'),
+  ),
 };
 
 // The free description belongs to 'other' only (SPEC.md §2: enabled only for 'other').
 
 /** The project description: every choice of the form, all optional until the report is sent. */
-export const projectSchema = v.pipe(v.object(projectEntries), v.forward(v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'), ['usoEspecifico']));
+export const projectSchema = v.pipe(
+  v.object(projectEntries),
+  v.forward(
+    v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'),
+    ['usoEspecifico'],
+  ),
+);
 
 /** The personal data of the report modal: every field required (SPEC.md §5). */
 export const personalSchema = v.object({
@@ -80,7 +106,10 @@ export const formReportSchema = v.pipe(
     imageUrl: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(DESIGN_LIMITS.imageUrl, 'tooLong'), v.url('url')),
     prompt: line(DESIGN_LIMITS.prompt),
   }),
-  v.forward(v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'), ['usoEspecifico']),
+  v.forward(
+    v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'),
+    ['usoEspecifico'],
+  ),
 );
 
 export type ProjectData = v.InferOutput<typeof projectSchema>;
@@ -90,7 +119,18 @@ export type FormReport = v.InferOutput<typeof formReportSchema>;
 /** What the image generator draws from (DESIGN.md §5.6): the structured choices behind the prompt. */
 export type ImageSpec = Pick<
   ProjectData,
-  'uso' | 'sistemaConstructivo' | 'diseno' | 'tipoFachada' | 'materialCubierta' | 'materialFachada' | 'zona' | 'ancho' | 'longitud' | 'anchoEdificacion' | 'largoEdificacion' | 'altoEdificacion'
+  | 'uso'
+  | 'sistemaConstructivo'
+  | 'diseno'
+  | 'tipoFachada'
+  | 'materialCubierta'
+  | 'materialFachada'
+  | 'zona'
+  | 'ancho'
+  | 'longitud'
+  | 'anchoEdificacion'
+  | 'largoEdificacion'
+  | 'altoEdificacion'
 >;
 
 export const validateProject = (input: unknown) => validate(projectSchema, input);

@@ -13,4 +13,8 @@ const LETTERS: Record<string, string> = { ø: 'o', đ: 'd', ł: 'l', ß: 'ss', �
  * what makes a typed "medellin" find a stored "Medellín".
  */
 export const foldText = (text: string): string =>
-  text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[øđłßæœıðþ]/g, (letter) => LETTERS[letter] ?? letter);
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[øđłßæœıðþ]/g, (letter) => LETTERS[letter] ?? letter);

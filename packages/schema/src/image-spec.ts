@@ -1,8 +1,18 @@
 import * as v from 'valibot';
-import { CONSTRUCTION_SYSTEMS, FACADE_MATERIALS, ROOF_DESIGNS, ROOF_MATERIALS, USES, WALL_TYPES, ZONES, projectSchema } from './design-form.ts';
+import {
+  CONSTRUCTION_SYSTEMS,
+  FACADE_MATERIALS,
+  ROOF_DESIGNS,
+  ROOF_MATERIALS,
+  USES,
+  WALL_TYPES,
+  ZONES,
+  projectSchema,
+} from './design-form.ts';
 import { validate } from './validate.ts';
 
-const choice = <const T extends readonly string[]>(values: T) => v.optional(v.union([v.literal(''), v.picklist(values, 'choose')], 'choose'), '');
+const choice = <const T extends readonly string[]>(values: T) =>
+  v.optional(v.union([v.literal(''), v.picklist(values, 'choose')], 'choose'), '');
 const { ancho: dimension } = projectSchema.entries;
 
 /**

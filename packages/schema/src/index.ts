@@ -1,16 +1,65 @@
-export { validate, FIELD_LIMITS, isFieldErrorKey, isCleanLine, isCleanText, line, text, paragraph, email, phone, type FieldError, type FieldErrorKey, type FieldErrors } from './validate.ts';
+export {
+  validate,
+  FIELD_LIMITS,
+  isFieldErrorKey,
+  isCleanLine,
+  isCleanText,
+  line,
+  text,
+  paragraph,
+  email,
+  phone,
+  type FieldError,
+  type FieldErrorKey,
+  type FieldErrors,
+} from './validate.ts';
 export { waitListSchema, validateWaitList, WAIT_LIST_LIMITS, WAIT_LIST_INTERESTS, type WaitListEntry } from './wait-list.ts';
-export { partnerSchema, validatePartner, PARTNER_LIMITS, SPECIALIZATIONS, type PartnerRegistration, type Specialization } from './partner.ts';
+export {
+  partnerSchema,
+  validatePartner,
+  PARTNER_LIMITS,
+  SPECIALIZATIONS,
+  type PartnerRegistration,
+  type Specialization,
+} from './partner.ts';
 export { contactSchema, validateContact, CONTACT_LIMITS, type ContactMessage } from './contact.ts';
 export { SPAM_FIELDS, SPAM_HEADERS } from './spam.ts';
 export {
-  projectSchema, personalSchema, formReportSchema, validateProject, validatePersonal, validateFormReport,
-  PROJECT_STATES, PROJECT_STAGES, USES, CONSTRUCTION_SYSTEM_GROUPS, CONSTRUCTION_SYSTEMS, ROOF_DESIGNS, WALL_TYPES,
-  ROOF_MATERIALS, FACADE_MATERIALS, ZONES, EXTRAS, DESIGN_LIMITS,
-  type ProjectData, type PersonalData, type FormReport, type ImageSpec,
+  projectSchema,
+  personalSchema,
+  formReportSchema,
+  validateProject,
+  validatePersonal,
+  validateFormReport,
+  PROJECT_STATES,
+  PROJECT_STAGES,
+  USES,
+  CONSTRUCTION_SYSTEM_GROUPS,
+  CONSTRUCTION_SYSTEMS,
+  ROOF_DESIGNS,
+  WALL_TYPES,
+  ROOF_MATERIALS,
+  FACADE_MATERIALS,
+  ZONES,
+  EXTRAS,
+  DESIGN_LIMITS,
+  type ProjectData,
+  type PersonalData,
+  type FormReport,
+  type ImageSpec,
 } from './design-form.ts';
 export { imageSpecSchema, validateImageSpec } from './image-spec.ts';
-export { validateAttribution, ATTRIBUTION_LIMITS, ATTRIBUTION_WIDGETS, PARTNER_CODE, UTM_KEYS, type Attribution, type AttributionErrorKey, type AttributionWidget, type UtmKey } from './attribution.ts';
+export {
+  validateAttribution,
+  ATTRIBUTION_LIMITS,
+  ATTRIBUTION_WIDGETS,
+  PARTNER_CODE,
+  UTM_KEYS,
+  type Attribution,
+  type AttributionErrorKey,
+  type AttributionWidget,
+  type UtmKey,
+} from './attribution.ts';
 export { foldText } from './fold.ts';
 export { LANGS, DEFAULT_LANG, normalizeLang, type Lang } from './lang.ts';
 export type { Place } from './place.ts';

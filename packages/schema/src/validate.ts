@@ -42,10 +42,12 @@ export const line = (max: number) => v.pipe(v.string(), v.trim(), v.check(isClea
 export const FIELD_LIMITS = { name: 100, email: 254, phone: 30, url: 2048 } as const;
 
 /** A required, trimmed one-line string of at most `max` characters. */
-export const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
+export const text = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
 
 /** A required, trimmed string of at most `max` characters that may span several lines. */
-export const paragraph = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanText, 'characters'), v.maxLength(max, 'tooLong'));
+export const paragraph = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanText, 'characters'), v.maxLength(max, 'tooLong'));
 
 /** A required e-mail address. */
 export const email = () => v.pipe(text(FIELD_LIMITS.email), v.email('email'));
@@ -54,7 +56,11 @@ const digitCount = (value: string) => value.replace(/\D/g, '').length;
 
 /** A required phone number: digits with optional +, spaces, dots, dashes and brackets; 7 to 15 digits. */
 export const phone = () =>
-  v.pipe(text(FIELD_LIMITS.phone), v.regex(/^\+?[\d\s().-]+$/, 'phone'), v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'phone'));
+  v.pipe(
+    text(FIELD_LIMITS.phone),
+    v.regex(/^\+?[\d\s().-]+$/, 'phone'),
+    v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'phone'),
+  );
 
 /**
  * Validates `input` against an object schema: the parsed (trimmed) value, or the first error of

@@ -2,7 +2,12 @@ import * as v from 'valibot';
 import { email, FIELD_LIMITS, paragraph, phone, text, validate } from './validate.ts';
 
 /** Limits of a wait-list entry (SPEC.md §5: comentario at most 300). */
-export const WAIT_LIST_LIMITS = { nombre: FIELD_LIMITS.name, correo: FIELD_LIMITS.email, telefono: FIELD_LIMITS.phone, comentario: 300 } as const;
+export const WAIT_LIST_LIMITS = {
+  nombre: FIELD_LIMITS.name,
+  correo: FIELD_LIMITS.email,
+  telefono: FIELD_LIMITS.phone,
+  comentario: 300,
+} as const;
 
 /** Who is joining the wait list. */
 export const WAIT_LIST_INTERESTS = ['cliente', 'proveedor'] as const;

@@ -49,7 +49,9 @@ const ROUTES: Routes = {
   '/api/checkout/session': { GET: { handler: checkoutSession, limit: 'reads' } },
   '/api/checkout/test/pay': { POST: { handler: testPay, limit: 'writes' } },
   '/api/stripe/webhook': { POST: { handler: stripeWebhook, limit: 'none' } },
-  ...Object.fromEntries(Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.name}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }])),
+  ...Object.fromEntries(
+    Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.name}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }]),
+  ),
 };
 
 /** Opens the database (migrated), loads the gazetteer and returns the request handler. */
@@ -58,13 +60,21 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   const started = performance.now();
   // The gazetteer is built on the other core while this thread opens the database.
   let gazetteerMs = 0;
-  const loading = options.gazetteer ? Promise.resolve(options.gazetteer) : loadGazetteer().finally(() => (gazetteerMs = Math.round(performance.now() - started)));
+  const loading = options.gazetteer
+    ? Promise.resolve(options.gazetteer)
+    : loadGazetteer().finally(() => (gazetteerMs = Math.round(performance.now() - started)));
   const [db, gazetteer] = await Promise.allSettled([openDb(config), loading]).then(async ([db, gazetteer]) => {
     if (db.status === 'fulfilled' && gazetteer.status === 'fulfilled') return [db.value, gazetteer.value] as const;
     if (db.status === 'fulfilled') await db.value.close();
     throw db.status === 'rejected' ? db.reason : (gazetteer as PromiseRejectedResult).reason;
   });
-  log.info('api ready', { database: db.kind, places: gazetteer.size, gazetteerMs, startMs: Math.round(performance.now() - started), rssMB: Math.round(process.memoryUsage().rss / 2 ** 20) });
+  log.info('api ready', {
+    database: db.kind,
+    places: gazetteer.size,
+    gazetteerMs,
+    startMs: Math.round(performance.now() - started),
+    rssMB: Math.round(process.memoryUsage().rss / 2 ** 20),
+  });
   // One process owns the embedded database, so its counters may live in memory; processes that
   // share PostgreSQL share the counters there too (README, "Rate limit").
   const { reads, writes, windowMs, maxKeys } = config.rateLimit;
@@ -81,7 +91,11 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     queues: [
       reportMails(db, config.mail.retryMs),
       // The console's links: PUBLIC_URL, else the host `npm start` serves on this machine.
-      notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin: config.publicUrl ?? 'http://localhost:8080' }),
+      notificationMails(db, {
+        retryMs: config.mail.retryMs,
+        digestHour: config.digestHour,
+        consoleOrigin: config.publicUrl ?? 'http://localhost:8080',
+      }),
     ],
   });
   // CORS_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (README, "Partners").
@@ -91,7 +105,12 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
-    const forwarded = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
+    const forwarded = config.trustProxy
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(',')
+          .pop()
+          ?.trim()
+      : '';
     return forwarded || req.socket.remoteAddress || 'unknown';
   };
 
@@ -102,13 +121,23 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
     // Only a request with an Origin needs the list (the database is not read for the others).
     const cors = corsHeaders(req, req.headers.origin ? await allowList.origins() : config.corsOrigins, origin);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
-    if (!route) throw new HttpError(404, { key: 'notFound', values: { path: url.pathname, routes: Object.keys(ROUTES).join(', ') } }, { headers: cors });
+    if (!route)
+      throw new HttpError(
+        404,
+        { key: 'notFound', values: { path: url.pathname, routes: Object.keys(ROUTES).join(', ') } },
+        { headers: cors },
+      );
     const methods = Object.keys(route);
     if (methods.includes('GET')) methods.push('HEAD');
     if (req.method === 'OPTIONS') return { status: 204, body: undefined, headers: { ...cors, ...preflightHeaders(methods) } };
     // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
     const entry = route[(req.method === 'HEAD' ? 'GET' : req.method) as 'GET' | 'POST'];
-    if (!entry) throw new HttpError(405, { key: 'method', values: { methods: methods.join(', '), path: url.pathname } }, { headers: { ...cors, Allow: methods.join(', ') } });
+    if (!entry)
+      throw new HttpError(
+        405,
+        { key: 'method', values: { methods: methods.join(', '), path: url.pathname } },
+        { headers: { ...cors, Allow: methods.join(', ') } },
+      );
     try {
       if (entry.limit !== 'none') await limiters[entry.limit].hit(clientKey(ip));
       const reply = await entry.handler({ req, url, config, db, gazetteer, store, log, images, outbox, origin, lang: requestLang(req) });
@@ -132,18 +161,37 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
         if (error.close) closeAfter(res);
       } else if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
         // The client went away mid-request: nothing to answer and nothing wrong with the server.
-        log.info('request', { method: req.method, path: url.pathname, status: 499, ms: Math.round(performance.now() - start), ip, reason: 'client closed the connection' });
+        log.info('request', {
+          method: req.method,
+          path: url.pathname,
+          status: 499,
+          ms: Math.round(performance.now() - start),
+          ip,
+          reason: 'client closed the connection',
+        });
         return;
       } else {
         log.error('request failed', { method: req.method, path: url.pathname, error });
         reply = { status: 500, body: { errorMessage: serverText(requestLang(req), { key: 'failed' }) } };
       }
     }
-    const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin', ...reply.headers };
+    const headers: Record<string, string> = {
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Origin',
+      ...reply.headers,
+    };
     if (reply.raw !== undefined) res.writeHead(reply.status, headers).end(reply.raw);
     else if (reply.body === undefined) res.writeHead(reply.status, headers).end();
     else res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(reply.body));
-    const fields = { method: req.method, path: url.pathname, status: reply.status, ms: Math.round((performance.now() - start) * 10) / 10, ip, ...reply.log };
+    const fields = {
+      method: req.method,
+      path: url.pathname,
+      status: reply.status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+      ip,
+      ...reply.log,
+    };
     if (reply.status >= 500) log.error('request', fields);
     else log.info('request', fields);
   }

@@ -12,7 +12,8 @@ export function processCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.API_PROCESSES?.trim();
   if (!raw) return 1;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 64) throw new Error(`API_PROCESSES must be a whole number from 1 to 64, got "${raw}"; fix it in the environment.`);
+  if (!Number.isInteger(value) || value < 1 || value > 64)
+    throw new Error(`API_PROCESSES must be a whole number from 1 to 64, got "${raw}"; fix it in the environment.`);
   return value;
 }
 
@@ -42,7 +43,9 @@ const MAX_DELAY_MS = 10_000;
 export async function runProcesses(options: ProcessOptions, start: () => Promise<void>): Promise<void> {
   if (options.processes <= 1 || cluster.isWorker) return start();
   if (!options.databaseUrl) {
-    throw new Error(`API_PROCESSES=${options.processes} needs DATABASE_URL: the embedded PGlite database belongs to one process. Set DATABASE_URL to a PostgreSQL database, or API_PROCESSES=1.`);
+    throw new Error(
+      `API_PROCESSES=${options.processes} needs DATABASE_URL: the embedded PGlite database belongs to one process. Set DATABASE_URL to a PostgreSQL database, or API_PROCESSES=1.`,
+    );
   }
   const { log } = options;
   let stopping = false;

@@ -60,7 +60,13 @@ export interface Config {
    * each retry in ms, comma-separated), WEBHOOK_TIMEOUT_MS per request, WEBHOOK_DISABLE_AFTER_HOURS
    * of continuous failure before an endpoint is disabled, WEBHOOK_POLL_MS between looks for due deliveries.
    */
-  webhooks: { allowPrivate: 'all' | readonly string[]; retryScheduleMs: readonly number[]; timeoutMs: number; disableAfterHours: number; pollMs: number };
+  webhooks: {
+    allowPrivate: 'all' | readonly string[];
+    retryScheduleMs: readonly number[];
+    timeoutMs: number;
+    disableAfterHours: number;
+    pollMs: number;
+  };
 }
 
 /** The waits before each webhook retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h (seven attempts over about 18 h). */
@@ -68,14 +74,20 @@ const WEBHOOK_RETRY_SCHEDULE = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000
 
 function webhooksConfig(env: NodeJS.ProcessEnv): Config['webhooks'] {
   const allow = env.WEBHOOK_ALLOW_PRIVATE?.trim() ?? '';
-  const cidrs = allow.split(',').map((part) => part.trim()).filter(Boolean);
+  const cidrs = allow
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   for (const cidr of allow === '1' || allow === 'true' ? [] : cidrs) {
-    if (!/^[0-9a-f.:]+\/\d{1,3}$/i.test(cidr)) throw new Error(`WEBHOOK_ALLOW_PRIVATE must be 1 or a comma-separated list of CIDR ranges such as 127.0.0.0/8, got "${cidr}".`);
+    if (!/^[0-9a-f.:]+\/\d{1,3}$/i.test(cidr))
+      throw new Error(`WEBHOOK_ALLOW_PRIVATE must be 1 or a comma-separated list of CIDR ranges such as 127.0.0.0/8, got "${cidr}".`);
   }
   const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
   const retryScheduleMs = schedule ? schedule.split(',').map((part) => Number(part.trim())) : [...WEBHOOK_RETRY_SCHEDULE];
   if (!retryScheduleMs.length || retryScheduleMs.some((ms) => !Number.isInteger(ms) || ms < 0)) {
-    throw new Error(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of waits in milliseconds, such as 5000,300000, got "${schedule}".`);
+    throw new Error(
+      `WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of waits in milliseconds, such as 5000,300000, got "${schedule}".`,
+    );
   }
   return {
     allowPrivate: allow === '1' || allow === 'true' ? 'all' : cidrs,
@@ -92,7 +104,8 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"; fix it in the environment.`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"; fix it in the environment.`);
   return value;
 }
 
@@ -108,18 +121,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
   const dataDir = env.OBRA_DATA_DIR?.trim() || REPO_DATA;
   const provider = env.IMAGE_PROVIDER?.trim() || 'embedded';
-  if (provider !== 'embedded' && provider !== 'openai-compatible') throw new Error(`IMAGE_PROVIDER must be embedded or openai-compatible, got "${provider}".`);
+  if (provider !== 'embedded' && provider !== 'openai-compatible')
+    throw new Error(`IMAGE_PROVIDER must be embedded or openai-compatible, got "${provider}".`);
   const apiUrl = env.IMAGE_API_URL?.trim().replace(/\/+$/, '') ?? '';
-  if (provider !== 'embedded' && !apiUrl) throw new Error('IMAGE_PROVIDER=openai-compatible needs IMAGE_API_URL (e.g. https://api.openai.com).');
+  if (provider !== 'embedded' && !apiUrl)
+    throw new Error('IMAGE_PROVIDER=openai-compatible needs IMAGE_API_URL (e.g. https://api.openai.com).');
   const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
-  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new Error(`PUBLIC_URL must be an origin such as https://obra.example, got "${publicUrl}".`);
+  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be an origin such as https://obra.example, got "${publicUrl}".`);
   return {
     port: whole(env, 'PORT', 8787),
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databasePoolSize: whole(env, 'DATABASE_POOL_SIZE', 10) || 10,
     dataDir,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     corsCacheMs: whole(env, 'CORS_CACHE_MS', 10_000),
     rateLimit: {
       writes: whole(env, 'RATE_LIMIT', 20),
@@ -167,7 +186,9 @@ function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
   const apiUrl = env.STRIPE_API_URL?.trim().replace(/\/+$/, '') || undefined;
   if (!secretKey && !webhookSecret) return undefined;
-  if (!secretKey || !webhookSecret) throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe Checkout, or neither for the embedded test checkout.');
-  if (apiUrl && !/^https?:\/\/[^/]+$/.test(apiUrl)) throw new Error(`STRIPE_API_URL must be an origin such as http://127.0.0.1:12111, got "${apiUrl}".`);
+  if (!secretKey || !webhookSecret)
+    throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe Checkout, or neither for the embedded test checkout.');
+  if (apiUrl && !/^https?:\/\/[^/]+$/.test(apiUrl))
+    throw new Error(`STRIPE_API_URL must be an origin such as http://127.0.0.1:12111, got "${apiUrl}".`);
   return { secretKey, webhookSecret, apiUrl };
 }

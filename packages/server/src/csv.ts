@@ -13,5 +13,7 @@ const cell = (value: unknown): string => {
 
 /** RFC 4180 CSV (CRLF line ends) with a header row of `columns`. */
 export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  return [columns, ...rows.map((row) => columns.map((column) => row[column]))].map((line) => line.map(cell).join(',')).join('\r\n') + '\r\n';
+  return (
+    [columns, ...rows.map((row) => columns.map((column) => row[column]))].map((line) => line.map(cell).join(',')).join('\r\n') + '\r\n'
+  );
 }

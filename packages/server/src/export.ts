@@ -14,7 +14,11 @@ const USAGE = `Usage: npm run export -- <${[...Object.keys(LEAD_KINDS), 'order']
 export async function runExport(args: string[], out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string', default: 'csv' }, 'include-spam': { type: 'boolean', default: false } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { format: { type: 'string', default: 'csv' }, 'include-spam': { type: 'boolean', default: false } },
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -31,10 +35,20 @@ export async function runExport(args: string[], out: (text: string) => void = (t
     // Submissions taken for spam are left out unless asked for (then with their reason).
     const spam = parsed.values['include-spam'];
     const columns = kind
-      ? ['id', 'created_at', ...kind.columns, 'lang', ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error'] : []), ...ATTRIBUTION_COLUMNS, ...(spam ? ['spam_reason'] : [])]
+      ? [
+          'id',
+          'created_at',
+          ...kind.columns,
+          'lang',
+          ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error'] : []),
+          ...ATTRIBUTION_COLUMNS,
+          ...(spam ? ['spam_reason'] : []),
+        ]
       : [...ORDER_COLUMNS];
     const where = kind && !spam ? ' where spam_reason is null' : '';
-    const rows = await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from ${kind ? kind.table : '"order"'}${where} order by created_at, id`);
+    const rows = await db.query<Record<string, unknown>>(
+      `select ${columns.join(', ')} from ${kind ? kind.table : '"order"'}${where} order by created_at, id`,
+    );
     out(format === 'csv' ? toCsv(columns, rows) : `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
     await db.close();

@@ -24,7 +24,13 @@ export interface LeadStore {
    * the columns it sets, e.g. a report's mail status under the per-address cap. A replay gets the
    * stored row's `returning` columns.
    */
-  saveOne(kind: LeadKind, row: LeadRow, key: string | undefined, hash: string, options: { decide(tx: Queryable): Promise<LeadRow>; returning: readonly string[] }): Promise<Saved>;
+  saveOne(
+    kind: LeadKind,
+    row: LeadRow,
+    key: string | undefined,
+    hash: string,
+    options: { decide(tx: Queryable): Promise<LeadRow>; returning: readonly string[] },
+  ): Promise<Saved>;
 }
 
 interface Pending {

@@ -21,14 +21,40 @@ const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 function validateReport(input: unknown): Validation {
   const result = validateFormReport(input);
   if (!result.ok) return result;
-  return { ok: true, value: Object.fromEntries(Object.entries(result.value).map(([field, value]) => [snake(field), Array.isArray(value) ? value.join(',') : value])) };
+  return {
+    ok: true,
+    value: Object.fromEntries(
+      Object.entries(result.value).map(([field, value]) => [snake(field), Array.isArray(value) ? value.join(',') : value]),
+    ),
+  };
 }
 
 /** The report's stored columns, in the form's order. */
 const REPORT_COLUMNS = [
-  'nombre', 'correo', 'telefono', 'pais', 'departamento', 'ciudad', 'estado_proyecto', 'etapa_proyecto', 'ancho', 'longitud', 'ancho_edificacion',
-  'largo_edificacion', 'alto_edificacion', 'uso', 'uso_especifico', 'sistema_constructivo', 'diseno', 'tipo_fachada', 'material_cubierta',
-  'material_fachada', 'zona', 'otros', 'image_url', 'prompt',
+  'nombre',
+  'correo',
+  'telefono',
+  'pais',
+  'departamento',
+  'ciudad',
+  'estado_proyecto',
+  'etapa_proyecto',
+  'ancho',
+  'longitud',
+  'ancho_edificacion',
+  'largo_edificacion',
+  'alto_edificacion',
+  'uso',
+  'uso_especifico',
+  'sistema_constructivo',
+  'diseno',
+  'tipo_fachada',
+  'material_cubierta',
+  'material_fachada',
+  'zona',
+  'otros',
+  'image_url',
+  'prompt',
 ] as const;
 
 /** Every lead type the API stores; the export command reads the same list. */

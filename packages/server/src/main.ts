@@ -13,7 +13,9 @@ async function serve(config: Config): Promise<void> {
   const api = await createApi(config);
   const server = createHttpServer(config, (req, res) => {
     if (req.url?.startsWith('/api/')) return void api.handle(req, res);
-    res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(JSON.stringify({ errorMessage: serverText(requestLang(req), { key: 'outsideApi' }) }));
+    res
+      .writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' })
+      .end(JSON.stringify({ errorMessage: serverText(requestLang(req), { key: 'outsideApi' }) }));
   });
   closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
   const port = await listen(server, config);
@@ -22,7 +24,15 @@ async function serve(config: Config): Promise<void> {
 
 try {
   const config = loadConfig();
-  await runProcesses({ processes: processCount(), databaseUrl: config.databaseUrl, shutdownTimeoutMs: config.shutdownTimeoutMs, log: createLogger(config.logLevel) }, () => serve(config));
+  await runProcesses(
+    {
+      processes: processCount(),
+      databaseUrl: config.databaseUrl,
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      log: createLogger(config.logLevel),
+    },
+    () => serve(config),
+  );
 } catch (error) {
   // A wrong variable or an unreachable database: one clear line, not a stack trace.
   createLogger('error').error('the API could not start', { reason: (error as Error).message });

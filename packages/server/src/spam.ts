@@ -20,7 +20,8 @@ export function spamReason(req: IncomingMessage, body: unknown, minFillMs: numbe
   if (trap !== undefined && trap !== null && trap !== '') return 'honeypot';
   const headerFill = header(SPAM_HEADERS.elapsed);
   // Any run of digits is a time (a long one is a form open a long while); anything else is not.
-  const elapsed = headerFill !== undefined ? (/^\d{1,20}$/.test(headerFill.trim()) ? Number(headerFill) : NaN) : fields[SPAM_FIELDS.elapsed];
+  const elapsed =
+    headerFill !== undefined ? (/^\d{1,20}$/.test(headerFill.trim()) ? Number(headerFill) : NaN) : fields[SPAM_FIELDS.elapsed];
   if (elapsed !== undefined && !(typeof elapsed === 'number' && elapsed >= minFillMs)) return 'too-fast';
   return undefined;
 }

@@ -3,7 +3,16 @@ import { useEffect, useRef, useState, type InputHTMLAttributes, type KeyboardEve
 /** What the input takes besides what the combobox itself sets. */
 type InputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'role' | 'value' | 'onChange' | 'onKeyDown' | 'onBlur' | 'aria-expanded' | 'aria-controls' | 'aria-activedescendant' | 'aria-autocomplete'
+  | 'id'
+  | 'role'
+  | 'value'
+  | 'onChange'
+  | 'onKeyDown'
+  | 'onBlur'
+  | 'aria-expanded'
+  | 'aria-controls'
+  | 'aria-activedescendant'
+  | 'aria-autocomplete'
 >;
 
 export interface ComboboxProps<T> extends InputProps {
@@ -55,8 +64,26 @@ export interface ComboboxProps<T> extends InputProps {
  * and whether the list is open; the highlight lives here.
  */
 export function Combobox<T>({
-  id, text, onText, options, optionKey, renderOption, listLabel, listClassName, open, onOpen, onChoose, onEscape,
-  autoHighlight = false, initialHighlight, blockSubmit = false, closeOnBlur = true, countMessage, noResultsMessage, inputRef, ...inputProps
+  id,
+  text,
+  onText,
+  options,
+  optionKey,
+  renderOption,
+  listLabel,
+  listClassName,
+  open,
+  onOpen,
+  onChoose,
+  onEscape,
+  autoHighlight = false,
+  initialHighlight,
+  blockSubmit = false,
+  closeOnBlur = true,
+  countMessage,
+  noResultsMessage,
+  inputRef,
+  ...inputProps
 }: ComboboxProps<T>) {
   const listId = `${id}-listbox`;
   const optionId = (i: number) => `${id}-option-${i}`;

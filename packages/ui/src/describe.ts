@@ -15,6 +15,21 @@ export function describedBy(id: string, { hint, counter, error }: FieldDescripti
  * The attributes every field control shares: its id (the label's `for`), name, required, disabled,
  * and its invalid state with the hint, counter and error linked as its description.
  */
-export function controlAttributes(id: string, { name, required, disabled, ...description }: { name: string; required?: boolean | undefined; disabled?: boolean | undefined } & FieldDescription) {
-  return { id, name, required, disabled, 'aria-invalid': description.error ? true : undefined, 'aria-describedby': describedBy(id, description) } as const;
+export function controlAttributes(
+  id: string,
+  {
+    name,
+    required,
+    disabled,
+    ...description
+  }: { name: string; required?: boolean | undefined; disabled?: boolean | undefined } & FieldDescription,
+) {
+  return {
+    id,
+    name,
+    required,
+    disabled,
+    'aria-invalid': description.error ? true : undefined,
+    'aria-describedby': describedBy(id, description),
+  } as const;
 }

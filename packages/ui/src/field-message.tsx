@@ -3,7 +3,12 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
   return (
     <label htmlFor={htmlFor}>
       {label}
-      {required ? <span aria-hidden="true" className="required"> *</span> : null}
+      {required ? (
+        <span aria-hidden="true" className="required">
+          {' '}
+          *
+        </span>
+      ) : null}
     </label>
   );
 }
@@ -22,9 +27,21 @@ interface FieldMessagesProps {
 export function FieldMessages({ id, hint, counter, full, error }: FieldMessagesProps) {
   return (
     <>
-      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
-      {counter ? <p id={`${id}-counter`} className="counter" data-full={full ? '' : undefined}>{counter}</p> : null}
-      {error ? <p id={`${id}-error`} className="error">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {counter ? (
+        <p id={`${id}-counter`} className="counter" data-full={full ? '' : undefined}>
+          {counter}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="error">
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -35,7 +35,9 @@ export function GroupedRadioGroup<V extends string>({ name, legend, groups, valu
       <legend className="visually-hidden">{legend}</legend>
       {groups.map((group, g) => (
         <div key={g} role="group" aria-labelledby={`${id}-g${g}`} className="choice-group">
-          <p id={`${id}-g${g}`} className="group-title">{group.title}</p>
+          <p id={`${id}-g${g}`} className="group-title">
+            {group.title}
+          </p>
           <RadioOptions
             name={name}
             options={group.options}
@@ -50,10 +52,20 @@ export function GroupedRadioGroup<V extends string>({ name, legend, groups, valu
       ))}
       {/* Outside the labels: inside, a description would become part of the radio's name. */}
       <div hidden>
-        {options.map((option) => (option.description ? <span key={option.value} id={descriptionId(option.value)}>{option.description}</span> : null))}
+        {options.map((option) =>
+          option.description ? (
+            <span key={option.value} id={descriptionId(option.value)}>
+              {option.description}
+            </span>
+          ) : null,
+        )}
       </div>
       <p className="choice-description" aria-hidden="true">
-        {shown?.description ? <><strong>{shown.label}:</strong> {shown.description}</> : null}
+        {shown?.description ? (
+          <>
+            <strong>{shown.label}:</strong> {shown.description}
+          </>
+        ) : null}
       </p>
     </fieldset>
   );

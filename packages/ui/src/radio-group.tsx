@@ -25,7 +25,12 @@ export function RadioGroup<V extends string>({ name, legend, options, value, onV
     >
       <legend>
         {legend}
-        {required ? <span aria-hidden="true" className="required"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="required">
+            {' '}
+            *
+          </span>
+        ) : null}
       </legend>
       <RadioOptions name={name} options={options} value={value} onValue={onValue} required={required} />
       <FieldMessages id={id} error={error} />

@@ -21,7 +21,17 @@ interface RadioOptionsProps<V extends string> {
 }
 
 /** The native radios of a group, each in its label; shared by RadioGroup and GroupedRadioGroup. */
-export function RadioOptions<V extends string>({ name, options, value, onValue, required, descriptionId, shown, onHover, onFocusOption }: RadioOptionsProps<V>) {
+export function RadioOptions<V extends string>({
+  name,
+  options,
+  value,
+  onValue,
+  required,
+  descriptionId,
+  shown,
+  onHover,
+  onFocusOption,
+}: RadioOptionsProps<V>) {
   return (
     <div className="options">
       {options.map((option) => (

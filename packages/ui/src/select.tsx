@@ -28,7 +28,18 @@ export interface SelectProps<V extends string> {
  * A labelled native `<select>` whose hint and error are linked to it by id, like TextField. Native
  * on purpose: phones open their own picker, and keyboard and screen-reader support come for free.
  */
-export function Select<V extends string>({ name, label, options, value, onValue, placeholder, error, hint, required, autoComplete }: SelectProps<V>) {
+export function Select<V extends string>({
+  name,
+  label,
+  options,
+  value,
+  onValue,
+  placeholder,
+  error,
+  hint,
+  required,
+  autoComplete,
+}: SelectProps<V>) {
   const id = useId();
   return (
     <div className="field" data-invalid={error ? '' : undefined}>

@@ -5,8 +5,10 @@
 export const uiStyles = /* css */ `
 :host{display:block;contain:content}
 :host([hidden]){display:none}
-${/* Inherited properties (font, color, line-height …) flow from the page into a shadow root; a page
-   rule like "* { font: 10px serif !important }" would restyle the widget. all:initial cuts that. */ ''}
+${
+  /* Inherited properties (font, color, line-height …) flow from the page into a shadow root; a page
+   rule like "* { font: 10px serif !important }" would restyle the widget. all:initial cuts that. */ ''
+}
 .obra-root{all:initial;display:block;box-sizing:border-box;
   --_primary:var(--obra-color-primary,#b45309);--_on-primary:var(--obra-color-on-primary,#fff);
   --_text:var(--obra-color-text,#1f2937);--_muted:var(--obra-color-muted,#4b5563);
@@ -63,8 +65,10 @@ ${/* A form widget's card: its heading, intro and a form of stacked rows; narrow
 
 /** The CSS of {@link Select}, added only by the widgets that use it. */
 export const selectStyles = /* css */ `
-${/* Select: the native arrow differs per browser and ignores the theme, so it is drawn with borders
-   (a data: URI image would break under a partner's strict CSP, whose img-src rarely allows data:). */ ''}
+${
+  /* Select: the native arrow differs per browser and ignores the theme, so it is drawn with borders
+   (a data: URI image would break under a partner's strict CSP, whose img-src rarely allows data:). */ ''
+}
 .select-control{position:relative;display:grid}
 .select-control select{appearance:none;padding-inline-end:40px;cursor:pointer;text-overflow:ellipsis}
 .select-control::after{content:"";position:absolute;inset-inline-end:16px;top:50%;width:8px;height:8px;pointer-events:none;

@@ -23,7 +23,21 @@ export interface TextFieldProps {
 }
 
 /** A labelled input whose hint, counter and error are linked to it by id (inside the same shadow root). */
-export function TextField({ name, label, value, onValue, error, hint, counter, type = 'text', required, disabled, autoComplete, inputMode, maxLength }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  counter,
+  type = 'text',
+  required,
+  disabled,
+  autoComplete,
+  inputMode,
+  maxLength,
+}: TextFieldProps) {
   const id = useId();
   return (
     <div className="field" data-invalid={error ? '' : undefined}>

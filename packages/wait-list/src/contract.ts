@@ -21,7 +21,8 @@ export const waitListContract = defineContract<WaitListEvents>()({
     'api-base': { description: 'The Obra API base URL.', default: '`/api` on the origin the script came from' },
     endpoint: { description: 'A full URL that replaces `{api-base}/wait-list`; required with `no-cors`.' },
     transport: {
-      description: '`cors`: POST JSON to the endpoint and read the answer. `no-cors`: for spreadsheet-script web endpoints, which cannot be read (success unless the request itself fails).',
+      description:
+        '`cors`: POST JSON to the endpoint and read the answer. `no-cors`: for spreadsheet-script web endpoints, which cannot be read (success unless the request itself fails).',
     },
   },
   events: formEventDocs<'entry', unknown>('entry', 'WaitListEntry'),

@@ -46,23 +46,38 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
     event.preventDefault();
     void state.submit({
       send: (entry, context) =>
-        sendWaitList(entry, { apiBase: attrs.apiBase, endpoint: attrs.endpoint || undefined, transport: attrs.transport, outbox, ...context, attribution: attributionOf(host.ownerDocument, 'wait-list', attrs.partner), headers: { ...context.headers, 'Accept-Language': lang } }),
+        sendWaitList(entry, {
+          apiBase: attrs.apiBase,
+          endpoint: attrs.endpoint || undefined,
+          transport: attrs.transport,
+          outbox,
+          ...context,
+          attribution: attributionOf(host.ownerDocument, 'wait-list', attrs.partner),
+          headers: { ...context.headers, 'Accept-Language': lang },
+        }),
       emit,
     });
   };
 
   const invalidCount = Object.keys(state.errors).length;
   const announcement =
-    status === 'sending' ? t('waitList.status.sending')
-    : status === 'waiting' ? t('api.waiting')
-    : status === 'success' ? t('waitList.status.sent')
-    : status === 'error' ? t('waitList.status.failed')
-    : state.attempted && invalidCount ? t('common.invalidCount', { count: invalidCount })
-    : '';
+    status === 'sending'
+      ? t('waitList.status.sending')
+      : status === 'waiting'
+        ? t('api.waiting')
+        : status === 'success'
+          ? t('waitList.status.sent')
+          : status === 'error'
+            ? t('waitList.status.failed')
+            : state.attempted && invalidCount
+              ? t('common.invalidCount', { count: invalidCount })
+              : '';
 
   return (
     <section className="wait-list card" aria-labelledby="wait-list-title">
-      <h2 id="wait-list-title" part="title">{t('waitList.title')}</h2>
+      <h2 id="wait-list-title" part="title">
+        {t('waitList.title')}
+      </h2>
       <p className="intro">{t('waitList.intro')}</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
         <RadioGroup
@@ -76,8 +91,20 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
         />
         <div className="contact">
           <TextField {...field('nombre')} label={t('waitList.nombre')} autoComplete="name" maxLength={WAIT_LIST_LIMITS.nombre} />
-          <TextField {...field('correo')} label={t('waitList.correo')} type="email" autoComplete="email" maxLength={WAIT_LIST_LIMITS.correo} />
-          <TextField {...field('telefono')} label={t('waitList.telefono')} type="tel" autoComplete="tel" maxLength={WAIT_LIST_LIMITS.telefono} />
+          <TextField
+            {...field('correo')}
+            label={t('waitList.correo')}
+            type="email"
+            autoComplete="email"
+            maxLength={WAIT_LIST_LIMITS.correo}
+          />
+          <TextField
+            {...field('telefono')}
+            label={t('waitList.telefono')}
+            type="tel"
+            autoComplete="tel"
+            maxLength={WAIT_LIST_LIMITS.telefono}
+          />
         </div>
         <TextArea
           {...field('comentario')}
@@ -91,7 +118,11 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
             {sending ? t('waitList.sending') : t('waitList.submit')}
           </Button>
         </div>
-        {status === 'waiting' ? <p className="delivery" part="delivery-status">{t('api.waiting')}</p> : null}
+        {status === 'waiting' ? (
+          <p className="delivery" part="delivery-status">
+            {t('api.waiting')}
+          </p>
+        ) : null}
       </form>
       <LiveRegion message={announcement} />
       <Dialog

@@ -9,7 +9,9 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 function formatViolations(violations: Result[]): string {
   return violations
     .map((v) => {
-      const nodes = v.nodes.map((n) => `    - ${JSON.stringify(n.target)}\n      ${n.html}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`);
+      const nodes = v.nodes.map(
+        (n) => `    - ${JSON.stringify(n.target)}\n      ${n.html}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`,
+      );
       return `[${v.impact ?? 'n/a'}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n${nodes.join('\n')}`;
     })
     .join('\n\n');
@@ -22,7 +24,9 @@ function formatViolations(violations: Result[]): string {
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   if (results.violations.length) {
-    throw new Error(`axe-core found ${results.violations.length} WCAG violation(s) in the ${state} state:\n\n${formatViolations(results.violations)}`);
+    throw new Error(
+      `axe-core found ${results.violations.length} WCAG violation(s) in the ${state} state:\n\n${formatViolations(results.violations)}`,
+    );
   }
   // A run that checked nothing would pass vacuously; make sure the rules saw the page.
   if (!results.passes.length) throw new Error(`axe-core checked nothing in the ${state} state; is the page empty?`);

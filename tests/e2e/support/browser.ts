@@ -11,7 +11,14 @@ const ARTIFACTS = fileURLToPath(new URL('../.artifacts/', import.meta.url));
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -63,7 +70,9 @@ export function useBrowser(options: BrowserContextOptions = DEFAULT_CONTEXT): Br
     if (task.result?.state === 'fail' && context) {
       await mkdir(ARTIFACTS, { recursive: true });
       const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
-      await Promise.all(context.pages().map((page, i) => page.screenshot({ path: `${ARTIFACTS}${name}-${i}.png`, fullPage: true }).catch(() => undefined)));
+      await Promise.all(
+        context.pages().map((page, i) => page.screenshot({ path: `${ARTIFACTS}${name}-${i}.png`, fullPage: true }).catch(() => undefined)),
+      );
     }
     await context?.close();
     context = undefined;

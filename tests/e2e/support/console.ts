@@ -22,7 +22,10 @@ export function runAdminCli(dataDir: string, args: string[], input = ''): { stat
 }
 
 /** The platform, started on a data directory where the CLI made {@link ADMIN} first; `env` adds to its configuration, `slugs` are the product pages it answers. */
-export async function startConsolePlatform(env: Record<string, string> = {}, { slugs = [] }: { slugs?: readonly string[] } = {}): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
+export async function startConsolePlatform(
+  env: Record<string, string> = {},
+  { slugs = [] }: { slugs?: readonly string[] } = {},
+): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
   const dataDir = tempDataDir();
   const cli = runAdminCli(dataDir, ['create-user', ADMIN.email, '--role', 'admin', '--password-stdin'], `${ADMIN.password}\n`);
   const platform = await startPlatform({ ...env, OBRA_DATA_DIR: dataDir }, { slugs });

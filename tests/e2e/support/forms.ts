@@ -37,7 +37,11 @@ export interface FormDriver {
 const widgetStorage = (name: string, page: string) => ({ outbox: `obra:outbox:${name}:${page}:0`, draft: `obra:${name}:${page}:0` });
 /** Closes the open message dialog of a widget by its last button (its close or OK button). */
 const closeDialog = (tag: string) => async (page: Page) => {
-  await page.locator(`${tag} dialog.dialog[open] button`).last().click({ timeout: 2000 }).catch(() => undefined);
+  await page
+    .locator(`${tag} dialog.dialog[open] button`)
+    .last()
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
 };
 const nothingToDismiss = async () => undefined;
 
@@ -106,17 +110,32 @@ const designForm: FormDriver = {
     const modal = host.locator('dialog.modal');
     if (!(await modal.evaluate((d) => (d as HTMLDialogElement).open))) {
       const key = this.storage.draft;
-      const restored = await page.evaluate((key) => Boolean((JSON.parse(localStorage.getItem(key) ?? '{}') as { draft?: { generatedUrl?: string } }).draft?.generatedUrl), key);
+      const restored = await page.evaluate(
+        (key) => Boolean((JSON.parse(localStorage.getItem(key) ?? '{}') as { draft?: { generatedUrl?: string } }).draft?.generatedUrl),
+        key,
+      );
       if (!restored) {
         const spec = { diseno: 'Arco', zona: 'zone3' };
         const { origin } = new URL(page.url());
-        const answer = (await (await fetch(`${origin}/api/generate-image`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Nave industrial', spec }) })).json()) as { url: string };
+        const answer = (await (
+          await fetch(`${origin}/api/generate-image`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ prompt: 'Nave industrial', spec }),
+          })
+        ).json()) as { url: string };
         // Resolved against the API, as the widget keeps it.
         const url = new URL(answer.url, origin).href;
-        await page.evaluate(({ url, key }) => {
-          const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' };
-          localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: url, prompt: 'Nave industrial' } }));
-        }, { url, key });
+        await page.evaluate(
+          ({ url, key }) => {
+            const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' };
+            localStorage.setItem(
+              key,
+              JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: url, prompt: 'Nave industrial' } }),
+            );
+          },
+          { url, key },
+        );
         await page.reload();
       }
       await host.locator('#design-form-title').waitFor();
@@ -146,7 +165,9 @@ export async function openContactPopup(page: Page): Promise<Locator> {
   for (let tries = 0; !(await dialog.evaluate((d) => (d as HTMLDialogElement).open)); tries++) {
     if (tries === 50) throw new Error('The contact popup did not open: is the host script (dist/host/assets) built and served?');
     await page.locator('[data-contact-open]').click();
-    await page.waitForFunction(() => document.querySelector<HTMLDialogElement>('dialog[data-contact]')?.open, undefined, { timeout: 200 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.querySelector<HTMLDialogElement>('dialog[data-contact]')?.open, undefined, { timeout: 200 })
+      .catch(() => undefined);
   }
   return dialog;
 }

@@ -11,14 +11,54 @@ export const HOSTILE_CSP = "default-src 'self'; style-src 'self'; script-src 'se
 
 /** The computed properties compared: type, colour, spacing, borders and box model. */
 const STYLE_PROPS = [
-  'display', 'position', 'box-sizing', 'visibility', 'opacity',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'letter-spacing', 'word-spacing',
-  'text-transform', 'text-align', 'text-shadow', 'color', '-webkit-text-fill-color', 'background-color', 'accent-color', 'cursor',
-  'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
-  'margin-top', 'margin-right', 'margin-bottom', 'margin-left',
-  'border-top-width', 'border-top-style', 'border-top-color', 'border-right-width', 'border-right-style', 'border-right-color',
-  'border-bottom-width', 'border-bottom-style', 'border-bottom-color', 'border-left-width', 'border-left-style', 'border-left-color',
-  'border-top-left-radius', 'min-height', 'gap', 'grid-template-columns', 'outline-style', 'outline-width', 'box-shadow', 'container-type',
+  'display',
+  'position',
+  'box-sizing',
+  'visibility',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'line-height',
+  'letter-spacing',
+  'word-spacing',
+  'text-transform',
+  'text-align',
+  'text-shadow',
+  'color',
+  '-webkit-text-fill-color',
+  'background-color',
+  'accent-color',
+  'cursor',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'border-top-width',
+  'border-top-style',
+  'border-top-color',
+  'border-right-width',
+  'border-right-style',
+  'border-right-color',
+  'border-bottom-width',
+  'border-bottom-style',
+  'border-bottom-color',
+  'border-left-width',
+  'border-left-style',
+  'border-left-color',
+  'border-top-left-radius',
+  'min-height',
+  'gap',
+  'grid-template-columns',
+  'outline-style',
+  'outline-width',
+  'box-shadow',
+  'container-type',
 ] as const;
 
 /** One element's size and computed style, or null when it is not there. */
@@ -28,7 +68,11 @@ export type PartSnapshot = { width: number; height: number; style: Record<string
  * Measures named parts of a widget: `parts` maps a name to a selector inside the host's shadow
  * root (the first match is measured). Sizes are the border-box from getBoundingClientRect.
  */
-export function snapshotShadow(host: Locator, parts: Record<string, string>, props: readonly string[] = STYLE_PROPS): Promise<Record<string, PartSnapshot>> {
+export function snapshotShadow(
+  host: Locator,
+  parts: Record<string, string>,
+  props: readonly string[] = STYLE_PROPS,
+): Promise<Record<string, PartSnapshot>> {
   return host.evaluate(
     (el, [parts, props]) => {
       const out: Record<string, PartSnapshot> = {};
@@ -40,7 +84,11 @@ export function snapshotShadow(host: Locator, parts: Record<string, string>, pro
         }
         const rect = part.getBoundingClientRect();
         const computed = getComputedStyle(part);
-        out[name] = { width: rect.width, height: rect.height, style: Object.fromEntries(props.map((p) => [p, computed.getPropertyValue(p)])) };
+        out[name] = {
+          width: rect.width,
+          height: rect.height,
+          style: Object.fromEntries(props.map((p) => [p, computed.getPropertyValue(p)])),
+        };
       }
       return out;
     },
@@ -56,7 +104,10 @@ export function snapshotProbes(page: Page, props: readonly string[] = STYLE_PROP
       const computed = getComputedStyle(probe);
       out[probe.dataset.probe!] = Object.fromEntries(props.map((p) => [p, computed.getPropertyValue(p)]));
     }
-    for (const [name, el] of [['html', document.documentElement], ['body', document.body]] as const) {
+    for (const [name, el] of [
+      ['html', document.documentElement],
+      ['body', document.body],
+    ] as const) {
       const computed = getComputedStyle(el);
       out[name] = Object.fromEntries(props.map((p) => [p, computed.getPropertyValue(p)]));
     }
@@ -72,7 +123,9 @@ export function setHostWidth(host: Locator, px: number): Promise<void> {
 
 /** Answers every widget bundle request with an empty script: the same page, without widgets. */
 export async function blockWidgetBundles(page: Page): Promise<void> {
-  await page.route(/\/(widgets|esm)\/.*\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* blocked by the test */' }));
+  await page.route(/\/(widgets|esm)\/.*\.js$/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* blocked by the test */' }),
+  );
 }
 
 export interface CspViolation {

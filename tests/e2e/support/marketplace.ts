@@ -4,8 +4,26 @@ import type { Page } from 'playwright-core';
 
 /** Strings the tests look for (from packages/i18n/locales and the catalogue). */
 export const COPY = {
-  es: { title: 'Catálogo de software', search: 'Buscar', next: 'Página siguiente', previous: 'Página anterior', noResults: 'No hay software que coincida con «zzz».', badge: 'desde $199', notFound: 'Software no encontrado.', close: 'Cerrar el vídeo' },
-  en: { title: 'Software catalogue', search: 'Search', next: 'Next page', previous: 'Previous page', noResults: 'No software matches “zzz”.', badge: 'from $199', notFound: 'Software not found.', close: 'Close the video' },
+  es: {
+    title: 'Catálogo de software',
+    search: 'Buscar',
+    next: 'Página siguiente',
+    previous: 'Página anterior',
+    noResults: 'No hay software que coincida con «zzz».',
+    badge: 'desde $199',
+    notFound: 'Software no encontrado.',
+    close: 'Cerrar el vídeo',
+  },
+  en: {
+    title: 'Software catalogue',
+    search: 'Search',
+    next: 'Next page',
+    previous: 'Previous page',
+    noResults: 'No software matches “zzz”.',
+    badge: 'from $199',
+    notFound: 'Software not found.',
+    close: 'Close the video',
+  },
 } as const;
 
 export const PAGE_1 = ['AutoCAD', 'Revit', 'SketchUp', 'Archicad', 'Rhino', 'Lumion'];
@@ -47,11 +65,19 @@ export function softwareDetail(page: Page, index = 0) {
 }
 
 /** Whether the video dialog is open (a closed <dialog> is still in the DOM). */
-export const dialogOpen = (detail: ReturnType<typeof softwareDetail>) => detail.host.evaluate((el) => !!el.shadowRoot!.querySelector('dialog')?.open);
+export const dialogOpen = (detail: ReturnType<typeof softwareDetail>) =>
+  detail.host.evaluate((el) => !!el.shadowRoot!.querySelector('dialog')?.open);
 
 /** Answers the embedded player with an empty page: the test browser has no internet. */
 export async function stubYouTube(page: Page): Promise<void> {
   await page.route(/^https:\/\/(www\.youtube-nocookie\.com|i\.ytimg\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: route.request().resourceType() === 'image' ? 'image/svg+xml' : 'text/html', body: route.request().resourceType() === 'image' ? '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#555"/></svg>' : '<!doctype html><title>player</title>' }),
+    route.fulfill({
+      status: 200,
+      contentType: route.request().resourceType() === 'image' ? 'image/svg+xml' : 'text/html',
+      body:
+        route.request().resourceType() === 'image'
+          ? '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#555"/></svg>'
+          : '<!doctype html><title>player</title>',
+    }),
   );
 }

@@ -6,13 +6,25 @@ export type TextName = 'nombre' | 'telefono' | 'correo' | 'pais';
 export type Registration = Record<TextName | 'especializacion', string>;
 
 /** A valid registration with the stray spaces visitors type (the widget sends it trimmed). */
-export const TYPED: Registration = { nombre: '  Ana Pérez  ', telefono: ' +57 300 123 4567 ', correo: ' ana@example.com ', pais: ' Colombia ', especializacion: 'bim' };
+export const TYPED: Registration = {
+  nombre: '  Ana Pérez  ',
+  telefono: ' +57 300 123 4567 ',
+  correo: ' ana@example.com ',
+  pais: ' Colombia ',
+  especializacion: 'bim',
+};
 
 /** What the form shows after typing {@link TYPED}: an `<input type=email>` drops surrounding spaces itself. */
 export const SHOWN: Registration = { ...TYPED, correo: TYPED.correo.trim() };
 
 /** What {@link TYPED} must arrive as: exactly these five keys, trimmed. */
-export const SENT: Registration = { nombre: 'Ana Pérez', telefono: '+57 300 123 4567', correo: 'ana@example.com', pais: 'Colombia', especializacion: 'bim' };
+export const SENT: Registration = {
+  nombre: 'Ana Pérez',
+  telefono: '+57 300 123 4567',
+  correo: 'ana@example.com',
+  pais: 'Colombia',
+  especializacion: 'bim',
+};
 
 /** The form with nothing typed or chosen. */
 export const EMPTY: Registration = { nombre: '', telefono: '', correo: '', pais: '', especializacion: '' };
@@ -75,6 +87,11 @@ export async function fillRegistration(widget: PartnerRegistration, values: Regi
 /** What the form shows now: every control's value by name (the hidden spam trap aside). */
 export function formValues(widget: PartnerRegistration): Promise<Record<string, string>> {
   return widget.host.evaluate((el) =>
-    Object.fromEntries([...el.shadowRoot!.querySelectorAll<HTMLInputElement | HTMLSelectElement>('form [name]:not([name=website])')].map((control) => [control.name, control.value])),
+    Object.fromEntries(
+      [...el.shadowRoot!.querySelectorAll<HTMLInputElement | HTMLSelectElement>('form [name]:not([name=website])')].map((control) => [
+        control.name,
+        control.value,
+      ]),
+    ),
   );
 }

@@ -26,7 +26,10 @@ export const TABLES = { 'wait-list': 'wait_list', 'partner-registration': 'partn
  * Starts the API (rate limit and minimum fill time off: the visitor is a script) with the pages on a
  * free port; `slugs` are the product pages the host site answers (none unless a test needs them).
  */
-export async function startPlatform(env: Record<string, string> = {}, { slugs = [] }: { slugs?: readonly string[] } = {}): Promise<Platform> {
+export async function startPlatform(
+  env: Record<string, string> = {},
+  { slugs = [] }: { slugs?: readonly string[] } = {},
+): Promise<Platform> {
   const local = await startLocalApi({ MIN_FILL_MS: '0', RATE_LIMIT: '0', ...env }, (api) => async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://platform');
     try {

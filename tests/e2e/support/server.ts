@@ -116,7 +116,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   async function handleCapture(req: IncomingMessage, res: ServerResponse, path: string, route: CaptureRoute) {
     const text = await readText(req);
     requests.push({ method: req.method ?? '', path, headers: req.headers, text, ...splitAttribution(parseJson(text)) });
-    const cors: Record<string, string> = route.cors ? { ...CORS_HEADERS, 'Access-Control-Allow-Origin': String(req.headers.origin ?? '*') } : {};
+    const cors: Record<string, string> = route.cors
+      ? { ...CORS_HEADERS, 'Access-Control-Allow-Origin': String(req.headers.origin ?? '*') }
+      : {};
     if (req.method === 'OPTIONS') return void res.writeHead(route.cors ? 204 : 405, cors).end();
     if (req.method !== 'POST') return void res.writeHead(405, cors).end();
     const { status, body, hold } = reply;
@@ -124,27 +126,28 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     res.writeHead(status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
   }
 
-  const server = createServer((req, res) =>
-    void (async () => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    try {
-      const route = capture[url.pathname];
-      if (route) return await handleCapture(req, res, url.pathname, route);
-      if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
-      if (url.pathname.startsWith('/widgets/') || url.pathname.startsWith('/esm/')) {
-        if (await serveStatic(req, res, DIST_DIR, url.pathname)) return;
-      } else if (url.pathname.startsWith('/examples/')) {
-        for (const dir of EXAMPLES_DIRS) if (await serveStatic(req, res, dir, url.pathname.slice('/examples'.length))) return;
-      } else if (options.pagesDir) {
-        for (const [name, value] of Object.entries(options.pageHeaders?.[url.pathname] ?? {})) res.setHeader(name, value);
-        if (await serveStatic(req, res, options.pagesDir, url.pathname)) return;
-        for (const name of Object.keys(options.pageHeaders?.[url.pathname] ?? {})) res.removeHeader(name);
-      }
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${url.pathname}`);
-    } catch (error) {
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(error));
-    }
-    })(),
+  const server = createServer(
+    (req, res) =>
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        try {
+          const route = capture[url.pathname];
+          if (route) return await handleCapture(req, res, url.pathname, route);
+          if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
+          if (url.pathname.startsWith('/widgets/') || url.pathname.startsWith('/esm/')) {
+            if (await serveStatic(req, res, DIST_DIR, url.pathname)) return;
+          } else if (url.pathname.startsWith('/examples/')) {
+            for (const dir of EXAMPLES_DIRS) if (await serveStatic(req, res, dir, url.pathname.slice('/examples'.length))) return;
+          } else if (options.pagesDir) {
+            for (const [name, value] of Object.entries(options.pageHeaders?.[url.pathname] ?? {})) res.setHeader(name, value);
+            if (await serveStatic(req, res, options.pagesDir, url.pathname)) return;
+            for (const name of Object.keys(options.pageHeaders?.[url.pathname] ?? {})) res.removeHeader(name);
+          }
+          res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${url.pathname}`);
+        } catch (error) {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(error));
+        }
+      })(),
   );
 
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));

@@ -45,7 +45,13 @@ export const ES = {
   sentMessage: 'Gracias por compartir tu información. Te contactaremos pronto.',
   errorMessage: 'Hubo un problema al enviar el formulario.',
 };
-export const EN = { title: 'Join the wait list', submit: 'Send', required: 'This field is required.', choose: 'Choose an option.', sentTitle: 'Form sent' };
+export const EN = {
+  title: 'Join the wait list',
+  submit: 'Send',
+  required: 'This field is required.',
+  choose: 'Choose an option.',
+  sentTitle: 'Form sent',
+};
 
 /** The form with nothing typed or chosen. */
 export const EMPTY = { interesado: '', nombre: '', correo: '', telefono: '', comentario: '' };
@@ -91,7 +97,8 @@ export async function formValues(widget: WaitList): Promise<Record<string, strin
     const form = el.shadowRoot!.querySelector('form')!;
     const checked = form.querySelector<HTMLInputElement>('input[type=radio]:checked');
     const values: Record<string, string> = { interesado: checked?.value ?? '' };
-    for (const name of ['nombre', 'correo', 'telefono', 'comentario']) values[name] = form.querySelector<HTMLInputElement>(`[name=${name}]`)!.value;
+    for (const name of ['nombre', 'correo', 'telefono', 'comentario'])
+      values[name] = form.querySelector<HTMLInputElement>(`[name=${name}]`)!.value;
     return values;
   });
 }

@@ -14,7 +14,12 @@ export function focusedInWidget(widget: WidgetHost): Promise<{ tag: string; name
     if (el.ownerDocument.activeElement !== el) return null;
     const active = el.shadowRoot!.activeElement as HTMLInputElement | null;
     if (!active) return null;
-    return { tag: active.tagName.toLowerCase(), name: active.name ?? '', value: active.value ?? '', text: active.textContent?.trim() ?? '' };
+    return {
+      tag: active.tagName.toLowerCase(),
+      name: active.name ?? '',
+      value: active.value ?? '',
+      text: active.textContent?.trim() ?? '',
+    };
   });
 }
 
@@ -25,7 +30,10 @@ export function setAttr(widget: WidgetHost, name: string, value: string | null):
 
 /** Sets (or, with null, removes) the page's `<html lang>`. */
 export function setPageLang(page: Page, lang: string | null): Promise<void> {
-  return page.evaluate((l) => (l === null ? document.documentElement.removeAttribute('lang') : document.documentElement.setAttribute('lang', l)), lang);
+  return page.evaluate(
+    (l) => (l === null ? document.documentElement.removeAttribute('lang') : document.documentElement.setAttribute('lang', l)),
+    lang,
+  );
 }
 
 /**

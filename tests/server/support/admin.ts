@@ -20,7 +20,11 @@ export interface Session {
 
 /** Signs in over HTTP; throws when the API refuses. */
 export async function signInAs(base: string, email: string, password = PASSWORD): Promise<Session> {
-  const response = await fetch(`${base}/api/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${base}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
   if (response.status !== 201) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
   const { csrf } = (await response.json()) as { csrf: string };
@@ -30,14 +34,23 @@ export async function signInAs(base: string, email: string, password = PASSWORD)
     call: (path, init = {}) =>
       fetch(`${base}${path}`, {
         method: init.method ?? 'GET',
-        headers: { cookie, origin: base, 'x-csrf-token': csrf, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+        headers: {
+          cookie,
+          origin: base,
+          'x-csrf-token': csrf,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       }),
   };
 }
 
 /** Stores a design report as the form would (real choice codes), mailed; its id. */
-export async function insertReport(db: Db, { nombre = 'Rosa Informe', correo = 'rosa@example.com', imageUrl = 'http://127.0.0.1/api/images/none.svg' } = {}): Promise<string> {
+export async function insertReport(
+  db: Db,
+  { nombre = 'Rosa Informe', correo = 'rosa@example.com', imageUrl = 'http://127.0.0.1/api/images/none.svg' } = {},
+): Promise<string> {
   const [report] = await db.query<{ id: string }>(
     `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
        alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, mail_status, mailed_at)

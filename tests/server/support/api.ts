@@ -63,7 +63,10 @@ export interface LocalApi {
  * Starts the API in this process on a free port; `env` overrides its configuration, and `serve`
  * (the API alone by default) answers each request, e.g. with pages beside the API.
  */
-export async function startLocalApi(env: Record<string, string> = {}, serve: (api: Api) => RequestListener = (api) => (req, res) => void api.handle(req, res)): Promise<LocalApi> {
+export async function startLocalApi(
+  env: Record<string, string> = {},
+  serve: (api: Api) => RequestListener = (api) => (req, res) => void api.handle(req, res),
+): Promise<LocalApi> {
   const database = await freshDatabase();
   const dataDir = database.env.OBRA_DATA_DIR;
   const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
@@ -138,14 +141,22 @@ export async function startProcess(entry: keyof typeof ENTRIES, env: Record<stri
 
 /** The pids of the processes `pid` started (an API_PROCESSES primary's workers). */
 export const childPids = (pid: number): number[] =>
-  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map(Number)
+    .filter(Boolean);
 
 /** How many JSON log lines in `output` have this `msg`. */
-export const logCount = (output: string, msg: string): number => output.split('\n').filter((line) => line.includes(`"msg":${JSON.stringify(msg)}`)).length;
+export const logCount = (output: string, msg: string): number =>
+  output.split('\n').filter((line) => line.includes(`"msg":${JSON.stringify(msg)}`)).length;
 
 /** POSTs a JSON body (a string is sent as is) with optional headers. */
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 /** Valid submissions of each lead type. */
 export const VALID = {

@@ -25,16 +25,28 @@ export interface PgCluster {
 function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
-  if (!versions.length) throw new Error('PostgreSQL is not installed: run `node .ci/setup.mjs --postgres` (Debian\'s postgresql package) or set PG_BIN to the folder holding initdb and postgres.');
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions.length)
+    throw new Error(
+      "PostgreSQL is not installed: run `node .ci/setup.mjs --postgres` (Debian's postgresql package) or set PG_BIN to the folder holding initdb and postgres.",
+    );
   return join(base, versions[0]!, 'bin');
 }
 
 /** The uid/gid to run PostgreSQL as: ourselves, or the `postgres` user when we are root. */
 function runAs(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith('postgres:'));
-  if (!line) throw new Error('Running as root, and there is no `postgres` OS user to run PostgreSQL as (PostgreSQL refuses root). Install Debian\'s postgresql package: `node .ci/setup.mjs --postgres`.');
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('postgres:'));
+  if (!line)
+    throw new Error(
+      "Running as root, and there is no `postgres` OS user to run PostgreSQL as (PostgreSQL refuses root). Install Debian's postgresql package: `node .ci/setup.mjs --postgres`.",
+    );
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }
@@ -75,7 +87,11 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
   const dir = mkdtempSync(join(tmpdir(), 'obra-pg-'));
   const data = join(dir, 'data');
   if (user) chownSync(dir, user.uid, user.gid);
-  const initdb = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'obra', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions'], { ...user, encoding: 'utf8' });
+  const initdb = spawnSync(
+    join(bin, 'initdb'),
+    ['-D', data, '-U', 'obra', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions'],
+    { ...user, encoding: 'utf8' },
+  );
   if (initdb.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed (${initdb.status}):\n${initdb.stderr || initdb.error}`);
@@ -90,10 +106,14 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
     synchronous_commit: 'off',
     full_page_writes: 'off',
   };
-  const child = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])], {
-    ...user,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    join(bin, 'postgres'),
+    ['-D', data, '-p', String(port), ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])],
+    {
+      ...user,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk));
@@ -147,7 +167,10 @@ function databasesOn(url: string): Pick<PgCluster, 'createDatabase' | 'dropDatab
       // A closed pool's connections finish closing a moment after pool.end() resolves; cutting one
       // of them (WITH FORCE) would raise an error in the process that owned it. Wait for them first.
       const until = Date.now() + 5_000;
-      while (Date.now() < until && (await admin<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]))[0]!.n > 0) {
+      while (
+        Date.now() < until &&
+        (await admin<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]))[0]!.n > 0
+      ) {
         await new Promise((retry) => setTimeout(retry, 20));
       }
       await admin(`drop database if exists ${name} with (force)`);

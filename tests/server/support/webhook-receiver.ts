@@ -82,7 +82,9 @@ export async function startReceiver(): Promise<Receiver> {
   const { port } = server.address() as AddressInfo;
   receiver.url = (path = '/hook') => `http://127.0.0.1:${port}${path}`;
   receiver.accepted = (path) =>
-    requests.filter((r) => (path === undefined || r.path === path) && r.answered !== null && r.answered >= 200 && r.answered < 300).map((r) => String(r.headers['webhook-id']));
+    requests
+      .filter((r) => (path === undefined || r.path === path) && r.answered !== null && r.answered >= 200 && r.answered < 300)
+      .map((r) => String(r.headers['webhook-id']));
   receiver.close = async () => {
     for (const timer of timers) clearTimeout(timer);
     server.closeAllConnections();

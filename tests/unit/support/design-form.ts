@@ -36,10 +36,12 @@ export type Form = Awaited<ReturnType<typeof designForm>>;
 /** Records the bodies POSTed to `path` and answers with `answer`. */
 export function record(server: SetupServer, path: string, answer: () => Response) {
   const bodies: unknown[] = [];
-  server.use(http.post(`${TEST_API}/${path}`, async ({ request }) => {
-    bodies.push(await request.json());
-    return answer();
-  }));
+  server.use(
+    http.post(`${TEST_API}/${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
   return bodies;
 }
 
@@ -57,7 +59,14 @@ export async function generate(form: Form, lang: Lang = 'es') {
 }
 
 /** The personal data a valid report carries. */
-export const PERSON = { nombre: 'Ana Pérez', pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', correo: 'ana@example.com', telefono: '+57 300 123 4567' };
+export const PERSON = {
+  nombre: 'Ana Pérez',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
+  correo: 'ana@example.com',
+  telefono: '+57 300 123 4567',
+};
 
 /** Opens the personal-data modal (its fields exist from its first opening on). */
 export async function openModal(form: Form, lang: Lang = 'es') {
@@ -81,7 +90,9 @@ export async function fillPersonal(form: Form, lang: Lang = 'es') {
 
 /** Open <dialog>s other than the personal-data modal and the overlay, by title. */
 export const openDialogTitles = (form: Form) =>
-  [...form.shadow.querySelectorAll<HTMLDialogElement>('dialog.dialog')].filter((d) => d.open).map((d) => d.querySelector('h2')!.textContent);
+  [...form.shadow.querySelectorAll<HTMLDialogElement>('dialog.dialog')]
+    .filter((d) => d.open)
+    .map((d) => d.querySelector('h2')!.textContent);
 
 /** Waits out the debounce of the searches. */
 export const pause = (ms: number) => act(() => new Promise((done) => setTimeout(done, ms)));

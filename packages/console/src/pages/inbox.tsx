@@ -40,7 +40,8 @@ export function Inbox({ filter }: { filter: Filter }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next: Filter = { status: filter.status };
-    for (const key of ['kind', 'lang', 'from', 'to', 'q', 'partner', 'campaign'] as const) next[key] = formText(data, key).trim() || undefined;
+    for (const key of ['kind', 'lang', 'from', 'to', 'q', 'partner', 'campaign'] as const)
+      next[key] = formText(data, key).trim() || undefined;
     navigate(`/admin${filterQuery(next)}`);
   };
   const statusUrl = (status?: string) => `/admin${filterQuery({ ...rest, status })}`;
@@ -59,27 +60,49 @@ export function Inbox({ filter }: { filter: Filter }) {
           <label htmlFor="f-kind">{t('console.inbox.kind')}</label>
           <select id="f-kind" name="kind" defaultValue={filter.kind ?? ''}>
             <option value="">{t('console.inbox.anyKind')}</option>
-            {KINDS.map((kind) => <option key={kind} value={kind}>{t(`console.kind.${kind}`)}</option>)}
+            {KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`console.kind.${kind}`)}
+              </option>
+            ))}
           </select>
         </div>
         <LangAndDates prefix="f" filter={filter} />
         <div>
           <label htmlFor="f-partner">{t('console.inbox.partner')}</label>
-          <input id="f-partner" name="partner" defaultValue={filter.partner ?? ''} maxLength={32} pattern="[A-Za-z0-9_\-]{3,32}" autoComplete="off" spellCheck={false} />
+          <input
+            id="f-partner"
+            name="partner"
+            defaultValue={filter.partner ?? ''}
+            maxLength={32}
+            pattern="[A-Za-z0-9_\-]{3,32}"
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
         <div>
           <label htmlFor="f-campaign">{t('console.inbox.campaign')}</label>
           <input id="f-campaign" name="campaign" defaultValue={filter.campaign ?? ''} maxLength={200} autoComplete="off" />
         </div>
         <div className="actions">
-          <button type="submit" className="primary">{t('console.inbox.apply')}</button>
-          <a href="/admin" onClick={link('/admin')}>{t('console.inbox.clear')}</a>
-          <a href={`/api/admin/export.csv${filterQuery({ ...filter, after: undefined })}`} download>{t('console.inbox.export')}</a>
+          <button type="submit" className="primary">
+            {t('console.inbox.apply')}
+          </button>
+          <a href="/admin" onClick={link('/admin')}>
+            {t('console.inbox.clear')}
+          </a>
+          <a href={`/api/admin/export.csv${filterQuery({ ...filter, after: undefined })}`} download>
+            {t('console.inbox.export')}
+          </a>
         </div>
       </form>
       <nav className="counts" aria-label={t('console.inbox.counts')}>
         <ul>
-          <li><a href={statusUrl()} onClick={link(statusUrl())} aria-current={!filter.status ? 'page' : undefined}>{t('console.inbox.all')} <span className="count">{page ? shown(total) : ''}</span></a></li>
+          <li>
+            <a href={statusUrl()} onClick={link(statusUrl())} aria-current={!filter.status ? 'page' : undefined}>
+              {t('console.inbox.all')} <span className="count">{page ? shown(total) : ''}</span>
+            </a>
+          </li>
           {STATUSES.map((status) => (
             <li key={status}>
               <a href={statusUrl(status)} onClick={link(statusUrl(status))} aria-current={filter.status === status ? 'page' : undefined}>
@@ -89,7 +112,11 @@ export function Inbox({ filter }: { filter: Filter }) {
           ))}
         </ul>
       </nav>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {!page && !error && <p role="status">{t('console.inbox.loading')}</p>}
       {page && !page.items.length && <p role="status">{t('console.inbox.empty')}</p>}
       {page && page.items.length > 0 && (
@@ -110,14 +137,24 @@ export function Inbox({ filter }: { filter: Filter }) {
           <tbody>
             {page.items.map((lead) => (
               <tr key={lead.id}>
-                <th scope="row"><a href={`/admin/leads/${lead.id}`} onClick={link(`/admin/leads/${lead.id}`)}>{lead.name || '—'}</a></th>
+                <th scope="row">
+                  <a href={`/admin/leads/${lead.id}`} onClick={link(`/admin/leads/${lead.id}`)}>
+                    {lead.name || '—'}
+                  </a>
+                </th>
                 <td data-label={t('console.inbox.kind')}>{t(`console.kind.${lead.kind}`)}</td>
-                <td data-label={t('console.inbox.status')}><span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span></td>
+                <td data-label={t('console.inbox.status')}>
+                  <span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span>
+                </td>
                 <td data-label={t('console.inbox.email')}>{lead.email}</td>
                 <td data-label={t('console.inbox.phone')}>{lead.phone}</td>
                 <td data-label={t('console.inbox.lang')}>{lead.lang.toUpperCase()}</td>
-                <td data-label={t('console.inbox.when')}><time dateTime={lead.created_at}>{when(lead.created_at, lang)}</time></td>
-                <td data-label={t('console.inbox.summary')} className="summary">{lead.summary}</td>
+                <td data-label={t('console.inbox.when')}>
+                  <time dateTime={lead.created_at}>{when(lead.created_at, lang)}</time>
+                </td>
+                <td data-label={t('console.inbox.summary')} className="summary">
+                  {lead.summary}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -12,7 +12,18 @@ import { formText } from './form-text.ts';
 
 const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
 /** The attribution shown under "Origin", in this order (the widget with its version). */
-const ORIGIN_FIELDS = ['page_url', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'partner_code', 'widget', 'embed_origin'] as const;
+const ORIGIN_FIELDS = [
+  'page_url',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'partner_code',
+  'widget',
+  'embed_origin',
+] as const;
 type PartnerEvent = 'partner.approved' | 'partner.origins' | 'partner.suspended' | 'partner.reinstated';
 
 interface Detail {
@@ -27,8 +38,20 @@ interface Detail {
   fields: { name: string; value: string; labels?: Record<Lang, string> }[];
   /** Where it came from (migration 050); every value null for older leads. */
   attribution: Record<(typeof ORIGIN_FIELDS)[number] | 'widget_version', string | null>;
-  report: { image: string | null; mailStatus: 'queued' | 'sent' | 'held'; mailedAt: string | null; attempts: number; error: string | null } | null;
-  timeline: { id: string; at: string; actor: string | null; type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | PartnerEvent; detail: string }[];
+  report: {
+    image: string | null;
+    mailStatus: 'queued' | 'sent' | 'held';
+    mailedAt: string | null;
+    attempts: number;
+    error: string | null;
+  } | null;
+  timeline: {
+    id: string;
+    at: string;
+    actor: string | null;
+    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | PartnerEvent;
+    detail: string;
+  }[];
 }
 interface User {
   id: string;
@@ -42,10 +65,16 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   const [users, setUsers] = useState<User[]>([]);
   const [confirming, setConfirming] = useState(false);
   const { run: act, error, setError, message, setMessage } = useAction(t, () => load(), { note: 'console.error.note' });
-  const load = useCallback(() => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))), [id, t, setError]);
+  const load = useCallback(
+    () => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))),
+    [id, t, setError],
+  );
   useEffect(() => {
     void load();
-    void api<{ users: User[] }>('users').then(({ users }) => setUsers(users), () => undefined);
+    void api<{ users: User[] }>('users').then(
+      ({ users }) => setUsers(users),
+      () => undefined,
+    );
   }, [load]);
 
   const save = (event: FormEvent<HTMLFormElement>) => {
@@ -72,24 +101,70 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     }
   };
 
-  if (!lead) return error ? <p className="error" role="alert">{error}</p> : <p role="status">{t('console.inbox.loading')}</p>;
+  if (!lead)
+    return error ? (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p role="status">{t('console.inbox.loading')}</p>
+    );
   const name = lead.fields.find((f) => f.name === 'nombre' || f.name === 'name')?.value ?? '';
   const eventText = (event: Detail['timeline'][number]) =>
-    event.type === 'created' ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
-    : event.type === 'status' ? t('console.lead.event.status', { detail: STATUSES.includes(event.detail as never) ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`) : event.detail })
-    : event.type === 'assignee' ? (event.detail ? t('console.lead.event.assignee', { detail: event.detail }) : t('console.lead.event.unassigned'))
-    : event.type.startsWith('partner.') ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
-    : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
+    event.type === 'created'
+      ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
+      : event.type === 'status'
+        ? t('console.lead.event.status', {
+            detail: STATUSES.includes(event.detail as never)
+              ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`)
+              : event.detail,
+          })
+        : event.type === 'assignee'
+          ? event.detail
+            ? t('console.lead.event.assignee', { detail: event.detail })
+            : t('console.lead.event.unassigned')
+          : event.type.startsWith('partner.')
+            ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
+            : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
 
   return (
     <article aria-labelledby="lead-title">
-      <p><a href="/admin" onClick={(e) => { if (history.length > 1 && history.state === null) { e.preventDefault(); history.back(); } else link('/admin')(e); }}>{t('console.lead.back')}</a></p>
-      <h1 id="lead-title">{name} <span className="kind">{t(`console.kind.${lead.kind}`)}</span></h1>
-      <p><span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span> <time dateTime={lead.created_at}>{when(lead.created_at, lang)}</time> · {t(`console.langName.${lead.lang === 'en' ? 'en' : 'es'}`)}</p>
-      {lead.kind === 'partner' && lead.status !== 'spam' && <p><a href={`/admin/partners/${lead.id}`} onClick={link(`/admin/partners/${lead.id}`)}>{t('consolePartners.page.open')}</a></p>}
+      <p>
+        <a
+          href="/admin"
+          onClick={(e) => {
+            if (history.length > 1 && history.state === null) {
+              e.preventDefault();
+              history.back();
+            } else link('/admin')(e);
+          }}
+        >
+          {t('console.lead.back')}
+        </a>
+      </p>
+      <h1 id="lead-title">
+        {name} <span className="kind">{t(`console.kind.${lead.kind}`)}</span>
+      </h1>
+      <p>
+        <span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span>{' '}
+        <time dateTime={lead.created_at}>{when(lead.created_at, lang)}</time> · {t(`console.langName.${lead.lang === 'en' ? 'en' : 'es'}`)}
+      </p>
+      {lead.kind === 'partner' && lead.status !== 'spam' && (
+        <p>
+          <a href={`/admin/partners/${lead.id}`} onClick={link(`/admin/partners/${lead.id}`)}>
+            {t('consolePartners.page.open')}
+          </a>
+        </p>
+      )}
       {lead.spamReason && <p className="warning">{t('console.lead.spamReason', { reason: lead.spamReason })}</p>}
-      <p role="status" className="ok">{message}</p>
-      {error && <p className="error" role="alert">{error}</p>}
+      <p role="status" className="ok">
+        {message}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="columns">
         <section aria-labelledby="fields-title">
           <h2 id="fields-title">{t('console.lead.fields')}</h2>
@@ -105,16 +180,45 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
           {lead.report && (
             <section aria-labelledby="report-title">
               <h2 id="report-title">{t('console.lead.report')}</h2>
-              {lead.report.image ? <img className="design" src={lead.report.image} alt={t('console.lead.image')} width={768} height={512} /> : <p>{t('console.lead.noImage')}</p>}
-              <p><a className="button" href={`/api/admin/leads/${lead.id}/report.pdf?lang=${lang}`} download>{t('console.lead.pdf')}</a></p>
+              {lead.report.image ? (
+                <img className="design" src={lead.report.image} alt={t('console.lead.image')} width={768} height={512} />
+              ) : (
+                <p>{t('console.lead.noImage')}</p>
+              )}
+              <p>
+                <a className="button" href={`/api/admin/leads/${lead.id}/report.pdf?lang=${lang}`} download>
+                  {t('console.lead.pdf')}
+                </a>
+              </p>
               <h3>{t('console.lead.mail')}</h3>
               <dl className="fields">
-                <div><dt>{t('console.inbox.status')}</dt><dd>{t(`console.lead.mailStatus.${lead.report.mailStatus}`)}</dd></div>
-                {lead.report.mailedAt && <div><dt>{t('console.lead.mailedAt')}</dt><dd>{when(lead.report.mailedAt, lang)}</dd></div>}
-                <div><dt>{t('console.lead.attempts')}</dt><dd>{lead.report.attempts}</dd></div>
-                {lead.report.error && <div><dt>{t('console.lead.mailError')}</dt><dd>{lead.report.error}</dd></div>}
+                <div>
+                  <dt>{t('console.inbox.status')}</dt>
+                  <dd>{t(`console.lead.mailStatus.${lead.report.mailStatus}`)}</dd>
+                </div>
+                {lead.report.mailedAt && (
+                  <div>
+                    <dt>{t('console.lead.mailedAt')}</dt>
+                    <dd>{when(lead.report.mailedAt, lang)}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt>{t('console.lead.attempts')}</dt>
+                  <dd>{lead.report.attempts}</dd>
+                </div>
+                {lead.report.error && (
+                  <div>
+                    <dt>{t('console.lead.mailError')}</dt>
+                    <dd>{lead.report.error}</dd>
+                  </div>
+                )}
               </dl>
-              <button type="button" onClick={() => void act(() => api(`leads/${id}/resend`, { method: 'POST', body: {} }), t('console.lead.resent'))}>{t('console.lead.resend')}</button>
+              <button
+                type="button"
+                onClick={() => void act(() => api(`leads/${id}/resend`, { method: 'POST', body: {} }), t('console.lead.resent'))}
+              >
+                {t('console.lead.resend')}
+              </button>
             </section>
           )}
         </section>
@@ -123,14 +227,24 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
           <form onSubmit={save} key={`${lead.status}-${lead.assignee}`}>
             <label htmlFor="lead-status">{t('console.lead.status')}</label>
             <select id="lead-status" name="status" defaultValue={lead.status}>
-              {STATUSES.map((status) => <option key={status} value={status}>{t(`console.status.${status}`)}</option>)}
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`console.status.${status}`)}
+                </option>
+              ))}
             </select>
             <label htmlFor="lead-assignee">{t('console.lead.assignee')}</label>
             <select id="lead-assignee" name="assignee" defaultValue={lead.assignee ?? ''}>
               <option value="">{t('console.lead.nobody')}</option>
-              {users.map((user) => <option key={user.id} value={user.id}>{user.email}</option>)}
+              {users.map((user) => (
+                <option key={user.id} value={user.id}>
+                  {user.email}
+                </option>
+              ))}
             </select>
-            <button type="submit" className="primary">{t('console.lead.save')}</button>
+            <button type="submit" className="primary">
+              {t('console.lead.save')}
+            </button>
           </form>
           <form onSubmit={note}>
             <label htmlFor="lead-note">{t('console.lead.note')}</label>
@@ -151,11 +265,17 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               {confirming ? (
                 <div role="group" aria-labelledby="delete-question">
                   <p id="delete-question">{t('console.lead.deleteConfirm')}</p>
-                  <button type="button" className="destructive" onClick={() => void remove()}>{t('console.lead.deleteYes')}</button>
-                  <button type="button" onClick={() => setConfirming(false)}>{t('console.lead.deleteNo')}</button>
+                  <button type="button" className="destructive" onClick={() => void remove()}>
+                    {t('console.lead.deleteYes')}
+                  </button>
+                  <button type="button" onClick={() => setConfirming(false)}>
+                    {t('console.lead.deleteNo')}
+                  </button>
                 </div>
               ) : (
-                <button type="button" className="destructive" onClick={() => setConfirming(true)}>{t('console.lead.delete')}</button>
+                <button type="button" className="destructive" onClick={() => setConfirming(true)}>
+                  {t('console.lead.delete')}
+                </button>
               )}
             </div>
           )}
@@ -172,7 +292,9 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
 function Origin({ attribution }: { attribution: Detail['attribution'] | undefined }) {
   const { t } = useT();
   const value = (name: (typeof ORIGIN_FIELDS)[number]) =>
-    name === 'widget' && attribution?.widget ? [attribution.widget, attribution.widget_version].filter(Boolean).join(' · ') : attribution?.[name];
+    name === 'widget' && attribution?.widget
+      ? [attribution.widget, attribution.widget_version].filter(Boolean).join(' · ')
+      : attribution?.[name];
   const shown = ORIGIN_FIELDS.filter((name) => value(name));
   return (
     <section aria-labelledby="origin-title">

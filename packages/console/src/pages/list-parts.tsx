@@ -65,8 +65,16 @@ export function Pager({ newest, older, olderLabel }: { newest?: string; older?: 
   const { t } = useT();
   return (
     <p className="pager">
-      {newest && <a href={newest} onClick={link(newest)}>{t('console.inbox.newest')}</a>}
-      {older && <a href={older} onClick={link(older)}>{olderLabel}</a>}
+      {newest && (
+        <a href={newest} onClick={link(newest)}>
+          {t('console.inbox.newest')}
+        </a>
+      )}
+      {older && (
+        <a href={older} onClick={link(older)}>
+          {olderLabel}
+        </a>
+      )}
     </p>
   );
 }

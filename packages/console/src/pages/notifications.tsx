@@ -36,7 +36,11 @@ interface Settings {
 }
 
 /** The addresses typed in a box: one per line or separated by commas. */
-const addresses = (text: string) => text.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean);
+const addresses = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
 
 /** The notification settings. */
 export function Notifications({ me }: { me: Me }) {
@@ -45,9 +49,17 @@ export function Notifications({ me }: { me: Me }) {
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
   const admin = me.role === 'admin';
-  const load = useCallback(() => api<Settings>('notifications').then(setSettings, (caught: ApiError) => setError(errorText(t, caught))), [t]);
+  const load = useCallback(
+    () => api<Settings>('notifications').then(setSettings, (caught: ApiError) => setError(errorText(t, caught))),
+    [t],
+  );
   useEffect(() => void load(), [load]);
-  if (!settings) return <p role={error ? 'alert' : 'status'} className={error ? 'error' : undefined}>{error || t('console.inbox.loading')}</p>;
+  if (!settings)
+    return (
+      <p role={error ? 'alert' : 'status'} className={error ? 'error' : undefined}>
+        {error || t('console.inbox.loading')}
+      </p>
+    );
   const max = settings.maxRecipients;
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
@@ -68,7 +80,8 @@ export function Notifications({ me }: { me: Me }) {
       await load();
     } catch (caught) {
       const refusal = caught as ApiError;
-      if (refusal.code === 'invalid') setError(t('console.notifications.invalid', { addresses: (refusal.details.addresses as string[] | undefined)?.join(', ') ?? '' }));
+      if (refusal.code === 'invalid')
+        setError(t('console.notifications.invalid', { addresses: (refusal.details.addresses as string[] | undefined)?.join(', ') ?? '' }));
       else if (refusal.code === 'too-many') setError(t('console.notifications.tooMany', { max }));
       else setError(errorText(t, refusal));
     }
@@ -86,8 +99,18 @@ export function Notifications({ me }: { me: Me }) {
             <section key={rule.kind} className="rule" aria-labelledby={`${rule.kind}-title`}>
               <h2 id={`${rule.kind}-title`}>{t(`console.kind.${rule.kind}`)}</h2>
               <label htmlFor={`${rule.kind}-recipients`}>{t('console.notifications.recipients')}</label>
-              <textarea id={`${rule.kind}-recipients`} name={`${rule.kind}-recipients`} rows={3} defaultValue={rule.recipients.join('\n')} aria-describedby={`${rule.kind}-hint`} autoComplete="off" spellCheck={false} />
-              <p id={`${rule.kind}-hint`} className="hint">{t('console.notifications.recipientsHint', { max })}</p>
+              <textarea
+                id={`${rule.kind}-recipients`}
+                name={`${rule.kind}-recipients`}
+                rows={3}
+                defaultValue={rule.recipients.join('\n')}
+                aria-describedby={`${rule.kind}-hint`}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <p id={`${rule.kind}-hint`} className="hint">
+                {t('console.notifications.recipientsHint', { max })}
+              </p>
               <div className="pair">
                 <div>
                   <label htmlFor={`${rule.kind}-mode`}>{t('console.notifications.mode')}</label>
@@ -111,9 +134,17 @@ export function Notifications({ me }: { me: Me }) {
             </section>
           ))}
         </fieldset>
-        <p className="error" role="alert">{error}</p>
-        {admin && <button type="submit" className="primary">{t('console.notifications.save')}</button>}
-        <p className="ok" role="status">{saved ? t('console.notifications.saved') : ''}</p>
+        <p className="error" role="alert">
+          {error}
+        </p>
+        {admin && (
+          <button type="submit" className="primary">
+            {t('console.notifications.save')}
+          </button>
+        )}
+        <p className="ok" role="status">
+          {saved ? t('console.notifications.saved') : ''}
+        </p>
       </form>
       <section aria-labelledby="recent-title">
         <h2 id="recent-title">{t('console.notifications.recent')}</h2>
@@ -134,12 +165,23 @@ export function Notifications({ me }: { me: Me }) {
               {settings.recent.map((mail) => (
                 <tr key={mail.id}>
                   <td data-label={t('console.inbox.when')}>{when(mail.created_at, lang)}</td>
-                  <td data-label={t('console.notifications.to')}>{mail.recipient}{mail.to_partner && ` (${t('console.notifications.partnerMail')})`}</td>
+                  <td data-label={t('console.notifications.to')}>
+                    {mail.recipient}
+                    {mail.to_partner && ` (${t('console.notifications.partnerMail')})`}
+                  </td>
                   <td data-label={t('console.notifications.what')}>
-                    {mail.digest_day ? t('console.notifications.digestOf', { day: mail.digest_day.slice(0, 10) }) : mail.kind ? `${t(`console.kind.${mail.kind}`)}: ${mail.name ?? ''}` : '—'}
+                    {mail.digest_day
+                      ? t('console.notifications.digestOf', { day: mail.digest_day.slice(0, 10) })
+                      : mail.kind
+                        ? `${t(`console.kind.${mail.kind}`)}: ${mail.name ?? ''}`
+                        : '—'}
                   </td>
                   <td data-label={t('console.notifications.state')}>
-                    {mail.sent_at ? t('console.notifications.states.sent') : mail.error ? t('console.notifications.states.retrying', { error: mail.error }) : t('console.notifications.states.queued')}
+                    {mail.sent_at
+                      ? t('console.notifications.states.sent')
+                      : mail.error
+                        ? t('console.notifications.states.retrying', { error: mail.error })
+                        : t('console.notifications.states.queued')}
                   </td>
                 </tr>
               ))}

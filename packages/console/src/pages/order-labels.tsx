@@ -26,11 +26,19 @@ export interface Order {
 export function PaymentBadge({ status }: { status: string }) {
   const { t } = useT();
   const known = PAYMENT_STATUSES.find((s) => s === status);
-  return <span className={`badge ${known === 'paid' ? 'won' : known === 'unpaid' ? 'spam' : ''}`}>{known ? t(`console.paymentStatus.${known}`) : status}</span>;
+  return (
+    <span className={`badge ${known === 'paid' ? 'won' : known === 'unpaid' ? 'spam' : ''}`}>
+      {known ? t(`console.paymentStatus.${known}`) : status}
+    </span>
+  );
 }
 
 /** Stripe, or the local test checkout in a striped warning badge. */
 export function ProviderBadge({ provider }: { provider: string }) {
   const { t } = useT();
-  return provider === 'test' ? <span className="badge test">{t('console.provider.test')}</span> : <span className="badge">{t('console.provider.stripe')}</span>;
+  return provider === 'test' ? (
+    <span className="badge test">{t('console.provider.test')}</span>
+  ) : (
+    <span className="badge">{t('console.provider.stripe')}</span>
+  );
 }

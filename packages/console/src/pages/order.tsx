@@ -13,7 +13,20 @@ interface Detail extends Order {
 }
 
 /** The fields in the order they are listed, each labelled `console.order.field.<name>`. */
-const FIELDS = ['id', 'created_at', 'product', 'slug', 'amount', 'currency', 'payment_status', 'provider', 'customer_email', 'lang', 'session_id', 'event_id'] as const;
+const FIELDS = [
+  'id',
+  'created_at',
+  'product',
+  'slug',
+  'amount',
+  'currency',
+  'payment_status',
+  'provider',
+  'customer_email',
+  'lang',
+  'session_id',
+  'event_id',
+] as const;
 
 /** A refusal's own text: an order that is not there. */
 const CODES = { gone: 'console.order.gone' } as const;
@@ -24,8 +37,26 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
   const { data: order, error } = useLoad<Detail>(`orders/${id}`, CODES);
 
   const back = `/admin/orders${filterQuery(filter, ORDER_FILTER_KEYS)}`;
-  const backLink = <p><a href={back} onClick={link(back)}>{t('console.order.back')}</a></p>;
-  if (!order) return <>{backLink}{error ? <p className="error" role="alert">{error}</p> : <p role="status">{t('console.inbox.loading')}</p>}</>;
+  const backLink = (
+    <p>
+      <a href={back} onClick={link(back)}>
+        {t('console.order.back')}
+      </a>
+    </p>
+  );
+  if (!order)
+    return (
+      <>
+        {backLink}
+        {error ? (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p role="status">{t('console.inbox.loading')}</p>
+        )}
+      </>
+    );
 
   const value = (field: (typeof FIELDS)[number]) => {
     switch (field) {
@@ -50,8 +81,13 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
   return (
     <article aria-labelledby="order-title">
       {backLink}
-      <h1 id="order-title">{order.product} <span className="kind">{t('console.order.kind')}</span></h1>
-      <p><PaymentBadge status={order.payment_status} /> <strong className="amount">{money(order.amount, order.currency, lang)}</strong> · <time dateTime={order.created_at}>{when(order.created_at, lang)}</time></p>
+      <h1 id="order-title">
+        {order.product} <span className="kind">{t('console.order.kind')}</span>
+      </h1>
+      <p>
+        <PaymentBadge status={order.payment_status} /> <strong className="amount">{money(order.amount, order.currency, lang)}</strong> ·{' '}
+        <time dateTime={order.created_at}>{when(order.created_at, lang)}</time>
+      </p>
       {order.provider === 'test' && <p className="warning">{t('console.order.testNote')}</p>}
       <section aria-labelledby="order-fields-title">
         <h2 id="order-fields-title">{t('console.order.fields')}</h2>

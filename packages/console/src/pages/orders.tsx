@@ -37,12 +37,19 @@ export function Orders({ filter }: { filter: OrderFilter }) {
   };
   const products = page?.products ?? [];
   // A product no longer in the catalogue (an old order's, or a shared URL's) stays choosable.
-  const productChoices = filter.product && !products.some((p) => p.slug === filter.product) ? [...products, { slug: filter.product, name: filter.product }] : products;
+  const productChoices =
+    filter.product && !products.some((p) => p.slug === filter.product)
+      ? [...products, { slug: filter.product, name: filter.product }]
+      : products;
   const total = page ? Object.values(page.counts).reduce((a, b) => a + b, 0) : 0;
   const shown = (n: number | undefined) => (n === undefined ? '' : page?.countsCapped && n > 0 ? `${n}+` : String(n));
   const tab = (status: string | undefined, label: string, n: number | undefined) => (
     <li key={status ?? 'all'}>
-      <a href={ordersUrl({ ...rest, status })} onClick={link(ordersUrl({ ...rest, status }))} aria-current={filter.status === status ? 'page' : undefined}>
+      <a
+        href={ordersUrl({ ...rest, status })}
+        onClick={link(ordersUrl({ ...rest, status }))}
+        aria-current={filter.status === status ? 'page' : undefined}
+      >
         {label} <span className="count">{shown(n)}</span>
       </a>
     </li>
@@ -52,7 +59,12 @@ export function Orders({ filter }: { filter: OrderFilter }) {
     <>
       <h1>{t('console.orders.title')}</h1>
       {/* Keyed by the filter and the products: a back button or the catalogue's arrival re-reads every field. */}
-      <form className="filters order-filters" onSubmit={apply} aria-label={t('console.orders.filters')} key={`${search}|${products.length}`}>
+      <form
+        className="filters order-filters"
+        onSubmit={apply}
+        aria-label={t('console.orders.filters')}
+        key={`${search}|${products.length}`}
+      >
         <div>
           <label htmlFor="o-q">{t('console.orders.q')}</label>
           <input id="o-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
@@ -61,21 +73,35 @@ export function Orders({ filter }: { filter: OrderFilter }) {
           <label htmlFor="o-product">{t('console.orders.product')}</label>
           <select id="o-product" name="product" defaultValue={filter.product ?? ''}>
             <option value="">{t('console.orders.anyProduct')}</option>
-            {productChoices.map((product) => <option key={product.slug} value={product.slug}>{product.name}</option>)}
+            {productChoices.map((product) => (
+              <option key={product.slug} value={product.slug}>
+                {product.name}
+              </option>
+            ))}
           </select>
         </div>
         <div>
           <label htmlFor="o-provider">{t('console.orders.provider')}</label>
           <select id="o-provider" name="provider" defaultValue={filter.provider ?? ''}>
             <option value="">{t('console.orders.anyProvider')}</option>
-            {PROVIDERS.map((provider) => <option key={provider} value={provider}>{t(`console.provider.${provider}`)}</option>)}
+            {PROVIDERS.map((provider) => (
+              <option key={provider} value={provider}>
+                {t(`console.provider.${provider}`)}
+              </option>
+            ))}
           </select>
         </div>
         <LangAndDates prefix="o" filter={filter} />
         <div className="actions">
-          <button type="submit" className="primary">{t('console.inbox.apply')}</button>
-          <a href="/admin/orders" onClick={link('/admin/orders')}>{t('console.inbox.clear')}</a>
-          <a href={`/api/admin/orders.csv${query({ ...filter, after: undefined })}`} download>{t('console.inbox.export')}</a>
+          <button type="submit" className="primary">
+            {t('console.inbox.apply')}
+          </button>
+          <a href="/admin/orders" onClick={link('/admin/orders')}>
+            {t('console.inbox.clear')}
+          </a>
+          <a href={`/api/admin/orders.csv${query({ ...filter, after: undefined })}`} download>
+            {t('console.inbox.export')}
+          </a>
         </div>
       </form>
       <nav className="counts" aria-label={t('console.orders.counts')}>
@@ -84,7 +110,11 @@ export function Orders({ filter }: { filter: OrderFilter }) {
           {PAYMENT_STATUSES.map((status) => tab(status, t(`console.paymentStatus.${status}`), page?.counts[status]))}
         </ul>
       </nav>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {!page && !error && <p role="status">{t('console.inbox.loading')}</p>}
       {page && !page.items.length && <p role="status">{t('console.orders.empty')}</p>}
       {page && page.items.length > 0 && (
@@ -106,13 +136,27 @@ export function Orders({ filter }: { filter: OrderFilter }) {
               const href = `/admin/orders/${order.id}${search}`;
               return (
                 <tr key={order.id}>
-                  <th scope="row"><a href={href} onClick={link(href)}>{order.product}</a></th>
-                  <td data-label={t('console.orders.amount')} className="amount">{money(order.amount, order.currency, lang)}</td>
-                  <td data-label={t('console.orders.email')}>{order.customer_email ?? <span className="muted">{t('console.orders.noEmail')}</span>}</td>
+                  <th scope="row">
+                    <a href={href} onClick={link(href)}>
+                      {order.product}
+                    </a>
+                  </th>
+                  <td data-label={t('console.orders.amount')} className="amount">
+                    {money(order.amount, order.currency, lang)}
+                  </td>
+                  <td data-label={t('console.orders.email')}>
+                    {order.customer_email ?? <span className="muted">{t('console.orders.noEmail')}</span>}
+                  </td>
                   <td data-label={t('console.inbox.lang')}>{order.lang.toUpperCase()}</td>
-                  <td data-label={t('console.orders.paymentStatus')}><PaymentBadge status={order.payment_status} /></td>
-                  <td data-label={t('console.orders.provider')}><ProviderBadge provider={order.provider} /></td>
-                  <td data-label={t('console.inbox.when')}><time dateTime={order.created_at}>{when(order.created_at, lang)}</time></td>
+                  <td data-label={t('console.orders.paymentStatus')}>
+                    <PaymentBadge status={order.payment_status} />
+                  </td>
+                  <td data-label={t('console.orders.provider')}>
+                    <ProviderBadge provider={order.provider} />
+                  </td>
+                  <td data-label={t('console.inbox.when')}>
+                    <time dateTime={order.created_at}>{when(order.created_at, lang)}</time>
+                  </td>
                 </tr>
               );
             })}

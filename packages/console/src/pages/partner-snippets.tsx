@@ -18,7 +18,11 @@ export function Snippets({ code }: { code: string | null }) {
   }
   const origin = location.origin;
   const items: { id: string; name: string; text: string }[] = [
-    ...SNIPPET_WIDGETS.map((widget: SnippetWidget) => ({ id: widget, name: t(`consolePartners.snippets.widget.${widget}`), text: widgetSnippet(origin, widget, code) })),
+    ...SNIPPET_WIDGETS.map((widget: SnippetWidget) => ({
+      id: widget,
+      name: t(`consolePartners.snippets.widget.${widget}`),
+      text: widgetSnippet(origin, widget, code),
+    })),
     { id: 'loader', name: t('consolePartners.snippets.loader'), text: loaderSnippet(origin, code) },
   ];
   const copy = async (item: (typeof items)[number]) => {
@@ -37,13 +41,24 @@ export function Snippets({ code }: { code: string | null }) {
     <section aria-labelledby="snippets-title" className="snippets">
       <h2 id="snippets-title">{t('consolePartners.snippets.title')}</h2>
       <p>{t('consolePartners.snippets.intro', { code })}</p>
-      <p role="status" className="ok">{copied}</p>
+      <p role="status" className="ok">
+        {copied}
+      </p>
       <div className="snippet-grid">
         {items.map((item) => (
           <div key={item.id} className="snippet">
             <label htmlFor={`snippet-${item.id}`}>{item.name}</label>
-            <textarea id={`snippet-${item.id}`} readOnly rows={item.text.split('\n').length} value={item.text} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
-            <button type="button" onClick={() => void copy(item)}>{t('consolePartners.snippets.copy', { widget: item.name })}</button>
+            <textarea
+              id={`snippet-${item.id}`}
+              readOnly
+              rows={item.text.split('\n').length}
+              value={item.text}
+              spellCheck={false}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button type="button" onClick={() => void copy(item)}>
+              {t('consolePartners.snippets.copy', { widget: item.name })}
+            </button>
           </div>
         ))}
       </div>

@@ -13,7 +13,11 @@ import { Snippets } from './partner-snippets.tsx';
 type Action = 'approve' | 'suspend' | 'reinstate';
 type FieldError = { field: 'code' | 'origins'; text: string } | undefined;
 
-const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** The page of partner `id`. */
 export function PartnerPage({ id, me }: { id: string; me: Me }) {
@@ -30,11 +34,14 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
   const asked = useRef(false);
   const load = useCallback(
     () =>
-      api<Partner>(`partners/${id}`).then((loaded) => {
-        setPartner(loaded);
-        setCode(loaded.code ?? loaded.suggestedCode ?? '');
-        setOrigins(loaded.origins.join('\n'));
-      }, (caught: ApiError) => setError(errorText(t, caught))),
+      api<Partner>(`partners/${id}`).then(
+        (loaded) => {
+          setPartner(loaded);
+          setCode(loaded.code ?? loaded.suggestedCode ?? '');
+          setOrigins(loaded.origins.join('\n'));
+        },
+        (caught: ApiError) => setError(errorText(t, caught)),
+      ),
     [id, t],
   );
   useEffect(() => void load(), [load]);
@@ -73,8 +80,15 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
     }
   };
   const perform = (action: Action) => {
-    if (action === 'approve') return run(() => api(`partners/${id}/approve`, { method: 'POST', body: { code: code.trim(), origins: lines(origins) } }), t('consolePartners.page.approved'));
-    return run(() => api(`partners/${id}/${action}`, { method: 'POST', body: {} }), t(action === 'suspend' ? 'consolePartners.page.suspended' : 'consolePartners.page.reinstated'));
+    if (action === 'approve')
+      return run(
+        () => api(`partners/${id}/approve`, { method: 'POST', body: { code: code.trim(), origins: lines(origins) } }),
+        t('consolePartners.page.approved'),
+      );
+    return run(
+      () => api(`partners/${id}/${action}`, { method: 'POST', body: {} }),
+      t(action === 'suspend' ? 'consolePartners.page.suspended' : 'consolePartners.page.reinstated'),
+    );
   };
   const saveOrigins = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,35 +96,94 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
     void run(() => api(`partners/${id}`, { method: 'PATCH', body: { origins: lines(origins) } }), t('consolePartners.page.saved'));
   };
 
-  if (!partner) return error ? <p className="error" role="alert">{error}</p> : <p role="status">{t('console.inbox.loading')}</p>;
+  if (!partner)
+    return error ? (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p role="status">{t('console.inbox.loading')}</p>
+    );
   const admin = me.role === 'admin';
   const registration = partner.registration;
-  const invalid = (field: 'code' | 'origins') => (fieldError?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${field}-hint ${field}-error` } : { 'aria-describedby': `${field}-hint` });
-  const question = confirming === 'approve' ? t('consolePartners.page.approveConfirm', { code: code.trim() }) : confirming === 'suspend' ? t('consolePartners.page.suspendConfirm') : t('consolePartners.page.reinstateConfirm');
+  const invalid = (field: 'code' | 'origins') =>
+    fieldError?.field === field
+      ? { 'aria-invalid': true, 'aria-describedby': `${field}-hint ${field}-error` }
+      : { 'aria-describedby': `${field}-hint` };
+  const question =
+    confirming === 'approve'
+      ? t('consolePartners.page.approveConfirm', { code: code.trim() })
+      : confirming === 'suspend'
+        ? t('consolePartners.page.suspendConfirm')
+        : t('consolePartners.page.reinstateConfirm');
   const leadsUrl = partner.code ? `/admin?${new URLSearchParams({ partner: partner.code })}` : '';
 
   return (
     <article aria-labelledby="partner-title">
-      <p><a href={routeUrl({ name: 'partners', status: '', page: 1 })} onClick={link(routeUrl({ name: 'partners', status: '', page: 1 }))}>{t('consolePartners.page.back')}</a></p>
-      <h1 id="partner-title">{registration.nombre} <span className={`badge ${partner.status}`}>{t(`consolePartners.status.${partner.status}`)}</span></h1>
-      {partner.approvedBy && partner.approvedAt && <p>{t('consolePartners.page.approvedBy', { who: partner.approvedBy, when: when(partner.approvedAt, lang) })}</p>}
-      {partner.suspendedBy && partner.suspendedAt && <p className="warning">{t('consolePartners.page.suspendedBy', { who: partner.suspendedBy, when: when(partner.suspendedAt, lang) })}</p>}
-      <p role="status" className="ok">{message}</p>
-      {error && <p className="error" role="alert">{error}</p>}
+      <p>
+        <a href={routeUrl({ name: 'partners', status: '', page: 1 })} onClick={link(routeUrl({ name: 'partners', status: '', page: 1 }))}>
+          {t('consolePartners.page.back')}
+        </a>
+      </p>
+      <h1 id="partner-title">
+        {registration.nombre} <span className={`badge ${partner.status}`}>{t(`consolePartners.status.${partner.status}`)}</span>
+      </h1>
+      {partner.approvedBy && partner.approvedAt && (
+        <p>{t('consolePartners.page.approvedBy', { who: partner.approvedBy, when: when(partner.approvedAt, lang) })}</p>
+      )}
+      {partner.suspendedBy && partner.suspendedAt && (
+        <p className="warning">
+          {t('consolePartners.page.suspendedBy', { who: partner.suspendedBy, when: when(partner.suspendedAt, lang) })}
+        </p>
+      )}
+      <p role="status" className="ok">
+        {message}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="columns">
         <section aria-labelledby="registration-title">
           <h2 id="registration-title">{t('consolePartners.page.registration')}</h2>
           <dl className="fields">
-            <div><dt>{t('console.field.nombre')}</dt><dd>{registration.nombre}</dd></div>
-            <div><dt>{t('console.field.correo')}</dt><dd>{registration.correo}</dd></div>
-            <div><dt>{t('console.field.telefono')}</dt><dd>{registration.telefono}</dd></div>
-            <div><dt>{t('console.field.pais')}</dt><dd>{registration.pais}</dd></div>
-            <div><dt>{t('console.field.especializacion')}</dt><dd>{specialityName(t, registration.especializacion)}</dd></div>
-            <div><dt>{t('consolePartners.list.registered')}</dt><dd><time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time></dd></div>
+            <div>
+              <dt>{t('console.field.nombre')}</dt>
+              <dd>{registration.nombre}</dd>
+            </div>
+            <div>
+              <dt>{t('console.field.correo')}</dt>
+              <dd>{registration.correo}</dd>
+            </div>
+            <div>
+              <dt>{t('console.field.telefono')}</dt>
+              <dd>{registration.telefono}</dd>
+            </div>
+            <div>
+              <dt>{t('console.field.pais')}</dt>
+              <dd>{registration.pais}</dd>
+            </div>
+            <div>
+              <dt>{t('console.field.especializacion')}</dt>
+              <dd>{specialityName(t, registration.especializacion)}</dd>
+            </div>
+            <div>
+              <dt>{t('consolePartners.list.registered')}</dt>
+              <dd>
+                <time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time>
+              </dd>
+            </div>
           </dl>
           <p className="links">
-            <a href={`/admin/leads/${partner.id}`} onClick={link(`/admin/leads/${partner.id}`)}>{t('consolePartners.page.lead')}</a>
-            {leadsUrl && <a href={leadsUrl} onClick={link(leadsUrl)}>{t('consolePartners.page.leads')}</a>}
+            <a href={`/admin/leads/${partner.id}`} onClick={link(`/admin/leads/${partner.id}`)}>
+              {t('consolePartners.page.lead')}
+            </a>
+            {leadsUrl && (
+              <a href={leadsUrl} onClick={link(leadsUrl)}>
+                {t('consolePartners.page.leads')}
+              </a>
+            )}
           </p>
         </section>
         <section aria-labelledby="access-title">
@@ -118,30 +191,81 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
           {!admin && <p>{t('consolePartners.page.readOnly')}</p>}
           <form onSubmit={saveOrigins} noValidate>
             <label htmlFor="partner-code">{t('consolePartners.page.code')}</label>
-            <input id="partner-code" name="code" value={code} onChange={(e) => setCode(e.target.value)} readOnly={!admin || partner.status !== 'pending'}
-              maxLength={32} autoComplete="off" spellCheck={false} {...invalid('code')} />
-            <p className="hint" id="code-hint">{t('consolePartners.page.codeHint')}</p>
-            {fieldError?.field === 'code' && <p className="error" id="code-error">{fieldError.text}</p>}
+            <input
+              id="partner-code"
+              name="code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              readOnly={!admin || partner.status !== 'pending'}
+              maxLength={32}
+              autoComplete="off"
+              spellCheck={false}
+              {...invalid('code')}
+            />
+            <p className="hint" id="code-hint">
+              {t('consolePartners.page.codeHint')}
+            </p>
+            {fieldError?.field === 'code' && (
+              <p className="error" id="code-error">
+                {fieldError.text}
+              </p>
+            )}
             <label htmlFor="partner-origins">{t('consolePartners.page.origins')}</label>
-            <textarea id="partner-origins" name="origins" rows={4} value={origins} onChange={(e) => setOrigins(e.target.value)} readOnly={!admin}
-              placeholder={admin ? 'https://socio.example' : t('consolePartners.page.noOrigins')} spellCheck={false} autoComplete="off" {...invalid('origins')} />
-            <p className="hint" id="origins-hint">{t('consolePartners.page.originsHint')}</p>
-            {fieldError?.field === 'origins' && <p className="error" id="origins-error">{fieldError.text}</p>}
+            <textarea
+              id="partner-origins"
+              name="origins"
+              rows={4}
+              value={origins}
+              onChange={(e) => setOrigins(e.target.value)}
+              readOnly={!admin}
+              placeholder={admin ? 'https://socio.example' : t('consolePartners.page.noOrigins')}
+              spellCheck={false}
+              autoComplete="off"
+              {...invalid('origins')}
+            />
+            <p className="hint" id="origins-hint">
+              {t('consolePartners.page.originsHint')}
+            </p>
+            {fieldError?.field === 'origins' && (
+              <p className="error" id="origins-error">
+                {fieldError.text}
+              </p>
+            )}
             {admin && !confirming && (
               <div className="actions" ref={actionsRef}>
-                {partner.status === 'pending'
-                  ? <button type="submit" className="primary">{t('consolePartners.page.approve')}</button>
-                  : <button type="submit">{t('consolePartners.page.saveOrigins')}</button>}
-                {partner.status === 'approved' && <button type="button" className="destructive" onClick={() => setConfirming('suspend')}>{t('consolePartners.page.suspend')}</button>}
-                {partner.status === 'suspended' && <button type="button" className="primary" onClick={() => setConfirming('reinstate')}>{t('consolePartners.page.reinstate')}</button>}
+                {partner.status === 'pending' ? (
+                  <button type="submit" className="primary">
+                    {t('consolePartners.page.approve')}
+                  </button>
+                ) : (
+                  <button type="submit">{t('consolePartners.page.saveOrigins')}</button>
+                )}
+                {partner.status === 'approved' && (
+                  <button type="button" className="destructive" onClick={() => setConfirming('suspend')}>
+                    {t('consolePartners.page.suspend')}
+                  </button>
+                )}
+                {partner.status === 'suspended' && (
+                  <button type="button" className="primary" onClick={() => setConfirming('reinstate')}>
+                    {t('consolePartners.page.reinstate')}
+                  </button>
+                )}
               </div>
             )}
           </form>
           {admin && confirming && (
             <div className="confirm" role="group" aria-labelledby="partner-question" ref={confirmRef}>
               <p id="partner-question">{question}</p>
-              <button type="button" className={confirming === 'suspend' ? 'destructive' : 'primary'} onClick={() => void perform(confirming)}>{t('consolePartners.page.yes')}</button>
-              <button type="button" onClick={() => setConfirming(undefined)}>{t('consolePartners.page.no')}</button>
+              <button
+                type="button"
+                className={confirming === 'suspend' ? 'destructive' : 'primary'}
+                onClick={() => void perform(confirming)}
+              >
+                {t('consolePartners.page.yes')}
+              </button>
+              <button type="button" onClick={() => setConfirming(undefined)}>
+                {t('consolePartners.page.no')}
+              </button>
             </div>
           )}
         </section>

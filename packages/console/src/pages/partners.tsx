@@ -26,7 +26,8 @@ export interface Partner {
 }
 
 /** A specialisation's name in the operator's language (the registration widget's own catalogue). */
-export const specialityName = (t: ConsoleI18n['t'], value: string) => t(`partnerRegistration.especializacion.${value}` as 'partnerRegistration.especializacion.bim');
+export const specialityName = (t: ConsoleI18n['t'], value: string) =>
+  t(`partnerRegistration.especializacion.${value}` as 'partnerRegistration.especializacion.bim');
 
 interface List {
   partners: Partner[];
@@ -59,7 +60,11 @@ export function Partners({ status, page }: { status: string; page: number }) {
       <h1>{t('consolePartners.title')}</h1>
       <nav className="counts" aria-label={t('consolePartners.statusFilter')}>
         <ul>
-          <li><a href={url('')} onClick={link(url(''))} aria-current={!status ? 'page' : undefined}>{t('consolePartners.all')} <span className="count">{total ?? ''}</span></a></li>
+          <li>
+            <a href={url('')} onClick={link(url(''))} aria-current={!status ? 'page' : undefined}>
+              {t('consolePartners.all')} <span className="count">{total ?? ''}</span>
+            </a>
+          </li>
           {PARTNER_STATUSES.map((s) => (
             <li key={s}>
               <a href={url(s)} onClick={link(url(s))} aria-current={status === s ? 'page' : undefined}>
@@ -69,7 +74,11 @@ export function Partners({ status, page }: { status: string; page: number }) {
           ))}
         </ul>
       </nav>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {!list && !error && <p role="status">{t('console.inbox.loading')}</p>}
       {list && !list.partners.length && <p role="status">{t('consolePartners.list.empty')}</p>}
       {list && list.partners.length > 0 && (
@@ -91,13 +100,21 @@ export function Partners({ status, page }: { status: string; page: number }) {
               const href = routeUrl({ name: 'partner', id: partner.id });
               return (
                 <tr key={partner.id}>
-                  <th scope="row"><a href={href} onClick={link(href)}>{partner.registration.nombre || '—'}</a></th>
-                  <td data-label={t('consolePartners.list.state')}><span className={`badge ${partner.status}`}>{t(`consolePartners.status.${partner.status}`)}</span></td>
+                  <th scope="row">
+                    <a href={href} onClick={link(href)}>
+                      {partner.registration.nombre || '—'}
+                    </a>
+                  </th>
+                  <td data-label={t('consolePartners.list.state')}>
+                    <span className={`badge ${partner.status}`}>{t(`consolePartners.status.${partner.status}`)}</span>
+                  </td>
                   <td data-label={t('consolePartners.list.code')}>{partner.code ? <code>{partner.code}</code> : '—'}</td>
                   <td data-label={t('consolePartners.list.email')}>{partner.registration.correo}</td>
                   <td data-label={t('consolePartners.list.country')}>{partner.registration.pais}</td>
                   <td data-label={t('consolePartners.list.specialisation')}>{specialityName(t, partner.registration.especializacion)}</td>
-                  <td data-label={t('consolePartners.list.registered')}><time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time></td>
+                  <td data-label={t('consolePartners.list.registered')}>
+                    <time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time>
+                  </td>
                 </tr>
               );
             })}
@@ -105,8 +122,16 @@ export function Partners({ status, page }: { status: string; page: number }) {
         </table>
       )}
       <p className="pager">
-        {page > 1 && <a href={url(status, page - 1)} onClick={link(url(status, page - 1))}>{t('consolePartners.list.previous')}</a>}
-        {list?.more && <a href={url(status, page + 1)} onClick={link(url(status, page + 1))}>{t('consolePartners.list.next')}</a>}
+        {page > 1 && (
+          <a href={url(status, page - 1)} onClick={link(url(status, page - 1))}>
+            {t('consolePartners.list.previous')}
+          </a>
+        )}
+        {list?.more && (
+          <a href={url(status, page + 1)} onClick={link(url(status, page + 1))}>
+            {t('consolePartners.list.next')}
+          </a>
+        )}
       </p>
     </>
   );

@@ -20,7 +20,13 @@ export function SetPassword({ token }: { token: string }) {
       await api('password', { method: 'POST', body: { token, password } });
       setDone(true);
     } catch (caught) {
-      setError(errorText(t, caught as ApiError, { link: 'console.setPassword.link', password: 'console.setPassword.short', rate: 'console.signIn.rate' }));
+      setError(
+        errorText(t, caught as ApiError, {
+          link: 'console.setPassword.link',
+          password: 'console.setPassword.short',
+          rate: 'console.signIn.rate',
+        }),
+      );
     }
   };
   return (
@@ -28,16 +34,31 @@ export function SetPassword({ token }: { token: string }) {
       <h1 id="set-title">{t('console.setPassword.title')}</h1>
       {done ? (
         <p role="status" className="ok">
-          {t('console.setPassword.done')} <a href="/admin/sign-in" onClick={link('/admin/sign-in')}>{t('console.signIn.title')}</a>
+          {t('console.setPassword.done')}{' '}
+          <a href="/admin/sign-in" onClick={link('/admin/sign-in')}>
+            {t('console.signIn.title')}
+          </a>
         </p>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <label htmlFor="new-password">{t('console.setPassword.password')}</label>
-          <input id="new-password" name="password" type="password" autoComplete="new-password" required minLength={10} aria-describedby="set-error" />
+          <input
+            id="new-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={10}
+            aria-describedby="set-error"
+          />
           <label htmlFor="confirm-password">{t('console.setPassword.confirm')}</label>
           <input id="confirm-password" name="confirm" type="password" autoComplete="new-password" required aria-describedby="set-error" />
-          <p id="set-error" className="error" role="alert">{error}</p>
-          <button type="submit" className="primary">{t('console.setPassword.submit')}</button>
+          <p id="set-error" className="error" role="alert">
+            {error}
+          </p>
+          <button type="submit" className="primary">
+            {t('console.setPassword.submit')}
+          </button>
         </form>
       )}
     </section>

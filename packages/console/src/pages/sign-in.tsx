@@ -14,10 +14,19 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: st
     setBusy(true);
     setError('');
     try {
-      const { user, csrf } = await api<{ user: Me; csrf: string }>('session', { method: 'POST', body: { email: data.get('email'), password: data.get('password') } });
+      const { user, csrf } = await api<{ user: Me; csrf: string }>('session', {
+        method: 'POST',
+        body: { email: data.get('email'), password: data.get('password') },
+      });
       onSignedIn(user, csrf);
     } catch (caught) {
-      setError(errorText(t, caught as ApiError, { credentials: 'console.signIn.credentials', locked: 'console.signIn.locked', rate: 'console.signIn.rate' }));
+      setError(
+        errorText(t, caught as ApiError, {
+          credentials: 'console.signIn.credentials',
+          locked: 'console.signIn.locked',
+          rate: 'console.signIn.rate',
+        }),
+      );
     } finally {
       setBusy(false);
     }
@@ -25,14 +34,38 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: st
   return (
     <section className="narrow" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">{t('console.signIn.title')}</h1>
-      {notice && <p role="status" className="ok">{notice}</p>}
+      {notice && (
+        <p role="status" className="ok">
+          {notice}
+        </p>
+      )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor="email">{t('console.signIn.email')}</label>
-        <input id="email" name="email" type="email" autoComplete="username" required aria-describedby={error ? 'sign-in-error' : undefined} aria-invalid={error ? true : undefined} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          aria-describedby={error ? 'sign-in-error' : undefined}
+          aria-invalid={error ? true : undefined}
+        />
         <label htmlFor="password">{t('console.signIn.password')}</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required aria-describedby={error ? 'sign-in-error' : undefined} aria-invalid={error ? true : undefined} />
-        <p id="sign-in-error" className="error" role="alert">{error}</p>
-        <button type="submit" className="primary" disabled={busy}>{t('console.signIn.submit')}</button>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-describedby={error ? 'sign-in-error' : undefined}
+          aria-invalid={error ? true : undefined}
+        />
+        <p id="sign-in-error" className="error" role="alert">
+          {error}
+        </p>
+        <button type="submit" className="primary" disabled={busy}>
+          {t('console.signIn.submit')}
+        </button>
       </form>
     </section>
   );

@@ -18,7 +18,14 @@ export function Users({ me }: { me: Me }) {
   const [users, setUsers] = useState<User[]>([]);
   const [error, setError] = useState('');
   const [invited, setInvited] = useState<{ email: string; link: string } | undefined>();
-  const load = useCallback(() => api<{ users: User[] }>('users').then(({ users }) => setUsers(users), (caught: ApiError) => setError(errorText(t, caught))), [t]);
+  const load = useCallback(
+    () =>
+      api<{ users: User[] }>('users').then(
+        ({ users }) => setUsers(users),
+        (caught: ApiError) => setError(errorText(t, caught)),
+      ),
+    [t],
+  );
   useEffect(() => void load(), [load]);
   const codes = { exists: 'console.users.exists', 'last-admin': 'console.users.lastAdmin', email: 'console.error.email' } as const;
   const run = async (work: () => Promise<unknown>) => {
@@ -44,7 +51,11 @@ export function Users({ me }: { me: Me }) {
   return (
     <>
       <h1>{t('console.users.title')}</h1>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <table className="users">
         <caption className="visually-hidden">{t('console.users.title')}</caption>
         <thead>
@@ -52,21 +63,39 @@ export function Users({ me }: { me: Me }) {
             <th scope="col">{t('console.users.email')}</th>
             <th scope="col">{t('console.users.role')}</th>
             <th scope="col">{t('console.users.state')}</th>
-            <th scope="col"><span className="visually-hidden">{t('console.users.remove', { email: '' })}</span></th>
+            <th scope="col">
+              <span className="visually-hidden">{t('console.users.remove', { email: '' })}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {users.map((user) => (
             <tr key={user.id}>
-              <th scope="row">{user.email} {user.id === me.id && t('console.users.you')}</th>
+              <th scope="row">
+                {user.email} {user.id === me.id && t('console.users.you')}
+              </th>
               <td data-label={t('console.users.role')}>
-                <select aria-label={t('console.users.roleOf', { email: user.email })} value={user.role} onChange={(e) => void run(() => api(`users/${user.id}`, { method: 'PATCH', body: { role: e.target.value } }))}>
+                <select
+                  aria-label={t('console.users.roleOf', { email: user.email })}
+                  value={user.role}
+                  onChange={(e) => void run(() => api(`users/${user.id}`, { method: 'PATCH', body: { role: e.target.value } }))}
+                >
                   <option value="admin">{t('console.users.roles.admin')}</option>
                   <option value="agent">{t('console.users.roles.agent')}</option>
                 </select>
               </td>
               <td data-label={t('console.users.state')}>{user.active ? t('console.users.active') : t('console.users.invited')}</td>
-              <td>{user.id !== me.id && <button type="button" className="destructive" onClick={() => void run(() => api(`users/${user.id}`, { method: 'DELETE' }))}>{t('console.users.remove', { email: user.email })}</button>}</td>
+              <td>
+                {user.id !== me.id && (
+                  <button
+                    type="button"
+                    className="destructive"
+                    onClick={() => void run(() => api(`users/${user.id}`, { method: 'DELETE' }))}
+                  >
+                    {t('console.users.remove', { email: user.email })}
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -85,7 +114,9 @@ export function Users({ me }: { me: Me }) {
               <option value="admin">{t('console.users.roles.admin')}</option>
             </select>
           </div>
-          <button type="submit" className="primary">{t('console.users.inviteSubmit')}</button>
+          <button type="submit" className="primary">
+            {t('console.users.inviteSubmit')}
+          </button>
         </form>
         {invited && (
           <div role="status">

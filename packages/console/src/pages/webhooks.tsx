@@ -11,7 +11,12 @@ import { useAction } from './use-action.ts';
 const EVENTS = ['lead.created', 'lead.updated', 'partner.approved', 'report.mailed'] as const;
 type EventType = (typeof EVENTS)[number];
 // A catalogue key cannot hold a dot (it nests), so each event's label has its own key.
-const EVENT_LABEL = { 'lead.created': 'lead-created', 'lead.updated': 'lead-updated', 'partner.approved': 'partner-approved', 'report.mailed': 'report-mailed' } as const;
+const EVENT_LABEL = {
+  'lead.created': 'lead-created',
+  'lead.updated': 'lead-updated',
+  'partner.approved': 'partner-approved',
+  'report.mailed': 'report-mailed',
+} as const;
 type Format = 'standard' | 'spreadsheet';
 
 interface Endpoint {
@@ -53,7 +58,14 @@ export function Webhooks() {
   const { t } = useT();
   const [endpoints, setEndpoints] = useState<Endpoint[] | undefined>();
   const { run, error, setError, message } = useAction(t, () => load(), CODES);
-  const load = useCallback(() => api<{ endpoints: Endpoint[] }>('webhooks').then(({ endpoints }) => setEndpoints(endpoints), (caught: ApiError) => setError(errorText(t, caught, CODES))), [t, setError]);
+  const load = useCallback(
+    () =>
+      api<{ endpoints: Endpoint[] }>('webhooks').then(
+        ({ endpoints }) => setEndpoints(endpoints),
+        (caught: ApiError) => setError(errorText(t, caught, CODES)),
+      ),
+    [t, setError],
+  );
   useEffect(() => void load(), [load]);
   const failing = endpoints?.filter((e) => e.disabledReason === 'failing') ?? [];
   return (
@@ -63,17 +75,31 @@ export function Webhooks() {
       {failing.length > 0 && (
         <div className="notice" role="alert">
           <p>{t('console.webhooks.failingNotice', { count: failing.length })}</p>
-          <ul>{failing.map((e) => <li key={e.id}>{e.url}</li>)}</ul>
+          <ul>
+            {failing.map((e) => (
+              <li key={e.id}>{e.url}</li>
+            ))}
+          </ul>
         </div>
       )}
-      <p className="error live" role="alert">{error}</p>
-      <p className="ok live" role="status">{message}</p>
+      <p className="error live" role="alert">
+        {error}
+      </p>
+      <p className="ok live" role="status">
+        {message}
+      </p>
       <AddForm run={run} />
       <section aria-labelledby="endpoints-title">
         <h2 id="endpoints-title">{t('console.webhooks.endpoints')}</h2>
-        {endpoints === undefined ? <p role="status">{t('console.inbox.loading')}</p> : endpoints.length === 0 ? <p>{t('console.webhooks.none')}</p> : (
+        {endpoints === undefined ? (
+          <p role="status">{t('console.inbox.loading')}</p>
+        ) : endpoints.length === 0 ? (
+          <p>{t('console.webhooks.none')}</p>
+        ) : (
           <ul className="endpoints">
-            {endpoints.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} run={run} />)}
+            {endpoints.map((endpoint) => (
+              <EndpointCard key={endpoint.id} endpoint={endpoint} run={run} />
+            ))}
           </ul>
         )}
       </section>
@@ -83,7 +109,17 @@ export function Webhooks() {
 
 type Run = (work: () => Promise<unknown>, done?: string) => Promise<boolean>;
 
-function EventBoxes({ name, format, chosen, onChange }: { name: string; format: Format; chosen: readonly EventType[]; onChange(events: EventType[]): void }) {
+function EventBoxes({
+  name,
+  format,
+  chosen,
+  onChange,
+}: {
+  name: string;
+  format: Format;
+  chosen: readonly EventType[];
+  onChange(events: EventType[]): void;
+}) {
   const { t } = useT();
   const id = useId();
   return (
@@ -98,9 +134,13 @@ function EventBoxes({ name, format, chosen, onChange }: { name: string; format: 
             value={type}
             checked={chosen.includes(type)}
             disabled={format === 'spreadsheet' && type !== 'lead.created'}
-            onChange={(e) => onChange(e.target.checked ? EVENTS.filter((x) => x === type || chosen.includes(x)) : chosen.filter((x) => x !== type))}
+            onChange={(e) =>
+              onChange(e.target.checked ? EVENTS.filter((x) => x === type || chosen.includes(x)) : chosen.filter((x) => x !== type))
+            }
           />
-          <label htmlFor={`${id}-${type}`}>{t(`console.webhooks.event.${EVENT_LABEL[type]}`)} <code>{type}</code></label>
+          <label htmlFor={`${id}-${type}`}>
+            {t(`console.webhooks.event.${EVENT_LABEL[type]}`)} <code>{type}</code>
+          </label>
         </div>
       ))}
     </fieldset>
@@ -130,20 +170,45 @@ function AddForm({ run }: { run: Run }) {
       <h2 id="add-title">{t('console.webhooks.add')}</h2>
       <form onSubmit={(e) => void submit(e)}>
         <label htmlFor="webhook-url">{t('console.webhooks.url')}</label>
-        <input id="webhook-url" name="url" type="url" required inputMode="url" autoComplete="off" placeholder="https://" aria-describedby="webhook-url-hint" value={url} onChange={(e) => setUrl(e.target.value)} />
-        <p id="webhook-url-hint" className="hint">{t('console.webhooks.urlHint')}</p>
+        <input
+          id="webhook-url"
+          name="url"
+          type="url"
+          required
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          aria-describedby="webhook-url-hint"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <p id="webhook-url-hint" className="hint">
+          {t('console.webhooks.urlHint')}
+        </p>
         <fieldset className="choices">
           <legend>{t('console.webhooks.format')}</legend>
           {(['standard', 'spreadsheet'] as const).map((value) => (
             <div key={value} className="choice">
-              <input type="radio" id={`webhook-format-${value}`} name="format" value={value} checked={format === value} onChange={() => chooseFormat(value)} aria-describedby={`webhook-format-${value}-hint`} />
+              <input
+                type="radio"
+                id={`webhook-format-${value}`}
+                name="format"
+                value={value}
+                checked={format === value}
+                onChange={() => chooseFormat(value)}
+                aria-describedby={`webhook-format-${value}-hint`}
+              />
               <label htmlFor={`webhook-format-${value}`}>{t(`console.webhooks.formats.${value}`)}</label>
-              <p id={`webhook-format-${value}-hint`} className="hint">{t(`console.webhooks.formatHints.${value}`)}</p>
+              <p id={`webhook-format-${value}-hint`} className="hint">
+                {t(`console.webhooks.formatHints.${value}`)}
+              </p>
             </div>
           ))}
         </fieldset>
         <EventBoxes name="events" format={format} chosen={events} onChange={setEvents} />
-        <button type="submit" className="primary" disabled={!events.length}>{t('console.webhooks.addSubmit')}</button>
+        <button type="submit" className="primary" disabled={!events.length}>
+          {t('console.webhooks.addSubmit')}
+        </button>
       </form>
     </section>
   );
@@ -171,37 +236,84 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
   return (
     <li>
       <article className="endpoint" aria-labelledby={`${id}-title`}>
-        <h3 id={`${id}-title`} className="endpoint-url">{endpoint.url}</h3>
+        <h3 id={`${id}-title`} className="endpoint-url">
+          {endpoint.url}
+        </h3>
         <p>
           <span className={`badge ${state}`}>{t(`console.webhooks.state.${state}`)}</span>{' '}
           {t(`console.webhooks.formats.${endpoint.format}`)}
         </p>
-        {state === 'failing' && endpoint.disabledAt && <p className="warning">{t('console.webhooks.disabledFailing', { when: when(endpoint.disabledAt, lang) })}</p>}
-        {endpoint.enabled && endpoint.failingSince && <p className="warning">{t('console.webhooks.failingSince', { when: when(endpoint.failingSince, lang) })}</p>}
+        {state === 'failing' && endpoint.disabledAt && (
+          <p className="warning">{t('console.webhooks.disabledFailing', { when: when(endpoint.disabledAt, lang) })}</p>
+        )}
+        {endpoint.enabled && endpoint.failingSince && (
+          <p className="warning">{t('console.webhooks.failingSince', { when: when(endpoint.failingSince, lang) })}</p>
+        )}
         <label htmlFor={`${id}-secret`}>{t('console.webhooks.secret')}</label>
         <div className="secret">
           <input id={`${id}-secret`} readOnly value={endpoint.secret} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
-          <button type="button" onClick={() => void copy()}>{t('console.webhooks.copy')}</button>
+          <button type="button" onClick={() => void copy()}>
+            {t('console.webhooks.copy')}
+          </button>
         </div>
-        <p className="ok live" role="status">{copied}</p>
-        <form onSubmit={(e) => { e.preventDefault(); void run(() => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { events } }), t('console.webhooks.saved')); }}>
+        <p className="ok live" role="status">
+          {copied}
+        </p>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(() => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { events } }), t('console.webhooks.saved'));
+          }}
+        >
           <EventBoxes name={`${id}-events`} format={endpoint.format} chosen={events} onChange={setEvents} />
-          <button type="submit" disabled={!events.length}>{t('console.webhooks.saveEvents')}</button>
+          <button type="submit" disabled={!events.length}>
+            {t('console.webhooks.saveEvents')}
+          </button>
         </form>
         <div className="actions">
-          <button type="button" onClick={() => void run(() => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { enabled: !endpoint.enabled } }), t(endpoint.enabled ? 'console.webhooks.disabledDone' : 'console.webhooks.enabledDone'))}>
+          <button
+            type="button"
+            onClick={() =>
+              void run(
+                () => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { enabled: !endpoint.enabled } }),
+                t(endpoint.enabled ? 'console.webhooks.disabledDone' : 'console.webhooks.enabledDone'),
+              )
+            }
+          >
             {t(endpoint.enabled ? 'console.webhooks.disable' : 'console.webhooks.enable')}
           </button>
-          <button type="button" onClick={() => void run(() => api(`webhooks/${endpoint.id}/test`, { method: 'POST' }), t('console.webhooks.testSent'))}>{t('console.webhooks.test')}</button>
-          <button type="button" onClick={() => void run(() => api(`webhooks/${endpoint.id}/rotate`, { method: 'POST' }), t('console.webhooks.rotated'))}>{t('console.webhooks.rotate')}</button>
-          <button type="button" aria-expanded={showLog} aria-controls={`${id}-log`} onClick={() => setShowLog(!showLog)}>{t(showLog ? 'console.webhooks.hideLog' : 'console.webhooks.showLog')}</button>
+          <button
+            type="button"
+            onClick={() => void run(() => api(`webhooks/${endpoint.id}/test`, { method: 'POST' }), t('console.webhooks.testSent'))}
+          >
+            {t('console.webhooks.test')}
+          </button>
+          <button
+            type="button"
+            onClick={() => void run(() => api(`webhooks/${endpoint.id}/rotate`, { method: 'POST' }), t('console.webhooks.rotated'))}
+          >
+            {t('console.webhooks.rotate')}
+          </button>
+          <button type="button" aria-expanded={showLog} aria-controls={`${id}-log`} onClick={() => setShowLog(!showLog)}>
+            {t(showLog ? 'console.webhooks.hideLog' : 'console.webhooks.showLog')}
+          </button>
           {confirming ? (
             <>
-              <button type="button" className="destructive" onClick={() => void run(() => api(`webhooks/${endpoint.id}`, { method: 'DELETE' }), t('console.webhooks.deleted'))}>{t('console.webhooks.deleteYes')}</button>
-              <button type="button" onClick={() => setConfirming(false)}>{t('console.lead.deleteNo')}</button>
+              <button
+                type="button"
+                className="destructive"
+                onClick={() => void run(() => api(`webhooks/${endpoint.id}`, { method: 'DELETE' }), t('console.webhooks.deleted'))}
+              >
+                {t('console.webhooks.deleteYes')}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                {t('console.lead.deleteNo')}
+              </button>
             </>
           ) : (
-            <button type="button" className="destructive" onClick={() => setConfirming(true)}>{t('console.webhooks.delete')}</button>
+            <button type="button" className="destructive" onClick={() => setConfirming(true)}>
+              {t('console.webhooks.delete')}
+            </button>
           )}
         </div>
         <div id={`${id}-log`}>{showLog && <DeliveryLog endpoint={endpoint} />}</div>
@@ -216,16 +328,21 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
-  const load = useCallback(async (after?: string) => {
-    setError('');
-    try {
-      const page = await api<{ items: Delivery[]; next: string | null }>(`webhooks/${endpoint.id}/deliveries${after ? `?after=${encodeURIComponent(after)}` : ''}`);
-      setItems((before) => (after ? [...(before ?? []), ...page.items] : page.items));
-      setNext(page.next);
-    } catch (caught) {
-      setError(errorText(t, caught as ApiError, CODES));
-    }
-  }, [endpoint.id, t]);
+  const load = useCallback(
+    async (after?: string) => {
+      setError('');
+      try {
+        const page = await api<{ items: Delivery[]; next: string | null }>(
+          `webhooks/${endpoint.id}/deliveries${after ? `?after=${encodeURIComponent(after)}` : ''}`,
+        );
+        setItems((before) => (after ? [...(before ?? []), ...page.items] : page.items));
+        setNext(page.next);
+      } catch (caught) {
+        setError(errorText(t, caught as ApiError, CODES));
+      }
+    },
+    [endpoint.id, t],
+  );
   useEffect(() => void load(), [load]);
   const resend = async (delivery: Delivery) => {
     setMessage('');
@@ -240,10 +357,20 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   return (
     <section className="log" aria-label={t('console.webhooks.logOf', { url: endpoint.url })}>
       <h4>{t('console.webhooks.log')}</h4>
-      <p className="error live" role="alert">{error}</p>
-      <p className="ok live" role="status">{message}</p>
-      <button type="button" onClick={() => void load()}>{t('console.webhooks.refresh')}</button>
-      {items === undefined ? <p role="status">{t('console.inbox.loading')}</p> : items.length === 0 ? <p>{t('console.webhooks.noDeliveries')}</p> : (
+      <p className="error live" role="alert">
+        {error}
+      </p>
+      <p className="ok live" role="status">
+        {message}
+      </p>
+      <button type="button" onClick={() => void load()}>
+        {t('console.webhooks.refresh')}
+      </button>
+      {items === undefined ? (
+        <p role="status">{t('console.inbox.loading')}</p>
+      ) : items.length === 0 ? (
+        <p>{t('console.webhooks.noDeliveries')}</p>
+      ) : (
         <table className="deliveries">
           <caption className="visually-hidden">{t('console.webhooks.logOf', { url: endpoint.url })}</caption>
           <thead>
@@ -252,30 +379,49 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
               <th scope="col">{t('console.webhooks.status')}</th>
               <th scope="col">{t('console.webhooks.time')}</th>
               <th scope="col">{t('console.webhooks.answer')}</th>
-              <th scope="col"><span className="visually-hidden">{t('console.webhooks.resend')}</span></th>
+              <th scope="col">
+                <span className="visually-hidden">{t('console.webhooks.resend')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {items.map((d) => (
               <tr key={d.id}>
-                <th scope="row"><code>{d.type}</code><br /><small>{d.eventId}</small></th>
+                <th scope="row">
+                  <code>{d.type}</code>
+                  <br />
+                  <small>{d.eventId}</small>
+                </th>
                 <td data-label={t('console.webhooks.status')}>
                   <span className={`badge ${d.status}`}>{t(`console.webhooks.deliveryStatus.${d.status}`)}</span>{' '}
                   {t('console.webhooks.attempts', { count: d.attempts })}
-                  {d.nextAt && <><br /><small>{t('console.webhooks.nextAt', { when: when(d.nextAt, lang) })}</small></>}
+                  {d.nextAt && (
+                    <>
+                      <br />
+                      <small>{t('console.webhooks.nextAt', { when: when(d.nextAt, lang) })}</small>
+                    </>
+                  )}
                 </td>
                 <td data-label={t('console.webhooks.time')}>{when(d.lastAttemptAt ?? d.createdAt, lang)}</td>
                 <td data-label={t('console.webhooks.answer')} className="answer">
                   {d.lastStatus !== null && <strong>{d.lastStatus} </strong>}
                   {d.answer}
                 </td>
-                <td><button type="button" onClick={() => void resend(d)} aria-label={t('console.webhooks.resendOne', { event: d.eventId })}>{t('console.webhooks.resend')}</button></td>
+                <td>
+                  <button type="button" onClick={() => void resend(d)} aria-label={t('console.webhooks.resendOne', { event: d.eventId })}>
+                    {t('console.webhooks.resend')}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {next && <button type="button" onClick={() => void load(next)}>{t('console.webhooks.older')}</button>}
+      {next && (
+        <button type="button" onClick={() => void load(next)}>
+          {t('console.webhooks.older')}
+        </button>
+      )}
     </section>
   );
 }

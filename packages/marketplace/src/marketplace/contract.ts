@@ -12,7 +12,7 @@ export const marketplaceContract = defineContract<Record<never, never>>()({
   attributes: marketplaceAttributes,
   attributeDocs: {
     'detail-href': {
-      description: "The More link template, with `{lang}` and `{slug}`.",
+      description: 'The More link template, with `{lang}` and `{slug}`.',
       default: "the host's `/es/producto/{slug}` or `/en/product/{slug}`",
     },
   },

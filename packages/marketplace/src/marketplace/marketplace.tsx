@@ -39,7 +39,9 @@ export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
   return (
     <section className="marketplace" aria-labelledby="marketplace-title">
       <header className="head">
-        <h2 id="marketplace-title" part="title">{t('marketplace.title')}</h2>
+        <h2 id="marketplace-title" part="title">
+          {t('marketplace.title')}
+        </h2>
         <p className="intro">{t('marketplace.intro')}</p>
       </header>
       <SearchBox
@@ -47,7 +49,12 @@ export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
         suggestions={suggestions}
         categoryOf={(item) => item.category[lang]}
         open={state.open}
-        labels={{ label: t('marketplace.search.label'), placeholder: t('marketplace.search.placeholder'), button: t('marketplace.search.button'), suggestions: t('marketplace.search.suggestions') }}
+        labels={{
+          label: t('marketplace.search.label'),
+          placeholder: t('marketplace.search.placeholder'),
+          button: t('marketplace.search.button'),
+          suggestions: t('marketplace.search.suggestions'),
+        }}
         onType={state.type}
         onApply={state.apply}
         onChoose={state.choose}
@@ -74,7 +81,12 @@ export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
         <Pagination
           page={page}
           pages={pages}
-          labels={{ label: t('marketplace.pagination.label'), previous: t('marketplace.pagination.previous'), next: t('marketplace.pagination.next'), page: (n) => t('marketplace.pagination.page', { page: n }) }}
+          labels={{
+            label: t('marketplace.pagination.label'),
+            previous: t('marketplace.pagination.previous'),
+            next: t('marketplace.pagination.next'),
+            page: (n) => t('marketplace.pagination.page', { page: n }),
+          }}
           onPage={(to) => state.goTo(to, pages)}
         />
       ) : null}

@@ -19,7 +19,14 @@ export function Pagination({ page, pages, labels, onPage }: PaginationProps) {
     <nav className="pagination" aria-label={labels.label}>
       {arrow(page - 1, labels.previous, '‹', page <= 1)}
       {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-        <button key={n} type="button" className="page" aria-label={labels.page(n)} aria-current={n === page ? 'page' : undefined} onClick={() => onPage(n)}>
+        <button
+          key={n}
+          type="button"
+          className="page"
+          aria-label={labels.page(n)}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onPage(n)}
+        >
           {n}
         </button>
       ))}

@@ -42,7 +42,11 @@ export function SearchBox({ text, suggestions, categoryOf, open, labels, onType,
             onText={onType}
             options={suggestions}
             optionKey={slugOf}
-            renderOption={(item) => <><span className="option-name">{item.name}</span> <span className="option-category">{categoryOf(item)}</span></>}
+            renderOption={(item) => (
+              <>
+                <span className="option-name">{item.name}</span> <span className="option-category">{categoryOf(item)}</span>
+              </>
+            )}
             listLabel={labels.suggestions}
             listClassName="suggestions"
             open={open && text.trim() !== ''}

@@ -35,7 +35,9 @@ export function BuyButton({ apiBase, slug, lang, go, labels }: BuyButtonProps) {
       <button type="button" className="button primary" part="buy" aria-disabled={busy} onClick={() => void buy()}>
         {busy ? labels.busy : labels.buy}
       </button>
-      <p className="buy-error" role="alert">{state !== 'idle' && state !== 'busy' ? labels.error(state) : ''}</p>
+      <p className="buy-error" role="alert">
+        {state !== 'idle' && state !== 'busy' ? labels.error(state) : ''}
+      </p>
     </div>
   );
 }

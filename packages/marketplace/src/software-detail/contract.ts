@@ -10,11 +10,16 @@ export const softwareDetailAttributes = {
 /** `<obra-software-detail>`'s public contract (read by the manifest and the React wrapper). */
 export const softwareDetailContract = defineContract<Record<never, never>>()({
   tag: 'obra-software-detail',
-  description: 'One program of the catalogue: image, price badge, description, a buy button (card checkout), official-site link and tutorial videos.',
+  description:
+    'One program of the catalogue: image, price badge, description, a buy button (card checkout), official-site link and tutorial videos.',
   attributes: softwareDetailAttributes,
   attributeDocs: {
     slug: { description: 'The program to show (`sketchup`, `revit` …); an unknown slug shows "Software no encontrado."' },
-    'api-base': { description: 'The Obra API base URL: "Buy licence" posts `{slug, lang}` to `{api-base}/checkout` and goes to the payment page it answers.', default: '`/api` on the origin the script came from' },
+    'api-base': {
+      description:
+        'The Obra API base URL: "Buy licence" posts `{slug, lang}` to `{api-base}/checkout` and goes to the payment page it answers.',
+      default: '`/api` on the origin the script came from',
+    },
   },
   events: {},
   parts: { buy: 'The "Buy licence" button.' },

@@ -14,7 +14,12 @@ export interface SoftwareDetailAttributes {
   apiBase: string;
 }
 
-export type SoftwareDetailProps = WidgetProps<SoftwareDetailAttributes, Record<never, never>, StoreApi<SoftwareDetailState>, SoftwareDetailCatalogue>;
+export type SoftwareDetailProps = WidgetProps<
+  SoftwareDetailAttributes,
+  Record<never, never>,
+  StoreApi<SoftwareDetailState>,
+  SoftwareDetailCatalogue
+>;
 
 /** One software's page (SPEC.md §2 "Software detail"); an unknown slug says so. */
 export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps) {
@@ -44,7 +49,9 @@ export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps
           <span className="badge">{t('softwareDetail.badge')}</span>
         </figure>
         <div className="summary">
-          <h2 id="software-name" part="title">{item.name}</h2>
+          <h2 id="software-name" part="title">
+            {item.name}
+          </h2>
           <p className="category">{item.category[lang]}</p>
           <p className="description">{item.description[lang]}</p>
           <BuyButton
@@ -52,7 +59,11 @@ export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps
             slug={item.slug}
             lang={lang}
             go={(url) => window.location.assign(url)}
-            labels={{ buy: t('softwareDetail.buy.buy'), busy: t('softwareDetail.buy.busy'), error: (reason) => t(`softwareDetail.buy.errors.${reason}`) }}
+            labels={{
+              buy: t('softwareDetail.buy.buy'),
+              busy: t('softwareDetail.buy.busy'),
+              error: (reason) => t(`softwareDetail.buy.errors.${reason}`),
+            }}
           />
           <a className="button secondary visit" href={item.url} target="_blank" rel="noopener noreferrer">
             {t('softwareDetail.visit')}
@@ -80,7 +91,13 @@ export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps
         <ul className="gallery">
           {item.gallery.map((path, i) => (
             <li key={`${path}-${i}`}>
-              <img src={assetUrl(path)} alt={t('softwareDetail.galleryAlt', { name: item.name, n: i + 1, count: item.gallery.length })} width={320} height={200} loading="lazy" />
+              <img
+                src={assetUrl(path)}
+                alt={t('softwareDetail.galleryAlt', { name: item.name, n: i + 1, count: item.gallery.length })}
+                width={320}
+                height={200}
+                loading="lazy"
+              />
             </li>
           ))}
         </ul>

@@ -20,7 +20,12 @@ export interface VideosProps {
   onOpen: (id: string) => void;
   onClose: () => void;
   labels: {
-    region: string; pause: string; play: string; previous: string; next: string; close: string;
+    region: string;
+    pause: string;
+    play: string;
+    previous: string;
+    next: string;
+    close: string;
     slide: (n: number, count: number) => string;
     open: (title: string) => string;
     thumbnail: (title: string) => string;
@@ -57,8 +62,17 @@ export function Videos({ videos, lang, playing, onOpen, onClose, labels }: Video
             >
               <span className="thumb">
                 {/* A thumbnail the network or a blocker keeps away leaves the grey card, not a broken icon. */}
-                <img src={thumbnailUrl(video.id)} alt={labels.thumbnail(video.title)} width={480} height={360} loading="lazy" onError={(event) => event.currentTarget.setAttribute('data-failed', '')} />
-                <span className="play" aria-hidden="true">▶</span>
+                <img
+                  src={thumbnailUrl(video.id)}
+                  alt={labels.thumbnail(video.title)}
+                  width={480}
+                  height={360}
+                  loading="lazy"
+                  onError={(event) => event.currentTarget.setAttribute('data-failed', '')}
+                />
+                <span className="play" aria-hidden="true">
+                  ▶
+                </span>
               </span>
               <span className="video-title">{video.title}</span>
               <span className="video-channel">{labels.by(video.channel)}</span>

@@ -65,12 +65,17 @@ export async function requireOperator(db: Db, req: IncomingMessage): Promise<Ope
  * Checks an e-mail and password: a new session (its id for the cookie), or 401 (one message for an unknown e-mail and
  * a wrong password) or 423 while the account is locked. Wrong passwords count towards the lockout.
  */
-export async function signIn(db: Db, email: string, password: string): Promise<{ id: string; csrf: string; user: { id: string; email: string; role: Role } }> {
+export async function signIn(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ id: string; csrf: string; user: { id: string; email: string; role: Role } }> {
   const [user] = await db.query<{ id: string; email: string; role: Role; password_hash: string | null; locked: boolean }>(
     'select id, email, role, password_hash, coalesce(locked_until > now(), false) as locked from admin_user where lower(email) = lower($1)',
     [email],
   );
-  if (user?.locked) throw new HttpError(423, 'Too many wrong passwords: this account is locked for 15 minutes.', { body: { code: 'locked' } });
+  if (user?.locked)
+    throw new HttpError(423, 'Too many wrong passwords: this account is locked for 15 minutes.', { body: { code: 'locked' } });
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !user.password_hash || !ok) {
     if (user) {
@@ -87,7 +92,10 @@ export async function signIn(db: Db, email: string, password: string): Promise<{
   const csrf = newToken();
   await db.query('insert into admin_session (id_hash, user_id, csrf) values ($1, $2, $3)', [hashToken(id), user.id, csrf]);
   // Old sessions of anyone are swept here: sign-ins are rare, and this keeps the table small.
-  await db.query('delete from admin_session where seen_at < now() - make_interval(secs => $1) or created_at < now() - make_interval(secs => $2)', [IDLE_MS / 1000, ABSOLUTE_MS / 1000]);
+  await db.query(
+    'delete from admin_session where seen_at < now() - make_interval(secs => $1) or created_at < now() - make_interval(secs => $2)',
+    [IDLE_MS / 1000, ABSOLUTE_MS / 1000],
+  );
   return { id, csrf, user: { id: user.id, email: user.email, role: user.role } };
 }
 
@@ -103,6 +111,8 @@ export async function signOut(db: Db, operator: Operator, everywhere: boolean): 
  * `operator` is undefined (sign-in), X-CSRF-Token must be the session's token.
  */
 export function checkOrigin(req: IncomingMessage, config: Config, operator?: Operator): void {
-  if (req.headers.origin !== publicOrigin(req, config)) throw new HttpError(403, 'This call must come from the console itself.', { body: { code: 'origin' } });
-  if (operator && !sameToken(req.headers['x-csrf-token'], operator.csrf)) throw new HttpError(403, 'The CSRF token is missing or wrong; reload the console.', { body: { code: 'csrf' } });
+  if (req.headers.origin !== publicOrigin(req, config))
+    throw new HttpError(403, 'This call must come from the console itself.', { body: { code: 'origin' } });
+  if (operator && !sameToken(req.headers['x-csrf-token'], operator.csrf))
+    throw new HttpError(403, 'The CSRF token is missing or wrong; reload the console.', { body: { code: 'csrf' } });
 }

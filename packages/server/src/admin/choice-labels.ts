@@ -24,7 +24,6 @@ const WIDGET_CHOICES: Readonly<Record<string, Readonly<Record<string, string>>>>
   partner: { especializacion: 'partner-registration' },
 };
 
-
 const read = new Map<string, Record<string, unknown>>();
 function widgetLabel(lang: Lang, namespace: string, field: string, value: string): string {
   const key = `${lang}/${namespace}`;

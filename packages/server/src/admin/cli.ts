@@ -13,14 +13,24 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
   // One trailing newline is what `echo` and a here-string add; it is not part of the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** Runs the command for `args`; returns the exit code. */
-export async function runAdmin(args: string[], out: (text: string) => void = (text) => process.stdout.write(text), stdin = readStdin): Promise<number> {
+export async function runAdmin(
+  args: string[],
+  out: (text: string) => void = (text) => process.stdout.write(text),
+  stdin = readStdin,
+): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false } },
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -50,7 +60,9 @@ export async function runAdmin(args: string[], out: (text: string) => void = (te
       await setPassword(db, token, password);
       out(`${email} (${role}) can sign in at ${origin}/admin\n`);
     } else {
-      out(`${email} (${role}): open this link within ${INVITE_HOURS} hours to choose a password (it works once):\n${inviteLink(origin, token)}\n`);
+      out(
+        `${email} (${role}): open this link within ${INVITE_HOURS} hours to choose a password (it works once):\n${inviteLink(origin, token)}\n`,
+      );
     }
     return 0;
   } catch (error) {

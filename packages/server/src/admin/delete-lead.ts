@@ -4,13 +4,20 @@ import type { Db, Queryable } from '../db/index.ts';
 import { LEAD_KINDS } from '../leads.ts';
 import type { KINDS } from './filter.ts';
 
-const TABLES = Object.fromEntries(Object.entries(LEAD_KINDS).map(([kind, spec]) => [kind, spec.table])) as Record<(typeof KINDS)[number], string>;
+const TABLES = Object.fromEntries(Object.entries(LEAD_KINDS).map(([kind, spec]) => [kind, spec.table])) as Record<
+  (typeof KINDS)[number],
+  string
+>;
 
 async function deleteIn(tx: Queryable, id: string): Promise<string | undefined> {
   const [lead] = await tx.query<{ kind: (typeof KINDS)[number] }>('delete from lead where id = $1 returning kind', [id]);
   if (!lead) return undefined;
-  const [row] = await tx.query<{ image_id?: string | null }>(`delete from ${TABLES[lead.kind]} where id = $1 returning ${lead.kind === 'report' ? 'image_id' : 'null as image_id'}`, [id]);
-  if (row?.image_id) await tx.query('delete from image where id = $1 and not exists (select 1 from report where image_id = $1)', [row.image_id]);
+  const [row] = await tx.query<{ image_id?: string | null }>(
+    `delete from ${TABLES[lead.kind]} where id = $1 returning ${lead.kind === 'report' ? 'image_id' : 'null as image_id'}`,
+    [id],
+  );
+  if (row?.image_id)
+    await tx.query('delete from image where id = $1 and not exists (select 1 from report where image_id = $1)', [row.image_id]);
   return lead.kind;
 }
 
@@ -18,7 +25,11 @@ async function deleteIn(tx: Queryable, id: string): Promise<string | undefined> 
 export async function deleteLead(db: Db, id: string, actorEmail: string): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const kind = await deleteIn(tx, id);
-    if (kind) await tx.query("insert into admin_audit (actor_email, action, detail) values ($1, 'lead.deleted', $2)", [actorEmail, JSON.stringify({ kind })]);
+    if (kind)
+      await tx.query("insert into admin_audit (actor_email, action, detail) values ($1, 'lead.deleted', $2)", [
+        actorEmail,
+        JSON.stringify({ kind }),
+      ]);
     return kind;
   });
 }
@@ -27,13 +38,17 @@ export async function deleteLead(db: Db, id: string, actorEmail: string): Promis
 export async function purgeOlderThan(db: Db, days: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const ids = await db.query<{ id: string }>("select id from lead where created_at < now() - make_interval(days => $1) order by created_at limit 200", [days]);
+    const ids = await db.query<{ id: string }>(
+      'select id from lead where created_at < now() - make_interval(days => $1) order by created_at limit 200',
+      [days],
+    );
     if (!ids.length) break;
     await db.transaction(async (tx) => {
       for (const { id } of ids) await deleteIn(tx, id);
     });
     total += ids.length;
   }
-  if (total) await db.query("insert into admin_audit (action, detail) values ('lead.retention', $1)", [JSON.stringify({ days, deleted: total })]);
+  if (total)
+    await db.query("insert into admin_audit (action, detail) values ('lead.retention', $1)", [JSON.stringify({ days, deleted: total })]);
   return total;
 }

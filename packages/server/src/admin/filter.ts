@@ -87,7 +87,8 @@ export function keysetPage<T extends { at: string; id: string }>(rows: T[]): { i
 export function decodeCursor(after: string | null): Cursor | undefined {
   if (!after) return undefined;
   const [at, id] = Buffer.from(after, 'base64url').toString().split('|');
-  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at))) throw new HttpError(400, 'after is not a cursor this API gave; start from the first page.');
+  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at)))
+    throw new HttpError(400, 'after is not a cursor this API gave; start from the first page.');
   return { at, id };
 }
 

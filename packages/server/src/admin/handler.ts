@@ -20,7 +20,16 @@ import { approvePartner, getPartner, listPartners, reinstatePartner, suspendPart
 import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
 import type { WebhookWorker } from '../webhooks/worker.ts';
-import { createWebhook, listDeliveries, listWebhooks, removeWebhook, resendDelivery, rotateSecret, testWebhook, updateWebhook } from './webhooks-routes.ts';
+import {
+  createWebhook,
+  listDeliveries,
+  listWebhooks,
+  removeWebhook,
+  resendDelivery,
+  rotateSecret,
+  testWebhook,
+  updateWebhook,
+} from './webhooks-routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
@@ -72,12 +81,30 @@ export interface Admin {
 }
 
 /** The admin handler; with LEAD_RETENTION_DAYS it also purges old leads at start and every hour. */
-export function createAdmin({ config, db, log, outbox, allowList, webhooks }: { config: Config; db: Db; log: Logger; outbox: Outbox; allowList: AllowList; webhooks: WebhookWorker }): Admin {
+export function createAdmin({
+  config,
+  db,
+  log,
+  outbox,
+  allowList,
+  webhooks,
+}: {
+  config: Config;
+  db: Db;
+  log: Logger;
+  outbox: Outbox;
+  allowList: AllowList;
+  webhooks: WebhookWorker;
+}): Admin {
   const failures = createFailureLimit(SIGN_IN_FAILURES, 15 * 60_000);
   // The two calls open to anyone: refused while this address has failed too often, counted when they fail.
   const limited = async (ip: string, work: () => Promise<Reply>) => {
     const seconds = failures.wait(ip);
-    if (seconds) throw new HttpError(429, `Too many failed attempts from this address; try again in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) }, body: { code: 'rate' } });
+    if (seconds)
+      throw new HttpError(429, `Too many failed attempts from this address; try again in ${seconds} s.`, {
+        headers: { 'Retry-After': String(seconds) },
+        body: { code: 'rate' },
+      });
     try {
       return await work();
     } catch (error) {
@@ -87,7 +114,11 @@ export function createAdmin({ config, db, log, outbox, allowList, webhooks }: { 
   };
   let timer: NodeJS.Timeout | undefined;
   if (config.retentionDays > 0) {
-    const purge = () => purgeOlderThan(db, config.retentionDays).then((deleted) => deleted && log.info('retention purge', { deleted, days: config.retentionDays }), (error) => log.error('retention purge failed', { error }));
+    const purge = () =>
+      purgeOlderThan(db, config.retentionDays).then(
+        (deleted) => deleted && log.info('retention purge', { deleted, days: config.retentionDays }),
+        (error) => log.error('retention purge failed', { error }),
+      );
     void purge();
     timer = setInterval(() => void purge(), 3600_000).unref();
   }
@@ -108,7 +139,10 @@ export function createAdmin({ config, db, log, outbox, allowList, webhooks }: { 
       const matches = ROUTES.map(([m, pattern, handler]) => [m, pattern.exec(url.pathname), handler] as const).filter(([, match]) => match);
       if (!matches.length) throw new HttpError(404, `There is no ${url.pathname} in the console's API.`);
       const route = matches.find(([m]) => m === method);
-      if (!route) throw new HttpError(405, `Use ${matches.map(([m]) => m).join(' or ')} on ${url.pathname}.`, { headers: { Allow: matches.map(([m]) => m).join(', ') } });
+      if (!route)
+        throw new HttpError(405, `Use ${matches.map(([m]) => m).join(' or ')} on ${url.pathname}.`, {
+          headers: { Allow: matches.map(([m]) => m).join(', ') },
+        });
       if (method !== 'GET') checkOrigin(req, config, operator);
       return route[2]({ ...base, operator, id: route[1]![1] ?? '' });
     },

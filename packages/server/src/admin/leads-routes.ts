@@ -28,11 +28,17 @@ export const COUNT_CAP = 2000;
 async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: ReturnType<typeof parseFilter>) {
   if (!filter.q && !filter.from && !filter.to && !filter.partner && !filter.campaign) {
     const { sql, params } = whereOf({ kind: filter.kind, lang: filter.lang });
-    const rows = await db.query<{ status: string; n: number }>(`select status, sum(n)::int as n from lead_tally ${sql} group by status`, params);
+    const rows = await db.query<{ status: string; n: number }>(
+      `select status, sum(n)::int as n from lead_tally ${sql} group by status`,
+      params,
+    );
     return { rows, capped: false };
   }
   const { sql, params } = whereOf(filter, undefined, false);
-  const rows = await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from (select status from lead ${sql} limit ${COUNT_CAP}) s group by status`, params);
+  const rows = await db.query<{ status: string; n: number }>(
+    `select status, count(*)::int as n from (select status from lead ${sql} limit ${COUNT_CAP}) s group by status`,
+    params,
+  );
   return { rows, capped: rows.reduce((sum, row) => sum + row.n, 0) >= COUNT_CAP };
 }
 
@@ -42,7 +48,10 @@ export const listLeads: AdminHandler = async ({ url, db }) => {
   const cursor = decodeCursor(url.searchParams.get('after'));
   const page = whereOf(filter, cursor);
   const [rows, counts] = await Promise.all([
-    db.query<{ at: string; id: string }>(`select ${LIST_COLUMNS} from lead ${page.sql} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`, page.params),
+    db.query<{ at: string; id: string }>(
+      `select ${LIST_COLUMNS} from lead ${page.sql} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`,
+      page.params,
+    ),
     countsOf(db, filter),
   ]);
   return {
@@ -56,7 +65,10 @@ export const listLeads: AdminHandler = async ({ url, db }) => {
 };
 
 async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
-  const [lead] = await db.query<{ id: string; kind: Kind; created_at: Date; status: string; assignee: string | null; lang: string }>('select id, kind, created_at, status, assignee, lang from lead where id = $1', [id]);
+  const [lead] = await db.query<{ id: string; kind: Kind; created_at: Date; status: string; assignee: string | null; lang: string }>(
+    'select id, kind, created_at, status, assignee, lang from lead where id = $1',
+    [id],
+  );
   if (!lead) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
   const [row] = await db.query<Record<string, unknown>>(`select * from ${LEAD_KINDS[lead.kind].table} where id = $1`, [id]);
   return { lead, row: row ?? {} };
@@ -74,15 +86,25 @@ export const getLead: AdminHandler = async ({ db, id }) => {
       return labels ? { name, value, labels } : { name, value };
     });
   const imagePath = lead.kind === 'report' ? IMAGE_PATH.exec(safePath(storedText(row.image_url))) : null;
-  const events = await db.query<{ id: string; at: Date; actor: string | null; type: string; detail: string }>('select id::text, at, actor_email as actor, type, detail from lead_event where lead_id = $1 order by at, id', [id]);
+  const events = await db.query<{ id: string; at: Date; actor: string | null; type: string; detail: string }>(
+    'select id::text, at, actor_email as actor, type, detail from lead_event where lead_id = $1 order by at, id',
+    [id],
+  );
   const timeline = [
     { id: 'created', at: lead.created_at, actor: null, type: 'created', detail: lead.kind },
     ...events,
     ...(row.mailed_at ? [{ id: 'mailed', at: row.mailed_at, actor: null, type: 'mailed', detail: storedText(row.correo) }] : []),
   ].sort((a, b) => new Date(a.at as Date).getTime() - new Date(b.at as Date).getTime());
-  const report = lead.kind === 'report'
-    ? { image: imagePath ? imagePath[0] : null, mailStatus: row.mail_status, mailedAt: row.mailed_at, attempts: row.mail_attempts, error: row.mail_error }
-    : null;
+  const report =
+    lead.kind === 'report'
+      ? {
+          image: imagePath ? imagePath[0] : null,
+          mailStatus: row.mail_status,
+          mailedAt: row.mailed_at,
+          attempts: row.mail_attempts,
+          error: row.mail_error,
+        }
+      : null;
   // Where it came from (null for leads stored before migration 050, or sent by a server).
   const attribution = Object.fromEntries(ATTRIBUTION_COLUMNS.map((name) => [name, row[name] ?? null]));
   return { status: 200, body: { ...lead, spamReason: row.spam_reason ?? null, fields, report, attribution, timeline } };
@@ -105,7 +127,10 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
     changes.push(['status', 'status', body.status]);
   }
   if ('assignee' in body) {
-    if (body.assignee !== null && (typeof body.assignee !== 'string' || !(await db.query('select 1 from admin_user where id::text = $1', [body.assignee])).length)) {
+    if (
+      body.assignee !== null &&
+      (typeof body.assignee !== 'string' || !(await db.query('select 1 from admin_user where id::text = $1', [body.assignee])).length)
+    ) {
       throw new HttpError(400, 'assignee must be the id of a user, or null.');
     }
     changes.push(['assignee', 'assignee', body.assignee]);
@@ -113,10 +138,22 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
   if (!changes.length) throw new HttpError(400, 'Send status or assignee.');
   await db.transaction(async (tx) => {
     for (const [column, type, value] of changes) {
-      const [before] = await tx.query<{ changed: boolean }>(`update lead set ${column} = $2 where id = $1 returning true as changed`, [id, value]);
+      const [before] = await tx.query<{ changed: boolean }>(`update lead set ${column} = $2 where id = $1 returning true as changed`, [
+        id,
+        value,
+      ]);
       if (!before) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
-      const detail = type === 'assignee' && value ? ((await tx.query<{ email: string }>('select email from admin_user where id = $1', [value]))[0]?.email ?? '') : storedText(value);
-      await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [id, operator.id, operator.email, type, detail]);
+      const detail =
+        type === 'assignee' && value
+          ? ((await tx.query<{ email: string }>('select email from admin_user where id = $1', [value]))[0]?.email ?? '')
+          : storedText(value);
+      await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [
+        id,
+        operator.id,
+        operator.email,
+        type,
+        detail,
+      ]);
     }
     // One lead.updated for the whole change, in its transaction (README, "Webhooks").
     await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed: changes.map(([column]) => column) });
@@ -127,17 +164,30 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
 /** POST /api/admin/leads/:id/notes {text}: 1 to 2,000 characters. */
 export const addNote: AdminHandler = async ({ req, db, id, operator }) => {
   const { text } = await readObject(req);
-  if (typeof text !== 'string' || !text.trim() || text.length > 2000) throw new HttpError(400, 'A note has 1 to 2,000 characters.', { body: { code: 'note' } });
+  if (typeof text !== 'string' || !text.trim() || text.length > 2000)
+    throw new HttpError(400, 'A note has 1 to 2,000 characters.', { body: { code: 'note' } });
   await leadOf(db, id);
-  await db.query("insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, 'note', $4)", [id, operator.id, operator.email, text.trim()]);
+  await db.query("insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, 'note', $4)", [
+    id,
+    operator.id,
+    operator.email,
+    text.trim(),
+  ]);
   return { status: 201, body: { ok: true } };
 };
 
 /** POST /api/admin/leads/:id/resend: queues the report's e-mail again (held ones too). */
 export const resendReport: AdminHandler = async ({ db, id, operator, outbox }) => {
-  const rows = await db.query("update report set mail_status = 'queued', mailed_at = null, mail_error = null, mail_next_at = now() where id = $1 returning id", [id]);
+  const rows = await db.query(
+    "update report set mail_status = 'queued', mailed_at = null, mail_error = null, mail_next_at = now() where id = $1 returning id",
+    [id],
+  );
   if (!rows.length) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
-  await db.query("insert into lead_event (lead_id, actor, actor_email, type) values ($1, $2, $3, 'resend')", [id, operator.id, operator.email]);
+  await db.query("insert into lead_event (lead_id, actor, actor_email, type) values ($1, $2, $3, 'resend')", [
+    id,
+    operator.id,
+    operator.email,
+  ]);
   outbox.kick();
   return { status: 202, body: { ok: true } };
 };
@@ -146,12 +196,20 @@ export const resendReport: AdminHandler = async ({ db, id, operator, outbox }) =
 export const reportFile: AdminHandler = async ({ db, id, url }) => {
   const [row] = await db.query<ReportRow>('select * from report where id = $1', [id]);
   if (!row) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
-  const [image] = row.image_id ? await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [row.image_id]) : [];
-  const picture = image?.content_type === 'image/png' ? { png: image.body } : image?.content_type === 'image/jpeg' ? { jpeg: image.body } : undefined;
+  const [image] = row.image_id
+    ? await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [row.image_id])
+    : [];
+  const picture =
+    image?.content_type === 'image/png' ? { png: image.body } : image?.content_type === 'image/jpeg' ? { jpeg: image.body } : undefined;
   // pdf-lib loads with the first PDF asked for, not at start (README, "A lean server").
   const { reportPdf } = await import('../report/pdf.ts');
   const pdf = await reportPdf(row, picture, url.searchParams.get('lang') === 'en' ? 'en' : 'es');
-  return { status: 200, body: undefined, raw: pdf, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="obra-report-${id.slice(0, 8)}.pdf"` } };
+  return {
+    status: 200,
+    body: undefined,
+    raw: pdf,
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="obra-report-${id.slice(0, 8)}.pdf"` },
+  };
 };
 
 /** DELETE /api/admin/leads/:id (admins): forgets the lead; the audit keeps no personal data. */
@@ -164,11 +222,28 @@ export const removeLead: AdminHandler = async ({ db, id, operator, allowList }) 
   return NO_CONTENT;
 };
 
-const EXPORT_COLUMNS = ['id', 'kind', 'created_at', 'status', 'assignee', 'lang', 'name', 'email', 'phone', 'summary', ...ATTRIBUTION_COLUMNS];
+const EXPORT_COLUMNS = [
+  'id',
+  'kind',
+  'created_at',
+  'status',
+  'assignee',
+  'lang',
+  'name',
+  'email',
+  'phone',
+  'summary',
+  ...ATTRIBUTION_COLUMNS,
+];
 
 /** The kind tables, each joined only to its own leads (by primary key) for the attribution columns. */
-const KIND_JOINS = Object.entries(LEAD_KINDS).map(([name, kind], i) => ({ alias: `k${i}`, sql: `left join ${kind.table} k${i} on l.kind = '${name}' and k${i}.id = l.id` }));
-const ATTRIBUTION_SELECT = ATTRIBUTION_COLUMNS.map((column) => `coalesce(${KIND_JOINS.map(({ alias }) => `${alias}.${column}`).join(', ')}) as ${column}`).join(', ');
+const KIND_JOINS = Object.entries(LEAD_KINDS).map(([name, kind], i) => ({
+  alias: `k${i}`,
+  sql: `left join ${kind.table} k${i} on l.kind = '${name}' and k${i}.id = l.id`,
+}));
+const ATTRIBUTION_SELECT = ATTRIBUTION_COLUMNS.map(
+  (column) => `coalesce(${KIND_JOINS.map(({ alias }) => `${alias}.${column}`).join(', ')}) as ${column}`,
+).join(', ');
 
 /** GET /api/admin/export.csv?filter: the filtered leads as CSV (formula guard of csv.ts), newest first. */
 export const exportLeads: AdminHandler = async ({ url, db }) => {
@@ -181,5 +256,10 @@ export const exportLeads: AdminHandler = async ({ url, db }) => {
     params,
   );
   const day = new Date().toISOString().slice(0, 10);
-  return { status: 200, body: undefined, raw: toCsv(EXPORT_COLUMNS, rows), headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="obra-leads-${day}.csv"` } };
+  return {
+    status: 200,
+    body: undefined,
+    raw: toCsv(EXPORT_COLUMNS, rows),
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="obra-leads-${day}.csv"` },
+  };
 };

@@ -35,7 +35,8 @@ const ORDER_SEARCH = "lower(coalesce(customer_email, '') || ' ' || session_id)";
 /** The orders filter in `params`; 400 for a value it does not know. */
 export function parseOrderFilter(params: URLSearchParams): OrderFilter {
   const product = params.get('product');
-  if (product && !SLUG.test(product)) throw new HttpError(400, 'product must be a catalogue slug (lower-case letters, digits and hyphens).');
+  if (product && !SLUG.test(product))
+    throw new HttpError(400, 'product must be a catalogue slug (lower-case letters, digits and hyphens).');
   const q = params.get('q')?.trim().toLowerCase().slice(0, 100);
   const filter: OrderFilter = {
     status: oneOf('status', params.get('status'), PAYMENT_STATUSES),

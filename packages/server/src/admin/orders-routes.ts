@@ -10,7 +10,8 @@ import { decodeCursor, keysetPage, PAGE_SIZE } from './filter.ts';
 import { COUNT_CAP, EXPORT_LIMIT } from './leads-routes.ts';
 import { orderWhere, parseOrderFilter, PAYMENT_STATUSES, type OrderFilter } from './order-filter.ts';
 
-const LIST_COLUMNS = 'id, created_at, created_at::text as at, provider, slug, product, amount, currency, lang, payment_status, customer_email';
+const LIST_COLUMNS =
+  'id, created_at, created_at::text as at, provider, slug, product, amount, currency, lang, payment_status, customer_email';
 
 /** The counts per payment status for `filter` (its status aside), over at most COUNT_CAP matching orders. */
 async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: OrderFilter) {
@@ -28,7 +29,10 @@ export const listOrders: AdminHandler = async ({ url, db }) => {
   const cursor = decodeCursor(url.searchParams.get('after'));
   const page = orderWhere(filter, cursor);
   const [rows, counts] = await Promise.all([
-    db.query<{ at: string; id: string }>(`select ${LIST_COLUMNS} from "order" ${page.sql} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`, page.params),
+    db.query<{ at: string; id: string }>(
+      `select ${LIST_COLUMNS} from "order" ${page.sql} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`,
+      page.params,
+    ),
     countsOf(db, filter),
   ]);
   return {
@@ -53,7 +57,15 @@ export const getOrder: AdminHandler = async ({ db, id }) => {
 /** GET /api/admin/orders.csv?<filter>: the filtered orders as CSV (formula guard of csv.ts), newest first. */
 export const exportOrders: AdminHandler = async ({ url, db }) => {
   const { sql, params } = orderWhere(parseOrderFilter(url.searchParams));
-  const rows = await db.query<Record<string, unknown>>(`select ${ORDER_COLUMNS.join(', ')} from "order" ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}`, params);
+  const rows = await db.query<Record<string, unknown>>(
+    `select ${ORDER_COLUMNS.join(', ')} from "order" ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}`,
+    params,
+  );
   const day = new Date().toISOString().slice(0, 10);
-  return { status: 200, body: undefined, raw: toCsv(ORDER_COLUMNS, rows), headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="obra-orders-${day}.csv"` } };
+  return {
+    status: 200,
+    body: undefined,
+    raw: toCsv(ORDER_COLUMNS, rows),
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="obra-orders-${day}.csv"` },
+  };
 };

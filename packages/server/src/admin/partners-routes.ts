@@ -45,7 +45,14 @@ const shape = (row: Row) => ({
   approvedAt: row.approved_at,
   suspendedBy: row.suspended_by,
   suspendedAt: row.suspended_at,
-  registration: { nombre: row.nombre, correo: row.correo, telefono: row.telefono, pais: row.pais, especializacion: row.especializacion, lang: row.lang },
+  registration: {
+    nombre: row.nombre,
+    correo: row.correo,
+    telefono: row.telefono,
+    pais: row.pais,
+    especializacion: row.especializacion,
+    lang: row.lang,
+  },
 });
 
 async function partnerOf(db: Queryable, id: string): Promise<Row> {
@@ -58,7 +65,14 @@ async function partnerOf(db: Queryable, id: string): Promise<Row> {
 async function suggestCode(db: Queryable, name: string): Promise<string> {
   const base = codeFromName(name);
   // The base has only [a-z0-9-], so it is safe inside LIKE.
-  const taken = new Set((await db.query<{ code: string }>("select lower(code) as code from partner_account where lower(code) = $1 or lower(code) like $1 || '-%'", [base])).map((r) => r.code));
+  const taken = new Set(
+    (
+      await db.query<{ code: string }>(
+        "select lower(code) as code from partner_account where lower(code) = $1 or lower(code) like $1 || '-%'",
+        [base],
+      )
+    ).map((r) => r.code),
+  );
   let candidate = base;
   for (let n = 2; taken.has(candidate); n += 1) candidate = `${base}-${n}`;
   return candidate;
@@ -67,9 +81,13 @@ async function suggestCode(db: Queryable, name: string): Promise<string> {
 /** GET /api/admin/partners?status&page: pending first, then newest; 50 a page, and the counts per status. */
 export const listPartners: AdminHandler = async ({ url, db }) => {
   const status = url.searchParams.get('status') || undefined;
-  if (status && !PARTNER_STATUSES.includes(status as Status)) throw new HttpError(400, `status must be one of ${PARTNER_STATUSES.join(', ')}.`, { body: { code: 'status', errors: { status: 'status' } } });
+  if (status && !PARTNER_STATUSES.includes(status as Status))
+    throw new HttpError(400, `status must be one of ${PARTNER_STATUSES.join(', ')}.`, {
+      body: { code: 'status', errors: { status: 'status' } },
+    });
   const page = Number(url.searchParams.get('page') ?? '1');
-  if (!Number.isInteger(page) || page < 1 || page > 10_000) throw new HttpError(400, 'page must be a whole number from 1.', { body: { code: 'page', errors: { page: 'page' } } });
+  if (!Number.isInteger(page) || page < 1 || page > 10_000)
+    throw new HttpError(400, 'page must be a whole number from 1.', { body: { code: 'page', errors: { page: 'page' } } });
   const [rows, counts] = await Promise.all([
     db.query<Row>(
       `${SELECT} ${status ? 'where a.status = $1' : ''}
@@ -109,12 +127,23 @@ async function change(
     const { changed, detail } = await work(tx);
     if (!changed) {
       const row = await partnerOf(tx, id);
-      throw new HttpError(409, `This partner is ${row.status}; reload to see its current state.`, { body: { code: 'partner-state', status: row.status } });
+      throw new HttpError(409, `This partner is ${row.status}; reload to see its current state.`, {
+        body: { code: 'partner-state', status: row.status },
+      });
     }
-    await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [id, operator.id, operator.email, `partner.${type}`, detail]);
+    await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [
+      id,
+      operator.id,
+      operator.email,
+      `partner.${type}`,
+      detail,
+    ]);
     // Webhooks hear of an approval in the same transaction (webhooks/events.ts).
     if (type === 'approved') {
-      const [partner] = await tx.query<Record<string, unknown>>('select id, code, origins, approved_by, approved_at from partner_account where id = $1', [id]);
+      const [partner] = await tx.query<Record<string, unknown>>(
+        'select id, code, origins, approved_by, approved_at from partner_account where id = $1',
+        [id],
+      );
       await emitEvent(tx, 'partner.approved', { ...partner, registration: await leadData(tx, id) });
     }
   });
@@ -122,8 +151,12 @@ async function change(
   return { status: 200, body: shape(await partnerOf(db, id)) };
 }
 
-const isCodeTaken = (error: unknown) => /partner_account_code/.test(String((error as Error)?.message ?? '')) || (error as { code?: string })?.code === '23505';
-const codeTaken = (code: string) => new HttpError(409, `The code ${code} belongs to another partner; choose another.`, { body: { code: 'partner-code-taken', errors: { code: 'partner-code-taken' } } });
+const isCodeTaken = (error: unknown) =>
+  /partner_account_code/.test(String((error as Error)?.message ?? '')) || (error as { code?: string })?.code === '23505';
+const codeTaken = (code: string) =>
+  new HttpError(409, `The code ${code} belongs to another partner; choose another.`, {
+    body: { code: 'partner-code-taken', errors: { code: 'partner-code-taken' } },
+  });
 
 /** POST /api/admin/partners/:id/approve {code, origins} (admins, pending partners only). */
 export const approvePartner: AdminHandler = async (context) => {
@@ -133,7 +166,8 @@ export const approvePartner: AdminHandler = async (context) => {
   const origins = checkOrigins(body.origins ?? []);
   try {
     return await change(context, 'approved', async (tx) => {
-      if ((await tx.query('select 1 from partner_account where lower(code) = lower($1) and id <> $2', [code, context.id])).length) throw codeTaken(code);
+      if ((await tx.query('select 1 from partner_account where lower(code) = lower($1) and id <> $2', [code, context.id])).length)
+        throw codeTaken(code);
       const rows = await tx.query(
         "update partner_account set status = 'approved', code = $2, origins = $3, approved_by = $4, approved_at = now(), updated_at = now() where id = $1 and status = 'pending' returning id",
         [context.id, code, origins, context.operator.email],
@@ -151,11 +185,17 @@ export const approvePartner: AdminHandler = async (context) => {
 export const updatePartner: AdminHandler = async (context) => {
   requireAdmin(context.operator);
   const body = await readObject(context.req);
-  if ('code' in body) throw new HttpError(400, 'The code cannot change once given: partners\' pages carry it.', { body: { code: 'partner-code-fixed', errors: { code: 'partner-code-fixed' } } });
+  if ('code' in body)
+    throw new HttpError(400, "The code cannot change once given: partners' pages carry it.", {
+      body: { code: 'partner-code-fixed', errors: { code: 'partner-code-fixed' } },
+    });
   const origins = checkOrigins(body.origins);
   return change(context, 'origins', async (tx) => {
     await partnerOf(tx, context.id);
-    const rows = await tx.query('update partner_account set origins = $2, updated_at = now() where id = $1 returning id', [context.id, origins]);
+    const rows = await tx.query('update partner_account set origins = $2, updated_at = now() where id = $1 returning id', [
+      context.id,
+      origins,
+    ]);
     return { changed: rows.length > 0, detail: origins.join(' ') };
   });
 };
@@ -163,13 +203,19 @@ export const updatePartner: AdminHandler = async (context) => {
 /** POST /api/admin/partners/:id/suspend (admins, approved partners): its origins stop working. */
 export const suspendPartner: AdminHandler = (context) =>
   change(context, 'suspended', async (tx) => {
-    const rows = await tx.query("update partner_account set status = 'suspended', suspended_by = $2, suspended_at = now(), updated_at = now() where id = $1 and status = 'approved' returning id", [context.id, context.operator.email]);
+    const rows = await tx.query(
+      "update partner_account set status = 'suspended', suspended_by = $2, suspended_at = now(), updated_at = now() where id = $1 and status = 'approved' returning id",
+      [context.id, context.operator.email],
+    );
     return { changed: rows.length > 0, detail: '' };
   });
 
 /** POST /api/admin/partners/:id/reinstate (admins, suspended partners): approved again, same code and origins. */
 export const reinstatePartner: AdminHandler = (context) =>
   change(context, 'reinstated', async (tx) => {
-    const rows = await tx.query("update partner_account set status = 'approved', suspended_by = null, suspended_at = null, updated_at = now() where id = $1 and status = 'suspended' returning id", [context.id]);
+    const rows = await tx.query(
+      "update partner_account set status = 'approved', suspended_by = null, suspended_at = null, updated_at = now() where id = $1 and status = 'suspended' returning id",
+      [context.id],
+    );
     return { changed: rows.length > 0, detail: '' };
   });

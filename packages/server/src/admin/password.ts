@@ -12,7 +12,13 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 const derive = (password: string, salt: Buffer, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * (options.N ?? 1) * (options.r ?? 8) + 2 ** 20 }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 256 * (options.N ?? 1) * (options.r ?? 8) + 2 ** 20 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    ),
   );
 
 /** `scrypt$N$r$p$salt$hash` (base64url) of `password`. */

@@ -10,7 +10,11 @@ type Open = (context: Omit<AdminContext, 'operator' | 'id'>) => Promise<Reply>;
 /** POST /api/admin/session {email, password}: sets the session cookie; the operator and CSRF token. */
 export const createSession: Open = async ({ req, config, db }) => {
   const body = await readObject(req);
-  const { id, user, csrf } = await signIn(db, typeof body.email === 'string' ? body.email.trim().slice(0, 300) : '', typeof body.password === 'string' ? body.password.slice(0, 200) : '');
+  const { id, user, csrf } = await signIn(
+    db,
+    typeof body.email === 'string' ? body.email.trim().slice(0, 300) : '',
+    typeof body.password === 'string' ? body.password.slice(0, 200) : '',
+  );
   return { status: 201, body: { user, csrf }, headers: { 'Set-Cookie': cookieHeader(req, config, id) } };
 };
 

@@ -7,7 +7,9 @@ import { checkEmail, checkRole, inviteLink, inviteUser } from './users.ts';
 
 /** GET /api/admin/users: id, e-mail, role, whether the password is set. */
 export const listUsers: AdminHandler = async ({ db }) => {
-  const users = await db.query('select id, email, role, password_hash is not null as active, created_at from admin_user order by lower(email)');
+  const users = await db.query(
+    'select id, email, role, password_hash is not null as active, created_at from admin_user order by lower(email)',
+  );
   return { status: 200, body: { users } };
 };
 
@@ -17,7 +19,10 @@ export const createUser: AdminHandler = async ({ req, config, db, operator }) =>
   const body = await readObject(req);
   const email = checkEmail(body.email);
   const { id, token } = await inviteUser(db, email, checkRole(body.role));
-  await db.query("insert into admin_audit (actor_email, action, detail) values ($1, 'user.invited', $2)", [operator.email, JSON.stringify({ id })]);
+  await db.query("insert into admin_audit (actor_email, action, detail) values ($1, 'user.invited', $2)", [
+    operator.email,
+    JSON.stringify({ id }),
+  ]);
   return { status: 201, body: { id, link: inviteLink(publicOrigin(req, config), token) } };
 };
 
@@ -31,7 +36,8 @@ export const updateUser: AdminHandler = async ({ req, db, id, operator }) => {
   requireAdmin(operator);
   const role = checkRole((await readObject(req)).role);
   if (role !== 'admin') await keepAnAdmin(db, id);
-  if (!(await db.query('update admin_user set role = $2 where id = $1 returning id', [id, role])).length) throw new HttpError(404, 'There is no such user.');
+  if (!(await db.query('update admin_user set role = $2 where id = $1 returning id', [id, role])).length)
+    throw new HttpError(404, 'There is no such user.');
   return NO_CONTENT;
 };
 
@@ -39,7 +45,11 @@ export const updateUser: AdminHandler = async ({ req, db, id, operator }) => {
 export const removeUser: AdminHandler = async ({ db, id, operator }) => {
   requireAdmin(operator);
   await keepAnAdmin(db, id);
-  if (!(await db.query('delete from admin_user where id = $1 returning id', [id])).length) throw new HttpError(404, 'There is no such user.');
-  await db.query("insert into admin_audit (actor_email, action, detail) values ($1, 'user.removed', $2)", [operator.email, JSON.stringify({ id })]);
+  if (!(await db.query('delete from admin_user where id = $1 returning id', [id])).length)
+    throw new HttpError(404, 'There is no such user.');
+  await db.query("insert into admin_audit (actor_email, action, detail) values ($1, 'user.removed', $2)", [
+    operator.email,
+    JSON.stringify({ id }),
+  ]);
   return NO_CONTENT;
 };

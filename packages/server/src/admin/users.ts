@@ -60,12 +60,14 @@ export const inviteLink = (origin: string, token: string) => `${origin}/admin/se
 /** Sets the password of the account whose one-time `token` is valid, and spends the token; 400 when it is not. */
 export async function setPassword(db: Queryable, token: unknown, password: unknown): Promise<void> {
   const checked = checkPassword(password);
-  if (typeof token !== 'string' || token.length > 100) throw new HttpError(400, 'This link is not valid; ask an admin for a new one.', { body: { code: 'link' } });
+  if (typeof token !== 'string' || token.length > 100)
+    throw new HttpError(400, 'This link is not valid; ask an admin for a new one.', { body: { code: 'link' } });
   const hash = await hashPassword(checked);
   const rows = await db.query(
     `update admin_user set password_hash = $2, invite_hash = null, invite_expires_at = null, failed_signins = 0, locked_until = null
      where invite_hash = $1 and invite_expires_at > now() returning id`,
     [hashToken(token), hash],
   );
-  if (!rows.length) throw new HttpError(400, 'This link is not valid or has expired; ask an admin for a new one.', { body: { code: 'link' } });
+  if (!rows.length)
+    throw new HttpError(400, 'This link is not valid or has expired; ask an admin for a new one.', { body: { code: 'link' } });
 }

@@ -50,7 +50,10 @@ function checkPair(format: Format, events: readonly EventType[]) {
 }
 
 async function endpointOf({ db, id }: AdminContext) {
-  const [endpoint] = await db.query<{ format: Format; events: EventType[] }>(`select ${ENDPOINT_COLUMNS} from webhook_endpoint where id = $1`, [id]);
+  const [endpoint] = await db.query<{ format: Format; events: EventType[] }>(
+    `select ${ENDPOINT_COLUMNS} from webhook_endpoint where id = $1`,
+    [id],
+  );
   if (!endpoint) throw new HttpError(404, 'There is no such webhook endpoint.', { body: { code: 'gone' } });
   return endpoint;
 }
@@ -75,9 +78,16 @@ export const createWebhook: AdminHandler = async (context) => {
     // Counted under a lock so that two admins adding at once cannot pass the cap together.
     await tx.query("select pg_advisory_xact_lock(hashtext('webhook_endpoint'))");
     const [{ n }] = (await tx.query<{ n: number }>('select count(*)::int as n from webhook_endpoint')) as [{ n: number }];
-    if (n >= MAX_ENDPOINTS) throw new HttpError(409, `At most ${MAX_ENDPOINTS} webhook endpoints; remove one first.`, { body: { code: 'too-many' } });
-    const [row] = await tx.query<{ id: string }>(`insert into webhook_endpoint (url, events, format, secret) values ($1, $2, $3, $4) returning ${ENDPOINT_COLUMNS}`, [url, events, format, newSecret()]);
-    await tx.query("insert into admin_audit (actor_email, action, detail) values ($1, 'webhook.created', $2)", [operator.email, JSON.stringify({ id: row!.id })]);
+    if (n >= MAX_ENDPOINTS)
+      throw new HttpError(409, `At most ${MAX_ENDPOINTS} webhook endpoints; remove one first.`, { body: { code: 'too-many' } });
+    const [row] = await tx.query<{ id: string }>(
+      `insert into webhook_endpoint (url, events, format, secret) values ($1, $2, $3, $4) returning ${ENDPOINT_COLUMNS}`,
+      [url, events, format, newSecret()],
+    );
+    await tx.query("insert into admin_audit (actor_email, action, detail) values ($1, 'webhook.created', $2)", [
+      operator.email,
+      JSON.stringify({ id: row!.id }),
+    ]);
     return row;
   });
   return { status: 201, body: { endpoint } };
@@ -111,8 +121,12 @@ export const updateWebhook: AdminHandler = async (context) => {
 /** DELETE /api/admin/webhooks/:id (admins): the endpoint and its deliveries. */
 export const removeWebhook: AdminHandler = async ({ db, id, operator }) => {
   requireAdmin(operator);
-  if (!(await db.query('delete from webhook_endpoint where id = $1 returning id', [id])).length) throw new HttpError(404, 'There is no such webhook endpoint.', { body: { code: 'gone' } });
-  await db.query("insert into admin_audit (actor_email, action, detail) values ($1, 'webhook.removed', $2)", [operator.email, JSON.stringify({ id })]);
+  if (!(await db.query('delete from webhook_endpoint where id = $1 returning id', [id])).length)
+    throw new HttpError(404, 'There is no such webhook endpoint.', { body: { code: 'gone' } });
+  await db.query("insert into admin_audit (actor_email, action, detail) values ($1, 'webhook.removed', $2)", [
+    operator.email,
+    JSON.stringify({ id }),
+  ]);
   // Events no endpoint will ever deliver are dropped with it.
   await db.query('delete from webhook_event e where not exists (select 1 from webhook_delivery d where d.event_id = e.id)');
   return NO_CONTENT;
@@ -121,9 +135,15 @@ export const removeWebhook: AdminHandler = async ({ db, id, operator }) => {
 /** POST /api/admin/webhooks/:id/rotate (admins): a new secret, used from the next request on. */
 export const rotateSecret: AdminHandler = async ({ db, id, operator }) => {
   requireAdmin(operator);
-  const [row] = await db.query<{ secret: string }>('update webhook_endpoint set secret = $2 where id = $1 returning secret', [id, newSecret()]);
+  const [row] = await db.query<{ secret: string }>('update webhook_endpoint set secret = $2 where id = $1 returning secret', [
+    id,
+    newSecret(),
+  ]);
   if (!row) throw new HttpError(404, 'There is no such webhook endpoint.', { body: { code: 'gone' } });
-  await db.query("insert into admin_audit (actor_email, action, detail) values ($1, 'webhook.rotated', $2)", [operator.email, JSON.stringify({ id })]);
+  await db.query("insert into admin_audit (actor_email, action, detail) values ($1, 'webhook.rotated', $2)", [
+    operator.email,
+    JSON.stringify({ id }),
+  ]);
   return { status: 200, body: { secret: row.secret } };
 };
 
@@ -144,14 +164,19 @@ export const listDeliveries: AdminHandler = async (context) => {
   const last = rows[DELIVERY_PAGE - 1];
   return {
     status: 200,
-    body: { items: rows.slice(0, DELIVERY_PAGE).map(({ at, ...row }) => row), next: rows.length > DELIVERY_PAGE && last ? encodeCursor({ at: last.at, id: last.id }) : null },
+    body: {
+      items: rows.slice(0, DELIVERY_PAGE).map(({ at, ...row }) => row),
+      next: rows.length > DELIVERY_PAGE && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    },
   };
 };
 
 /** POST /api/admin/webhook-deliveries/:id/resend (admins): the same event (same webhook-id) again, now, with a fresh retry schedule. */
 export const resendDelivery: AdminHandler = async ({ db, id, operator, webhooks }) => {
   requireAdmin(operator);
-  const rows = await db.query("update webhook_delivery set status = 'pending', attempts = 0, next_at = now() where id = $1 returning id", [id]);
+  const rows = await db.query("update webhook_delivery set status = 'pending', attempts = 0, next_at = now() where id = $1 returning id", [
+    id,
+  ]);
   if (!rows.length) throw new HttpError(404, 'There is no such delivery.', { body: { code: 'gone' } });
   webhooks.kick();
   return { status: 202, body: { ok: true } };
@@ -162,7 +187,11 @@ export const testWebhook: AdminHandler = async (context) => {
   const { db, id, operator, webhooks } = context;
   requireAdmin(operator);
   await endpointOf(context);
-  const [row] = await db.query<{ id: string }>('select webhook_emit($1, $2::jsonb, $3) as id', [TEST_EVENT, JSON.stringify({ endpoint: id, message: 'A test event from the Obra console.' }), id]);
+  const [row] = await db.query<{ id: string }>('select webhook_emit($1, $2::jsonb, $3) as id', [
+    TEST_EVENT,
+    JSON.stringify({ endpoint: id, message: 'A test event from the Obra console.' }),
+    id,
+  ]);
   webhooks.kick();
   return { status: 202, body: { eventId: row!.id } };
 };

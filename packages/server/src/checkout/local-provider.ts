@@ -69,7 +69,18 @@ export function createLocalPayments(db: Db): LocalPayments {
         if (!row || (row.status === 'open' && row.expired)) return undefined;
         if (row.status === 'open') {
           await tx.query("update checkout_session set status = 'paid', paid_at = now() where id = $1", [id]);
-          await recordOrder(tx, { provider: 'test', eventId: `evt_local_${randomBytes(12).toString('hex')}`, sessionId: id, slug: row.slug, product: productFor(row.slug)?.name ?? row.slug, amount: row.amount, currency: row.currency, lang: row.lang, paymentStatus: 'paid', customerEmail: null });
+          await recordOrder(tx, {
+            provider: 'test',
+            eventId: `evt_local_${randomBytes(12).toString('hex')}`,
+            sessionId: id,
+            slug: row.slug,
+            product: productFor(row.slug)?.name ?? row.slug,
+            amount: row.amount,
+            currency: row.currency,
+            lang: row.lang,
+            paymentStatus: 'paid',
+            customerEmail: null,
+          });
         }
         return view({ ...row, status: 'paid' });
       }),

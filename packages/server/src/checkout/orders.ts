@@ -23,10 +23,34 @@ export async function recordOrder(db: Queryable, order: Order): Promise<boolean>
   const rows = await db.query(
     `insert into "order" (provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing returning id`,
-    [order.provider, order.eventId, order.sessionId, order.slug, order.product, order.amount, order.currency, order.lang, order.paymentStatus, order.customerEmail],
+    [
+      order.provider,
+      order.eventId,
+      order.sessionId,
+      order.slug,
+      order.product,
+      order.amount,
+      order.currency,
+      order.lang,
+      order.paymentStatus,
+      order.customerEmail,
+    ],
   );
   return rows.length > 0;
 }
 
 /** The columns `npm run export -- order` prints, oldest first. */
-export const ORDER_COLUMNS = ['id', 'created_at', 'provider', 'event_id', 'session_id', 'slug', 'product', 'amount', 'currency', 'lang', 'payment_status', 'customer_email'] as const;
+export const ORDER_COLUMNS = [
+  'id',
+  'created_at',
+  'provider',
+  'event_id',
+  'session_id',
+  'slug',
+  'product',
+  'amount',
+  'currency',
+  'lang',
+  'payment_status',
+  'customer_email',
+] as const;

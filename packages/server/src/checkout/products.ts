@@ -11,7 +11,9 @@ export interface Product {
   currency: string;
 }
 
-const PRODUCTS = new Map<string, Product>(data.items.map((item) => [item.slug, { slug: item.slug, name: item.name, amount: item.price.amount, currency: item.price.currency }]));
+const PRODUCTS = new Map<string, Product>(
+  data.items.map((item) => [item.slug, { slug: item.slug, name: item.name, amount: item.price.amount, currency: item.price.currency }]),
+);
 
 /** The product with this slug; undefined for anything else (never matched loosely). */
 export const productFor = (slug: unknown): Product | undefined => (typeof slug === 'string' ? PRODUCTS.get(slug) : undefined);

@@ -15,7 +15,9 @@ export function paymentsFor(config: Config, db: Db): Promise<Payments> {
   let payments = cache.get(config);
   if (!payments) {
     const stripe = config.stripe;
-    payments = stripe ? import('./stripe-provider.ts').then(({ createStripePayments }) => createStripePayments(stripe)) : Promise.resolve(createLocalPayments(db));
+    payments = stripe
+      ? import('./stripe-provider.ts').then(({ createStripePayments }) => createStripePayments(stripe))
+      : Promise.resolve(createLocalPayments(db));
     cache.set(config, payments);
   }
   return payments;

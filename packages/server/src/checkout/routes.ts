@@ -21,7 +21,16 @@ const isLang = (value: unknown): value is CheckoutLang => CHECKOUT_LANGS.include
 const unknownSession = () => new HttpError(404, { key: 'checkout.unknownSession' }, { body: { status: 'unknown' } });
 
 /** The session fields the pages show: status, product and price. */
-const publicView = (view: SessionView) => ({ id: view.id, status: view.status, slug: view.slug, product: view.product, amount: view.amount, currency: view.currency, lang: view.lang, cancelPath: view.cancelPath });
+const publicView = (view: SessionView) => ({
+  id: view.id,
+  status: view.status,
+  slug: view.slug,
+  product: view.product,
+  amount: view.amount,
+  currency: view.currency,
+  lang: view.lang,
+  cancelPath: view.cancelPath,
+});
 
 /** POST /api/checkout {slug, lang}: a session at the catalogue's price; answers {id, url} to send the visitor to. */
 export const createCheckout: Handler = async ({ req, config, db, log }) => {
@@ -77,7 +86,7 @@ export const stripeWebhook: Handler = async ({ req, config, db, log }) => {
     event = (payments as StripePayments).verifyEvent(raw, signature);
   } catch (error) {
     log.warn('stripe webhook refused', { reason: (error as Error).message });
-    throw new HttpError(400, 'The webhook signature does not match this endpoint\'s signing secret (or is too old).');
+    throw new HttpError(400, "The webhook signature does not match this endpoint's signing secret (or is too old).");
   }
   if (event.type !== 'checkout.session.completed') return { status: 200, body: { received: true, recorded: false } };
   const session = event.data.object;

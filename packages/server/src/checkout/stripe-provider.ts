@@ -42,7 +42,11 @@ export function createStripePayments(config: NonNullable<Config['stripe']>): Str
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(target && { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' }),
+    ...(target && {
+      host: target.hostname,
+      port: target.port || (target.protocol === 'https:' ? 443 : 80),
+      protocol: target.protocol === 'https:' ? 'https' : 'http',
+    }),
   });
   return {
     kind: 'stripe',
@@ -50,7 +54,9 @@ export function createStripePayments(config: NonNullable<Config['stripe']>): Str
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         locale: lang,
-        line_items: [{ quantity: 1, price_data: { currency: product.currency, unit_amount: product.amount, product_data: { name: product.name } } }],
+        line_items: [
+          { quantity: 1, price_data: { currency: product.currency, unit_amount: product.amount, product_data: { name: product.name } } },
+        ],
         success_url: successUrl,
         cancel_url: cancelUrl,
         client_reference_id: product.slug,

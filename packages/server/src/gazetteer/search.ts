@@ -51,7 +51,10 @@ export function openIndex(index: GazetteerIndex): Gazetteer {
   // Any word of the label: the place's own, its region's, or its country's names in either language.
   const anywhere = (entry: number, token: string) => {
     const slot = country[entry]!;
-    return starts(folded, wordsAt[2 * entry]!, wordsAt[2 * entry + 2]!, token) || starts(countryWords, countryAt[slot]!, countryAt[slot + 1]!, token);
+    return (
+      starts(folded, wordsAt[2 * entry]!, wordsAt[2 * entry + 2]!, token) ||
+      starts(countryWords, countryAt[slot]!, countryAt[slot + 1]!, token)
+    );
   };
   const toPlace = (entry: number, lang: Lang): Place => {
     const name = text.slice(textAt[2 * entry], textAt[2 * entry + 1]);

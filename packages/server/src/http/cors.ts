@@ -29,5 +29,9 @@ export function corsHeaders(req: IncomingMessage, allowed: readonly string[], se
 
 /** The extra headers of a preflight answer (OPTIONS) for an allowed origin. */
 export function preflightHeaders(methods: readonly string[]): Record<string, string> {
-  return { 'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '), 'Access-Control-Allow-Headers': ALLOW_HEADERS, 'Access-Control-Max-Age': '600' };
+  return {
+    'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
+    'Access-Control-Allow-Headers': ALLOW_HEADERS,
+    'Access-Control-Max-Age': '600',
+  };
 }

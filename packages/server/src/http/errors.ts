@@ -18,7 +18,11 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>;
   /** Close the connection once the answer is written (the rest of the request is not read). */
   readonly close: boolean;
-  constructor(status: number, text: ErrorText, extra: { body?: Record<string, unknown>; headers?: Record<string, string>; close?: boolean } = {}) {
+  constructor(
+    status: number,
+    text: ErrorText,
+    extra: { body?: Record<string, unknown>; headers?: Record<string, string>; close?: boolean } = {},
+  ) {
     // The log reads English whatever the caller's language.
     super(typeof text === 'string' ? text : serverText('en', text));
     this.status = status;

@@ -31,7 +31,12 @@ export function requestLang(req: IncomingMessage): Lang {
   for (const part of header.split(',').slice(0, 20)) {
     const [tag, ...params] = part.split(';');
     const lang = normalizeLang(tag);
-    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? 1);
+    const q = Number(
+      params
+        .map((p) => p.trim())
+        .find((p) => p.startsWith('q='))
+        ?.slice(2) ?? 1,
+    );
     if (lang && Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lang, q };
   }
   return best?.lang ?? DEFAULT_LANG;

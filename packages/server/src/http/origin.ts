@@ -9,7 +9,12 @@ import type { Config } from '../config.ts';
  */
 export function publicOrigin(req: IncomingMessage, config: Pick<Config, 'publicUrl' | 'trustProxy'>): string {
   if (config.publicUrl) return config.publicUrl;
-  const forwarded = (name: string) => (config.trustProxy ? String(req.headers[name] ?? '').split(',')[0]!.trim() : '');
+  const forwarded = (name: string) =>
+    config.trustProxy
+      ? String(req.headers[name] ?? '')
+          .split(',')[0]!
+          .trim()
+      : '';
   const proto = forwarded('x-forwarded-proto') || ((req.socket as TLSSocket).encrypted ? 'https' : 'http');
   return `${proto}://${forwarded('x-forwarded-host') || req.headers.host || 'localhost'}`;
 }

@@ -22,7 +22,10 @@ export function clientKey(address: string): string {
   const left = groups(head);
   const right = tail === undefined ? [] : groups(tail);
   const full = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${full.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 const tooMany = (seconds: number) =>

@@ -38,4 +38,5 @@ export function listen(server: Server, config: Pick<Config, 'host' | 'port'>): P
 }
 
 /** The address to print for `host`: a wildcard is reached on localhost. */
-export const displayHost = (host: string): string => (host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host);
+export const displayHost = (host: string): string =>
+  host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;

@@ -1,5 +1,10 @@
 /** Stored image types and the file extension each is served under. */
-export const EXTENSIONS: Readonly<Record<string, string>> = { 'image/svg+xml': 'svg', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+export const EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/svg+xml': 'svg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
 
 /** An image path: the id is a base64url SHA-256 (43 characters) of what the picture is drawn from. */
 export const IMAGE_PATH = /^\/api\/images\/([\w-]{43})\.(svg|png|jpg|webp)$/;

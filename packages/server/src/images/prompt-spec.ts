@@ -3,8 +3,18 @@ import type { Spec } from './scene/index.ts';
 
 /** Every field empty: what a prompt without a spec is drawn from. */
 const EMPTY_SPEC: Spec = {
-  uso: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '',
-  ancho: '', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
+  uso: '',
+  sistemaConstructivo: '',
+  diseno: '',
+  tipoFachada: '',
+  materialCubierta: '',
+  materialFachada: '',
+  zona: '',
+  ancho: '',
+  longitud: '',
+  anchoEdificacion: '',
+  largoEdificacion: '',
+  altoEdificacion: '',
 };
 
 // Words of the widget's Spanish prompt (SPEC.md §3 "Image generation") and of English prompts, for

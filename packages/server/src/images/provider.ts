@@ -83,7 +83,8 @@ function openAiCompatibleProvider(options: Config['image']): ImageProvider {
       } catch (error) {
         throw new ProviderError(`The image service at ${options.apiUrl} could not be reached (${(error as Error).message}).`);
       }
-      const answer = (await response.json().catch(() => undefined)) as { data?: { b64_json?: unknown; url?: unknown }[]; error?: { message?: unknown } } | undefined;
+      const answer = (await response.json().catch(() => undefined)) as
+        { data?: { b64_json?: unknown; url?: unknown }[]; error?: { message?: unknown } } | undefined;
       if (!response.ok) {
         const reason = typeof answer?.error?.message === 'string' ? `: ${answer.error.message.slice(0, 200)}` : '';
         throw new ProviderError(`The image service answered ${response.status}${reason}.`);

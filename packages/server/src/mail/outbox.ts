@@ -61,7 +61,9 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
     ));
 
   async function send(mail: Mail, name: string) {
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref(),
+    );
     const info = (await Promise.race([(await mailer()).sendMail(mail), timeout])) as { message?: Buffer };
     if (!smtpUrl && info.message) {
       await mkdir(outboxDir, { recursive: true });
@@ -81,7 +83,12 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
           const mail = await queue.mail(row);
           if (mail) await send(mail, `${queue.name}-${storedText(queue.describe(row).id)}`);
           await queue.sent(row);
-          log.info(`${queue.name} mailed`, { ...queue.describe(row), to: smtpUrl ? 'smtp' : outboxDir, skipped: mail ? undefined : true, ms: Math.round(performance.now() - started) });
+          log.info(`${queue.name} mailed`, {
+            ...queue.describe(row),
+            to: smtpUrl ? 'smtp' : outboxDir,
+            skipped: mail ? undefined : true,
+            ms: Math.round(performance.now() - started),
+          });
         } catch (error) {
           const reason = (error as Error).message.slice(0, 500);
           await queue.failed(row, reason);

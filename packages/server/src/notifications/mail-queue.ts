@@ -37,11 +37,15 @@ type Words = typeof es;
 const WORDS: Record<Lang, Words> = { es, en };
 const kindName = (w: Words, kind: string) => w.kind[kind as keyof Words['kind']] ?? kind;
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 const stamp = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The queue of notification mails; links point at `consoleOrigin`/admin. */
-export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: string }): MailQueue<Row> {
+export function notificationMails(
+  db: Db,
+  { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: string },
+): MailQueue<Row> {
   const lines = (lead: LeadLine, w: Words) => [
     `${w.field.nombre}: ${lead.name}`,
     `${w.field.correo}: ${lead.email}`,
@@ -52,14 +56,26 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
   ];
 
   async function leadMail(row: Row, w: Words) {
-    const [lead] = await db.query<LeadLine>('select id, kind, created_at, lang, name, email, phone, summary from lead where id = $1', [row.lead_id]);
+    const [lead] = await db.query<LeadLine>('select id, kind, created_at, lang, name, email, phone, summary from lead where id = $1', [
+      row.lead_id,
+    ]);
     // Deleted on request since it was queued: nothing to tell.
     if (!lead) return null;
     const kind = kindName(w, lead.kind);
     // The partner's copy: the lead its own site brought, without the console (partners do not sign in to it).
     const text = row.to_partner
       ? [w.mail.partnerIntro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w), '', w.mail.partnerFooter].join('\n')
-      : [w.mail.intro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w), '', w.mail.open, `${consoleOrigin}/admin/leads/${lead.id}`, '', w.mail.footer].join('\n');
+      : [
+          w.mail.intro,
+          '',
+          `${w.inbox.kind}: ${kind}`,
+          ...lines(lead, w),
+          '',
+          w.mail.open,
+          `${consoleOrigin}/admin/leads/${lead.id}`,
+          '',
+          w.mail.footer,
+        ].join('\n');
     return { to: row.recipient, subject: fill(w.mail.subject, { kind, name: lead.name }), text };
   }
 
@@ -72,7 +88,15 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
     );
     if (!leads.length) return null;
     const n = leads[0]!.total;
-    const listed = leads.map((lead) => [`${kindName(w, lead.kind)} — ${lead.name}`, ...lines(lead, w).slice(1).map((line) => `  ${line}`), `  ${consoleOrigin}/admin/leads/${lead.id}`].join('\n'));
+    const listed = leads.map((lead) =>
+      [
+        `${kindName(w, lead.kind)} — ${lead.name}`,
+        ...lines(lead, w)
+          .slice(1)
+          .map((line) => `  ${line}`),
+        `  ${consoleOrigin}/admin/leads/${lead.id}`,
+      ].join('\n'),
+    );
     const text = [
       fill(w.mail.digestIntro, { since: stamp(row.since!), until: stamp(row.until!) }),
       '',
@@ -90,7 +114,10 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
   // An admin's notice that the webhook worker disabled an endpoint: in both languages (admins have
   // no language of their own here), with the link to the console's webhooks screen.
   async function endpointMail(row: Row) {
-    const [endpoint] = await db.query<{ url: string; disabled_at: Date | null }>('select url, disabled_at from webhook_endpoint where id = $1', [row.endpoint_id]);
+    const [endpoint] = await db.query<{ url: string; disabled_at: Date | null }>(
+      'select url, disabled_at from webhook_endpoint where id = $1',
+      [row.endpoint_id],
+    );
     if (!endpoint) return null;
     const part = (w: Words) => fill(w.mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date()) });
     const text = [part(WORDS.es), `${consoleOrigin}/admin/webhooks`, '', part(WORDS.en), `${consoleOrigin}/admin/webhooks`].join('\n');
@@ -132,6 +159,11 @@ export function notificationMails(db: Db, { retryMs, digestHour, consoleOrigin }
     },
     sent: async (row) => void (await db.query('update notification_mail set sent_at = now(), error = null where id = $1', [row.id])),
     failed: async (row, reason) => void (await db.query('update notification_mail set error = $2 where id = $1', [row.id, reason])),
-    describe: (row) => ({ id: row.id, digest: row.lead_id ? undefined : true, partner: row.to_partner || undefined, attempts: row.attempts }),
+    describe: (row) => ({
+      id: row.id,
+      digest: row.lead_id ? undefined : true,
+      partner: row.to_partner || undefined,
+      attempts: row.attempts,
+    }),
   };
 }

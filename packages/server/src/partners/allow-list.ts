@@ -27,7 +27,9 @@ export function createAllowList(db: Queryable, fixed: readonly string[], cacheMs
   const load = async (): Promise<readonly string[]> => {
     const started = generation;
     try {
-      const rows = await db.query<{ origin: string }>("select distinct unnest(origins) as origin from partner_account where status = 'approved'");
+      const rows = await db.query<{ origin: string }>(
+        "select distinct unnest(origins) as origin from partner_account where status = 'approved'",
+      );
       const list = [...new Set([...fixed, ...rows.map((row) => row.origin)])];
       // An invalidate() during the read may have followed a change this read did not see.
       if (started === generation) {

@@ -15,7 +15,8 @@ const invalid = (field: 'code' | 'origins', key: string, message: string, value?
 /** A valid code, trimmed, or a 400 (`errors.code`). */
 export function checkCode(value: unknown): string {
   const code = typeof value === 'string' ? value.trim() : '';
-  if (!PARTNER_CODE.test(code)) throw invalid('code', 'partner-code', 'The code must have 3 to 32 letters, digits, "_" or "-" (no spaces or accents).');
+  if (!PARTNER_CODE.test(code))
+    throw invalid('code', 'partner-code', 'The code must have 3 to 32 letters, digits, "_" or "-" (no spaces or accents).');
   return code;
 }
 
@@ -47,14 +48,20 @@ export function normaliseOrigin(value: string): string | undefined {
 
 /** A list of origins, normalised and without duplicates, or a 400 naming the first bad one. */
 export function checkOrigins(value: unknown): string[] {
-  if (!Array.isArray(value)) throw invalid('origins', 'partner-origins', 'origins must be a list of origins such as https://partner.example.');
+  if (!Array.isArray(value))
+    throw invalid('origins', 'partner-origins', 'origins must be a list of origins such as https://partner.example.');
   if (value.length > MAX_ORIGINS) throw invalid('origins', 'partner-origins-many', `A partner may have at most ${MAX_ORIGINS} origins.`);
   const origins: string[] = [];
   for (const item of value) {
     const origin = typeof item === 'string' ? normaliseOrigin(item) : undefined;
     if (!origin) {
       const shown = String(item).slice(0, MAX_ORIGIN_LENGTH);
-      throw invalid('origins', 'partner-origin', `"${shown}" is not an origin: write https://host or https://host:port (http only for localhost), without a path or wildcard.`, shown);
+      throw invalid(
+        'origins',
+        'partner-origin',
+        `"${shown}" is not an origin: write https://host or https://host:port (http only for localhost), without a path or wildcard.`,
+        shown,
+      );
     }
     if (!origins.includes(origin)) origins.push(origin);
   }

@@ -79,19 +79,37 @@ class Sheet {
     this.room(14);
     if (options.shade) this.page.drawRectangle({ x: MARGIN, y: this.y - 3, width: WIDTH, height: 13, color: colour('#f1f4f8') });
     for (const cell of cells) {
-      this.text(cell.text, cell.x, { font: options.bold ? this.fonts.bold : this.fonts.regular, colour: options.bold ? MUTED : INK, ...(cell.right ? { right: cell.x + (cell.width ?? 0) } : {}) });
+      this.text(cell.text, cell.x, {
+        font: options.bold ? this.fonts.bold : this.fonts.regular,
+        colour: options.bold ? MUTED : INK,
+        ...(cell.right ? { right: cell.x + (cell.width ?? 0) } : {}),
+      });
     }
     this.y -= 13;
   }
 }
 
 const QUANTITY_ROWS: [keyof Quantities, string][] = [
-  ['landArea', 'm²'], ['footprint', 'm²'], ['floors', ''], ['builtArea', 'm²'], ['roofArea', 'm²'], ['facadeArea', 'm²'], ['openingsArea', 'm²'], ['wallArea', 'm²'],
+  ['landArea', 'm²'],
+  ['footprint', 'm²'],
+  ['floors', ''],
+  ['builtArea', 'm²'],
+  ['roofArea', 'm²'],
+  ['facadeArea', 'm²'],
+  ['openingsArea', 'm²'],
+  ['wallArea', 'm²'],
 ];
 
 function quantitiesTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
   sheet.heading(say('quantities.title'));
-  sheet.row([{ text: say('quantities.item'), x: MARGIN }, { text: say('quantities.value'), x: 230, right: true, width: 70 }, { text: say('quantities.formula'), x: 320 }], { bold: true });
+  sheet.row(
+    [
+      { text: say('quantities.item'), x: MARGIN },
+      { text: say('quantities.value'), x: 230, right: true, width: 70 },
+      { text: say('quantities.formula'), x: 320 },
+    ],
+    { bold: true },
+  );
   for (const [key, unit] of QUANTITY_ROWS) {
     if (key === 'landArea' && !e.quantities.landArea) continue;
     sheet.row([
@@ -104,9 +122,18 @@ function quantitiesTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estim
 
 function materialsTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
   sheet.heading(say('materials.title'));
-  sheet.row([{ text: say('materials.material'), x: MARGIN }, { text: say('materials.quantity'), x: 230, right: true, width: 70 }], { bold: true });
+  sheet.row(
+    [
+      { text: say('materials.material'), x: MARGIN },
+      { text: say('materials.quantity'), x: 230, right: true, width: 70 },
+    ],
+    { bold: true },
+  );
   for (const m of e.materials) {
-    sheet.row([{ text: say(`materials.names.${m.key}`), x: MARGIN }, { text: `${quantity(m.quantity, lang)} ${say(`materials.units.${m.unit}`)}`, x: 230, right: true, width: 70 }]);
+    sheet.row([
+      { text: say(`materials.names.${m.key}`), x: MARGIN },
+      { text: `${quantity(m.quantity, lang)} ${say(`materials.units.${m.unit}`)}`, x: 230, right: true, width: 70 },
+    ]);
   }
 }
 
@@ -114,10 +141,14 @@ function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateT
   const cur = (n: number) => money(n, e.cost.currency, lang);
   sheet.heading(say('cost.title'));
   const cols = (a: string, b: string, c: string, d: string) => [
-    { text: a, x: MARGIN }, { text: b, x: 300, right: true, width: 80 }, { text: c, x: 385, right: true, width: 80 }, { text: d, x: 470, right: true, width: 85 },
+    { text: a, x: MARGIN },
+    { text: b, x: 300, right: true, width: 80 },
+    { text: c, x: 385, right: true, width: 80 },
+    { text: d, x: 470, right: true, width: 85 },
   ];
   sheet.row(cols(say('cost.trade'), say('cost.low'), say('cost.expected'), say('cost.high')), { bold: true });
-  for (const trade of e.cost.trades) sheet.row(cols(say(`cost.trades.${trade.trade}`), cur(trade.low), cur(trade.expected), cur(trade.high)));
+  for (const trade of e.cost.trades)
+    sheet.row(cols(say(`cost.trades.${trade.trade}`), cur(trade.low), cur(trade.expected), cur(trade.high)));
   const { total, perM2 } = e.cost;
   sheet.row(cols(say('cost.total'), cur(total.low), cur(total.expected), cur(total.high)), { shade: true });
   sheet.row(cols(say('cost.perM2'), cur(perM2.low), cur(perM2.expected), cur(perM2.high)), { shade: true });
@@ -131,8 +162,19 @@ function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateT
     sheet.text(say(`cost.trades.${trade.trade}`), MARGIN, { size: 8, colour: MUTED });
     const mid = sheet.y + 3;
     sheet.page.drawRectangle({ x: chartX, y: sheet.y - 3, width: Math.max(trade.expected * scale, 0.5), height: 11, color: colour(BAR) });
-    sheet.page.drawLine({ start: { x: chartX + trade.low * scale, y: mid }, end: { x: chartX + trade.high * scale, y: mid }, thickness: 1, color: colour(INK) });
-    for (const end of [trade.low, trade.high]) sheet.page.drawLine({ start: { x: chartX + end * scale, y: mid - 4 }, end: { x: chartX + end * scale, y: mid + 4 }, thickness: 1, color: colour(INK) });
+    sheet.page.drawLine({
+      start: { x: chartX + trade.low * scale, y: mid },
+      end: { x: chartX + trade.high * scale, y: mid },
+      thickness: 1,
+      color: colour(INK),
+    });
+    for (const end of [trade.low, trade.high])
+      sheet.page.drawLine({
+        start: { x: chartX + end * scale, y: mid - 4 },
+        end: { x: chartX + end * scale, y: mid + 4 },
+        thickness: 1,
+        color: colour(INK),
+      });
     sheet.y -= 18;
   }
 }
@@ -148,7 +190,13 @@ function timeline(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText
     sheet.text(say(`time.stages.${stage.stage}`), MARGIN, { size: 9 });
     if (stage.done) sheet.text(say('time.done'), chartX, { size: 8, colour: MUTED });
     else {
-      sheet.page.drawRectangle({ x: chartX + stage.start * scale, y: sheet.y - 3, width: Math.max(stage.weeks * scale, 1), height: 12, color: colour(BAR) });
+      sheet.page.drawRectangle({
+        x: chartX + stage.start * scale,
+        y: sheet.y - 3,
+        width: Math.max(stage.weeks * scale, 1),
+        height: 12,
+        color: colour(BAR),
+      });
       sheet.text(String(stage.weeks), chartX + (stage.start + stage.weeks) * scale + 4, { size: 8, colour: MUTED });
     }
     sheet.y -= 20;
@@ -156,7 +204,12 @@ function timeline(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText
   // The axis: a tick every 1, 2, 4, 8… weeks, at most 10 of them.
   let step = 1;
   while (total / step > 10) step *= 2;
-  sheet.page.drawLine({ start: { x: chartX, y: sheet.y + 12 }, end: { x: chartX + chartW, y: sheet.y + 12 }, thickness: 0.5, color: colour(MUTED) });
+  sheet.page.drawLine({
+    start: { x: chartX, y: sheet.y + 12 },
+    end: { x: chartX + chartW, y: sheet.y + 12 },
+    thickness: 0.5,
+    color: colour(MUTED),
+  });
   for (let week = 0; week <= total; week += step) sheet.text(String(week), chartX + week * scale - 2, { size: 7, colour: MUTED });
   sheet.y -= 12;
   sheet.text(say('time.total', { count: e.time.totalWeeks }), MARGIN, { size: 9, font: sheet.fonts.bold });
@@ -165,8 +218,11 @@ function timeline(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText
 
 function assumptions(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang, otros: string[]) {
   sheet.heading(say('assumptions.title'));
-  const items = [say('assumptions.base', { rate: money(e.cost.ratePerM2, e.cost.currency, lang), family: say(`assumptions.families.${e.family}`) })];
-  if (e.defaulted.length) items.push(say('assumptions.defaulted', { fields: e.defaulted.map((field) => `${field} = ${e.choices[field]}`).join(', ') }));
+  const items = [
+    say('assumptions.base', { rate: money(e.cost.ratePerM2, e.cost.currency, lang), family: say(`assumptions.families.${e.family}`) }),
+  ];
+  if (e.defaulted.length)
+    items.push(say('assumptions.defaulted', { fields: e.defaulted.map((field) => `${field} = ${e.choices[field]}`).join(', ') }));
   if (e.choices.estadoProyecto === 'Remodelacion/Adecuacion') items.push(say('assumptions.remodel'));
   items.push(say('assumptions.stage'));
   if (otros.length) items.push(say('assumptions.extras'));
@@ -176,7 +232,8 @@ function assumptions(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateT
 
 function sources(sheet: Sheet, say: ReturnType<typeof estimateText>) {
   sheet.heading(say('sources.title'));
-  for (const s of Object.values(bibliography.sources)) sheet.paragraph(`${s.publisher}: ${s.title} (${s.year === 'undated' ? say('sources.undated') : s.year}). ${s.url}`, { size: 7.5 });
+  for (const s of Object.values(bibliography.sources))
+    sheet.paragraph(`${s.publisher}: ${s.title} (${s.year === 'undated' ? say('sources.undated') : s.year}). ${s.url}`, { size: 7.5 });
   sheet.y -= 4;
   sheet.paragraph(say('sources.unsourced'), { size: 7.5, colour: MUTED });
 }
@@ -199,7 +256,12 @@ export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: 
     return;
   }
   sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 26, width: WIDTH, height: 36, color: colour(BAND) });
-  sheet.paragraph(say('indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), { size: 9, font: fonts.bold, x: MARGIN + 6, width: WIDTH - 12 });
+  sheet.paragraph(say('indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), {
+    size: 9,
+    font: fonts.bold,
+    x: MARGIN + 6,
+    width: WIDTH - 12,
+  });
   sheet.paragraph(say('region', { region: say(`regions.${e.region}`), currency: e.cost.currency }), { size: 9, x: MARGIN + 6 });
   quantitiesTable(sheet, e, say, lang);
   materialsTable(sheet, e, say, lang);

@@ -10,7 +10,8 @@ export const catalogue = (lang: Lang, namespace = 'design-form'): Catalogue =>
   JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`@obra/i18n/locales/${lang}/${namespace}.json`)), 'utf8')) as Catalogue;
 
 /** The text at a dotted key of `data` (e.g. `modal.correo`), undefined when it is not a string. */
-export const textAt = (data: Catalogue, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], data);
+export const textAt = (data: Catalogue, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], data);
 
 /** Words of one language for the report: headings, field labels and each choice's label. */
 export interface Labels {

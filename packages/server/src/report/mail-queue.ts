@@ -9,7 +9,9 @@ import type { ReportImage, ReportRow } from './pdf.ts';
 export function reportMails(db: Db, retryMs: number): MailQueue<ReportRow> {
   async function imageOf(row: ReportRow): Promise<ReportImage> {
     if (!row.image_id) return undefined;
-    const [stored] = await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [row.image_id]);
+    const [stored] = await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [
+      row.image_id,
+    ]);
     if (stored?.content_type === 'image/png') return { png: stored.body };
     if (stored?.content_type === 'image/jpeg') return { jpeg: stored.body };
     return undefined;
@@ -28,9 +30,14 @@ export function reportMails(db: Db, retryMs: number): MailQueue<ReportRow> {
       const lang = row.lang === 'en' ? 'en' : 'es';
       const { reportPdf } = await import('./pdf.ts');
       const pdf = await reportPdf(row, await imageOf(row).catch(() => undefined), lang);
-      return { ...reportEmail(row, lang), to: String(row.correo), attachments: [{ filename: `reporte-${row.id.slice(0, 8)}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' }] };
+      return {
+        ...reportEmail(row, lang),
+        to: String(row.correo),
+        attachments: [{ filename: `reporte-${row.id.slice(0, 8)}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' }],
+      };
     },
-    sent: async (row) => void (await db.query("update report set mailed_at = now(), mail_status = 'sent', mail_error = null where id = $1", [row.id])),
+    sent: async (row) =>
+      void (await db.query("update report set mailed_at = now(), mail_status = 'sent', mail_error = null where id = $1", [row.id])),
     failed: async (row, reason) => void (await db.query('update report set mail_error = $2 where id = $1', [row.id, reason])),
     describe: (row) => ({ id: row.id, attempts: row.mail_attempts }),
   };

@@ -18,9 +18,18 @@ const hex = (colour: string) => {
 
 /** The spec of a stored report, for drawing its illustration. */
 const specOf = (row: ReportRow): Spec => ({
-  uso: row.uso ?? '', sistemaConstructivo: row.sistema_constructivo ?? '', diseno: row.diseno ?? '', tipoFachada: row.tipo_fachada ?? '',
-  materialCubierta: row.material_cubierta ?? '', materialFachada: row.material_fachada ?? '', zona: row.zona ?? '', ancho: row.ancho ?? '',
-  longitud: row.longitud ?? '', anchoEdificacion: row.ancho_edificacion ?? '', largoEdificacion: row.largo_edificacion ?? '', altoEdificacion: row.alto_edificacion ?? '',
+  uso: row.uso ?? '',
+  sistemaConstructivo: row.sistema_constructivo ?? '',
+  diseno: row.diseno ?? '',
+  tipoFachada: row.tipo_fachada ?? '',
+  materialCubierta: row.material_cubierta ?? '',
+  materialFachada: row.material_fachada ?? '',
+  zona: row.zona ?? '',
+  ancho: row.ancho ?? '',
+  longitud: row.longitud ?? '',
+  anchoEdificacion: row.ancho_edificacion ?? '',
+  largoEdificacion: row.largo_edificacion ?? '',
+  altoEdificacion: row.alto_edificacion ?? '',
 });
 
 // The same scene as the SVG, drawn natively: patterns fall back to their plain colours.
@@ -34,10 +43,19 @@ function drawIllustration(page: PDFPage, spec: Spec, x: number, top: number, wid
       y: top,
       scale,
       ...(fill ? { color: hex(fill), opacity: shape.opacity ?? 1 } : {}),
-      ...(shape.stroke ? { borderColor: hex(shape.stroke), borderWidth: (shape.width ?? 1) * scale, borderOpacity: shape.opacity ?? 1 } : {}),
+      ...(shape.stroke
+        ? { borderColor: hex(shape.stroke), borderWidth: (shape.width ?? 1) * scale, borderOpacity: shape.opacity ?? 1 }
+        : {}),
     });
   }
-  page.drawRectangle({ x, y: top - scene.height * scale, width, height: scene.height * scale, borderColor: hex('#c9ccd0'), borderWidth: 0.5 });
+  page.drawRectangle({
+    x,
+    y: top - scene.height * scale,
+    width,
+    height: scene.height * scale,
+    borderColor: hex('#c9ccd0'),
+    borderWidth: 0.5,
+  });
   return scene.height * scale;
 }
 
@@ -50,10 +68,21 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
   const page = pdf.addPage([595.28, 841.89]);
   const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
   // The standard fonts cover Latin-1 (every Spanish letter); anything else a visitor typed becomes '?'.
-  const safe = (font: PDFFont, text: string) => Array.from(text).map((ch) => { try { font.encodeText(ch); return ch; } catch { return '?'; } }).join('');
+  const safe = (font: PDFFont, text: string) =>
+    Array.from(text)
+      .map((ch) => {
+        try {
+          font.encodeText(ch);
+          return ch;
+        } catch {
+          return '?';
+        }
+      })
+      .join('');
   const margin = 40;
   let y = 841.89 - margin;
-  const write = (text: string, size: number, font = regular, x = margin, colour = '#1f2933') => page.drawText(safe(font, text), { x, y, size, font, color: hex(colour), maxWidth: 515 });
+  const write = (text: string, size: number, font = regular, x = margin, colour = '#1f2933') =>
+    page.drawText(safe(font, text), { x, y, size, font, color: hex(colour), maxWidth: 515 });
 
   page.drawRectangle({ x: 0, y: 841.89 - 70, width: 595.28, height: 70, color: hex('#1f4e79') });
   y -= 8;
@@ -96,7 +125,14 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     [text('tipoFachada.legend'), labels.choice('tipoFachada', row.tipo_fachada!)],
     [text('materialFachada.legend'), labels.choice('materialFachada', row.material_fachada!)],
     [text('zona.legend'), labels.choice('zona', row.zona!)],
-    [text('otros.legend'), (row.otros ?? '').split(',').filter(Boolean).map((v) => labels.choice('otros', v)).join(', ')],
+    [
+      text('otros.legend'),
+      (row.otros ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((v) => labels.choice('otros', v))
+        .join(', '),
+    ],
   ]);
   write(labels.own.image, 12, bold, margin, '#1f4e79');
   y -= 8;
@@ -110,7 +146,12 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
   }
   y -= 14;
   write(row.image_url!, 7, regular, margin, '#7b8794');
-  const project = { ...specOf(row), estadoProyecto: row.estado_proyecto ?? '', etapaProyecto: row.etapa_proyecto ?? '', pais: row.pais ?? '' };
+  const project = {
+    ...specOf(row),
+    estadoProyecto: row.estado_proyecto ?? '',
+    etapaProyecto: row.etapa_proyecto ?? '',
+    pais: row.pais ?? '',
+  };
   addEstimatePages(pdf, project, (row.otros ?? '').split(',').filter(Boolean), lang, { regular, bold, safe });
   return pdf.save();
 }

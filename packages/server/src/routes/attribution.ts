@@ -3,7 +3,13 @@ import { ATTRIBUTION_LIMITS, UTM_KEYS, validateAttribution, type AttributionErro
 
 /** Where a lead came from, as stored on every kind table (migration 050), in report order. */
 export const ATTRIBUTION_COLUMNS = [
-  'page_url', 'referrer', ...UTM_KEYS, 'partner_code', 'widget', 'widget_version', 'embed_origin',
+  'page_url',
+  'referrer',
+  ...UTM_KEYS,
+  'partner_code',
+  'widget',
+  'widget_version',
+  'embed_origin',
 ] as const;
 
 /** One attribution column name. */
@@ -29,7 +35,10 @@ function embedOrigin(req: IncomingMessage): string | null {
  * the schema, and trusted for nothing but reporting) and the Origin header. A bad member gives
  * its field errors (`attribution.<field>` → key) for a 400, and nothing is stored.
  */
-export function attributionRow(req: IncomingMessage, input: unknown): { row: Record<AttributionColumn, string | null> } | { errors: Record<string, AttributionErrorKey> } {
+export function attributionRow(
+  req: IncomingMessage,
+  input: unknown,
+): { row: Record<AttributionColumn, string | null> } | { errors: Record<string, AttributionErrorKey> } {
   const raw = input && typeof input === 'object' ? (input as Record<string, unknown>).attribution : undefined;
   let value: Partial<Record<string, string>> = {};
   if (raw !== undefined && raw !== null) {

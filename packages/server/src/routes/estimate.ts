@@ -15,10 +15,23 @@ const locationSchema = v.object({ pais: place, departamento: place, ciudad: plac
 
 // Fields a partner may leave out: the form starts them empty.
 const EMPTY_PROJECT = {
-  estadoProyecto: '', etapaProyecto: '', ancho: '', longitud: '', anchoEdificacion: '', largoEdificacion: '', altoEdificacion: '',
-  uso: '', usoEspecifico: '', sistemaConstructivo: '', diseno: '', tipoFachada: '', materialCubierta: '', materialFachada: '', zona: '', otros: [],
+  estadoProyecto: '',
+  etapaProyecto: '',
+  ancho: '',
+  longitud: '',
+  anchoEdificacion: '',
+  largoEdificacion: '',
+  altoEdificacion: '',
+  uso: '',
+  usoEspecifico: '',
+  sistemaConstructivo: '',
+  diseno: '',
+  tipoFachada: '',
+  materialCubierta: '',
+  materialFachada: '',
+  zona: '',
+  otros: [],
 };
-
 
 /**
  * POST /api/estimate: the design form's project data plus its location (pais, departamento,
@@ -36,6 +49,7 @@ export const estimateRoute: Handler = async ({ req, config }) => {
   if (!project.ok || !location.ok) throw invalidFields(errors);
   const result = estimate({ ...project.value, ...location.value });
   // The schema allows an empty dimension; the estimate needs the building's three, above zero.
-  if (!result.complete) throw invalidFields(Object.fromEntries(result.missing.map((field) => [field, project.value[field] === '' ? 'required' : 'dimension'])));
+  if (!result.complete)
+    throw invalidFields(Object.fromEntries(result.missing.map((field) => [field, project.value[field] === '' ? 'required' : 'dimension'])));
   return { status: 200, body: { ...result, indicative: true, sources: bibliography.sources } };
 };

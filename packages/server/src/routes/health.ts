@@ -10,5 +10,9 @@ export const health: Handler = async ({ db, gazetteer, log }) => {
     log.error('health check: the database does not answer', { error });
     throw new HttpError(503, { key: 'database' });
   }
-  return { status: 200, body: { status: 'ok', database: db.kind, places: gazetteer.size, uptimeSeconds: Math.round(process.uptime()) }, headers: { 'Cache-Control': 'no-store' } };
+  return {
+    status: 200,
+    body: { status: 'ok', database: db.kind, places: gazetteer.size, uptimeSeconds: Math.round(process.uptime()) },
+    headers: { 'Cache-Control': 'no-store' },
+  };
 };

@@ -11,7 +11,8 @@ const TYPES = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) =>
 
 function readRequest(input: unknown): { prompt: string; spec: Spec | undefined } {
   const body = (input ?? {}) as { prompt?: unknown; spec?: unknown };
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new HttpError(400, { key: 'image.object' }, { body: { errors: { prompt: 'required' } } });
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new HttpError(400, { key: 'image.object' }, { body: { errors: { prompt: 'required' } } });
   const errors: Record<string, string> = {};
   if (typeof body.prompt !== 'string') errors.prompt = 'required';
   else if (body.prompt.length > DESIGN_LIMITS.prompt) errors.prompt = 'tooLong';
@@ -37,7 +38,11 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
   const id = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
   // Absolute on PUBLIC_URL; else path-absolute, which the client resolves against the API it
   // called, so a Host header a client chose is never written into a URL.
-  const url = (type: string) => ({ status: 200, body: { url: `${config.publicUrl ?? ''}/api/images/${id}.${EXTENSIONS[type]}` }, log: { image: id } });
+  const url = (type: string) => ({
+    status: 200,
+    body: { url: `${config.publicUrl ?? ''}/api/images/${id}.${EXTENSIONS[type]}` },
+    log: { image: id },
+  });
   const [stored] = await db.query<{ content_type: string }>('select content_type from image where id = $1', [id]);
   if (stored) return url(stored.content_type);
   const started = performance.now();
@@ -49,7 +54,12 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
     throw error;
   }
   const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
-  await db.query('insert into image (id, content_type, body, prompt) values ($1, $2, $3, $4) on conflict (id) do nothing', [id, result.contentType, body, prompt]);
+  await db.query('insert into image (id, content_type, body, prompt) values ($1, $2, $3, $4) on conflict (id) do nothing', [
+    id,
+    result.contentType,
+    body,
+    prompt,
+  ]);
   return { ...url(result.contentType), log: { image: id, generateMs: Math.round(performance.now() - started), bytes: body.length } };
 };
 
@@ -59,7 +69,9 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
  */
 export const serveImage: Handler = async ({ req, url, db }) => {
   const match = IMAGE_PATH.exec(url.pathname);
-  const [row] = match ? await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [match[1]]) : [];
+  const [row] = match
+    ? await db.query<{ content_type: string; body: Uint8Array }>('select content_type, body from image where id = $1', [match[1]])
+    : [];
   if (!match || !row || TYPES[match[2]!] !== row.content_type) throw new HttpError(404, { key: 'image.unknown' });
   const etag = `"${match[1]}"`;
   const headers = {

@@ -20,7 +20,6 @@ function idempotencyKey(req: IncomingMessage): string | undefined {
   return key;
 }
 
-
 /** The widget's schema, then the full phone check the widgets leave to the server. */
 function check(kind: LeadKind, input: unknown) {
   const result = kind.validate(input);
@@ -35,14 +34,22 @@ function check(kind: LeadKind, input: unknown) {
 }
 
 /** Stores a design report alone: its image must be this API's, and its mail waits for the caps. */
-async function saveReport({ store, log, config, db, origin }: RouteContext, kind: LeadKind, row: LeadRow, key: string | undefined, hash: string) {
+async function saveReport(
+  { store, log, config, db, origin }: RouteContext,
+  kind: LeadKind,
+  row: LeadRow,
+  key: string | undefined,
+  hash: string,
+) {
   const image = await reportImage(db, String(row.image_url), origin);
   if (!image) {
     throw invalidFields({ imageUrl: 'url' }, 'invalidImage');
   }
   return store.saveOne(kind, { ...row, image_id: image }, key, hash, {
     returning: ['mail_status'],
-    decide: async (tx) => ({ mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), config.reportMail, log) }),
+    decide: async (tx) => ({
+      mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), config.reportMail, log),
+    }),
   });
 }
 
@@ -69,7 +76,12 @@ export const leadRoute =
     const hash = createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
     const spam = spamReason(req, input, config.minFillMs);
     if (spam) log.info('submission taken for spam', { kind: kind.name, reason: spam });
-    const row: LeadRow = { ...Object.fromEntries(kind.columns.map((column, i) => [column, fields[i]])), lang, spam_reason: spam ?? null, ...origin.row };
+    const row: LeadRow = {
+      ...Object.fromEntries(kind.columns.map((column, i) => [column, fields[i]])),
+      lang,
+      spam_reason: spam ?? null,
+      ...origin.row,
+    };
     const saved: Saved = kind.mailed ? await saveReport(context, kind, row, key, hash) : await store.save(kind, row, key, hash);
     if (saved.hash !== hash) {
       throw new HttpError(422, { key: 'keyReused' });

@@ -18,11 +18,37 @@ export class TargetError extends Error {
 
 // Special-purpose ranges of the IANA registries: none is a public server on the internet.
 const V4 = [
-  '0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.0.0.0/24', '192.0.2.0/24',
-  '192.88.99.0/24', '192.168.0.0/16', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '224.0.0.0/4', '240.0.0.0/4',
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
 ];
 // ::ffff:0:0/96 and ::/96 are not listed: they carry an IPv4 address, which is checked as IPv4.
-const V6 = ['::/128', '::1/128', '64:ff9b::/96', '64:ff9b:1::/48', '100::/64', '2001::/32', '2001:db8::/32', '2002::/16', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8'];
+const V6 = [
+  '::/128',
+  '::1/128',
+  '64:ff9b::/96',
+  '64:ff9b:1::/48',
+  '100::/64',
+  '2001::/32',
+  '2001:db8::/32',
+  '2002::/16',
+  'fc00::/7',
+  'fe80::/10',
+  'fec0::/10',
+  'ff00::/8',
+];
 
 const blocked = rangeList([...V4, ...V6]);
 
@@ -84,7 +110,8 @@ export function addressAllowed(raw: string, allow: AllowPrivate): boolean {
 
 /** Checks a webhook URL's form: http or https, a host, no user name or password, at most 2,000 characters. */
 export function parseWebhookUrl(raw: unknown): URL {
-  if (typeof raw !== 'string' || !raw.trim() || raw.length > 2000) throw new TargetError('url', 'The URL must be an http or https address of at most 2,000 characters.');
+  if (typeof raw !== 'string' || !raw.trim() || raw.length > 2000)
+    throw new TargetError('url', 'The URL must be an http or https address of at most 2,000 characters.');
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -92,7 +119,8 @@ export function parseWebhookUrl(raw: unknown): URL {
     throw new TargetError('url', 'The URL must be an http or https address of at most 2,000 characters.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TargetError('url', 'Only http and https URLs can receive webhooks.');
-  if (url.username || url.password) throw new TargetError('url', 'Put no user name or password in the URL; the signature authenticates each request.');
+  if (url.username || url.password)
+    throw new TargetError('url', 'Put no user name or password in the URL; the signature authenticates each request.');
   if (!url.hostname) throw new TargetError('url', 'The URL has no host.');
   return url;
 }
@@ -107,7 +135,11 @@ const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim
  * Refused (TargetError `address`) when any of the host's addresses is not allowed, so a name that
  * mixes a public and a private address cannot be used to reach the private one.
  */
-export async function resolveTarget(url: URL, allow: AllowPrivate, resolve: Resolver = systemResolver): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolveTarget(
+  url: URL,
+  allow: AllowPrivate,
+  resolve: Resolver = systemResolver,
+): Promise<{ address: string; family: 4 | 6 }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
@@ -120,7 +152,11 @@ export async function resolveTarget(url: URL, allow: AllowPrivate, resolve: Reso
     if (!addresses.length) throw new TargetError('dns', `The host ${host} has no address.`);
   }
   for (const { address } of addresses) {
-    if (!addressAllowed(address, allow)) throw new TargetError('address', `${host} is a private, loopback or reserved address (${address}); webhooks go only to public servers.`);
+    if (!addressAllowed(address, allow))
+      throw new TargetError(
+        'address',
+        `${host} is a private, loopback or reserved address (${address}); webhooks go only to public servers.`,
+      );
   }
   const first = addresses[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

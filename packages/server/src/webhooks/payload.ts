@@ -36,25 +36,60 @@ function sheetRow(data: Record<string, unknown>): SheetRow {
   const fields = (data.fields ?? {}) as Record<string, unknown>;
   switch (data.kind) {
     case 'wait-list':
-      return { nombre: text(fields.nombre), correo: text(fields.correo), telefono: text(fields.telefono), comentario: text(fields.comentario), interesado: text(fields.interesado) };
+      return {
+        nombre: text(fields.nombre),
+        correo: text(fields.correo),
+        telefono: text(fields.telefono),
+        comentario: text(fields.comentario),
+        interesado: text(fields.interesado),
+      };
     case 'partner':
-      return { nombre: text(fields.nombre), correo: text(fields.correo), telefono: text(fields.telefono), comentario: [text(fields.especializacion), text(fields.pais)].filter(Boolean).join(', '), interesado: 'proveedor' };
+      return {
+        nombre: text(fields.nombre),
+        correo: text(fields.correo),
+        telefono: text(fields.telefono),
+        comentario: [text(fields.especializacion), text(fields.pais)].filter(Boolean).join(', '),
+        interesado: 'proveedor',
+      };
     case 'contact':
-      return { nombre: text(fields.name), correo: text(fields.email), telefono: '', comentario: text(fields.message), interesado: 'cliente' };
+      return {
+        nombre: text(fields.name),
+        correo: text(fields.email),
+        telefono: '',
+        comentario: text(fields.message),
+        interesado: 'cliente',
+      };
     default:
-      return { nombre: text(fields.nombre), correo: text(fields.correo), telefono: text(fields.telefono), comentario: text(fields.otros), interesado: 'cliente' };
+      return {
+        nombre: text(fields.nombre),
+        correo: text(fields.correo),
+        telefono: text(fields.telefono),
+        comentario: text(fields.otros),
+        interesado: 'cliente',
+      };
   }
 }
 
 /** The example row the console's test event sends to a spreadsheet endpoint. */
-const TEST_ROW: SheetRow = { nombre: 'Prueba de Obra', correo: 'prueba@example.com', telefono: '+57 300 000 0000', comentario: 'Evento de prueba del webhook', interesado: 'cliente' };
+const TEST_ROW: SheetRow = {
+  nombre: 'Prueba de Obra',
+  correo: 'prueba@example.com',
+  telefono: '+57 300 000 0000',
+  comentario: 'Evento de prueba del webhook',
+  interesado: 'cliente',
+};
 
 /**
  * The body and headers of one delivery. Both formats carry the Standard Webhooks headers (the
  * event id is webhook-id on every retry; the signature covers id, timestamp and body), so a sheet's
  * script may check them too; the timestamp is the attempt's, as the specification asks.
  */
-export function requestOf(event: StoredEvent, format: Format, secret: string, now = new Date()): { body: string; headers: Record<string, string> } {
+export function requestOf(
+  event: StoredEvent,
+  format: Format,
+  secret: string,
+  now = new Date(),
+): { body: string; headers: Record<string, string> } {
   const body =
     format === 'spreadsheet'
       ? JSON.stringify(event.type === 'webhook.test' ? TEST_ROW : sheetRow(event.data))

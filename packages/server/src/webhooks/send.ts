@@ -52,12 +52,18 @@ export async function post(
       agent: false,
       headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)), 'User-Agent': 'Obra-Webhooks/1' },
     });
-    const timer = setTimeout(() => finish({ status: null, excerpt: '', error: `no answer within ${options.timeoutMs} ms` }), options.timeoutMs);
-    req.on('error', (error) => finish({ status: null, excerpt: '', error: `request failed: ${(error as NodeJS.ErrnoException).code ?? error.message}` }));
+    const timer = setTimeout(
+      () => finish({ status: null, excerpt: '', error: `no answer within ${options.timeoutMs} ms` }),
+      options.timeoutMs,
+    );
+    req.on('error', (error) =>
+      finish({ status: null, excerpt: '', error: `request failed: ${(error as NodeJS.ErrnoException).code ?? error.message}` }),
+    );
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = () => finish({ status: res.statusCode ?? null, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_LIMIT) });
+      const done = () =>
+        finish({ status: res.statusCode ?? null, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_LIMIT) });
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;

@@ -46,7 +46,19 @@ function delivered(format: Format, status: number | null): boolean {
  * delivery is `failed`. An endpoint failing for WEBHOOK_DISABLE_AFTER_HOURS without a success in
  * between is disabled, with the reason the console shows.
  */
-export function createWebhookWorker({ db, config, log, resolve, onDisabled }: { db: Db; config: Config; log: Logger; resolve?: Resolver; onDisabled?: () => void }): WebhookWorker {
+export function createWebhookWorker({
+  db,
+  config,
+  log,
+  resolve,
+  onDisabled,
+}: {
+  db: Db;
+  config: Config;
+  log: Logger;
+  resolve?: Resolver;
+  onDisabled?: () => void;
+}): WebhookWorker {
   const { allowPrivate, retryScheduleMs, timeoutMs, disableAfterHours, pollMs } = config.webhooks;
   const leaseSeconds = (2 * timeoutMs) / 1000 + 30;
   let closed = false;
@@ -56,7 +68,10 @@ export function createWebhookWorker({ db, config, log, resolve, onDisabled }: { 
     const answer = (result.error ?? result.excerpt).slice(0, 500);
     if (ok) {
       await db.transaction(async (tx) => {
-        await tx.query("update webhook_delivery set status = 'delivered', delivered_at = now(), last_status = $2, answer = $3 where id = $1", [row.delivery_id, result.status, answer]);
+        await tx.query(
+          "update webhook_delivery set status = 'delivered', delivered_at = now(), last_status = $2, answer = $3 where id = $1",
+          [row.delivery_id, result.status, answer],
+        );
         await tx.query('update webhook_endpoint set failing_since = null where id = $1 and failing_since is not null', [row.endpoint_id]);
       });
       return;
@@ -77,7 +92,9 @@ export function createWebhookWorker({ db, config, log, resolve, onDisabled }: { 
     );
     if (disabled) {
       log.warn('webhook endpoint disabled after failing', { endpoint: row.endpoint_id, hours: disableAfterHours });
-      await db.query("insert into admin_audit (action, detail) values ('webhook.disabled', $1)", [JSON.stringify({ id: row.endpoint_id, hours: disableAfterHours })]);
+      await db.query("insert into admin_audit (action, detail) values ('webhook.disabled', $1)", [
+        JSON.stringify({ id: row.endpoint_id, hours: disableAfterHours }),
+      ]);
       // The admins' e-mails were queued by the disabling update (migration 062): send them now.
       onDisabled?.();
     }
@@ -106,7 +123,11 @@ export function createWebhookWorker({ db, config, log, resolve, onDisabled }: { 
         [leaseSeconds],
       );
       if (!rows.length) return;
-      await Promise.all(rows.map((row) => deliver(row).catch((error) => log.error('a webhook delivery could not be recorded', { delivery: row.delivery_id, error }))));
+      await Promise.all(
+        rows.map((row) =>
+          deliver(row).catch((error) => log.error('a webhook delivery could not be recorded', { delivery: row.delivery_id, error })),
+        ),
+      );
     }
   }
 
@@ -122,10 +143,14 @@ export function createWebhookWorker({ db, config, log, resolve, onDisabled }: { 
     );
   }
 
-  const background = runInBackground(async () => {
-    await run();
-    await prune();
-  }, pollMs, (error) => log.error('the webhook worker failed', { error }));
+  const background = runInBackground(
+    async () => {
+      await run();
+      await prune();
+    },
+    pollMs,
+    (error) => log.error('the webhook worker failed', { error }),
+  );
   return {
     kick: background.kick,
     async close() {

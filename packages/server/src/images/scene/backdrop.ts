@@ -42,7 +42,11 @@ export function backdropShapes(zone: string, frame: Frame, rand: () => number): 
   shapes.push({ d: circle(170, 110, 38), fill: '#fff6d8', opacity: 0.85 }, { d: circle(170, 110, 70), fill: '#fff6d8', opacity: 0.25 });
   for (let i = 0; i < 3; i += 1) {
     const [cx, cy] = [300 + rand() * 800, 70 + rand() * 110];
-    shapes.push({ d: `${circle(cx, cy, 26)}${circle(cx + 30, cy - 10, 32)}${circle(cx + 64, cy, 24)}`, fill: '#ffffff', opacity: zone === 'zone3' ? 0.45 : 0.7 });
+    shapes.push({
+      d: `${circle(cx, cy, 26)}${circle(cx + 30, cy - 10, 32)}${circle(cx + 64, cy, 24)}`,
+      fill: '#ffffff',
+      opacity: zone === 'zone3' ? 0.45 : 0.7,
+    });
   }
   if (zone === 'zone2') {
     for (let x = -20; x < WIDTH; x += 70 + rand() * 60) {
@@ -50,32 +54,86 @@ export function backdropShapes(zone: string, frame: Frame, rand: () => number): 
       const tone = ['#b8c3cc', '#a9b4bf', '#c7cdd2', '#9fabb6'][Math.floor(rand() * 4)]!;
       shapes.push({ d: rect(x, horizon - bh, bw, bh), fill: tone });
       const rows: string[] = [];
-      for (let y = horizon - bh + 12; y < horizon - 14; y += 18) for (let wx = x + 8; wx < x + bw - 12; wx += 16) rows.push(rect(wx, y, 8, 10));
+      for (let y = horizon - bh + 12; y < horizon - 14; y += 18)
+        for (let wx = x + 8; wx < x + bw - 12; wx += 16) rows.push(rect(wx, y, 8, 10));
       shapes.push({ d: rows.join(''), fill: '#7d8c99', opacity: 0.55 });
     }
   } else if (zone === 'zone3') {
     for (let x = -40; x < WIDTH; x += 170 + rand() * 90) {
       const [sw, sh] = [140 + rand() * 80, 50 + rand() * 40];
       const ridge = horizon - sh - 30;
-      shapes.push({ d: path([[x, horizon], [x, horizon - sh], [x + sw / 2, ridge], [x + sw, horizon - sh], [x + sw, horizon]]), fill: '#9aa1a6' });
+      shapes.push({
+        d: path([
+          [x, horizon],
+          [x, horizon - sh],
+          [x + sw / 2, ridge],
+          [x + sw, horizon - sh],
+          [x + sw, horizon],
+        ]),
+        fill: '#9aa1a6',
+      });
       shapes.push({ d: rect(x + 10, horizon - sh * 0.55, sw - 20, 6), fill: '#7b8388', opacity: 0.7 });
     }
     for (const cx of [250 + rand() * 150, 820 + rand() * 200]) {
       const top = horizon - 210 - rand() * 60;
-      shapes.push({ d: path([[cx - 12, horizon], [cx - 8, top], [cx + 8, top], [cx + 12, horizon]]), fill: '#8d8f91' });
+      shapes.push({
+        d: path([
+          [cx - 12, horizon],
+          [cx - 8, top],
+          [cx + 8, top],
+          [cx + 12, horizon],
+        ]),
+        fill: '#8d8f91',
+      });
       shapes.push({ d: `${rect(cx - 8.5, top + 10, 17, 14)}${rect(cx - 9, top + 40, 18, 14)}`, fill: '#b5483a' });
-      shapes.push({ d: `${circle(cx + 14, top - 18, 16)}${circle(cx + 40, top - 36, 22)}${circle(cx + 76, top - 48, 26)}`, fill: '#eceae6', opacity: 0.55 });
+      shapes.push({
+        d: `${circle(cx + 14, top - 18, 16)}${circle(cx + 40, top - 36, 22)}${circle(cx + 76, top - 48, 26)}`,
+        fill: '#eceae6',
+        opacity: 0.55,
+      });
     }
-    shapes.push({ d: `${rect(560, horizon - 70, 90, 70)}${path([[560, horizon - 70], [605, horizon - 84], [650, horizon - 70]])}`, fill: '#a7adb1' });
+    shapes.push({
+      d: `${rect(560, horizon - 70, 90, 70)}${path([
+        [560, horizon - 70],
+        [605, horizon - 84],
+        [650, horizon - 70],
+      ])}`,
+      fill: '#a7adb1',
+    });
   } else {
-    shapes.push({ d: `M0 ${horizon - 70}C220 ${horizon - 150} 380 ${horizon - 40} 600 ${horizon - 95}S980 ${horizon - 150} ${WIDTH} ${horizon - 80}V${horizon + 2}H0Z`, fill: '#9fbf9a' });
-    shapes.push({ d: `M0 ${horizon - 30}C160 ${horizon - 75} 420 ${horizon - 10} 640 ${horizon - 50}S1000 ${horizon - 60} ${WIDTH} ${horizon - 30}V${horizon + 2}H0Z`, fill: '#86ad73' });
+    shapes.push({
+      d: `M0 ${horizon - 70}C220 ${horizon - 150} 380 ${horizon - 40} 600 ${horizon - 95}S980 ${horizon - 150} ${WIDTH} ${horizon - 80}V${horizon + 2}H0Z`,
+      fill: '#9fbf9a',
+    });
+    shapes.push({
+      d: `M0 ${horizon - 30}C160 ${horizon - 75} 420 ${horizon - 10} 640 ${horizon - 50}S1000 ${horizon - 60} ${WIDTH} ${horizon - 30}V${horizon + 2}H0Z`,
+      fill: '#86ad73',
+    });
     for (let i = 0; i < 9; i += 1) shapes.push(...tree(rand() * WIDTH, horizon - 8 - rand() * 30, 22 + rand() * 14, i));
   }
-  shapes.push({ d: rect(0, horizon, WIDTH, HEIGHT - horizon), fill: 'url(#ground)', flat: zone === 'zone1' ? '#86ab5f' : zone === 'zone2' ? '#a9a7a0' : '#a39b8c' });
-  const plot = path(below(horizon, [frame.at([0, 0, 0]), frame.at([frame.landW, 0, 0]), frame.at([frame.landW, 0, frame.landL]), frame.at([0, 0, frame.landL])]));
-  shapes.push({ d: plot, fill: zone === 'zone1' ? '#a9c97f' : '#c9c4b8', opacity: 0.85 }, { d: plot, stroke: '#f4f1e8', width: 2, opacity: 0.9 });
-  if (zone === 'zone2') shapes.push({ d: rect(0, 735, WIDTH, 65), fill: '#6f7275' }, { d: `M0 767${Array.from({ length: 12 }, (_, i) => `M${i * 110 + 20} 767h60`).join('')}`, stroke: '#f2efe6', width: 4 }, { d: rect(0, 722, WIDTH, 13), fill: '#cfccc4' });
+  shapes.push({
+    d: rect(0, horizon, WIDTH, HEIGHT - horizon),
+    fill: 'url(#ground)',
+    flat: zone === 'zone1' ? '#86ab5f' : zone === 'zone2' ? '#a9a7a0' : '#a39b8c',
+  });
+  const plot = path(
+    below(horizon, [
+      frame.at([0, 0, 0]),
+      frame.at([frame.landW, 0, 0]),
+      frame.at([frame.landW, 0, frame.landL]),
+      frame.at([0, 0, frame.landL]),
+    ]),
+  );
+  shapes.push(
+    { d: plot, fill: zone === 'zone1' ? '#a9c97f' : '#c9c4b8', opacity: 0.85 },
+    { d: plot, stroke: '#f4f1e8', width: 2, opacity: 0.9 },
+  );
+  if (zone === 'zone2')
+    shapes.push(
+      { d: rect(0, 735, WIDTH, 65), fill: '#6f7275' },
+      { d: `M0 767${Array.from({ length: 12 }, (_, i) => `M${i * 110 + 20} 767h60`).join('')}`, stroke: '#f2efe6', width: 4 },
+      { d: rect(0, 722, WIDTH, 13), fill: '#cfccc4' },
+    );
   return shapes;
 }
 

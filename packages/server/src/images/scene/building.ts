@@ -21,15 +21,41 @@ export function buildingShapes(spec: Spec, frame: Frame): { shapes: Shape[]; def
 
   // Sun from the front left: the shadow falls back and to the right.
   const [sx, sz] = [Math.min(h, 12) * 0.55, Math.min(h, 12) * 0.35];
-  shapes.push({ d: poly([[0, 0, 0], [w, 0, 0], [w + sx, 0, sz], [w + sx, 0, l + sz], [sx, 0, l + sz], [0, 0, l]]), fill: '#10202c', opacity: 0.22 });
+  shapes.push({
+    d: poly([
+      [0, 0, 0],
+      [w, 0, 0],
+      [w + sx, 0, sz],
+      [w + sx, 0, l + sz],
+      [sx, 0, l + sz],
+      [0, 0, l],
+    ]),
+    fill: '#10202c',
+    opacity: 0.22,
+  });
 
-  const side = poly([[w, 0, 0], [w, 0, l], [w, roof.sideTop, l], [w, roof.sideTop, 0]]);
-  shapes.push({ d: side, fill: finish.side, flat: finish.flat }, ...wallDetails(spec, frame, 'side', move), { d: side, fill: '#0b1420', opacity: 0.2 }, { d: side, stroke: INK, width: 1, opacity: 0.6 });
+  const side = poly([
+    [w, 0, 0],
+    [w, 0, l],
+    [w, roof.sideTop, l],
+    [w, roof.sideTop, 0],
+  ]);
+  shapes.push(
+    { d: side, fill: finish.side, flat: finish.flat },
+    ...wallDetails(spec, frame, 'side', move),
+    { d: side, fill: '#0b1420', opacity: 0.2 },
+    { d: side, stroke: INK, width: 1, opacity: 0.6 },
+  );
   shapes.push(...sideWindows(spec, frame, roof.sideTop, move));
 
   if (spec.diseno === 'Plano') {
     const top = h + 0.8;
-    const coping = poly([[0, top, 0], [w, top, 0], [w, top, l], [0, top, l]]);
+    const coping = poly([
+      [0, top, 0],
+      [w, top, 0],
+      [w, top, l],
+      [0, top, l],
+    ]);
     shapes.push({ d: coping, fill: '#d9d6cf' }, { d: coping, stroke: INK, width: 1, opacity: 0.5 });
   }
   for (const [i, plane] of roof.planes.entries()) {
@@ -38,10 +64,25 @@ export function buildingShapes(spec: Spec, frame: Frame): { shapes: Shape[]; def
     if (glass) shapes.push(...glazing(glass, frame, move));
   }
   // The front parapet's shadow on a flat roof.
-  if (spec.diseno === 'Plano') shapes.push({ d: poly([[0.3, h + 0.8, 0.3], [w - 0.3, h + 0.8, 0.3], [w - 0.3, h + 0.8, 1], [0.3, h + 0.8, 1]]), fill: '#000', opacity: 0.14 });
+  if (spec.diseno === 'Plano')
+    shapes.push({
+      d: poly([
+        [0.3, h + 0.8, 0.3],
+        [w - 0.3, h + 0.8, 0.3],
+        [w - 0.3, h + 0.8, 1],
+        [0.3, h + 0.8, 1],
+      ]),
+      fill: '#000',
+      opacity: 0.14,
+    });
 
   const front = poly([[0, 0, 0], [w, 0, 0], ...roof.profile.toReversed().map(([x, y]): P3 => [x, y, 0])]);
-  shapes.push({ d: front, fill: finish.front, flat: finish.flat }, ...wallDetails(spec, frame, 'front', move), { d: front, stroke: INK, width: 1.2, opacity: 0.7 });
+  shapes.push({ d: front, fill: finish.front, flat: finish.flat }, ...wallDetails(spec, frame, 'front', move), {
+    d: front,
+    stroke: INK,
+    width: 1.2,
+    opacity: 0.7,
+  });
   shapes.push(...frontOpenings(spec, frame, move));
   return { shapes, defs: [...finish.defs, ...look.defs] };
 }
@@ -50,8 +91,13 @@ function glazing(plane: Plane, frame: Frame, move: (p: P3) => P3): Shape[] {
   const d = path(plane.map((p) => frame.at(move(p))));
   const [a, b] = plane;
   const mullions: string[] = [];
-  for (let z = 1.5; z < b[2] - a[2]; z += 1.5) mullions.push(path([frame.at(move([a[0], a[1], z])), frame.at(move([a[0], plane[2][1], z]))], false));
-  return [{ d, fill: GLASS, flat: '#5d7f99' }, { d: mullions.join('') || d, stroke: '#2f3840', width: 1, opacity: 0.8 }, { d, stroke: INK, width: 1, opacity: 0.7 }];
+  for (let z = 1.5; z < b[2] - a[2]; z += 1.5)
+    mullions.push(path([frame.at(move([a[0], a[1], z])), frame.at(move([a[0], plane[2][1], z]))], false));
+  return [
+    { d, fill: GLASS, flat: '#5d7f99' },
+    { d: mullions.join('') || d, stroke: '#2f3840', width: 1, opacity: 0.8 },
+    { d, stroke: INK, width: 1, opacity: 0.7 },
+  ];
 }
 
 /** Joints and bands of the wall type over the facade material. */
@@ -71,7 +117,11 @@ function wallDetails(spec: Spec, frame: Frame, face: 'front' | 'side', move: (p:
   }
   if (spec.tipoFachada === 'Tradicional' || spec.tipoFachada === 'Sistema SATE') {
     const band = spec.tipoFachada === 'Tradicional' ? 0.7 : 0.35;
-    shapes.push({ d: path([at(0, 0), at(along, 0), at(along, band), at(0, band)]), fill: spec.tipoFachada === 'Tradicional' ? '#8c8478' : '#5b5f63', opacity: 0.9 });
+    shapes.push({
+      d: path([at(0, 0), at(along, 0), at(along, band), at(0, band)]),
+      fill: spec.tipoFachada === 'Tradicional' ? '#8c8478' : '#5b5f63',
+      opacity: 0.9,
+    });
   }
   return shapes;
 }
@@ -97,13 +147,19 @@ function frontOpenings(spec: Spec, frame: Frame, move: (p: P3) => P3): Shape[] {
   const doorW = Math.min(1.1, w * 0.15);
   if (industrial) {
     const rw = Math.min(4.5, w * 0.35);
-    openings.push({ x: w * 0.18, y: 0, w: rw, h: Math.min(4.5, h * 0.65), kind: 'roller' }, { x: w * 0.18 + rw + 1, y: 0, w: doorW, h: 2.1, kind: 'door' });
+    openings.push(
+      { x: w * 0.18, y: 0, w: rw, h: Math.min(4.5, h * 0.65), kind: 'roller' },
+      { x: w * 0.18 + rw + 1, y: 0, w: doorW, h: 2.1, kind: 'door' },
+    );
     for (let x = 1; x + 1.8 < w - 0.5; x += 2.4) openings.push({ x, y: h - 1.6, w: 1.8, h: 0.8, kind: 'window' });
   } else {
     const shop = spec.uso === 'commercial';
     openings.push({ x: w / 2 - doorW / 2, y: 0, w: doorW * (shop ? 1.6 : 1), h: Math.min(2.2, fh * 0.8), kind: 'door' });
     if (shop) {
-      openings.push({ x: 0.6, y: 0.3, w: w / 2 - doorW / 2 - 1.2, h: Math.min(2.6, fh * 0.8), kind: 'shop' }, { x: w / 2 + doorW * 1.1 + 0.6, y: 0.3, w: w / 2 - doorW * 1.1 - 1.2, h: Math.min(2.6, fh * 0.8), kind: 'shop' });
+      openings.push(
+        { x: 0.6, y: 0.3, w: w / 2 - doorW / 2 - 1.2, h: Math.min(2.6, fh * 0.8), kind: 'shop' },
+        { x: w / 2 + doorW * 1.1 + 0.6, y: 0.3, w: w / 2 - doorW * 1.1 - 1.2, h: Math.min(2.6, fh * 0.8), kind: 'shop' },
+      );
     }
     if (!glassWall) {
       const count = Math.max(2, Math.floor(w / 3.2));
@@ -122,21 +178,50 @@ function frontOpenings(spec: Spec, frame: Frame, move: (p: P3) => P3): Shape[] {
   for (const o of openings) {
     const d = path([at(o.x, o.y), at(o.x + o.w, o.y), at(o.x + o.w, o.y + o.h), at(o.x, o.y + o.h)]);
     if (o.kind === 'roller') {
-      const slats = Array.from({ length: Math.round(o.h / 0.25) }, (_, i) => path([at(o.x, o.y + i * 0.25), at(o.x + o.w, o.y + i * 0.25)], false)).join('');
+      const slats = Array.from({ length: Math.round(o.h / 0.25) }, (_, i) =>
+        path([at(o.x, o.y + i * 0.25), at(o.x + o.w, o.y + i * 0.25)], false),
+      ).join('');
       shapes.push({ d, fill: '#b9bec2' }, { d: slats, stroke: '#7f878e', width: 1 }, { d, stroke: INK, width: 1.5 });
     } else if (o.kind === 'door') {
-      shapes.push({ d, fill: spec.materialFachada === 'Madera' ? '#5b3a22' : '#6b4a33' }, { d, stroke: INK, width: 1.5 }, { d: path([at(o.x + o.w * 0.8, o.y + 1), at(o.x + o.w * 0.8, o.y + 1.05)], false), stroke: '#d8c27a', width: 3 });
+      shapes.push(
+        { d, fill: spec.materialFachada === 'Madera' ? '#5b3a22' : '#6b4a33' },
+        { d, stroke: INK, width: 1.5 },
+        { d: path([at(o.x + o.w * 0.8, o.y + 1), at(o.x + o.w * 0.8, o.y + 1.05)], false), stroke: '#d8c27a', width: 3 },
+      );
     } else {
       const mid = path([at(o.x + o.w / 2, o.y), at(o.x + o.w / 2, o.y + o.h)], false);
       shapes.push({ d, fill: GLASS, flat: '#5d7f99' }, { d: mid, stroke: '#3b4248', width: 1.2 }, { d, stroke: '#2f353a', width: 1.6 });
-      if (o.kind === 'window' && o.y > 0.1) shapes.push({ d: path([at(o.x - 0.1, o.y - 0.08), at(o.x + o.w + 0.1, o.y - 0.08), at(o.x + o.w + 0.1, o.y), at(o.x - 0.1, o.y)]), fill: '#e8e4dc' });
+      if (o.kind === 'window' && o.y > 0.1)
+        shapes.push({
+          d: path([at(o.x - 0.1, o.y - 0.08), at(o.x + o.w + 0.1, o.y - 0.08), at(o.x + o.w + 0.1, o.y), at(o.x - 0.1, o.y)]),
+          fill: '#e8e4dc',
+        });
     }
   }
-  if (spec.uso === 'commercial') shapes.push({ d: path([at(0.4, Math.min(2.9, fh * 0.85)), at(w - 0.4, Math.min(2.9, fh * 0.85)), at(w - 0.4, Math.min(3.5, fh * 0.98)), at(0.4, Math.min(3.5, fh * 0.98))]), fill: '#1f5f8b' });
+  if (spec.uso === 'commercial')
+    shapes.push({
+      d: path([
+        at(0.4, Math.min(2.9, fh * 0.85)),
+        at(w - 0.4, Math.min(2.9, fh * 0.85)),
+        at(w - 0.4, Math.min(3.5, fh * 0.98)),
+        at(0.4, Math.min(3.5, fh * 0.98)),
+      ]),
+      fill: '#1f5f8b',
+    });
   if (spec.uso === 'institutional') {
     const base = frame.at(move([-1.5, 0, 0]));
     const topY = base[1] - Math.min(h + 3, 14) * frame.s;
-    shapes.push({ d: path([base, [base[0], topY]], false), stroke: '#55595d', width: 2 }, { d: path([[base[0], topY], [base[0] + 1.6 * frame.s, topY + 0.3 * frame.s], [base[0], topY + 1 * frame.s]]), fill: '#c9462c' });
+    shapes.push(
+      { d: path([base, [base[0], topY]], false), stroke: '#55595d', width: 2 },
+      {
+        d: path([
+          [base[0], topY],
+          [base[0] + 1.6 * frame.s, topY + 0.3 * frame.s],
+          [base[0], topY + 1 * frame.s],
+        ]),
+        fill: '#c9462c',
+      },
+    );
   }
   return shapes;
 }

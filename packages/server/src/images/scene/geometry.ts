@@ -57,7 +57,13 @@ export const circle = (cx: number, cy: number, r: number) =>
   `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0Z`;
 
 /** An axis-aligned rectangle as a path. */
-export const rect = (x: number, y: number, w: number, h: number) => path([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]);
+export const rect = (x: number, y: number, w: number, h: number) =>
+  path([
+    [x, y],
+    [x + w, y],
+    [x + w, y + h],
+    [x, y + h],
+  ]);
 
 /** A small deterministic random source (mulberry32) seeded from a string. */
 export function random(seedText: string): () => number {

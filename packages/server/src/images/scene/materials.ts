@@ -30,24 +30,41 @@ export function facadeFinish(material: string, s: number, smooth: boolean): Fini
   }
   if (material === 'Ladrillo') {
     const [b, c] = [r(16 * u), r(6 * u)];
-    const bricks = `<path d="M0 0h${2 * b}M0 ${c}h${2 * b}M0 0v${c}M${b} 0v${c}M${b / 2} ${c}v${c}M${b * 1.5} ${c}v${c}" stroke="#e8d9c8" stroke-width="${r(0.9 * u)}"/>` +
+    const bricks =
+      `<path d="M0 0h${2 * b}M0 ${c}h${2 * b}M0 0v${c}M${b} 0v${c}M${b / 2} ${c}v${c}M${b * 1.5} ${c}v${c}" stroke="#e8d9c8" stroke-width="${r(0.9 * u)}"/>` +
       `<rect x="${r(b + 0.6)}" y="0.6" width="${r(b - 1.2)}" height="${r(c - 1.2)}" fill="#8e3b26" opacity=".35"/><rect x="${r(b / 2 + 0.6)}" y="${r(c + 0.6)}" width="${r(b - 1.2)}" height="${r(c - 1.2)}" fill="#d07a58" opacity=".3"/>`;
     return twin('brick', [2 * b, 2 * c], bricks, '#b0573b');
   }
   if (material === 'Madera') {
     const b = r(7 * u);
-    const boards = [0, 1, 2].map((i) => `<rect x="${i * b}" width="${b}" height="${r(60 * u)}" fill="${['#a8754a', '#9a6a41', '#b3804f'][i]}"/><path d="M${i * b + r(b * 0.45)} 0v${r(60 * u)}" stroke="#7b5232" stroke-opacity=".25" stroke-width=".6"/>`).join('');
-    return twin('wood', [3 * b, r(60 * u)], `${boards}<path d="M0 0v${r(60 * u)}M${b} 0v${r(60 * u)}M${2 * b} 0v${r(60 * u)}" stroke="#5c3b22" stroke-width="${r(0.9 * u)}"/>`, '#a5734a');
+    const boards = [0, 1, 2]
+      .map(
+        (i) =>
+          `<rect x="${i * b}" width="${b}" height="${r(60 * u)}" fill="${['#a8754a', '#9a6a41', '#b3804f'][i]}"/><path d="M${i * b + r(b * 0.45)} 0v${r(60 * u)}" stroke="#7b5232" stroke-opacity=".25" stroke-width=".6"/>`,
+      )
+      .join('');
+    return twin(
+      'wood',
+      [3 * b, r(60 * u)],
+      `${boards}<path d="M0 0v${r(60 * u)}M${b} 0v${r(60 * u)}M${2 * b} 0v${r(60 * u)}" stroke="#5c3b22" stroke-width="${r(0.9 * u)}"/>`,
+      '#a5734a',
+    );
   }
   if (material === 'Vidrio') {
     const [gw, gh] = [r(30 * u), r(34 * u)];
-    const panel = `<path d="M0 0h${gw}v${gh}H0Z" fill="#6f98b8"/><path d="M${r(gw * 0.15)} ${gh}L${r(gw * 0.75)} 0h${r(gw * 0.2)}L${r(gw * 0.35)} ${gh}Z" fill="#fff" opacity=".22"/><path d="M0 ${r(gh * 0.55)}L${r(gw * 0.3)} 0h${r(gw * 0.08)}L0 ${r(gh * 0.75)}Z" fill="#fff" opacity=".15"/>` +
+    const panel =
+      `<path d="M0 0h${gw}v${gh}H0Z" fill="#6f98b8"/><path d="M${r(gw * 0.15)} ${gh}L${r(gw * 0.75)} 0h${r(gw * 0.2)}L${r(gw * 0.35)} ${gh}Z" fill="#fff" opacity=".22"/><path d="M0 ${r(gh * 0.55)}L${r(gw * 0.3)} 0h${r(gw * 0.08)}L0 ${r(gh * 0.75)}Z" fill="#fff" opacity=".15"/>` +
       `<path d="M0 0h${gw}M0 0v${gh}" stroke="#39424a" stroke-width="${r(1.6 * u)}"/>`;
     return twin('glass', [gw, gh], panel, '#6f98b8');
   }
   if (material === 'Panel Sandwich') {
     const g = r(8 * u);
-    return twin('sandwich', [g, r(50 * u)], `<path d="M${r(g * 0.3)} 0v${r(50 * u)}" stroke="#8e969e" stroke-width="${r(1.2 * u)}"/><path d="M${r(g * 0.3 + 1.3 * u)} 0v${r(50 * u)}" stroke="#fff" stroke-opacity=".7" stroke-width="${r(0.7 * u)}"/><path d="M0 ${r(49.5 * u)}h${g}" stroke="#8e969e" stroke-width=".7"/>`, '#c8cdd1');
+    return twin(
+      'sandwich',
+      [g, r(50 * u)],
+      `<path d="M${r(g * 0.3)} 0v${r(50 * u)}" stroke="#8e969e" stroke-width="${r(1.2 * u)}"/><path d="M${r(g * 0.3 + 1.3 * u)} 0v${r(50 * u)}" stroke="#fff" stroke-opacity=".7" stroke-width="${r(0.7 * u)}"/><path d="M0 ${r(49.5 * u)}h${g}" stroke="#8e969e" stroke-width=".7"/>`,
+      '#c8cdd1',
+    );
   }
   return twin('plaster', [r(40 * u), r(40 * u)], '', '#e9e2d4');
 }

@@ -36,10 +36,24 @@ export function roofShape(design: string, w: number, l: number, h: number): Roof
   if (design === 'Doble pendiente') {
     const drop = E * (r / (w / 2));
     return {
-      profile: [[0, h], [w / 2, h + r], [w, h]],
+      profile: [
+        [0, h],
+        [w / 2, h + r],
+        [w, h],
+      ],
       planes: [
-        [[-E, h - drop, -E], [-E, h - drop, l + E], [w / 2, h + r, l + E], [w / 2, h + r, -E]],
-        [[w + E, h - drop, -E], [w + E, h - drop, l + E], [w / 2, h + r, l + E], [w / 2, h + r, -E]],
+        [
+          [-E, h - drop, -E],
+          [-E, h - drop, l + E],
+          [w / 2, h + r, l + E],
+          [w / 2, h + r, -E],
+        ],
+        [
+          [w + E, h - drop, -E],
+          [w + E, h - drop, l + E],
+          [w / 2, h + r, l + E],
+          [w / 2, h + r, -E],
+        ],
       ],
       glazing: [],
       sideTop: h,
@@ -48,8 +62,18 @@ export function roofShape(design: string, w: number, l: number, h: number): Roof
   if (design === 'Una sola pendiente') {
     const t = r / w;
     return {
-      profile: [[0, h + r], [w, h]],
-      planes: [[[w + E, h - E * t, -E], [w + E, h - E * t, l + E], [-E, h + r + E * t, l + E], [-E, h + r + E * t, -E]]],
+      profile: [
+        [0, h + r],
+        [w, h],
+      ],
+      planes: [
+        [
+          [w + E, h - E * t, -E],
+          [w + E, h - E * t, l + E],
+          [-E, h + r + E * t, l + E],
+          [-E, h + r + E * t, -E],
+        ],
+      ],
       glazing: [],
       sideTop: h,
     };
@@ -61,9 +85,23 @@ export function roofShape(design: string, w: number, l: number, h: number): Roof
     for (let i = 0; i < xs.length - 1; i += 1) {
       const [a, b] = [xs[i]!, xs[i + 1]!];
       // Only the strips facing the viewer (slope below 30° or going down): the others are behind.
-      if ((y(b) - y(a)) / (b - a) < 0.57) planes.push([[a, y(a), -E], [a, y(a), l + E], [b, y(b), l + E], [b, y(b), -E]]);
+      if ((y(b) - y(a)) / (b - a) < 0.57)
+        planes.push([
+          [a, y(a), -E],
+          [a, y(a), l + E],
+          [b, y(b), l + E],
+          [b, y(b), -E],
+        ]);
     }
-    return { profile: xs.filter((x) => x >= 0 && x <= w).concat(w).map((x) => [x, y(x)]), planes, glazing: [], sideTop: y(w) };
+    return {
+      profile: xs
+        .filter((x) => x >= 0 && x <= w)
+        .concat(w)
+        .map((x) => [x, y(x)]),
+      planes,
+      glazing: [],
+      sideTop: y(w),
+    };
   }
   if (design === 'Discontinua') {
     const n = teeth(w);
@@ -75,13 +113,38 @@ export function roofShape(design: string, w: number, l: number, h: number): Roof
       const [a, b] = [i * tw, (i + 1) * tw];
       profile.push([b, h + r]);
       if (i < n - 1) profile.push([b, h]);
-      planes.push([[a, h, 0], [a, h, l], [b, h + r, l], [b, h + r, 0]]);
-      glazing.push([[b, h, 0], [b, h, l], [b, h + r, l], [b, h + r, 0]]);
+      planes.push([
+        [a, h, 0],
+        [a, h, l],
+        [b, h + r, l],
+        [b, h + r, 0],
+      ]);
+      glazing.push([
+        [b, h, 0],
+        [b, h, l],
+        [b, h + r, l],
+        [b, h + r, 0],
+      ]);
     }
     return { profile, planes, glazing, sideTop: h };
   }
   // Plano: a parapet 0.8 m above the roof, seen from above.
-  return { profile: [[0, h + r], [w, h + r]], planes: [[[0.3, h + r, 0.3], [w - 0.3, h + r, 0.3], [w - 0.3, h + r, l - 0.3], [0.3, h + r, l - 0.3]]], glazing: [], sideTop: h + r };
+  return {
+    profile: [
+      [0, h + r],
+      [w, h + r],
+    ],
+    planes: [
+      [
+        [0.3, h + r, 0.3],
+        [w - 0.3, h + r, 0.3],
+        [w - 0.3, h + r, l - 0.3],
+        [0.3, h + r, l - 0.3],
+      ],
+    ],
+    glazing: [],
+    sideTop: h + r,
+  };
 }
 
 const lerp = (a: P3, b: P3, t: number): P3 => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
@@ -114,7 +177,9 @@ export function planeShapes(plane: Plane, look: RoofLook, frame: Frame, move: (p
       for (let i = 0; i < rows; i += 1) {
         for (let j = 1; j < cols; j += 1) {
           const g = Math.min(1, (j + (i % 2) * 0.5) / cols);
-          lines.push(path([at(lerp(lerp(a, b, g), lerp(d, c, g), i / rows)), at(lerp(lerp(a, b, g), lerp(d, c, g), (i + 0.55) / rows))], false));
+          lines.push(
+            path([at(lerp(lerp(a, b, g), lerp(d, c, g), i / rows)), at(lerp(lerp(a, b, g), lerp(d, c, g), (i + 0.55) / rows))], false),
+          );
         }
       }
     }
