@@ -91,7 +91,7 @@ describe('public exports', () => {
     ['@obra/form/react', formReact, ['useDraft', 'useFormDelivery', 'useOutbox']],
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
-    ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
+    ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'interpolate', 'normalizeLang']],
     [
       '@obra/ui',
       ui,

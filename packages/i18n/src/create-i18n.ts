@@ -31,6 +31,10 @@ const lookup = (catalogue: Catalogue, key: string): string | undefined => {
   return typeof node === 'string' ? node : undefined;
 };
 
+/** Fills the `{{name}}` placeholders of `text` from `values`; a placeholder without a value stays as it is. */
+export const interpolate = (text: string, values?: Readonly<Record<string, string | number>>): string =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (values && name in values ? String(values[name]) : match));
+
 /**
  * Creates the translator of one widget instance, so two widgets on one page can speak different
  * languages. The catalogues keep i18next's JSON format (nested keys, `{{name}}` placeholders,
@@ -59,8 +63,7 @@ export function createI18n<C extends Catalogue>(catalogues: Record<Lang, C>, lan
     get lang() {
       return current;
     },
-    t: (key, values) =>
-      find(key, values).replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (values && name in values ? String(values[name]) : match)),
+    t: (key, values) => interpolate(find(key, values), values),
     setLang(next) {
       current = next;
     },

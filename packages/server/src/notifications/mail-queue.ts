@@ -2,6 +2,7 @@
 // recipient (queued by the `lead_notify` trigger in the lead's own transaction) or one daily digest
 // per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API processes: the
 // (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language.
+import { interpolate } from '@obra/i18n';
 import type { Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
 import type { MailQueue } from '../mail/outbox.ts';
@@ -37,8 +38,6 @@ type Words = typeof es;
 const WORDS: Record<Lang, Words> = { es, en };
 const kindName = (w: Words, kind: string) => w.kind[kind as keyof Words['kind']] ?? kind;
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 const stamp = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The queue of notification mails; links point at `consoleOrigin`/admin. */
@@ -76,7 +75,7 @@ export function notificationMails(
           '',
           w.mail.footer,
         ].join('\n');
-    return { to: row.recipient, subject: fill(w.mail.subject, { kind, name: lead.name }), text };
+    return { to: row.recipient, subject: interpolate(w.mail.subject, { kind, name: lead.name }), text };
   }
 
   async function digestMail(row: Row, w: Words) {
@@ -98,17 +97,17 @@ export function notificationMails(
       ].join('\n'),
     );
     const text = [
-      fill(w.mail.digestIntro, { since: stamp(row.since!), until: stamp(row.until!) }),
+      interpolate(w.mail.digestIntro, { since: stamp(row.since!), until: stamp(row.until!) }),
       '',
       listed.join('\n\n'),
-      ...(n > DIGEST_LIMIT ? ['', fill(w.mail.more, { count: n - DIGEST_LIMIT })] : []),
+      ...(n > DIGEST_LIMIT ? ['', interpolate(w.mail.more, { count: n - DIGEST_LIMIT })] : []),
       '',
       w.mail.openAll,
       `${consoleOrigin}/admin?from=${row.since!.toISOString().slice(0, 10)}`,
       '',
       w.mail.footer,
     ].join('\n');
-    return { to: row.recipient, subject: fill(w.mail.digestSubject, { count: n }), text };
+    return { to: row.recipient, subject: interpolate(w.mail.digestSubject, { count: n }), text };
   }
 
   // An admin's notice that the webhook worker disabled an endpoint: in both languages (admins have
@@ -119,7 +118,7 @@ export function notificationMails(
       [row.endpoint_id],
     );
     if (!endpoint) return null;
-    const part = (w: Words) => fill(w.mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date()) });
+    const part = (w: Words) => interpolate(w.mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date()) });
     const text = [part(WORDS.es), `${consoleOrigin}/admin/webhooks`, '', part(WORDS.en), `${consoleOrigin}/admin/webhooks`].join('\n');
     return { to: row.recipient, subject: `${WORDS.es.mail.webhookSubject} · ${WORDS.en.mail.webhookSubject}`, text };
   }

@@ -1,3 +1,4 @@
+import { interpolate } from '@obra/i18n';
 import type { Lang } from '@obra/schema';
 import en from '@obra/i18n/locales/en/report.json' with { type: 'json' };
 import es from '@obra/i18n/locales/es/report.json' with { type: 'json' };
@@ -11,6 +12,6 @@ const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeA
  */
 export function reportEmail(row: ReportRow, lang: Lang = 'es'): { subject: string; text: string; html: string } {
   const { email } = lang === 'en' ? en : es;
-  const lines = [email.greeting.replace('{{name}}', row.nombre ?? ''), '', email.body, '', email.next, email.signature];
+  const lines = [interpolate(email.greeting, { name: row.nombre ?? '' }), '', email.body, '', email.next, email.signature];
   return { subject: email.subject, text: lines.join('\n'), html: `<p>${lines.map(escape).join('<br>')}</p>` };
 }

@@ -1,4 +1,4 @@
-import type { Lang } from '@obra/i18n';
+import { interpolate, type Lang } from '@obra/i18n';
 import { catalogue, textAt } from './labels.ts';
 
 const cache = new Map<string, (key: string, vars?: Record<string, string | number>) => string>();
@@ -13,7 +13,7 @@ export function estimateText(lang: Lang) {
   const data = catalogue(lang, 'estimate-report');
   const text = (key: string, vars: Record<string, string | number> = {}) => {
     const found = textAt(data, key);
-    return typeof found === 'string' ? found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? '')) : key;
+    return typeof found === 'string' ? interpolate(found, vars) : key;
   };
   cache.set(lang, text);
   return text;
