@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError, generateImage, IMAGE_ERRORS, searchLocation, sendFormReport } from '@obra/api';
+import { ApiError, generateImage, searchLocation, sendFormReport } from '@obra/api';
 import { emptyDesign } from '@obra/design-form';
 import { PLACES } from '../msw/design-form-handlers.ts';
 import { TEST_API, useApi } from './support/design-form.ts';
@@ -36,10 +36,12 @@ describe('design-form API calls', () => {
     server.use(http.post(`${TEST_API}/generate-image`, () => HttpResponse.json({ url: '/api/images/a.svg' })));
     expect(await generateImage({ prompt: 'p', spec }, { apiBase: TEST_API })).toBe('http://api.test/api/images/a.svg');
     server.use(http.post(`${TEST_API}/generate-image`, () => HttpResponse.json({ url: '  ' })));
-    await expect(generateImage({ prompt: 'p', spec }, { apiBase: TEST_API })).rejects.toMatchObject({ message: IMAGE_ERRORS.noUrl });
+    await expect(generateImage({ prompt: 'p', spec }, { apiBase: TEST_API })).rejects.toMatchObject({
+      key: 'api.unexpected',
+      status: undefined,
+    });
     server.use(http.post(`${TEST_API}/generate-image`, () => new HttpResponse('busy', { status: 503 })));
     await expect(generateImage({ prompt: 'p', spec }, { apiBase: TEST_API })).rejects.toMatchObject({
-      message: IMAGE_ERRORS.notOk,
       key: 'api.server',
       status: 503,
     });

@@ -1,6 +1,5 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { IMAGE_ERRORS } from '@obra/api';
 import { buildPrompt, emptyDesign, isGeneratedImage } from '@obra/design-form';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
 import { copy, designForm, generate, GENERATED_URL, openSection, pause, record, TEST_API, useApi } from './support/design-form.ts';
@@ -92,8 +91,8 @@ describe('<obra-design-form> image generation', () => {
   });
 
   it.each([
-    ['a non-OK status', designFormHandlers.generateFailed, IMAGE_ERRORS.notOk],
-    ['an answer without url', designFormHandlers.generateNoUrl, IMAGE_ERRORS.noUrl],
+    ['a non-OK status', designFormHandlers.generateFailed, copy('es').image.log.notOk],
+    ['an answer without url', designFormHandlers.generateNoUrl, copy('es').image.log.noUrl],
   ])('on %s logs the §8 message and shows the example image again', async (_case, handler, message) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(handler);

@@ -22,7 +22,6 @@ describe('public exports', () => {
       api,
       [
         'ApiError',
-        'IMAGE_ERRORS',
         'RETRY',
         'STORED_TTL_MS',
         'apiBaseFrom',

@@ -13,12 +13,6 @@ export interface DesignCallOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** The messages of SPEC.md §8 for a failed image generation (they are logged, not shown). */
-export const IMAGE_ERRORS = {
-  notOk: 'La respuesta del servidor no fue exitosa',
-  noUrl: 'La API no devolvió una URL de imagen válida.',
-} as const;
-
 const isPlace = (value: unknown): value is Place =>
   !!value && typeof (value as Place).Label === 'string' && typeof (value as Place).Country === 'string';
 
@@ -31,21 +25,19 @@ export async function searchLocation(query: string, lang: string, options: Desig
 
 /**
  * POST {api}/generate-image with `{ prompt, spec }`: the absolute URL of the image. A non-OK
- * status or an answer without `url` throws an {@link ApiError} with the message of SPEC.md §8.
+ * status throws an {@link ApiError} with that status; an answer without a usable `url` one of key
+ * `api.unexpected` and no status (the widget logs SPEC.md §8's message for each, from its catalogue).
  */
 export async function generateImage(input: { prompt: string; spec: ImageSpec }, options: DesignCallOptions): Promise<string> {
   const url = apiUrl(options.apiBase, 'generate-image');
-  const answer = await request<{ url?: unknown } | undefined>(url, { body: input, signal: options.signal }).catch((cause: unknown) => {
-    // A refusal is logged with the message of SPEC.md §8; a network failure keeps its own.
-    if (cause instanceof ApiError && cause.status !== undefined) throw new ApiError(cause.key, IMAGE_ERRORS.notOk, cause.status);
-    throw cause;
-  });
-  if (typeof answer?.url !== 'string' || !answer.url.trim()) throw new ApiError('api.unexpected', IMAGE_ERRORS.noUrl);
+  const answer = await request<{ url?: unknown } | undefined>(url, { body: input, signal: options.signal });
+  const noUrl = `POST ${url} answered without a valid image url`;
+  if (typeof answer?.url !== 'string' || !answer.url.trim()) throw new ApiError('api.unexpected', noUrl);
   try {
     // A relative url (e.g. /api/images/x.svg) belongs to the API, not to the partner's page.
     return new URL(answer.url, new URL(url, globalThis.location?.href)).href;
   } catch {
-    throw new ApiError('api.unexpected', IMAGE_ERRORS.noUrl);
+    throw new ApiError('api.unexpected', noUrl);
   }
 }
 

@@ -15,7 +15,7 @@ export {
 export { STORED_TTL_MS, stored, type Stored } from './outbox.ts';
 export { sendWaitList, type WaitListTransport, type SendWaitListOptions } from './wait-list.ts';
 export { sendPartner, type SendPartnerOptions } from './partner.ts';
-export { searchLocation, generateImage, sendFormReport, IMAGE_ERRORS, type Place, type DesignCallOptions } from './design-form.ts';
+export { searchLocation, generateImage, sendFormReport, type Place, type DesignCallOptions } from './design-form.ts';
 export { sendContact, type SendContactOptions } from './contact.ts';
 export { spamHeaders } from './spam.ts';
 export { BUNDLE_VERSION, attributionOf, collectAttribution, type AttributionSource } from './attribution.ts';

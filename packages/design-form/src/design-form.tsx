@@ -44,6 +44,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     emit,
     lang,
     frame: { prefix: t('designForm.prompt.prefix'), suffix: t('designForm.prompt.suffix') },
+    imageLog: { notOk: t('designForm.image.log.notOk'), noUrl: t('designForm.image.log.noUrl') },
   });
   const texts = () => ({
     submitError: t('designForm.form.error.submitError'),

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { generateImage, sendFormReport, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
+import { ApiError, generateImage, sendFormReport, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
 import type { Emit } from '@obra/element';
 import { createSubmission, failureMessage, type FailureTexts, type FormStatus, type Sent } from '@obra/form';
 import { validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
@@ -33,6 +33,8 @@ export interface DesignDeps {
   emit: Emit<DesignFormEvents>;
   /** The translated prompt frame (SPEC.md §3 "Image generation"). */
   frame: { prefix: string; suffix: string };
+  /** SPEC.md §8's messages for a failed image generation, logged (not shown) in the widget's language. */
+  imageLog: { notOk: string; noUrl: string };
   /** The widget's language, sent as Accept-Language (the server answers and mails in it). */
   lang: string;
 }
@@ -135,7 +137,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
         const values = { ...get().values, pais: place.Country, departamento: place.Region ?? '', ciudad: place.Municipality ?? '' };
         set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
       },
-      async generate({ apiBase, emit, frame }) {
+      async generate({ apiBase, emit, frame, imageLog }) {
         if (get().image === 'loading') return 'busy';
         const { values } = get();
         const prompt = buildPrompt(values, frame);
@@ -146,7 +148,15 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
           emit('obra-image-generated', { url, prompt });
           return 'generated';
         } catch (error) {
-          console.error('[obra-design-form]', error instanceof Error ? error.message : error);
+          // A refusal (a status) and an answer without a url have SPEC.md §8's messages; a network failure says its own.
+          const message = !(error instanceof ApiError)
+            ? String(error)
+            : error.status !== undefined
+              ? imageLog.notOk
+              : error.key === 'api.unexpected'
+                ? imageLog.noUrl
+                : error.message;
+          console.error('[obra-design-form]', message);
           set({ image: 'idle', imageUrl: exampleImage, generatedUrl: '', imageFailed: true });
           return 'failed';
         }
