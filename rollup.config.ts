@@ -35,13 +35,15 @@ export const widgets = [
     name: 'marketplace',
     entry: 'packages/marketplace/src/marketplace/register.ts',
     contract: 'packages/marketplace/src/marketplace/contract.ts',
-    budgetGzip: 20 * 1024,
+    // 20 → 21 KB: the search is the shared ui Combobox now (about 0.9 KB), the hand-written one is gone.
+    budgetGzip: 21 * 1024,
   },
   {
     name: 'software-detail',
     entry: 'packages/marketplace/src/software-detail/register.ts',
     contract: 'packages/marketplace/src/software-detail/contract.ts',
-    budgetGzip: 22 * 1024,
+    // 22 → 23 KB: the runtime keeps a pre-rendered (declarative) shadow root and takes it over in place.
+    budgetGzip: 23 * 1024,
   },
 ] as const;
 
@@ -74,7 +76,7 @@ function cssTemplates(): Plugin {
   const template = /\/\* css \*\/ `([^`]*)`/g;
   const minify = (css: string) =>
     css
-      .replace(/\$\{\/\*[^]*?\*\/\s*''\}/g, '')
+      .replace(/\$\{\s*\/\*[^]*?\*\/\s*''\s*\}/g, '')
       .replace(/\/\*[^]*?\*\//g, '')
       .replace(/\s+/g, ' ')
       .replace(/ ?([{};]) ?/g, '$1')
