@@ -59,10 +59,16 @@ export const steps: Step[] = [
   { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   // Lint, format and dead code (tests/guardrails.ts), needing nothing first.
   ...GUARDRAILS,
-  { name: 'reference API tests (PGlite)', command: vitest('server'), results: 'server' },
+  // Some of them start host/serve.ts (npm start), which serves the built site and bundles.
+  { name: 'reference API tests (PGlite)', command: vitest('server'), results: 'server', after: ['host site (esbuild, pre-render)'] },
   // The size budgets and the manifest check read dist/widgets, dist/esm and dist/custom-elements.json.
   { name: 'unit, component and size tests', command: vitest('unit'), results: 'unit', after: ['widget bundles (rollup)'] },
-  { name: 'reference API tests (PostgreSQL)', command: vitest('server-pg'), results: 'server-pg' },
+  {
+    name: 'reference API tests (PostgreSQL)',
+    command: vitest('server-pg'),
+    results: 'server-pg',
+    after: ['host site (esbuild, pre-render)'],
+  },
   { name: 'storybook build', command: ['storybook', 'build', '--quiet', '-o', 'dist/storybook'] },
 ];
 
