@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAROUSEL_INTERVAL_MS, startCarousel } from '../../host/src/client/carousel.ts';
 import { enhanceMenu } from '../../host/src/client/menu.ts';
 import { enhanceOverlay } from '../../host/src/client/overlay.ts';
+import { preloadWhenIdle } from '../../host/src/client/preload.ts';
 import { startSuccess } from '../../host/src/client/success.ts';
 import { renderRoute } from '../../host/src/render.tsx';
 import type { Route } from '../../host/src/routes.ts';
@@ -199,5 +200,23 @@ describe('purchase success', () => {
     expect($('[data-toast]').hidden).toBe(false);
     vi.advanceTimersByTime(1);
     expect($('[data-toast]').hidden).toBe(true);
+  });
+});
+
+describe('widget module preload', () => {
+  afterEach(() => {
+    document.head.replaceChildren();
+  });
+
+  it('adds a prefetch link for each module the page names, once loaded and idle, and nothing where none is named', async () => {
+    preloadWhenIdle(document);
+    expect(document.querySelector('link')).toBeNull();
+    document.head.innerHTML = '<meta name="obra-preload" content="/esm/obra-wait-list.js /esm/chunks/runtime-X.js">';
+    preloadWhenIdle(document);
+    await vi.waitFor(() => expect(document.querySelectorAll('link')).toHaveLength(2));
+    expect([...document.querySelectorAll('link')].map((link) => [link.rel, link.getAttribute('href')])).toEqual([
+      ['prefetch', '/esm/obra-wait-list.js'],
+      ['prefetch', '/esm/chunks/runtime-X.js'],
+    ]);
   });
 });

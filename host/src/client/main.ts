@@ -3,6 +3,7 @@
 import { startCarousel } from './carousel.ts';
 import { enhanceMenu } from './menu.ts';
 import { enhanceOverlay } from './overlay.ts';
+import { preloadWhenIdle } from './preload.ts';
 import { confirmPurchase } from './success.ts';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -10,6 +11,7 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
 const loaderUrl = document.querySelector<HTMLMetaElement>('meta[name="obra-loader"]')?.content ?? '/esm/loader.js';
 
 enhanceMenu(document);
+preloadWhenIdle(document);
 enhanceOverlay(document, () => import(/* @vite-ignore */ loaderUrl));
 const carousel = document.querySelector<HTMLElement>('[data-carousel]');
 if (carousel) startCarousel(carousel, { reducedMotion });

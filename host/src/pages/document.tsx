@@ -58,7 +58,9 @@ export function Document({ lang, title, description, route, widget, assets, chil
         <script type="module" src={assets.script} />
         {/* Low priority: the widget's code must not compete with the first paint, only start early. */}
         {widget && <script type="module" src={assets.loader} {...LOW} />}
-        {widget && assets.preload?.[widget]?.map((href) => <link key={href} rel="modulepreload" href={href} {...LOW} />)}
+        {/* The widget's modules, prefetched by the site script once the page has loaded (client/preload.ts):
+            the pre-rendered view needs none of them to paint, and early fetches would compete with it. */}
+        {widget && assets.preload?.[widget] && <meta name="obra-preload" content={assets.preload[widget].join(' ')} />}
       </head>
       <body>{children}</body>
     </html>
