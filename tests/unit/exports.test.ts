@@ -120,6 +120,7 @@ describe('public exports', () => {
         'CONSTRUCTION_SYSTEM_GROUPS',
         'CONTACT_LIMITS',
         'DESIGN_LIMITS',
+        'emptyProject',
         'EXTRAS',
         'FACADE_MATERIALS',
         'PARTNER_LIMITS',

@@ -1,4 +1,4 @@
-import type { PersonalData, ProjectData } from '@obra/schema';
+import { emptyProject, type PersonalData, type ProjectData } from '@obra/schema';
 
 /** What the visitor has chosen and typed: every field a string, `otros` the list of checked extras. */
 export type DesignValues = { [K in keyof ProjectData | keyof PersonalData]: K extends 'otros' ? string[] : string };
@@ -8,25 +8,10 @@ export type DesignField = keyof DesignValues;
 
 /** The initial values (SPEC.md §3: empty strings, `otros` empty); also what a successful send returns to. */
 export const emptyDesign: DesignValues = {
-  estadoProyecto: '',
-  etapaProyecto: '',
+  ...emptyProject(),
   pais: '',
   departamento: '',
   ciudad: '',
-  ancho: '',
-  longitud: '',
-  anchoEdificacion: '',
-  largoEdificacion: '',
-  altoEdificacion: '',
-  uso: '',
-  usoEspecifico: '',
-  sistemaConstructivo: '',
-  diseno: '',
-  tipoFachada: '',
-  materialCubierta: '',
-  materialFachada: '',
-  zona: '',
-  otros: [],
   nombre: '',
   correo: '',
   telefono: '',

@@ -114,6 +114,26 @@ export const formReportSchema = v.pipe(
 
 export type ProjectData = v.InferOutput<typeof projectSchema>;
 export type PersonalData = v.InferOutput<typeof personalSchema>;
+
+/** The project fields of an empty design form (SPEC.md §3: empty strings, `otros` empty). */
+export const emptyProject = (): { [K in keyof ProjectData]: K extends 'otros' ? string[] : string } => ({
+  estadoProyecto: '',
+  etapaProyecto: '',
+  ancho: '',
+  longitud: '',
+  anchoEdificacion: '',
+  largoEdificacion: '',
+  altoEdificacion: '',
+  uso: '',
+  usoEspecifico: '',
+  sistemaConstructivo: '',
+  diseno: '',
+  tipoFachada: '',
+  materialCubierta: '',
+  materialFachada: '',
+  zona: '',
+  otros: [],
+});
 export type FormReport = v.InferOutput<typeof formReportSchema>;
 
 /** What the image generator draws from (DESIGN.md §5.6): the structured choices behind the prompt. */

@@ -43,6 +43,7 @@ export {
   ZONES,
   EXTRAS,
   DESIGN_LIMITS,
+  emptyProject,
   type ProjectData,
   type PersonalData,
   type FormReport,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { estimate } from '@obra/estimate';
 import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
-import { DESIGN_LIMITS, validate, validateProject } from '@obra/schema';
+import { DESIGN_LIMITS, emptyProject, validate, validateProject } from '@obra/schema';
 import { readJson } from '../http/body.ts';
 import { HttpError, invalidFields } from '../http/errors.ts';
 import type { Handler } from './types.ts';
@@ -13,26 +13,6 @@ const ESTIMATE_BODY_LIMIT = 8 * 1024;
 const place = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(DESIGN_LIMITS.place, 'tooLong')), '');
 const locationSchema = v.object({ pais: place, departamento: place, ciudad: place });
 
-// Fields a partner may leave out: the form starts them empty.
-const EMPTY_PROJECT = {
-  estadoProyecto: '',
-  etapaProyecto: '',
-  ancho: '',
-  longitud: '',
-  anchoEdificacion: '',
-  largoEdificacion: '',
-  altoEdificacion: '',
-  uso: '',
-  usoEspecifico: '',
-  sistemaConstructivo: '',
-  diseno: '',
-  tipoFachada: '',
-  materialCubierta: '',
-  materialFachada: '',
-  zona: '',
-  otros: [],
-};
-
 /**
  * POST /api/estimate: the design form's project data plus its location (pais, departamento,
  * ciudad), checked with the shared schema; answers the indicative estimate and the sources it
@@ -41,7 +21,8 @@ const EMPTY_PROJECT = {
 export const estimateRoute: Handler = async ({ req, config }) => {
   const { value: input } = await readJson(req, Math.min(config.bodyLimit, ESTIMATE_BODY_LIMIT));
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, { key: 'projectObject' });
-  const project = validateProject({ ...EMPTY_PROJECT, ...input });
+  // Fields a partner leaves out start empty, as in the form.
+  const project = validateProject({ ...emptyProject(), ...input });
   const location = validate(locationSchema, input);
   const errors: Record<string, string> = {};
   if (!project.ok) for (const [field, error] of Object.entries(project.errors)) if (error) errors[field] = error.key;
