@@ -89,7 +89,8 @@ describe('createSubmission', () => {
     const submission = createSubmission((status) => statuses.push(status));
     submission.begin();
     const sent = submission.resume(pending, outbox);
-    await vi.waitFor(() => expect(statuses).toContain('waiting'));
+    // Four failed attempts go first; under a loaded machine they take longer than waitFor's 1 s default.
+    await vi.waitFor(() => expect(statuses).toContain('waiting'), { timeout: 10_000 });
     const waitedAt = keys.length;
     up = true;
     expect(await sent).toEqual({ ok: true, answer: { id: 'p1' } });
