@@ -1,6 +1,6 @@
 // axe-core (WCAG 2.2 A/AA) on every page of the host site in es and en, widgets rendered, at
 // phone width, plus the 404 page, the open home overlay and the open contact popup.
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
@@ -9,6 +9,16 @@ const site = useHostSite();
 const browser = useBrowser({ viewport: { width: 390, height: 844 }, locale: 'es-ES', reducedMotion: 'reduce' });
 
 describe('accessibility of the host site', () => {
+  // The scan's settings (legacy mode, violations only) must still see into a widget's shadow root.
+  it('finds a violation planted inside a widget', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.base}/es/lista_de_espera`);
+    await page
+      .locator('obra-wait-list')
+      .evaluate((el) => el.shadowRoot!.append(Object.assign(document.createElement('input'), { id: 'planted' })));
+    await expect(expectNoAxeViolations(page, 'planted')).rejects.toThrow(/label[^]*#planted/);
+  });
+
   it.each(PAGE_ROUTES.map((route) => [pagePath(route), route] as const))('%s has no WCAG violations', async (path, route) => {
     const page = await browser.newPage();
     await page.goto(site.base + path);

@@ -32,7 +32,8 @@ function Carousel({ copy }: { copy: Copy }) {
       </div>
       <div class="slides" aria-live="off" data-carousel-slides>
         {t.testimonials.map((item, i) => (
-          <figure
+          // The slide is a group (APG carousel); a figure may not take that role (ARIA in HTML).
+          <div
             key={item.quote}
             class="slide card"
             role="group"
@@ -40,13 +41,15 @@ function Carousel({ copy }: { copy: Copy }) {
             aria-label={t.carousel.slide.replace('{n}', String(i + 1)).replace('{total}', String(total))}
             hidden={i !== 0}
           >
-            <blockquote>
-              <p>“{item.quote}”</p>
-            </blockquote>
-            <figcaption>
-              {item.name}, {item.role}
-            </figcaption>
-          </figure>
+            <figure>
+              <blockquote>
+                <p>“{item.quote}”</p>
+              </blockquote>
+              <figcaption>
+                {item.name}, {item.role}
+              </figcaption>
+            </figure>
+          </div>
         ))}
       </div>
     </section>

@@ -119,8 +119,7 @@ export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps
               next: t('softwareDetail.carousel.next'),
               close: t('softwareDetail.video.close'),
               slide: (n, count) => t('softwareDetail.carousel.slide', { n, count }),
-              open: (title) => t('softwareDetail.video.open', { title }),
-              thumbnail: (title) => t('softwareDetail.video.thumbnail', { title }),
+              open: t('softwareDetail.video.open'),
               by: (channel) => t('softwareDetail.video.by', { channel }),
             }}
           />

@@ -27,8 +27,8 @@ export interface VideosProps {
     next: string;
     close: string;
     slide: (n: number, count: number) => string;
-    open: (title: string) => string;
-    thumbnail: (title: string) => string;
+    /** Read before the card's visible title and channel, which are the rest of its name (WCAG 2.5.3). */
+    open: string;
     by: (channel: string) => string;
   };
 }
@@ -54,17 +54,18 @@ export function Videos({ videos, lang, playing, onOpen, onClose, labels }: Video
             <button
               type="button"
               className="video-card"
-              aria-label={labels.open(video.title)}
               onClick={(event) => {
                 opener.current = event.currentTarget;
                 onOpen(video.id);
               }}
             >
+              <span className="visually-hidden">{labels.open} </span>
               <span className="thumb">
-                {/* A thumbnail the network or a blocker keeps away leaves the grey card, not a broken icon. */}
+                {/* A thumbnail the network or a blocker keeps away leaves the grey card, not a broken icon.
+                    It adds nothing the visible title does not say: no alt text. */}
                 <img
                   src={thumbnailUrl(video.id)}
-                  alt={labels.thumbnail(video.title)}
+                  alt=""
                   width={480}
                   height={360}
                   loading="lazy"
