@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, VALID, freshDatabase, postJson, startProcess, type ApiProcess } from './support/api.ts';
 
 const run = promisify(execFile);
-const database = await freshDatabase();
+// An empty folder: the first start creates the embedded database, as on a new machine.
+const database = await freshDatabase({ empty: true });
 const env = { ...database.env, RATE_LIMIT: '0' };
 const running: ApiProcess[] = [];
 const start = async () => {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectNoAxeViolations } from './axe.ts';
-import { ROOT, removeDataDir, tempDataDir } from '../../server/support/api.ts';
+import { ROOT, removeDataDir, seededDataDir } from '../../server/support/api.ts';
 import { startPlatform, type Platform } from './platform.ts';
 
 /** The first operator's password (set through the CLI's --password-stdin). */
@@ -26,7 +26,7 @@ export async function startConsolePlatform(
   env: Record<string, string> = {},
   { slugs = [] }: { slugs?: readonly string[] } = {},
 ): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
-  const dataDir = tempDataDir();
+  const dataDir = await seededDataDir();
   const cli = runAdminCli(dataDir, ['create-user', ADMIN.email, '--role', 'admin', '--password-stdin'], `${ADMIN.password}\n`);
   const platform = await startPlatform({ ...env, OBRA_DATA_DIR: dataDir }, { slugs });
   return {

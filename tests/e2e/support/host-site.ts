@@ -2,7 +2,7 @@
 // and the list of its pages for browser tests.
 import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { removeDataDir, startProcess, tempDataDir, type ApiProcess } from '../../server/support/api.ts';
+import { removeDataDir, seededDataDir, startProcess, type ApiProcess } from '../../server/support/api.ts';
 import { allRoutes, pathFor, WIDGET_OF, type Route } from '../../../host/src/routes.ts';
 
 /** The 18 page variants: every page in es and en, the product page with a real slug. */
@@ -17,9 +17,10 @@ export interface HostSite {
 
 /** Starts host/serve.ts for this test file (MIN_FILL_MS=0: scripted visitors type fast; LOG_LEVEL info: its listening line gives the port). */
 export function useHostSite(): HostSite {
-  const dataDir = tempDataDir();
+  let dataDir = '';
   let host: ApiProcess | undefined;
   beforeAll(async () => {
+    dataDir = await seededDataDir();
     host = await startProcess('host', { OBRA_DATA_DIR: dataDir, MIN_FILL_MS: '0', LOG_LEVEL: 'info' });
   });
   afterAll(async () => {
@@ -30,7 +31,9 @@ export function useHostSite(): HostSite {
     get base() {
       return host!.base;
     },
-    dataDir,
+    get dataDir() {
+      return dataDir;
+    },
     get process() {
       return host!;
     },

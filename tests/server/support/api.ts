@@ -1,12 +1,14 @@
 // Two ways to run the reference API for tests, both over real HTTP on 127.0.0.1: in this process
 // (fast, and the test can read the database) or as its own process (signals, restarts, exports).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApi, loadConfig, type Api } from '@obra/server';
+import { openDb } from '../../../packages/server/src/db/index.ts';
 import { WASM_FLAGS } from '../../../packages/server/src/db/pglite.ts';
 import { testCluster } from './postgres.ts';
 
@@ -17,6 +19,52 @@ export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'obra-api-'));
 
 /** Deletes a data directory made by {@link tempDataDir}. */
 export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** What the embedded database's files depend on: the schema, the PGlite release, and how it is created. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const migrations = join(ROOT, 'packages/server/migrations');
+  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
+  hash.update(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  for (const file of ['pglite.ts', 'create-pglite.ts', 'migrate.ts']) hash.update(readFileSync(join(ROOT, 'packages/server/src/db', file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * An embedded database created and migrated once per machine and schema, in the system temp
+ * folder: initdb costs seconds of CPU for every API a test starts, copying its files milliseconds.
+ * Made in a folder of its own and renamed into place, so two test processes never see half of one.
+ */
+function pgliteTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = join(tmpdir(), `obra-pglite-template-${templateKey()}`);
+    if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+    const scratch = tempDataDir();
+    try {
+      await (await openDb({ dataDir: scratch, databaseUrl: undefined })).close();
+      renameSync(join(scratch, 'pglite'), dir);
+    } catch (error) {
+      // Another process put its template there first: use that one.
+      if (!existsSync(join(dir, 'PG_VERSION'))) throw error;
+    } finally {
+      removeDataDir(scratch);
+    }
+    return dir;
+  })();
+  return template;
+}
+
+/**
+ * A fresh data directory whose embedded database already exists, migrated: a copy of
+ * {@link pgliteTemplate}. Tests of how the API creates its database use {@link tempDataDir}.
+ */
+export async function seededDataDir(): Promise<string> {
+  const dir = tempDataDir();
+  cpSync(await pgliteTemplate(), join(dir, 'pglite'), { recursive: true });
+  return dir;
+}
 
 /** Where one API keeps its data, fresh: see {@link freshDatabase}. */
 export interface TestDatabase {
@@ -29,12 +77,16 @@ export interface TestDatabase {
 
 /**
  * A fresh database for one API (or several processes sharing it): a new database on the
- * throwaway PostgreSQL cluster in the `server-pg` project (OBRA_TEST_POSTGRES), else a new PGlite folder.
+ * throwaway PostgreSQL cluster in the `server-pg` project (OBRA_TEST_POSTGRES), else a new PGlite
+ * folder holding a copy of {@link pgliteTemplate}, or nothing with `empty` (the API creates it).
  */
-export async function freshDatabase(): Promise<TestDatabase> {
-  const dataDir = tempDataDir();
+export async function freshDatabase({ empty = false }: { empty?: boolean } = {}): Promise<TestDatabase> {
   const cluster = testCluster();
-  if (!cluster) return { kind: 'pglite', env: { OBRA_DATA_DIR: dataDir }, drop: async () => removeDataDir(dataDir) };
+  if (!cluster) {
+    const dataDir = empty ? tempDataDir() : await seededDataDir();
+    return { kind: 'pglite', env: { OBRA_DATA_DIR: dataDir }, drop: async () => removeDataDir(dataDir) };
+  }
+  const dataDir = tempDataDir();
   const url = await cluster.createDatabase();
   return {
     kind: 'postgres',
