@@ -74,6 +74,9 @@ export default defineConfig({
           expect: { poll: { timeout: 5_000 } },
           // One Chromium at a time on a 2-core machine keeps timings honest.
           fileParallelism: false,
+          // The files share one worker and its imports (playwright, the server) instead of loading
+          // them again for each file; each file launches its own browser and starts its own servers.
+          isolate: false,
         },
       },
     ],

@@ -75,7 +75,12 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
     if (guessed && guessed.code !== country.code) setCountry(guessed);
     onValue(next);
   };
-  const countryLabel = t('designForm.phone.country', { country: countryName(country.code, lang), dial: `+${country.dial}` });
+  // The name starts with what the button shows (WCAG 2.5.3, label in name), then says what it is.
+  const countryLabel = t('designForm.phone.country', {
+    code: country.code,
+    dial: `+${country.dial}`,
+    country: countryName(country.code, lang),
+  });
   const described = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
 
   return (
