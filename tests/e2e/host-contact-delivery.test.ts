@@ -60,9 +60,7 @@ describe('contact popup on the English values page', () => {
     // The one tap, held while the code came, opens the popup.
     await expect.poll(open).toBe(true);
     await dialog.getByLabel('Message').fill('Typed after one tap');
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('obra:contact:/en/values')))
-      .toContain('Typed after one tap');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('obra:contact:/en/values'))).toContain('Typed after one tap');
     // A reload with a draft fetches the code without waiting for a touch; one tap opens the popup with the draft.
     await page.reload();
     await expect.poll(() => scripts.count(CODE)).toBe(2);
