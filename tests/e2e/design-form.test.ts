@@ -96,9 +96,11 @@ async function fillPersonal(form: DesignFormPage) {
 describe('generation', () => {
   it('posts { prompt, spec } once, shows the skeleton, then the image; a failure shows the example again', async () => {
     const { page, form } = await open();
-    const example = await form.preview.getAttribute('src');
-    expect(example).toMatch(/\/widgets\/assets\/example-[\w-]+\.svg$/);
-    await expect.poll(() => form.preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // The example is drawn inline, in the preview's 4:3 box: no image to fetch.
+    expect(await form.example.getAttribute('aria-label')).toBe('Imagen de ejemplo: una casa de dos pisos');
+    const box = (await form.example.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(4 / 3, 2);
+    expect(await form.preview.count()).toBe(0);
     await fillProject(form);
     const held = gate();
     site.reply = { ...site.reply, hold: held.hold };
@@ -127,7 +129,8 @@ describe('generation', () => {
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
     await form.bolt('Uso').click();
-    await expect.poll(() => form.preview.getAttribute('src')).toBe(example);
+    await expect.poll(() => form.preview.count()).toBe(0);
+    expect(await form.example.getAttribute('aria-label')).toBe('Imagen de ejemplo: una casa de dos pisos');
     expect(logged.some((text) => text.includes('La respuesta del servidor no fue exitosa'))).toBe(true);
   });
 });
@@ -189,7 +192,8 @@ describe('submission', () => {
     await form.dialog.locator('button').click();
     await expect.poll(() => focusedInWidget(form)).toMatchObject({ tag: 'button', text: 'Solicitar reporte por correo' });
     expect(await form.radio('uso', 'housing').isChecked()).toBe(false);
-    expect(await form.preview.getAttribute('src')).toMatch(/example/);
+    expect(await form.preview.count()).toBe(0);
+    expect(await form.example.count()).toBe(1);
   });
 
   it('shows the server error in an alert and keeps what was typed', async () => {

@@ -1,8 +1,10 @@
 // The values page's contact popup in real Chromium against the REAL reference API, beyond the
-// delivery scenarios every form runs (loss-proof.test.ts): the draft outlives a reload and is
-// gone once sent, and the English page says it is waiting for the network.
+// delivery scenarios every form runs (loss-proof.test.ts): its code waits for the visitor and the
+// first tap still opens it, the draft outlives a reload and is gone once sent, and the English
+// page says it is waiting for the network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { recordScripts } from './support/embed.ts';
 import { openContactPopup } from './support/forms.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 
@@ -34,6 +36,40 @@ async function write(name: string, email: string, message: string) {
 }
 
 describe('contact popup on the English values page', () => {
+  it("loads its code on the visitor's first touch, opens on that first tap, and on a reload with a draft at once", async () => {
+    const page = await browser.newPage();
+    const scripts = recordScripts(page);
+    const CODE = /\/assets\/contact-\w+\.js$/;
+    // The popup's code is held back (a slow network) until released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(CODE, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${platform.origin}/en/values`);
+    await page.waitForLoadState('networkidle');
+    // A reader never fetches it.
+    expect(scripts.count(CODE)).toBe(0);
+    const dialog = page.locator('dialog[data-contact]');
+    const open = () => dialog.evaluate((d) => (d as HTMLDialogElement).open);
+    await page.locator('[data-contact-open]').tap();
+    await expect.poll(() => scripts.count(CODE)).toBe(1);
+    expect(await open()).toBe(false);
+    release();
+    // The one tap, held while the code came, opens the popup.
+    await expect.poll(open).toBe(true);
+    await dialog.getByLabel('Message').fill('Typed after one tap');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('obra:contact:/en/values'))).toContain('Typed after one tap');
+    // A reload with a draft fetches the code without waiting for a touch; one tap opens the popup with the draft.
+    await page.reload();
+    await expect.poll(() => scripts.count(CODE)).toBe(2);
+    await expect.poll(() => dialog.getByLabel('Message').inputValue()).toBe('Typed after one tap');
+    await page.locator('[data-contact-open]').tap();
+    await expect.poll(open).toBe(true);
+    await page.close();
+  });
+
   it('keeps the draft through a reload, and forgets it once the message is sent', async () => {
     const { page, dialog } = await write('Draft Visitor', 'draft@example.com', 'Half a thought');
     // The draft is written after a pause in typing.

@@ -43,7 +43,7 @@ const CATALOGUE_PARTS = {
 const SUGGESTION_PARTS = { listbox: '[role=listbox]', option: '[role=option]', active: '[role=option][aria-selected=true]' };
 const DETAIL_PARTS = {
   root: '.obra-root',
-  hero: '.hero-image img',
+  hero: '.hero-image svg',
   badge: '.badge',
   name: '#software-name',
   category: '.summary .category',
@@ -104,7 +104,7 @@ describe('hostile host page', () => {
     await m.arrows.next.click();
     await expect.poll(() => m.current.textContent()).toBe('2');
     await softwareDetail(page).name.waitFor();
-    // Every catalogue image (logos, detail, gallery) came from the bundle's own origin and loaded.
+    // Every catalogue image (logos, gallery; the hero is drawn inline) came from the bundle's own origin and loaded.
     // The video thumbnails come from i.ytimg.com, which the page allows and this machine cannot
     // reach: they are left out. (Polled: an image may still be decoding when the detail's name shows.)
     const images = () =>

@@ -86,6 +86,43 @@ describe('pre-rendered widgets', () => {
     }
   });
 
+  it.each([
+    ['/es/formulario', 'obra-design-form', '.preview', 'Imagen de ejemplo: una casa de dos pisos'],
+    ['/en/form', 'obra-design-form', '.preview', 'Example image: a two-storey house'],
+    ['/es/producto/sketchup', 'obra-software-detail', '.hero-image', 'Ilustración de SketchUp'],
+    ['/en/product/sketchup', 'obra-software-detail', '.hero-image', 'Illustration of SketchUp'],
+  ])(
+    '%s paints its illustration inline with the page, fetches no image for it, and the take-over keeps the same markup',
+    async (path, tag, box, label) => {
+      const page = await browser.newPage();
+      const images: string[] = [];
+      // The site's own images (the video thumbnails come from i.ytimg.com, which this machine cannot reach).
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.resourceType() === 'image' && url.origin === new URL(site.base).origin) images.push(url.pathname);
+      });
+      await page.goto(`${site.base}${path}`);
+      await page.waitForLoadState('networkidle');
+      const art = page.locator(`${tag} ${box} svg[role="img"]`);
+      expect(await art.getAttribute('aria-label')).toBe(label);
+      expect(await page.locator(`${tag} ${box} img`).count()).toBe(0);
+      // The only images a page fetches are the product's gallery (lazy, further down): none for the illustration.
+      const gallery = await page
+        .locator(`${tag} .gallery img`)
+        .evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src).pathname));
+      expect(images.filter((image) => !gallery.includes(image))).toEqual([]);
+      const before = await art.evaluate((svg) => svg.outerHTML);
+      expect(await takenOver(page, tag)).toBe(false);
+      // A pointer over it brings the code, which draws the same illustration in the same place.
+      const place = await art.boundingBox();
+      await art.hover();
+      await expect.poll(() => takenOver(page, tag), { timeout: 15_000 }).toBe(true);
+      expect(await art.evaluate((svg) => svg.outerHTML)).toBe(before);
+      expect(await art.boundingBox()).toEqual(place);
+      expect(images.filter((image) => !gallery.includes(image))).toEqual([]);
+    },
+  );
+
   it('keeps what the visitor typed before the code arrived, the focus, and then works, without a shift', async () => {
     const page = await browser.newPage();
     await recordShifts(page);

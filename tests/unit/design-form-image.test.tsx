@@ -97,13 +97,13 @@ describe('<obra-design-form> image generation', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(handler);
     const form = await designForm();
-    const example = form.shadow.querySelector('.preview img')!.getAttribute('src');
     const events: unknown[] = [];
     form.host.addEventListener('obra-image-generated', (e) => events.push(e));
     await openSection(form, 'Uso');
     await form.user.click(form.screen.getByRole('button', { name: 'Generar imagen (Uso)' }));
     await waitFor(() => expect(form.screen.getByText(copy('es').image.failed)).toBeTruthy());
-    expect(form.screen.getByRole('img', { name: copy('es').image.exampleAlt }).getAttribute('src')).toBe(example);
+    expect(form.screen.getByRole('img', { name: copy('es').image.exampleAlt }).localName).toBe('svg');
+    expect(form.shadow.querySelector('.preview img')).toBeNull();
     expect(logged).toHaveBeenCalledWith('[obra-design-form]', message);
     expect(events).toEqual([]);
     // Back to idle: the next click asks again.
@@ -116,10 +116,11 @@ describe('<obra-design-form> image generation', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(designFormHandlers.generated);
     const form = await designForm();
-    const example = form.shadow.querySelector('.preview img')!.getAttribute('src');
     await generate(form);
+    expect(form.screen.queryByRole('img', { name: copy('es').image.exampleAlt })).toBeNull();
     server.use(designFormHandlers.generateFailed);
     await form.user.click(form.screen.getByRole('button', { name: 'Generar imagen (Uso)' }));
-    await waitFor(() => expect(form.shadow.querySelector('.preview img')!.getAttribute('src')).toBe(example));
+    await waitFor(() => expect(form.screen.getByRole('img', { name: copy('es').image.exampleAlt }).localName).toBe('svg'));
+    expect(form.shadow.querySelector('.preview img')).toBeNull();
   });
 });

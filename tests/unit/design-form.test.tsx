@@ -12,9 +12,11 @@ describe('<obra-design-form> layout and fields', () => {
     expect(form.screen.getByRole('heading', { name: c.title })).toBeTruthy();
     expect(form.screen.getByText(c.image.hint)).toBeTruthy();
     expect(form.screen.getByText(c.image.instruction)).toBeTruthy();
-    const img = form.screen.getByRole<HTMLImageElement>('img', { name: c.image.exampleAlt });
-    // Vite (tests, stories) inlines the small example as a data: URL; rollup copies it next to the bundle.
-    expect(img.src).toMatch(/example(-\w+)?\.svg$|^data:image\/svg\+xml/);
+    // The example is drawn inline (no image request), in the preview's 640×480 box.
+    const example = form.screen.getByRole('img', { name: c.image.exampleAlt });
+    expect(example.localName).toBe('svg');
+    expect(example.getAttribute('viewBox')).toBe('0 0 640 480');
+    expect(form.shadow.querySelector('.preview img')).toBeNull();
     // The first section (project) starts open, every other one closed.
     const expanded = Object.entries(c.sections).map(([key, name]) => [
       key,

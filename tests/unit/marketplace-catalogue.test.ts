@@ -41,8 +41,16 @@ describe('catalogue data', () => {
     expect(item.gallery).toHaveLength(3);
   });
 
+  it('describes each hero artwork the widget draws: a #rrggbb colour and a one- or two-letter monogram', () => {
+    for (const { slug, imgDetail } of softwareCatalogue) {
+      expect(Object.keys(imgDetail).sort(), slug).toEqual(['color', 'monogram']);
+      expect(imgDetail.color, slug).toMatch(/^#[0-9a-f]{6}$/);
+      expect(imgDetail.monogram, slug).toMatch(/^\p{Lu}\p{Ll}?$/u);
+    }
+  });
+
   it('lists every image it names for the bundle, and every image file exists', () => {
-    const named = softwareCatalogue.flatMap((item) => [item.image, item.imgDetail, ...item.gallery]);
+    const named = softwareCatalogue.flatMap((item) => [item.image, ...item.gallery]);
     expect(named.filter((path) => !catalogueAssets[path])).toEqual([]);
     expect(Object.keys(catalogueAssets).filter((path) => !existsSync(join(dir, path)))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // The host site's one script: it enhances the pre-rendered pages (content works without it).
-// Each part runs only where its markup is; the contact popup's validation is loaded on demand.
+// Each part runs only where its markup is; the contact popup's code waits for the visitor's intent.
 import { startCarousel } from './carousel.ts';
+import { enhanceContactOnIntent } from './contact-intent.ts';
 import { enhanceMenu } from './menu.ts';
 import { enhanceOverlay } from './overlay.ts';
 import { preloadWhenIdle } from './preload.ts';
@@ -20,4 +21,5 @@ if (document.querySelector('[data-test-checkout]'))
   void import('./test-checkout.ts').then(({ startTestCheckout }) =>
     startTestCheckout(document, { search: location.search, go: (path) => location.assign(path) }),
   );
-if (document.querySelector('[data-contact]')) void import('./contact.ts').then(({ enhanceContact }) => enhanceContact(document));
+if (document.querySelector('[data-contact]'))
+  enhanceContactOnIntent(document, () => import('./contact.ts').then(({ enhanceContact }) => enhanceContact));

@@ -1,14 +1,18 @@
 import type { I18n } from '@obra/i18n';
 import type { DesignFormCatalogue } from './catalogues.ts';
+import { ExampleHouse } from './example-house.tsx';
 import { BoltIcon } from './icons.tsx';
 import type { DesignFormState } from './store.ts';
 
 export interface ImagePanelProps {
-  state: Pick<DesignFormState, 'image' | 'imageUrl' | 'generatedUrl' | 'imageFailed'>;
+  state: Pick<DesignFormState, 'image' | 'generatedUrl' | 'imageFailed'>;
   i18n: I18n<DesignFormCatalogue>;
 }
 
-/** The left panel: how to generate, and the preview (the image, or a skeleton while generating). */
+/**
+ * The left panel: how to generate, and the preview: the generated image, the example drawn inline
+ * until there is one, or a skeleton while generating.
+ */
 export function ImagePanel({ state, i18n }: ImagePanelProps) {
   const { t } = i18n;
   const loading = state.image === 'loading';
@@ -23,14 +27,10 @@ export function ImagePanel({ state, i18n }: ImagePanelProps) {
       <div className="preview" aria-busy={loading || undefined}>
         {loading ? (
           <div className="skeleton" role="img" aria-label={t('designForm.image.generating')} />
+        ) : state.generatedUrl ? (
+          <img src={state.generatedUrl} alt={t('designForm.image.alt')} width="640" height="480" decoding="async" />
         ) : (
-          <img
-            src={state.imageUrl}
-            alt={state.generatedUrl ? t('designForm.image.alt') : t('designForm.image.exampleAlt')}
-            width="640"
-            height="480"
-            decoding="async"
-          />
+          <ExampleHouse label={t('designForm.image.exampleAlt')} />
         )}
       </div>
       <p className="image-status" role="status">

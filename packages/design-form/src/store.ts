@@ -42,9 +42,7 @@ export interface DesignDeps {
 /** The state of one `<obra-design-form>` element. */
 export interface DesignFormState {
   values: DesignValues;
-  /** The image shown: the example until an image is generated. */
-  imageUrl: string;
-  /** The last generated image ('' while none): the only one a report may carry. */
+  /** The last generated image, shown and the only one a report may carry; '' while none (the example is drawn). */
   generatedUrl: string;
   /** The prompt of the last generation, sent with the report. */
   prompt: string;
@@ -96,9 +94,9 @@ function errorsOf(values: DesignValues): FieldErrors<DesignValues> {
   return { ...(project.ok ? {} : project.errors), ...(personal.ok ? {} : personal.errors) };
 }
 
-/** Creates the state of one element; `exampleImage` is shown until an image is generated. */
-export function createDesignFormStore(exampleImage: string): StoreApi<DesignFormState> {
-  const initial = { values: emptyDesign, imageUrl: exampleImage, generatedUrl: '', prompt: '', image: 'idle', imageFailed: false } as const;
+/** Creates the state of one element. */
+export function createDesignFormStore(): StoreApi<DesignFormState> {
+  const initial = { values: emptyDesign, generatedUrl: '', prompt: '', image: 'idle', imageFailed: false } as const;
   return createStore<DesignFormState>()((set, get) => {
     // The form engine: keys, one send at a time, the sending/waiting states.
     const submission = createSubmission((status) => set({ status }));
@@ -144,7 +142,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
         set({ image: 'loading', imageFailed: false });
         try {
           const url = await generateImage({ prompt, spec: imageSpecOf(values) }, { apiBase });
-          set({ image: 'idle', imageUrl: url, generatedUrl: url, prompt });
+          set({ image: 'idle', generatedUrl: url, prompt });
           emit('obra-image-generated', { url, prompt });
           return 'generated';
         } catch (error) {
@@ -157,7 +155,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
                 ? imageLog.noUrl
                 : error.message;
           console.error('[obra-design-form]', message);
-          set({ image: 'idle', imageUrl: exampleImage, generatedUrl: '', imageFailed: true });
+          set({ image: 'idle', generatedUrl: '', imageFailed: true });
           return 'failed';
         }
       },
@@ -214,7 +212,7 @@ export function createDesignFormStore(exampleImage: string): StoreApi<DesignForm
         set({ status: 'idle', failure: '' });
       },
       restore({ values, generatedUrl, prompt }) {
-        set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, imageUrl: generatedUrl || exampleImage, startedAt: 0 });
+        set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, startedAt: 0 });
       },
     };
   });

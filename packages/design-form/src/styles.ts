@@ -13,7 +13,7 @@ export const designFormStyles = /* css */ `
 .bolt-hint{display:flex;gap:6px;align-items:center}
 .bolt-hint svg{flex:none;color:var(--_primary)}
 .preview{aspect-ratio:4/3;border-radius:var(--_radius);overflow:hidden;background:#e5e7eb}
-.preview img{display:block;width:100%;height:100%;object-fit:cover}
+.preview img,.preview svg{display:block;width:100%;height:100%;object-fit:cover}
 .skeleton{width:100%;height:100%;background:linear-gradient(90deg,#e5e7eb 0%,#f3f4f6 50%,#e5e7eb 100%);background-size:200% 100%;animation:obra-shimmer 1.2s linear infinite}
 @keyframes obra-shimmer{to{background-position:-200% 0}}
 @media (prefers-reduced-motion:reduce){.skeleton{animation:none}.chevron{transition:none}}

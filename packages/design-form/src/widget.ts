@@ -7,16 +7,12 @@ import { estimateStyles } from './estimate-styles.ts';
 import { createDesignFormStore } from './store.ts';
 import { designFormStyles } from './styles.ts';
 
-// Resolved while the bundle's script runs: an IIFE bundle only knows its own URL at that moment
-// (document.currentScript), so the example image must not be located later, at render time.
-const EXAMPLE_IMAGE = new URL('./assets/example.svg', import.meta.url).href;
-
 /** `<obra-design-form>`: its attributes, styles, strings, state and view. */
 export const designFormWidget = defineWidget({
   tag: 'obra-design-form',
   attributes: designFormAttributes,
   styles: uiStyles + designFormStyles + estimateStyles,
   catalogues: designFormCatalogues,
-  createStore: () => createDesignFormStore(EXAMPLE_IMAGE),
+  createStore: createDesignFormStore,
   component: DesignForm,
 });

@@ -3,16 +3,6 @@
 // tsup's dist/ chunks. A new image in software.json needs its line here (a test checks).
 /** Catalogue image path (relative to catalogue/) → its URL. */
 export const catalogueAssets: Record<string, string> = {
-  'details/archicad.svg': new URL('../catalogue/details/archicad.svg', import.meta.url).href,
-  'details/autocad.svg': new URL('../catalogue/details/autocad.svg', import.meta.url).href,
-  'details/blender.svg': new URL('../catalogue/details/blender.svg', import.meta.url).href,
-  'details/enscape.svg': new URL('../catalogue/details/enscape.svg', import.meta.url).href,
-  'details/lumion.svg': new URL('../catalogue/details/lumion.svg', import.meta.url).href,
-  'details/revit.svg': new URL('../catalogue/details/revit.svg', import.meta.url).href,
-  'details/rhino.svg': new URL('../catalogue/details/rhino.svg', import.meta.url).href,
-  'details/sketchup.svg': new URL('../catalogue/details/sketchup.svg', import.meta.url).href,
-  'details/twinmotion.svg': new URL('../catalogue/details/twinmotion.svg', import.meta.url).href,
-  'details/v-ray.svg': new URL('../catalogue/details/v-ray.svg', import.meta.url).href,
   'gallery/model.svg': new URL('../catalogue/gallery/model.svg', import.meta.url).href,
   'gallery/plan.svg': new URL('../catalogue/gallery/plan.svg', import.meta.url).href,
   'gallery/render.svg': new URL('../catalogue/gallery/render.svg', import.meta.url).href,

@@ -40,6 +40,8 @@ export function designForm(page: Page) {
     section: (title: string) => host.locator('.section-head .toggle', { hasText: title }),
     bolt: (title: string) => host.getByRole('button', { name: new RegExp(`\\(${title}\\)$`) }),
     preview: host.locator('.preview img'),
+    /** The example house, drawn inline until an image is generated. */
+    example: host.locator('.preview svg[role="img"]'),
     skeleton: host.locator('.preview .skeleton'),
     radio: (name: string, value: string) => host.locator(`input[name="${name}"][value="${value}"]`),
     field: (name: string) => host.locator(`[name="${name}"]`),

@@ -24,6 +24,13 @@ export interface CatalogueVideo {
   foundOn: string;
 }
 
+/** The detail page's hero artwork, drawn by the widget: a background colour and a one- or two-letter monogram in white. */
+export interface HeroArtwork {
+  /** A `#rrggbb` colour dark enough for white letters. */
+  color: string;
+  monogram: string;
+}
+
 /** One item of catalogue/software.json (SPEC.md §3 "Software catalogue item"); image paths are relative to catalogue/. */
 export interface SoftwareItem {
   id: number;
@@ -33,8 +40,10 @@ export interface SoftwareItem {
   name: string;
   /** The official site. */
   url: string;
+  /** The card's logo: an image path. */
   image: string;
-  imgDetail: string;
+  /** The detail's hero artwork, drawn inline (no image request: it is the page's largest element). */
+  imgDetail: HeroArtwork;
   gallery: string[];
   category: Localized;
   description: Localized;

@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { useStore, type WidgetProps } from '@obra/element';
 import { assetUrl, findSoftware } from '../catalogue/data.ts';
 import { BuyButton } from './buy-button.tsx';
+import { HeroArt } from './hero-art.tsx';
 import type { SoftwareDetailCatalogue } from './catalogues.ts';
 import type { SoftwareDetailState } from './store.ts';
 import { Videos } from './videos.tsx';
@@ -45,7 +46,7 @@ export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps
     <article className="software-detail" aria-labelledby="software-name">
       <div className="hero">
         <figure className="hero-image">
-          <img src={assetUrl(item.imgDetail)} alt={t('softwareDetail.imageAlt', { name: item.name })} width={640} height={360} />
+          <HeroArt art={item.imgDetail} label={t('softwareDetail.imageAlt', { name: item.name })} />
           <span className="badge">{t('softwareDetail.badge')}</span>
         </figure>
         <div className="summary">

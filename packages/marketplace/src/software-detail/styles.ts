@@ -6,7 +6,7 @@ export const softwareDetailStyles = /* css */ `
 .software-detail h3{margin:0 0 8px;font-size:20px}
 .hero{display:grid;gap:20px}
 .hero-image{position:relative;margin:0}
-.hero-image img{display:block;width:100%;height:auto;border-radius:calc(var(--_radius) * 1.5)}
+.hero-image svg{display:block;width:100%;height:auto;border-radius:calc(var(--_radius) * 1.5)}
 .badge{position:absolute;top:12px;inset-inline-start:12px;padding:4px 12px;border-radius:999px;font-weight:700;font-size:15px;
   background:var(--_bg);color:var(--_text);box-shadow:0 2px 8px rgb(0 0 0 / .25)}
 .summary{display:grid;gap:12px;align-content:start}
