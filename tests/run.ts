@@ -30,7 +30,9 @@ while (pending.length || running.size) {
     skippedSteps.push(step.name);
   pending = pending.filter((s) => !skippedSteps.includes(s.name));
   const ready = pending.filter((s) => (s.after ?? []).every((name) => outcomes.get(name)?.ok));
-  for (const step of ready.slice(0, Math.max(0, jobs - running.size))) {
+  // The critical path (the browser tests, the longest step, and their builds) never waits for a slot.
+  const free = Math.max(0, jobs - running.size);
+  for (const step of [...ready.filter((s) => s.critical), ...ready.filter((s) => !s.critical).slice(0, free)]) {
     pending = pending.filter((s) => s !== step);
     running.set(
       step.name,

@@ -15,6 +15,8 @@ export interface Step {
   command: string[];
   after?: string[];
   results?: string;
+  /** On the critical path (the browser tests and what they need): starts when ready, even when every slot is taken. */
+  critical?: boolean;
 }
 
 /** A vitest run of one project that also writes its JSON report to `results`/`report`.json. */
@@ -29,31 +31,45 @@ export const vitest = (project: string, report = project): string[] => [
   '--reporter=json',
   `--outputFile.json=${results}/${report}.json`,
 ];
+/** `npm run build:lib` (package.json), with what follows it passed on to each package's tsup. */
+const BUILD_LIB = ['npm', 'run', '--silent', 'build', '--workspaces', '--if-present', '--'];
 const node = (...args: string[]) => [process.execPath, '--conditions=source', ...args];
 
 /**
- * Every step. The scheduler starts ready steps in this order, so the builds the browser tests need
- * come first and the browser tests (the longest step: the critical path) start as early as they can;
- * the other steps fill the remaining slots alongside them.
+ * Every step. The browser tests are the longest step: they and the builds they need are `critical`
+ * and start as soon as they are ready, slot or no slot; the other steps fill the free slots
+ * (OBRA_TEST_JOBS) in this order.
  */
 export const steps: Step[] = [
-  { name: 'widget bundles (rollup)', command: ['rollup', '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent'] },
-  { name: 'console (esbuild)', command: node('packages/console/build.ts') },
-  { name: 'example pages (esbuild)', command: node('host/examples/build.ts') },
+  {
+    name: 'widget bundles (rollup)',
+    command: ['rollup', '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent'],
+    critical: true,
+  },
+  { name: 'console (esbuild)', command: node('packages/console/build.ts'), critical: true },
+  { name: 'example pages (esbuild)', command: node('host/examples/build.ts'), critical: true },
   // The pages preload the widgets' modules, read from dist/esm.
-  { name: 'host site (esbuild, pre-render)', command: node('host/build.ts'), after: ['widget bundles (rollup)'] },
-  // tests/e2e/embed-react.test.ts renders from packages/react/dist, as a partner installs it.
-  { name: 'library builds (tsup)', command: ['npm', 'run', '--silent', 'build:lib'] },
+  { name: 'host site (esbuild, pre-render)', command: node('host/build.ts'), after: ['widget bundles (rollup)'], critical: true },
+  // tests/e2e/embed-react.test.ts renders from packages/react/dist, as a partner installs it: it
+  // needs the JavaScript (a second), not the declarations (a TypeScript program per package, most of
+  // a minute), so `build:lib`'s tsup runs in two passes and the browser tests wait for the first only.
+  { name: 'library bundles (tsup)', command: [...BUILD_LIB, '--no-dts'], critical: true },
+  {
+    name: 'library declarations (tsup)',
+    command: [...BUILD_LIB, '--dts-only', '--no-clean'],
+    after: ['library bundles (tsup)'],
+  },
   {
     name: 'browser tests (Chromium)',
     command: vitest('e2e'),
+    critical: true,
     results: 'e2e',
     after: [
       'widget bundles (rollup)',
       'host site (esbuild, pre-render)',
       'console (esbuild)',
       'example pages (esbuild)',
-      'library builds (tsup)',
+      'library bundles (tsup)',
     ],
   },
   { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
