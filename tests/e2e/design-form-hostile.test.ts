@@ -30,7 +30,8 @@ const FORM_PARTS = {
   section: 'section.design-form',
   title: '#design-form-title',
   panel: '.image-panel',
-  preview: '.preview img',
+  // The example illustration, drawn inline until an image is generated.
+  preview: '.preview svg',
   toggle: '.toggle',
   bolt: '.bolt',
   body: '.section-body:not([hidden])',
@@ -82,11 +83,13 @@ describe('<obra-design-form> on a hostile host page', () => {
     const page = await browser.newPage();
     const csp = await watchCsp(page);
     const { form } = await openDesignForm(page, `${site.origin}/hostile-design-form.html`);
+    await form.example.waitFor();
+    await form.bolt('Uso').click();
+    await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
+    // The generated image loads under the page's img-src.
     await expect
       .poll(() => form.preview.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
       .toBe(true);
-    await form.bolt('Uso').click();
-    await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
     await form.section('Ubicación').click();
     await form.field('location').pressSequentially('Medel');
     await form.host.locator('[role=option]').first().click();

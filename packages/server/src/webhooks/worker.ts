@@ -85,16 +85,22 @@ export function createWebhookWorker({
       [row.delivery_id, result.status, answer, wait ?? null],
     );
     await db.query('update webhook_endpoint set failing_since = now() where id = $1 and failing_since is null', [row.endpoint_id]);
-    const [disabled] = await db.query<{ id: string }>(
-      `update webhook_endpoint set enabled = false, disabled_reason = 'failing', disabled_at = now()
-       where id = $1 and enabled and failing_since < now() - make_interval(hours => $2) returning id`,
-      [row.endpoint_id, disableAfterHours],
-    );
+    // The endpoint is disabled and the audit says so in one transaction: a reader (or a crash)
+    // never sees one without the other.
+    const disabled = await db.transaction(async (tx) => {
+      const [endpoint] = await tx.query<{ id: string }>(
+        `update webhook_endpoint set enabled = false, disabled_reason = 'failing', disabled_at = now()
+         where id = $1 and enabled and failing_since < now() - make_interval(hours => $2) returning id`,
+        [row.endpoint_id, disableAfterHours],
+      );
+      if (endpoint)
+        await tx.query("insert into admin_audit (action, detail) values ('webhook.disabled', $1)", [
+          JSON.stringify({ id: row.endpoint_id, hours: disableAfterHours }),
+        ]);
+      return endpoint;
+    });
     if (disabled) {
       log.warn('webhook endpoint disabled after failing', { endpoint: row.endpoint_id, hours: disableAfterHours });
-      await db.query("insert into admin_audit (action, detail) values ('webhook.disabled', $1)", [
-        JSON.stringify({ id: row.endpoint_id, hours: disableAfterHours }),
-      ]);
       // The admins' e-mails were queued by the disabling update (migration 062): send them now.
       onDisabled?.();
     }
