@@ -1,12 +1,13 @@
 import { act } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import '@obra/marketplace/software-detail/register';
 import { catalogueAssets, softwareCatalogue } from '@obra/marketplace';
-import { mount, visitor } from './support/mount.ts';
+import { mount } from './support/mount.ts';
 
 async function widget(attrs: string) {
   const mounted = await mount(`<obra-software-detail ${attrs}></obra-software-detail>`);
-  return { ...mounted, user: visitor(), dialog: () => mounted.shadow.querySelector('dialog')! };
+  return { ...mounted, user: userEvent.setup(), dialog: () => mounted.shadow.querySelector('dialog')! };
 }
 
 const texts = (root: ShadowRoot, selector: string) => [...root.querySelectorAll(selector)].map((el) => el.textContent);
