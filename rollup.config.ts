@@ -13,6 +13,8 @@ import esbuild from 'rollup-plugin-esbuild';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
+// The host's pre-render minifies the evaluated styles with the same function (one implementation).
+import { minifyCss } from './packages/element/src/minify-css.ts';
 import { composition, formatComposition } from './tools/size/composition.ts';
 import { formatSizes, measure } from './tools/size/sizes.ts';
 
@@ -74,19 +76,13 @@ function loaderEntry(): Plugin {
  */
 function cssTemplates(): Plugin {
   const template = /\/\* css \*\/ `([^`]*)`/g;
-  const minify = (css: string) =>
-    css
-      .replace(/\$\{\s*\/\*[^]*?\*\/\s*''\s*\}/g, '')
-      .replace(/\/\*[^]*?\*\//g, '')
-      .replace(/\s+/g, ' ')
-      .replace(/ ?([{};]) ?/g, '$1')
-      .trim();
+  const commentNote = /\$\{\s*\/\*[^]*?\*\/\s*''\s*\}/g;
   return {
     name: 'obra-css-templates',
     transform(code, id) {
       if (!/\/packages\/[^/]+\/src\/.*\.ts$/.test(id) || !code.includes('/* css */')) return null;
       const out = code.replace(template, (_match, css: string) => {
-        const small = minify(css);
+        const small = minifyCss(css.replace(commentNote, ''));
         if (small.includes('${')) throw new Error(`${id}: only comment interpolations are allowed in a /* css */ template`);
         return `\`${small}\``;
       });

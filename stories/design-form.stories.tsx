@@ -5,7 +5,7 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import '@obra/design-form/register';
 import { designFormCatalogues } from '@obra/design-form';
 import { designFormHandlers, GENERATED_URL, TEST_API } from '../tests/msw/design-form-handlers.ts';
-import { inLang, widgetRoot, type Root } from './support.ts';
+import { control, fill, inLang, widgetRoot, type Root } from './support.ts';
 
 type Lang = 'es' | 'en';
 type Story = StoryObj<{ lang: Lang }>;
@@ -52,8 +52,7 @@ async function fillAndSend(root: Root, lang: Lang) {
     [c.modal.correo, 'ana@example.com'],
     [c.modal.telefono, '3001234567'],
   ];
-  for (const [label, value] of fields)
-    await userEvent.type(root.getByRole('textbox', { name: (name: string) => name.startsWith(label) }), value);
+  for (const [label, value] of fields) await fill(control(root, label), value);
   await userEvent.click(root.getByRole('button', { name: c.modal.submit }));
 }
 

@@ -5,7 +5,7 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import '@obra/partner-registration/register';
 import { partnerRegistrationCatalogues } from '@obra/partner-registration';
 import { partnerHandlers, TEST_API } from '../tests/msw/partner-handlers.ts';
-import { api, control, inLang, widgetRoot, type Root } from './support.ts';
+import { api, control, fill, inLang, widgetRoot, type Root } from './support.ts';
 
 type Lang = 'es' | 'en';
 
@@ -36,10 +36,10 @@ const specialisation = (root: Root, lang: Lang) =>
 
 async function fillValid(root: Root, lang: Lang) {
   const copy = copyOf(lang).partnerRegistration;
-  await userEvent.type(control(root, copy.nombre), 'Ana Pérez');
-  await userEvent.type(control(root, copy.telefono), '+57 300 123 4567');
-  await userEvent.type(control(root, copy.correo), 'ana@example.com');
-  await userEvent.type(control(root, copy.pais), 'Colombia');
+  await fill(control(root, copy.nombre), 'Ana Pérez');
+  await fill(control(root, copy.telefono), '+57 300 123 4567');
+  await fill(control(root, copy.correo), 'ana@example.com');
+  await fill(control(root, copy.pais), 'Colombia');
   await userEvent.selectOptions(specialisation(root, lang), 'arquitectura');
 }
 

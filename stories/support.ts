@@ -29,6 +29,19 @@ export async function widgetRoot(canvasElement: HTMLElement, tag: `obra-${string
 /** A text control whose accessible name starts with `label` (the required mark is not part of it). */
 export const control = (root: Root, label: string) => root.getByRole('textbox', { name: (name: string) => name.startsWith(label) });
 
+/**
+ * Puts `value` into a text control as a visitor who pastes it: a click, then one paste. A story
+ * about sending needs the values, not each keystroke: typing re-renders the whole form once a
+ * character (under happy-dom in npm test, ~5 s for the design form's six fields); the stories
+ * about typing itself (suggestions, validation while typing) still type.
+ */
+export async function fill(control: HTMLElement, value: string): Promise<void> {
+  await userEvent.click(control);
+  // paste() goes to its document's activeElement: inside a shadow root that is the root's (the
+  // page's is the host element), so this paste is set up with the shadow root as its document.
+  await userEvent.setup({ document: control.getRootNode() as unknown as Document }).paste(value);
+}
+
 /** The API answer a story needs (`name` keys it), from the handlers the unit tests use. */
 export const api = (name: string, handler: AnyHandler) => ({ msw: { handlers: { [name]: handler } } });
 

@@ -5,7 +5,7 @@ import { expect, userEvent } from 'storybook/test';
 import '@obra/wait-list/register';
 import { waitListCatalogues } from '@obra/wait-list';
 import { TEST_API, TEST_SHEET, waitListHandlers } from '../tests/msw/wait-list-handlers.ts';
-import { api, control, inLang, widgetRoot, type Root } from './support.ts';
+import { api, control, fill, inLang, widgetRoot, type Root } from './support.ts';
 
 type Lang = 'es' | 'en';
 
@@ -42,10 +42,10 @@ const widget = (canvasElement: HTMLElement, lang: Lang): Promise<Root> =>
 async function fillValid(root: Root, lang: Lang) {
   const copy = waitListCatalogues[lang].waitList;
   await userEvent.click(root.getByRole('radio', { name: copy.interesado.cliente }));
-  await userEvent.type(control(root, copy.nombre), 'Ana Pérez');
-  await userEvent.type(control(root, copy.correo), 'ana@example.com');
-  await userEvent.type(control(root, copy.telefono), '+57 300 123 4567');
-  await userEvent.type(control(root, copy.question.cliente), 'Una casa de dos pisos en Medellín');
+  await fill(control(root, copy.nombre), 'Ana Pérez');
+  await fill(control(root, copy.correo), 'ana@example.com');
+  await fill(control(root, copy.telefono), '+57 300 123 4567');
+  await fill(control(root, copy.question.cliente), 'Una casa de dos pisos en Medellín');
 }
 
 const submit = (root: Root, lang: Lang) => userEvent.click(root.getByRole('button', { name: waitListCatalogues[lang].waitList.submit }));

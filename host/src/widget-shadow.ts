@@ -7,6 +7,7 @@ import { createElement } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { createI18n, type Catalogue, type Lang } from '@obra/i18n';
 import { readAttributes, type AttributeTable, type WidgetDefinition, type WidgetProps } from '@obra/element';
+import { minifyCss } from '@obra/element/minify-css';
 import { designFormWidget } from '@obra/design-form';
 import { marketplaceWidget, softwareDetailWidget } from '@obra/marketplace';
 import { partnerRegistrationWidget } from '@obra/partner-registration';
@@ -24,17 +25,6 @@ const WIDGETS: Record<string, AnyWidget> = Object.fromEntries(
 );
 
 /**
- * The widgets' CSS as the bundles carry it (rollup.config.ts strips the same way): whitespace and
- * comments out, so every page does not carry the source formatting.
- */
-const minifyCss = (css: string): string =>
-  css
-    .replace(/\/\*[^]*?\*\//g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/ ?([{};]) ?/g, '$1')
-    .trim();
-
-/**
  * What the widget's code reads from its element while rendering: the document (for its storage
  * key: no storage at build time, so no draft and no outbox) and nothing else.
  */
@@ -47,7 +37,10 @@ function hostStub(tag: string): HTMLElement {
 const attributeReader = (attributes: Record<string, string | undefined>) =>
   ({ getAttribute: (name: string) => attributes[name] ?? null }) as unknown as HTMLElement;
 
-/** The shadow root's CSS of a widget, minified: the pages' CSP allows it by hash. */
+/**
+ * The shadow root's CSS of a widget, minified as the bundles carry it (the same `minifyCss` as
+ * rollup.config.ts), so every page does not carry the source formatting; the pages' CSP allows it by hash.
+ */
 const widgetCss = (tag: string): string => minifyCss(widget(tag).styles);
 
 function widget(tag: string): AnyWidget {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The size check: every self-contained widget bundle (and the loader) within its gzip budget.
 // Run after `npm run build:widgets`; it prints the table it checks.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The "made of" lines of `npm run build:widgets`: which group a module belongs to, and how a
 // bundle's gzip size is split between the groups.
 import { describe, expect, it } from 'vitest';

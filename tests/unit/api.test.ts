@@ -1,14 +1,18 @@
+// @vitest-environment node
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, apiBaseFrom, createApiClient, sendWaitList } from '@obra/api';
 import type { WaitListEntry } from '@obra/schema';
 import { TEST_API, TEST_SHEET, waitListHandlers } from '../msw/wait-list-handlers.ts';
+import { useFastRetries } from './support/fast-retries.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+// A network failure is retried with backoff first (~3 s of real waiting by the default policy).
+useFastRetries();
 
 const entry: WaitListEntry = {
   interesado: 'proveedor',

@@ -3,7 +3,6 @@
 // ignores a partner attribute that is not a code; a widget's submission carries it in the body,
 // every retry and the outbox's resend carry the same one, and no-cors endpoints never get it.
 import { waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { validateAttribution } from '@obra/schema';
 import '@obra/wait-list/register';
 import { TEST_API, TEST_SHEET } from '../msw/wait-list-handlers.ts';
 import { useFastRetries } from './support/fast-retries.ts';
-import { mount } from './support/mount.ts';
+import { mount, paste, visitor } from './support/mount.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -98,12 +97,12 @@ const valid = { nombre: 'Ana Pérez', correo: 'ana@example.com', telefono: '+57 
 
 async function waitList(attrs: string) {
   const mounted = await mount(`<obra-wait-list api-base="${TEST_API}" ${attrs}></obra-wait-list>`);
-  const user = userEvent.setup();
+  const user = visitor();
   await user.click(mounted.screen.getByRole('radio', { name: 'Cliente' }));
-  await user.type(mounted.screen.getByRole('textbox', { name: /^Nombre/ }), valid.nombre);
-  await user.type(mounted.screen.getByRole('textbox', { name: /^Correo/ }), valid.correo);
-  await user.type(mounted.screen.getByRole('textbox', { name: /^Teléfono/ }), valid.telefono);
-  await user.type(mounted.shadow.querySelector('textarea')!, valid.comentario);
+  await paste(user, mounted.screen.getByRole('textbox', { name: /^Nombre/ }), valid.nombre);
+  await paste(user, mounted.screen.getByRole('textbox', { name: /^Correo/ }), valid.correo);
+  await paste(user, mounted.screen.getByRole('textbox', { name: /^Teléfono/ }), valid.telefono);
+  await paste(user, mounted.shadow.querySelector('textarea')!, valid.comentario);
   return { ...mounted, send: () => user.click(mounted.screen.getByRole('button', { name: /Enviar/ })) };
 }
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The console's amounts (packages/console/src/pages/format.ts): Stripe's minor units, the
 // currency's own decimals, the operator's language.
 import { describe, expect, it } from 'vitest';

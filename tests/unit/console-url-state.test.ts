@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The console's routes and filter in the URL (packages/console/src/url-state.ts).
 import { describe, expect, it } from 'vitest';
 import { filterQuery, ORDER_FILTER_KEYS, parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';

@@ -1,6 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DRAFT_TTL_MS, emptyDesign } from '@obra/design-form';
+import { DRAFT_DELAY_MS } from '@obra/form';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
 import {
   designForm,
@@ -10,9 +11,9 @@ import {
   openDialogTitles,
   openModal,
   openSection,
-  pause,
   useApi,
 } from './support/design-form.ts';
+import { fakeClock } from './support/fake-clock.ts';
 
 const server = useApi();
 
@@ -65,11 +66,14 @@ describe('<obra-design-form> draft', () => {
     server.use(designFormHandlers.generated, designFormHandlers.reported);
     const form = await designForm();
     await generate(form);
+    const clock = fakeClock();
     await fillPersonal(form);
-    await waitFor(() => expect(saved()).not.toBeNull());
+    await clock.advance(DRAFT_DELAY_MS);
+    expect(saved()).not.toBeNull();
     await form.user.click(form.screen.getByRole('button', { name: 'Enviar reporte' }));
     await waitFor(() => expect(openDialogTitles(form)).toEqual(['Formulario enviado con éxito']));
-    await pause(500);
+    // Well past the draft's pause after the send (and the reset it causes): nothing writes it back.
+    await clock.advance(2 * DRAFT_DELAY_MS);
     expect(saved()).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildPrompt, emptyDesign, isGeneratedImage } from '@obra/design-form';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
-import { copy, designForm, generate, GENERATED_URL, openSection, pause, record, TEST_API, useApi } from './support/design-form.ts';
+import { copy, designForm, generate, GENERATED_URL, openSection, record, TEST_API, useApi } from './support/design-form.ts';
 import { HttpResponse } from 'msw';
 
 const server = useApi();
@@ -80,11 +80,14 @@ describe('<obra-design-form> image generation', () => {
     const form = await designForm();
     await openSection(form, 'Zona');
     const bolt = form.screen.getByRole('button', { name: 'Generar imagen (Zona)' });
+    const fetches = vi.spyOn(globalThis, 'fetch');
     await form.user.click(bolt);
     await form.user.click(bolt);
     await form.user.click(form.screen.getByRole('button', { name: 'Generar imagen (Dimensiones)' }));
-    await pause(50);
-    expect(bodies).toHaveLength(1);
+    // A click's generation calls fetch at once (no timer in between): once user-event has
+    // returned from the three clicks, the requests there will ever be were started.
+    expect(fetches).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(bodies).toHaveLength(1));
     expect(form.screen.getByRole('img', { name: copy('es').image.generating })).toBeTruthy();
     expect(form.shadow.querySelector('.preview img')).toBeNull();
     expect(bolt.getAttribute('aria-disabled')).toBe('true');

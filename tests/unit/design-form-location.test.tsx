@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { guessCountry } from '@obra/design-form';
 import { designFormHandlers, PLACES } from '../msw/design-form-handlers.ts';
-import { designForm, openSection, pause, TEST_API, type Form, useApi } from './support/design-form.ts';
+import { designForm, openSection, TEST_API, type Form, useApi } from './support/design-form.ts';
+import { fakeClock } from './support/fake-clock.ts';
 
 const server = useApi();
 
@@ -33,8 +34,10 @@ describe('<obra-design-form> location autocomplete', () => {
     const queries = recordSearches();
     const form = await designForm('lang="en"');
     const input = await locationInput(form);
+    const clock = fakeClock();
     await form.user.type(input, 'Me');
-    await pause(400);
+    // Well past the 250 ms debounce: two characters never search.
+    await clock.advance(1_000);
     expect(queries).toEqual([]);
     await form.user.type(input, 'd');
     await waitFor(() => expect(options(form)).toEqual([PLACES[0]!.Place.Label, PLACES[1]!.Place.Label]));
@@ -130,10 +133,13 @@ describe('<obra-design-form> phone input', () => {
     await form.user.click(form.screen.getByRole('button', { name: /país del número/ }));
     const search = form.screen.getByRole('combobox', { name: 'Buscar país' });
     expect(form.shadow.activeElement).toBe(search);
+    const clock = fakeClock();
     await form.user.type(search, 'españ');
-    await pause(100);
+    // The 250 ms debounce: within it the list is still whole, past it only Spain is left.
+    await clock.advance(200);
     expect(form.screen.getAllByRole('option').length).toBeGreaterThan(100);
-    await waitFor(() => expect(form.screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['España +34']));
+    await clock.advance(100);
+    expect(form.screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['España +34']);
     await form.user.keyboard('{Enter}');
     expect(phone.value).toBe('+34 3001234567');
     expect(form.screen.queryByRole('listbox', { name: 'Países' })).toBeNull();

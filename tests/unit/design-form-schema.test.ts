@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CONSTRUCTION_SYSTEM_GROUPS, validateFormReport, validatePersonal, validateProject, ZONES } from '@obra/schema';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Walks the estimate's figures: each one is sourced (a reference we read, with its currency, date
 // and adjustment), flagged as unsourced with a widened range, or a reference factor of exactly 1.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The three worked examples of issue 16, computed by hand from data.json (the arithmetic is in the
 // comments), so a change to a figure or a formula shows up here as a changed step.
 import { describe, expect, it } from 'vitest';

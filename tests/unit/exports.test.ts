@@ -4,6 +4,7 @@ import * as api from '@obra/api';
 import * as designForm from '@obra/design-form';
 import * as element from '@obra/element';
 import * as elementLoader from '@obra/element/loader';
+import * as elementMinifyCss from '@obra/element/minify-css';
 import * as estimate from '@obra/estimate';
 import * as form from '@obra/form';
 import * as formReact from '@obra/form/react';
@@ -90,6 +91,8 @@ describe('public exports', () => {
     ['@obra/form/react', formReact, ['useDraft', 'useFormDelivery', 'useOutbox']],
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
+    // Build-time only (the bundles' and the host pre-render's CSS): no widget code imports it.
+    ['@obra/element/minify-css', elementMinifyCss, ['minifyCss']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'interpolate', 'normalizeLang']],
     [
       '@obra/ui',

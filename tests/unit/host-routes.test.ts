@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The host's route table (host/src/routes.ts): every page and spelling in both languages.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // What may import what (README, "Texts, languages and layers"): read from the sources, so a
 // relative path into another package, a build that reaches into tests/, or Node's built-ins in a
 // package that runs in the browser fail here rather than in a partner's page.

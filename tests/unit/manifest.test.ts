@@ -1,3 +1,4 @@
+// @vitest-environment node
 // custom-elements.json is generated from the widgets' contracts: it must list every attribute of
 // each element's attribute table, every event of its event map, and the theme the styles read.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The catalogue data (DESIGN.md §5.2): ten items, unique slugs, every text in es and en, images
 // that exist and are listed for the bundle, and video URLs whose ids parse.
 import { existsSync, readFileSync } from 'node:fs';

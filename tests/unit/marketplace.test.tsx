@@ -1,16 +1,15 @@
 import { act } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import '@obra/marketplace/marketplace/register';
 import { createMarketplaceStore, pageCount } from '@obra/marketplace';
-import { mount } from './support/mount.ts';
+import { mount, visitor } from './support/mount.ts';
 
 async function widget(attrs = '') {
   const mounted = await mount(`<obra-marketplace ${attrs}></obra-marketplace>`);
   const { shadow, screen } = mounted;
   return {
     ...mounted,
-    user: userEvent.setup(),
+    user: visitor(),
     input: () => screen.getByRole<HTMLInputElement>('combobox'),
     listbox: () => shadow.querySelector<HTMLElement>('[role=listbox]')!,
     options: () => [...shadow.querySelectorAll<HTMLElement>('[role=option]')].map((o) => o.querySelector('.option-name')!.textContent),

@@ -1,5 +1,4 @@
 import { act, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +7,7 @@ import '@obra/partner-registration/register';
 import { SPECIALIZATIONS, type Specialization } from '@obra/schema';
 import { PARTNER_URL, partnerHandlers, TEST_API } from '../msw/partner-handlers.ts';
 import { useFastRetries } from './support/fast-retries.ts';
-import { mount } from './support/mount.ts';
+import { mount, paste, visitor } from './support/mount.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -73,7 +72,7 @@ async function widget(lang: Lang = 'es') {
   return {
     ...mounted,
     copy,
-    user: userEvent.setup(),
+    user: visitor(),
     /** A text control by its label (the required mark is not part of the name). */
     input: (name: Field) =>
       screen.getByRole<HTMLInputElement>('textbox', { name: (accessible: string) => accessible.startsWith(copy[name]) }),
@@ -104,7 +103,7 @@ const SENT = {
 
 async function fill(w: Widget, values: Partial<typeof TYPED> = TYPED) {
   for (const name of ['nombre', 'telefono', 'correo', 'pais'] as const)
-    if (values[name] !== undefined) await w.user.type(w.input(name), values[name]);
+    if (values[name] !== undefined) await paste(w.user, w.input(name), values[name]);
   if (values.especializacion) await w.user.selectOptions(w.select(), values.especializacion);
 }
 const formValues = (w: Widget) =>

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The spam signals every form sends as headers (README, "Spam").
 import { describe, expect, it } from 'vitest';
 import { spamHeaders } from '@obra/api';

@@ -67,7 +67,7 @@ it('finds the stories', () => {
 for (const [path, module] of Object.entries(files)) {
   const stories = Object.entries<{ run: () => Promise<void> }>(composeStories(module as Parameters<typeof composeStories>[0]));
   describe(path.replace('../../stories/', ''), () => {
-    // A form story types a whole form with user-event: seconds on a busy 2-core machine.
+    // A form story fills and sends a whole form: a few seconds when the 2-core machine is busy.
     it.each(stories)('%s', { timeout: 30_000 }, async (_name, story) => {
       // run() does what Storybook does: loaders (the msw handlers), render into a fresh canvas, play.
       await story.run();

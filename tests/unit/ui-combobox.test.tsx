@@ -1,9 +1,9 @@
 // The shared Combobox (WAI-ARIA 1.2 combobox with a listbox popup), rendered on its own.
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Combobox, type ComboboxProps } from '@obra/ui';
+import { visitor } from './support/mount.ts';
 // The DOM matchers (toHaveAttribute …) for this file's expect.
 import '@testing-library/jest-dom/vitest';
 
@@ -55,7 +55,7 @@ function Fruits({
 }
 
 function setup(props: Parameters<typeof Fruits>[0] = {}) {
-  const user = userEvent.setup();
+  const user = visitor();
   render(<Fruits {...props} />);
   const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Fruit' });
   const listbox = () => document.getElementById(input.getAttribute('aria-controls')!)!;

@@ -1,9 +1,9 @@
 // The shared fields on their own: counters, disabled, the checkbox group and described radios.
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CheckboxGroup, GroupedRadioGroup, RadioGroup, TextArea, TextField } from '@obra/ui';
+import { visitor } from './support/mount.ts';
 // The DOM matchers (toHaveAttribute …) for this file's expect.
 import '@testing-library/jest-dom/vitest';
 
@@ -32,7 +32,7 @@ function CountedField({ max = 5, disabled = false }: { max?: number; disabled?: 
 
 describe('TextField', () => {
   it('shows a counter linked after the hint, marked once the limit is reached', async () => {
-    const user = userEvent.setup();
+    const user = visitor();
     render(<CountedField />);
     const input = screen.getByRole('textbox', { name: 'Nickname' });
     expect(descriptions(input)).toEqual(['Letters only', '0 of 5']);
@@ -52,7 +52,7 @@ describe('TextField', () => {
   });
 
   it('can be disabled: not editable', async () => {
-    const user = userEvent.setup();
+    const user = visitor();
     render(<CountedField disabled />);
     const input = screen.getByRole('textbox', { name: 'Nickname' });
     expect(input).toBeDisabled();
@@ -106,7 +106,7 @@ function Extras({ onChange }: { onChange?: (value: string, checked: boolean) => 
 
 describe('CheckboxGroup', () => {
   it('is a group named by its legend whose checked boxes are the values', async () => {
-    const user = userEvent.setup();
+    const user = visitor();
     const onChange = vi.fn();
     render(<Extras onChange={onChange} />);
     const group = screen.getByRole('group', { name: 'Extras' });
@@ -122,7 +122,7 @@ describe('CheckboxGroup', () => {
   });
 
   it('toggles by keyboard: Tab moves between boxes, Space checks', async () => {
-    const user = userEvent.setup();
+    const user = visitor();
     render(<Extras />);
     await user.tab();
     expect(screen.getByRole('checkbox', { name: 'Pool' })).toHaveFocus();
@@ -164,7 +164,7 @@ describe('GroupedRadioGroup and RadioGroup', () => {
   ] as const;
 
   it('splits one set of radios under titled groups, each radio described by its description', async () => {
-    const user = userEvent.setup();
+    const user = visitor();
     const onValue = vi.fn();
     render(<GroupedRadioGroup name="system" legend="System" groups={groups} value="steel" onValue={onValue} />);
     expect(screen.getByRole('group', { name: 'Light' })).toBeInTheDocument();

@@ -1,12 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '@obra/wait-list/register';
 import { TEST_API, TEST_SHEET, waitListHandlers } from '../msw/wait-list-handlers.ts';
 import { useFastRetries } from './support/fast-retries.ts';
-import { mount } from './support/mount.ts';
+import { mount, paste, visitor } from './support/mount.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -28,7 +27,7 @@ function recordRequests() {
 
 async function widget(attrs = '') {
   const mounted = await mount(`<obra-wait-list api-base="${TEST_API}" ${attrs}></obra-wait-list>`);
-  return { ...mounted, user: userEvent.setup() };
+  return { ...mounted, user: visitor() };
 }
 
 type Widget = Awaited<ReturnType<typeof widget>>;
@@ -45,11 +44,11 @@ async function fillValid({ screen, user }: Widget, lang: 'es' | 'en' = 'es') {
       ? { who: 'Cliente', nombre: 'Nombre', correo: 'Correo electrónico', telefono: 'Teléfono' }
       : { who: 'Customer', nombre: 'Name', correo: 'E-mail', telefono: 'Phone' };
   await user.click(screen.getByRole('radio', { name: t.who }));
-  await user.type(screen.getByRole('textbox', { name: new RegExp(`^${t.nombre}`) }), valid.nombre);
-  await user.type(screen.getByRole('textbox', { name: new RegExp(`^${t.correo}`) }), valid.correo);
-  await user.type(screen.getByRole('textbox', { name: new RegExp(`^${t.telefono}`) }), valid.telefono);
+  await paste(user, screen.getByRole('textbox', { name: new RegExp(`^${t.nombre}`) }), valid.nombre);
+  await paste(user, screen.getByRole('textbox', { name: new RegExp(`^${t.correo}`) }), valid.correo);
+  await paste(user, screen.getByRole('textbox', { name: new RegExp(`^${t.telefono}`) }), valid.telefono);
   const comment = screen.getAllByRole('textbox').find((el) => el.tagName === 'TEXTAREA')!;
-  await user.type(comment, valid.comentario);
+  await paste(user, comment, valid.comentario);
 }
 
 const submitButton = ({ screen }: Widget) => screen.getByRole('button', { name: /Enviar|Send|Enviando|Sending/ });

@@ -55,7 +55,15 @@ const ROUTES: Routes = {
 };
 
 /** Opens the database (migrated), loads the gazetteer and returns the request handler. */
-export async function createApi(config: Config, options: { log?: Logger; gazetteer?: Gazetteer } = {}): Promise<Api> {
+export async function createApi(
+  config: Config,
+  options: {
+    log?: Logger;
+    gazetteer?: Gazetteer;
+    /** The clock the rate limits' windows run on (milliseconds; `Date.now` by default): a test moves it instead of waiting. */
+    now?: () => number;
+  } = {},
+): Promise<Api> {
   const log = options.log ?? createLogger(config.logLevel);
   const started = performance.now();
   // The gazetteer is built on the other core while this thread opens the database.
@@ -78,10 +86,11 @@ export async function createApi(config: Config, options: { log?: Logger; gazette
   // One process owns the embedded database, so its counters may live in memory; processes that
   // share PostgreSQL share the counters there too (README, "Rate limit").
   const { reads, writes, windowMs, maxKeys } = config.rateLimit;
+  const { now } = options;
   const limiters =
     db.kind === 'postgres'
-      ? { reads: sharedRateLimiter(db, 'reads', reads, windowMs), writes: sharedRateLimiter(db, 'writes', writes, windowMs) }
-      : { reads: memoryRateLimiter(reads, windowMs, maxKeys), writes: memoryRateLimiter(writes, windowMs, maxKeys) };
+      ? { reads: sharedRateLimiter(db, 'reads', reads, windowMs, now), writes: sharedRateLimiter(db, 'writes', writes, windowMs, now) }
+      : { reads: memoryRateLimiter(reads, windowMs, maxKeys, now), writes: memoryRateLimiter(writes, windowMs, maxKeys, now) };
   const store = createLeadStore(db);
   const images = providerFor(config);
   // Every e-mail goes through one outbox: the visitors' reports, then the team's new-lead notices.

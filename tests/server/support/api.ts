@@ -112,17 +112,19 @@ export interface LocalApi {
 }
 
 /**
- * Starts the API in this process on a free port; `env` overrides its configuration, and `serve`
- * (the API alone by default) answers each request, e.g. with pages beside the API.
+ * Starts the API in this process on a free port; `env` overrides its configuration, `serve`
+ * (the API alone by default) answers each request, e.g. with pages beside the API, and `options`
+ * go to createApi (e.g. `now`, a rate-limit clock the test moves).
  */
 export async function startLocalApi(
   env: Record<string, string> = {},
   serve: (api: Api) => RequestListener = (api) => (req, res) => void api.handle(req, res),
+  options: Parameters<typeof createApi>[1] = {},
 ): Promise<LocalApi> {
   const database = await freshDatabase();
   const dataDir = database.env.OBRA_DATA_DIR;
   const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
-  const api = await createApi(config);
+  const api = await createApi(config, options);
   const server = createServer(serve(api));
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as AddressInfo;

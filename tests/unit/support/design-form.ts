@@ -1,13 +1,12 @@
 // Helpers for the <obra-design-form> component tests: mounting with msw, and the visitor's steps.
-import { act, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import '@obra/design-form/register';
 import { designFormCatalogues } from '@obra/design-form';
 import { GENERATED_URL, TEST_API } from '../../msw/design-form-handlers.ts';
-import { mount } from './mount.ts';
+import { mount, paste, visitor } from './mount.ts';
 
 export type Lang = 'es' | 'en';
 export const copy = (lang: Lang) => designFormCatalogues[lang].designForm;
@@ -28,7 +27,7 @@ export function useApi(): SetupServer {
 /** Mounts a design form pointed at the msw API. */
 export async function designForm(attrs = '') {
   const mounted = await mount(`<obra-design-form api-base="${TEST_API}" ${attrs}></obra-design-form>`);
-  return { ...mounted, user: userEvent.setup() };
+  return { ...mounted, user: visitor() };
 }
 
 export type Form = Awaited<ReturnType<typeof designForm>>;
@@ -76,15 +75,15 @@ export async function openModal(form: Form, lang: Lang = 'es') {
   return modal;
 }
 
-/** Opens the modal and types every personal field. */
+/** Opens the modal and fills every personal field (pasted: the tests about typing type). */
 export async function fillPersonal(form: Form, lang: Lang = 'es') {
   const modal = await openModal(form, lang);
   for (const name of ['nombre', 'pais', 'departamento', 'ciudad', 'correo'] as const) {
     const input = modal.querySelector<HTMLInputElement>(`[name=${name}]`)!;
-    await form.user.type(input, PERSON[name]);
+    await paste(form.user, input, PERSON[name]);
   }
   const phone = modal.querySelector<HTMLInputElement>('[name=telefono]')!;
-  await form.user.type(phone, '300 123 4567');
+  await paste(form.user, phone, '300 123 4567');
   return modal;
 }
 
@@ -93,8 +92,5 @@ export const openDialogTitles = (form: Form) =>
   [...form.shadow.querySelectorAll<HTMLDialogElement>('dialog.dialog')]
     .filter((d) => d.open)
     .map((d) => d.querySelector('h2')!.textContent);
-
-/** Waits out the debounce of the searches. */
-export const pause = (ms: number) => act(() => new Promise((done) => setTimeout(done, ms)));
 
 export { GENERATED_URL, TEST_API };
