@@ -68,26 +68,28 @@ export function memoryRateLimiter(limit: number, windowMs: number, maxKeys: numb
 /**
  * Counters in PostgreSQL, shared by every API process (one row a client and limit, upserted per
  * request; finished windows are deleted about once a window). `name` keeps the limits apart.
- * Windows run on `now`, the API process's clock like the in-memory counters' (the processes'
- * clocks agree to well under a window; a test moves its own), not the database's.
+ * Windows run on the database's clock, one for every process; a test gives `now` and moves it.
  */
-export function sharedRateLimiter(db: Queryable, name: string, limit: number, windowMs: number, now: () => number = Date.now): RateLimiter {
+export function sharedRateLimiter(db: Queryable, name: string, limit: number, windowMs: number, now?: () => number): RateLimiter {
   if (limit === 0) return off;
+  /** The time of this hit in SQL: the test's clock ($3) when given, else the database's. */
+  const at = 'coalesce(to_timestamp($3::float8 / 1000), now())';
   let sweepAt = 0;
   return {
     async hit(client) {
-      const time = now();
+      const time = now?.() ?? null;
       const [row] = await db.query<{ hits: number; remaining: number }>(
-        `insert into rate_limit as r (key, window_end, hits) values ($1, to_timestamp($3::float8 / 1000) + make_interval(secs => $2), 1)
+        `insert into rate_limit as r (key, window_end, hits) values ($1, ${at} + make_interval(secs => $2), 1)
          on conflict (key) do update set
-           hits = case when r.window_end <= to_timestamp($3::float8 / 1000) then 1 else r.hits + 1 end,
-           window_end = case when r.window_end <= to_timestamp($3::float8 / 1000) then excluded.window_end else r.window_end end
-         returning hits, extract(epoch from r.window_end - to_timestamp($3::float8 / 1000))::float8 as remaining`,
+           hits = case when r.window_end <= ${at} then 1 else r.hits + 1 end,
+           window_end = case when r.window_end <= ${at} then excluded.window_end else r.window_end end
+         returning hits, extract(epoch from r.window_end - ${at})::float8 as remaining`,
         [`${name}:${client}`, windowMs / 1000, time],
       );
-      if (time >= sweepAt) {
-        sweepAt = time + windowMs;
-        void db.query('delete from rate_limit where window_end < to_timestamp($1::float8 / 1000)', [time]).catch(() => {});
+      const local = time ?? Date.now();
+      if (local >= sweepAt) {
+        sweepAt = local + windowMs;
+        void db.query(`delete from rate_limit where window_end < coalesce(to_timestamp($1::float8 / 1000), now())`, [time]).catch(() => {});
       }
       if (row && row.hits > limit) throw tooMany(Math.max(1, Math.ceil(row.remaining)));
     },
