@@ -3,12 +3,12 @@
 // popup, and a stored draft or pending message brings the code in at once.
 import { waitFor } from '@testing-library/dom';
 import { describe, expect, it, vi } from 'vitest';
-import { contactStorageKeys, enhanceContactOnIntent } from '../../host/src/client/contact-intent.ts';
+import { contactKeys, enhanceContactOnIntent } from '../../host/src/client/contact-intent.ts';
 import { enhanceContact } from '../../host/src/client/contact.ts';
 import { renderRoute } from '../../host/src/render.tsx';
 
 const MARTA = { name: 'Marta', email: 'marta@example.com', message: '¿Hacen casas modulares?' };
-const [draftKey, outboxKey] = contactStorageKeys(location.pathname) as [string, string];
+const { draft: draftKey, outbox: outboxKey } = contactKeys(location.pathname);
 
 const opener = () => document.querySelector<HTMLButtonElement>('[data-contact-open]')!;
 const dialogOpen = () => document.querySelector<HTMLDialogElement>('[data-contact]')!.open;

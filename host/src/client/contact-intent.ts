@@ -7,14 +7,14 @@
 /** The visitor's first moves on the open button: any of them imports the popup's code. */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-/** The popup's draft and outbox keys on the page at `path`, as contact.ts names them. */
-export const contactStorageKeys = (path: string): string[] => [`obra:contact:${path}`, `obra:outbox:contact:${path}`];
+/** The popup's draft and outbox keys on the page at `path` (like the widgets': obra:<what>:<path>); contact.ts stores under them. */
+export const contactKeys = (path: string) => ({ draft: `obra:contact:${path}`, outbox: `obra:outbox:contact:${path}` });
 
 /** Whether this page's storage holds the popup's draft or a message still to send. */
 function hasStoredContact(doc: Document): boolean {
   try {
     const storage = doc.defaultView?.localStorage;
-    return contactStorageKeys(doc.location.pathname).some((key) => storage?.getItem(key) != null);
+    return Object.values(contactKeys(doc.location.pathname)).some((key) => storage?.getItem(key) != null);
   } catch {
     // No storage (sandboxed frame, cookies off): no draft either.
     return false;

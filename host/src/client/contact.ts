@@ -8,6 +8,7 @@
 import { attributionOf, sendContact, stored, type Delivery } from '@obra/api';
 import { createAutosave, createSubmission, pageStorage, type Sent } from '@obra/form';
 import { CONTACT_LIMITS, validateContact, type ContactMessage, type FieldError } from '@obra/schema';
+import { contactKeys } from './contact-intent.ts';
 
 const FIELDS = ['name', 'email', 'message'] as const;
 type Field = (typeof FIELDS)[number];
@@ -30,12 +31,11 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
     for (const name of FIELDS) if (typeof from[name] === 'string') control(name).value = from[name];
   };
 
-  // Keys like the widgets' (obra:<what>:<path>), kept a week. Without storage (sandboxed
-  // iframes, disabled cookies) nothing is kept, and the send still goes.
+  // Kept a week. Without storage (sandboxed iframes, disabled cookies) nothing is kept, and the send still goes.
   const storage = pageStorage(doc);
-  const path = doc.location.pathname;
-  const draft = stored<Draft>(storage, `obra:contact:${path}`, 'draft');
-  const outbox = stored<Delivery>(storage, `obra:outbox:contact:${path}`, 'delivery');
+  const keys = contactKeys(doc.location.pathname);
+  const draft = stored<Draft>(storage, keys.draft, 'draft');
+  const outbox = stored<Delivery>(storage, keys.outbox, 'delivery');
   // When the visitor began this message (the server's minimum-time spam rule): kept with the
   // draft, so a message restored after a reload is not taken for a bot's quick fill.
   let startedAt: number | undefined;

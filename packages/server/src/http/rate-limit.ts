@@ -72,8 +72,9 @@ export function memoryRateLimiter(limit: number, windowMs: number, maxKeys: numb
  */
 export function sharedRateLimiter(db: Queryable, name: string, limit: number, windowMs: number, now?: () => number): RateLimiter {
   if (limit === 0) return off;
-  /** The time of this hit in SQL: the test's clock ($3) when given, else the database's. */
-  const at = 'coalesce(to_timestamp($3::float8 / 1000), now())';
+  /** The time in SQL: the test's clock (parameter `$n`, milliseconds or null) when given, else the database's. */
+  const clock = (n: number) => `coalesce(to_timestamp($${n}::float8 / 1000), now())`;
+  const at = clock(3);
   let sweepAt = 0;
   return {
     async hit(client) {
@@ -89,7 +90,7 @@ export function sharedRateLimiter(db: Queryable, name: string, limit: number, wi
       const local = time ?? Date.now();
       if (local >= sweepAt) {
         sweepAt = local + windowMs;
-        void db.query(`delete from rate_limit where window_end < coalesce(to_timestamp($1::float8 / 1000), now())`, [time]).catch(() => {});
+        void db.query(`delete from rate_limit where window_end < ${clock(1)}`, [time]).catch(() => {});
       }
       if (row && row.hits > limit) throw tooMany(Math.max(1, Math.ceil(row.remaining)));
     },
