@@ -13,16 +13,34 @@ const site = useHostSite();
 const browser = useBrowser();
 const WIDGET_ROUTES = PAGE_ROUTES.filter((route) => WIDGET_OF[route.page]);
 
-/** Sums every layout shift the page reports from its start (installed before the page's scripts). */
+/**
+ * Records every layout shift the page reports from its start (installed before the page's
+ * scripts), with what moved: a failure names the elements and their rectangles before and after.
+ */
 const recordShifts = (page: Page) =>
   page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
-    w.__shift = 0;
+    const w = window as unknown as { __shifts: { at: number; value: number; moved: string[] }[] };
+    w.__shifts = [];
+    const describe = (node: Node | null) =>
+      node instanceof Element
+        ? `<${node.localName} class="${node.getAttribute('class') ?? ''}">`
+        : (node?.textContent?.slice(0, 30) ?? '?');
+    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__shift += (entry as unknown as { value: number }).value;
+      for (const entry of list.getEntries() as unknown as {
+        startTime: number;
+        value: number;
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[])
+        w.__shifts.push({
+          at: Math.round(entry.startTime),
+          value: entry.value,
+          moved: entry.sources.map((s) => `${describe(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`),
+        });
     }).observe({ type: 'layout-shift', buffered: true });
   });
-const shiftSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+/** The layout shifts so far (none is the goal; each names what moved). */
+const shiftsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
 
 /** Whether the runtime has replaced the pre-rendered view (its inline `<style>` is gone then). */
 const takenOver = (page: Page, tag: string) =>
@@ -78,7 +96,7 @@ describe('pre-rendered widgets', () => {
         expect(scripts.paths, pagePath(route)).toContain('/esm/loader.js');
         // Its modules may be preloaded (fetched, not run): the element is never defined.
         expect(await page.evaluate((tag) => !!customElements.get(tag), WIDGET_OF[route.page]!), pagePath(route)).toBe(false);
-        expect(await shiftSoFar(page), pagePath(route)).toBe(0);
+        expect(await shiftsSoFar(page), pagePath(route)).toEqual([]);
         await page.close();
       }
     } finally {
@@ -138,7 +156,7 @@ describe('pre-rendered widgets', () => {
     // The caret is still in the field: typing goes on where it stopped.
     await page.keyboard.type(' Pérez');
     expect(await widget.field('nombre').inputValue()).toBe('Ana Pérez');
-    expect(await shiftSoFar(page)).toBe(0);
+    expect(await shiftsSoFar(page)).toEqual([]);
 
     // The widget's state learnt the early typing: the entry sent carries it.
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/wait-list') && r.method() === 'POST');
