@@ -43,7 +43,7 @@ const node = (...args: string[]) => [process.execPath, '--conditions=source', ..
 export const steps: Step[] = [
   {
     name: 'widget bundles (rollup)',
-    command: ['rollup', '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent'],
+    command: ['rollup', '-c', 'rollup.config.ts', '--silent'],
     critical: true,
   },
   { name: 'console (esbuild)', command: node('packages/console/build.ts'), critical: true },

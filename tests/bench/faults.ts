@@ -22,7 +22,7 @@ const SEED = Number(process.env.BENCH_SEED ?? Date.now() % 100_000);
 export function buildIfMissing(): void {
   const build = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
   if (!existsSync(`${ROOT}/dist/widgets/obra-design-form.js`))
-    build([`${ROOT}/node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent']);
+    build([`${ROOT}/node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--silent']);
   if (!existsSync(`${ROOT}/dist/host/pages/es/values.html`)) build(['--conditions=source', 'host/build.ts']);
 }
 

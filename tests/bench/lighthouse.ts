@@ -17,8 +17,7 @@ import { allRoutes, pathFor } from '../../host/src/routes.ts';
 import { ROOT, removeDataDir, startProcess, tempDataDir } from '../server/support/api.ts';
 
 const build = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
-if (!existsSync(`${ROOT}/dist/esm/loader.js`))
-  build([`${ROOT}/node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild', '--silent']);
+if (!existsSync(`${ROOT}/dist/esm/loader.js`)) build([`${ROOT}/node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--silent']);
 build(['--conditions=source', 'host/build.ts']);
 
 const args = process.argv.slice(2);

@@ -19,7 +19,7 @@ export default function setup(): void {
   if (missing.length) {
     console.log(`[e2e] ${missing.map((b) => b.slice(root.length)).join(', ')} missing; building the widget bundles …`);
     // The Node that runs vitest is the project's Node 24; rollup runs under it too.
-    execFileSync(process.execPath, [`${root}node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts', '--configPlugin', 'esbuild'], {
+    execFileSync(process.execPath, [`${root}node_modules/rollup/dist/bin/rollup`, '-c', 'rollup.config.ts'], {
       cwd: root,
       stdio: 'inherit',
     });
