@@ -39,7 +39,16 @@ const client = await build({
   target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
 });
 const outputs = Object.entries(client.metafile.outputs);
-const url = (entry: string) => `/${relative(out, join(root, outputs.find(([, o]) => o.entryPoint === entry)![0]))}`;
+const fileOf = (entry: string) => outputs.find(([, o]) => o.entryPoint === entry)![0];
+const urlOf = (file: string) => `/${relative(out, join(root, file))}`;
+const url = (entry: string) => urlOf(fileOf(entry));
+/** The chunks an output imports statically, all the way down, as URLs (the output itself excluded). */
+const staticChunks = (file: string, seen = new Set<string>()): string[] => {
+  for (const { path, kind } of client.metafile.outputs[file]!.imports)
+    if (kind === 'import-statement' && !seen.has(path)) staticChunks(path, seen.add(path));
+  return [...seen].map(urlOf);
+};
+const testCheckout = fileOf('host/src/client/test-checkout.ts');
 
 // The pre-renderer is TSX; esbuild turns it into one module for this Node to import.
 const renderer = join(out, '.render.mjs');
@@ -62,6 +71,10 @@ const { renderSite, prerenderWidget, widgetStyleHashes } = (await import(
 const css = await readFile(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]), 'utf8');
 const pages = renderSite({
   script: url('host/src/client/main.ts'),
+  modules: {
+    all: staticChunks(fileOf('host/src/client/main.ts')),
+    testCheckout: [urlOf(testCheckout), ...staticChunks(testCheckout)],
+  },
   css,
   loader: '/esm/loader.js',
   preload: await widgetModules(),

@@ -9,7 +9,9 @@ const ASSETS = {
   script: '/assets/main-TEST1234.js',
   loader: '/esm/loader.js',
   preload: { 'obra-wait-list': ['/esm/obra-wait-list.js', '/esm/chunks/common-X.js'] },
+  modules: { all: ['/assets/chunk-A.js'], testCheckout: ['/assets/test-checkout-B.js', '/assets/chunk-A.js'] },
 };
+const modulePreloads = (doc: Document) => [...doc.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
 describe('host pages', () => {
@@ -76,10 +78,20 @@ describe('host pages', () => {
     expect(home.querySelector('style')?.textContent).toBe('main{color:red}');
     const waitList = parse(renderRoute({ page: 'waitList', lang: 'en' }, ASSETS));
     // Named for the site script, which preloads them after load (client/preload.ts); no early fetch.
-    expect(waitList.querySelector('link[rel=modulepreload]')).toBeNull();
+    expect(modulePreloads(waitList)).toEqual(['/assets/chunk-A.js']);
     expect(waitList.querySelector('meta[name="obra-preload"]')?.getAttribute('content')).toBe(
       '/esm/obra-wait-list.js /esm/chunks/common-X.js',
     );
+  });
+
+  it("preloads the site script's chunks on every page, and the test checkout's module on its page, each once", () => {
+    for (const route of allRoutes(SLUGS).filter((r) => r.page !== 'testCheckout'))
+      expect(modulePreloads(parse(renderRoute(route, ASSETS))), pathFor(route)).toEqual(['/assets/chunk-A.js']);
+    expect(modulePreloads(parse(renderRoute({ page: 'testCheckout', lang: 'en' }, ASSETS)))).toEqual([
+      '/assets/chunk-A.js',
+      '/assets/test-checkout-B.js',
+    ]);
+    expect(modulePreloads(parse(renderSite(ASSETS).get('404.html')!))).toEqual(['/assets/chunk-A.js']);
   });
 
   it('renders the home, values, vision and success content in HTML', () => {
