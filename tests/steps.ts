@@ -1,5 +1,6 @@
 // The steps of `npm test` (tests/run.ts) and how one runs; tests/repeat.ts builds with the same steps.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GUARDRAILS } from './guardrails.ts';
@@ -38,7 +39,7 @@ const node = (...args: string[]) => [process.execPath, '--conditions=source', ..
 /**
  * Every step. The browser tests are the longest step: they and the builds they need are `critical`
  * and start as soon as they are ready, slot or no slot; the other steps fill the free slots
- * (OBRA_TEST_JOBS) in this order.
+ * (OBRA_TEST_JOBS) in this order, at a lower CPU priority.
  */
 export const steps: Step[] = [
   {
@@ -113,6 +114,9 @@ export function runStep(step: Step): Promise<Outcome> {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, OBRA_SKIP_BUILD: '1', STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
   });
+  // Off the critical path, a step yields the CPU to the browser tests (nice 10, inherited by the
+  // workers it starts): it fills what they leave idle instead of slowing them.
+  if (!step.critical && child.pid) setPriority(child.pid, 10);
   const output: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
