@@ -2,9 +2,13 @@
 // main test runner builds before the e2e project; this keeps `vitest --project e2e` working on a
 // fresh checkout.
 // OBRA_SKIP_BUILD=1 skips it (the tests then fail with a clear message if the bundle is missing).
+// It also gives the run a temporary folder (`inject('e2eTemp')`), removed when the run ends.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
 import { widgets } from '../../rollup.config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,8 +17,18 @@ const bundles = widgets.map((w) => `${root}dist/widgets/obra-${w.name}.js`);
 /** The host site's pre-rendered pages (host/build.ts). */
 const hostPages = `${root}dist/host/pages/404.html`;
 
-export default function setup(): void {
-  if (process.env.OBRA_SKIP_BUILD) return;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A folder for this run's shared files (e.g. the console's data with its first operator). */
+    e2eTemp: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const temp = mkdtempSync(join(tmpdir(), 'obra-e2e-'));
+  project.provide('e2eTemp', temp);
+  const teardown = () => rmSync(temp, { recursive: true, force: true });
+  if (process.env.OBRA_SKIP_BUILD) return teardown;
   const missing = bundles.filter((bundle) => !existsSync(bundle));
   if (missing.length) {
     console.log(`[e2e] ${missing.map((b) => b.slice(root.length)).join(', ')} missing; building the widget bundles …`);
@@ -41,4 +55,5 @@ export default function setup(): void {
     console.log('[e2e] building the example pages …');
     execFileSync(process.execPath, ['--conditions=source', `${root}host/examples/build.ts`], { cwd: root, stdio: 'inherit' });
   }
+  return teardown;
 }

@@ -1,10 +1,12 @@
 // The operators' console in the browser: an API with pages (platform.ts) whose data directory
 // already holds an operator made by the CLI, and the steps every console test repeats.
 import { spawnSync } from 'node:child_process';
+import { cpSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { expectNoAxeViolations } from './axe.ts';
-import { ROOT, removeDataDir, seededDataDir } from '../../server/support/api.ts';
+import { ROOT, removeDataDir, seededDataDir, tempDataDir } from '../../server/support/api.ts';
 import { startPlatform, type Platform } from './platform.ts';
 
 /** The first operator's password (set through the CLI's --password-stdin). */
@@ -21,13 +23,29 @@ export function runAdminCli(dataDir: string, args: string[], input = ''): { stat
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** The platform, started on a data directory where the CLI made {@link ADMIN} first; `env` adds to its configuration, `slugs` are the product pages it answers. */
+/**
+ * A data directory where the CLI made {@link ADMIN}: the CLI runs once per worker (a Node process
+ * opening the embedded database, about 4 s) into the run's temporary folder, and each platform
+ * gets a copy.
+ */
+let withAdmin: { dir: string; cli: ReturnType<typeof runAdminCli> } | undefined;
+async function adminDataDir(): Promise<{ dataDir: string; cli: ReturnType<typeof runAdminCli> }> {
+  if (!withAdmin) {
+    const dir = join(inject('e2eTemp'), `console-admin-${process.pid}`);
+    renameSync(await seededDataDir(), dir);
+    withAdmin = { dir, cli: runAdminCli(dir, ['create-user', ADMIN.email, '--role', 'admin', '--password-stdin'], `${ADMIN.password}\n`) };
+  }
+  const dataDir = tempDataDir();
+  cpSync(withAdmin.dir, dataDir, { recursive: true });
+  return { dataDir, cli: withAdmin.cli };
+}
+
+/** The platform, started on a data directory where the CLI made {@link ADMIN} first (`cli`: what the CLI said); `env` adds to its configuration, `slugs` are the product pages it answers. */
 export async function startConsolePlatform(
   env: Record<string, string> = {},
   { slugs = [] }: { slugs?: readonly string[] } = {},
 ): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
-  const dataDir = await seededDataDir();
-  const cli = runAdminCli(dataDir, ['create-user', ADMIN.email, '--role', 'admin', '--password-stdin'], `${ADMIN.password}\n`);
+  const { dataDir, cli } = await adminDataDir();
   const platform = await startPlatform({ ...env, OBRA_DATA_DIR: dataDir }, { slugs });
   return {
     ...platform,
