@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { answerOk, imageUrl, openDesignForm, startDesignSite, type DesignFormPage } from './support/design-form.ts';
 import { gate, type TestServer } from './support/server.ts';
-import { focusedInWidget, settle } from './support/widget.ts';
+import { focusedInWidget, runClockUntil, settle } from './support/widget.ts';
 
 const browser = useBrowser();
 let site: TestServer;
@@ -197,14 +197,15 @@ describe('submission', () => {
   });
 
   it('shows the server error in an alert and keeps what was typed', async () => {
-    const { page, form } = await open();
+    const { page, form } = await open({ clock: true });
     await form.bolt('Uso').click();
     await expect.poll(() => form.preview.getAttribute('src')).toBe(imageUrl(site));
     await chooseLocation(page, form);
     await fillPersonal(form);
     site.reply = { status: 502, body: { errorMessage: 'El servicio de correo no responde.' } };
     await form.modal.locator('button[type=submit]').click();
-    await expect.poll(() => form.dialog.locator('h2').textContent()).toBe('Error de red o del servidor');
+    const title = form.dialog.locator('h2');
+    await runClockUntil(page, async () => (await title.count()) > 0 && (await title.textContent()) === 'Error de red o del servidor');
     expect(await form.dialog.getAttribute('role')).toBe('alertdialog');
     expect(await form.dialog.locator('p').first().textContent()).toBe('El servicio de correo no responde.');
     await page.keyboard.press('Escape');

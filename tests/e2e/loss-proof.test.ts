@@ -6,7 +6,7 @@ import type { Page, Request } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { gate } from './support/server.ts';
-import { settle } from './support/widget.ts';
+import { runClockUntil, settle } from './support/widget.ts';
 import { FORMS, type FormDriver } from './support/forms.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 
@@ -109,14 +109,9 @@ describe.each(FORMS.map((form) => [form.name, form] as const))('%s', (_name, for
     await page.route(`**${form.path}`, (route) => route.abort('internetdisconnected'));
     await browser.context.setOffline(false);
     await page.reload();
-    // The next load tries again with its quiet retries (about 3.5 s in all): the page's clock runs them forward.
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(1000);
-        // Read without waiting for the element: a wait would let the retries run in real time.
-        return (await form.waiting(page).count()) ? form.waiting(page).textContent() : null;
-      })
-      .toMatch(WAITING);
+    // The next load tries again with its quiet retries: the page's clock runs them forward.
+    const waiting = form.waiting(page);
+    await runClockUntil(page, async () => (await waiting.count()) > 0 && WAITING.test((await waiting.textContent()) ?? ''));
     expect(await rows(form, nombre)).toBe(0);
     await page.unroute(`**${form.path}`);
     // The network comes back: the browser's online event sends it at once.

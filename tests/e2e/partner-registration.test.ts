@@ -16,7 +16,7 @@ import {
   TYPED,
 } from './support/partner-registration.ts';
 import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
-import { focusedInWidget, setAttr, setPageLang, settle } from './support/widget.ts';
+import { focusedInWidget, runClockUntil, setAttr, setPageLang, settle } from './support/widget.ts';
 
 const browser = useBrowser();
 /** The partner portal: pages, bundles and its same-origin API at /api/partner. */
@@ -30,8 +30,10 @@ afterAll(async () => {
 });
 beforeEach(() => site.reset());
 
-const open = async () => {
+const open = async ({ clock = false } = {}) => {
   const page = await browser.newPage();
+  // page.clock lets a test run the widget's retry waits forward (runClockUntil).
+  if (clock) await page.clock.install();
   return { page, widget: await openPartnerRegistration(page, `${site.origin}/partner-registration.html`) };
 };
 const copyFor = { es: ES, en: EN };
@@ -130,14 +132,14 @@ describe('sending', () => {
   });
 
   it.each(['es', 'en'] as const)('a server error in %s shows the message with its reason and keeps every value', async (lang) => {
-    const { page, widget } = await open();
+    const { page, widget } = await open({ clock: true });
     await setAttr(widget, 'lang', lang);
     const copy = copyFor[lang];
     await expect.poll(() => widget.title.textContent()).toBe(copy.title);
     site.reply = { status: 500, body: { errorMessage: 'Error en el servidor. Por favor, intenta de nuevo.' } };
     await fillRegistration(widget);
     await widget.submit.click();
-    await widget.failure.waitFor();
+    await runClockUntil(page, async () => (await widget.failure.count()) > 0);
     expect(await widget.failure.locator('p').allTextContents()).toEqual([copy.error, copy.serverReason]);
     expect(await formValues(widget)).toEqual(SHOWN);
     expect(await widget.success.count()).toBe(0);
@@ -156,7 +158,7 @@ describe('sending', () => {
 
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   it.each(['es', 'en'] as const)('has no violations in %s: idle, validation errors, error message, success message', async (lang) => {
-    const { page, widget } = await open();
+    const { page, widget } = await open({ clock: true });
     await setPageLang(page, lang);
     await expect.poll(() => widget.title.textContent()).toBe(copyFor[lang].title);
     await expectNoAxeViolations(page, 'idle');
@@ -166,7 +168,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
     await fillRegistration(widget);
     await widget.submit.click();
-    await widget.failure.waitFor();
+    await runClockUntil(page, async () => (await widget.failure.count()) > 0);
     await expectNoAxeViolations(page, 'error-message');
     site.reply = { status: 201, body: { id: 'pr_1' } };
     await widget.submit.click();

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
+import { runClockUntil } from './support/widget.ts';
 import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
 import { EMPTY, ES, fillEntry, formValues, openWaitList, SENT, SHOWN, setAttr, settle, TYPED, waitList } from './support/wait-list.ts';
 
@@ -24,8 +25,10 @@ beforeEach(() => {
   remote.reset();
 });
 
-const openPartner = async () => {
+const openPartner = async ({ clock = false } = {}) => {
   const page = await browser.newPage();
+  // page.clock lets a test run the widget's retry waits forward (runClockUntil).
+  if (clock) await page.clock.install();
   return { page, widget: await openWaitList(page, `${site.origin}/partner.html`) };
 };
 
@@ -85,11 +88,11 @@ describe('sending', () => {
   });
 
   it('shows the error dialog when the API answers 500, and keeps what was typed', async () => {
-    const { page, widget } = await openPartner();
+    const { page, widget } = await openPartner({ clock: true });
     site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
     await fillEntry(widget);
     await widget.submit.click();
-    await widget.dialog.waitFor();
+    await runClockUntil(page, async () => (await widget.dialog.count()) > 0);
     expect(await widget.dialogTitle.textContent()).toBe('Error');
     expect(await widget.dialogMessage.textContent()).toBe(ES.errorMessage);
     expect(await widget.dialog.getAttribute('role')).toBe('alertdialog');
@@ -166,13 +169,14 @@ describe('transports', () => {
   });
 
   it('the default transport against that endpoint never pretends success: the entry waits, and the visitor is told', async () => {
-    const { page, widget } = await openPartner();
+    const { page, widget } = await openPartner({ clock: true });
     await setAttr(widget, 'endpoint', `${remote.origin}/sheet/exec`);
     await fillEntry(widget);
     await widget.submit.click();
     // A refused preflight looks like a network failure to the page: after the retries the entry
     // waits in the outbox (it will go out if the endpoint starts answering) and the widget says so.
-    await expect.poll(() => widget.host.locator('.delivery').textContent(), { timeout: 10_000 }).toMatch(/^Sin conexión/);
+    const delivery = widget.host.locator('.delivery');
+    await runClockUntil(page, async () => (await delivery.count()) > 0 && /^Sin conexión/.test((await delivery.textContent()) ?? ''));
     expect(await widget.dialog.count()).toBe(0);
     expect(await widget.submit.getAttribute('aria-busy')).toBe('true');
     // The browser stopped at every preflight: the entry never went out.
@@ -219,12 +223,12 @@ describe('events', () => {
   });
 
   it('obra-error reaches the document with the entry and the reason', async () => {
-    const { page, widget } = await openPartner();
+    const { page, widget } = await openPartner({ clock: true });
     site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
     await recordEvents(page);
     await fillEntry(widget);
     await widget.submit.click();
-    await widget.dialog.waitFor();
+    await runClockUntil(page, async () => (await widget.dialog.count()) > 0);
     const [submit, error, ...rest] = (await events(page)) as { type: string; detail: { message?: string } }[];
     expect(rest).toEqual([]);
     expect(submit).toEqual({ type: 'obra-submit', detail: { entry: SENT }, ...travelled });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { PAGES_DIR, startServer, type TestServer } from './support/server.ts';
+import { runClockUntil } from './support/widget.ts';
 import {
   EMPTY,
   EN,
@@ -32,8 +33,10 @@ afterAll(async () => {
 });
 beforeEach(() => site.reset());
 
-const openPartner = async () => {
+const openPartner = async ({ clock = false } = {}) => {
   const page = await browser.newPage();
+  // page.clock lets a test run the widget's retry waits forward (runClockUntil).
+  if (clock) await page.clock.install();
   return { page, widget: await openWaitList(page, `${site.origin}/partner.html`) };
 };
 
@@ -174,7 +177,7 @@ describe('keyboard only', () => {
 
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   it('has no violations when idle, with validation errors, and with the success and error dialogs', async () => {
-    const { page, widget } = await openPartner();
+    const { page, widget } = await openPartner({ clock: true });
     await expectNoAxeViolations(page, 'idle');
     await widget.submit.click();
     await expect.poll(() => widget.errors.count()).toBe(5);
@@ -188,7 +191,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
     await fillEntry(widget);
     await widget.submit.click();
-    await widget.dialog.waitFor();
+    await runClockUntil(page, async () => (await widget.dialog.count()) > 0);
     expect(await widget.dialogTitle.textContent()).toBe('Error');
     await expectNoAxeViolations(page, 'error-dialog');
   });

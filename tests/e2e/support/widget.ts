@@ -47,3 +47,19 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   await expect.poll(() => requestsInFlight(page), { message: 'requests still under way' }).toBe(0);
 }
+
+/**
+ * Runs the page's clock (`page.clock.install()` first) a second at a time until `reached` holds:
+ * the quiet retries' waits (about 3.5 s in all) pass at once instead of in real time. `reached`
+ * must read without waiting (a locator's `count()`, not `textContent()` on a missing element),
+ * or the retries would run in real time meanwhile.
+ */
+export async function runClockUntil(page: Page, reached: () => Promise<boolean>): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (await reached()) return true;
+      await page.clock.runFor(1000);
+      return reached();
+    })
+    .toBe(true);
+}
