@@ -214,4 +214,22 @@ describe('pre-rendered widgets', () => {
     expect(await widget.errors.first().textContent()).toBe(EN.choose);
     expect(page.url()).toBe(`${site.base}/en/wait_list`);
   });
+
+  it('keeps a press the take-over cuts in two: pressed on the old view, released on the new one', async () => {
+    const page = await browser.newPage();
+    const release = await holdWidgetCode(page, 'obra-wait-list');
+    await page.goto(`${site.base}/en/wait_list`);
+    const widget = waitList(page);
+    const box = (await widget.submit.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // The pointer goes down on the pre-rendered button (which asks for the code) and stays down
+    // while the code arrives and replaces the view: the browser then makes no click of the two.
+    await page.mouse.down();
+    release();
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    expect(await widget.errors.count()).toBe(0);
+    await page.mouse.up();
+    await expect.poll(() => widget.errors.count()).toBeGreaterThan(0);
+    expect(await widget.errors.first().textContent()).toBe(EN.choose);
+  });
 });

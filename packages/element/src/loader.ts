@@ -47,6 +47,29 @@ function hasStoredWork(doc: Document): boolean {
 }
 
 /**
+ * Clicks `button` when a press that began on the view it replaced is released on it, unless the
+ * browser clicks it itself; a release elsewhere, or a cancelled pointer, clicks nothing (as a
+ * press that slides off a button does).
+ */
+function clickOnRelease(doc: Document, button: HTMLElement): void {
+  let clicked = false;
+  const click = (event: Event) => (clicked ||= event.composedPath().includes(button));
+  const release = (event: Event) => {
+    doc.removeEventListener('pointerup', release, true);
+    doc.removeEventListener('pointercancel', release, true);
+    const on = event.type === 'pointerup' && event.composedPath().includes(button);
+    // The browser's own click, when it makes one, comes in the same task as the release.
+    setTimeout(() => {
+      doc.removeEventListener('click', click, true);
+      if (on && !clicked) button.click();
+    });
+  };
+  doc.addEventListener('click', click, true);
+  doc.addEventListener('pointerup', release, true);
+  doc.addEventListener('pointercancel', release, true);
+}
+
+/**
  * A widget whose first view the page carries (a declarative shadow root) waits for the visitor:
  * its code is imported on the first pointer, touch, hover, focus or key on it, and not at all for
  * a visitor who only reads. A press on a button before the code has taken over, and a form's
@@ -72,18 +95,28 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
     held = path;
     start();
   };
+  // A pointer pressed on a button of the old view and not yet released: if the view is replaced
+  // meanwhile, the release lands on the new button and the browser makes no click of the two.
+  let pressed: number[] | undefined;
+  const press = (event: Event) => {
+    const target = view() === first && (event.composedPath()[0] as Element).closest?.(NEEDS_CODE);
+    pressed = (first && target && pathOf(first, target)) || undefined;
+  };
   el.addEventListener(
     'obra-take-over',
     () => {
+      shadow.removeEventListener('pointerdown', press, true);
       const now = view();
       if (!first || !now) return;
       // The focus returns only if nothing else took it meanwhile.
       const active = el.ownerDocument.activeElement;
       restoreVisitorInput(now, readVisitorInput(first, !active || active === el.ownerDocument.body ? (focused as Element | null) : null));
       const node = held && nodeAt(now, held);
-      held = undefined;
+      const pressedNode = !held && pressed && nodeAt(now, pressed);
+      held = pressed = undefined;
       if (node instanceof HTMLFormElement) node.requestSubmit();
       else if (node instanceof HTMLElement) node.click();
+      else if (pressedNode instanceof HTMLElement) clickOnRelease(el.ownerDocument, pressedNode);
     },
     { once: true },
   );
@@ -93,6 +126,7 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
   };
   shadow.addEventListener('click', hold, true);
   shadow.addEventListener('submit', hold, true);
+  shadow.addEventListener('pointerdown', press, true);
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
   // In a task of its own: the page's first localStorage read waits for the browser's storage
   // (up to ~15 ms measured at 4× slowdown), which must not lengthen the loader's own task.
