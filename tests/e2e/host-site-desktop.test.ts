@@ -6,6 +6,7 @@ import { alternatePath, WIDGET_OF, type Lang } from '../../host/src/routes.ts';
 import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
+import { recordShifts, shiftsSoFar, type Shift } from './support/shifts.ts';
 import { settle } from './support/widget.ts';
 
 const site = useHostSite();
@@ -43,14 +44,8 @@ describe('on a desktop (1280 px)', () => {
   ])("reserves each widget's space at %i×%i: nothing visible shifts while the widgets load", async (width, height) => {
     const page = await browser.newPage();
     await page.setViewportSize({ width, height });
-    await page.addInitScript(() => {
-      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    const shifted: Record<string, number[]> = {};
+    await recordShifts(page);
+    const shifted: Record<string, Shift[]> = {};
     const gaps: Record<string, number> = {};
     for (const route of PAGE_ROUTES.filter((r) => r.lang === 'es' && WIDGET_OF[r.page])) {
       await page.goto(site.base + pagePath(route));
@@ -58,7 +53,7 @@ describe('on a desktop (1280 px)', () => {
       // Shifts come from late fonts, images and renders: wait for those, then for a painted frame.
       await page.evaluate(() => document.fonts.ready);
       await settle(page);
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const shifts = (await shiftsSoFar(page)).filter((shift) => !shift.afterInput);
       if (shifts.length) shifted[pagePath(route)] = shifts;
       // Nor is far more space reserved than the widget fills: no blank band under it.
       const gap = await page.evaluate((tag) => {

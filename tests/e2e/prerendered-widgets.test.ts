@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Route as Request } from 'playwright-core';
 import { DEFAULT_CONTEXT, useBrowser } from './support/browser.ts';
 import { recordScripts } from './support/embed.ts';
+import { recordShifts, shiftsSoFar } from './support/shifts.ts';
 import { PAGE_ROUTES, pagePath, useHostSite } from './support/host-site.ts';
 import { EN, ES, SENT, TYPED, waitList } from './support/wait-list.ts';
 import { WIDGET_OF } from '../../host/src/routes.ts';
@@ -12,35 +13,6 @@ import { WIDGET_OF } from '../../host/src/routes.ts';
 const site = useHostSite();
 const browser = useBrowser();
 const WIDGET_ROUTES = PAGE_ROUTES.filter((route) => WIDGET_OF[route.page]);
-
-/**
- * Records every layout shift the page reports from its start (installed before the page's
- * scripts), with what moved: a failure names the elements and their rectangles before and after.
- */
-const recordShifts = (page: Page) =>
-  page.addInitScript(() => {
-    const w = window as unknown as { __shifts: { at: number; value: number; moved: string[] }[] };
-    w.__shifts = [];
-    const describe = (node: Node | null) =>
-      node instanceof Element
-        ? `<${node.localName} class="${node.getAttribute('class') ?? ''}">`
-        : (node?.textContent?.slice(0, 30) ?? '?');
-    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        startTime: number;
-        value: number;
-        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-      }[])
-        w.__shifts.push({
-          at: Math.round(entry.startTime),
-          value: entry.value,
-          moved: entry.sources.map((s) => `${describe(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`),
-        });
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-/** The layout shifts so far (none is the goal; each names what moved). */
-const shiftsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
 
 /** Whether the runtime has replaced the pre-rendered view (its inline `<style>` is gone then). */
 const takenOver = (page: Page, tag: string) =>
