@@ -68,7 +68,7 @@ await build({
 const { renderSite, prerenderWidget, widgetStyleHashes } = (await import(
   pathToFileURL(renderer).href
 )) as typeof import('./src/render.tsx');
-const css = await readFile(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]), 'utf8');
+const css = await readFile(join(root, fileOf('host/src/site.css')), 'utf8');
 const pages = renderSite({
   script: url('host/src/client/main.ts'),
   modules: {

@@ -12,8 +12,15 @@ import { startPlatform, type Platform } from './platform.ts';
 /** The first operator's password (set through the CLI's --password-stdin). */
 export const ADMIN = { email: 'ana@example.com', password: 'correct horse battery' };
 
-/** Runs `npm run admin -- …` (the script's command) on `dataDir`; its exit code and output. */
-export function runAdminCli(dataDir: string, args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
+/** What one run of the admin CLI gave: its exit code and output. */
+interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run admin -- …` (the script's command) on `dataDir`. */
+function runAdminCli(dataDir: string, args: string[], input = ''): CliRun {
   const run = spawnSync(process.execPath, ['--conditions=source', 'packages/server/src/admin/cli.ts', ...args], {
     cwd: ROOT,
     input,
@@ -28,8 +35,8 @@ export function runAdminCli(dataDir: string, args: string[], input = ''): { stat
  * opening the embedded database, about 4 s) into the run's temporary folder, and each platform
  * gets a copy.
  */
-let withAdmin: { dir: string; cli: ReturnType<typeof runAdminCli> } | undefined;
-async function adminDataDir(): Promise<{ dataDir: string; cli: ReturnType<typeof runAdminCli> }> {
+let withAdmin: { dir: string; cli: CliRun } | undefined;
+async function adminDataDir(): Promise<{ dataDir: string; cli: CliRun }> {
   if (!withAdmin) {
     const dir = join(inject('e2eTemp'), `console-admin-${process.pid}`);
     renameSync(await seededDataDir(), dir);
@@ -44,7 +51,7 @@ async function adminDataDir(): Promise<{ dataDir: string; cli: ReturnType<typeof
 export async function startConsolePlatform(
   env: Record<string, string> = {},
   { slugs = [] }: { slugs?: readonly string[] } = {},
-): Promise<Platform & { cli: ReturnType<typeof runAdminCli> }> {
+): Promise<Platform & { cli: CliRun }> {
   const { dataDir, cli } = await adminDataDir();
   const platform = await startPlatform({ ...env, OBRA_DATA_DIR: dataDir }, { slugs });
   return {
