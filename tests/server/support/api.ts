@@ -157,9 +157,10 @@ const ENTRIES = { api: 'packages/server/src/main.ts', host: 'host/serve.ts' } as
 
 /**
  * The Node flags `npm start` gives the API (package.json): WebAssembly stays on V8's baseline
- * compiler, so PGlite starts without ~500 MB of optimising-compiler scratch memory (README, "A lean server").
+ * compiler, so PGlite starts without ~500 MB of optimising-compiler scratch memory, and V8's young
+ * generation stays at 4 MB semi-spaces, which under load grew to 16 MB ones (README, "A lean server").
  */
-const API_NODE_FLAGS: readonly string[] = process.env.OBRA_BENCH_WASM_TIERING === '1' ? [] : WASM_FLAGS;
+const API_NODE_FLAGS: readonly string[] = [...(process.env.OBRA_BENCH_WASM_TIERING === '1' ? [] : WASM_FLAGS), '--max-semi-space-size=4'];
 
 /** Starts `packages/server` standalone (`api`) or embedded in host/serve.ts (`host`) on a free port. */
 export async function startProcess(entry: keyof typeof ENTRIES, env: Record<string, string>): Promise<ApiProcess> {
