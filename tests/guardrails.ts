@@ -8,9 +8,12 @@ export interface Guardrail {
   command: string[];
 }
 
-/** Lint (oxlint with type-aware rules and import cycles), the formatter check, and knip. */
+/** The type check with lint (oxlint: TypeScript's diagnostics, type-aware rules, import cycles), the formatter check, and knip. */
 export const GUARDRAILS: Guardrail[] = [
-  { name: 'lint (oxlint: type-aware rules, import cycles)', command: ['npm', 'run', '--silent', 'lint'] },
+  {
+    name: 'type check and lint (oxlint: TypeScript diagnostics, type-aware rules, import cycles)',
+    command: ['npm', 'run', '--silent', 'lint'],
+  },
   { name: 'format check (prettier)', command: ['npm', 'run', '--silent', 'format:check'] },
   { name: 'unused files, exports and dependencies (knip)', command: ['npm', 'run', '--silent', 'knip'] },
 ];

@@ -73,8 +73,7 @@ export const steps: Step[] = [
       'library bundles (tsup)',
     ],
   },
-  { name: 'typecheck', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  // Lint, format and dead code (tests/guardrails.ts), needing nothing first.
+  // Type check with lint, format and dead code (tests/guardrails.ts), needing nothing first.
   ...GUARDRAILS,
   // Some of them start host/serve.ts (npm start), which serves the built site and bundles.
   { name: 'reference API tests (PGlite)', command: vitest('server'), results: 'server', after: ['host site (esbuild, pre-render)'] },
