@@ -1,8 +1,7 @@
 // The host's security headers on every kind of response, the strict CSP holding in a real
 // browser (no violation on any page), and the static mounts refusing their way out (issue 12).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
 
 const site = useHostSite();
@@ -52,14 +51,10 @@ describe('security headers', () => {
 });
 
 describe('the strict CSP in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
+  const browser = useBrowser();
 
   it('no page of the site breaks it, in es and en', async () => {
-    const context = await browser.newContext();
+    const { context } = browser;
     const violations: string[] = [];
     for (const route of PAGE_ROUTES) {
       const page = await context.newPage();
@@ -72,7 +67,6 @@ describe('the strict CSP in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
       await page.close();
     }
-    await context.close();
     expect(violations).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// One Chromium per test file, a fresh context per test, and a screenshot of every open page when
+// One Chromium per test worker, a fresh context per test, and a screenshot of every open page when
 // a test fails (tests/e2e/.artifacts/, ignored by git).
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -52,15 +52,31 @@ export interface BrowserSuite {
   readonly context: BrowserContext;
 }
 
-/** Registers the hooks of a browser test file: one browser for the file, one context per test. */
+/**
+ * The browser every file of this worker shares (the e2e project runs its files in one module
+ * graph, `isolate: false`): a launch costs about a second of CPU, and the tests share nothing
+ * through it, each having a context of its own. Launched again if it went away; Playwright closes
+ * it when the worker exits.
+ */
+let shared: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
+/** Registers the hooks of a browser test file: the worker's browser, one context per test. */
 export function useBrowser(options: BrowserContextOptions = DEFAULT_CONTEXT): BrowserSuite {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    // A context a test made itself (browser.newContext) and left open goes with its file.
+    await Promise.all(browser?.contexts().map((open) => open.close()) ?? []);
   });
   beforeEach(async () => {
     context = await browser!.newContext(options);
