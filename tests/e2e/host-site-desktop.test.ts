@@ -6,6 +6,7 @@ import { alternatePath, WIDGET_OF, type Lang } from '../../host/src/routes.ts';
 import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
+import { stubYouTube } from './support/marketplace.ts';
 import { recordShifts, shiftsSoFar, type Shift } from './support/shifts.ts';
 import { settle } from './support/widget.ts';
 
@@ -44,6 +45,9 @@ describe('on a desktop (1280 px)', () => {
   ])("reserves each widget's space at %i×%i: nothing visible shifts while the widgets load", async (width, height) => {
     const page = await browser.newPage();
     await page.setViewportSize({ width, height });
+    // The product page's video thumbnails come from i.ytimg.com, which this machine cannot reach:
+    // answered here (same size), or settle() would wait on however long the failure takes.
+    await stubYouTube(page);
     await recordShifts(page);
     const shifted: Record<string, Shift[]> = {};
     const gaps: Record<string, number> = {};
@@ -63,6 +67,28 @@ describe('on a desktop (1280 px)', () => {
       if (gap > 48) gaps[pagePath(route)] = Math.round(gap);
     }
     expect({ shifted, gaps }).toEqual({ shifted: {}, gaps: {} });
+  });
+
+  it('paints no page before it is parsed to its end, on a busy CPU, in both languages', async () => {
+    // A busy browser painted pages half parsed (the footer's first lines at the bottom of the screen,
+    // a pagination with one button), then moved them when the rest came: layout shifts. The first
+    // animation frame runs with the first paint; by then the body's last element must be there.
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstFrame?: string };
+      requestAnimationFrame(
+        () => (w.__firstFrame = `${document.readyState}, #parsed ${document.getElementById('parsed') ? 'in' : 'not yet in'} the page`),
+      );
+    });
+    const firstFrames: Record<string, string | undefined> = {};
+    for (const route of PAGE_ROUTES) {
+      await page.goto(site.base + pagePath(route), { waitUntil: 'load' });
+      firstFrames[pagePath(route)] = await page.evaluate(() => (window as unknown as { __firstFrame?: string }).__firstFrame);
+    }
+    const parsed = Object.fromEntries(PAGE_ROUTES.map((route) => [pagePath(route), expect.stringMatching(/, #parsed in the page$/)]));
+    expect(firstFrames).toEqual(parsed);
   });
 
   it('opens the design form in a full-screen overlay with the page scroll locked, and Esc closes it', async () => {

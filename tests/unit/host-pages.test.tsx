@@ -94,6 +94,19 @@ describe('host pages', () => {
     expect(modulePreloads(parse(renderSite(ASSETS).get('404.html')!))).toEqual(['/assets/chunk-A.js']);
   });
 
+  it('renders nothing before the whole page is parsed: the head expects the empty element that ends the body', () => {
+    for (const route of allRoutes(SLUGS)) {
+      const doc = parse(renderRoute(route, ASSETS));
+      const expectLinks = [...doc.head.querySelectorAll('link[rel=expect]')];
+      expect(expectLinks.map((link) => [link.getAttribute('href'), link.getAttribute('blocking')])).toEqual([['#parsed', 'render']]);
+      const last = doc.body.lastElementChild!;
+      expect(last.id).toBe('parsed');
+      expect(last.childNodes).toHaveLength(0);
+      expect(last.hasAttribute('hidden')).toBe(true);
+      expect(doc.querySelectorAll('#parsed')).toHaveLength(1);
+    }
+  });
+
   it('renders the home, values, vision and success content in HTML', () => {
     const home = parse(renderRoute({ page: 'home', lang: 'es' }, ASSETS));
     expect(home.querySelectorAll('.cards > li')).toHaveLength(6);

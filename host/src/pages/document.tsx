@@ -40,8 +40,11 @@ interface DocumentProps {
   children: ComponentChildren;
 }
 
-// Preact's JSX types do not know `fetchpriority` yet; a spread is not checked for unknown names.
+// Preact's JSX types do not know `fetchpriority` nor `blocking` yet; a spread is not checked for unknown names.
 const LOW: Record<string, string> = { fetchpriority: 'low' };
+const RENDER_BLOCKING: Record<string, string> = { blocking: 'render' };
+/** The id of the body's last element: the page renders once the parser has reached it. */
+const PARSED = 'parsed';
 
 /** The full HTML document of a page. */
 export function Document({ lang, title, description, route, widget, assets, children }: DocumentProps) {
@@ -58,6 +61,10 @@ export function Document({ lang, title, description, route, widget, assets, chil
         {route && <link rel="alternate" hrefLang="es" href={SITE.origin + alternatePath(route, 'es')} />}
         {route && <link rel="alternate" hrefLang="en" href={SITE.origin + alternatePath(route, 'en')} />}
         {route && <link rel="alternate" hrefLang="x-default" href={SITE.origin + alternatePath(route, 'es')} />}
+        {/* No frame before the whole document is parsed (up to the empty element that ends the body). A busy
+            browser painted pages half parsed: the footer's first lines pushed to the bottom of the screen, a
+            widget's pagination with one button, both moving when the rest arrived (layout shifts). */}
+        <link rel="expect" href={`#${PARSED}`} {...RENDER_BLOCKING} />
         <meta name="obra-loader" content={assets.loader} />
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         {/* Marks that the enhancing script will run, so the mobile menu may start collapsed. */}
@@ -72,7 +79,10 @@ export function Document({ lang, title, description, route, widget, assets, chil
             the pre-rendered view needs none of them to paint, and early fetches would compete with it. */}
         {widget && assets.preload?.[widget] && <meta name="obra-preload" content={assets.preload[widget].join(' ')} />}
       </head>
-      <body>{children}</body>
+      <body>
+        {children}
+        <div id={PARSED} hidden />
+      </body>
     </html>
   );
 }
