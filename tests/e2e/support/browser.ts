@@ -55,15 +55,22 @@ export interface BrowserSuite {
 /**
  * The browser every file of this worker shares (the e2e project runs its files in one module
  * graph, `isolate: false`): a launch costs about a second of CPU, and the tests share nothing
- * through it, each having a context of its own. Launched again if it went away; Playwright closes
- * it when the worker exits.
+ * through it, each having a context of its own. Launched again if it went away or failed to start;
+ * Playwright closes it when the worker exits.
  */
 let shared: Promise<Browser> | undefined;
 function sharedBrowser(): Promise<Browser> {
-  shared ??= launchBrowser().then((browser) => {
-    browser.on('disconnected', () => (shared = undefined));
-    return browser;
-  });
+  shared ??= launchBrowser().then(
+    (browser) => {
+      browser.on('disconnected', () => (shared = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      // A failed launch fails this file, and the next file tries again.
+      shared = undefined;
+      throw error;
+    },
+  );
   return shared;
 }
 
