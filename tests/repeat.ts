@@ -23,7 +23,7 @@ interface FileReport {
 }
 
 // What the two projects need built: every step that is neither a test run nor a guardrail.
-for (const step of steps.filter((s) => !s.results && !GUARDRAILS.some((guardrail) => guardrail.name === s.name))) {
+for (const step of steps.filter((s) => !s.results && !GUARDRAILS.includes(s))) {
   const outcome = await runStep(step);
   if (!outcome.ok) {
     console.error(`\n${step.name} failed: nothing to repeat.`);
