@@ -1,7 +1,7 @@
 // Brings a machine up to what `npm start` and `npm test` need, and does nothing when it already
 // has it. Runs under whatever Node the machine has (the system's may be 20): plain ESM, no deps.
 //   node .ci/setup.mjs            install dependencies (they bring the project's Node 24)
-//   node .ci/setup.mjs --browser  also make sure Chromium is there for the browser tests
+//   node .ci/setup.mjs --browser  also make sure Chromium is there: the headless shell (browser tests) and the browser (benchmarks)
 //   node .ci/setup.mjs --postgres also make sure PostgreSQL's binaries are there for the server-pg tests
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -30,17 +30,29 @@ const version = execFileSync(node, ['-v'], { encoding: 'utf8' }).trim();
 if (!version.startsWith('v24.')) throw new Error(`[setup] expected Node 24 in node_modules/.bin, found ${version}`);
 
 if (process.argv.includes('--browser')) {
-  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
+  // The browser tests run in the headless shell (tests/e2e/support/browser.ts); the benchmarks and
+  // screenshots in the full browser. One apt call brings both when either is missing.
+  const browsers = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+  const missing = browsers.filter((path) => !existsSync(path));
+  if (missing.length) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    if (process.env.CHROMIUM_PATH || !isRoot || !existsSync('/usr/bin/apt-get')) {
       throw new Error(
-        `[setup] Chromium is missing at ${chromium}. Install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`,
+        `[setup] Chromium is missing at ${missing.join(' and ')}. Install Debian's chromium-headless-shell and chromium packages (apt-get install chromium-headless-shell chromium) or set CHROMIUM_PATH.`,
       );
     }
-    console.log('[setup] installing Chromium and fonts from Debian …');
+    console.log('[setup] installing Chromium (headless shell and browser) and fonts from Debian …');
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation', 'fonts-dejavu-core']);
+    run('apt-get', [
+      'install',
+      '-y',
+      '-qq',
+      '--no-install-recommends',
+      'chromium-headless-shell',
+      'chromium',
+      'fonts-liberation',
+      'fonts-dejavu-core',
+    ]);
   }
 }
 
