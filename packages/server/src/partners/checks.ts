@@ -1,7 +1,7 @@
 // What an admin may give a partner: a code (the `partner` attribute of its widgets) and the
 // origins its site embeds them from, which join the API's CORS allow-list. Both are checked
 // strictly here because they end up in partners' pages and in every answer's CORS decision.
-import { PARTNER_CODE } from '@obra/schema';
+import { PARTNER_CODE, foldText } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 
 /** The most origins one partner may have. */
@@ -69,14 +69,13 @@ export function checkOrigins(value: unknown): string[] {
 }
 
 /**
- * A code suggested from a registration's name: accents dropped, anything else than letters and
- * digits a `-`, lower case, 3 to 24 characters (room for a `-2` suffix when it is taken).
+ * A code suggested from a registration's name: folded as every search folds (foldText: accents
+ * dropped, lower case, ø → o), compatibility forms first made plain (NFKC: "ＡＢＣ" → "ABC"),
+ * anything else than letters and digits a `-`, 3 to 24 characters (room for a `-2` suffix when it
+ * is taken).
  */
 export function codeFromName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  const slug = foldText(name.normalize('NFKC'))
     // "S.A.S." and "O'Brien" are one word each.
     .replace(/[.'’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
