@@ -204,4 +204,22 @@ describe('pre-rendered widgets', () => {
     await expect.poll(() => widget.errors.count()).toBeGreaterThan(0);
     expect(await widget.errors.first().textContent()).toBe(EN.choose);
   });
+
+  it('keeps a Space press the take-over cuts in two: key down on the old button, up on the new one', async () => {
+    const page = await browser.newPage();
+    const release = await holdWidgetCode(page, 'obra-wait-list');
+    await page.goto(`${site.base}/en/wait_list`);
+    const widget = waitList(page);
+    // A keyboard visitor on the pre-rendered button: Space presses it on keydown and clicks it on
+    // keyup. The code arrives between the two, and its view takes the focus back.
+    await widget.submit.focus();
+    await page.keyboard.down(' ');
+    release();
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => widget.submit.evaluate((button) => button.matches(':focus'))).toBe(true);
+    expect(await widget.errors.count()).toBe(0);
+    await page.keyboard.up(' ');
+    await expect.poll(() => widget.errors.count()).toBeGreaterThan(0);
+    expect(await widget.errors.first().textContent()).toBe(EN.choose);
+  });
 });

@@ -8,6 +8,7 @@ const VIEW = `
     <input type="radio" name="interesado" value="cliente"><input type="radio" name="interesado" value="proveedor">
     <select name="pais"><option value="co" selected>CO</option><option value="es">ES</option></select>
     <textarea name="comentario"></textarea>
+    <button type="submit">Enviar</button>
   </form>`;
 
 function view(): HTMLElement {
@@ -33,8 +34,33 @@ describe('carrying the visitor input over', () => {
       [2, 'interesado radio', 'proveedor'],
       [3, 'pais select-one', 'es'],
     ]);
-    expect(input.focus).toEqual([0, 1, 2]);
+    expect(input.focus).toEqual([0, 'input', 1, 2]);
     old.remove();
+  });
+
+  it('gives the focus back to the same button, for a keyboard visitor who tabbed onto it', () => {
+    const old = view();
+    const send = old.querySelector('button')!;
+    send.focus();
+    const input = readVisitorInput(old, send);
+    expect(input.focus).toEqual([5, 'button', null, null]);
+    old.remove();
+    const fresh = view();
+    restoreVisitorInput(fresh, input);
+    expect(document.activeElement).toBe(fresh.querySelector('button'));
+    fresh.remove();
+  });
+
+  it('gives no focus when the element in that place is of another kind', () => {
+    const old = view();
+    const input = readVisitorInput(old, old.querySelector('button'));
+    old.remove();
+    const fresh = document.createElement('div');
+    fresh.innerHTML = '<input><input><input><input><input><a href="#x">x</a>';
+    document.body.append(fresh);
+    restoreVisitorInput(fresh, input);
+    expect(document.activeElement).toBe(document.body);
+    fresh.remove();
   });
 
   it('puts the values into the new view with input and change events, and the focus and caret back', () => {

@@ -6,15 +6,19 @@
 
 type Control = HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement;
 
-/** What the visitor left in a pre-rendered view: the changed controls and the focused one, by position. */
+/** What the visitor left in a pre-rendered view: the changed controls and the focused element, by position. */
 export interface VisitorInput {
   /** Position among the view's controls → the control's kind (`name type`), value and checked state. */
   changed: [index: number, kind: string, value: string, checked: boolean][];
-  /** The focused control's position and caret (null where the input type has no caret). */
-  focus: [index: number, start: number | null, end: number | null] | undefined;
+  /** The focused element's position among the focusable ones, its tag, and its caret (null where it has none). */
+  focus: [index: number, tag: string, start: number | null, end: number | null] | undefined;
 }
 
 const controlsOf = (root: ParentNode): Control[] => [...root.querySelectorAll<Control>('input, textarea, select')];
+/** What a keyboard visitor can be on: the controls, and the buttons and links (a Tab onto "Send" is what loads the code). */
+const focusablesOf = (root: ParentNode): HTMLElement[] => [
+  ...root.querySelectorAll<HTMLElement>('input, textarea, select, button, a[href], summary, [tabindex]'),
+];
 const kindOf = (control: Control) => `${control.name} ${control.type}`;
 const toggles = (control: Control) => /^(checkbox|radio)$/.test(control.type);
 
@@ -34,19 +38,20 @@ const isChanged = (control: Control): boolean =>
 
 /** Reads what the visitor typed, ticked and chose in `root`, and where the focus is (`active`). */
 export function readVisitorInput(root: ParentNode, active: Element | null): VisitorInput {
-  const controls = controlsOf(root);
-  const index = controls.findIndex((control) => control === active);
-  const focused = controls[index];
+  const focusables = focusablesOf(root);
+  const index = focusables.findIndex((node) => node === active);
+  // Buttons and links have no caret (undefined); inputs without one give null.
+  const focused = focusables[index] as Partial<Control> | undefined;
   return {
-    changed: controls.flatMap((control, i) => (isChanged(control) ? [[i, kindOf(control), control.value, control.checked]] : [])),
-    focus: focused && [index, focused.selectionStart, focused.selectionEnd],
+    changed: controlsOf(root).flatMap((control, i) => (isChanged(control) ? [[i, kindOf(control), control.value, control.checked]] : [])),
+    focus: focused && [index, focused.localName!, focused.selectionStart ?? null, focused.selectionEnd ?? null],
   };
 }
 
 /**
  * Puts the visitor's input into the freshly rendered view: each changed control gets its value
  * back and the `input` and `change` events the widget listens to, so its state learns it as if it
- * had been typed; the focus and caret return to the same control.
+ * had been typed; the focus (and caret) return to the same control, button or link.
  */
 export function restoreVisitorInput(root: ParentNode, { changed, focus }: VisitorInput): void {
   const controls = controlsOf(root);
@@ -58,9 +63,10 @@ export function restoreVisitorInput(root: ParentNode, { changed, focus }: Visito
     else control.value = value;
     for (const type of ['input', 'change']) control.dispatchEvent(new Event(type, { bubbles: true }));
   }
-  const focused = focus && controls[focus[0]];
-  if (!focused) return;
+  const focused = focus && focusablesOf(root)[focus[0]];
+  // The view differs (another step): no focus is better than a focus on something else.
+  if (!focused || focused.localName !== focus[1]) return;
   focused.focus();
-  // Null on input types without a caret, where setSelectionRange would throw.
-  if (focus[1] !== null) focused.setSelectionRange(focus[1], focus[2]);
+  // Null on elements without a caret, where setSelectionRange would throw or not exist.
+  if (focus[2] !== null) (focused as Control).setSelectionRange(focus[2], focus[3]);
 }

@@ -46,18 +46,23 @@ function hasStoredWork(doc: Document): boolean {
   return false;
 }
 
+/** Whether `event` is the Space key, which presses a button down on keydown and clicks it on keyup. */
+const isSpace = (event: Event) => (event as KeyboardEvent).key === ' ';
+
 /**
  * Clicks `button` when a press that began on the view it replaced is released on it, unless the
  * browser clicks it itself; a release elsewhere, or a cancelled pointer, clicks nothing (as a
- * press that slides off a button does).
+ * press that slides off a button does). A pointer press ends with its pointerup or pointercancel,
+ * a Space press with the Space keyup (on the button only if the focus is still there).
  */
-function clickOnRelease(doc: Document, button: HTMLElement): void {
+function clickOnRelease(doc: Document, button: HTMLElement, by: 'pointer' | 'key'): void {
   let clicked = false;
   const click = (event: Event) => (clicked ||= event.composedPath().includes(button));
+  const ends = by === 'pointer' ? ['pointerup', 'pointercancel'] : ['keyup'];
   const release = (event: Event) => {
-    doc.removeEventListener('pointerup', release, true);
-    doc.removeEventListener('pointercancel', release, true);
-    const on = event.type === 'pointerup' && event.composedPath().includes(button);
+    if (by === 'key' && !isSpace(event)) return;
+    for (const type of ends) doc.removeEventListener(type, release, true);
+    const on = event.type !== 'pointercancel' && event.composedPath().includes(button);
     // The browser's own click, when it makes one, comes in the same task as the release.
     setTimeout(() => {
       doc.removeEventListener('click', click, true);
@@ -65,8 +70,7 @@ function clickOnRelease(doc: Document, button: HTMLElement): void {
     });
   };
   doc.addEventListener('click', click, true);
-  doc.addEventListener('pointerup', release, true);
-  doc.addEventListener('pointercancel', release, true);
+  for (const type of ends) doc.addEventListener(type, release, true);
 }
 
 /**
@@ -95,28 +99,33 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
     held = path;
     start();
   };
-  // A pointer pressed on a button of the old view and not yet released: if the view is replaced
-  // meanwhile, the release lands on the new button and the browser makes no click of the two.
-  let pressed: number[] | undefined;
+  // A pointer or Space key pressed on a button of the old view and not yet released: if the view
+  // is replaced meanwhile, the release lands on the new button and the browser makes no click of
+  // the two. Other keys leave it as it is.
+  let pressed: { path: number[]; by: 'pointer' | 'key' } | undefined;
   const press = (event: Event) => {
+    if (event.type === 'keydown' && !isSpace(event)) return;
     const target = view() === first && (event.composedPath()[0] as Element).closest?.(NEEDS_CODE);
-    pressed = (first && target && pathOf(first, target)) || undefined;
+    const path = first && target && pathOf(first, target);
+    pressed = path ? { path, by: event.type === 'keydown' ? 'key' : 'pointer' } : undefined;
   };
   el.addEventListener(
     'obra-take-over',
     () => {
       shadow.removeEventListener('pointerdown', press, true);
+      shadow.removeEventListener('keydown', press, true);
       const now = view();
       if (!first || !now) return;
       // The focus returns only if nothing else took it meanwhile.
       const active = el.ownerDocument.activeElement;
       restoreVisitorInput(now, readVisitorInput(first, !active || active === el.ownerDocument.body ? (focused as Element | null) : null));
       const node = held && nodeAt(now, held);
-      const pressedNode = !held && pressed && nodeAt(now, pressed);
+      const pressedNode = !held && pressed && nodeAt(now, pressed.path);
+      const pressedBy = pressed?.by ?? 'pointer';
       held = pressed = undefined;
       if (node instanceof HTMLFormElement) node.requestSubmit();
       else if (node instanceof HTMLElement) node.click();
-      else if (pressedNode instanceof HTMLElement) clickOnRelease(el.ownerDocument, pressedNode);
+      else if (pressedNode instanceof HTMLElement) clickOnRelease(el.ownerDocument, pressedNode, pressedBy);
     },
     { once: true },
   );
@@ -127,6 +136,7 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
   shadow.addEventListener('click', hold, true);
   shadow.addEventListener('submit', hold, true);
   shadow.addEventListener('pointerdown', press, true);
+  shadow.addEventListener('keydown', press, true);
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
   // In a task of its own: the page's first localStorage read waits for the browser's storage
   // (up to ~15 ms measured at 4× slowdown), which must not lengthen the loader's own task.
