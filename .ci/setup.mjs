@@ -11,16 +11,19 @@ import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'node_modules', '.obra-install-stamp');
-const lock = readFileSync(join(root, 'package-lock.json'));
-const digest = createHash('sha256').update(lock).digest('hex');
+const lockDigest = () =>
+  createHash('sha256')
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex');
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 
 // npm install keeps to the lockfile (which lists every platform's optional binaries, so `npm ci`
 // works as well); the stamp makes later runs skip it until the lock changes.
-if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockDigest()) {
   console.log('[setup] installing dependencies from package-lock.json …');
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
-  writeFileSync(stamp, digest);
+  // The lock as npm left it: had it completed the file, a stamp of the old one would install again on every run.
+  writeFileSync(stamp, lockDigest());
 }
 
 // The `node` package (its preinstall fetches this platform's build: approved in package.json
@@ -30,17 +33,13 @@ const version = execFileSync(node, ['-v'], { encoding: 'utf8' }).trim();
 if (!version.startsWith('v24.')) throw new Error(`[setup] expected Node 24 in node_modules/.bin, found ${version}`);
 
 if (process.argv.includes('--browser')) {
-  // The browser tests run in the headless shell (tests/e2e/support/browser.ts); the benchmarks and
-  // screenshots in the full browser. One apt call brings both when either is missing.
-  const browsers = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
-  const missing = browsers.filter((path) => !existsSync(path));
-  if (missing.length) {
-    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    if (process.env.CHROMIUM_PATH || !isRoot || !existsSync('/usr/bin/apt-get')) {
-      throw new Error(
-        `[setup] Chromium is missing at ${missing.join(' and ')}. Install Debian's chromium-headless-shell and chromium packages (apt-get install chromium-headless-shell chromium) or set CHROMIUM_PATH.`,
-      );
-    }
+  // The browser tests need the headless shell (tests/e2e/support/browser.ts); the benchmarks and
+  // screenshots the full browser. As root, one apt call brings both when either is missing;
+  // otherwise only a missing shell stops the tests.
+  const shell = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const missing = ![shell, '/usr/bin/chromium'].every((path) => existsSync(path));
+  if (missing && !process.env.CHROMIUM_PATH && isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('[setup] installing Chromium (headless shell and browser) and fonts from Debian …');
     run('apt-get', ['update', '-qq']);
     run('apt-get', [
@@ -53,6 +52,11 @@ if (process.argv.includes('--browser')) {
       'fonts-liberation',
       'fonts-dejavu-core',
     ]);
+  }
+  if (!existsSync(shell)) {
+    throw new Error(
+      `[setup] Chromium's headless shell is missing at ${shell}. Install Debian's chromium-headless-shell package (apt-get install chromium-headless-shell) or set CHROMIUM_PATH.`,
+    );
   }
 }
 

@@ -5,7 +5,7 @@
 // duration of each (target < 50 ms); an interaction under 16 ms leaves no entry and counts as < 16.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { launchFullBrowser } from '../e2e/support/browser.ts';
 import { answerOk, openDesignForm, startDesignSite } from '../e2e/support/design-form.ts';
 
 const bundle = fileURLToPath(new URL('../../dist/widgets/obra-design-form.js', import.meta.url));
@@ -14,7 +14,7 @@ if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run buil
 const TARGET_MS = 50;
 const site = await startDesignSite();
 answerOk(site);
-const browser = await launchBrowser();
+const browser = await launchFullBrowser();
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const { form } = await openDesignForm(page, `${site.origin}/design-form.html`);
 

@@ -7,7 +7,7 @@
 // machine (it prints the load average first). Needs the built host and widgets (npm start builds them).
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { chromium } from 'playwright-core';
+import { launchFullBrowser } from '../e2e/support/browser.ts';
 import { ROOT, removeDataDir, startProcess, tempDataDir } from '../server/support/api.ts';
 
 const paths = process.argv.slice(2);
@@ -52,10 +52,7 @@ console.log(
 );
 const dataDir = tempDataDir();
 const host = await startProcess('host', { OBRA_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const browser = await launchFullBrowser();
 try {
   for (const path of paths) {
     const context = await browser.newContext({

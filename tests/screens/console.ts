@@ -4,7 +4,8 @@
 // them. It is how the screens are looked at after a change; the e2e tests check their behaviour.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchFullBrowser } from '../e2e/support/browser.ts';
 import { insertReport } from '../server/support/admin.ts';
 import { ROOT, VALID, postJson } from '../server/support/api.ts';
 import { ADMIN, signIn, startConsolePlatform } from '../e2e/support/console.ts';
@@ -79,18 +80,7 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
 
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--hide-scrollbars',
-  ],
-});
+const browser = await launchFullBrowser();
 try {
   for (const lang of LANGS) {
     for (const [device, viewport] of Object.entries(DEVICES)) {

@@ -7,19 +7,27 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const ARTIFACTS = fileURLToPath(new URL('../.artifacts/', import.meta.url));
 
+/** The flags every launch here takes: no sandbox (root in a container), no GPU, no traffic of its own. */
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
 /**
  * Launches Debian's Chromium headless shell (CHROMIUM_PATH or /usr/bin/chromium-headless-shell,
  * the `chromium-headless-shell` package .ci/setup.mjs installs); never downloads one. It is the
  * same Chromium (156) without the browser's UI layer, the build Playwright itself runs headless
  * tests in: the whole e2e project took 162 CPU-seconds in it against 382 in /usr/bin/chromium
- * (185 s wall against 277). The benchmarks that measure what a visitor's browser does (Lighthouse,
- * traces) keep the full /usr/bin/chromium.
+ * (185 s wall against 277). The load benchmarks (bench:faults, bench:cluster) use it too.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: FLAGS });
+}
+
+/**
+ * Launches the full Chromium a visitor runs (CHROMIUM_PATH or /usr/bin/chromium, new headless
+ * mode), for the benchmarks that measure what a visitor's browser does: input latency
+ * (bench:design-form), traces (bench:trace), Lighthouse, the console screenshots.
+ */
+export function launchFullBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', ...FLAGS] });
 }
 
 /** The context every test gets unless it asks otherwise. The browser speaks English on purpose:
