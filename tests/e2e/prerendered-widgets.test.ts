@@ -205,21 +205,56 @@ describe('pre-rendered widgets', () => {
     expect(await widget.errors.first().textContent()).toBe(EN.choose);
   });
 
-  it('keeps a Space press the take-over cuts in two: key down on the old button, up on the new one', async () => {
+  /**
+   * A keyboard visitor on the wait list's pre-rendered submit button presses Space (a button is
+   * pressed on keydown and clicked on keyup); the code arrives before the key comes up, its view
+   * takes the focus back, and the submit button's clicks are counted from then on.
+   */
+  async function spaceDownAcrossTakeOver() {
     const page = await browser.newPage();
     const release = await holdWidgetCode(page, 'obra-wait-list');
     await page.goto(`${site.base}/en/wait_list`);
     const widget = waitList(page);
-    // A keyboard visitor on the pre-rendered button: Space presses it on keydown and clicks it on
-    // keyup. The code arrives between the two, and its view takes the focus back.
     await widget.submit.focus();
     await page.keyboard.down(' ');
     release();
     await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => widget.submit.evaluate((button) => button.matches(':focus'))).toBe(true);
+    await widget.host.evaluate((el) => {
+      el.dataset.clicks = '0';
+      el.shadowRoot!.addEventListener('click', (event) => {
+        if ((event.target as Element).closest('button[type=submit]')) el.dataset.clicks = String(Number(el.dataset.clicks) + 1);
+      });
+    });
+    const clicks = () => widget.host.getAttribute('data-clicks').then(Number);
+    return { page, widget, clicks };
+  }
+
+  it('keeps a Space press the take-over cuts in two: key down on the old button, up on the new one, one click', async () => {
+    const { page, widget, clicks } = await spaceDownAcrossTakeOver();
     expect(await widget.errors.count()).toBe(0);
     await page.keyboard.up(' ');
     await expect.poll(() => widget.errors.count()).toBeGreaterThan(0);
     expect(await widget.errors.first().textContent()).toBe(EN.choose);
+    expect(await clicks()).toBe(1);
+  });
+
+  it('clicks once when the browser clicks the new button itself (Space pressed on it again before the release)', async () => {
+    const { page, widget, clicks } = await spaceDownAcrossTakeOver();
+    // The key repeats on the new button, which makes it the browser's press: its keyup clicks.
+    await page.keyboard.down(' ');
+    await page.keyboard.up(' ');
+    await expect.poll(() => widget.errors.count()).toBeGreaterThan(0);
+    expect(await clicks()).toBe(1);
+  });
+
+  it('clicks nothing when the Space key comes up elsewhere: the focus moved on', async () => {
+    const { page, widget, clicks } = await spaceDownAcrossTakeOver();
+    await widget.field('correo').focus();
+    await page.keyboard.up(' ');
+    // The release is seen in the task it comes in; a click would follow in the next one.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(await clicks()).toBe(0);
+    expect(await widget.errors.count()).toBe(0);
   });
 });

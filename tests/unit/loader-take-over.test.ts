@@ -34,7 +34,7 @@ describe('carrying the visitor input over', () => {
       [2, 'interesado radio', 'proveedor'],
       [3, 'pais select-one', 'es'],
     ]);
-    expect(input.focus).toEqual([0, 'input', 1, 2]);
+    expect(input.focus).toEqual([0, 'input text nombre', 1, 2]);
     old.remove();
   });
 
@@ -43,7 +43,7 @@ describe('carrying the visitor input over', () => {
     const send = old.querySelector('button')!;
     send.focus();
     const input = readVisitorInput(old, send);
-    expect(input.focus).toEqual([5, 'button', null, null]);
+    expect(input.focus).toEqual([5, 'button submit ', null, null]);
     old.remove();
     const fresh = view();
     restoreVisitorInput(fresh, input);
@@ -51,16 +51,22 @@ describe('carrying the visitor input over', () => {
     fresh.remove();
   });
 
-  it('gives no focus when the element in that place is of another kind', () => {
+  it('gives no focus when the element in that place is of another kind, and sets no caret where none fits', () => {
     const old = view();
-    const input = readVisitorInput(old, old.querySelector('button'));
+    const name = old.querySelector<HTMLInputElement>('[name=nombre]')!;
+    name.focus();
+    name.setSelectionRange(1, 1);
+    const input = readVisitorInput(old, name);
     old.remove();
-    const fresh = document.createElement('div');
-    fresh.innerHTML = '<input><input><input><input><input><a href="#x">x</a>';
-    document.body.append(fresh);
-    restoreVisitorInput(fresh, input);
-    expect(document.activeElement).toBe(document.body);
-    fresh.remove();
+    // One more field before it: the same tag in that place, another field.
+    for (const html of ['<input name="otro"><input name="nombre">', '<input type="email" name="nombre">', '<a href="#x">x</a>']) {
+      const fresh = document.createElement('div');
+      fresh.innerHTML = html;
+      document.body.append(fresh);
+      expect(() => restoreVisitorInput(fresh, input), html).not.toThrow();
+      expect(document.activeElement, html).toBe(document.body);
+      fresh.remove();
+    }
   });
 
   it('puts the values into the new view with input and change events, and the focus and caret back', () => {

@@ -10,15 +10,18 @@ type Control = HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement;
 export interface VisitorInput {
   /** Position among the view's controls → the control's kind (`name type`), value and checked state. */
   changed: [index: number, kind: string, value: string, checked: boolean][];
-  /** The focused element's position among the focusable ones, its tag, and its caret (null where it has none). */
-  focus: [index: number, tag: string, start: number | null, end: number | null] | undefined;
+  /** The focused element's position among the focusable ones, its kind (`tag type name`), and its caret (null where it has none). */
+  focus: [index: number, kind: string, start: number | null, end: number | null] | undefined;
 }
 
 const controlsOf = (root: ParentNode): Control[] => [...root.querySelectorAll<Control>('input, textarea, select')];
 /** What a keyboard visitor can be on: the controls, and the buttons and links (a Tab onto "Send" is what loads the code). */
-const focusablesOf = (root: ParentNode): HTMLElement[] => [
-  ...root.querySelectorAll<HTMLElement>('input, textarea, select, button, a[href], summary, [tabindex]'),
+type Focusable = HTMLElement & Partial<Control>;
+const focusablesOf = (root: ParentNode): Focusable[] => [
+  ...root.querySelectorAll<Focusable>('input, textarea, select, button, a[href], summary, [tabindex]'),
 ];
+/** What the focused element is, so the focus goes only to the same kind of element (and a caret only where one fits). */
+const focusKindOf = (node: Focusable) => `${node.localName} ${node.type ?? ''} ${node.name ?? ''}`;
 const kindOf = (control: Control) => `${control.name} ${control.type}`;
 const toggles = (control: Control) => /^(checkbox|radio)$/.test(control.type);
 
@@ -41,10 +44,10 @@ export function readVisitorInput(root: ParentNode, active: Element | null): Visi
   const focusables = focusablesOf(root);
   const index = focusables.findIndex((node) => node === active);
   // Buttons and links have no caret (undefined); inputs without one give null.
-  const focused = focusables[index] as Partial<Control> | undefined;
+  const focused = focusables[index];
   return {
     changed: controlsOf(root).flatMap((control, i) => (isChanged(control) ? [[i, kindOf(control), control.value, control.checked]] : [])),
-    focus: focused && [index, focused.localName!, focused.selectionStart ?? null, focused.selectionEnd ?? null],
+    focus: focused && [index, focusKindOf(focused), focused.selectionStart ?? null, focused.selectionEnd ?? null],
   };
 }
 
@@ -64,9 +67,9 @@ export function restoreVisitorInput(root: ParentNode, { changed, focus }: Visito
     for (const type of ['input', 'change']) control.dispatchEvent(new Event(type, { bubbles: true }));
   }
   const focused = focus && focusablesOf(root)[focus[0]];
-  // The view differs (another step): no focus is better than a focus on something else.
-  if (!focused || focused.localName !== focus[1]) return;
+  // The view differs (another step, one more button before it): no focus is better than a focus on something else.
+  if (!focused || focusKindOf(focused) !== focus[1]) return;
   focused.focus();
-  // Null on elements without a caret, where setSelectionRange would throw or not exist.
-  if (focus[2] !== null) (focused as Control).setSelectionRange(focus[2], focus[3]);
+  // Null on elements without a caret (the same kind, so the same here), where setSelectionRange would throw or not exist.
+  if (focus[2] !== null) focused.setSelectionRange!(focus[2], focus[3]);
 }

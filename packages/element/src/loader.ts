@@ -52,25 +52,26 @@ const isSpace = (event: Event) => (event as KeyboardEvent).key === ' ';
 /**
  * Clicks `button` when a press that began on the view it replaced is released on it, unless the
  * browser clicks it itself; a release elsewhere, or a cancelled pointer, clicks nothing (as a
- * press that slides off a button does). A pointer press ends with its pointerup or pointercancel,
- * a Space press with the Space keyup (on the button only if the focus is still there).
+ * press that slides off a button does). A pointer press ends with its pointerup or pointercancel;
+ * a Space press with the Space keyup, or with a blur (the focus leaving the button, or the window
+ * losing it: the keyup then goes elsewhere), which clicks nothing.
  */
-function clickOnRelease(doc: Document, button: HTMLElement, by: 'pointer' | 'key'): void {
+function clickOnRelease(win: Window, button: HTMLElement, by: 'pointer' | 'key'): void {
   let clicked = false;
   const click = (event: Event) => (clicked ||= event.composedPath().includes(button));
-  const ends = by === 'pointer' ? ['pointerup', 'pointercancel'] : ['keyup'];
+  const ends = by === 'pointer' ? ['pointerup', 'pointercancel'] : ['keyup', 'blur'];
   const release = (event: Event) => {
-    if (by === 'key' && !isSpace(event)) return;
-    for (const type of ends) doc.removeEventListener(type, release, true);
-    const on = event.type !== 'pointercancel' && event.composedPath().includes(button);
+    if (event.type === 'keyup' && !isSpace(event)) return;
+    for (const type of ends) win.removeEventListener(type, release, true);
+    const on = (event.type === 'pointerup' || event.type === 'keyup') && event.composedPath().includes(button);
     // The browser's own click, when it makes one, comes in the same task as the release.
     setTimeout(() => {
-      doc.removeEventListener('click', click, true);
+      win.removeEventListener('click', click, true);
       if (on && !clicked) button.click();
     });
   };
-  doc.addEventListener('click', click, true);
-  for (const type of ends) doc.addEventListener(type, release, true);
+  win.addEventListener('click', click, true);
+  for (const type of ends) win.addEventListener(type, release, true);
 }
 
 /**
@@ -120,12 +121,11 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
       const active = el.ownerDocument.activeElement;
       restoreVisitorInput(now, readVisitorInput(first, !active || active === el.ownerDocument.body ? (focused as Element | null) : null));
       const node = held && nodeAt(now, held);
-      const pressedNode = !held && pressed && nodeAt(now, pressed.path);
-      const pressedBy = pressed?.by ?? 'pointer';
+      const cut = !held && pressed && { node: nodeAt(now, pressed.path), by: pressed.by };
       held = pressed = undefined;
       if (node instanceof HTMLFormElement) node.requestSubmit();
       else if (node instanceof HTMLElement) node.click();
-      else if (pressedNode instanceof HTMLElement) clickOnRelease(el.ownerDocument, pressedNode, pressedBy);
+      else if (cut && cut.node instanceof HTMLElement) clickOnRelease(el.ownerDocument.defaultView!, cut.node, cut.by);
     },
     { once: true },
   );
