@@ -72,7 +72,7 @@ describe('codes', () => {
   it('are suggested from the name: accents dropped, lower case, valid', () => {
     expect(codeFromName('Constructora Andina S.A.S.')).toBe('constructora-andina-sas');
     expect(codeFromName('Ñandú & Pérez')).toBe('nandu-perez');
-    // Letters NFD does not split, and full-width forms, fold like the searches fold them.
+    // Letters NFD does not split fold as the searches fold them (foldText); full-width forms become plain first (NFKC).
     expect(codeFromName('Øresund Bygg')).toBe('oresund-bygg');
     expect(codeFromName('ＡＢＣ Obras')).toBe('abc-obras');
     expect(codeFromName('Jo')).toBe('partner-jo');
