@@ -80,7 +80,7 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
 
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
-const browser = await launchFullBrowser();
+const browser = await launchFullBrowser('--hide-scrollbars');
 try {
   for (const lang of LANGS) {
     for (const [device, viewport] of Object.entries(DEVICES)) {

@@ -9,8 +9,8 @@ const LETTERS: Record<string, string> = { ø: 'o', đ: 'd', ł: 'l', ß: 'ss', �
  *
  * The one folding of the project (the gazetteer, the marketplace search, the estimate's country,
  * the phone's country search, the image prompt's words, the partner code suggested from a name).
- * Plain string and Unicode-property regex work (ES2018), the same in the browser and in Node. Folding a text the same way on both sides is
- * what makes a typed "medellin" find a stored "Medellín".
+ * Plain string and Unicode-property regex work (ES2018), the same in the browser and in Node.
+ * Folding a text the same way on both sides is what makes a typed "medellin" find a stored "Medellín".
  */
 export const foldText = (text: string): string =>
   text

@@ -24,10 +24,13 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * Launches the full Chromium a visitor runs (CHROMIUM_PATH or /usr/bin/chromium, new headless
  * mode), for the benchmarks that measure what a visitor's browser does: input latency
- * (bench:design-form), traces (bench:trace), Lighthouse, the console screenshots.
+ * (bench:design-form), traces (bench:trace), the console screenshots (which add `--hide-scrollbars`).
  */
-export function launchFullBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', ...FLAGS] });
+export function launchFullBrowser(...extraFlags: string[]): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', ...FLAGS, ...extraFlags],
+  });
 }
 
 /** The context every test gets unless it asks otherwise. The browser speaks English on purpose:
