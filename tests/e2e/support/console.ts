@@ -36,9 +36,16 @@ function runAdminCli(dataDir: string, args: string[], input = ''): CliRun {
  * gets a copy.
  */
 let withAdmin: { dir: string; cli: CliRun } | undefined;
+/** The run's temporary folder: the e2e global setup's under vitest; outside it (npm run screens:console) one of its own, removed on exit. */
+function runTemp(): string {
+  if (process.env.VITEST) return inject('e2eTemp');
+  const temp = tempDataDir();
+  process.once('exit', () => removeDataDir(temp));
+  return temp;
+}
 async function adminDataDir(): Promise<{ dataDir: string; cli: CliRun }> {
   if (!withAdmin) {
-    const dir = join(inject('e2eTemp'), `console-admin-${process.pid}`);
+    const dir = join(runTemp(), `console-admin-${process.pid}`);
     renameSync(await seededDataDir(), dir);
     withAdmin = { dir, cli: runAdminCli(dir, ['create-user', ADMIN.email, '--role', 'admin', '--password-stdin'], `${ADMIN.password}\n`) };
   }
