@@ -4,23 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { outboxMails, postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+import { bodyOf, isTo, subjectOf } from './support/mail.ts';
 
 let local: LocalApi;
 let admin: Session;
 let agent: Session;
 const mails = () => outboxMails(local.dataDir, 'notification-');
-const mailsTo = (address: string) =>
-  mails().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`) || eml.startsWith(`To: ${address}\r\n`));
-/** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
-const subjectOf = (eml: string) =>
-  (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
-    .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) =>
-      Buffer.from(
-        text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8'),
-    );
+const mailsTo = (address: string) => mails().filter((eml) => isTo(eml, address));
 const saveRules = (session: Session, rules: unknown, headers?: Record<string, string>) =>
   session.call('/api/admin/notifications', { method: 'PUT', body: { rules }, headers });
 const stored = () =>
@@ -218,6 +208,8 @@ describe('the daily digest', () => {
     expect(text).not.toContain('Digest Spam');
     expect(text).not.toContain('Digest Hoy');
     expect(text).toContain('http://localhost:8080/admin/leads/');
+    // Times in the company's time zone, named (no operator reads this address).
+    expect(bodyOf(mailsTo('digest@example.com')[0]!)).toMatch(/Contactos recibidos entre .+ \(America\/Bogota\) y .+ \(America\/Bogota\)/);
     // A mail per lead is not sent to a digest recipient.
     expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Otro' })).status).toBe(201);
     await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), {

@@ -16,6 +16,7 @@ import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
+import { morningMails } from './admin/morning-mail.ts';
 import { reportMails } from './report/mail-queue.ts';
 import { createAllowList } from './partners/allow-list.ts';
 import { health } from './routes/health.ts';
@@ -60,7 +61,10 @@ export async function createApi(
   options: {
     log?: Logger;
     gazetteer?: Gazetteer;
-    /** The clock the rate limits' windows run on (milliseconds; `Date.now` by default): a test moves it instead of waiting. */
+    /**
+     * The clock (milliseconds; `Date.now` by default) of the rate limits' windows, of what is due in
+     * the console and of the morning e-mails: a test moves it instead of waiting.
+     */
     now?: () => number;
   } = {},
 ): Promise<Api> {
@@ -87,30 +91,29 @@ export async function createApi(
   // share PostgreSQL share the counters there too (README, "Rate limit").
   const { reads, writes, windowMs, maxKeys } = config.rateLimit;
   const { now } = options;
+  const clock = () => new Date(now ? now() : Date.now());
+  // The console's links: PUBLIC_URL, else the host `npm start` serves on this machine.
+  const consoleOrigin = config.publicUrl ?? 'http://localhost:8080';
   const limiters =
     db.kind === 'postgres'
       ? { reads: sharedRateLimiter(db, 'reads', reads, windowMs, now), writes: sharedRateLimiter(db, 'writes', writes, windowMs, now) }
       : { reads: memoryRateLimiter(reads, windowMs, maxKeys, now), writes: memoryRateLimiter(writes, windowMs, maxKeys, now) };
   const store = createLeadStore(db);
   const images = providerFor(config);
-  // Every e-mail goes through one outbox: the visitors' reports, then the team's new-lead notices.
+  // Every e-mail goes through one outbox: the visitors' reports, the team's new-lead notices, the operators' morning e-mails.
   const outbox = createOutbox({
     config,
     log,
     queues: [
       reportMails(db, config.mail.retryMs),
-      // The console's links: PUBLIC_URL, else the host `npm start` serves on this machine.
-      notificationMails(db, {
-        retryMs: config.mail.retryMs,
-        digestHour: config.digestHour,
-        consoleOrigin: config.publicUrl ?? 'http://localhost:8080',
-      }),
+      notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin }),
+      morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin, now: clock }),
     ],
   });
   // CORS_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (README, "Partners").
   const allowList = createAllowList(db, config.corsOrigins, config.corsCacheMs, log);
   const webhooks = createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() });
-  const admin = createAdmin({ config, db, log, outbox, allowList, webhooks });
+  const admin = createAdmin({ config, db, log, outbox, allowList, webhooks, now: clock });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {

@@ -3,6 +3,7 @@
 import type { Reply } from '../routes/types.ts';
 import { cookieHeader, signIn, signOut } from './auth.ts';
 import { readObject, type AdminContext, type AdminHandler } from './context.ts';
+import { settingsOf } from './me-routes.ts';
 import { setPassword } from './users.ts';
 
 type Open = (context: Omit<AdminContext, 'operator' | 'id'>) => Promise<Reply>;
@@ -25,10 +26,14 @@ export const choosePassword: Open = async ({ req, db }) => {
   return { status: 204, body: undefined };
 };
 
-/** GET /api/admin/session: who is signed in, and the CSRF token for this session. */
-export const currentSession: AdminHandler = async ({ operator }) => ({
+/** GET /api/admin/session: who is signed in, their settings, and the CSRF token for this session. */
+export const currentSession: AdminHandler = async ({ db, operator }) => ({
   status: 200,
-  body: { user: { id: operator.id, email: operator.email, role: operator.role }, csrf: operator.csrf },
+  body: {
+    user: { id: operator.id, email: operator.email, role: operator.role },
+    csrf: operator.csrf,
+    settings: await settingsOf(db, operator),
+  },
 });
 
 /** POST /api/admin/sign-out {everywhere?}: ends this session (or all of the operator's) and clears the cookie. */
