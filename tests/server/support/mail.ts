@@ -4,10 +4,10 @@
 const bytes = (text: string) => text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const utf8 = (latin1: string) => Buffer.from(latin1, 'latin1').toString('utf8');
 
-/** The Subject header, unfolded and decoded. */
+/** The Subject header, unfolded and decoded (the space between two encoded words is not part of the text, RFC 2047). */
 export const subjectOf = (eml: string) =>
   (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
-    .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
+    .replace(/\?=\s+=\?UTF-8\?Q\?/g, '')
     .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) => utf8(bytes(text.replace(/_/g, ' '))));
 
 /** The text after the headers, with quoted-printable soft breaks joined, its bytes read as UTF-8 and its lines ended by \n. */

@@ -37,7 +37,7 @@ interface List {
 
 /** The list of partners in `status` ('' for all), page `page`. */
 export function Partners({ status, page }: { status: string; page: number }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const [list, setList] = useState<List | undefined>();
   const [error, setError] = useState('');
   const query = `${status ? `status=${encodeURIComponent(status)}&` : ''}page=${page}`;
@@ -113,7 +113,7 @@ export function Partners({ status, page }: { status: string; page: number }) {
                   <td data-label={t('consolePartners.list.country')}>{partner.registration.pais}</td>
                   <td data-label={t('consolePartners.list.specialisation')}>{specialityName(t, partner.registration.especializacion)}</td>
                   <td data-label={t('consolePartners.list.registered')}>
-                    <time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time>
+                    <time dateTime={partner.createdAt}>{when(partner.createdAt, lang, zone)}</time>
                   </td>
                 </tr>
               );

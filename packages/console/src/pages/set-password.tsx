@@ -4,23 +4,24 @@ import { useT } from '../i18n.ts';
 import { link } from '../url-state.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
+import { useText } from './use-action.ts';
 
 /** The one-time link's form: a new password, twice. */
 export function SetPassword({ token }: { token: string }) {
   const { t } = useT();
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   const [done, setDone] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const password = formText(data, 'password');
-    if (Array.from(password).length < 10) return setError(t('console.setPassword.short'));
-    if (password !== data.get('confirm')) return setError(t('console.setPassword.mismatch'));
+    if (Array.from(password).length < 10) return setError((t) => t('console.setPassword.short'));
+    if (password !== data.get('confirm')) return setError((t) => t('console.setPassword.mismatch'));
     try {
       await api('password', { method: 'POST', body: { token, password } });
       setDone(true);
     } catch (caught) {
-      setError(
+      setError((t) =>
         errorText(t, caught as ApiError, {
           link: 'console.setPassword.link',
           password: 'console.setPassword.short',

@@ -21,7 +21,7 @@ export const EXPORT_LIMIT = 100_000;
 
 async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
   const [lead] = await db.query<{ id: string; kind: Kind; created_at: Date; status: string; assignee: string | null; lang: string }>(
-    'select id, kind, created_at, status, assignee, lang from lead where id = $1',
+    'select id, kind, created_at, status, assignee, lang, follow_up_at, follow_up_note from lead where id = $1',
     [id],
   );
   if (!lead) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
