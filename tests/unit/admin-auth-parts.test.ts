@@ -70,11 +70,11 @@ describe('the inbox filter', () => {
     expect(whereOf(parseFilter(new URLSearchParams('assignee=none')), scope)).toEqual({ sql: 'where assignee is null', params: [] });
     const today = whereOf(parseFilter(new URLSearchParams('due=today')), scope);
     expect(today.sql).toBe(
-      "where follow_up_at < (date_trunc('day', $1::timestamptz at time zone $2) + interval '1 day') at time zone $2 and status in ('new', 'contacted', 'qualified')",
+      "where coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $1::timestamptz at time zone $2) + interval '1 day') at time zone $2 and status in ('new', 'contacted', 'qualified')",
     );
     expect(today.params).toEqual(['2026-11-23T14:00:00.000Z', 'America/Bogota']);
     expect(whereOf(parseFilter(new URLSearchParams('due=overdue')), scope).sql).toBe(
-      "where follow_up_at < $1::timestamptz and status in ('new', 'contacted', 'qualified')",
+      "where coalesce(follow_up_at, 'infinity'::timestamptz) < $1::timestamptz and status in ('new', 'contacted', 'qualified')",
     );
   });
 

@@ -10,14 +10,15 @@ create function lead_status_rank(status text) returns smallint language sql immu
   select (case status when 'new' then 0 when 'contacted' then 1 when 'qualified' then 2 when 'won' then 3 when 'lost' then 4 else 5 end)::smallint
 $$;
 
--- One index per queue and per sort key (admin/lead-sort.ts keeps its columns in this order), each
--- ending in (created_at, id) so the keyset cursor walks it without sorting.
+-- One index per sort key (admin/lead-sort.ts keeps its columns in this order), alone and within
+-- an operator's leads (the queue a salesperson sorts), each ending in (created_at, id) so the
+-- keyset cursor walks it without sorting. The follow-up's indexes also answer the due queues and
+-- the navigation badge: a lead without one sorts last, as if due at infinity.
 create index lead_assignee_newest on lead (assignee, created_at desc, id desc);
 create index lead_by_status on lead (lead_status_rank(status), created_at, id);
+create index lead_assignee_by_status on lead (assignee, lead_status_rank(status), created_at, id);
 create index lead_by_follow_up on lead ((coalesce(follow_up_at, 'infinity'::timestamptz)), created_at, id);
--- The due queues and the navigation badge: only the leads with a follow-up, per assignee.
-create index lead_follow_up_due on lead (assignee, follow_up_at) where follow_up_at is not null;
-create index lead_follow_up_all on lead (follow_up_at) where follow_up_at is not null;
+create index lead_assignee_by_follow_up on lead (assignee, (coalesce(follow_up_at, 'infinity'::timestamptz)), created_at, id);
 
 -- The timeline shows follow-ups set and done. The allowed types are read from the constraint as it
 -- stands, so types another migration added stay allowed.

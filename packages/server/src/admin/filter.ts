@@ -190,7 +190,8 @@ export function whereOf(
     const zone = filter.due === 'today' ? where.param(scope.timeZone) : '';
     // The operator's next midnight, found in their zone (a day is not always 24 hours there).
     const until = zone ? `(date_trunc('day', ${now} at time zone ${zone}) + interval '1 day') at time zone ${zone}` : now;
-    where.term(`follow_up_at < ${until} and status in (${OPEN})`);
+    // The expression of the follow-up's indexes (migration 100): a lead without one is never due.
+    where.term(`coalesce(follow_up_at, 'infinity'::timestamptz) < ${until} and status in (${OPEN})`);
   }
   where.contains('search', filter.q);
   more?.(where);

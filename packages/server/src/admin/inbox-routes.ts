@@ -78,7 +78,7 @@ export const dueCounts: AdminHandler = async (context) => {
   const { operator, now } = context;
   const [row] = await context.db.query<{ overdue: number; today: number }>(
     `select count(*) filter (where follow_up_at < $2)::int as overdue, count(*)::int as today from lead
-     where assignee = $1 and follow_up_at < (date_trunc('day', $2::timestamptz at time zone $3) + interval '1 day') at time zone $3
+     where assignee = $1 and coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $2::timestamptz at time zone $3) + interval '1 day') at time zone $3
        and status = any($4)`,
     [operator.id, now().toISOString(), operator.timeZone, OPEN_STATUSES],
   );

@@ -41,7 +41,7 @@ export function morningMails(
          where u.morning_hour is not null and u.password_hash is not null
            and extract(hour from $1::timestamptz at time zone z.tz) between u.morning_hour and u.morning_hour + $3 - 1
            and exists (select 1 from lead where assignee = u.id and status = any($2)
-             and follow_up_at < (date_trunc('day', $1::timestamptz at time zone z.tz) + interval '1 day') at time zone z.tz)
+             and coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $1::timestamptz at time zone z.tz) + interval '1 day') at time zone z.tz)
          on conflict (user_id, day) do nothing`,
         [now().toISOString(), OPEN_STATUSES, WINDOW_HOURS],
       )),
@@ -68,7 +68,7 @@ export function morningMails(
       }>(
         `select id, kind, name, follow_up_at, follow_up_note, follow_up_at < $2 as late from lead
          where assignee = $1 and status = any($4)
-           and follow_up_at < (date_trunc('day', $2::timestamptz at time zone $3) + interval '1 day') at time zone $3
+           and coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $2::timestamptz at time zone $3) + interval '1 day') at time zone $3
          order by follow_up_at, id limit ${LISTED + 1}`,
         [row.user_id, now().toISOString(), user.tz, OPEN_STATUSES],
       );
