@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@obra/server';
 
 describe('loadConfig', () => {
-  it('has working defaults: embedded database under .data, no cross-origin callers, limits on', () => {
+  it('has working defaults: embedded database under .data, no site approved beyond the partners, limits on', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8787,
       databaseUrl: undefined,
       databasePoolSize: 10,
-      corsOrigins: [],
+      approvedOrigins: [],
+      unapprovedSiteWrites: 60,
       rateLimit: { writes: 20, reads: 600, windowMs: 60_000 },
       bodyLimit: 16_384,
       minFillMs: 2000,
@@ -25,7 +26,8 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://obra@db/obra',
       DATABASE_POOL_SIZE: '4',
       OBRA_DATA_DIR: '/srv/obra',
-      CORS_ORIGINS: 'https://a.example/, https://b.example',
+      APPROVED_ORIGINS: 'https://a.example/, https://b.example',
+      UNAPPROVED_SITE_WRITES: '5',
       RATE_LIMIT: '0',
       RATE_LIMIT_READS: '5',
       RATE_LIMIT_WINDOW: '10',
@@ -40,7 +42,8 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://obra@db/obra',
       databasePoolSize: 4,
       dataDir: '/srv/obra',
-      corsOrigins: ['https://a.example', 'https://b.example'],
+      approvedOrigins: ['https://a.example', 'https://b.example'],
+      unapprovedSiteWrites: 5,
       rateLimit: { writes: 0, reads: 5, windowMs: 10_000 },
       bodyLimit: 1000,
       minFillMs: 0,
@@ -48,6 +51,13 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       shutdownTimeoutMs: 500,
     });
+  });
+
+  it('still reads CORS_ORIGINS, the former name of APPROVED_ORIGINS; the new name wins', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example' }).approvedOrigins).toEqual(['https://a.example']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example', APPROVED_ORIGINS: 'https://b.example' }).approvedOrigins).toEqual([
+      'https://b.example',
+    ]);
   });
 
   it.each([

@@ -299,9 +299,12 @@ describe('bodies, headers and connections', () => {
     expect(await local.rows('contact')).toHaveLength(0);
   });
 
-  it("an http page is not the https API's own origin (scheme matters)", async () => {
+  it("an https page is not the http API's own origin (scheme matters): its site is not approved", async () => {
     const response = await postJson(`${local.base}/api/contact`, VALID.contact, { origin: local.base.replace('http:', 'https:') });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ site: 'unapproved' });
+    const own = await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Propia' }, { origin: local.base });
+    expect(await own.json()).not.toHaveProperty('site');
   });
 });
 

@@ -31,7 +31,8 @@ export const designFormContract = defineContract<DesignFormEvents>()({
     },
     'obra-success': { description: 'The report was accepted; the e-mail follows.', detail: '{ report: FormReport }' },
     'obra-error': {
-      description: 'The report was not accepted; `reason` is an error key such as `api.server`.',
+      description:
+        'The report was not accepted (`reason`: an error key such as `api.server`), or accepted without counting for you (`api.originNotApproved`, `api.partnerNotVerified`: see Sites not approved).',
       detail: '{ report: FormReport; reason: ApiErrorKey; message: string }',
     },
   },

@@ -18,10 +18,16 @@ export interface Config {
   databasePoolSize: number;
   /** OBRA_DATA_DIR: the embedded database's folder (default `.data` at the repository root). */
   dataDir: string;
-  /** CORS_ORIGINS: origins allowed to call the API from a browser, comma-separated; `*` allows any. */
-  corsOrigins: readonly string[];
+  /**
+   * APPROVED_ORIGINS (formerly CORS_ORIGINS): the company's own other sites, comma-separated, whose
+   * leads count as from an approved site like the approved partners' (`*`: every site). Any site
+   * may call the public API (docs/partners/sites.md).
+   */
+  approvedOrigins: readonly string[];
   /** CORS_CACHE_MS: how long a process keeps the approved partners' origins before reading them again (default 10 s; 0 reads on every request). */
   corsCacheMs: number;
+  /** UNAPPROVED_SITE_WRITES: writes (leads, images, checkouts) one site not approved may make an hour, from all its visitors together (default 60; 0 = no limit). */
+  unapprovedSiteWrites: number;
   /**
    * RATE_LIMIT (writes) and RATE_LIMIT_READS per client per RATE_LIMIT_WINDOW seconds; 0 turns a
    * limit off. A client is an IPv4 address or an IPv6 /64. RATE_LIMIT_KEYS bounds the clients one
@@ -135,11 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databasePoolSize: whole(env, 'DATABASE_POOL_SIZE', 10) || 10,
     dataDir,
-    corsOrigins: (env.CORS_ORIGINS ?? '')
+    approvedOrigins: (env.APPROVED_ORIGINS ?? env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     corsCacheMs: whole(env, 'CORS_CACHE_MS', 10_000),
+    unapprovedSiteWrites: whole(env, 'UNAPPROVED_SITE_WRITES', 60),
     rateLimit: {
       writes: whole(env, 'RATE_LIMIT', 20),
       reads: whole(env, 'RATE_LIMIT_READS', 600),

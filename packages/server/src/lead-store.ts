@@ -8,8 +8,8 @@ export interface Saved {
   /** The request hash of that row: equal to the submission's for a replay. */
   hash: string;
   inserted: boolean;
-  /** The stored row's extra columns asked for by {@link LeadStore.saveOne} (e.g. mail_status). */
-  row?: Record<string, unknown>;
+  /** The stored row's `returning` columns (e.g. mail_status): the first request's, for a replay. */
+  row: Record<string, unknown>;
 }
 
 /** A row to store: column → value, the same columns for every row of a kind. */
@@ -17,8 +17,8 @@ export type LeadRow = Readonly<Record<string, unknown>>;
 
 /** Stores leads, once per Idempotency-Key. */
 export interface LeadStore {
-  /** Batched with the submissions of the same kind that arrive together. */
-  save(kind: LeadKind, row: LeadRow, key: string | undefined, hash: string): Promise<Saved>;
+  /** Batched with the submissions of the same kind that arrive together; a replay reads `returning` from the stored row. */
+  save(kind: LeadKind, row: LeadRow, key: string | undefined, hash: string, returning?: readonly string[]): Promise<Saved>;
   /**
    * Alone, in one transaction: `decide` runs first (holding whatever locks it takes) and returns
    * the columns it sets, e.g. a report's mail status under the per-address cap. A replay gets the
@@ -36,6 +36,7 @@ export interface LeadStore {
 interface Pending {
   id: string;
   row: LeadRow;
+  returning: readonly string[];
   key: string | null;
   hash: string;
   resolve(saved: Saved): void;
@@ -71,13 +72,21 @@ export function createLeadStore(db: Db, maxBatch = 200): LeadStore {
     });
     const sql = `insert into ${kind.table} (${columns.join(', ')}) values ${rows.join(', ')} on conflict (idempotency_key) do nothing returning id`;
     const inserted = new Set((await db.query<{ id: string }>(sql, params)).map((row) => row.id));
-    const keys = batch.filter((p) => !inserted.has(p.id)).map((p) => p.key);
-    const found = keys.length ? await existing(db, kind, keys) : new Map();
+    const replays = batch.filter((p) => !inserted.has(p.id));
+    const returning = [...new Set(replays.flatMap((p) => p.returning))];
+    const found = replays.length
+      ? await existing(
+          db,
+          kind,
+          replays.map((p) => p.key),
+          returning,
+        )
+      : new Map();
     return batch.map((p) => {
-      if (inserted.has(p.id)) return { id: p.id, hash: p.hash, inserted: true };
+      if (inserted.has(p.id)) return { id: p.id, hash: p.hash, inserted: true, row: p.row };
       const row = found.get(p.key);
       if (!row) throw new Error(`Neither inserted nor found: the ${kind.table} row for Idempotency-Key ${p.key}.`);
-      return { id: row.id, hash: row.request_hash, inserted: false };
+      return { id: row.id, hash: row.request_hash, inserted: false, row };
     });
   }
 
@@ -98,11 +107,11 @@ export function createLeadStore(db: Db, maxBatch = 200): LeadStore {
   }
 
   return {
-    save: (kind, row, key, hash) =>
+    save: (kind, row, key, hash, returning = []) =>
       new Promise<Saved>((resolve, reject) => {
         let queue = queues.get(kind);
         if (!queue) queues.set(kind, (queue = []));
-        queue.push({ id: randomUUID(), row, key: key ?? null, hash, resolve, reject });
+        queue.push({ id: randomUUID(), row, returning, key: key ?? null, hash, resolve, reject });
         if (writing.has(kind)) return;
         writing.add(kind);
         // Wait one turn of the event loop so the requests that arrived together share the statement.

@@ -2,7 +2,7 @@
 // read-only text box (selectable by hand) with a copy button that says what it did.
 import { useState } from 'react';
 import { useT } from '../i18n.ts';
-import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type SnippetWidget } from './snippets.ts';
+import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type SnippetWidget } from '@obra/schema';
 
 /** The snippets for partner `code`; a note instead while the partner has none. */
 export function Snippets({ code }: { code: string | null }) {

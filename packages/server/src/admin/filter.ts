@@ -23,6 +23,8 @@ export interface Filter {
   partner?: string;
   /** A utm_campaign, matched without regard to case. */
   campaign?: string;
+  /** `unapproved`: only leads from sites that were not approved when they came (docs/partners/sites.md). */
+  site?: 'unapproved';
 }
 
 /** Where a page starts: after this (created_at, id), newest first. */
@@ -67,6 +69,7 @@ export function parseFilter(params: URLSearchParams): Filter {
     q: q || undefined,
     partner: partnerCode(params.get('partner')),
     campaign: params.get('campaign')?.trim().slice(0, 200) || undefined,
+    site: oneOf('site', params.get('site'), ['unapproved'] as const),
   };
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Filter;
 }
@@ -134,6 +137,8 @@ export function whereOf(filter: Filter, cursor?: Cursor, withStatus = true): { s
   // Each answered by its own index (migration 050), newest first.
   if (filter.partner) where.add((n) => `partner_code = ${n}`, filter.partner);
   if (filter.campaign) where.add((n) => `lower(utm_campaign) = lower(${n})`, filter.campaign);
+  // Answered by the partial index of migration 070.
+  if (filter.site) where.add((n) => `embed_approved = ${n}::boolean`, false);
   where.contains('search', filter.q);
   where.after(cursor);
   return where.build();

@@ -16,7 +16,7 @@ import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { getNotifications, saveNotifications } from './notifications-routes.ts';
 import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
-import { approvePartner, getPartner, listPartners, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
+import { approvePartner, getPartner, listPartners, listSites, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
 import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
 import type { WebhookWorker } from '../webhooks/worker.ts';
@@ -56,6 +56,7 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['GET', /^\/api\/admin\/notifications$/, getNotifications],
   ['PUT', /^\/api\/admin\/notifications$/, saveNotifications],
   ['GET', /^\/api\/admin\/partners$/, listPartners],
+  ['GET', /^\/api\/admin\/sites$/, listSites],
   ['GET', new RegExp(`^/api/admin/partners/${ID}$`), getPartner],
   ['PATCH', new RegExp(`^/api/admin/partners/${ID}$`), updatePartner],
   ['POST', new RegExp(`^/api/admin/partners/${ID}/approve$`), approvePartner],

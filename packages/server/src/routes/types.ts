@@ -7,6 +7,7 @@ import type { ImageProvider } from '../images/provider.ts';
 import type { LeadStore } from '../lead-store.ts';
 import type { Logger } from '../log.ts';
 import type { Outbox } from '../mail/outbox.ts';
+import type { Site } from '../partners/site.ts';
 
 /** What a route handler gets: the request and the API's shared parts. */
 export interface RouteContext {
@@ -21,6 +22,8 @@ export interface RouteContext {
   outbox: Outbox;
   /** The origin clients reach the API on (PUBLIC_URL, else the request's scheme and Host). */
   origin: string;
+  /** The page the request came from (its Origin) and whether it is an approved site. */
+  site: Site;
   /** The visitor's language (Accept-Language: the widgets send theirs). */
   lang: Lang;
 }
