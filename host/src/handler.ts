@@ -37,7 +37,7 @@ const siteHeaders = (root: string, https: boolean) => {
 /**
  * Static folders by URL prefix: each prefix serves its own folders and nothing beside them
  * (dist/ also holds Storybook and test results, which are not the site's). `partners`: what
- * partner pages load from other origins (docs/partners/delivery.md).
+ * partner pages load from other origins (docs/operators/cdn.md).
  */
 const mounts = (root: string): [prefix: string, dirs: string[], partners?: boolean][] => [
   ['/widgets/', [`${root}dist/widgets`], true],

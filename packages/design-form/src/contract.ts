@@ -1,11 +1,12 @@
 import { apiBaseFrom } from '@obra/api';
-import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC } from '@obra/element';
+import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC, wordsAttributes, WORDS_ATTRIBUTE_DOCS } from '@obra/element';
 import type { DesignFormEvents } from './store.ts';
 
 /** `<obra-design-form>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
 export const designFormAttributes = {
   'api-base': attr.string(apiBaseFrom(import.meta.url)),
   ...partnerAttribute,
+  ...wordsAttributes,
 };
 
 /** `<obra-design-form>`'s public contract (read by the manifest and the React wrapper). */
@@ -15,6 +16,7 @@ export const designFormContract = defineContract<DesignFormEvents>()({
   attributes: designFormAttributes,
   attributeDocs: {
     partner: PARTNER_ATTRIBUTE_DOC,
+    ...WORDS_ATTRIBUTE_DOCS,
     'api-base': {
       description: 'The Obra API base URL (`/location`, `/generate-image`, `/form-report`).',
       default: '`/api` on the origin the script came from',

@@ -4,6 +4,7 @@ export {
   isFieldErrorKey,
   isCleanLine,
   isCleanText,
+  toCleanLine,
   line,
   text,
   paragraph,

@@ -26,6 +26,10 @@ const INVISIBLE = '\\u007F-\\u009F\\u200B\\u2028\\u2029\\u202A-\\u202E\\u2060-\\
 const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
 const LINE_FORBIDDEN = new RegExp(`[\\u0000-\\u001F${INVISIBLE}]|${LONE_SURROGATE}`);
 const LINES_FORBIDDEN = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F${INVISIBLE}]|${LONE_SURROGATE}`);
+const UNCLEAN_RUNS = new RegExp(`(?:\\s|[\\u0000-\\u001F${INVISIBLE}]|${LONE_SURROGATE})+`, 'g');
+
+/** `value` made clean one-line text: each run of spaces, controls and invisible characters becomes one space; trimmed. */
+export const toCleanLine = (value: string): string => value.replace(UNCLEAN_RUNS, ' ').trim();
 
 /** Whether `value` is clean one-line text (no controls, invisibles, bidi overrides, lone surrogates). */
 export const isCleanLine = (value: string): boolean => !LINE_FORBIDDEN.test(value);
