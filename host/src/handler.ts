@@ -45,6 +45,8 @@ const mounts = (root: string): [prefix: string, dirs: string[], partners?: boole
   ['/assets/', [`${root}dist/host/assets`]],
   ['/img/', [`${root}host/public/img`], true],
   ['/demo/', [`${root}host/demo`]],
+  // The partners' guide, rendered by host/docs.ts.
+  ['/docs/', [`${root}dist/host/docs`]],
   // Partner example pages: the hand-written ones first, then built ones; missing folders just 404.
   ['/examples/', [`${root}host/examples`, `${root}dist/examples`]],
 ];
@@ -54,7 +56,7 @@ const mounts = (root: string): [prefix: string, dirs: string[], partners?: boole
  * (the loader and its chunks) need CORS, and a page isolated with COEP needs CORP on every
  * resource; Timing-Allow-Origin lets the partner measure the load. No cookies are involved.
  */
-export const PARTNER_HEADERS: Readonly<Record<string, string>> = {
+const PARTNER_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Cross-Origin-Resource-Policy': 'cross-origin',
   'Timing-Allow-Origin': '*',

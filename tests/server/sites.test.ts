@@ -234,7 +234,9 @@ describe('the welcome of an approved partner', () => {
     // The links follow the host (no PUBLIC_URL here: the address `npm start` serves).
     for (const widget of ['wait-list', 'design-form', 'partner-registration', 'marketplace', 'software-detail'])
       expect(text).toContain(`<script src="http://localhost:8080/widgets/obra-${widget}.js" defer></script>`);
-    expect(text).toContain('detail-href="http://localhost:8080/{lang}/product/{slug}?partner=builders"');
+    expect(text).toContain(
+      '<obra-marketplace partner="builders" detail-href="http://localhost:8080/{lang}/product/{slug}"></obra-marketplace>',
+    );
     expect(text).toContain('<script type="module" src="http://localhost:8080/esm/loader.js"></script>');
     expect(text).toContain('http://localhost:8080/docs/partners/embedding.html');
     expect(await local.api.db.query('select count(*)::int as n from notification_mail where partner_id = $1', [id])).toEqual([{ n: 1 }]);

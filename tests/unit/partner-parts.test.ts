@@ -162,9 +162,9 @@ describe('the embed snippets', () => {
     ]);
   });
 
-  it("points the catalogue's More links at Obra's product pages, in the partner's language, with its code", () => {
+  it("points the catalogue's More links at Obra's product pages, in the partner's language (the widget adds the code)", () => {
     expect(widgetSnippet('https://obra.example', 'marketplace', 'Acme', 'en')).toContain(
-      '<obra-marketplace partner="Acme" detail-href="https://obra.example/{lang}/product/{slug}?partner=Acme"></obra-marketplace>',
+      '<obra-marketplace partner="Acme" detail-href="https://obra.example/{lang}/product/{slug}"></obra-marketplace>',
     );
     expect(widgetSnippet('https://obra.example', 'marketplace', 'Acme', 'es')).toContain(
       'detail-href="https://obra.example/{lang}/producto/{slug}?partner=Acme"',

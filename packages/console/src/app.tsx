@@ -74,7 +74,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (route.name === 'order') screen = <OrderPage id={route.id} filter={route.filter} />;
   else if (route.name === 'users' && me.role === 'admin') screen = <Users me={me} />;
   else if (route.name === 'notifications') screen = <Notifications me={me} />;
-  else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} />;
+  else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} me={me} />;
   else if (route.name === 'partner') screen = <PartnerPage id={route.id} me={me} />;
   else if (route.name === 'webhooks' && me.role === 'admin') screen = <Webhooks />;
   else screen = <h1>{t('console.error.notFound')}</h1>;

@@ -3,7 +3,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 
 /** The filter fields the inbox keeps in its query string (the API reads the same names). */
-export const FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'after'] as const;
+export const FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'site', 'after'] as const;
 /** The inbox filter: each key optional. */
 export type Filter = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 /** The filter fields the orders list keeps in its query string (the API reads the same names). */

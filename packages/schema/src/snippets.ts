@@ -1,7 +1,7 @@
 // The embed code Obra hands an approved partner (the console's partner page and the approval
 // e-mail): per widget, the one-tag snippet of docs/partners/embedding.md with `partner="CODE"`,
 // and the loader for several widgets on one page. The scripts come from Obra's origin; a
-// catalogue's "More" links lead to Obra's product pages, which carry the partner on to a purchase.
+// catalogue's "More" links lead to Obra's product pages with the code, which goes on to a purchase.
 import { PARTNER_CODE } from './attribution.ts';
 import type { Lang } from './lang.ts';
 
@@ -10,10 +10,13 @@ export const SNIPPET_WIDGETS = ['wait-list', 'design-form', 'partner-registratio
 /** One of {@link SNIPPET_WIDGETS}. */
 export type SnippetWidget = (typeof SNIPPET_WIDGETS)[number];
 
-/** What each element needs besides `partner`: the catalogue its product pages, the software detail one program (an example slug). */
-const extra = (widget: SnippetWidget, origin: string, code: string, lang: Lang): string =>
+/**
+ * What each element needs besides `partner`: the catalogue Obra's product pages (its More links
+ * add the partner's code), the software detail one program (an example slug).
+ */
+const extra = (widget: SnippetWidget, origin: string, lang: Lang): string =>
   widget === 'marketplace'
-    ? ` detail-href="${origin}/{lang}/${lang === 'en' ? 'product' : 'producto'}/{slug}?partner=${code}"`
+    ? ` detail-href="${origin}/{lang}/${lang === 'en' ? 'product' : 'producto'}/{slug}"`
     : widget === 'software-detail'
       ? ' slug="sketchup"'
       : '';
@@ -22,7 +25,7 @@ const extra = (widget: SnippetWidget, origin: string, code: string, lang: Lang):
 function element(widget: SnippetWidget, origin: string, code: string, lang: Lang): string {
   // Codes are [A-Za-z0-9_-] only and origins come from the server: nothing to escape, but nothing else gets in either.
   if (!PARTNER_CODE.test(code)) throw new Error(`Not a partner code: ${code}`);
-  return `<obra-${widget} partner="${code}"${extra(widget, origin, code, lang)}></obra-${widget}>`;
+  return `<obra-${widget} partner="${code}"${extra(widget, origin, lang)}></obra-${widget}>`;
 }
 
 /** The snippet of one widget: its self-contained bundle and its element (`lang` picks the product pages' spelling). */

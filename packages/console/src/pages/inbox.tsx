@@ -40,7 +40,7 @@ export function Inbox({ filter }: { filter: Filter }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next: Filter = { status: filter.status };
-    for (const key of ['kind', 'lang', 'from', 'to', 'q', 'partner', 'campaign'] as const)
+    for (const key of ['kind', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'site'] as const)
       next[key] = formText(data, key).trim() || undefined;
     navigate(`/admin${filterQuery(next)}`);
   };
@@ -83,6 +83,10 @@ export function Inbox({ filter }: { filter: Filter }) {
         <div>
           <label htmlFor="f-campaign">{t('console.inbox.campaign')}</label>
           <input id="f-campaign" name="campaign" defaultValue={filter.campaign ?? ''} maxLength={200} autoComplete="off" />
+        </div>
+        <div className="check">
+          <input id="f-site" name="site" type="checkbox" value="unapproved" defaultChecked={filter.site === 'unapproved'} />
+          <label htmlFor="f-site">{t('console.inbox.unapprovedSites')}</label>
         </div>
         <div className="actions">
           <button type="submit" className="primary">

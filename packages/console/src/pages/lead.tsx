@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Lang } from '@obra/i18n';
 import { api, type ApiError, type Me } from '../api.ts';
-import { link, navigate } from '../url-state.ts';
+import { link, navigate, routeUrl } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { useAction } from './use-action.ts';
@@ -21,6 +21,7 @@ const ORIGIN_FIELDS = [
   'utm_term',
   'utm_content',
   'partner_code',
+  'partner_claim',
   'widget',
   'embed_origin',
 ] as const;
@@ -37,7 +38,7 @@ interface Detail {
   /** Each field as stored; a choice also with its name in each language. */
   fields: { name: string; value: string; labels?: Record<Lang, string> }[];
   /** Where it came from (migration 050); every value null for older leads. */
-  attribution: Record<(typeof ORIGIN_FIELDS)[number] | 'widget_version', string | null>;
+  attribution: Record<(typeof ORIGIN_FIELDS)[number] | 'widget_version', string | null> & { embed_approved: boolean | null };
   report: {
     image: string | null;
     mailStatus: 'queued' | 'sent' | 'held';
@@ -296,9 +297,18 @@ function Origin({ attribution }: { attribution: Detail['attribution'] | undefine
       ? [attribution.widget, attribution.widget_version].filter(Boolean).join(' · ')
       : attribution?.[name];
   const shown = ORIGIN_FIELDS.filter((name) => value(name));
+  const partners = routeUrl({ name: 'partners', status: '', page: 1 });
   return (
     <section aria-labelledby="origin-title">
       <h2 id="origin-title">{t('console.lead.origin')}</h2>
+      {attribution?.embed_approved === false && (
+        <p className="warning">
+          {t('console.lead.unapprovedSite')}{' '}
+          <a href={partners} onClick={link(partners)}>
+            {t('console.lead.approveSite')}
+          </a>
+        </p>
+      )}
       {shown.length ? (
         <dl className="fields">
           {shown.map((name) => (

@@ -10,7 +10,7 @@ import es from '@obra/i18n/locales/es/console-partners.json' with { type: 'json'
 const WORDS = { es, en };
 
 /** Where the partners' guide is served (host/build.ts renders docs/partners/ there). */
-export const GUIDE_PATH = '/docs/partners/embedding.html';
+const GUIDE_PATH = '/docs/partners/embedding.html';
 
 /** The welcome mail of partner `id`, or null when it is gone or not approved any more. */
 export async function partnerWelcome(
