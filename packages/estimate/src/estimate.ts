@@ -25,7 +25,10 @@ export interface IncompleteEstimate {
 /** An indicative estimate: quantities, materials, cost and time, with what it assumed. */
 export interface Estimate {
   complete: true;
+  /** The country (ISO code, or `other`) whose figures were used. */
   region: RegionCode;
+  /** No figure of the country was read: the documented fallback in US dollars. */
+  fallback: boolean;
   family: Family;
   /** The choices used: the visitor's, or the reference where a field was left empty. */
   choices: Choices;
@@ -49,7 +52,7 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
   });
   if (missing.length) return { complete: false, missing };
   const uso = input.uso || 'housing';
-  const family = familyOf(uso);
+  const family = familyOf(uso, input.sistemaConstructivo ?? '');
   const reference = REFERENCES[family];
   const defaulted: (keyof Choices)[] = input.uso ? [] : ['uso'];
   const pick = (field: keyof typeof reference) => {
@@ -69,10 +72,16 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
     etapaProyecto: pick('etapaProyecto'),
   };
   const region = regionOf(input.pais ?? '');
-  const quantities = quantitiesOf({ ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) }, family, choices.diseno);
+  const quantities = quantitiesOf(
+    { ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) },
+    family,
+    choices.diseno,
+    uso,
+  );
   return {
     complete: true,
     region: region.code,
+    fallback: region.fallback,
     family,
     choices,
     defaulted,
