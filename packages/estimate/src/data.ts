@@ -60,7 +60,7 @@ export interface EstimateData {
 }
 
 /** The figures of the estimate (data.json). */
-export const DATA: EstimateData = data as unknown as EstimateData;
+export const DATA: EstimateData = data;
 
 /** The value to compute with: the figure's value times its conversion or inflation factor. */
 export const valueOf = (figure: Figure): number => figure.value * (figure.factor ?? 1);
