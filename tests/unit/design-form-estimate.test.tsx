@@ -33,10 +33,10 @@ describe('<obra-design-form> live estimate', () => {
     const { form, w, fetchSpy } = await measured('es', ['8', '12', '6']);
     const box = summary(form, 'es');
     // The reference house (nothing chosen yet: flat roof): 2,469,852 COP/m² × (192 m² × 0.92 + 96 m² of roof × 0.08)
-    // = 455,243,059, ±25 %, shown to 3 digits
-    expect(definition(box, w.total)).toBe('$\u00a0341.000.000 – $\u00a0569.000.000');
-    expect(definition(box, w.perM2)).toBe('$\u00a01.780.000 – $\u00a02.960.000');
-    expect(definition(box, w.weeks)).toBe('42 semanas');
+    // = 455,243,120, ±25 %, shown to 3 digits with the currency's code and symbol in es-CO
+    expect(definition(box, w.total)).toBe('COP\u00a0$\u00a0341.000.000 – COP\u00a0$\u00a0569.000.000');
+    expect(definition(box, w.perM2)).toBe('COP\u00a0$\u00a01.780.000 – COP\u00a0$\u00a02.960.000');
+    expect(definition(box, w.weeks)).toBe('45 semanas');
     expect(box.getByText(/^Indicativa \(±25 % en costo, ±40 % en tiempo\)/)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -50,12 +50,12 @@ describe('<obra-design-form> live estimate', () => {
     // The package computes the figures (its arithmetic is pinned in estimate.test.ts); the view shows them.
     const expected = estimate({ anchoEdificacion: '20', largoEdificacion: '40', altoEdificacion: '8', uso: 'warehouse' });
     if (!expected.complete) throw new Error('incomplete');
-    const total = `${money(expected.cost.total.low, 'COP', 'en')} – ${money(expected.cost.total.high, 'COP', 'en')}`;
+    const total = `${money(expected.cost.total.low, 'COP', 'en', 'CO')} – ${money(expected.cost.total.high, 'COP', 'en', 'CO')}`;
     expect(definition(box, w.total)).toBe(total);
-    expect(total).toBe('COP\u00a0576,000,000 – COP\u00a01,340,000,000');
+    expect(total).toBe('COP\u00a0$938,000,000 – COP\u00a0$1,740,000,000');
     expect(before).not.toBe(total);
     expect(definition(box, w.weeks)).toBe(`${expected.time.totalWeeks} weeks`);
-    expect(box.getByText(/^Indicative \(±40 % on cost/)).toBeTruthy();
+    expect(box.getByText(/^Indicative \(±30 % on cost/)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

@@ -18,8 +18,10 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
   const { t } = i18n;
   // Recomputed only when the choices change: a few microseconds of arithmetic.
   const result = useMemo(() => estimate(values), [values]);
+  // The visitor's locale is their language in the project's country (es-MX, en-CO …).
+  const country = result.complete ? result.region : '';
   const range = (low: number, high: number, currency: string) =>
-    t('estimate.summary.range', { low: money(low, currency, lang), high: money(high, currency, lang) });
+    t('estimate.summary.range', { low: money(low, currency, lang, country), high: money(high, currency, lang, country) });
   return (
     <section className="estimate" part="estimate" aria-labelledby="design-form-estimate">
       <h3 id="design-form-estimate">{t('estimate.summary.title')}</h3>
@@ -41,6 +43,7 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
           </dl>
           <p className="estimate-note">
             {t('estimate.summary.indicative', { cost: percent(result.cost.uncertainty), time: percent(result.time.uncertainty) })}
+            {result.fallback && ` ${t('estimate.summary.fallback')}`}
           </p>
         </>
       ) : (

@@ -40,7 +40,8 @@ const CALIBRATION_M2 = { building: 2647 * M2_PER_FT2, industrial: 100_000 * M2_P
 /**
  * Weeks per stage, each rounded up to whole weeks. Crews grow with the job, so time grows
  * sub-linearly with area and is bounded:
- *   build        = calibration weeks × (builtArea / calibration area)^0.4 × system speed (× 0.5 remodel),
+ *   build        = calibration weeks × (builtArea / calibration area)^0.4 × the system's speed over the
+ *                  family reference's (× 0.5 remodel),
  *                  at most 260 weeks; the calibration is a published programme per family
  *   construction = build × (1 − finishes share); finishes = build × finishes share
  *   design       = min(52, 4 × (builtArea / 100)^0.3)
@@ -49,11 +50,19 @@ const CALIBRATION_M2 = { building: 2647 * M2_PER_FT2, industrial: 100_000 * M2_P
 export function timeOf(q: Quantities, family: Family, choices: Choices, region: Region): Time {
   const t = DATA.time;
   const remodel = choices.estadoProyecto === 'Remodelacion/Adecuacion' ? DATA.remodel : undefined;
-  const speed = (figuresOf.system(choices.sistemaConstructivo) ?? figuresOf.system(REFERENCES[family].sistemaConstructivo)!).speed;
+  // The calibration programme is of the family's reference system: a system's speed counts against it.
+  const reference = figuresOf.system(REFERENCES[family].sistemaConstructivo)!.speed;
+  const chosen = figuresOf.system(choices.sistemaConstructivo)?.speed ?? reference;
   const calibration = t.constructionWeeks[family];
   const scaled = valueOf(calibration) * (q.builtArea / CALIBRATION_M2[family]) ** valueOf(t.scaleExponent);
-  const build = Math.min(valueOf(t.maxConstructionWeeks), scaled * valueOf(speed) * (remodel ? valueOf(remodel.constructionTime) : 1));
-  const buildFigures = [calibration, t.scaleExponent, speed, ...(remodel ? [remodel.constructionTime] : [])];
+  const speed = valueOf(chosen) / valueOf(reference);
+  const build = Math.min(valueOf(t.maxConstructionWeeks), scaled * speed * (remodel ? valueOf(remodel.constructionTime) : 1));
+  const buildFigures = [
+    calibration,
+    t.scaleExponent,
+    ...(chosen === reference ? [] : [chosen, reference]),
+    ...(remodel ? [remodel.constructionTime] : []),
+  ];
   const finishes = valueOf(t.finishesShare);
   const weeks: Record<Stage, [number, Figure[]]> = {
     design: [Math.min(valueOf(t.maxDesignWeeks), valueOf(t.designWeeks) * (q.builtArea / 100) ** 0.3), [t.designWeeks]],
