@@ -45,7 +45,8 @@ describe('POST /api/estimate', () => {
     expect(body).toMatchObject({ complete: true, indicative: true, region: 'CO', quantities: { builtArea: 192, floors: 2 } });
     expect(body.cost.currency).toBe('COP');
     expect(body.cost.total).toEqual({ low: 342_897_950, expected: 457_197_267, high: 571_496_584 });
-    expect(body.time.totalWeeks).toBe(42);
+    expect(body.time.totalWeeks).toBe(45);
+    expect(body.cost.expectedUsd).toBe(Math.round(457_197_267 / 3765.8));
     expect(body.sources['infobae-2024'].url).toMatch(/^https:\/\/infobae\.com\//);
     expect(await count()).toEqual(before);
   });

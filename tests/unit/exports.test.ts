@@ -249,6 +249,9 @@ describe('public exports', () => {
       estimate,
       [
         'DATA',
+        'DRIVERS',
+        'FALLBACK_HOUSING',
+        'OFFERED_COUNTRIES',
         'REFERENCES',
         'REQUIRED_DIMENSIONS',
         'STAGES',
@@ -266,6 +269,7 @@ describe('public exports', () => {
         'rangeOf',
         'regionOf',
         'timeOf',
+        'usdPer',
         'valueOf',
       ],
     ],

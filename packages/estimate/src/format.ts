@@ -2,7 +2,7 @@
  * The visitor's locale: their language in their country (es-MX, en-CO …) when the country is
  * known, so digits group as they read them there; else es or en-US.
  */
-export const localeOf = (lang: string, country = ''): string =>
+const localeOf = (lang: string, country = ''): string =>
   /^[A-Z]{2}$/.test(country) ? `${lang === 'en' ? 'en' : 'es'}-${country}` : lang === 'en' ? 'en-US' : 'es';
 
 /**

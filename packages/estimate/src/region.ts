@@ -84,7 +84,7 @@ export const FALLBACK_HOUSING: Figure = (() => {
 })();
 
 /** The country code of a country as typed or chosen: Colombia when empty (the form's default), `other` when unknown. */
-export function countryCodeOf(country: string): RegionCode {
+function countryCodeOf(country: string): RegionCode {
   const folded = foldText(country.trim());
   return folded === '' ? 'CO' : (CODES.get(folded) ?? 'other');
 }
