@@ -170,7 +170,7 @@ it('downloads the design report as PDF and the current filter as CSV', async () 
   const csv = await download(page, () => page.getByRole('link', { name: 'Exportar CSV' }).click());
   const lines = csv.body.toString().trim().split('\r\n');
   expect(lines[0]).toBe(
-    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin',
+    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin',
   );
   // Antiguo 1 and 10 to 19: the filter, not the whole inbox; phone numbers guarded.
   expect(

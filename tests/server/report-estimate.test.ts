@@ -1,7 +1,7 @@
 // The report PDF's estimate pages: rendered from a stored row, read back as text, in es and en.
 import { describe, expect, it } from 'vitest';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { reportPdf, type ReportRow } from '../../packages/server/src/report/pdf.ts';
+import { pdfPages as pages } from './support/pdf.ts';
 
 const row: ReportRow = {
   id: '1',
@@ -31,12 +31,6 @@ const row: ReportRow = {
   image_url: 'https://example.com/x.png',
   prompt: '',
 };
-
-/** The text of each page, whitespace collapsed. */
-async function pages(pdf: Uint8Array): Promise<string[]> {
-  const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: false });
-  return text.map((page) => page.replace(/\s+/g, ' '));
-}
 
 describe('the report PDF estimate pages', () => {
   it('adds the quantities, materials, cost by trade, timeline, assumptions and sources in Spanish by default', async () => {
