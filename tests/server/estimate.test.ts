@@ -44,9 +44,9 @@ describe('POST /api/estimate', () => {
     const body = await response.json();
     expect(body).toMatchObject({ complete: true, indicative: true, region: 'CO', quantities: { builtArea: 192, floors: 2 } });
     expect(body.cost.currency).toBe('COP');
-    expect(body.cost.total).toEqual({ low: 342_897_950, expected: 457_197_267, high: 571_496_584 });
+    expect(body.cost.total).toEqual({ low: 349_421_878, expected: 465_895_837, high: 582_369_796 });
     expect(body.time.totalWeeks).toBe(45);
-    expect(body.cost.expectedUsd).toBe(Math.round(457_197_267 / 3765.8));
+    expect(body.cost.expectedUsd).toBe(Math.round(465_895_837 / 3765.8));
     expect(body.sources['infobae-2024'].url).toMatch(/^https:\/\/infobae\.com\//);
     expect(await count()).toEqual(before);
   });

@@ -51,9 +51,9 @@ describe('the report PDF estimate pages', () => {
     }
     expect(estimate).toContain('±25 % en costo y ±40 % en tiempo');
     expect(estimate).toMatch(/Área construida 192 m²/);
-    expect(estimate).toContain('Bloques de mampostería 2.550 unidades');
-    expect(estimate).toContain('Tejas 1.801 unidades');
-    expect(estimate).toMatch(/Total COP \$ 343\.000\.000 COP \$ 457\.000\.000 COP \$ 571\.000\.000/);
+    expect(estimate).toContain('Bloques de mampostería 2.652 unidades');
+    expect(estimate).toContain('Tejas 3.601 unidades');
+    expect(estimate).toMatch(/Total COP \$ 349\.000\.000 COP \$ 466\.000\.000 COP \$ 582\.000\.000/);
     expect(estimate).toContain('Precios de Colombia, en COP.');
     expect(estimate).toContain('Lo que ensancha el rango: el costo por m² del país (±25 %)');
     expect(estimate).toContain('Diseño y licencias');
@@ -61,6 +61,8 @@ describe('the report PDF estimate pages', () => {
     expect(estimate).toContain('Los extras elegidos');
     // Only the sources this estimate used: Colombia's, none of Spain's or the United States' cost figures.
     expect(estimate).toContain('Costo por m² de Colombia: Infobae');
+    expect(estimate).toContain('Reparto por oficios: Pennsylvania Association of Realtors');
+    expect(estimate).toContain('Pisos según la altura: OnlineCivil');
     expect(estimate).not.toContain('https://www.five.es/modulo-de-edificacion/');
     expect(estimate).not.toContain('Timber Exchange');
     expect(estimate).toContain('Sin fuente publicada');
@@ -80,9 +82,10 @@ describe('the report PDF estimate pages', () => {
     ])
       expect(text).toContain(heading);
     expect(text).toMatch(/Built area 192 m²/);
-    expect(text).toMatch(/Total COP \$343,000,000 COP \$457,000,000 COP \$571,000,000/);
+    expect(text).toMatch(/Total COP \$349,000,000 COP \$466,000,000 COP \$582,000,000/);
     expect(text).toContain('Prices for Colombia, in COP.');
     expect(text).toContain('Cost per m² of Colombia: Infobae');
+    expect(text).toContain('Split by trade: Pennsylvania Association of Realtors');
     expect(text).toContain('Total: 45 weeks from the current stage');
     expect(text).not.toContain('Cronograma');
   });

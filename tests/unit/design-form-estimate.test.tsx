@@ -32,10 +32,10 @@ describe('<obra-design-form> live estimate', () => {
   it('asks for the building dimensions, then shows the range, cost per m² and weeks (es)', async () => {
     const { form, w, fetchSpy } = await measured('es', ['8', '12', '6']);
     const box = summary(form, 'es');
-    // The reference house (nothing chosen yet: flat roof): 2,469,852 COP/m² × (192 m² × 0.92 + 96 m² of roof × 0.08)
-    // = 455,243,120, ±25 %, shown to 3 digits with the currency's code and symbol in es-CO
-    expect(definition(box, w.total)).toBe('COP\u00a0$\u00a0341.000.000 – COP\u00a0$\u00a0569.000.000');
-    expect(definition(box, w.perM2)).toBe('COP\u00a0$\u00a01.780.000 – COP\u00a0$\u00a02.960.000');
+    // The reference house (nothing chosen yet: flat roof): 2,469,852 COP/m² × (192 m² × (1 − 0.0391) + 96 m² of roof
+    // × 0.0391, the NAHB roofing share) = 464,940,747, ±25 %, shown to 3 digits with the currency's code and symbol in es-CO
+    expect(definition(box, w.total)).toBe('COP\u00a0$\u00a0349.000.000 – COP\u00a0$\u00a0581.000.000');
+    expect(definition(box, w.perM2)).toBe('COP\u00a0$\u00a01.820.000 – COP\u00a0$\u00a03.030.000');
     expect(definition(box, w.weeks)).toBe('45 semanas');
     expect(box.getByText(/^Indicativa \(±25 % en costo, ±40 % en tiempo\)/)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
