@@ -80,6 +80,13 @@ describe('POST /api/estimate', () => {
     expect((await zero.json()).errors).toEqual({ altoEdificacion: 'dimension' });
   });
 
+  it('refuses a height past 1,000 m (99,999 m would be 32,000 storeys) with the schema key', async () => {
+    const tall = await post({ ...house, altoEdificacion: '99999' });
+    expect(tall.status).toBe(400);
+    expect((await tall.json()).errors).toEqual({ altoEdificacion: 'tooHigh' });
+    expect((await post({ ...house, altoEdificacion: '1000' })).status).toBe(200);
+  });
+
   it('refuses what is not a JSON object, another type, a large body and GET', async () => {
     expect((await post('[1,2]')).status).toBe(400);
     expect((await post('{not json')).status).toBe(400);

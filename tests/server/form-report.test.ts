@@ -162,6 +162,17 @@ describe('POST /api/form-report (outbox folder)', () => {
     const other = await post({ ...report, uso: 'other' });
     expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
   });
+
+  it('refuses a building height past 1,000 m, in English too, and stores nothing', async () => {
+    const before = (await local.rows('report')).length;
+    const response = await post({ ...report, altoEdificacion: '99999' }, { 'Accept-Language': 'en' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      errors: { altoEdificacion: 'tooHigh' },
+      errorMessage: expect.stringMatching(/altoEdificacion/),
+    });
+    expect(await local.rows('report')).toHaveLength(before);
+  });
 });
 
 describe('POST /api/form-report with SMTP_URL (a local SMTP sink)', () => {

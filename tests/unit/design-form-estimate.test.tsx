@@ -4,9 +4,11 @@ import { within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { designFormCatalogues } from '@obra/design-form';
 import { estimate, money } from '@obra/estimate';
-import { copy, designForm, openSection, type Form, type Lang, useApi } from './support/design-form.ts';
+import { HttpResponse } from 'msw';
+import { designFormHandlers } from '../msw/design-form-handlers.ts';
+import { copy, designForm, fillPersonal, generate, openSection, record, type Form, type Lang, useApi } from './support/design-form.ts';
 
-useApi();
+const server = useApi();
 
 const words = (lang: Lang) => designFormCatalogues[lang].estimate.summary;
 const summary = (form: Form, lang: Lang) => within(form.screen.getByRole('region', { name: words(lang).title }));
@@ -57,6 +59,24 @@ describe('<obra-design-form> live estimate', () => {
     expect(definition(box, w.weeks)).toBe(`${expected.time.totalWeeks} weeks`);
     expect(box.getByText(/^Indicative \(±30 % on cost/)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['es', 'Como máximo 1000 m: ningún edificio construido es más alto.'],
+    ['en', 'At most 1000 m: no building ever built is taller.'],
+  ] as const)('refuses a height past 1,000 m: the summary, then the field once sent, say the limit (%s)', async (lang, message) => {
+    server.use(designFormHandlers.generated);
+    const bodies = record(server, 'form-report', () => HttpResponse.json({ id: 'r' }, { status: 201 }));
+    // 99,999 m fits the field's 5 digits: 32,000 storeys before the limit.
+    const { form } = await measured(lang, ['8', '12', '99999']);
+    expect(summary(form, lang).getByText(message)).toBeTruthy();
+    await generate(form, lang);
+    await fillPersonal(form, lang);
+    await form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
+    // The height field says it too (the summary's line and the field's error), and nothing is sent.
+    expect(form.screen.getAllByText(message)).toHaveLength(2);
+    expect(form.screen.getByLabelText(copy(lang).dimensions.altoEdificacion).getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toEqual([]);
   });
 
   it('goes back to the hint when a dimension is cleared', async () => {

@@ -68,7 +68,8 @@ describe('the grid: every use × system × size × country', () => {
   it('keeps time bounded: weeks grow with size but never past a real programme', () => {
     for (const { e } of rows) {
       expect(e.time.totalWeeks).toBeGreaterThan(0);
-      expect(build(e)).toBeLessThanOrEqual(valueOf(DATA.time.maxConstructionWeeks) + 1);
+      // Construction and finishes each round up to a whole week: at most 2 over the cap.
+      expect(build(e)).toBeLessThanOrEqual(valueOf(DATA.time.maxConstructionWeeks) + 2);
       expect(e.time.stages[0]!.weeks).toBeLessThanOrEqual(valueOf(DATA.time.maxDesignWeeks));
     }
     const byKey = new Map(rows.map(({ size, e }) => [`${e.choices.uso} ${e.choices.sistemaConstructivo} ${e.region} ${size}`, e]));
@@ -118,6 +119,14 @@ describe("the issue's cases", () => {
     expect(block.quantities.floors).toBe(20);
     expect(build(block)).toBeGreaterThan(100);
     expect(build(block)).toBeLessThan(160);
+  });
+
+  it('a height past 1,000 m is no building: no estimate, the height named (a stored report from before the limit)', () => {
+    expect(estimate({ anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '99999' })).toEqual({
+      complete: false,
+      missing: ['altoEdificacion'],
+    });
+    expect(made({ anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '1000' }).quantities.floors).toBe(323);
   });
 
   it('a Guadalajara house is priced in Mexican pesos, not US dollars', () => {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { I18n } from '@obra/i18n';
-import { estimate, money, percent } from '@obra/estimate';
+import { estimate, metres, money, percent } from '@obra/estimate';
+import { DESIGN_LIMITS } from '@obra/schema';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { DesignValues } from './values.ts';
 
@@ -12,7 +13,8 @@ export interface EstimateSummaryProps {
 
 /**
  * The live estimate beside the form: total range, cost per m² and total weeks, computed in the
- * page from the visitor's choices (no network call); a hint until the building is measured.
+ * page from the visitor's choices (no network call); a hint until the building is measured, or
+ * the height's limit when it is past it.
  */
 export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
   const { t } = i18n;
@@ -47,7 +49,11 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
           </p>
         </>
       ) : (
-        <p className="estimate-note">{t('estimate.summary.fill')}</p>
+        <p className="estimate-note">
+          {metres(values.altoEdificacion) > DESIGN_LIMITS.buildingHeight
+            ? t('common.tooHigh', { max: DESIGN_LIMITS.buildingHeight })
+            : t('estimate.summary.fill')}
+        </p>
       )}
     </section>
   );

@@ -42,7 +42,8 @@ const CALIBRATION_M2 = { building: 2647 * M2_PER_FT2, industrial: 100_000 * M2_P
  * sub-linearly with area and is bounded:
  *   build        = calibration weeks × (builtArea / calibration area)^0.4 × the system's speed over the
  *                  family reference's (× 0.5 remodel),
- *                  at most 260 weeks; the calibration is a published programme per family
+ *                  at most 276 weeks (the world's tallest building's programme); the calibration is a
+ *                  published programme per family
  *   construction = build × (1 − finishes share); finishes = build × finishes share
  *   design       = min(52, 4 × (builtArea / 100)^0.3)
  *   permits      = the country's licence time (× 0.5 for a remodel)
