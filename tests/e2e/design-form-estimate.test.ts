@@ -88,6 +88,12 @@ describe('<obra-design-form> live estimate (bundle)', () => {
     expect(flat(await box.textContent())).toContain(`${house.time.totalWeeks} semanas`);
     expect(flat(await box.textContent())).toContain(`±${Math.round(house.cost.uncertainty * 100)} % en costo`);
 
+    // On a phone every amount fits its column: a peso amount does not break, so none may spill into the next.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflowing = () => box.locator('dd').evaluateAll((cells) => cells.filter((dd) => dd.scrollWidth > dd.clientWidth).length);
+    expect(await overflowing()).toBe(0);
+    await page.setViewportSize({ width: 1024, height: 900 });
+
     await form.section(LABELS.es.use).click();
     await form.radio('uso', 'warehouse').check();
     const shed = engine({ ...HOUSE, uso: 'warehouse' });

@@ -90,10 +90,14 @@ describe('the report PDF estimate pages', () => {
     expect(text).not.toContain('Cronograma');
   });
 
-  it('prices a country without a published figure in US dollars and says so, in its language', async () => {
-    const text = (await pages(await reportPdf({ ...row, pais: 'Guatemala', lang: 'en' } as ReportRow, undefined))).join(' ');
+  it('prices a country without a published figure in US dollars and says so with the median itself, in its language', async () => {
+    const text = (await pages(await reportPdf({ ...row, pais: 'Guatemala', uso: 'commercial', lang: 'en' } as ReportRow, undefined))).join(
+      ' ',
+    );
     expect(text).toContain('Prices for Guatemala, in USD.');
-    expect(text).toContain('No published construction cost of Guatemala was read');
+    expect(text).toContain(
+      'No published construction cost of Guatemala was read: the median of the Latin American countries with one (USD $656 per m²)',
+    );
     expect(text).toMatch(/Total USD \$\d/);
   });
 

@@ -36,8 +36,8 @@ describe('<obra-design-form> live estimate', () => {
     const box = summary(form, 'es');
     // The reference house (nothing chosen yet: flat roof): 2,469,852 COP/m² × (192 m² × (1 − 0.0391) + 96 m² of roof
     // × 0.0391, the NAHB roofing share) = 464,940,747, ±25 %, shown to 3 digits with the currency's code and symbol in es-CO
-    expect(definition(box, w.total)).toBe('COP\u00a0$\u00a0349.000.000 – COP\u00a0$\u00a0581.000.000');
-    expect(definition(box, w.perM2)).toBe('COP\u00a0$\u00a01.820.000 – COP\u00a0$\u00a03.030.000');
+    expect(definition(box, w.total)).toBe('COP\u00a0$\u00a0349.000.000\u00a0– COP\u00a0$\u00a0581.000.000');
+    expect(definition(box, w.perM2)).toBe('COP\u00a0$\u00a01.820.000\u00a0– COP\u00a0$\u00a03.030.000');
     expect(definition(box, w.weeks)).toBe('45 semanas');
     expect(box.getByText(/^Indicativa \(±25 % en costo, ±40 % en tiempo\)/)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -52,9 +52,9 @@ describe('<obra-design-form> live estimate', () => {
     // The package computes the figures (its arithmetic is pinned in estimate.test.ts); the view shows them.
     const expected = estimate({ anchoEdificacion: '20', largoEdificacion: '40', altoEdificacion: '8', uso: 'warehouse' });
     if (!expected.complete) throw new Error('incomplete');
-    const total = `${money(expected.cost.total.low, 'COP', 'en', 'CO')} – ${money(expected.cost.total.high, 'COP', 'en', 'CO')}`;
+    const total = `${money(expected.cost.total.low, 'COP', 'en', 'CO')}\u00a0– ${money(expected.cost.total.high, 'COP', 'en', 'CO')}`;
     expect(definition(box, w.total)).toBe(total);
-    expect(total).toBe('COP\u00a0$938,000,000 – COP\u00a0$1,740,000,000');
+    expect(total).toBe('COP\u00a0$938,000,000\u00a0– COP\u00a0$1,740,000,000');
     expect(before).not.toBe(total);
     expect(definition(box, w.weeks)).toBe(`${expected.time.totalWeeks} weeks`);
     expect(box.getByText(/^Indicative \(±30 % on cost/)).toBeTruthy();

@@ -1,6 +1,17 @@
 import type { Lang } from '@obra/schema';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { estimate, money, percent, quantity, STAGES, type Estimate, type EstimateInput, type Quantities } from '@obra/estimate';
+import {
+  estimate,
+  FALLBACK_HOUSING,
+  money,
+  percent,
+  quantity,
+  STAGES,
+  valueOf,
+  type Estimate,
+  type EstimateInput,
+  type Quantities,
+} from '@obra/estimate';
 import { estimateText } from './estimate-labels.ts';
 import { countryName, sourceLines } from './estimate-sources.ts';
 import { labelsFor } from './labels.ts';
@@ -269,7 +280,8 @@ export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: 
     [say('region', { country, currency: e.cost.currency }), fonts.regular],
   ];
   if (e.fallback)
-    summary.push([say('fallback', { country, rate: money(e.cost.ratePerM2, e.cost.currency, lang, e.region) }), fonts.regular]);
+    // The median itself (a house's cost per m²), not the rate after this use's ratio.
+    summary.push([say('fallback', { country, rate: money(valueOf(FALLBACK_HOUSING), e.cost.currency, lang, e.region) }), fonts.regular]);
   if (e.cost.drivers.length)
     summary.push([
       say('drivers', { drivers: e.cost.drivers.map((d) => `${say(`driverNames.${d.driver}`)} (±${percent(d.range)} %)`).join(', ') }),
