@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { backfillEstimates } from '../../packages/server/src/report/backfill-estimates.ts';
 import { createOperator, insertReport } from '../server/support/admin.ts';
 import { useBrowser } from './support/browser.ts';
 import { ADMIN, expectNoAxeViolationsInBothLanguages, signIn, startConsolePlatform } from './support/console.ts';
@@ -24,6 +25,8 @@ beforeAll(async () => {
      from generate_series(1, 60) n`,
   );
   reportId = await insertReport(db);
+  // Stored as before migration 090 (no estimate on its lead), then given one as an operator would.
+  await backfillEstimates(db);
   await createOperator(db, 'lock@example.com', 'agent');
 });
 afterAll(() => platform?.close());
@@ -138,6 +141,11 @@ it('changes status and adds a note, seen by a second signed-in session', async (
   await page.locator('#lead-note').fill('Llamar el martes por la tarde');
   await page.getByRole('button', { name: 'Añadir la nota' }).click();
   await page.locator('.timeline', { hasText: 'Nota: Llamar el martes por la tarde' }).waitFor();
+  // The report's estimate, in the operator's language: range in the report's currency, weeks.
+  const [lead] = await platform.api.db.query<{ estimate: { weeks: number } }>('select estimate from lead where id = $1', [reportId]);
+  const weeks = lead!.estimate.weeks;
+  const section = (on: Page) => on.locator('section[aria-labelledby=estimate-title]');
+  expect(await section(page).textContent()).toMatch(new RegExp(`^EstimaciónRangoCOP.+ – COP.+Plazo${weeks} semanas`));
 
   const otherContext = await page.context().browser()!.newContext({ locale: 'en-GB' });
   try {
@@ -148,6 +156,7 @@ it('changes status and adds a note, seen by a second signed-in session', async (
     expect(await other.locator('.timeline').textContent()).toContain(`Status changed to Contacted`);
     expect(await other.locator('.timeline').textContent()).toContain(ADMIN.email);
     expect(await other.locator('#lead-status').inputValue()).toBe('contacted');
+    expect(await section(other).textContent()).toMatch(new RegExp(`^EstimateRangeCOP.+ – COP.+Time${weeks} weeks`));
   } finally {
     await otherContext.close();
   }
@@ -170,7 +179,7 @@ it('downloads the design report as PDF and the current filter as CSV', async () 
   const csv = await download(page, () => page.getByRole('link', { name: 'Exportar CSV' }).click());
   const lines = csv.body.toString().trim().split('\r\n');
   expect(lines[0]).toBe(
-    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved',
+    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved',
   );
   // Antiguo 1 and 10 to 19: the filter, not the whole inbox; phone numbers guarded.
   expect(

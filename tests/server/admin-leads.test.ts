@@ -128,7 +128,7 @@ describe('a lead', () => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="obra-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await response.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved',
+      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'+57 300 000 0007`);

@@ -5,6 +5,7 @@
 // code counts only from one of that partner's approved origins (forged claims: sites.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedPartner, createOperator, signInAs, type Session } from './support/admin.ts';
+import { ESTIMATE_COLUMNS } from '../../packages/server/src/report/estimate-columns.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 const PARTNER_SITE = 'https://constructora.example';
@@ -287,7 +288,10 @@ describe('the console', () => {
     });
     const response = await admin.call('/api/admin/export.csv?partner=CSVP');
     const [header, line, ...rest] = (await response.text()).trim().split('\r\n');
-    expect(header!.split(',').slice(10)).toEqual([
+    // The lead's columns, then the estimate's (admin-leads.test.ts), then the attribution's.
+    const first = header!.split(',').indexOf('page_url');
+    expect(first).toBe(10 + ESTIMATE_COLUMNS.length);
+    expect(header!.split(',').slice(first)).toEqual([
       'page_url',
       'referrer',
       'utm_source',
@@ -303,7 +307,7 @@ describe('the console', () => {
       'embed_approved',
     ]);
     expect(rest).toEqual([]);
-    expect(line!.split(',').slice(10)).toEqual([
+    expect(line!.split(',').slice(first)).toEqual([
       'https://obra.example/es/valores?utm_campaign=csv-campaign',
       '',
       'feria',

@@ -4,7 +4,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExport } from '../../packages/server/src/export.ts';
-import { postJson, removeDataDir, startLocalApi, type LocalApi } from './support/api.ts';
+import { postJson, removeDataDir, runAgainst, startLocalApi, type LocalApi } from './support/api.ts';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';
 
 const SECRET = 'whsec_test_obra_checkout';
@@ -243,17 +243,8 @@ describe('limits and export', () => {
     // The export opens the database itself, so the API lets go of it first (the folder stays).
     await local.api.close();
     // The export reads the same database as the API: the folder, or PostgreSQL when the suite runs on it.
-    const previous = { OBRA_DATA_DIR: process.env.OBRA_DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-    for (const [name, value] of Object.entries(local.env)) if (value !== undefined) process.env[name] = value;
     let out = '';
-    try {
-      expect(await runExport(['order', '--format', 'json'], (text) => (out += text))).toBe(0);
-    } finally {
-      for (const [name, value] of Object.entries(previous)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-    }
+    expect(await runAgainst(local.env, () => runExport(['order', '--format', 'json'], (text) => (out += text)))).toBe(0);
     const rows = JSON.parse(out) as Record<string, unknown>[];
     expect(rows).toEqual([
       expect.objectContaining({

@@ -44,8 +44,9 @@ describe('POST /api/estimate', () => {
     const body = await response.json();
     expect(body).toMatchObject({ complete: true, indicative: true, region: 'CO', quantities: { builtArea: 192, floors: 2 } });
     expect(body.cost.currency).toBe('COP');
-    expect(body.cost.total).toEqual({ low: 342_897_950, expected: 457_197_267, high: 571_496_584 });
-    expect(body.time.totalWeeks).toBe(42);
+    expect(body.cost.total).toEqual({ low: 349_421_878, expected: 465_895_837, high: 582_369_796 });
+    expect(body.time.totalWeeks).toBe(45);
+    expect(body.cost.expectedUsd).toBe(Math.round(465_895_837 / 3765.8));
     expect(body.sources['infobae-2024'].url).toMatch(/^https:\/\/infobae\.com\//);
     expect(await count()).toEqual(before);
   });
@@ -77,6 +78,13 @@ describe('POST /api/estimate', () => {
     const zero = await post({ ...house, altoEdificacion: '0' });
     expect(zero.status).toBe(400);
     expect((await zero.json()).errors).toEqual({ altoEdificacion: 'dimension' });
+  });
+
+  it('refuses a height past 1,000 m (99,999 m would be 32,000 storeys) with the schema key', async () => {
+    const tall = await post({ ...house, altoEdificacion: '99999' });
+    expect(tall.status).toBe(400);
+    expect((await tall.json()).errors).toEqual({ altoEdificacion: 'tooHigh' });
+    expect((await post({ ...house, altoEdificacion: '1000' })).status).toBe(200);
   });
 
   it('refuses what is not a JSON object, another type, a large body and GET', async () => {

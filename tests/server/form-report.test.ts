@@ -8,6 +8,7 @@ import { inflateSync } from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
+import { attachedPdf } from './support/pdf.ts';
 
 const REPORT = {
   estadoProyecto: 'Nueva',
@@ -60,13 +61,6 @@ function pdfText(pdf: Buffer): string {
       parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
   }
   return parts.join('\n');
-}
-
-/** The PDF attached to a raw e-mail (base64 part of type application/pdf). */
-function attachedPdf(eml: string): Buffer {
-  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
-  expect(part).not.toBeNull();
-  return Buffer.from(part![1]!.replace(/\s/g, ''), 'base64');
 }
 
 const waitFor = async <T>(read: () => T | undefined, ms = 15_000): Promise<T> => {
@@ -167,6 +161,17 @@ describe('POST /api/form-report (outbox folder)', () => {
     expect(body.errorMessage).toMatch(/no son válidos/);
     const other = await post({ ...report, uso: 'other' });
     expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
+  });
+
+  it('refuses a building height past 1,000 m, in English too, and stores nothing', async () => {
+    const before = (await local.rows('report')).length;
+    const response = await post({ ...report, altoEdificacion: '99999' }, { 'Accept-Language': 'en' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      errors: { altoEdificacion: 'tooHigh' },
+      errorMessage: expect.stringMatching(/altoEdificacion/),
+    });
+    expect(await local.rows('report')).toHaveLength(before);
   });
 });
 

@@ -46,6 +46,12 @@ describe('the estimate data', () => {
     expect(all.map(problem).filter(Boolean)).toEqual([]);
   });
 
+  it('never gains an unsourced figure: 57 of 113 today, the issue asks for at most one in ten', () => {
+    // A ratchet, not a target met: lower it when a figure gets its source (docs/estimate.md lists them).
+    const unsourced = all.filter(([, f]) => f.unsourced === true);
+    expect(unsourced.length).toBeLessThanOrEqual(57);
+  });
+
   it('the walk catches a figure with neither', () => {
     expect(problem(['x', { value: 3, unit: 'm' }])).toMatch(/neither/);
     expect(problem(['x', { value: 3, unit: 'm', source: 'nobody' }])).toMatch(/neither/);

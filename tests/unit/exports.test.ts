@@ -258,6 +258,9 @@ describe('public exports', () => {
       estimate,
       [
         'DATA',
+        'DRIVERS',
+        'FALLBACK_HOUSING',
+        'OFFERED_COUNTRIES',
         'REFERENCES',
         'REQUIRED_DIMENSIONS',
         'STAGES',
@@ -275,6 +278,7 @@ describe('public exports', () => {
         'rangeOf',
         'regionOf',
         'timeOf',
+        'usdPer',
         'valueOf',
       ],
     ],

@@ -49,26 +49,25 @@ const tidy = (quantity: number, unit: Material['unit']) =>
   unit === 'units' || unit === 'kg' ? Math.ceil(quantity - 1e-9) : Math.round(quantity * 10) / 10;
 
 /**
- * The main materials: quantity = driver quantity × rate per m² (× the remodel factor of the trade
- * they belong to: structure, roof, envelope), plus the openings allowance as windows and doors.
+ * The main materials of the whole building: quantity = driver quantity × rate per m², plus the
+ * openings as windows and doors. Sheets (panels, shingles, glass, cladding) are one m² per m² of the
+ * surface they cover, so they equal the roof, wall and openings areas of the quantities; a remodel
+ * prices the part renewed (cost.ts) but lists the building's quantities.
  */
 export function materialsOf(q: Quantities, family: Family, choices: Choices): Material[] {
-  const remodel = choices.estadoProyecto === 'Remodelacion/Adecuacion' ? DATA.remodel : undefined;
-  const part = (trade: 'structure' | 'roof' | 'envelope') => (remodel ? valueOf(remodel[trade]) : 1);
   const out: Material[] = [];
-  const add = (key: string, rate: Figure | 1, driver: number, unit: Material['unit'], share: number) => {
-    // quantity = driver × rate × remodel share
-    const quantity = tidy(driver * (rate === 1 ? 1 : valueOf(rate)) * share, unit);
+  const add = (key: string, rate: Figure | 1, driver: number, unit: Material['unit']) => {
+    // quantity = driver × rate
+    const quantity = tidy(driver * (rate === 1 ? 1 : valueOf(rate)), unit);
     if (quantity > 0) out.push({ key, quantity, unit });
   };
-  for (const [key, rate, driver, unit] of SYSTEM_LINES(family)[choices.sistemaConstructivo] ?? [])
-    add(key, rate, q[driver], unit, part('structure'));
+  for (const [key, rate, driver, unit] of SYSTEM_LINES(family)[choices.sistemaConstructivo] ?? []) add(key, rate, q[driver], unit);
   const roof = ROOF_LINES[choices.materialCubierta];
   const roofRate = figuresOf.roof(choices.materialCubierta)?.rate;
-  if (roof && roofRate) add(roof[0], roofRate, q.roofArea, roof[1], part('roof'));
+  if (roof && roofRate) add(roof[0], roofRate, q.roofArea, roof[1]);
   const facade = FACADE_LINES[choices.materialFachada];
   const facadeRate = figuresOf.facade(choices.materialFachada)?.rate;
-  if (facade && facadeRate) add(facade[0], facadeRate, q.wallArea, facade[1], part('envelope'));
-  add('openings', 1, q.openingsArea, 'm²', part('envelope'));
+  if (facade && facadeRate) add(facade[0], facadeRate, q.wallArea, facade[1]);
+  add('openings', 1, q.openingsArea, 'm²');
   return out;
 }

@@ -3,8 +3,12 @@ import { DATA, valueOf } from './data.ts';
 /** The use families: buildings (housing, shops, institutions) and industrial sheds. */
 export type Family = 'building' | 'industrial';
 
-/** The family of a use: warehouses and factories are single-storey industrial sheds. */
-export const familyOf = (uso: string): Family => (uso === 'warehouse' || uso === 'factory' ? 'industrial' : 'building');
+/**
+ * The family of a use: warehouses and factories are single-storey industrial sheds, and so is an
+ * "other" use built in sandwich panels (a storage shed, a workshop).
+ */
+export const familyOf = (uso: string, system = ''): Family =>
+  uso === 'warehouse' || uso === 'factory' || (uso === 'other' && system === 'paneles-sandwich') ? 'industrial' : 'building';
 
 /** The measured quantities of a project (all in m, m² or a count). */
 export interface Quantities {
@@ -36,12 +40,14 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The quantities of a building of `width` × `length` × `height` m on a `landWidth` × `landLength` m
- * lot, rounded to cm² (2 decimals), each formula beside it.
+ * lot, rounded to cm² (2 decimals), each formula beside it. Computed once: the materials, cost,
+ * form and report all read these, so every quantity agrees with every other.
  */
 export function quantitiesOf(
   dims: { width: number; length: number; height: number; landWidth: number; landLength: number },
   family: Family,
   roofDesign: string,
+  uso = 'housing',
 ): Quantities {
   const g = DATA.geometry;
   const { width, length, height } = dims;
@@ -49,8 +55,9 @@ export function quantitiesOf(
   const landArea = Number.isFinite(dims.landWidth * dims.landLength) ? round2(dims.landWidth * dims.landLength) : 0;
   // footprint = width × length (m²)
   const footprint = round2(width * length);
-  // floors = round(height / storey height), at least 1; sheds are one storey whatever their height
-  const floors = family === 'industrial' ? 1 : Math.max(1, Math.round(height / valueOf(g.storeyHeight)));
+  // floors = round(height / the use's storey height), at least 1; sheds are one tall storey whatever their height
+  const storey = g.storeyHeight[uso] ?? g.storeyHeight.housing;
+  const floors = family === 'industrial' ? 1 : Math.max(1, Math.round(height / valueOf(storey)));
   // builtArea = footprint × floors (m²)
   const builtArea = round2(footprint * floors);
   // roofArea = footprint × slope factor (1 / cos pitch) of the roof design (m²)

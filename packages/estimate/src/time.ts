@@ -20,7 +20,7 @@ export interface StageTime {
 export interface Time {
   stages: StageTime[];
   totalWeeks: number;
-  /** ± fraction of the weeks (the widest of the rates behind them). */
+  /** ± fraction of the weeks (the widest of the figures behind them). */
   uncertainty: number;
 }
 
@@ -33,30 +33,46 @@ const FIRST: Record<string, Stage> = {
   'Finalizacion de obra': 'finishes',
 };
 
+const M2_PER_FT2 = 0.09290304;
+// The calibration points' built areas (m²): the sources give them in square feet.
+const CALIBRATION_M2 = { building: 2647 * M2_PER_FT2, industrial: 100_000 * M2_PER_FT2 };
+
 /**
- * Weeks per stage, each rounded up to whole weeks:
- *   design       = 4 + builtArea / 100
- *   permits      = the region's licence time (× 0.5 for a remodel)
- *   construction = builtArea / (system's m² per week × 3 for industrial sheds) (× 0.5 for a remodel)
- *   finishes     = builtArea / family's finishing m² per week
+ * Weeks per stage, each rounded up to whole weeks. Crews grow with the job, so time grows
+ * sub-linearly with area and is bounded:
+ *   build        = calibration weeks × (builtArea / calibration area)^0.4 × the system's speed over the
+ *                  family reference's (× 0.5 remodel),
+ *                  at most 276 weeks (the world's tallest building's programme); the calibration is a
+ *                  published programme per family
+ *   construction = build × (1 − finishes share); finishes = build × finishes share
+ *   design       = min(52, 4 × (builtArea / 100)^0.3)
+ *   permits      = the country's licence time (× 0.5 for a remodel)
  */
 export function timeOf(q: Quantities, family: Family, choices: Choices, region: Region): Time {
   const t = DATA.time;
   const remodel = choices.estadoProyecto === 'Remodelacion/Adecuacion' ? DATA.remodel : undefined;
-  const system = (figuresOf.system(choices.sistemaConstructivo) ?? figuresOf.system(REFERENCES[family].sistemaConstructivo)!).m2PerWeek;
-  const speed: Figure | undefined = family === 'industrial' ? t.industrialSpeed : undefined;
-  const finishRate = t.finishesM2PerWeek[family];
+  // The calibration programme is of the family's reference system: a system's speed counts against it.
+  const reference = figuresOf.system(REFERENCES[family].sistemaConstructivo)!.speed;
+  const chosen = figuresOf.system(choices.sistemaConstructivo)?.speed ?? reference;
+  const calibration = t.constructionWeeks[family];
+  const scaled = valueOf(calibration) * (q.builtArea / CALIBRATION_M2[family]) ** valueOf(t.scaleExponent);
+  const speed = valueOf(chosen) / valueOf(reference);
+  const build = Math.min(valueOf(t.maxConstructionWeeks), scaled * speed * (remodel ? valueOf(remodel.constructionTime) : 1));
+  const buildFigures = [
+    calibration,
+    t.scaleExponent,
+    ...(chosen === reference ? [] : [chosen, reference]),
+    ...(remodel ? [remodel.constructionTime] : []),
+  ];
+  const finishes = valueOf(t.finishesShare);
   const weeks: Record<Stage, [number, Figure[]]> = {
-    design: [valueOf(t.designBaseWeeks) + q.builtArea / valueOf(t.designM2PerWeek), [t.designBaseWeeks, t.designM2PerWeek]],
+    design: [Math.min(valueOf(t.maxDesignWeeks), valueOf(t.designWeeks) * (q.builtArea / 100) ** 0.3), [t.designWeeks]],
     permits: [
       valueOf(region.permitWeeks) * (remodel ? valueOf(remodel.permitTime) : 1),
       [region.permitWeeks, ...(remodel ? [remodel.permitTime] : [])],
     ],
-    construction: [
-      (q.builtArea / (valueOf(system) * (speed ? valueOf(speed) : 1))) * (remodel ? valueOf(remodel.constructionTime) : 1),
-      [system, ...(speed ? [speed] : []), ...(remodel ? [remodel.constructionTime] : [])],
-    ],
-    finishes: [q.builtArea / valueOf(finishRate), [finishRate]],
+    construction: [build * (1 - finishes), buildFigures],
+    finishes: [build * finishes, [...buildFigures, t.finishesShare]],
   };
   const first = STAGES.indexOf(FIRST[choices.etapaProyecto] ?? 'design');
   let start = 0;
@@ -65,8 +81,8 @@ export function timeOf(q: Quantities, family: Family, choices: Choices, region: 
     const done = i < first;
     const [raw, figures] = weeks[stage];
     if (!done) ranges.push(...figures.map(rangeOf));
-    // whole weeks, rounded up (a tiny float error must not add a week)
-    const w = done ? 0 : Math.ceil(raw - 1e-9);
+    // whole weeks, rounded up (a tiny float error must not add a week), at least one
+    const w = done ? 0 : Math.max(1, Math.ceil(raw - 1e-9));
     const row = { stage, weeks: w, start, done };
     start += w;
     return row;

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 
 /** Keys of the `common` catalogue that a field error can have. */
-export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'dimension' | 'url' | 'characters';
+export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'tooHigh' | 'dimension' | 'url' | 'characters';
 
-/** A field error: a key of the `common` catalogue, and the limit for `tooLong`. */
+/** A field error: a key of the `common` catalogue, and the limit for `tooLong` and `tooHigh`. */
 export interface FieldError {
   key: FieldErrorKey;
   max?: number;
@@ -12,7 +12,7 @@ export interface FieldError {
 /** The first error of each invalid field. */
 export type FieldErrors<T> = Partial<Record<keyof T, FieldError>>;
 
-const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'dimension', 'url', 'characters']);
+const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'tooHigh', 'dimension', 'url', 'characters']);
 
 /** Whether a string is a field error key (for errors a server sends back). */
 export const isFieldErrorKey = (key: unknown): key is FieldErrorKey => typeof key === 'string' && KEYS.has(key);
@@ -81,7 +81,9 @@ export function validate<S extends v.GenericSchema<unknown, Record<string, unkno
     const field = issue.path?.[0]?.key;
     if (typeof field !== 'string' || errors[field]) continue;
     const key = isFieldErrorKey(issue.message) ? issue.message : 'required';
-    errors[field] = key === 'tooLong' ? { key, max: Number(issue.requirement) } : { key };
+    // maxLength's limit is its requirement; a numeric check says its limit as what it expected.
+    errors[field] =
+      key === 'tooLong' ? { key, max: Number(issue.requirement) } : key === 'tooHigh' ? { key, max: Number(issue.expected) } : { key };
   }
   // A non-object input has no field paths: every field is then missing.
   if (!Object.keys(errors).length && 'entries' in schema) {

@@ -98,6 +98,24 @@ export async function freshDatabase({ empty = false }: { empty?: boolean } = {})
   };
 }
 
+/**
+ * Runs a command's entry function (export, backfill) in this process against `env`'s database, as
+ * `npm run …` would with that OBRA_DATA_DIR (and DATABASE_URL on PostgreSQL), then puts the
+ * environment back. With the embedded database the API must have let go of the folder first.
+ */
+export async function runAgainst<T>(env: TestDatabase['env'], command: () => Promise<T>): Promise<T> {
+  const previous = { OBRA_DATA_DIR: process.env.OBRA_DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
+  try {
+    return await command();
+  } finally {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
 /** An API started in this process. */
 export interface LocalApi {
   base: string;

@@ -12,9 +12,11 @@ import { deleteLead } from './delete-lead.ts';
 import { emitEvent, leadData } from '../webhooks/events.ts';
 import { decodeCursor, keysetPage, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
 import { storedText } from '../stored-text.ts';
+import { ESTIMATE_COLUMNS, ESTIMATE_SELECT } from '../report/estimate-columns.ts';
 
 type Kind = (typeof KINDS)[number];
-const LIST_COLUMNS = 'id, kind, created_at, created_at::text as at, status, assignee, lang, name, email, phone, summary';
+const LIST_COLUMNS =
+  'id, kind, created_at, created_at::text as at, status, assignee, lang, name, email, phone, summary, estimate, value_usd::float8 as value_usd';
 /** The most rows one export returns. */
 export const EXPORT_LIMIT = 100_000;
 
@@ -65,10 +67,16 @@ export const listLeads: AdminHandler = async ({ url, db }) => {
 };
 
 async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
-  const [lead] = await db.query<{ id: string; kind: Kind; created_at: Date; status: string; assignee: string | null; lang: string }>(
-    'select id, kind, created_at, status, assignee, lang from lead where id = $1',
-    [id],
-  );
+  const [lead] = await db.query<{
+    id: string;
+    kind: Kind;
+    created_at: Date;
+    status: string;
+    assignee: string | null;
+    lang: string;
+    estimate: unknown;
+    value_usd: number | null;
+  }>('select id, kind, created_at, status, assignee, lang, estimate, value_usd::float8 as value_usd from lead where id = $1', [id]);
   if (!lead) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
   const [row] = await db.query<Record<string, unknown>>(`select * from ${LEAD_KINDS[lead.kind].table} where id = $1`, [id]);
   return { lead, row: row ?? {} };
@@ -233,6 +241,7 @@ const EXPORT_COLUMNS = [
   'email',
   'phone',
   'summary',
+  ...ESTIMATE_COLUMNS,
   ...ATTRIBUTION_COLUMNS,
 ];
 
@@ -250,7 +259,7 @@ export const exportLeads: AdminHandler = async ({ url, db }) => {
   const filter = parseFilter(url.searchParams);
   const { sql, params } = whereOf(filter);
   const rows = await db.query<Record<string, unknown>>(
-    `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.summary, ${ATTRIBUTION_SELECT}
+    `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.summary, ${ESTIMATE_SELECT('l')}, ${ATTRIBUTION_SELECT}
      from (select * from lead ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}) l
      left join admin_user u on u.id = l.assignee ${KIND_JOINS.map(({ sql: join }) => join).join(' ')} order by l.created_at desc, l.id desc`,
     params,

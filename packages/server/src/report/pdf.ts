@@ -4,6 +4,7 @@ import type { Spec } from '../images/scene/index.ts';
 import { drawScene } from '../images/scene/index.ts';
 import { addEstimatePages } from './estimate-pages.ts';
 import { labelsFor } from './labels.ts';
+import { estimateInputOf } from './lead-estimate.ts';
 
 /** A stored report row (snake_case columns of migrations/002_reports.sql). */
 export type ReportRow = Record<string, string> & { id: string; created_at: string | Date };
@@ -146,12 +147,6 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
   }
   y -= 14;
   write(row.image_url!, 7, regular, margin, '#7b8794');
-  const project = {
-    ...specOf(row),
-    estadoProyecto: row.estado_proyecto ?? '',
-    etapaProyecto: row.etapa_proyecto ?? '',
-    pais: row.pais ?? '',
-  };
-  addEstimatePages(pdf, project, (row.otros ?? '').split(',').filter(Boolean), lang, { regular, bold, safe });
+  addEstimatePages(pdf, estimateInputOf(row), (row.otros ?? '').split(',').filter(Boolean), lang, { regular, bold, safe });
   return pdf.save();
 }

@@ -6,6 +6,7 @@ import type { LeadRow, Saved } from '../lead-store.ts';
 import type { LeadKind } from '../leads.ts';
 import { isValidPhone } from '../phone.ts';
 import { reportMailStatus, reportImage } from '../report/caps.ts';
+import { leadEstimateOf } from '../report/lead-estimate.ts';
 import { spamReason } from '../spam.ts';
 import { attributionNotice, attributionRow } from './attribution.ts';
 import type { Handler, RouteContext } from './types.ts';
@@ -53,6 +54,12 @@ async function saveReport(
     decide: async (tx) => ({
       mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), config.reportMail, log),
     }),
+    // The console sees the estimate on the lead (migration 090): a few microseconds of arithmetic.
+    stored: async (tx, id) => {
+      const { estimate, value_usd } = leadEstimateOf(row);
+      if (estimate)
+        await tx.query('update lead set estimate = $2, value_usd = $3 where id = $1', [id, JSON.stringify(estimate), value_usd]);
+    },
   });
 }
 
