@@ -93,9 +93,7 @@ export function costOf(q: Quantities, family: Family, choices: Choices, region: 
     ['use', useFactor ? [useFactor] : []],
     ['remodel', remodel ? [shares.structure] : []],
   ];
-  const levels = level
-    .map(([driver, figures]) => ({ driver, range: Math.max(0, ...figures.map(rangeOf)) }))
-    .filter((d) => d.range > 0);
+  const levels = level.map(([driver, figures]) => ({ driver, range: Math.max(0, ...figures.map(rangeOf)) })).filter((d) => d.range > 0);
   const open = unpriced(family, choices);
   const widening = open.map(([driver, trade]) => ({ driver, range: valueOf(shares[trade]) }));
   // ± = the widest level figure + each unpriced trade's share

@@ -59,12 +59,7 @@ export function timeOf(q: Quantities, family: Family, choices: Choices, region: 
   const area = q.builtArea * (remodel ? 1 - valueOf(shares.structure) : 1);
   const scaled = valueOf(calibration) * (area / CALIBRATION_M2[family]) ** valueOf(t.scaleExponent);
   const build = Math.min(valueOf(t.maxConstructionWeeks), scaled * (factoryMade ? valueOf(t.factoryMadeSpeed) : 1));
-  const buildFigures = [
-    calibration,
-    t.scaleExponent,
-    ...(factoryMade ? [t.factoryMadeSpeed] : []),
-    ...(remodel ? [shares.structure] : []),
-  ];
+  const buildFigures = [calibration, t.scaleExponent, ...(factoryMade ? [t.factoryMadeSpeed] : []), ...(remodel ? [shares.structure] : [])];
   const finishes = valueOf(shares.finishes);
   const weeks: Record<Stage, [number, Figure[]]> = {
     design: [Math.min(valueOf(t.maxDesignWeeks), valueOf(t.designWeeks) * (q.builtArea / 100) ** 0.3), [t.designWeeks]],
