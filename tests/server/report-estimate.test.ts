@@ -49,20 +49,25 @@ describe('the report PDF estimate pages', () => {
     ]) {
       expect(estimate).toContain(heading);
     }
-    expect(estimate).toContain('±25 % en costo y ±40 % en tiempo');
+    // The gable is not the reference flat roof: the roof's share (3.91 %) widens the country's ±25 %.
+    expect(estimate).toContain('±29 % en costo y ±40 % en tiempo');
     expect(estimate).toMatch(/Área construida 192 m²/);
     expect(estimate).toContain('Bloques de mampostería 2.652 unidades');
-    expect(estimate).toContain('Tejas 3.601 unidades');
-    expect(estimate).toMatch(/Total COP \$ 349\.000\.000 COP \$ 466\.000\.000 COP \$ 582\.000\.000/);
+    // Tiles on the roof in plan (96 m² × 34): the gable's slope is not measured.
+    expect(estimate).toContain('Tejas 3.264 unidades');
+    expect(estimate).toMatch(/Total COP \$ 331\.000\.000 COP \$ 465\.000\.000 COP \$ 599\.000\.000/);
     expect(estimate).toContain('Precios de Colombia, en COP.');
-    expect(estimate).toContain('Lo que ensancha el rango: el costo por m² del país (±25 %)');
+    expect(estimate).toContain(
+      'Lo que ensancha el rango: el costo por m² del país (±25 %), la cubierta elegida (sin factor publicado) (±4 %)',
+    );
     expect(estimate).toContain('Diseño y licencias');
-    expect(estimate).toContain('Total: 45 semanas desde la etapa actual');
+    expect(estimate).toContain('Total: 55 semanas desde la etapa actual');
     expect(estimate).toContain('Los extras elegidos');
     // Only the sources this estimate used: Colombia's, none of Spain's or the United States' cost figures.
     expect(estimate).toContain('Costo por m² de Colombia: Infobae');
     expect(estimate).toContain('Reparto por oficios: Pennsylvania Association of Realtors');
     expect(estimate).toContain('Pisos según la altura: OnlineCivil');
+    expect(estimate).toContain('Plazo de licencia de Colombia: World Bank, Doing Business 2020');
     expect(estimate).not.toContain('https://www.five.es/modulo-de-edificacion/');
     expect(estimate).not.toContain('Timber Exchange');
     expect(estimate).toContain('Sin fuente publicada');
@@ -82,11 +87,12 @@ describe('the report PDF estimate pages', () => {
     ])
       expect(text).toContain(heading);
     expect(text).toMatch(/Built area 192 m²/);
-    expect(text).toMatch(/Total COP \$349,000,000 COP \$466,000,000 COP \$582,000,000/);
+    expect(text).toMatch(/Total COP \$331,000,000 COP \$465,000,000 COP \$599,000,000/);
     expect(text).toContain('Prices for Colombia, in COP.');
     expect(text).toContain('Cost per m² of Colombia: Infobae');
     expect(text).toContain('Split by trade: Pennsylvania Association of Realtors');
-    expect(text).toContain('Total: 45 weeks from the current stage');
+    expect(text).toContain('Licence time of Colombia: World Bank, Doing Business 2020');
+    expect(text).toContain('Total: 55 weeks from the current stage');
     expect(text).not.toContain('Cronograma');
   });
 
@@ -99,6 +105,8 @@ describe('the report PDF estimate pages', () => {
       'No published construction cost of Guatemala was read: the median of the Latin American countries with one (USD $656 per m²)',
     );
     expect(text).toMatch(/Total USD \$\d/);
+    // Its licence time is its own, though its cost is the median's.
+    expect(text).toContain('Licence time of Guatemala: World Bank');
   });
 
   it('says when the building dimensions are missing instead of estimating', async () => {

@@ -34,11 +34,12 @@ describe('<obra-design-form> live estimate', () => {
   it('asks for the building dimensions, then shows the range, cost per m² and weeks (es)', async () => {
     const { form, w, fetchSpy } = await measured('es', ['8', '12', '6']);
     const box = summary(form, 'es');
-    // The reference house (nothing chosen yet: flat roof): 2,469,852 COP/m² × (192 m² × (1 − 0.0391) + 96 m² of roof
-    // × 0.0391, the NAHB roofing share) = 464,940,747, ±25 %, shown to 3 digits with the currency's code and symbol in es-CO
+    // The reference house: 2,469,852 COP/m² × (192 m² × (1 − 0.0391) + 96 m² of roof × 0.0391, the NAHB
+    // roofing share) = 464,940,747, ±25 %, shown to 3 digits with the currency's code and symbol in es-CO;
+    // 5 weeks of design, 19 of licence (Colombia's 132 days, Doing Business), 31 of works (246 m² house's 33 × (192 / 246)^0.3247)
     expect(definition(box, w.total)).toBe('COP\u00a0$\u00a0349.000.000\u00a0– COP\u00a0$\u00a0581.000.000');
     expect(definition(box, w.perM2)).toBe('COP\u00a0$\u00a01.820.000\u00a0– COP\u00a0$\u00a03.030.000');
-    expect(definition(box, w.weeks)).toBe('45 semanas');
+    expect(definition(box, w.weeks)).toBe('55 semanas');
     expect(box.getByText(/^Indicativa \(±25 % en costo, ±40 % en tiempo\)/)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
   });

@@ -260,6 +260,7 @@ describe('public exports', () => {
         'DATA',
         'DRIVERS',
         'FALLBACK_HOUSING',
+        'FALLBACK_PERMITS',
         'OFFERED_COUNTRIES',
         'REFERENCES',
         'REQUIRED_DIMENSIONS',

@@ -20,8 +20,6 @@ export interface Figure {
   date?: string;
 }
 
-type Pair = { building: Figure; industrial: Figure };
-type Choice = { cost: Figure; rate: Figure };
 type TradeName = 'structure' | 'envelope' | 'roof' | 'finishes' | 'installations' | 'designPermits';
 
 /**
@@ -29,31 +27,39 @@ type TradeName = 'structure' | 'envelope' | 'roof' | 'finishes' | 'installations
  * not import it; tests/unit/estimate-data.test.ts checks the file itself.
  */
 export interface EstimateData {
-  /** Countries with a published figure of their own (ISO 3166-1 alpha-2). */
-  countries: Record<string, { currency: string; housing: Figure; warehouse?: Figure; permitWeeks?: Figure }>;
-  defaults: { permitWeeks: Figure };
+  /** Countries with a published cost figure of their own (ISO 3166-1 alpha-2). */
+  countries: Record<string, { currency: string; housing: Figure; warehouse?: Figure }>;
+  /** Days of a country's building licence (Doing Business 2020), by ISO code. */
+  permitDays: Record<string, Figure>;
   /** Units of each currency per US dollar (EUR: US dollars per euro), dated and sourced. */
   rates: Record<string, Figure>;
   uses: Partial<Record<string, Figure>>;
-  tradeShares: Record<'building' | 'industrial', Record<TradeName, Figure>>;
-  systems: Partial<Record<string, { structure: Figure; speed: Figure }>>;
-  roofMaterials: Partial<Record<string, Choice>>;
-  wallTypes: Partial<Record<string, Figure>>;
-  facadeMaterials: Partial<Record<string, Choice>>;
-  zones: Partial<Record<string, Figure>>;
-  remodel: Record<TradeName | 'permitTime' | 'constructionTime', Figure>;
+  /** The split of a building's cost by trade (the average US house's), for every family. */
+  tradeShares: Record<TradeName, Figure>;
+  /** The construction systems made of factory elements: they take the factory-made speed. */
+  factoryMade: string[];
+  /** Units of roof material per m² of roof, by roof material. */
+  roofRates: Partial<Record<string, Figure>>;
+  /** Units of facade material per m² of wall, by facade material. */
+  facadeRates: Partial<Record<string, Figure>>;
   geometry: {
     storeyHeight: Partial<Record<string, Figure>> & { housing: Figure };
-    openingsBuilding: Figure;
-    openingsIndustrial: Figure;
-    pitch: Partial<Record<string, Figure>> & { Plano: Figure };
+    openings: { building: Figure; industrial: Figure };
   };
-  materials: { concrete: Pair; rebar: Figure; blocks: Figure; steel: Pair; panels: Figure; timber: Figure; bamboo: Figure; earth: Figure };
+  materials: {
+    rcFloorConcrete: Figure;
+    rcFloorRebar: Figure;
+    blocks: Figure;
+    slabOnGrade: Figure;
+    shedSteel: Figure;
+    panels: Figure;
+    earth: Figure;
+  };
   time: {
-    constructionWeeks: Pair;
+    constructionWeeks: { building: Figure; industrial: Figure };
     scaleExponent: Figure;
     maxConstructionWeeks: Figure;
-    finishesShare: Figure;
+    factoryMadeSpeed: Figure;
     designWeeks: Figure;
     maxDesignWeeks: Figure;
   };

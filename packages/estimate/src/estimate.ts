@@ -6,7 +6,7 @@ import { familyOf, metres, quantitiesOf, type Family, type Quantities } from './
 import { regionOf, type RegionCode } from './region.ts';
 import { timeOf, type Time } from './time.ts';
 
-/** What the estimate reads: the design form's project data and location, every field a string. */
+/** What the estimate reads of the design form's project data and location, every field a string. */
 export type EstimateInput = Partial<
   Record<
     keyof Choices | 'ancho' | 'longitud' | 'anchoEdificacion' | 'largoEdificacion' | 'altoEdificacion' | 'pais' | 'departamento' | 'ciudad',
@@ -70,17 +70,11 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
     materialCubierta: pick('materialCubierta'),
     tipoFachada: pick('tipoFachada'),
     materialFachada: pick('materialFachada'),
-    zona: pick('zona'),
     estadoProyecto: pick('estadoProyecto'),
     etapaProyecto: pick('etapaProyecto'),
   };
   const region = regionOf(input.pais ?? '');
-  const quantities = quantitiesOf(
-    { ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) },
-    family,
-    choices.diseno,
-    uso,
-  );
+  const quantities = quantitiesOf({ ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) }, family, uso);
   return {
     complete: true,
     region: region.code,

@@ -20,7 +20,7 @@ export interface Quantities {
   floors: number;
   /** Built area, m². */
   builtArea: number;
-  /** Roof area, m² (slope included). */
+  /** Roof area in plan, m² (the footprint: a pitched roof's slope is not measured). */
   roofArea: number;
   /** Gross facade area, m². */
   facadeArea: number;
@@ -46,7 +46,6 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function quantitiesOf(
   dims: { width: number; length: number; height: number; landWidth: number; landLength: number },
   family: Family,
-  roofDesign: string,
   uso = 'housing',
 ): Quantities {
   const g = DATA.geometry;
@@ -60,13 +59,13 @@ export function quantitiesOf(
   const floors = family === 'industrial' ? 1 : Math.max(1, Math.round(height / valueOf(storey)));
   // builtArea = footprint × floors (m²)
   const builtArea = round2(footprint * floors);
-  // roofArea = footprint × slope factor (1 / cos pitch) of the roof design (m²)
-  const pitch = g.pitch[roofDesign] ?? g.pitch.Plano;
-  const roofArea = round2(footprint * valueOf(pitch));
+  // roofArea = footprint (m²): the roof in plan; a pitch adds 1 / cos(pitch) − 1 (1.5 % at 10°,
+  // 15.5 % at 30°), but no published pitch of the form's roof designs was found
+  const roofArea = footprint;
   // facadeArea = perimeter × height = 2 × (width + length) × height (m²)
   const facadeArea = round2(2 * (width + length) * height);
   // openingsArea = facadeArea × openings share of the family (m²)
-  const openingsArea = round2(facadeArea * valueOf(family === 'industrial' ? g.openingsIndustrial : g.openingsBuilding));
+  const openingsArea = round2(facadeArea * valueOf(g.openings[family]));
   // wallArea = facadeArea − openingsArea (m²)
   const wallArea = round2(facadeArea - openingsArea);
   return { landArea, footprint, floors, builtArea, roofArea, facadeArea, openingsArea, wallArea };

@@ -13,8 +13,9 @@ export interface Region {
   housing: Figure;
   /** The country's own warehouse figure; absent: housing × the warehouse use ratio. */
   warehouse?: Figure;
+  /** The licence time (its value × factor is in weeks): the country's, or the median of those read. */
   permitWeeks: Figure;
-  /** No published figure of this country was read: the Latin American median in US dollars. */
+  /** No published cost figure of this country was read: the Latin American median in US dollars. */
   fallback: boolean;
 }
 
@@ -68,6 +69,13 @@ const housingUsd = (code: string): number | undefined => {
   return usd === undefined ? undefined : valueOf(country.housing) * usd;
 };
 
+/** The median of some numbers. */
+function median(numbers: number[]): number {
+  const values = [...numbers].sort((a, b) => a - b);
+  const mid = values.length / 2;
+  return values.length % 2 ? values[Math.floor(mid)]! : (values[mid - 1]! + values[mid]!) / 2;
+}
+
 /**
  * The fallback: the median, in US dollars, of the Latin American countries with a figure of their
  * own (Spain and the United States aside), ±50 %; derived from data.json, so it follows its updates.
@@ -76,11 +84,17 @@ export const FALLBACK_HOUSING: Figure = (() => {
   const values = Object.keys(DATA.countries)
     .filter((code) => code !== 'ES' && code !== 'US')
     .map(housingUsd)
-    .filter((v): v is number => v !== undefined)
-    .sort((a, b) => a - b);
-  const mid = values.length / 2;
-  const median = values.length % 2 ? values[Math.floor(mid)]! : (values[mid - 1]! + values[mid]!) / 2;
-  return { value: Math.round(median), unit: 'USD/m2', currency: 'USD', range: 0.5, derived: true };
+    .filter((v): v is number => v !== undefined);
+  return { value: Math.round(median(values)), unit: 'USD/m2', currency: 'USD', range: 0.5, derived: true };
+})();
+
+/**
+ * The licence time of a country without a figure of its own (Cuba, any country the form does not
+ * list): the median of the Doing Business figures of data.json, in days, ±50 % as the cost's fallback.
+ */
+export const FALLBACK_PERMITS: Figure = (() => {
+  const days = Object.values(DATA.permitDays).map((figure) => figure.value);
+  return { value: median(days), unit: 'days', factor: 1 / 7, range: 0.5, derived: true };
 })();
 
 /** The country code of a country as typed or chosen: Colombia when empty (the form's default), `other` when unknown. */
@@ -93,14 +107,15 @@ function countryCodeOf(country: string): RegionCode {
 export function regionOf(country: string): Region {
   const code = countryCodeOf(country);
   const own = DATA.countries[code];
+  const permitWeeks = DATA.permitDays[code] ?? FALLBACK_PERMITS;
   if (own)
     return {
       code,
       currency: own.currency,
       housing: own.housing,
       ...(own.warehouse ? { warehouse: own.warehouse } : {}),
-      permitWeeks: own.permitWeeks ?? DATA.defaults.permitWeeks,
+      permitWeeks,
       fallback: false,
     };
-  return { code, currency: 'USD', housing: FALLBACK_HOUSING, permitWeeks: DATA.defaults.permitWeeks, fallback: true };
+  return { code, currency: 'USD', housing: FALLBACK_HOUSING, permitWeeks, fallback: true };
 }

@@ -1,5 +1,5 @@
 import { DATA, rangeOf, valueOf, type Figure } from './data.ts';
-import { figuresOf, REFERENCES, type Choices } from './choices.ts';
+import { isRemodel, type Choices } from './choices.ts';
 import type { Family, Quantities } from './quantities.ts';
 import type { Region } from './region.ts';
 
@@ -35,44 +35,37 @@ const FIRST: Record<string, Stage> = {
 
 const M2_PER_FT2 = 0.09290304;
 // The calibration points' built areas (m²): the sources give them in square feet.
-const CALIBRATION_M2 = { building: 2647 * M2_PER_FT2, industrial: 100_000 * M2_PER_FT2 };
+const CALIBRATION_M2 = { building: 2647 * M2_PER_FT2, industrial: 50_000 * M2_PER_FT2 };
 
 /**
  * Weeks per stage, each rounded up to whole weeks. Crews grow with the job, so time grows
  * sub-linearly with area and is bounded:
- *   build        = calibration weeks × (builtArea / calibration area)^0.4 × the system's speed over the
- *                  family reference's (× 0.5 remodel),
- *                  at most 276 weeks (the world's tallest building's programme); the calibration is a
- *                  published programme per family
- *   construction = build × (1 − finishes share); finishes = build × finishes share
+ *   build        = calibration weeks × (area / calibration area)^0.3247 (× 0.65 for a factory-made
+ *                  system), at most 276 weeks (the world's tallest building's programme); the
+ *                  calibration is a published programme per family, and a remodel counts as the
+ *                  area whose new cost equals its own (built area × (1 − the structure's share))
+ *   construction = build × (1 − finishes share); finishes = build × finishes share, the finishes'
+ *                  share of the cost (a stage takes the share of the weeks its trades take of the cost)
  *   design       = min(52, 4 × (builtArea / 100)^0.3)
- *   permits      = the country's licence time (× 0.5 for a remodel)
+ *   permits      = the country's licence time (Doing Business), or the median of those figures
  */
 export function timeOf(q: Quantities, family: Family, choices: Choices, region: Region): Time {
   const t = DATA.time;
-  const remodel = choices.estadoProyecto === 'Remodelacion/Adecuacion' ? DATA.remodel : undefined;
-  // The calibration programme is of the family's reference system: a system's speed counts against it.
-  const reference = figuresOf.system(REFERENCES[family].sistemaConstructivo)!.speed;
-  const chosen = figuresOf.system(choices.sistemaConstructivo)?.speed ?? reference;
+  const shares = DATA.tradeShares;
+  const remodel = isRemodel(choices);
+  const factoryMade = DATA.factoryMade.includes(choices.sistemaConstructivo);
   const calibration = t.constructionWeeks[family];
-  const scaled = valueOf(calibration) * (q.builtArea / CALIBRATION_M2[family]) ** valueOf(t.scaleExponent);
-  const speed = valueOf(chosen) / valueOf(reference);
-  const build = Math.min(valueOf(t.maxConstructionWeeks), scaled * speed * (remodel ? valueOf(remodel.constructionTime) : 1));
-  const buildFigures = [
-    calibration,
-    t.scaleExponent,
-    ...(chosen === reference ? [] : [chosen, reference]),
-    ...(remodel ? [remodel.constructionTime] : []),
-  ];
-  const finishes = valueOf(t.finishesShare);
+  // the area the work amounts to: a remodel redoes all but the structure
+  const area = q.builtArea * (remodel ? 1 - valueOf(shares.structure) : 1);
+  const scaled = valueOf(calibration) * (area / CALIBRATION_M2[family]) ** valueOf(t.scaleExponent);
+  const build = Math.min(valueOf(t.maxConstructionWeeks), scaled * (factoryMade ? valueOf(t.factoryMadeSpeed) : 1));
+  const buildFigures = [calibration, t.scaleExponent, ...(factoryMade ? [t.factoryMadeSpeed] : []), ...(remodel ? [shares.structure] : [])];
+  const finishes = valueOf(shares.finishes);
   const weeks: Record<Stage, [number, Figure[]]> = {
     design: [Math.min(valueOf(t.maxDesignWeeks), valueOf(t.designWeeks) * (q.builtArea / 100) ** 0.3), [t.designWeeks]],
-    permits: [
-      valueOf(region.permitWeeks) * (remodel ? valueOf(remodel.permitTime) : 1),
-      [region.permitWeeks, ...(remodel ? [remodel.permitTime] : [])],
-    ],
+    permits: [valueOf(region.permitWeeks), [region.permitWeeks]],
     construction: [build * (1 - finishes), buildFigures],
-    finishes: [build * finishes, [...buildFigures, t.finishesShare]],
+    finishes: [build * finishes, [...buildFigures, shares.finishes]],
   };
   const first = STAGES.indexOf(FIRST[choices.etapaProyecto] ?? 'design');
   let start = 0;

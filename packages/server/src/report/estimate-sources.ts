@@ -1,5 +1,5 @@
 import type { Lang } from '@obra/schema';
-import { DATA, money, type Estimate, type Figure } from '@obra/estimate';
+import { DATA, FALLBACK_PERMITS, money, valueOf, type Estimate, type Figure } from '@obra/estimate';
 import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
 import type { estimateText } from './estimate-labels.ts';
 
@@ -12,9 +12,9 @@ const SOURCES = bibliography.sources as Record<string, Source>;
 
 /**
  * The sources behind one estimate, each as a sentence in the visitor's language: the country's
- * cost per m² (or the fallback's), the use ratio, a building's trade split and storey height, the
- * time calibration and the dollar rate. Only what this estimate used: a Colombian report lists no
- * Spanish source.
+ * cost per m² (or the fallback's), the use ratio, the trade split, a building's storey height, the
+ * time calibration, the licence time and the dollar rate. Only what this estimate used: a Colombian
+ * report lists no Spanish source.
  */
 export function sourceLines(e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang, useLabel: string): string[] {
   const line = (key: string, figure: Figure | undefined, vars: Record<string, string> = {}) => {
@@ -32,12 +32,14 @@ export function sourceLines(e: Estimate, say: ReturnType<typeof estimateText>, l
       });
   const use = family === 'industrial' ? (country?.warehouse ? undefined : DATA.uses.warehouse) : DATA.uses[e.choices.uso];
   lines.push(...line('sources.use', use, { use: useLabel }));
-  // Buildings are split by trade and counted in storeys from published figures; a shed is one storey.
-  if (family === 'building') {
-    lines.push(...line('sources.shares', DATA.tradeShares.building.structure));
+  lines.push(...line('sources.shares', DATA.tradeShares.structure));
+  // Buildings are counted in storeys from published figures; a shed is one storey.
+  if (family === 'building')
     lines.push(...line('sources.storeys', DATA.geometry.storeyHeight[e.choices.uso] ?? DATA.geometry.storeyHeight.housing));
-  }
   lines.push(...line('sources.time', DATA.time.constructionWeeks[family]));
+  const permits = DATA.permitDays[e.region];
+  if (permits) lines.push(...line('sources.permits', permits, { country: countryName(e.region, lang) ?? e.region }));
+  else lines.push(say('sources.permitsFallback', { weeks: String(Math.round(valueOf(FALLBACK_PERMITS))) }));
   if (e.cost.currency !== 'USD') lines.push(...line('sources.rate', DATA.rates[e.cost.currency]));
   // The amount in dollars is shown with the rate's line, so an operator can compare leads.
   if (e.cost.currency !== 'USD' && e.cost.expectedUsd !== null) lines[lines.length - 1] += ` (${money(e.cost.expectedUsd, 'USD', lang)})`;

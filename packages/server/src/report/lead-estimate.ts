@@ -10,7 +10,6 @@ export const estimateInputOf = (row: Readonly<Record<string, unknown>>): Estimat
     tipoFachada: text('tipo_fachada'),
     materialCubierta: text('material_cubierta'),
     materialFachada: text('material_fachada'),
-    zona: text('zona'),
     estadoProyecto: text('estado_proyecto'),
     etapaProyecto: text('etapa_proyecto'),
     ancho: text('ancho'),
