@@ -135,6 +135,8 @@ describe('saving an endpoint', () => {
     ['http://192.168.1.1/', 'address'],
     ['http://100.64.0.1/', 'address'],
     ['http://[::ffff:10.0.0.1]/', 'address'],
+    // IPv4-translated loopback: refused although this API lets 127.0.0.0/8 through.
+    ['http://[::ffff:0:7f00:1]/', 'address'],
     ['http://[fd00::1]/', 'address'],
     ['http://[fe80::1]/', 'address'],
     ['http://0.0.0.0:8080/', 'address'],

@@ -155,7 +155,7 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
         detail,
       ]);
     }
-    // One lead.updated for the whole change, in its transaction (README, "Webhooks").
+    // One lead.updated for the whole change, in its transaction (docs/operators/webhooks.md).
     await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed: changes.map(([column]) => column) });
   });
   return NO_CONTENT;
