@@ -130,12 +130,8 @@ export async function createApi(
     // Only a request with an Origin needs the list (the database is not read for the others).
     const cors = corsHeaders(req, req.headers.origin ? await allowList.origins() : config.corsOrigins, origin);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
-    if (!route)
-      throw new HttpError(
-        404,
-        { key: 'notFound', values: { path: url.pathname, routes: Object.keys(ROUTES).join(', ') } },
-        { headers: cors },
-      );
+    // The path alone: a map of every route would be a free survey for whoever probes the API.
+    if (!route) throw new HttpError(404, { key: 'notFound', values: { path: url.pathname } }, { headers: cors });
     const methods = Object.keys(route);
     if (methods.includes('GET')) methods.push('HEAD');
     if (req.method === 'OPTIONS') return { status: 204, body: undefined, headers: { ...cors, ...preflightHeaders(methods) } };

@@ -6,7 +6,7 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Everything the API reads from its environment (README: "Configuration"). */
+/** Everything the API reads from its environment (docs/operators/configuration.md). */
 export interface Config {
   /** PORT: where the standalone server listens (default 8787). */
   port: number;

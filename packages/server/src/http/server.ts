@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../config.ts';
 
 /**
- * A node:http server with the limits a public server needs (README, "Configuration"): the whole
+ * A node:http server with the limits a public server needs (docs/operators/configuration.md): the whole
  * request within REQUEST_TIMEOUT_MS (a slow body is cut), its headers within HEADERS_TIMEOUT_MS
  * (slowloris), idle keep-alive connections closed after KEEP_ALIVE_TIMEOUT_MS, and at most
  * MAX_CONNECTIONS open at once. Node's defaults (5 min, 60 s, no cap) let a few slow clients hold
