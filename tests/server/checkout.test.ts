@@ -9,7 +9,8 @@ import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fa
 
 const SECRET = 'whsec_test_obra_checkout';
 const signer = new Stripe('sk_test_signer');
-const sign = (payload: string, secret = SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
+const sign = (payload: string, secret = SECRET, timestamp?: number) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 const completedEvent = (session: FakeSession, id = `evt_test_${Math.random().toString(36).slice(2, 14)}`) =>
   JSON.stringify({
     id,
@@ -164,8 +165,11 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
       webhook(local.base, tampered, sign(payload)),
       webhook(local.base, payload, 't=1,v1=deadbeef'),
       webhook(local.base, JSON.stringify({ pad: 'x'.repeat(70 * 1024) }), sign('{}')),
+      // Made with the right secret, but dated 10 minutes ahead, or 6 minutes ago.
+      webhook(local.base, payload, sign(payload, SECRET, Math.floor(Date.now() / 1000) + 600)),
+      webhook(local.base, payload, sign(payload, SECRET, Math.floor(Date.now() / 1000) - 360)),
     ]);
-    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 413]);
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 413, 400, 400]);
     expect(await orders()).toHaveLength(before);
   });
 

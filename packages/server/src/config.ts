@@ -48,7 +48,7 @@ export interface Config {
   image: { provider: 'embedded' | 'openai-compatible'; apiUrl: string; apiKey: string; model: string; size: string; timeoutMs: number };
   /** SMTP_URL sends report e-mails for real; else they are written as .eml files to MAIL_OUTBOX_DIR (default `<data dir>/outbox`). MAIL_FROM is the sender. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; timeoutMs: number; retryMs: number };
-  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (both or neither) use Stripe Checkout; unset, the embedded test checkout. STRIPE_API_URL points the client elsewhere (tests). */
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (both or neither, and then PUBLIC_URL too) use Stripe Checkout; unset, the embedded test checkout. STRIPE_API_URL points the client elsewhere (tests). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** LEAD_RETENTION_DAYS: leads older than this many days are deleted (hourly); 0, the default, keeps them. */
   retentionDays: number;
@@ -174,14 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: whole(env, 'MAIL_TIMEOUT_MS', 20_000) || 20_000,
       retryMs: whole(env, 'MAIL_RETRY_MS', 60_000) || 60_000,
     },
-    stripe: stripeConfig(env),
+    stripe: stripeConfig(env, publicUrl),
     retentionDays: whole(env, 'LEAD_RETENTION_DAYS', 0),
     digestHour: hour(env, 'DIGEST_HOUR', 8),
     webhooks: webhooksConfig(env),
   };
 }
 
-function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
+function stripeConfig(env: NodeJS.ProcessEnv, publicUrl: string | undefined): Config['stripe'] {
   const secretKey = env.STRIPE_SECRET_KEY?.trim() ?? '';
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
   const apiUrl = env.STRIPE_API_URL?.trim().replace(/\/+$/, '') || undefined;
@@ -190,5 +190,11 @@ function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
     throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe Checkout, or neither for the embedded test checkout.');
   if (apiUrl && !/^https?:\/\/[^/]+$/.test(apiUrl))
     throw new Error(`STRIPE_API_URL must be an origin such as http://127.0.0.1:12111, got "${apiUrl}".`);
+  // Without it the request's Host header, which any client chooses, would name the pages Stripe
+  // sends a paying buyer back to: a genuine Stripe page would hand them to someone else's site.
+  if (!publicUrl)
+    throw new Error(
+      "Stripe Checkout needs PUBLIC_URL, the site's own origin (e.g. https://obra.example): it names the success and cancel pages Stripe sends buyers back to. Set PUBLIC_URL, or unset the Stripe keys.",
+    );
   return { secretKey, webhookSecret, apiUrl };
 }

@@ -1,4 +1,4 @@
-// The purchase calls (README, "Card payments"): create a Checkout Session, read one back for the
+// The purchase calls (docs/operators/payments.md): create a Checkout Session, read one back for the
 // success page, Stripe's webhook, and the embedded test checkout's pay button.
 import { readJson } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';

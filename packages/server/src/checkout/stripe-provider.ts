@@ -6,13 +6,19 @@ import type { Config } from '../config.ts';
 import { checkoutPaths, CHECKOUT_LANGS, type CheckoutLang } from './products.ts';
 import type { Payments, SessionView } from './payments.ts';
 
+/**
+ * How far ahead of this server's clock a signature may be dated (clock skew). Stripe's own check
+ * only looks back (5 minutes): a signature dated tomorrow would stay valid until the day after.
+ */
+const FUTURE_SKEW_S = 60;
+
 /** Stripe's Checkout Session ids: `cs_test_…` or `cs_live_…`, letters and digits. */
 const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,250}$/;
 
 /** The Stripe provider, plus the webhook check only it has. */
 export interface StripePayments extends Payments {
   readonly kind: 'stripe';
-  /** The event in `raw` if `signature` (the Stripe-Signature header) was made with the signing secret, recently; throws otherwise. */
+  /** The event in `raw` if `signature` (the Stripe-Signature header) was made with the signing secret within the last 5 minutes (and not dated ahead of this clock by more than a minute); throws otherwise. */
   verifyEvent(raw: string, signature: string): Stripe.Event;
 }
 
@@ -75,6 +81,10 @@ export function createStripePayments(config: NonNullable<Config['stripe']>): Str
         throw error;
       }
     },
-    verifyEvent: (raw, signature) => stripe.webhooks.constructEvent(raw, signature, config.webhookSecret),
+    verifyEvent(raw, signature) {
+      const dated = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+      if (dated > Date.now() / 1000 + FUTURE_SKEW_S) throw new Error(`The signature is dated ${dated}, in the future.`);
+      return stripe.webhooks.constructEvent(raw, signature, config.webhookSecret);
+    },
   };
 }
