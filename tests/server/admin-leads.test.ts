@@ -1,6 +1,7 @@
 // The inbox over real HTTP: leads from the four kind tables (triggers), filters, search, keyset
 // pages and counts, a lead's page and timeline, export with the formula guard, deletion and audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeOlderThan } from '../../packages/server/src/admin/delete-lead.ts';
 import { createOperator, insertReport, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
@@ -146,5 +147,23 @@ describe('a lead', () => {
     );
     expect(audit).toEqual([{ action: 'lead.deleted', detail: { kind: 'wait-list' } }]);
     expect(JSON.stringify(await local.api.db.query('select * from admin_audit'))).not.toMatch(/Persona 33|p33@|0033/);
+  });
+});
+
+describe('LEAD_RETENTION_DAYS', () => {
+  it('deletes the leads older than the limit and hands their ids to the outbox to forget their mails', async () => {
+    const forgotten: string[] = [];
+    // The 120 wait-list rows date from 2026-01-01; a lead sent now is kept.
+    const fresh = ((await (await postJson(`${local.base}/api/contact`, VALID.contact)).json()) as { id: string }).id;
+    const old = await local.api.db.query<{ id: string }>("select id from lead where created_at < now() - interval '30 days'");
+    expect(old.length).toBeGreaterThan(100);
+    const deleted = await purgeOlderThan(local.api.db, 30, async (ids) => void forgotten.push(...ids));
+    expect(deleted).toBe(old.length);
+    expect(forgotten.sort()).toEqual(old.map(({ id }) => id).sort());
+    const left = await local.api.db.query<{ id: string; old: boolean }>(
+      "select id, created_at < now() - interval '30 days' as old from lead",
+    );
+    expect(left).toContainEqual({ id: fresh, old: false });
+    expect(left.filter((row) => row.old)).toEqual([]);
   });
 });

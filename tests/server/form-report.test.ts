@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperator, signInAs } from './support/admin.ts';
 import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
 
 const REPORT = {
@@ -167,6 +168,20 @@ describe('POST /api/form-report (outbox folder)', () => {
     expect(body.errorMessage).toMatch(/no son válidos/);
     const other = await post({ ...report, uso: 'other' });
     expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
+  });
+
+  it('a report deleted on request takes its .eml along; the others stay', async () => {
+    await createOperator(local.api.db, 'admin@example.com');
+    const admin = await signInAs(local.base, 'admin@example.com');
+    const outbox = join(local.dataDir, 'outbox');
+    const mailOf = (id: string) => readdirSync(outbox).filter((name) => name.includes(id));
+    const { id } = (await (await post({ ...report, correo: 'borrar@example.com' })).json()) as { id: string };
+    await waitFor(() => (mailOf(id).length ? true : undefined));
+    const others = readdirSync(outbox).filter((name) => !name.includes(id));
+    expect(others.length).toBeGreaterThan(0);
+    expect((await admin.call(`/api/admin/leads/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(mailOf(id)).toEqual([]);
+    expect(readdirSync(outbox).filter((name) => !name.includes(id))).toEqual(others);
   });
 });
 

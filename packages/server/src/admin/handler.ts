@@ -115,7 +115,7 @@ export function createAdmin({
   let timer: NodeJS.Timeout | undefined;
   if (config.retentionDays > 0) {
     const purge = () =>
-      purgeOlderThan(db, config.retentionDays).then(
+      purgeOlderThan(db, config.retentionDays, (ids) => outbox.forget(ids)).then(
         (deleted) => deleted && log.info('retention purge', { deleted, days: config.retentionDays }),
         (error) => log.error('retention purge failed', { error }),
       );

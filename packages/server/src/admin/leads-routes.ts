@@ -213,10 +213,11 @@ export const reportFile: AdminHandler = async ({ db, id, url }) => {
 };
 
 /** DELETE /api/admin/leads/:id (admins): forgets the lead; the audit keeps no personal data. */
-export const removeLead: AdminHandler = async ({ db, id, operator, allowList }) => {
+export const removeLead: AdminHandler = async ({ db, id, operator, allowList, outbox }) => {
   requireAdmin(operator);
   const kind = await deleteLead(db, id, operator.email);
   if (!kind) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
+  await outbox.forget([id]);
   // A partner's registration takes its partner account, and so its origins, with it.
   if (kind === 'partner') allowList.invalidate();
   return NO_CONTENT;

@@ -39,6 +39,6 @@ export function reportMails(db: Db, retryMs: number): MailQueue<ReportRow> {
     sent: async (row) =>
       void (await db.query("update report set mailed_at = now(), mail_status = 'sent', mail_error = null where id = $1", [row.id])),
     failed: async (row, reason) => void (await db.query('update report set mail_error = $2 where id = $1', [row.id, reason])),
-    describe: (row) => ({ id: row.id, attempts: row.mail_attempts }),
+    describe: (row) => ({ id: row.id, lead: row.id, attempts: row.mail_attempts }),
   };
 }
