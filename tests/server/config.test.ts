@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT_MS: '500',
+      MAX_CONNECTIONS_PER_CLIENT: '7',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       logLevel: 'warn',
       shutdownTimeoutMs: 500,
+      http: { maxConnectionsPerClient: 7 },
     });
   });
 

@@ -28,8 +28,18 @@ export interface Config {
    * process tracks in memory (the embedded database); with DATABASE_URL the counters are shared.
    */
   rateLimit: { writes: number; reads: number; windowMs: number; maxKeys: number };
-  /** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS of the HTTP server. */
-  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /**
+   * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS and
+   * MAX_CONNECTIONS_PER_CLIENT (0: no cap per client) of the HTTP server; `trustProxy` turns the
+   * cap per client off (every connection then comes from the proxy).
+   */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+    maxConnectionsPerClient: number;
+  };
   /** REPORT_MAILS_PER_ADDRESS per 24 h and REPORT_MAILS_PER_HOUR in all: past them a report is stored, not mailed. */
   reportMail: { perAddress: number; perHour: number };
   /** BODY_LIMIT: the largest request body in bytes (default 16 KiB). */
@@ -151,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: whole(env, 'HEADERS_TIMEOUT_MS', 10_000) || 10_000,
       keepAliveTimeoutMs: whole(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000) || 5000,
       maxConnections: whole(env, 'MAX_CONNECTIONS', 1000) || 1000,
+      maxConnectionsPerClient: whole(env, 'MAX_CONNECTIONS_PER_CLIENT', 100),
     },
     reportMail: { perAddress: whole(env, 'REPORT_MAILS_PER_ADDRESS', 3), perHour: whole(env, 'REPORT_MAILS_PER_HOUR', 200) },
     bodyLimit: whole(env, 'BODY_LIMIT', 16 * 1024),
