@@ -166,6 +166,10 @@ describe('text hygiene', () => {
     ['a zero-width space', 'A\u200Bna'],
     ['a byte-order mark', 'A\uFEFFna'],
     ['a lone surrogate', 'Ana \uD800'],
+    ['three Hangul fillers (a name that shows blank)', '\u3164\u3164\u3164'],
+    ['a right-to-left mark', 'Ana\u200F'],
+    ['a soft hyphen', 'An\u00ADa'],
+    ['a tag character', 'Ana\u{E0041}'],
     ['a line break in a one-line field', 'Ana\nLópez'],
   ])('%s in a field is a 400 with the `characters` key, and nothing is stored', async (_what, nombre) => {
     const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre });
