@@ -180,7 +180,7 @@ export async function createApi(
         reply = { status: 500, body: { errorMessage: serverText(requestLang(req), { key: 'failed' }) } };
       }
     }
-    const headers: Record<string, string> = {
+    const headers: Record<string, string | string[]> = {
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Origin',

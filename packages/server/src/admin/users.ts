@@ -64,7 +64,7 @@ export async function setPassword(db: Queryable, token: unknown, password: unkno
     throw new HttpError(400, 'This link is not valid; ask an admin for a new one.', { body: { code: 'link' } });
   const hash = await hashPassword(checked);
   const rows = await db.query(
-    `update admin_user set password_hash = $2, invite_hash = null, invite_expires_at = null, failed_signins = 0, locked_until = null
+    `update admin_user set password_hash = $2, invite_hash = null, invite_expires_at = null
      where invite_hash = $1 and invite_expires_at > now() returning id`,
     [hashToken(token), hash],
   );

@@ -31,7 +31,8 @@ export interface Reply {
   body: unknown;
   /** A non-JSON body (an image), written as is with the reply's headers. */
   raw?: Uint8Array | string;
-  headers?: Record<string, string>;
+  /** Extra headers; a list is sent as several headers of that name (Set-Cookie). */
+  headers?: Record<string, string | string[]>;
   /** Extra fields for the request's log line (e.g. the stored id). */
   log?: Record<string, unknown>;
 }
