@@ -4,11 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs } from './support/admin.ts';
 import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
+import { attachedPdf, pdfText } from './support/pdf.ts';
 
 const REPORT = {
   estadoProyecto: 'Nueva',
@@ -43,31 +43,6 @@ async function reportOn(base: string): Promise<typeof REPORT> {
     await postJson(`${base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })
   ).json()) as { url: string };
   return { ...REPORT, imageUrl: new URL(image.url, base).href };
-}
-
-/** The text of a PDF: every hex or literal string shown with Tj, from every (deflated) stream. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    const bytes = Buffer.from(match[1]!, 'latin1');
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj|\((.*?)\) Tj/g))
-      parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
-  }
-  return parts.join('\n');
-}
-
-/** The PDF attached to a raw e-mail (base64 part of type application/pdf). */
-function attachedPdf(eml: string): Buffer {
-  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
-  expect(part).not.toBeNull();
-  return Buffer.from(part![1]!.replace(/\s/g, ''), 'base64');
 }
 
 const waitFor = async <T>(read: () => T | undefined, ms = 15_000): Promise<T> => {

@@ -2,12 +2,14 @@
 // as a relay, text that breaks storage or readers, one bad row failing others, IPv6 rate-limit
 // evasion, huge and slow bodies, slow headers, and the small leaks (health, HEAD, Vary).
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS } from '@obra/server';
 import { createLeadStore } from '../../packages/server/src/lead-store.ts';
+import { attachedPdf, pdfText } from './support/pdf.ts';
 import {
   VALID,
   freshDatabase,
@@ -97,11 +99,51 @@ describe('the report e-mail is no relay', () => {
     ['a data URL', 'data:image/svg+xml,<svg/>'],
     ['an image never generated', `LOCAL/api/images/${'b'.repeat(43)}.svg`],
     ['a huge URL', `LOCAL/api/images/${'c'.repeat(3000)}.svg`],
+    // The API's own image and origin, dressed up: what the PDF used to print as it came.
+    ['the right image behind a user name and password', 'USERINFO'],
+    ['the right image with a query', 'IMAGE?PAY-HERE=evil.example'],
+    ['the right image with a fragment', 'IMAGE#PAY-HERE.evil.example'],
   ])('refuses an imageUrl that is %s: 400 and nothing stored', async (_what, url) => {
-    const response = await post({ ...REPORT, imageUrl: url.replace('LOCAL', local.base) });
+    const userInfo = imageUrl.replace('http://', 'http://PAY-HERE.evil.example:x@');
+    const response = await post({
+      ...REPORT,
+      imageUrl: url.replace('LOCAL', local.base).replace('USERINFO', userInfo).replace('IMAGE', imageUrl),
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual(['imageUrl']);
     expect(await local.rows('report')).toHaveLength(0);
+  });
+
+  it("keeps the API's own image URL, not the visitor's: a Host header they chose reaches neither the row nor the PDF", async () => {
+    const path = new URL(imageUrl).pathname;
+    // Without PUBLIC_URL the request's Host is the API's origin for the check …
+    const body = JSON.stringify({ ...REPORT, imageUrl: `http://pay-here.evil.example${path}`, correo: 'host@example.com' });
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${local.base}/api/form-report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: 'pay-here.evil.example' },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(answer.status).toBe(201);
+    const { id } = JSON.parse(answer.text) as { id: string };
+    // … but what is stored (and mailed, and sent to webhooks) is the path this API serves it on.
+    const [row] = await local.api.db.query<{ image_url: string }>('select image_url from report where id = $1', [id]);
+    expect(row!.image_url).toBe(path);
+    const eml = await until(() => {
+      const file = mails().find((name) => name.includes(id));
+      return file && readFileSync(join(local.dataDir, 'outbox', file), 'latin1');
+    });
+    const text = pdfText(attachedPdf(eml));
+    expect(text).toContain('host@example.com');
+    expect(text).not.toMatch(/evil|PAY-HERE/i);
+    await local.api.db.query('delete from report where id = $1', [id]);
   });
 
   it('mails at most 3 reports to one address a day: 6 reports → 6 rows, 3 mails, and the answer says so', async () => {

@@ -4,16 +4,30 @@ import { imageOf } from '../images/ids.ts';
 import type { Logger } from '../log.ts';
 
 /**
- * The id of a report's image when `url` is an image this API generated and stored, on its own
- * origin (README, "Report e-mails"); undefined otherwise. Anything else (another site's picture, a
- * `javascript:` URL, an image never generated) would let a stranger put their own content or
- * links in a mail the server sends.
+ * A report's image when `url` is an image this API generated and stored, on its own origin, and
+ * nothing else: no user name or password (`http://PAY-HERE.evil.example:x@host/…` has the API's
+ * origin), no query, no fragment. Its id, and the URL the report keeps: the API's own, made here
+ * (PUBLIC_URL + the path, or the path alone), never the string the visitor sent, whose host
+ * without PUBLIC_URL was whatever Host header they chose. Undefined otherwise: another site's
+ * picture, a `javascript:` URL or an image never generated would put a stranger's content or
+ * links in the PDF the server mails and the webhooks it sends (docs/operators/reports.md).
  */
-export async function reportImage(db: Queryable, url: string, origin: string): Promise<string | undefined> {
+export async function reportImage(
+  db: Queryable,
+  url: string,
+  origin: string,
+  publicUrl: string | undefined,
+): Promise<{ id: string; url: string } | undefined> {
   const image = imageOf(url);
-  if (!image || new URL(url).origin !== origin) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!image || parsed.origin !== origin || parsed.username || parsed.password || parsed.search || parsed.hash) return undefined;
   const [row] = await db.query<{ id: string }>('select id from image where id = $1', [image.id]);
-  return row?.id;
+  return row && { id: row.id, url: `${publicUrl ?? ''}/api/images/${image.id}.${image.ext}` };
 }
 
 /**

@@ -41,11 +41,11 @@ async function saveReport(
   key: string | undefined,
   hash: string,
 ) {
-  const image = await reportImage(db, String(row.image_url), origin);
+  const image = await reportImage(db, String(row.image_url), origin, config.publicUrl);
   if (!image) {
     throw invalidFields({ imageUrl: 'url' }, 'invalidImage');
   }
-  return store.saveOne(kind, { ...row, image_id: image }, key, hash, {
+  return store.saveOne(kind, { ...row, image_url: image.url, image_id: image.id }, key, hash, {
     returning: ['mail_status'],
     decide: async (tx) => ({
       mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), config.reportMail, log),

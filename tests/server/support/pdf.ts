@@ -1,0 +1,28 @@
+// Reading what the API mails: the PDF attached to an .eml, and the text a PDF shows.
+import { inflateSync } from 'node:zlib';
+import { expect } from 'vitest';
+
+/** The text of a PDF: every hex or literal string shown with Tj, from every (deflated) stream. */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    const bytes = Buffer.from(match[1]!, 'latin1');
+    let content: string;
+    try {
+      content = inflateSync(bytes).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj|\((.*?)\) Tj/g))
+      parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
+  }
+  return parts.join('\n');
+}
+
+/** The PDF attached to a raw e-mail (base64 part of type application/pdf). */
+export function attachedPdf(eml: string): Buffer {
+  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
+  expect(part).not.toBeNull();
+  return Buffer.from(part![1]!.replace(/\s/g, ''), 'base64');
+}
