@@ -144,8 +144,22 @@ export async function createApi(
         { headers: { ...cors, Allow: methods.join(', ') } },
       );
     try {
-      if (entry.limit !== 'none') await limiters[entry.limit].hit(clientKey(ip));
-      const reply = await entry.handler({ req, url, config, db, gazetteer, store, log, images, outbox, origin, lang: requestLang(req) });
+      const client = clientKey(ip);
+      if (entry.limit !== 'none') await limiters[entry.limit].hit(client);
+      const reply = await entry.handler({
+        req,
+        url,
+        config,
+        db,
+        gazetteer,
+        store,
+        log,
+        images,
+        outbox,
+        origin,
+        lang: requestLang(req),
+        client,
+      });
       return { ...reply, headers: { ...cors, ...reply.headers } };
     } catch (error) {
       if (error instanceof HttpError) Object.assign(error.headers, cors);

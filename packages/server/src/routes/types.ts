@@ -23,6 +23,8 @@ export interface RouteContext {
   origin: string;
   /** The visitor's language (Accept-Language: the widgets send theirs). */
   lang: Lang;
+  /** The caller as the limits count it: an IPv4 address or an IPv6 /64 (http/rate-limit.ts). */
+  client: string;
 }
 
 /** What a route handler answers; errors are thrown as HttpError. */
