@@ -150,6 +150,23 @@ describe('a lead', () => {
   });
 });
 
+describe('resending a report', () => {
+  it('counts like any mail: past REPORT_MAILS_PER_ADDRESS (3) in 24 h it is a 409 with the time it may go, for an admin too', async () => {
+    const id = await insertReport(local.api.db, { correo: 'reenvio@example.com' });
+    const resend = () => admin.call(`/api/admin/leads/${id}/resend`, { method: 'POST', body: {} });
+    expect((await Promise.all([resend(), resend(), resend()])).map((r) => r.status)).toEqual([202, 202, 202]);
+    const refused = await resend();
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { code: string; retryAt: string };
+    expect(body.code).toBe('mail-cap');
+    expect(new Date(body.retryAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    const mails = await local.api.db.query<{ n: number }>(
+      "select count(*)::int as n from report_mail where address = 'reenvio@example.com'",
+    );
+    expect(mails).toEqual([{ n: 3 }]);
+  });
+});
+
 describe('LEAD_RETENTION_DAYS', () => {
   it('deletes the leads older than the limit and hands their ids to the outbox to forget their mails', async () => {
     const forgotten: string[] = [];

@@ -77,7 +77,8 @@ describe('the report e-mail is no relay', () => {
   let local: LocalApi;
   let imageUrl = '';
   beforeAll(async () => {
-    local = await startLocalApi({ RATE_LIMIT: '0', REPORT_MAILS_PER_ADDRESS: '3', REPORT_MAILS_PER_HOUR: '8' });
+    // One sender here (127.0.0.1): its own cap is off; 'the hourly cap' below tests it.
+    local = await startLocalApi({ RATE_LIMIT: '0', REPORT_MAILS_PER_ADDRESS: '3', REPORT_MAILS_PER_CLIENT: '0' });
     const { url } = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'x', spec: { diseno: 'Arco' } })).json()) as {
       url: string;
     };
@@ -171,14 +172,6 @@ describe('the report e-mail is no relay', () => {
       ),
     );
     expect(answers.filter((a) => a.mail === 'queued')).toHaveLength(3);
-  });
-
-  it('past the hourly cap every report is stored and held, with a warning in the log', async () => {
-    // 3 + 3 queued so far; the cap is 8 an hour.
-    const statuses: string[] = [];
-    for (const n of [1, 2, 3])
-      statuses.push(((await (await post({ ...REPORT, imageUrl, correo: `otra${n}@example.com` })).json()) as { mail: string }).mail);
-    expect(statuses).toEqual(['queued', 'queued', 'held']);
   });
 
   it("the mail holds no link and nothing but the visitor's name from the form", async () => {
@@ -276,6 +269,71 @@ describe('text hygiene', () => {
     expect(await many.json()).toMatchObject({ errors: { otros: 'choose' } });
     const prompt = await postJson(`${local.base}/api/form-report`, { ...report, prompt: 'casa\u0007' });
     expect(await prompt.json()).toMatchObject({ errors: { prompt: 'characters' } });
+  });
+});
+
+describe('the hourly report-mail cap cannot be spent by one sender', () => {
+  let local: LocalApi;
+  let imageUrl = '';
+  beforeAll(async () => {
+    // TRUST_PROXY: the senders are played with X-Forwarded-For.
+    local = await startLocalApi({
+      RATE_LIMIT: '0',
+      TRUST_PROXY: '1',
+      REPORT_MAILS_PER_CLIENT: '2',
+      REPORT_MAILS_PER_HOUR: '12',
+      MAIL_RETRY_MS: '200',
+    });
+    const { url } = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'x', spec: { diseno: 'Arco' } })).json()) as {
+      url: string;
+    };
+    imageUrl = new URL(url, local.base).href;
+  });
+  afterAll(() => local.close());
+  const report = (from: string, correo: string) =>
+    postJson(`${local.base}/api/form-report`, { ...REPORT, imageUrl, correo }, { 'x-forwarded-for': from }).then(
+      async (r) => (await r.json()) as { id: string; mail: string },
+    );
+  const sentTo = async () =>
+    (await local.api.db.query<{ correo: string }>('select correo from report where mailed_at is not null order by mailed_at')).map(
+      (row) => row.correo,
+    );
+  it('one sender from 5 addresses, 6 reports each to strangers: 2 mailed per address, the rest held; the next visitor is mailed', async () => {
+    const answers = [];
+    for (let a = 0; a < 5; a += 1)
+      for (let i = 0; i < 6; i += 1) answers.push(await report(`203.0.113.${a}`, `victima${a}-${i}@example.com`));
+    expect(answers.filter((a) => a.mail === 'queued')).toHaveLength(10);
+    expect(answers.filter((a) => a.mail === 'held')).toHaveLength(20);
+    const visitor = await report('198.51.100.9', 'visitante@example.com');
+    expect(visitor.mail).toBe('queued');
+    await until(async () => ((await sentTo()).length === 11 ? true : undefined));
+    expect(await sentTo()).toContain('visitante@example.com');
+  });
+
+  it("a backlog from many addresses waits its turn: once the hour has room, the next visitor goes before any sender's second mail", async () => {
+    // 1 more mail fills the hour (12); 8 addresses × 2 reports and a visitor wait.
+    for (let a = 0; a < 8; a += 1) for (let i = 0; i < 2; i += 1) await report(`192.0.2.${a}`, `otro${a}-${i}@example.com`);
+    const visitor = await report('198.51.100.10', 'segunda-visita@example.com');
+    expect(visitor.mail).toBe('queued');
+    await until(async () => ((await sentTo()).length === 12 ? true : undefined));
+    // The hour is spent: the visitor's report is stored, queued, not taken.
+    expect(await local.api.db.query('select count(*)::int as n from report_mail where claimed_at is not null')).toEqual([{ n: 12 }]);
+    expect(await local.api.db.query('select mail_attempts from report where id = $1', [visitor.id])).toEqual([{ mail_attempts: 0 }]);
+    // An hour later (the pace's window moved by hand): 12 more go, every sender's first and the visitor before any second.
+    await local.api.db.query("update report_mail set claimed_at = claimed_at - interval '61 minutes' where claimed_at is not null");
+    await report('198.51.100.11', 'kick@example.com');
+    await until(async () => ((await sentTo()).length >= 24 ? true : undefined));
+    const second = (await sentTo()).slice(12);
+    expect(second).toHaveLength(12);
+    expect(second).toContain('segunda-visita@example.com');
+    expect(second).toContain('kick@example.com');
+    const firsts = second.filter((to) => /-0@/.test(to));
+    expect(firsts.length).toBeGreaterThanOrEqual(7);
+    // Still waiting: only second mails of senders.
+    const waiting = await local.api.db.query<{ correo: string }>(
+      "select correo from report where mail_status = 'queued' and mailed_at is null",
+    );
+    expect(waiting.every((row) => /-1@/.test(row.correo))).toBe(true);
   });
 });
 

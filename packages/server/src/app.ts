@@ -98,7 +98,7 @@ export async function createApi(
     config,
     log,
     queues: [
-      reportMails(db, config.mail.retryMs),
+      reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
       // The console's links: PUBLIC_URL, else the host `npm start` serves on this machine.
       notificationMails(db, {
         retryMs: config.mail.retryMs,

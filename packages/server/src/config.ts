@@ -40,8 +40,12 @@ export interface Config {
     maxConnections: number;
     maxConnectionsPerClient: number;
   };
-  /** REPORT_MAILS_PER_ADDRESS per 24 h and REPORT_MAILS_PER_HOUR in all: past them a report is stored, not mailed. */
-  reportMail: { perAddress: number; perHour: number };
+  /**
+   * REPORT_MAILS_PER_ADDRESS per 24 h (resends included) and REPORT_MAILS_PER_CLIENT per hour from
+   * one client: past them a report is stored, not mailed. REPORT_MAILS_PER_HOUR sent in all: past it
+   * reports wait for the hour to have room, one per client in turn. 0 turns a cap off.
+   */
+  reportMail: { perAddress: number; perClient: number; perHour: number };
   /** BODY_LIMIT: the largest request body in bytes (default 16 KiB). */
   bodyLimit: number;
   /** MIN_FILL_MS: a form sent sooner than this after it was shown is treated as a bot (default 2000). */
@@ -163,7 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: whole(env, 'MAX_CONNECTIONS', 1000) || 1000,
       maxConnectionsPerClient: whole(env, 'MAX_CONNECTIONS_PER_CLIENT', 100),
     },
-    reportMail: { perAddress: whole(env, 'REPORT_MAILS_PER_ADDRESS', 3), perHour: whole(env, 'REPORT_MAILS_PER_HOUR', 200) },
+    reportMail: {
+      perAddress: whole(env, 'REPORT_MAILS_PER_ADDRESS', 3),
+      perClient: whole(env, 'REPORT_MAILS_PER_CLIENT', 5),
+      perHour: whole(env, 'REPORT_MAILS_PER_HOUR', 200),
+    },
     bodyLimit: whole(env, 'BODY_LIMIT', 16 * 1024),
     minFillMs: whole(env, 'MIN_FILL_MS', 2000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

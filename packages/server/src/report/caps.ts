@@ -31,24 +31,58 @@ export async function reportImage(
 }
 
 /**
- * Whether a new report to `correo` is mailed (`queued`) or only stored (`held`): at most
- * REPORT_MAILS_PER_ADDRESS mails to one address in 24 h and REPORT_MAILS_PER_HOUR in all, so the
- * report e-mail cannot be turned on strangers' inboxes. Runs in the report's insert transaction,
- * holding a lock on the address, so concurrent reports to one address are counted one by one.
+ * Whether a new report to `correo`, sent by `client`, is mailed (`queued`) or only stored
+ * (`held`): at most REPORT_MAILS_PER_ADDRESS mails to one address in 24 h (resends included) and
+ * REPORT_MAILS_PER_CLIENT from one client in an hour, so neither a stranger's inbox nor the
+ * hourly pace (mail-queue.ts) can be spent by one sender. Runs in the report's insert
+ * transaction, holding locks on the client, then the address (always in that order), so
+ * concurrent reports are counted one by one.
  */
-export async function reportMailStatus(tx: Queryable, correo: string, caps: Config['reportMail'], log: Logger): Promise<'queued' | 'held'> {
+export async function reportMailStatus(
+  tx: Queryable,
+  correo: string,
+  client: string,
+  caps: Config['reportMail'],
+  log: Logger,
+): Promise<'queued' | 'held'> {
   const address = correo.toLowerCase();
+  await tx.query("select pg_advisory_xact_lock(hashtext('report-mail-client:' || $1))", [client]);
   await tx.query("select pg_advisory_xact_lock(hashtext('report-mail:' || $1))", [address]);
-  const [counts] = await tx.query<{ to_address: number; last_hour: number }>(
-    `select count(*) filter (where lower(correo) = $1)::int as to_address,
-            count(*) filter (where created_at > now() - interval '1 hour')::int as last_hour
-     from report where mail_status <> 'held' and spam_reason is null and created_at > now() - interval '24 hours'`,
-    [address],
+  const [counts] = await tx.query<{ to_address: number; from_client: number }>(
+    `select count(*) filter (where address = $1 and queued_at > now() - interval '24 hours')::int as to_address,
+            count(*) filter (where client = $2 and queued_at > now() - interval '1 hour')::int as from_client
+     from report_mail where queued_at > now() - interval '24 hours' and (address = $1 or client = $2)`,
+    [address, client],
   );
   if (caps.perAddress && counts!.to_address >= caps.perAddress) return 'held';
-  if (caps.perHour && counts!.last_hour >= caps.perHour) {
-    log.warn('report e-mails: the hourly cap is reached; new reports are stored and not mailed', { cap: caps.perHour });
+  if (caps.perClient && counts!.from_client >= caps.perClient) {
+    log.warn('report e-mails: a client reached its hourly cap; its new reports are stored and not mailed', { cap: caps.perClient });
     return 'held';
   }
   return 'queued';
+}
+
+/**
+ * Queues one more e-mail of a stored report (the console's resend), within the per-address cap
+ * like any other; the time it may go again otherwise.
+ */
+export async function queueResend(
+  tx: Queryable,
+  id: string,
+  caps: Config['reportMail'],
+): Promise<{ queued: true } | { queued: false; retryAt: Date } | undefined> {
+  const [report] = await tx.query<{ address: string }>('select lower(correo) as address from report where id = $1', [id]);
+  if (!report) return undefined;
+  await tx.query("select pg_advisory_xact_lock(hashtext('report-mail:' || $1))", [report.address]);
+  const sent = await tx.query<{ queued_at: Date }>(
+    `select queued_at from report_mail where address = $1 and queued_at > now() - interval '24 hours' order by queued_at`,
+    [report.address],
+  );
+  if (caps.perAddress && sent.length >= caps.perAddress) {
+    const oldest = sent[sent.length - caps.perAddress]!.queued_at;
+    return { queued: false, retryAt: new Date(new Date(oldest).getTime() + 24 * 3600_000) };
+  }
+  await tx.query("update report set mail_status = 'queued', mailed_at = null, mail_error = null, mail_next_at = now() where id = $1", [id]);
+  await tx.query('insert into report_mail (report_id, address, resend) values ($1, $2, true)', [id, report.address]);
+  return { queued: true };
 }

@@ -35,7 +35,7 @@ function check(kind: LeadKind, input: unknown) {
 
 /** Stores a design report alone: its image must be this API's, and its mail waits for the caps. */
 async function saveReport(
-  { store, log, config, db, origin }: RouteContext,
+  { store, log, config, db, origin, client }: RouteContext,
   kind: LeadKind,
   row: LeadRow,
   key: string | undefined,
@@ -45,10 +45,10 @@ async function saveReport(
   if (!image) {
     throw invalidFields({ imageUrl: 'url' }, 'invalidImage');
   }
-  return store.saveOne(kind, { ...row, image_url: image.url, image_id: image.id }, key, hash, {
+  return store.saveOne(kind, { ...row, image_url: image.url, image_id: image.id, client }, key, hash, {
     returning: ['mail_status'],
     decide: async (tx) => ({
-      mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), config.reportMail, log),
+      mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), client, config.reportMail, log),
     }),
   });
 }
