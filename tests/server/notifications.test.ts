@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { outboxMails, postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+import { subjectOf } from './support/pdf.ts';
 
 let local: LocalApi;
 let admin: Session;
@@ -13,16 +14,6 @@ let agent: Session;
 const mails = () => outboxMails(local.dataDir, 'notification-');
 const mailsTo = (address: string) =>
   mails().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`) || eml.startsWith(`To: ${address}\r\n`));
-/** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
-const subjectOf = (eml: string) =>
-  (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
-    .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) =>
-      Buffer.from(
-        text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8'),
-    );
 const saveRules = (session: Session, rules: unknown, headers?: Record<string, string>) =>
   session.call('/api/admin/notifications', { method: 'PUT', body: { rules }, headers });
 const stored = () =>

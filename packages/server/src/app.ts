@@ -17,6 +17,7 @@ import { createLogger, type Logger } from './log.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { reportMails } from './report/mail-queue.ts';
+import { orderMails } from './checkout/order-mail.ts';
 import { createAllowList } from './partners/allow-list.ts';
 import { health } from './routes/health.ts';
 import { estimateRoute } from './routes/estimate.ts';
@@ -99,6 +100,7 @@ export async function createApi(
     log,
     queues: [
       reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
+      orderMails(db, config.mail.retryMs),
       // The console's links: PUBLIC_URL, else the host `npm start` serves on this machine.
       notificationMails(db, {
         retryMs: config.mail.retryMs,

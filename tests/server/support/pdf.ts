@@ -1,4 +1,4 @@
-// Reading what the API mails: the PDF attached to an .eml, and the text a PDF shows.
+// Reading what the API mails: an .eml's subject, the PDF attached to it, and the text a PDF shows.
 import { inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 
@@ -26,3 +26,14 @@ export function attachedPdf(eml: string): Buffer {
   expect(part).not.toBeNull();
   return Buffer.from(part![1]!.replace(/\s/g, ''), 'base64');
 }
+
+/** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
+export const subjectOf = (eml: string) =>
+  (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
+    .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) =>
+      Buffer.from(
+        text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8'),
+    );

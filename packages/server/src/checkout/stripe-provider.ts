@@ -3,6 +3,7 @@
 // another host (the tests' local fake of the endpoints this flow uses).
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
+import type { Queryable } from '../db/index.ts';
 import { checkoutPaths, CHECKOUT_LANGS, type CheckoutLang } from './products.ts';
 import type { Payments, SessionView } from './payments.ts';
 
@@ -41,8 +42,17 @@ function viewOf(session: Stripe.Checkout.Session): SessionView | undefined {
   };
 }
 
-/** Creates the Stripe provider for `config.stripe`. */
-export function createStripePayments(config: NonNullable<Config['stripe']>): StripePayments {
+/** Whether this site created the session `id` (checkout_session, migration 084). */
+export const ownSession = async (db: Queryable, id: string) =>
+  (
+    await db.query<{ slug: string; lang: string; amount: number; currency: string }>(
+      "select slug, lang, amount, currency from checkout_session where id = $1 and provider = 'stripe'",
+      [id],
+    )
+  )[0];
+
+/** Creates the Stripe provider for `config.stripe`; the sessions it creates are kept in `db`. */
+export function createStripePayments(config: NonNullable<Config['stripe']>, db: Queryable): StripePayments {
   const target = config.apiUrl ? new URL(config.apiUrl) : undefined;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -59,6 +69,9 @@ export function createStripePayments(config: NonNullable<Config['stripe']>): Str
     async createSession({ product, lang, successUrl, cancelUrl }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
+        // Cards only: paid when the buyer is back on the success page, which says so. A delayed
+        // method (a bank debit) would complete unpaid and be paid days later, or not at all.
+        allowed_payment_method_types: ['card'],
         locale: lang,
         line_items: [
           { quantity: 1, price_data: { currency: product.currency, unit_amount: product.amount, product_data: { name: product.name } } },
@@ -69,10 +82,22 @@ export function createStripePayments(config: NonNullable<Config['stripe']>): Str
         metadata: { slug: product.slug, lang, product: product.name },
       });
       if (!session.url) throw new Error(`Stripe created session ${session.id} without a payment page URL.`);
+      await db.query(
+        "insert into checkout_session (id, slug, lang, amount, currency, expires_at, provider) values ($1, $2, $3, $4, $5, $6, 'stripe')",
+        [
+          session.id,
+          product.slug,
+          lang,
+          product.amount,
+          product.currency,
+          new Date((session.expires_at ?? Date.now() / 1000 + 86_400) * 1000),
+        ],
+      );
       return { id: session.id, url: session.url };
     },
     async retrieveSession(id) {
-      if (!STRIPE_SESSION_ID.test(id)) return undefined;
+      // Another sale on the same Stripe account is none of this site's business (nor a call to Stripe).
+      if (!STRIPE_SESSION_ID.test(id) || !(await ownSession(db, id))) return undefined;
       try {
         return viewOf(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
