@@ -123,17 +123,25 @@ describe('a lead', () => {
     expect((await page('?status=qualified')).items.map((i) => i.id)).toEqual([lead.id]);
   });
 
-  it('exports the current filter as CSV with the formula guard', async () => {
+  it('exports the current filter for spreadsheets: UTF-16LE with its BOM, tab-separated, formulas guarded, phones as numbers', async () => {
     const response = await admin.call('/api/admin/export.csv?q=hyperlink');
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-16le');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="obra-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).trim().split('\r\n');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const lines = bytes.subarray(2).toString('utf16le').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin',
+      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin'.replaceAll(
+        ',',
+        '\t',
+      ),
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`'+57 300 000 0007`);
-    expect(lines[1]).toContain(`"cliente: =HYPERLINK(""http://evil"")"`);
+    const cells = lines[1]!.split('\t');
+    // The phone in international format, without the apostrophe the guard used to put before it.
+    expect(cells[8]).toBe('+57 300 0000007');
+    // The summary does not start with a formula; it is quoted for its quotes.
+    expect(cells[9]).toBe(`"cliente: =HYPERLINK(""http://evil"")"`);
   });
 
   it('is deleted on request with its kind row, and the audit keeps nothing personal', async () => {

@@ -158,9 +158,14 @@ describe('an order', () => {
   it('exports the current filter as CSV, newest first, with the formula guard', async () => {
     const response = await admin.call('/api/admin/orders.csv?q=example.com&from=2026-01-01&to=2026-01-01&status=paid');
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-16le');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="obra-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).trim().split('\r\n');
+    const lines = Buffer.from(await response.arrayBuffer())
+      .subarray(2)
+      .toString('utf16le')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.replaceAll('\t', ','));
     expect(lines[0]).toBe(
       'id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email,expected_amount,expected_currency,mailed_at',
     );

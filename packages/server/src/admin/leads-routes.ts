@@ -270,7 +270,7 @@ export const exportLeads: AdminHandler = async ({ url, db }) => {
   return {
     status: 200,
     body: undefined,
-    raw: toCsv(EXPORT_COLUMNS, rows),
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="obra-leads-${day}.csv"` },
+    raw: toCsv(EXPORT_COLUMNS, rows, { format: 'spreadsheet', phones: ['phone'] }),
+    headers: { 'Content-Type': 'text/csv; charset=utf-16le', 'Content-Disposition': `attachment; filename="obra-leads-${day}.csv"` },
   };
 };

@@ -1,6 +1,7 @@
 // What goes over the wire for one delivery: the Standard Webhooks body and headers, or the
 // spreadsheet preset's body (SPEC.md §7: the original wait list's JSON).
 import { Webhook } from 'standardwebhooks';
+import { guardFormula } from '../csv.ts';
 
 /** An endpoint's format. */
 export type Format = 'standard' | 'spreadsheet';
@@ -25,6 +26,14 @@ interface SheetRow {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * Each cell guarded like the CSV exports: a sheet's script appends the row as it comes, and Google
+ * Sheets runs `=IMPORTDATA(…)` in a cell (and reads `+57 300…` as a formula); the apostrophe is
+ * Sheets' own mark for text, not shown.
+ */
+const guarded = (row: SheetRow): SheetRow =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, guardFormula(value as string)])) as unknown as SheetRow;
 
 /**
  * A lead as the original wait list posted it. A wait-list lead is its own five fields; the other
@@ -92,7 +101,7 @@ export function requestOf(
 ): { body: string; headers: Record<string, string> } {
   const body =
     format === 'spreadsheet'
-      ? JSON.stringify(event.type === 'webhook.test' ? TEST_ROW : sheetRow(event.data))
+      ? JSON.stringify(guarded(event.type === 'webhook.test' ? TEST_ROW : sheetRow(event.data)))
       : JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data: event.data });
   const signature = new Webhook(secret).sign(event.id, now, body);
   return {
