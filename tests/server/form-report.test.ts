@@ -7,35 +7,8 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs } from './support/admin.ts';
-import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
+import { postJson, REPORT, startLocalApi, type LocalApi } from './support/api.ts';
 import { attachedPdf, pdfText } from './support/pdf.ts';
-
-const REPORT = {
-  estadoProyecto: 'Nueva',
-  etapaProyecto: 'Concepcion',
-  ancho: '25',
-  longitud: '40',
-  anchoEdificacion: '12',
-  largoEdificacion: '18',
-  altoEdificacion: '7,5',
-  uso: 'housing',
-  usoEspecifico: '',
-  sistemaConstructivo: 'steel-framing',
-  diseno: 'Doble pendiente',
-  tipoFachada: 'Ventilada',
-  materialCubierta: 'Arcilla/Concreto',
-  materialFachada: 'Ladrillo',
-  zona: 'zone1',
-  otros: ['paneles-solares', 'domotica'],
-  nombre: 'María Núñez',
-  pais: 'Colombia',
-  departamento: 'Antioquia',
-  ciudad: 'Medellín',
-  correo: 'maria@example.com',
-  telefono: '+57 300 123 4567',
-  imageUrl: '',
-  prompt: 'Foto realista de una casa',
-};
 
 /** A report whose image the API at `base` generated (a report may carry no other). */
 async function reportOn(base: string): Promise<typeof REPORT> {

@@ -219,7 +219,7 @@ describe('delivery', () => {
           fields: { correo: 'ana@example.com', interesado: 'proveedor', telefono: '+57 300 123 4567', comentario: 'Acero' },
         },
       });
-      expect(Object.keys(body.data).sort()).toEqual(['created', 'fields', 'id', 'kind', 'lang', 'status']);
+      expect(Object.keys(body.data).sort()).toEqual(['createdAt', 'fields', 'id', 'kind', 'lang', 'status']);
       expect(JSON.stringify(body)).not.toMatch(/idempotency|request_hash|whsec_/);
     }
     const log = (await deliveries(endpoint)).items;
@@ -344,7 +344,7 @@ describe('events', () => {
         id,
         code: 'cons-webhook',
         origins: ['https://cons.example'],
-        approved_by: 'ana@example.com',
+        approvedBy: 'ana@example.com',
         registration: { id, kind: 'partner' },
       },
     });

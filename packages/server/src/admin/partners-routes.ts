@@ -141,7 +141,7 @@ async function change(
     // Webhooks hear of an approval in the same transaction (webhooks/events.ts).
     if (type === 'approved') {
       const [partner] = await tx.query<Record<string, unknown>>(
-        'select id, code, origins, approved_by, approved_at from partner_account where id = $1',
+        'select id, code, origins, approved_by as "approvedBy", webhook_time(approved_at) as "approvedAt" from partner_account where id = $1',
         [id],
       );
       await emitEvent(tx, 'partner.approved', { ...partner, registration: await leadData(tx, id) });

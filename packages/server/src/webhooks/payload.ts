@@ -8,10 +8,11 @@ export type Format = 'standard' | 'spreadsheet';
 /** The formats, for validation. */
 export const FORMATS: readonly Format[] = ['standard', 'spreadsheet'];
 
-/** An event as stored. */
+/** An event as stored: `version` is the payload version its data was made in (migration 085). */
 export interface StoredEvent {
   id: string;
   type: string;
+  version: number;
   data: Record<string, unknown>;
   created_at: Date | string;
 }
@@ -73,7 +74,8 @@ function sheetRow(data: Record<string, unknown>): SheetRow {
         nombre: text(fields.nombre),
         correo: text(fields.correo),
         telefono: text(fields.telefono),
-        comentario: text(fields.otros),
+        // A list since version 2 of the payload, a comma-separated text before.
+        comentario: Array.isArray(fields.otros) ? fields.otros.filter((o) => typeof o === 'string').join(', ') : text(fields.otros),
         interesado: 'cliente',
       };
   }
@@ -102,7 +104,7 @@ export function requestOf(
   const body =
     format === 'spreadsheet'
       ? JSON.stringify(guarded(event.type === 'webhook.test' ? TEST_ROW : sheetRow(event.data)))
-      : JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data: event.data });
+      : JSON.stringify({ type: event.type, version: event.version, timestamp: new Date(event.created_at).toISOString(), data: event.data });
   const signature = new Webhook(secret).sign(event.id, now, body);
   return {
     body,
