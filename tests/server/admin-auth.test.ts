@@ -3,7 +3,7 @@
 // roles, sign-out everywhere, one-time links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteUser } from '../../packages/server/src/admin/users.ts';
-import { createOperator, PASSWORD, signInAs } from './support/admin.ts';
+import { createOperator, PASSWORD, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;
@@ -220,9 +220,49 @@ describe('one-time links', () => {
         headers: { 'content-type': 'application/json', origin: local.base },
         body: JSON.stringify({ token, password }),
       });
-    expect((await set('short')).status).toBe(400);
+    // Too short, one character over and over, the e-mail's name, the product's name.
+    for (const weak of ['short', 'fourteen chars', 'aaaaaaaaaaaaaaaaaaaa', '1212121212121212', 'new-new-new-new-1', 'obraobra-segura-1']) {
+      const refused = await set(weak);
+      expect(refused.status, weak).toBe(400);
+      expect(((await refused.json()) as { code: string }).code).toBe('password');
+    }
     expect((await set('a good long password')).status).toBe(204);
     expect((await set('another long password')).status).toBe(400);
     expect((await signInAs(local.base, 'new@example.com', 'a good long password')).csrf).toMatch(/^[\w-]{43}$/);
+  });
+});
+
+describe("changing one's own password", () => {
+  const change = (session: Session, body: unknown, headers?: Record<string, string>) =>
+    session.call('/api/admin/account/password', { method: 'POST', body, headers });
+
+  it('needs the current password, a new one the policy takes, the session, its CSRF token and the origin', async () => {
+    await createOperator(local.api.db, 'cambia@example.com', 'agent');
+    const session = await signInAs(local.base, 'cambia@example.com');
+    const next = 'otra frase larga y nueva';
+    expect((await fetch(`${local.base}/api/admin/account/password`, { method: 'POST', headers: { origin: local.base } })).status).toBe(401);
+    expect((await change(session, { current: PASSWORD, password: next }, { 'x-csrf-token': 'wrong' })).status).toBe(403);
+    expect((await change(session, { current: PASSWORD, password: next }, { origin: 'https://evil.example' })).status).toBe(403);
+    const wrong = await change(session, { current: 'not my password', password: next });
+    expect([wrong.status, ((await wrong.json()) as { code: string }).code]).toEqual([400, 'current']);
+    const weak = await change(session, { current: PASSWORD, password: 'cambia cambia 1' });
+    expect([weak.status, ((await weak.json()) as { code: string }).code]).toEqual([400, 'password']);
+    // Nothing changed so far.
+    await signInAs(local.base, 'cambia@example.com');
+  });
+
+  it('changes it, signs the other sessions out, keeps this one, and the old password stops working', async () => {
+    await createOperator(local.api.db, 'rota@example.com', 'agent');
+    const here = await signInAs(local.base, 'rota@example.com');
+    const elsewhere = await signInAs(local.base, 'rota@example.com');
+    const next = 'una frase larga distinta';
+    expect((await change(here, { current: PASSWORD, password: next })).status).toBe(204);
+    expect((await here.call('/api/admin/session')).status).toBe(200);
+    expect((await elsewhere.call('/api/admin/session')).status).toBe(401);
+    await expect(signInAs(local.base, 'rota@example.com')).rejects.toThrow(/401/);
+    expect((await signInAs(local.base, 'rota@example.com', next)).csrf).toMatch(/^[\w-]{43}$/);
+    expect(
+      await local.api.db.query("select action from admin_audit where action = 'user.password' and actor_email = 'rota@example.com'"),
+    ).toEqual([{ action: 'user.password' }]);
   });
 });

@@ -17,7 +17,7 @@ import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resen
 import { getNotifications, saveNotifications } from './notifications-routes.ts';
 import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { approvePartner, getPartner, listPartners, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
-import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
+import { changePassword, choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
 import type { WebhookWorker } from '../webhooks/worker.ts';
 import {
@@ -38,6 +38,7 @@ const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['GET', /^\/api\/admin\/session$/, currentSession],
   ['POST', /^\/api\/admin\/sign-out$/, endSession],
+  ['POST', /^\/api\/admin\/account\/password$/, changePassword],
   ['GET', /^\/api\/admin\/leads$/, listLeads],
   ['GET', /^\/api\/admin\/export\.csv$/, exportLeads],
   ['GET', new RegExp(`^/api/admin/leads/${ID}$`), getLead],

@@ -4,7 +4,9 @@ import type { Reply } from '../routes/types.ts';
 import { cookieHeader, deviceCookie, deviceCookieHeader, signIn, signOut } from './auth.ts';
 import { readObject, type AdminContext, type AdminHandler } from './context.ts';
 import { forgiveAttempt, SIGN_IN_LIMITS, takeAttempt } from './throttle.ts';
-import { setPassword } from './users.ts';
+import { HttpError } from '../http/errors.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { checkPassword, setPassword } from './users.ts';
 
 /** A call without a session; `client` is the caller's address as the limits count it (an IPv4 address or an IPv6 /64). */
 type Open = (context: Omit<AdminContext, 'operator' | 'id'> & { client: string }) => Promise<Reply>;
@@ -42,4 +44,30 @@ export const endSession: AdminHandler = async ({ req, config, db, operator }) =>
   const body = await readObject(req).catch((): Record<string, unknown> => ({}));
   await signOut(db, operator, body.everywhere === true);
   return { status: 204, body: undefined, headers: { 'Set-Cookie': cookieHeader(req, config, undefined) } };
+};
+
+/**
+ * POST /api/admin/account/password {current, password}: the signed-in operator changes their own
+ * password. The current one is checked first (a 400 `current`; tries count like sign-ins, per
+ * account), the new one against the policy (400 `password`); then every other session of the
+ * operator ends and the browsers it knew are forgotten: a password changed because it leaked
+ * leaves no one signed in with it.
+ */
+export const changePassword: AdminHandler = async ({ req, db, operator }) => {
+  const body = await readObject(req);
+  const counter = { key: `change:${operator.id}`, limit: SIGN_IN_LIMITS.account };
+  await takeAttempt(db, [counter]);
+  const [user] = await db.query<{ password_hash: string | null }>('select password_hash from admin_user where id = $1', [operator.id]);
+  const current = typeof body.current === 'string' ? body.current.slice(0, 200) : '';
+  if (!user?.password_hash || !(await verifyPassword(current, user.password_hash)))
+    throw new HttpError(400, 'The current password is wrong.', { body: { code: 'current' } });
+  const hash = await hashPassword(checkPassword(body.password, operator.email));
+  await db.transaction(async (tx) => {
+    await tx.query('update admin_user set password_hash = $2 where id = $1', [operator.id, hash]);
+    await tx.query('delete from admin_session where user_id = $1 and id_hash <> $2', [operator.id, operator.sessionHash]);
+    await tx.query('delete from admin_device where user_id = $1', [operator.id]);
+    await tx.query("insert into admin_audit (actor_email, action) values ($1, 'user.password')", [operator.email]);
+  });
+  await forgiveAttempt(db, counter.key, [counter.key]);
+  return { status: 204, body: undefined };
 };
