@@ -63,7 +63,8 @@ export const inviteLink = (origin: string, token: string) => `${origin}/admin/se
 
 /** Sets the password of the account whose one-time `token` is valid, and spends the token; 400 when it is not. */
 export async function setPassword(db: Queryable, token: unknown, password: unknown): Promise<void> {
-  const invalid = () => new HttpError(400, 'This link is not valid or has expired; ask an admin for a new one.', { body: { code: 'link' } });
+  const invalid = () =>
+    new HttpError(400, 'This link is not valid or has expired; ask an admin for a new one.', { body: { code: 'link' } });
   if (typeof token !== 'string' || token.length > 100) throw invalid();
   const [account] = await db.query<{ email: string }>('select email from admin_user where invite_hash = $1 and invite_expires_at > now()', [
     hashToken(token),
