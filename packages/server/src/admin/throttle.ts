@@ -16,9 +16,12 @@ export interface Counter {
   limit: number;
 }
 
-/** One answer for every throttled attempt, whatever the account, so it tells nobody whether an account exists. */
+/**
+ * One answer for every throttled attempt, whatever the account, so it tells nobody whether an
+ * account exists; the wait is in Retry-After only (two windows end a second apart).
+ */
 const throttled = (seconds: number) =>
-  new HttpError(429, `Too many failed attempts; try again in ${seconds} s.`, {
+  new HttpError(429, 'Too many failed attempts; wait a few minutes and try again.', {
     headers: { 'Retry-After': String(seconds) },
     body: { code: 'rate' },
   });
