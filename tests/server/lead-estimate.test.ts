@@ -75,11 +75,13 @@ describe("a design report's estimate on its lead", () => {
     expect(lead.value_usd).toBe(expected.cost.expectedUsd);
     const list = (await (await admin.call('/api/admin/leads?kind=report')).json()) as { items: { id: string; value_usd: number | null }[] };
     expect(list.items.find((item) => item.id === id)?.value_usd).toBe(expected.cost.expectedUsd);
-    const csv = (await (await admin.call('/api/admin/export.csv?kind=report')).text()).trim().split('\r\n');
+    // The console's CSV is UTF-16LE with a BOM, tab-separated (docs/operators/console.md).
+    const bytes = Buffer.from(await (await admin.call('/api/admin/export.csv?kind=report')).arrayBuffer());
+    const csv = bytes.subarray(2).toString('utf16le').trim().split('\r\n');
     expect(csv[0]).toContain(
-      'summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,',
+      'summary\testimate_low\testimate_expected\testimate_high\testimate_currency\testimate_weeks\testimate_drivers\tvalue_usd\t',
     );
-    expect(csv.find((line) => line.startsWith(id))).toContain(`,${expected.cost.total.expected},`);
+    expect(csv.find((line) => line.startsWith(id))).toContain(`\t${expected.cost.total.expected}\t`);
   });
 
   it('is null when the building was not measured, and for other kinds', async () => {

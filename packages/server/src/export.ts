@@ -1,5 +1,5 @@
 // Staff access: `npm run export -- <wait-list|partner|contact|report|order> [--format csv|json]` prints
-// every lead of one type (reports with their e-mail state), or every card order, oldest first, to stdout (README, "Reading the leads").
+// every lead of one type (reports with their e-mail state), or every card order, oldest first, to stdout (docs/operators/console.md, "Reading the leads from scripts").
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { toCsv } from './csv.ts';
@@ -54,7 +54,7 @@ export async function runExport(args: string[], out: (text: string) => void = (t
       ? `${kind.table} k left join (select id, ${ESTIMATE_SELECT('l')} from lead l) e on e.id = k.id`
       : `${kind ? kind.table : '"order"'} k`;
     const rows = await db.query<Record<string, unknown>>(`select ${select.join(', ')} from ${from}${where} order by k.created_at, k.id`);
-    out(format === 'csv' ? toCsv(columns, rows) : `${JSON.stringify(rows, null, 2)}\n`);
+    out(format === 'csv' ? String(toCsv(columns, rows, { phones: ['telefono'] })) : `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
     await db.close();
   }

@@ -238,6 +238,34 @@ export const VALID = {
   contact: { name: 'Marta', email: 'marta@example.com', message: '¿Hacen casas modulares?' },
 } as const;
 
+/** A valid design report, but for its `imageUrl`: one the API under test generated must be put there. */
+export const REPORT = {
+  estadoProyecto: 'Nueva',
+  etapaProyecto: 'Concepcion',
+  ancho: '25',
+  longitud: '40',
+  anchoEdificacion: '12',
+  largoEdificacion: '18',
+  altoEdificacion: '7,5',
+  uso: 'housing',
+  usoEspecifico: '',
+  sistemaConstructivo: 'steel-framing',
+  diseno: 'Doble pendiente',
+  tipoFachada: 'Ventilada',
+  materialCubierta: 'Arcilla/Concreto',
+  materialFachada: 'Ladrillo',
+  zona: 'zone1',
+  otros: ['paneles-solares', 'domotica'],
+  nombre: 'María Núñez',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
+  correo: 'maria@example.com',
+  telefono: '+57 300 123 4567',
+  imageUrl: '',
+  prompt: 'Foto realista de una casa',
+};
+
 /** The .eml files the outbox wrote to `<dataDir>/outbox` whose names contain `prefix` (none before the first). */
 export function outboxMails(dataDir: string, prefix = ''): string[] {
   const dir = join(dataDir, 'outbox');

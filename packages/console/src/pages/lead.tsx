@@ -69,7 +69,16 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   const [lead, setLead] = useState<Detail | undefined>();
   const [users, setUsers] = useState<User[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const { run: act, error, setError, message, setMessage } = useAction(t, () => load(), { note: 'console.error.note' });
+  const {
+    run: act,
+    error,
+    setError,
+    message,
+    setMessage,
+  } = useAction(t, () => load(), {
+    note: 'console.error.note',
+    'mail-cap': 'console.lead.mailCap',
+  });
   const load = useCallback(
     () => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))),
     [id, t, setError],

@@ -10,6 +10,9 @@ import { PaymentBadge, ProviderBadge, type Order } from './order-labels.tsx';
 interface Detail extends Order {
   event_id: string;
   session_id: string;
+  /** What the checkout was created for, when the provider reported another amount. */
+  expected_amount: number | null;
+  expected_currency: string | null;
 }
 
 /** The fields in the order they are listed, each labelled `console.order.field.<name>`. */
@@ -89,6 +92,11 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
         <time dateTime={order.created_at}>{when(order.created_at, lang)}</time>
       </p>
       {order.provider === 'test' && <p className="warning">{t('console.order.testNote')}</p>}
+      {order.expected_amount !== null && (
+        <p className="warning" role="note">
+          {t('console.order.expected', { expected: money(order.expected_amount, order.expected_currency ?? order.currency, lang) })}
+        </p>
+      )}
       <section aria-labelledby="order-fields-title">
         <h2 id="order-fields-title">{t('console.order.fields')}</h2>
         <dl className="fields">

@@ -38,8 +38,8 @@ const SELECT = 'select id, slug, lang, amount, currency, status, expires_at <= n
 /** The embedded test provider, plus `pay` (the test page's button). */
 export interface LocalPayments extends Payments {
   readonly kind: 'test';
-  /** Marks an open session paid and records its order, once; undefined for an unknown or expired session. */
-  pay(id: string): Promise<SessionView | undefined>;
+  /** Marks an open session paid and records its order for the buyer at `email`, once; undefined for an unknown or expired session. */
+  pay(id: string, email: string): Promise<SessionView | undefined>;
 }
 
 /** Creates the embedded test provider over `db`. */
@@ -63,7 +63,7 @@ export function createLocalPayments(db: Db): LocalPayments {
       const row = await find(db, id);
       return row && view(row);
     },
-    pay: (id) =>
+    pay: (id, email) =>
       db.transaction(async (tx) => {
         const row = await find(tx, id);
         if (!row || (row.status === 'open' && row.expired)) return undefined;
@@ -79,7 +79,7 @@ export function createLocalPayments(db: Db): LocalPayments {
             currency: row.currency,
             lang: row.lang,
             paymentStatus: 'paid',
-            customerEmail: null,
+            customerEmail: email,
           });
         }
         return view({ ...row, status: 'paid' });

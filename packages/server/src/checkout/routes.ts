@@ -1,10 +1,11 @@
-// The purchase calls (README, "Card payments"): create a Checkout Session, read one back for the
+// The purchase calls (docs/operators/payments.md): create a Checkout Session, read one back for the
 // success page, Stripe's webhook, and the embedded test checkout's pay button.
 import { readJson } from '../http/body.ts';
-import { HttpError } from '../http/errors.ts';
+import * as v from 'valibot';
+import { email as emailSchema } from '@obra/schema';
+import { HttpError, invalidFields } from '../http/errors.ts';
 import { publicOrigin } from '../http/origin.ts';
 import type { Handler } from '../routes/types.ts';
-import { recordOrder } from './orders.ts';
 import { checkoutPaths, CHECKOUT_LANGS, productFor, type CheckoutLang } from './products.ts';
 import type { SessionView } from './payments.ts';
 import { paymentsFor } from './provider.ts';
@@ -63,19 +64,30 @@ export const checkoutSession: Handler = async ({ url, config, db }) => {
   return { status: 200, body: publicView(view) };
 };
 
-/** POST /api/checkout/test/pay {id}: the embedded test checkout's pay button; 404 when Stripe is configured. */
-export const testPay: Handler = async ({ req, config, db }) => {
+/**
+ * POST /api/checkout/test/pay {id, email}: the embedded test checkout's pay button, with the
+ * buyer's e-mail for the confirmation (Stripe's page asks for it too); 400 for a missing or
+ * invalid e-mail, 404 for an unknown session or when Stripe is configured.
+ */
+export const testPay: Handler = async ({ req, config, db, outbox }) => {
   const payments = await paymentsFor(config, db);
   if (payments.kind !== 'test') throw new HttpError(404, { key: 'checkout.testOff' });
   const { value } = await readJson(req, SMALL_BODY);
-  const id = (value as { id?: unknown } | null)?.id;
-  const view = typeof id === 'string' ? await (payments as LocalPayments).pay(id) : undefined;
+  const { id, email } = (value ?? {}) as { id?: unknown; email?: unknown };
+  const address = v.safeParse(emailSchema(), email);
+  if (!address.success) throw invalidFields({ email: 'email' });
+  const view = typeof id === 'string' ? await (payments as LocalPayments).pay(id, address.output) : undefined;
   if (!view) throw unknownSession();
+  outbox.kick();
   return { status: 200, body: { ...publicView(view), successPath: `${checkoutPaths.success(view.lang)}?session_id=${view.id}` } };
 };
 
-/** POST /api/stripe/webhook: records checkout.session.completed once, after checking Stripe's signature on the raw body. */
-export const stripeWebhook: Handler = async ({ req, config, db, log }) => {
+/**
+ * POST /api/stripe/webhook: after checking Stripe's signature on the raw body, records what a
+ * checkout.session.completed / async_payment_succeeded / async_payment_failed event says about a
+ * session this site created (stripe-events.ts); other events and other sessions are acknowledged.
+ */
+export const stripeWebhook: Handler = async ({ req, config, db, log, outbox }) => {
   const payments = await paymentsFor(config, db);
   if (payments.kind !== 'stripe') throw new HttpError(404, { key: 'checkout.stripeOff' });
   const signature = req.headers['stripe-signature'];
@@ -88,20 +100,9 @@ export const stripeWebhook: Handler = async ({ req, config, db, log }) => {
     log.warn('stripe webhook refused', { reason: (error as Error).message });
     throw new HttpError(400, "The webhook signature does not match this endpoint's signing secret (or is too old).");
   }
-  if (event.type !== 'checkout.session.completed') return { status: 200, body: { received: true, recorded: false } };
-  const session = event.data.object;
-  const slug = session.metadata?.slug ?? '';
-  const recorded = await recordOrder(db, {
-    provider: 'stripe',
-    eventId: event.id,
-    sessionId: session.id,
-    slug,
-    product: session.metadata?.product ?? productFor(slug)?.name ?? slug,
-    amount: session.amount_total ?? 0,
-    currency: session.currency ?? '',
-    lang: session.metadata?.lang ?? session.locale ?? '',
-    paymentStatus: session.payment_status,
-    customerEmail: session.customer_details?.email ?? null,
-  });
-  return { status: 200, body: { received: true, recorded }, log: { event: event.id, session: session.id, recorded } };
+  const { recordStripeEvent } = await import('./stripe-events.ts');
+  const recorded = await recordStripeEvent(db, event, log);
+  // A paid order has its confirmation e-mail to send.
+  if (recorded) outbox.kick();
+  return { status: 200, body: { received: true, recorded }, log: { event: event.id, type: event.type, recorded } };
 };
