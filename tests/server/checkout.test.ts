@@ -7,6 +7,7 @@ import { runExport } from '../../packages/server/src/export.ts';
 import { outboxMails, postJson, removeDataDir, runAgainst, startLocalApi, type LocalApi } from './support/api.ts';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';
 import { subjectOf } from './support/pdf.ts';
+import { approvedPartner, createOperator, signInAs, type Session } from './support/admin.ts';
 
 const SECRET = 'whsec_test_obra_checkout';
 const signer = new Stripe('sk_test_signer');
@@ -101,7 +102,7 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
       postJson(`${local.base}/api/checkout`, { slug: ['revit'], lang: 'es' }),
       postJson(`${local.base}/api/checkout`, 'null'),
       fetch(`${local.base}/api/checkout`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'slug=revit' }),
-      postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'es', pad: 'x'.repeat(2000) }),
+      postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'es', pad: 'x'.repeat(9000) }),
     ]);
     expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 415, 413]);
     expect(await refusals[0].json()).toMatchObject({ errors: { slug: 'unknown' } });
@@ -370,5 +371,59 @@ describe('limits and export', () => {
       }),
     ]);
     removeDataDir(local.dataDir);
+  });
+});
+
+describe("a sale started on a partner's site (docs/partners/sites.md)", () => {
+  const ACME = 'https://acme.example';
+  // Its own API: the other tests of this file count the orders.
+  let local: LocalApi;
+  let admin: Session;
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '0' });
+    await createOperator(local.api.db, 'ana@example.com');
+    admin = await signInAs(local.base, 'ana@example.com');
+    await approvedPartner(local.base, admin, 'Acme', [ACME]);
+  });
+  afterAll(() => local?.close());
+  /** Starts and pays a checkout of revit claiming Acme with `attribution`, from `origin`; the order's partner columns. */
+  const sale = async (origin: string | undefined, attribution: Record<string, string>) => {
+    const response = await postJson(
+      `${local.base}/api/checkout`,
+      { slug: 'revit', lang: 'es', attribution: { widget: 'software-detail', version: 'dev', partner: 'acme', ...attribution } },
+      origin ? { origin } : {},
+    );
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'comprador@example.com' })).status).toBe(200);
+    const [order] = await local.api.db.query('select partner_code, partner_claim from "order" where session_id = $1', [id]);
+    return order;
+  };
+
+  it("counts for the partner from its approved site, or from Obra's product page reached from it", async () => {
+    expect(await sale(ACME, {})).toEqual({ partner_code: 'Acme', partner_claim: null });
+    expect(await sale(local.base, { referrer: `${ACME}/software` })).toEqual({ partner_code: 'Acme', partner_claim: null });
+  });
+
+  it('is a claim from anywhere else: no Origin, another site, or the product page reached from another site', async () => {
+    for (const [origin, attribution] of [
+      [undefined, {}],
+      ['https://otro.example', {}],
+      [local.base, { referrer: 'https://otro.example/catalogo' }],
+      [local.base, {}],
+    ] as const)
+      expect(await sale(origin, attribution), String(origin)).toEqual({ partner_code: null, partner_claim: 'acme' });
+  });
+
+  it('refuses a malformed attribution with the field named, and creates no session', async () => {
+    const before = (await local.rows('checkout_session')).length;
+    const response = await postJson(`${local.base}/api/checkout`, {
+      slug: 'revit',
+      lang: 'es',
+      attribution: { widget: 'software-detail', version: 'dev', partner: 'no es un código' },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: object }).errors).toEqual({ 'attribution.partner': 'partner' });
+    expect(await local.rows('checkout_session')).toHaveLength(before);
   });
 });

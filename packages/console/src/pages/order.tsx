@@ -13,6 +13,9 @@ interface Detail extends Order {
   /** What the checkout was created for, when the provider reported another amount. */
   expected_amount: number | null;
   expected_currency: string | null;
+  /** The partner the sale counts for, or the code it claimed without counting (docs/partners/sites.md). */
+  partner_code: string | null;
+  partner_claim: string | null;
 }
 
 /** The fields in the order they are listed, each labelled `console.order.field.<name>`. */
@@ -27,6 +30,8 @@ const FIELDS = [
   'provider',
   'customer_email',
   'lang',
+  'partner_code',
+  'partner_claim',
   'session_id',
   'event_id',
 ] as const;
@@ -77,6 +82,9 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
         return order.lang === 'es' || order.lang === 'en' ? t(`console.langName.${order.lang}`) : order.lang;
       case 'customer_email':
         return order.customer_email ?? t('console.orders.noEmail');
+      case 'partner_code':
+      case 'partner_claim':
+        return order[field] ?? '—';
       default:
         return order[field];
     }

@@ -47,16 +47,23 @@ export function createLocalPayments(db: Db): LocalPayments {
   const find = async (tx: Queryable, id: string) => (LOCAL_SESSION_ID.test(id) ? (await tx.query<Row>(SELECT, [id]))[0] : undefined);
   return {
     kind: 'test',
-    async createSession({ product, lang, origin }) {
+    async createSession({ product, lang, origin, partner }) {
       const id = `cs_local_${randomBytes(16).toString('hex')}`;
-      await db.query('insert into checkout_session (id, slug, lang, amount, currency, expires_at) values ($1, $2, $3, $4, $5, $6)', [
-        id,
-        product.slug,
-        lang,
-        product.amount,
-        product.currency,
-        new Date(Date.now() + LOCAL_SESSION_TTL_MS),
-      ]);
+      await db.query(
+        `insert into checkout_session (id, slug, lang, amount, currency, expires_at, partner_code, partner_claim, embed_origin)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          id,
+          product.slug,
+          lang,
+          product.amount,
+          product.currency,
+          new Date(Date.now() + LOCAL_SESSION_TTL_MS),
+          partner.code,
+          partner.claim,
+          partner.origin,
+        ],
+      );
       return { id, url: `${origin}${checkoutPaths.testCheckout(lang)}?session_id=${id}` };
     },
     async retrieveSession(id) {

@@ -1,6 +1,7 @@
-// The order table (migrations 020, 084): one row per Checkout Session, whoever reports it first,
+// The order table (migrations 020, 084, 072): one row per Checkout Session, whoever reports it first,
 // its payment status moving on as the provider reports it (a delayed payment method is paid or
-// fails later), and the buyer's confirmation e-mail queued once it is paid.
+// fails later), the partner its session was started for, and the buyer's confirmation e-mail
+// queued once it is paid.
 import type { Queryable } from '../db/index.ts';
 
 /** A payment status that means the money is taken (or nothing was owed). */
@@ -35,8 +36,9 @@ export async function recordOrder(db: Queryable, order: Order): Promise<boolean>
   const paid = (PAID as readonly string[]).includes(order.paymentStatus);
   const rows = await db.query<{ id: string }>(
     `insert into "order" (provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email,
-       expected_amount, expected_currency, mail_status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, case when $13 and $10::text is not null then 'queued' else 'none' end)
+       expected_amount, expected_currency, mail_status, partner_code, partner_claim)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, case when $13 and $10::text is not null then 'queued' else 'none' end,
+       (select partner_code from checkout_session where id = $3), (select partner_claim from checkout_session where id = $3))
      on conflict (session_id) do update set payment_status = excluded.payment_status,
        customer_email = coalesce("order".customer_email, excluded.customer_email),
        mail_status = case when $13 and coalesce("order".customer_email, excluded.customer_email) is not null then 'queued' else "order".mail_status end
@@ -78,4 +80,6 @@ export const ORDER_COLUMNS = [
   'expected_amount',
   'expected_currency',
   'mailed_at',
+  'partner_code',
+  'partner_claim',
 ] as const;

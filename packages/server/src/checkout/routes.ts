@@ -2,12 +2,14 @@
 // success page, Stripe's webhook, and the embedded test checkout's pay button.
 import { readJson } from '../http/body.ts';
 import * as v from 'valibot';
-import { email as emailSchema } from '@obra/schema';
+import { email as emailSchema, validateAttribution } from '@obra/schema';
 import { HttpError, invalidFields } from '../http/errors.ts';
 import { publicOrigin } from '../http/origin.ts';
 import type { Handler } from '../routes/types.ts';
 import { checkoutPaths, CHECKOUT_LANGS, productFor, type CheckoutLang } from './products.ts';
-import type { SessionView } from './payments.ts';
+import type { NewSession, SessionView } from './payments.ts';
+import type { Site } from '../partners/site.ts';
+import type { Attribution } from '@obra/schema';
 import { paymentsFor } from './provider.ts';
 import type { LocalPayments } from './local-provider.ts';
 import type { StripePayments } from './stripe-provider.ts';
@@ -16,6 +18,8 @@ import type { StripePayments } from './stripe-provider.ts';
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 /** The largest body of the small JSON calls here. */
 const SMALL_BODY = 1024;
+/** A checkout's body: slug and language, and where the purchase starts (two addresses of up to 2 KB each). */
+const CHECKOUT_BODY = 8 * 1024;
 
 const isLang = (value: unknown): value is CheckoutLang => CHECKOUT_LANGS.includes(value as CheckoutLang);
 
@@ -33,16 +37,42 @@ const publicView = (view: SessionView) => ({
   cancelPath: view.cancelPath,
 });
 
-/** POST /api/checkout {slug, lang}: a session at the catalogue's price; answers {id, url} to send the visitor to. */
-export const createCheckout: Handler = async ({ req, config, db, log }) => {
-  const { value } = await readJson(req, SMALL_BODY);
-  const body = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as { slug?: unknown; lang?: unknown };
+/**
+ * Who a sale counts for (docs/partners/sites.md): a partner code counts when the request comes from
+ * one of that partner's approved sites (a software detail on the partner's page), or from Obra's
+ * own product page that the visitor reached from one of them (the catalogue's More link: its
+ * referrer, which a browser sets). Any other code is kept as a claim.
+ */
+async function partnerOf(site: Site, own: string, attribution: Attribution | undefined): Promise<NewSession['partner']> {
+  const claim = attribution?.partner;
+  let code: string | undefined;
+  if (claim) code = site.partnerAt(claim);
+  if (claim && !code && site.origin === own && attribution?.referrer)
+    code = await site.partnerFrom(new URL(attribution.referrer).origin, claim);
+  return { code: code ?? null, claim: code ? null : (claim ?? null), origin: site.origin };
+}
+
+/**
+ * POST /api/checkout {slug, lang, attribution?}: a session at the catalogue's price, for the
+ * partner the purchase counts for; answers {id, url} to send the visitor to.
+ */
+export const createCheckout: Handler = async ({ req, config, db, log, site }) => {
+  const { value } = await readJson(req, CHECKOUT_BODY);
+  const body = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as {
+    slug?: unknown;
+    lang?: unknown;
+    attribution?: unknown;
+  };
   const errors: Record<string, string> = {};
   const product = productFor(body.slug);
   if (!product) errors.slug = 'unknown';
   if (!isLang(body.lang)) errors.lang = 'invalid';
-  if (!product || !isLang(body.lang)) throw new HttpError(400, { key: 'checkout.invalid' }, { body: { errors } });
+  const attribution = body.attribution === undefined || body.attribution === null ? undefined : validateAttribution(body.attribution);
+  if (attribution && !attribution.ok) Object.assign(errors, attribution.errors);
+  if (!product || !isLang(body.lang) || (attribution && !attribution.ok))
+    throw new HttpError(400, { key: 'checkout.invalid' }, { body: { errors } });
   const origin = publicOrigin(req, config);
+  const partner = await partnerOf(site, origin, attribution?.value);
   const lang = body.lang;
   const payments = await paymentsFor(config, db);
   const session = await payments.createSession({
@@ -51,8 +81,9 @@ export const createCheckout: Handler = async ({ req, config, db, log }) => {
     origin,
     successUrl: `${origin}${checkoutPaths.success(lang)}?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}${checkoutPaths.product(lang, product.slug)}`,
+    partner,
   });
-  log.info('checkout session created', { provider: payments.kind, slug: product.slug, amount: product.amount });
+  log.info('checkout session created', { provider: payments.kind, slug: product.slug, amount: product.amount, partner: partner.code });
   return { status: 201, body: { id: session.id, url: session.url }, log: { session: session.id } };
 };
 

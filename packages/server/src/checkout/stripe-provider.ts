@@ -66,7 +66,7 @@ export function createStripePayments(config: NonNullable<Config['stripe']>, db: 
   });
   return {
     kind: 'stripe',
-    async createSession({ product, lang, successUrl, cancelUrl }) {
+    async createSession({ product, lang, successUrl, cancelUrl, partner }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         // Cards only: paid when the buyer is back on the success page, which says so. A delayed
@@ -83,7 +83,8 @@ export function createStripePayments(config: NonNullable<Config['stripe']>, db: 
       });
       if (!session.url) throw new Error(`Stripe created session ${session.id} without a payment page URL.`);
       await db.query(
-        "insert into checkout_session (id, slug, lang, amount, currency, expires_at, provider) values ($1, $2, $3, $4, $5, $6, 'stripe')",
+        `insert into checkout_session (id, slug, lang, amount, currency, expires_at, provider, partner_code, partner_claim, embed_origin)
+         values ($1, $2, $3, $4, $5, $6, 'stripe', $7, $8, $9)`,
         [
           session.id,
           product.slug,
@@ -91,6 +92,9 @@ export function createStripePayments(config: NonNullable<Config['stripe']>, db: 
           product.amount,
           product.currency,
           new Date((session.expires_at ?? Date.now() / 1000 + 86_400) * 1000),
+          partner.code,
+          partner.claim,
+          partner.origin,
         ],
       );
       return { id: session.id, url: session.url };
