@@ -210,7 +210,10 @@ it('downloads the design report as PDF and the current filter as CSV', async () 
   expect([...csv.body.subarray(0, 2)]).toEqual([0xff, 0xfe]);
   const lines = csv.body.subarray(2).toString('utf16le').trim().split('\r\n');
   expect(lines[0]).toBe(
-    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved'.replaceAll(',', '	'),
+    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved'.replaceAll(
+      ',',
+      '	',
+    ),
   );
   // Antiguo 1 and 10 to 19: the filter, not the whole inbox; phone numbers in international format, no apostrophe.
   expect(

@@ -143,6 +143,8 @@ describe('an order', () => {
       'id',
       'lang',
       'mailed_at',
+      'partner_claim',
+      'partner_code',
       'payment_status',
       'product',
       'provider',
@@ -167,11 +169,11 @@ describe('an order', () => {
       .split('\r\n')
       .map((line) => line.replaceAll('\t', ','));
     expect(lines[0]).toBe(
-      'id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email,expected_amount,expected_currency,mailed_at',
+      'id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email,expected_amount,expected_currency,mailed_at,partner_code,partner_claim',
     );
     expect(lines).toHaveLength(1 + 108);
     expect(lines[1]).toContain(',evt_119,');
-    expect(lines.find((line) => line.includes(',evt_7,'))).toMatch(/,"'=HYPERLINK\(""http:\/\/evil""\)@example\.com",,,$/);
+    expect(lines.find((line) => line.includes(',evt_7,'))).toMatch(/,"'=HYPERLINK\(""http:\/\/evil""\)@example\.com",,,,,$/);
   });
 });
 
