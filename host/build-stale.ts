@@ -29,8 +29,16 @@ const SHARED = ['packages', 'package-lock.json', 'tsconfig.json'];
 
 const builds: Build[] = [
   { name: 'widgets', script: 'build:widgets', inputs: [...SHARED, 'rollup.config.ts'], output: 'dist/esm/loader.js' },
-  { name: 'host', script: 'build:host', inputs: [...SHARED, 'host'], output: 'dist/host/pages/404.html', after: 'widgets' },
+  {
+    name: 'host',
+    script: 'build:host',
+    inputs: [...SHARED, 'host', 'docs/partners'],
+    output: 'dist/host/pages/404.html',
+    after: 'widgets',
+  },
   { name: 'examples', script: 'build:examples', inputs: [...SHARED, 'host/examples'], output: 'dist/examples/react.html' },
+  // The console at /admin: `npm start` serves it, so it builds it (packages/console and what it imports).
+  { name: 'console', script: 'build:console', inputs: SHARED, output: 'dist/console/index.html' },
 ];
 
 /** Every file under `path` (or `path` itself), relative to the root, in a stable order. */

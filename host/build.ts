@@ -3,12 +3,14 @@
 // page is pre-rendered to static HTML in both languages with preact-render-to-string:
 //   dist/host/assets/main-HASH.js (+ chunks); the stylesheet is minified and inlined in each page
 //   dist/host/pages/{es,en}/<page>.html, {es,en}/product/<slug>.html, 404.html
+//   dist/host/docs/partners/<page>.html: the partners' guide (host/docs.ts)
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { renderPartnerDocs } from './docs.ts';
 import { WIDGET_OF } from './src/routes.ts';
 import { INLINE_SCRIPT, cspHash, type InlineHashes } from './src/security.ts';
 
@@ -86,6 +88,8 @@ for (const [file, html] of pages) {
   await writeFile(path, html);
 }
 await rm(renderer);
+// The partners' guide, which the approval e-mail links to (/docs/partners/embedding.html).
+const docs = await renderPartnerDocs({ root, out, css });
 // The inline script and stylesheet every page carries, by hash, for the Content-Security-Policy.
 // The widgets' pre-rendered shadow roots carry their stylesheet inline too.
 const hashes: InlineHashes = { script: [cspHash(INLINE_SCRIPT)], style: [cspHash(css), ...widgetStyleHashes()] };
@@ -157,4 +161,4 @@ const sizes = await Promise.all(
 );
 // The stylesheet is inlined into every page; its file is not served.
 await rm(join(root, outputs.find(([, o]) => o.entryPoint === 'host/src/site.css')![0]));
-console.log(`host: ${pages.size} pages; ${sizes.join(', ')}`);
+console.log(`host: ${pages.size} pages, ${docs.length} guide pages; ${sizes.join(', ')}`);

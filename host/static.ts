@@ -38,8 +38,15 @@ function fileUnder(dir: string, urlPath: string): string | undefined {
 }
 
 /**
- * Serves `urlPath` from `dir` (no escaping above it). Hashed files (`name-HASH.js`) are cached for
- * a year; the rest revalidate. Text is compressed with brotli or gzip when the client accepts it.
+ * Whether a file is named by its content: the builds put those, and only those, in `chunks/` and
+ * `assets/` folders as `name-HASH.ext`. A name alone cannot tell (`obra-marketplace.js` ends like
+ * `name-HASH.js`, and entry files keep their names across releases).
+ */
+const contentNamed = (path: string) => /[/\\](?:chunks|assets)[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path);
+
+/**
+ * Serves `urlPath` from `dir` (no escaping above it). Files named by their content are cached for
+ * a year; the rest (entry files such as `obra-wait-list.js`, pages) revalidate. Text is compressed with brotli or gzip when the client accepts it.
  * Returns false when there is no such file, so the caller can answer 404 its own way.
  */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir: string, urlPath: string): Promise<boolean> {
@@ -52,7 +59,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
   }
   if (!info?.isFile()) return false;
   const ext = extname(path);
-  const hashed = /-[A-Za-z0-9_-]{8,}\.\w+$/.test(path);
+  const hashed = contentNamed(path);
   const headers: Record<string, string> = {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

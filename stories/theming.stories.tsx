@@ -15,7 +15,7 @@ import { widgetRoot } from './support.ts';
 
 type Theme = Partial<Record<keyof typeof THEME_PROPERTIES, string>>;
 
-/** The dark theme of docs/embedding.md: every colour token, set on an ancestor of the widgets. */
+/** The dark theme of docs/partners/embedding.md: every colour token, set on an ancestor of the widgets. */
 const DARK: Theme = {
   '--obra-color-primary': '#fbbf24',
   '--obra-color-on-primary': '#1c1917',

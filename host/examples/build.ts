@@ -2,13 +2,25 @@
 //   react/client.js (+ chunks)  the browser bundle; each widget's element is a lazy chunk
 //   react.html                  host/examples/react/template.html with the App rendered on the server
 // Run: node --conditions=source host/examples/build.ts   (npm run build:examples)
+// The browser tests build it again as a partner on another origin would (buildReactExample with
+// Obra's API origin and the partner's own public path: tests/e2e/partner-sites.test.ts).
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const out = `${root}dist/examples`;
+
+/** Where and for whom the example is built. */
+interface ExampleTarget {
+  /** The output folder (react.html and react/ go in it). */
+  out: string;
+  /** The URL path the browser bundle is served under. */
+  publicPath: string;
+  /** The widgets' `apiBase`; undefined: each widget's default (`/api` on the page's origin here). */
+  apiBase?: string | undefined;
+}
+
 const shared: BuildOptions = {
   bundle: true,
   conditions: ['source'],
@@ -41,8 +53,13 @@ const assetUrls: Plugin = {
   },
 };
 
+/** The example's `__OBRA_API_BASE__` (see app.tsx). */
+const apiBaseDefine = (apiBase: string | undefined) => ({
+  __OBRA_API_BASE__: apiBase === undefined ? 'undefined' : JSON.stringify(apiBase),
+});
+
 /** The browser bundle, with the widgets' register modules as lazy chunks. */
-async function buildClient(): Promise<void> {
+async function buildClient({ out, publicPath, apiBase }: ExampleTarget): Promise<void> {
   rmSync(`${out}/react`, { recursive: true, force: true });
   await build({
     ...shared,
@@ -54,14 +71,14 @@ async function buildClient(): Promise<void> {
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
-    publicPath: '/examples/react/',
+    publicPath,
     plugins: [assetUrls],
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...apiBaseDefine(apiBase) },
   });
 }
 
 /** Renders the App in Node (react-dom/server) into the template; React stays external so one copy renders. */
-async function prerender(): Promise<void> {
+async function prerender({ out, apiBase }: ExampleTarget): Promise<void> {
   const tmp = `${root}node_modules/.cache/obra-examples`;
   mkdirSync(tmp, { recursive: true });
   await build({
@@ -76,6 +93,7 @@ async function prerender(): Promise<void> {
     platform: 'node',
     format: 'esm',
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+    define: apiBaseDefine(apiBase),
     loader: { '.svg': 'empty', '.png': 'empty', '.jpg': 'empty', '.webp': 'empty' },
   });
   const ssr = (await import(`${pathToFileURL(`${tmp}/ssr.mjs`).href}?t=${Date.now()}`)) as typeof import('./react/app.tsx') &
@@ -88,6 +106,14 @@ async function prerender(): Promise<void> {
   writeFileSync(`${out}/react.html`, template.replace('<!--app-->', html));
 }
 
-await buildClient();
-await prerender();
-console.log('built dist/examples/react.html and dist/examples/react/');
+/** Builds the example for `target`: the browser bundle, then the server-rendered page. */
+export async function buildReactExample(target: ExampleTarget): Promise<void> {
+  mkdirSync(target.out, { recursive: true });
+  await buildClient(target);
+  await prerender(target);
+}
+
+if (import.meta.main) {
+  await buildReactExample({ out: `${root}dist/examples`, publicPath: '/examples/react/' });
+  console.log('built dist/examples/react.html and dist/examples/react/');
+}

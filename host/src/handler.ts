@@ -36,17 +36,31 @@ const siteHeaders = (root: string, https: boolean) => {
 
 /**
  * Static folders by URL prefix: each prefix serves its own folders and nothing beside them
- * (dist/ also holds Storybook and test results, which are not the site's).
+ * (dist/ also holds Storybook and test results, which are not the site's). `partners`: what
+ * partner pages load from other origins (docs/operators/cdn.md).
  */
-const mounts = (root: string): [prefix: string, dirs: string[]][] => [
-  ['/widgets/', [`${root}dist/widgets`]],
-  ['/esm/', [`${root}dist/esm`]],
+const mounts = (root: string): [prefix: string, dirs: string[], partners?: boolean][] => [
+  ['/widgets/', [`${root}dist/widgets`], true],
+  ['/esm/', [`${root}dist/esm`], true],
   ['/assets/', [`${root}dist/host/assets`]],
-  ['/img/', [`${root}host/public/img`]],
+  ['/img/', [`${root}host/public/img`], true],
   ['/demo/', [`${root}host/demo`]],
+  // The partners' guide, rendered by host/docs.ts.
+  ['/docs/', [`${root}dist/host/docs`]],
   // Partner example pages: the hand-written ones first, then built ones; missing folders just 404.
   ['/examples/', [`${root}host/examples`, `${root}dist/examples`]],
 ];
+
+/**
+ * What every file a partner page loads from Obra carries, whatever its origin: module scripts
+ * (the loader and its chunks) need CORS, and a page isolated with COEP needs CORP on every
+ * resource; Timing-Allow-Origin lets the partner measure the load. No cookies are involved.
+ */
+const PARTNER_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Timing-Allow-Origin': '*',
+};
 
 /** Answers every request that is not the API (GET and HEAD; 405 otherwise); always ends the response. */
 export async function handleSite(req: IncomingMessage, res: ServerResponse, { root, slugs, https = false }: HostDirs): Promise<void> {
@@ -59,8 +73,9 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, { ro
   const path = url.pathname;
   if (path === '/demo' || path === '/examples') return redirect(res, 308, `${path}/${url.search}`);
   if (isConsolePath(path)) return serveConsole(req, res, root, path);
-  for (const [prefix, dirs] of mounts(root)) {
+  for (const [prefix, dirs, partners] of mounts(root)) {
     if (!path.startsWith(prefix)) continue;
+    if (partners) for (const [name, value] of Object.entries(PARTNER_HEADERS)) res.setHeader(name, value);
     for (const dir of dirs) if (await serveStatic(req, res, dir, path.slice(prefix.length - 1))) return;
     return notFound(res, root);
   }

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { ROOT } from '../server/support/api.ts';
-import { signIn, startConsolePlatform } from './support/console.ts';
+import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
+import { approvedPartner, signInAs } from '../server/support/admin.ts';
 import type { Platform } from './support/platform.ts';
 import { ES, fillEntry, SENT, waitList } from './support/wait-list.ts';
 
@@ -53,7 +54,9 @@ beforeAll(async () => {
   );
   await new Promise<void>((ready) => partner.listen(0, '127.0.0.1', ready));
   partnerOrigin = `http://localhost:${(partner.address() as AddressInfo).port}`;
-  platform = await startConsolePlatform({ CORS_ORIGINS: partnerOrigin });
+  platform = await startConsolePlatform();
+  // ACME's own site: its partner code counts from there only (docs/partners/sites.md).
+  await approvedPartner(platform.origin, await signInAs(platform.origin, ADMIN.email, ADMIN.password), 'ACME', [partnerOrigin]);
 });
 afterAll(async () => {
   partner?.closeAllConnections();
@@ -82,9 +85,11 @@ it('stores where a lead came from, and the console filters by partner and campai
     utm_term: null,
     utm_content: null,
     partner_code: 'ACME',
+    partner_claim: null,
     widget: 'wait-list',
     widget_version: VERSION,
     embed_origin: partnerOrigin,
+    embed_approved: true,
   });
   // The e-mail and the token of the link's query, and its fragment, were never sent.
   // (The row's own id and hash are left out: random hex and base64 can spell "abc".)

@@ -12,7 +12,7 @@ import { setAttr } from './support/widget.ts';
 const browser = useBrowser();
 let site: TestServer;
 const HOSTILE = '/hostile-marketplace.html';
-// The strict CSP plus what docs/embedding.md tells a partner page to allow for the catalogue: the
+// The strict CSP plus what docs/partners/embedding.md tells a partner page to allow for the catalogue: the
 // software detail's video thumbnails from i.ytimg.com (every program has tutorial videos).
 const MARKETPLACE_CSP = `${HOSTILE_CSP}; img-src 'self' https://i.ytimg.com`;
 

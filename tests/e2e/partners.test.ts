@@ -1,7 +1,7 @@
 // Partners in Chromium against the real API: a professional registers through the widget, an
-// admin approves them in the console (code and origin), the embed code shows the code, the
-// partner's origin can call the API from a browser (CORS) until the admin suspends the partner;
-// axe finds nothing on the partners screens in es and en.
+// admin approves them in the console (code and origin), the embed code shows the code, leads from
+// the partner's origin count for it (the browser reads the API's answer) until the admin suspends
+// the partner; axe finds nothing on the partners screens in es and en.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
@@ -25,8 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => platform?.close());
 
-/** From a page on the partner's site, a wait-list POST to the API (a preflighted CORS request): its status, or 'blocked'. */
-async function postFromPartnerSite(page: Page, nombre: string): Promise<number | 'blocked'> {
+/**
+ * From a page on the partner's site, a wait-list POST to the API claiming the code Andina (a
+ * preflighted CORS request): `counted` when it counts for Andina, else what the answer says.
+ */
+async function postFromPartnerSite(page: Page, nombre: string): Promise<string> {
   return page.evaluate(
     async ({ api, nombre }) => {
       try {
@@ -39,18 +42,20 @@ async function postFromPartnerSite(page: Page, nombre: string): Promise<number |
             correo: 'socio@example.com',
             telefono: '+57 300 123 4567',
             comentario: 'Desde el socio',
+            attribution: { widget: 'wait-list', version: 'dev', partner: 'Andina' },
           }),
         });
-        return response.status;
+        const answer = (await response.json()) as { site?: string; partner?: string };
+        return response.status !== 201 ? String(response.status) : (answer.site ?? answer.partner ?? 'counted');
       } catch {
-        return 'blocked' as const;
+        return 'blocked';
       }
     },
     { api: platform.origin, nombre },
   );
 }
 
-it('a registration through the widget is approved in the console; its code is in the embed code and its origin passes CORS until it is suspended', async () => {
+it('a registration through the widget is approved in the console; its code is in the embed code and its origin counts for it until it is suspended', async () => {
   const form = FORMS.find((f) => f.name === 'partner-registration')!;
   const visitor = await browser.newPage();
   await visitor.goto(`${platform.origin}${form.page}`);
@@ -60,7 +65,7 @@ it('a registration through the widget is approved in the console; its code is in
 
   const site = await browser.newPage();
   await site.goto(`${partnerSite}/blank.html`);
-  expect(await postFromPartnerSite(site, 'Antes de aprobar')).toBe('blocked');
+  expect(await postFromPartnerSite(site, 'Antes de aprobar')).toBe('unapproved');
 
   const page = await browser.newPage();
   await signIn(page, platform.origin);
@@ -102,15 +107,15 @@ it('a registration through the widget is approved in the console; its code is in
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await waitList.inputValue());
   expect(await page.getByRole('link', { name: 'Contactos de este socio' }).getAttribute('href')).toBe('/admin?partner=Andina');
 
-  // The approval reached the CORS allow-list: the partner's page may call the API.
-  expect(await postFromPartnerSite(site, 'Desde Andina')).toBe(201);
+  // The approval reached the approved sites: the partner's leads count for it.
+  expect(await postFromPartnerSite(site, 'Desde Andina')).toBe('counted');
   expect(await platform.count('wait_list', 'Desde Andina')).toBe(1);
 
   await page.getByRole('button', { name: 'Suspender al socio' }).click();
   await page.getByRole('button', { name: 'Sí, adelante' }).click();
   await expect.poll(() => page.locator('h1 .badge').textContent()).toBe('Suspendido');
-  expect(await postFromPartnerSite(site, 'Tras suspender')).toBe('blocked');
-  expect(await platform.count('wait_list', 'Tras suspender')).toBe(0);
+  expect(await postFromPartnerSite(site, 'Tras suspender')).toBe('unapproved');
+  expect(await platform.count('wait_list', 'Tras suspender')).toBe(1);
 
   // The registration's timeline in the inbox says who approved and suspended it.
   await page.getByRole('link', { name: 'La inscripción en la bandeja' }).click();

@@ -1,19 +1,25 @@
 // Attribution over real HTTP (issue 15): where each lead came from is stored on every lead kind,
 // the embedding origin from the Origin header (never from the body), bad or over-long values are
 // refused with a 400 naming the field and store nothing, spam and replays behave as before, and
-// the console filters by partner code and campaign, shows it on a lead and exports it.
+// the console filters by partner code and campaign, shows it on a lead and exports it. A partner
+// code counts only from one of that partner's approved origins (forged claims: sites.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator, signInAs, type Session } from './support/admin.ts';
+import { approvedPartner, createOperator, signInAs, type Session } from './support/admin.ts';
+import { ESTIMATE_COLUMNS } from '../../packages/server/src/report/estimate-columns.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 const PARTNER_SITE = 'https://constructora.example';
+/** The one origin of each other approved partner of this file. */
+const siteOf = (code: string) => `https://${code.toLowerCase()}.example`;
 let local: LocalApi;
 let admin: Session;
 
 beforeAll(async () => {
-  local = await startLocalApi({ RATE_LIMIT: '0', CORS_ORIGINS: PARTNER_SITE });
+  local = await startLocalApi({ RATE_LIMIT: '0' });
   await createOperator(local.api.db, 'ana@example.com');
   admin = await signInAs(local.base, 'ana@example.com');
+  await approvedPartner(local.base, admin, 'ACME', [PARTNER_SITE]);
+  for (const code of ['ZETA', 'OMEGA', 'CSVP', 'CSVF']) await approvedPartner(local.base, admin, code, [siteOf(code)]);
 });
 afterAll(() => local.close());
 
@@ -39,7 +45,9 @@ const STORED = {
   utm_term: 'casas modulares',
   utm_content: 'banner-año',
   partner_code: 'ACME',
+  partner_claim: null,
   widget_version: '0.1.0',
+  embed_approved: true,
 };
 
 const row = async (table: string, id: string) => (await local.rows(table)).find((r) => r.id === id);
@@ -102,7 +110,17 @@ describe('attribution on every lead kind', () => {
     const response = await postJson(`${local.base}/api/contact`, VALID.contact);
     const { id } = (await response.json()) as { id: string };
     const stored = await row('contact', id);
-    for (const column of ['page_url', 'referrer', 'utm_campaign', 'partner_code', 'widget', 'widget_version', 'embed_origin'])
+    for (const column of [
+      'page_url',
+      'referrer',
+      'utm_campaign',
+      'partner_code',
+      'partner_claim',
+      'widget',
+      'widget_version',
+      'embed_origin',
+      'embed_approved',
+    ])
       expect(stored![column]).toBeNull();
   });
 
@@ -197,12 +215,12 @@ describe('spam and replays as before', () => {
     const first = await postJson(
       `${local.base}/api/partner`,
       { ...VALID.partner, attribution: { ...ATTRIBUTION, widget: 'partner-registration' } },
-      { 'idempotency-key': key },
+      { 'idempotency-key': key, origin: PARTNER_SITE },
     );
     const again = await postJson(
       `${local.base}/api/partner`,
       { ...VALID.partner, attribution: { ...ATTRIBUTION, widget: 'partner-registration', utm_campaign: 'otra' } },
-      { 'idempotency-key': key },
+      { 'idempotency-key': key, origin: PARTNER_SITE },
     );
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -214,14 +232,22 @@ describe('spam and replays as before', () => {
 
 describe('the console', () => {
   type Page = { items: { id: string; name: string }[]; counts: Record<string, number> };
-  const send = async (name: string, attribution: Record<string, string>) => {
-    const response = await postJson(`${local.base}/api/contact`, {
-      ...VALID.contact,
-      name,
-      attribution: { widget: 'contact', version: 'dev', ...attribution },
-    });
+  /** A contact message from the site of its partner (or from no site at all with `forged`). */
+  const send = async (name: string, attribution: Record<string, string>, forged = false) => {
+    const response = await postJson(
+      `${local.base}/api/contact`,
+      { ...VALID.contact, name, attribution: { widget: 'contact', version: 'dev', ...attribution } },
+      forged || !attribution.partner ? {} : { origin: siteOf(attribution.partner) },
+    );
     return ((await response.json()) as { id: string }).id;
   };
+  /** The lines of a console CSV download: UTF-16LE after its BOM, tab-separated (docs/operators/console.md). */
+  const csvLines = async (path: string) =>
+    Buffer.from(await (await admin.call(path)).arrayBuffer())
+      .subarray(2)
+      .toString('utf16le')
+      .trim()
+      .split('\r\n');
   const list = async (query: string) => {
     const response = await admin.call(`/api/admin/leads${query}`);
     expect(response.status).toBe(200);
@@ -233,6 +259,8 @@ describe('the console', () => {
     const a = await send('Filtro Uno', { partner: 'ZETA', utm_campaign: 'Otono' });
     const b = await send('Filtro Dos', { partner: 'ZETA', utm_campaign: 'invierno' });
     const c = await send('Filtro Tres', { partner: 'OMEGA', utm_campaign: 'OTONO' });
+    // A claim of ZETA from no site of ZETA's is not ZETA's lead.
+    await send('Filtro Falso', { partner: 'ZETA', utm_campaign: 'nada' }, true);
     expect((await list('?partner=ZETA')).items.map((i) => i.id)).toEqual([b, a]);
     expect((await list('?campaign=otono')).items.map((i) => i.id)).toEqual([c, a]);
     const both = await list('?partner=ZETA&campaign=OTONO&kind=contact');
@@ -265,9 +293,11 @@ describe('the console', () => {
       utm_source: 'feria',
       page: 'https://obra.example/es/valores?utm_campaign=csv-campaign',
     });
-    const response = await admin.call('/api/admin/export.csv?partner=CSVP');
-    const [header, line, ...rest] = (await response.text()).trim().split('\r\n');
-    expect(header!.split(',').slice(10)).toEqual([
+    const [header, line, ...rest] = await csvLines('/api/admin/export.csv?partner=CSVP');
+    // The lead's columns, then the estimate's (admin-leads.test.ts), then the attribution's.
+    const first = header!.split('\t').indexOf('page_url');
+    expect(first).toBe(10 + ESTIMATE_COLUMNS.length);
+    expect(header!.split('\t').slice(first)).toEqual([
       'page_url',
       'referrer',
       'utm_source',
@@ -276,12 +306,14 @@ describe('the console', () => {
       'utm_term',
       'utm_content',
       'partner_code',
+      'partner_claim',
       'widget',
       'widget_version',
       'embed_origin',
+      'embed_approved',
     ]);
     expect(rest).toEqual([]);
-    expect(line!.split(',').slice(10)).toEqual([
+    expect(line!.split('\t').slice(first)).toEqual([
       'https://obra.example/es/valores?utm_campaign=csv-campaign',
       '',
       'feria',
@@ -290,13 +322,15 @@ describe('the console', () => {
       '',
       '',
       'CSVP',
+      '',
       'contact',
       'dev',
-      '',
+      siteOf('CSVP'),
+      'true',
     ]);
     // A campaign name is a visitor's text like any other: the formula guard covers it too.
     await send('Formula', { partner: 'CSVF', utm_campaign: '=HYPERLINK("http://evil")' });
-    const guarded = (await (await admin.call('/api/admin/export.csv?partner=CSVF')).text()).trim().split('\r\n')[1];
+    const guarded = (await csvLines('/api/admin/export.csv?partner=CSVF'))[1];
     expect(guarded).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 });

@@ -1,15 +1,17 @@
 // The API's configuration: defaults, and start-up errors that name the variable to fix.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@obra/server';
+import { freshDatabase, startProcess } from './support/api.ts';
 
 describe('loadConfig', () => {
-  it('has working defaults: embedded database under .data, no cross-origin callers, limits on', () => {
+  it('has working defaults: embedded database under .data, no site approved beyond the partners, limits on', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8787,
       databaseUrl: undefined,
       databasePoolSize: 10,
-      corsOrigins: [],
+      approvedOrigins: [],
+      unapprovedSiteWrites: 60,
       rateLimit: { writes: 20, reads: 600, windowMs: 60_000 },
       bodyLimit: 16_384,
       minFillMs: 2000,
@@ -25,7 +27,8 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://obra@db/obra',
       DATABASE_POOL_SIZE: '4',
       OBRA_DATA_DIR: '/srv/obra',
-      CORS_ORIGINS: 'https://a.example/, https://b.example',
+      APPROVED_ORIGINS: 'https://a.example/, https://b.example',
+      UNAPPROVED_SITE_WRITES: '5',
       RATE_LIMIT: '0',
       RATE_LIMIT_READS: '5',
       RATE_LIMIT_WINDOW: '10',
@@ -34,20 +37,30 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT_MS: '500',
+      MAX_CONNECTIONS_PER_CLIENT: '7',
     });
     expect(config).toMatchObject({
       port: 9000,
       databaseUrl: 'postgres://obra@db/obra',
       databasePoolSize: 4,
       dataDir: '/srv/obra',
-      corsOrigins: ['https://a.example', 'https://b.example'],
+      approvedOrigins: ['https://a.example', 'https://b.example'],
+      unapprovedSiteWrites: 5,
       rateLimit: { writes: 0, reads: 5, windowMs: 10_000 },
       bodyLimit: 1000,
       minFillMs: 0,
       trustProxy: true,
       logLevel: 'warn',
       shutdownTimeoutMs: 500,
+      http: { maxConnectionsPerClient: 7 },
     });
+  });
+
+  it('still reads CORS_ORIGINS, the former name of APPROVED_ORIGINS; the new name wins', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example' }).approvedOrigins).toEqual(['https://a.example']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example', APPROVED_ORIGINS: 'https://b.example' }).approvedOrigins).toEqual([
+      'https://b.example',
+    ]);
   });
 
   it.each([
@@ -57,5 +70,33 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of debug, info, warn, error, silent/],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('Stripe without PUBLIC_URL', () => {
+  const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_obra', STRIPE_WEBHOOK_SECRET: 'whsec_obra' };
+
+  it('is refused: the Host header would name the pages Stripe sends a paying buyer back to', () => {
+    expect(() => loadConfig(STRIPE)).toThrow(/Stripe Checkout needs PUBLIC_URL/);
+    expect(loadConfig({ ...STRIPE, PUBLIC_URL: 'https://obra.example' }).stripe).toMatchObject({ secretKey: 'sk_test_obra' });
+    // The embedded test checkout charges no one and needs no PUBLIC_URL.
+    expect(loadConfig({}).stripe).toBeUndefined();
+  });
+
+  it('stops the API at start with that one line and exit code 1', async () => {
+    const database = await freshDatabase({ empty: true });
+    try {
+      const error = await startProcess('api', { ...database.env, ...STRIPE, PUBLIC_URL: '' }).then(
+        async (api) => {
+          await api.stop();
+          return undefined;
+        },
+        (reason: Error) => reason,
+      );
+      expect(error?.message).toMatch(/exited with 1 before listening/);
+      expect(error?.message).toContain('Stripe Checkout needs PUBLIC_URL');
+    } finally {
+      await database.drop();
+    }
   });
 });

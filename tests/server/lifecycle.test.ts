@@ -102,11 +102,11 @@ describe('the API process', () => {
     const csv = (await exportLeads('wait-list')).stdout;
     const [header, ...rows] = csv.trimEnd().split('\r\n');
     expect(header).toBe(
-      'id,created_at,interesado,nombre,correo,telefono,comentario,lang,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin',
+      'id,created_at,interesado,nombre,correo,telefono,comentario,lang,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved',
     );
     expect(rows).toEqual([
       expect.stringMatching(
-        new RegExp(`^${firstId},\\d{4}-\\d\\d-\\d\\dT[^,]+Z,proveedor,Ana,ana@example.com,'\\+57 300 123 4567,Acero,es,{11}$`),
+        new RegExp(`^${firstId},\\d{4}-\\d\\d-\\d\\dT[^,]+Z,proveedor,Ana,ana@example.com,\\+57 300 1234567,Acero,es,{13}$`),
       ),
       expect.stringMatching(new RegExp(`^${slowId},.*,Lenta,`)),
     ]);
@@ -117,10 +117,10 @@ describe('the API process', () => {
     ]);
     // Quotes, commas and new lines are quoted; a leading = cannot run as a spreadsheet formula.
     expect((await exportLeads('contact', '--format=csv')).stdout).toContain(
-      `,Eva,eva@example.com,"'=SUM(A1), ""hola""\nadiós",es,,,,,,,,,,,\r\n`,
+      `,Eva,eva@example.com,"'=SUM(A1), ""hola""\nadiós",es,,,,,,,,,,,,,\r\n`,
     );
     expect((await exportLeads('partner')).stdout).toBe(
-      'id,created_at,nombre,telefono,correo,pais,especializacion,lang,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,widget,widget_version,embed_origin\r\n',
+      'id,created_at,nombre,telefono,correo,pais,especializacion,lang,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved\r\n',
     );
     const withSpam = JSON.parse((await exportLeads('wait-list', '--format', 'json', '--include-spam')).stdout) as Record<
       string,

@@ -9,7 +9,7 @@ import { VALID, postJson, startLocalApi, type LocalApi } from './support/api.ts'
 
 let local: LocalApi;
 beforeAll(async () => {
-  local = await startLocalApi({ RATE_LIMIT: '2', RATE_LIMIT_READS: '0', BODY_LIMIT: '2048', CORS_ORIGINS: 'https://socio.example' });
+  local = await startLocalApi({ RATE_LIMIT: '2', RATE_LIMIT_READS: '0', BODY_LIMIT: '2048' });
 });
 afterAll(() => local.close());
 
@@ -57,18 +57,10 @@ describe.each([
     expect(await message(latin)).toBe(fill(words.body.charset, { charset: 'latin1' }));
   });
 
-  it('403: an origin that may not call the API', async () => {
-    const response = await postJson(`${local.base}/api/estimate`, {}, { ...language, origin: 'https://intruso.example' });
-    expect(response.status).toBe(403);
-    expect(await message(response)).toBe(fill(words.origin.refused, { origin: 'https://intruso.example' }));
-  });
-
   it('404 and 405: an unknown path, a wrong method', async () => {
     const missing = await fetch(`${local.base}/api/nada`, { headers: language });
     expect(missing.status).toBe(404);
-    expect(await message(missing)).toMatch(
-      new RegExp(`^${fill(words.notFound, { path: '/api/nada', routes: 'X' }).split('X')[0]!.replace(/[/.]/g, '\\$&')}`),
-    );
+    expect(await message(missing)).toBe(fill(words.notFound, { path: '/api/nada' }));
     const method = await fetch(`${local.base}/api/estimate`, { headers: language });
     expect(method.status).toBe(405);
     expect(await message(method)).toBe(fill(words.method, { methods: 'POST', path: '/api/estimate' }));

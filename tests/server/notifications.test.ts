@@ -1,6 +1,8 @@
 // New-lead notifications over real HTTP (issue 15): the rules only admins change (and every
 // refusal), one mail per lead and recipient through the outbox (never for spam, never twice, gone
 // with a deleted lead), and the daily digest of the leads of the last 24 hours, once a day.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { outboxMails, postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
@@ -125,9 +127,19 @@ describe('a mail per lead', () => {
     expect(mails()).toHaveLength(2);
   });
 
-  it('goes with its lead when the lead is deleted on request', async () => {
+  it('is written owner-only (no SMTP_URL): the folder 0700, each .eml 0600', () => {
+    const dir = join(local.dataDir, 'outbox');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
+  });
+
+  it('goes with its lead when the lead is deleted on request, its .eml files too', async () => {
+    expect(mails().filter((eml) => eml.replace(/=\r\n/g, '').includes(`/admin/leads/${id}`))).toHaveLength(2);
     expect((await admin.call(`/api/admin/leads/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await local.api.db.query('select count(*)::int as n from notification_mail where lead_id = $1', [id])).toEqual([{ n: 0 }]);
+    expect(mails().filter((eml) => eml.includes('Ana Aviso'))).toEqual([]);
   });
 });
 
@@ -149,16 +161,19 @@ describe('a copy to the partner', () => {
     ).toBe(200);
     const rules = [{ kind: 'contact', recipients: ['equipo@example.com'], mode: 'each', lang: 'es', partnerCopy: true }];
     expect((await saveRules(admin, rules)).status).toBe(204);
+    // From the partner's own site: a claim from anywhere else is no lead of the partner's (sites.test.ts).
     const fromAcme = (name: string) =>
-      postJson(`${local.base}/api/contact`, {
-        ...VALID.contact,
-        name,
-        attribution: { widget: 'contact', version: 'dev', partner: 'ACME' },
-      });
+      postJson(
+        `${local.base}/api/contact`,
+        { ...VALID.contact, name, attribution: { widget: 'contact', version: 'dev', partner: 'ACME' } },
+        { origin: 'https://acme.example' },
+      );
+    // The approval's welcome went to the same address; these are the copies of leads.
+    const copies = () => mailsTo('socio@acme.example').filter((eml) => subjectOf(eml).startsWith('New lead'));
     const sent = (await (await fromAcme('Desde Acme')).json()) as { id: string };
-    await vi.waitFor(() => expect(mailsTo('socio@acme.example')).toHaveLength(1), { timeout: 10_000, interval: 50 });
-    const copy = mailsTo('socio@acme.example')[0]!.replace(/=\r\n/g, '');
-    expect(subjectOf(mailsTo('socio@acme.example')[0]!)).toBe('New lead on Obra — Contact: Desde Acme');
+    await vi.waitFor(() => expect(copies()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const copy = copies()[0]!.replace(/=\r\n/g, '');
+    expect(subjectOf(copies()[0]!)).toBe('New lead on Obra — Contact: Desde Acme');
     expect(copy).toContain('A new lead has arrived from your site');
     expect(copy).not.toContain('/admin');
     expect(
@@ -175,7 +190,7 @@ describe('a copy to the partner', () => {
       timeout: 10_000,
       interval: 50,
     });
-    expect(mailsTo('socio@acme.example')).toHaveLength(1);
+    expect(copies()).toHaveLength(1);
   });
 
   it('refuses a partnerCopy that is not true or false', async () => {
@@ -218,6 +233,10 @@ describe('the daily digest', () => {
     });
     expect(mailsTo('digest@example.com')).toHaveLength(1);
     expect(await local.api.db.query('select count(*)::int as n from notification_mail where digest_day is not null')).toEqual([{ n: 1 }]);
+    // A lead it lists, deleted on request, takes the digest's .eml along (the outbox keeps no copy of it).
+    const [uno] = await local.api.db.query<{ id: string }>("select id from lead where name = 'Digest Uno'");
+    expect((await admin.call(`/api/admin/leads/${uno!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(mailsTo('digest@example.com')).toEqual([]);
   });
 
   it('sends no digest when the last 24 hours brought nothing of its kinds', async () => {

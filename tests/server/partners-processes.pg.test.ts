@@ -1,5 +1,5 @@
 // Partners with several API processes on one PostgreSQL database (the `server-pg` project only):
-// an approval and a suspension made through one process reach the CORS allow-list of another
+// an approval and a suspension made through one process reach the approved sites of another
 // within CORS_CACHE_MS, with no restart.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@obra/server';
@@ -25,22 +25,28 @@ afterAll(async () => {
   await database.drop();
 });
 
-const preflight = (api: ApiProcess) =>
-  fetch(`${api.base}/api/wait-list`, { method: 'OPTIONS', headers: { origin: SITE, 'access-control-request-method': 'POST' } }).then(
-    (r) => r.status,
+/** What a lead from SITE claiming the partner's code counts for through `api`: `verified`, or the answer's notice. */
+const verdict = async (api: ApiProcess) => {
+  const response = await postJson(
+    `${api.base}/api/contact`,
+    { ...VALID.contact, attribution: { widget: 'contact', version: 'dev', partner: 'compartido' } },
+    { origin: SITE },
   );
+  const answer = (await response.json()) as { site?: string; partner?: string };
+  return answer.site ?? answer.partner ?? 'verified';
+};
 
-it("an approval through one process opens the partner's origin on the other, and a suspension closes it", async () => {
+it("an approval through one process makes the partner's origin count on the other, and a suspension stops it", async () => {
   const registered = await postJson(`${a.base}/api/partner`, { ...VALID.partner, nombre: 'Socio Compartido' });
   const { id } = (await registered.json()) as { id: string };
-  expect(await preflight(b)).toBe(403);
+  expect(await verdict(b)).toBe('unapproved');
   const admin = await signInAs(a.base, 'ana@example.com');
   expect(
     (await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'compartido', origins: [SITE] } })).status,
   ).toBe(200);
-  expect(await preflight(a)).toBe(204);
-  await expect.poll(() => preflight(b), { timeout: 10_000, interval: 100 }).toBe(204);
+  expect(await verdict(a)).toBe('verified');
+  await expect.poll(() => verdict(b), { timeout: 10_000, interval: 100 }).toBe('verified');
   expect((await admin.call(`/api/admin/partners/${id}/suspend`, { method: 'POST', body: {} })).status).toBe(200);
-  expect(await preflight(a)).toBe(403);
-  await expect.poll(() => preflight(b), { timeout: 10_000, interval: 100 }).toBe(403);
+  expect(await verdict(a)).toBe('unapproved');
+  await expect.poll(() => verdict(b), { timeout: 10_000, interval: 100 }).toBe('unapproved');
 });

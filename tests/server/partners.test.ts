@@ -1,7 +1,7 @@
 // Partners end to end over real HTTP: a registration becomes a pending partner, an admin (never an
-// agent, never without the CSRF token) approves it with a code and origins, those origins pass CORS
-// (preflight and POST) while CORS_ORIGINS keeps working, a suspended partner's origins are refused
-// again, and every change is on the registration's timeline.
+// agent, never without the CSRF token) approves it with a code and origins, leads from those origins
+// count as from an approved site and for the partner (APPROVED_ORIGINS approve sites too), a
+// suspended partner's origins stop counting, and every change is on the registration's timeline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
@@ -24,7 +24,7 @@ interface Partner {
 
 beforeAll(async () => {
   // A long cache: the changes below must reach CORS through this process's invalidation, not by expiry.
-  local = await startLocalApi({ RATE_LIMIT: '0', CORS_ORIGINS: FIXED, CORS_CACHE_MS: '600000' });
+  local = await startLocalApi({ RATE_LIMIT: '0', APPROVED_ORIGINS: FIXED, CORS_CACHE_MS: '600000' });
   await createOperator(local.api.db, 'ana@example.com', 'admin');
   await createOperator(local.api.db, 'beto@example.com', 'agent');
   admin = await signInAs(local.base, 'ana@example.com');
@@ -38,13 +38,27 @@ const register = async (nombre: string, headers: Record<string, string> = {}) =>
   return ((await response.json()) as { id: string }).id;
 };
 const partner = async (id: string) => (await (await admin.call(`/api/admin/partners/${id}`)).json()) as Partner;
-const preflight = (origin: string) =>
-  fetch(`${local.base}/api/wait-list`, {
-    method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key' },
-  });
-const postFrom = (origin: string, nombre: string) => postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre }, { origin });
-const stored = async (nombre: string) => (await local.api.db.query('select 1 from wait_list where nombre = $1', [nombre])).length;
+let sent = 0;
+/**
+ * What a lead from `origin` claiming the code Luis-Obra counts for: the answer's notice (the
+ * widget's `obra-error` reason) and the stored row's verdict.
+ */
+const verdict = async (origin: string) => {
+  const nombre = `Visitante ${(sent += 1)}`;
+  const response = await postJson(
+    `${local.base}/api/wait-list`,
+    { ...VALID['wait-list'], nombre, attribution: { widget: 'wait-list', version: 'dev', partner: 'luis-obra' } },
+    { origin },
+  );
+  expect(response.status).toBe(201);
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  const answer = (await response.json()) as { site?: string; partner?: string };
+  const [row] = await local.api.db.query<{ embed_approved: boolean; partner_code: string | null; partner_claim: string | null }>(
+    'select embed_approved, partner_code, partner_claim from lead where name = $1',
+    [nombre],
+  );
+  return { site: answer.site ?? 'approved', partner: answer.partner ?? 'verified', row };
+};
 
 describe('a registration', () => {
   it('becomes a pending partner with a code suggested from its name; spam does not', async () => {
@@ -133,22 +147,26 @@ describe('who may change a partner', () => {
   });
 });
 
-describe('approval and CORS', () => {
+describe('approval and sites', () => {
   let id: string;
   beforeAll(async () => {
     id = await register('Luis Constructora');
   });
 
-  it('before approval its origin is refused; CORS_ORIGINS passes as before', async () => {
-    expect((await preflight(SITE)).status).toBe(403);
-    expect((await postFrom(SITE, 'Antes Aprobar')).status).toBe(403);
-    expect(await stored('Antes Aprobar')).toBe(0);
-    const fixed = await preflight(FIXED);
-    expect(fixed.status).toBe(204);
-    expect(fixed.headers.get('access-control-allow-origin')).toBe(FIXED);
+  it('before approval its site is heard but not approved, and the claim does not count; APPROVED_ORIGINS approve a site', async () => {
+    expect(await verdict(SITE)).toEqual({
+      site: 'unapproved',
+      partner: 'unverified',
+      row: { embed_approved: false, partner_code: null, partner_claim: 'luis-obra' },
+    });
+    expect(await verdict(FIXED)).toEqual({
+      site: 'approved',
+      partner: 'unverified',
+      row: { embed_approved: true, partner_code: null, partner_claim: 'luis-obra' },
+    });
   });
 
-  it('approved with a code and origins (normalised), its origins pass preflight and POST at once', async () => {
+  it('approved with a code and origins (normalised), its leads count for it at once, the earlier ones too', async () => {
     const response = await admin.call(`/api/admin/partners/${id}/approve`, {
       method: 'POST',
       body: { code: ' Luis-Obra ', origins: [`${SITE}/`, 'HTTPS://Constructora-Luis.example:443', 'http://localhost:5173'] },
@@ -160,16 +178,26 @@ describe('approval and CORS', () => {
       origins: [SITE, 'http://localhost:5173'],
       approvedBy: 'ana@example.com',
     });
-    const allowed = await preflight(SITE);
-    expect(allowed.status).toBe(204);
-    expect(allowed.headers.get('access-control-allow-origin')).toBe(SITE);
-    expect(allowed.headers.get('vary')).toContain('Origin');
-    const post = await postFrom(SITE, 'Desde Socio');
-    expect(post.status).toBe(201);
-    expect(post.headers.get('access-control-allow-origin')).toBe(SITE);
-    expect(await stored('Desde Socio')).toBe(1);
-    expect((await preflight('http://localhost:5173')).status).toBe(204);
-    expect((await preflight(FIXED)).status).toBe(204);
+    const verified = {
+      site: 'approved',
+      partner: 'verified',
+      row: { embed_approved: true, partner_code: 'Luis-Obra', partner_claim: null },
+    };
+    expect(await verdict(SITE)).toEqual(verified);
+    expect(await verdict('http://localhost:5173')).toEqual(verified);
+    // The lead its site sent before the approval was adopted; the one from FIXED claimed it from elsewhere.
+    const before = await local.api.db.query(
+      'select name, embed_approved, partner_code, partner_claim from lead where name in ($1, $2) order by name',
+      ['Visitante 1', 'Visitante 2'],
+    );
+    expect(before).toEqual([
+      { name: 'Visitante 1', embed_approved: true, partner_code: 'Luis-Obra', partner_claim: null },
+      { name: 'Visitante 2', embed_approved: true, partner_code: null, partner_claim: 'luis-obra' },
+    ]);
+    const [kindRow] = await local.api.db.query('select partner_code, partner_claim, embed_approved from wait_list where nombre = $1', [
+      'Visitante 1',
+    ]);
+    expect(kindRow).toEqual({ partner_code: 'Luis-Obra', partner_claim: null, embed_approved: true });
   });
 
   it("records the approval on the registration's timeline, by whom", async () => {
@@ -196,28 +224,24 @@ describe('approval and CORS', () => {
     ).toBe(404);
   });
 
-  it('editing the origins moves the allow-list with them', async () => {
+  it('editing the origins moves the approved sites with them', async () => {
     const response = await admin.call(`/api/admin/partners/${id}`, {
       method: 'PATCH',
       body: { origins: [SITE, 'https://nuevo-luis.example'] },
     });
     expect(response.status).toBe(200);
-    expect((await preflight('https://nuevo-luis.example')).status).toBe(204);
-    expect((await preflight('http://localhost:5173')).status).toBe(403);
+    expect((await verdict('https://nuevo-luis.example')).partner).toBe('verified');
+    expect(await verdict('http://localhost:5173')).toMatchObject({ site: 'unapproved', partner: 'unverified' });
   });
 
-  it('suspended, its origins are refused (403) again and nothing is stored; reinstated, they pass', async () => {
+  it('suspended, its origins stop counting (leads still stored); reinstated, they count again', async () => {
     expect((await admin.call(`/api/admin/partners/${id}/suspend`, { method: 'POST', body: {} })).status).toBe(200);
     expect(await partner(id)).toMatchObject({ status: 'suspended', code: 'Luis-Obra' });
-    const refused = await preflight(SITE);
-    expect(refused.status).toBe(403);
-    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await postFrom(SITE, 'Tras Suspender')).status).toBe(403);
-    expect(await stored('Tras Suspender')).toBe(0);
-    expect((await preflight(FIXED)).status).toBe(204);
+    expect(await verdict(SITE)).toMatchObject({ site: 'unapproved', partner: 'unverified', row: { partner_code: null } });
+    expect((await verdict(FIXED)).site).toBe('approved');
     expect((await admin.call(`/api/admin/partners/${id}/suspend`, { method: 'POST', body: {} })).status).toBe(409);
     expect((await admin.call(`/api/admin/partners/${id}/reinstate`, { method: 'POST', body: {} })).status).toBe(200);
-    expect((await preflight(SITE)).status).toBe(204);
+    expect((await verdict(SITE)).partner).toBe('verified');
     const lead = (await (await admin.call(`/api/admin/leads/${id}`)).json()) as { timeline: { type: string }[] };
     expect(lead.timeline.map((e) => e.type).filter((t) => t.startsWith('partner.'))).toEqual([
       'partner.approved',
@@ -237,10 +261,10 @@ describe('approval and CORS', () => {
         })
       ).status,
     ).toBe(200);
-    expect((await preflight('https://olvidame.example')).status).toBe(204);
+    expect((await verdict('https://olvidame.example')).site).toBe('approved');
     expect((await admin.call(`/api/admin/leads/${other}`, { method: 'DELETE' })).status).toBe(204);
     expect((await admin.call(`/api/admin/partners/${other}`)).status).toBe(404);
-    expect((await preflight('https://olvidame.example')).status).toBe(403);
+    expect((await verdict('https://olvidame.example')).site).toBe('unapproved');
   });
 
   it('lists by status, pending first', async () => {
@@ -265,15 +289,20 @@ describe("another process's change", () => {
     const origin = 'https://otro-proceso.example';
     const response = await postJson(`${short.base}/api/partner`, { ...VALID.partner, nombre: 'Otro Proceso' });
     const { id } = (await response.json()) as { id: string };
-    expect((await fetch(`${short.base}/api/health`, { headers: { origin } })).status).toBe(403);
+    // Whether a lead from `origin` is answered as from a site not approved.
+    const unapproved = async () =>
+      (
+        (await (
+          await postJson(`${short.base}/api/contact`, { name: 'Ana', email: 'ana@example.com', message: 'Hola' }, { origin })
+        ).json()) as {
+          site?: string;
+        }
+      ).site === 'unapproved';
+    expect(await unapproved()).toBe(true);
     // What an admin's approval through another API process leaves in the shared database.
     await short.api.db.query("update partner_account set status = 'approved', code = 'otro', origins = $2 where id = $1", [id, [origin]]);
-    await expect
-      .poll(async () => (await fetch(`${short.base}/api/health`, { headers: { origin } })).status, { timeout: 10_000, interval: 100 })
-      .toBe(200);
+    await expect.poll(unapproved, { timeout: 10_000, interval: 100 }).toBe(false);
     await short.api.db.query("update partner_account set status = 'suspended' where id = $1", [id]);
-    await expect
-      .poll(async () => (await fetch(`${short.base}/api/health`, { headers: { origin } })).status, { timeout: 10_000, interval: 100 })
-      .toBe(403);
+    await expect.poll(unapproved, { timeout: 10_000, interval: 100 }).toBe(true);
   });
 });

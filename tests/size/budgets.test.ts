@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { budgetRows } from '../../tools/size/budget-rows.ts';
+import { guideSizes, SIZES_END, SIZES_START } from '../../tools/size/guide-sizes.ts';
 import { formatSizes, measure, staticClosure, type Sizes } from '../../tools/size/sizes.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
@@ -48,5 +49,13 @@ describe('a page with two different widgets', () => {
     // The runtime chunk is fetched once for both widgets.
     expect(viaLoader.filter((file) => file.startsWith('chunks/runtime-'))).toHaveLength(1);
     expect(loader.gzip).toBeLessThan(separate.gzip);
+  });
+});
+
+describe("the partners' guide", () => {
+  it('states the sizes of this build (npm run docs:reference refreshes them)', () => {
+    const guide = readFileSync(join(import.meta.dirname, '../../docs/partners/embedding.md'), 'utf8');
+    const stated = guide.slice(guide.indexOf(SIZES_START), guide.indexOf(SIZES_END) + SIZES_END.length);
+    expect(stated).toBe(guideSizes(dist));
   });
 });

@@ -38,8 +38,10 @@ export function Wrappers() {
       <ObraDesignForm partner="ACME_PORTAL" />
       {/* @ts-expect-error -- a partner code is text, not a number */}
       <ObraDesignForm partner={42} />
-      {/* @ts-expect-error -- the catalogue sends no leads, so it has no partner code */}
-      <ObraMarketplace partner="ACME" />
+      <ObraMarketplace partner="ACME" headingEn="Our software" introEs="Programas que recomendamos." />
+      <ObraSoftwareDetail slug="sketchup" partner="ACME" />
+      {/* @ts-expect-error -- the partner's words are text */}
+      <ObraWaitList heading={1} />
       {/* @ts-expect-error -- an attribute of another widget */}
       <ObraSoftwareDetail transport="cors" />
     </>

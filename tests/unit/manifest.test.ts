@@ -86,8 +86,8 @@ describe('custom-elements.json', () => {
     ]);
   });
 
-  it('is what docs/embedding.md shows (npm run docs:reference refreshes it)', () => {
-    const guide = readFileSync(join(import.meta.dirname, '../../docs/embedding.md'), 'utf8');
+  it('is what docs/partners/embedding.md shows (npm run docs:reference refreshes it)', () => {
+    const guide = readFileSync(join(import.meta.dirname, '../../docs/partners/embedding.md'), 'utf8');
     const section = guide.slice(guide.indexOf(REFERENCE_START), guide.indexOf(REFERENCE_END) + REFERENCE_END.length);
     expect(section).toBe(manifestMarkdown(manifest));
   });

@@ -1,8 +1,8 @@
 // @vitest-environment node
 // Partners' pure parts: the code and origin checks (partners/checks.ts), the CORS allow-list's
-// cache (partners/allow-list.ts), the console's embed snippets and its partner routes in the URL.
+// cache (partners/allow-list.ts), the embed snippets (@obra/schema) and the console's partner routes in the URL.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loaderSnippet, widgetSnippet } from '../../packages/console/src/pages/snippets.ts';
+import { loaderSnippet, widgetSnippet } from '@obra/schema';
 import { parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';
 import { createLogger } from '../../packages/server/src/log.ts';
 import { createAllowList } from '../../packages/server/src/partners/allow-list.ts';
@@ -89,38 +89,65 @@ describe('the allow-list', () => {
   const silent = createLogger('silent');
 
   it("reads the partners' origins once per cache time, shares one read, and re-reads after invalidate()", async () => {
-    let origins = ['https://a.example'];
-    const query = vi.fn(async () => origins.map((origin) => ({ origin })));
+    let partners = [{ code: 'Acme', origins: ['https://a.example'] }];
+    const query = vi.fn(async () => partners);
     const list = createAllowList({ query, exec: async () => {} } as never, ['https://fijo.example'], 10_000, silent);
-    const [first, second] = await Promise.all([list.origins(), list.origins()]);
-    expect(first).toEqual(['https://fijo.example', 'https://a.example']);
+    const [first, second] = await Promise.all([list.sites(), list.sites()]);
     expect(second).toBe(first);
     expect(query).toHaveBeenCalledTimes(1);
-    origins = ['https://b.example'];
+    expect(['https://fijo.example', 'https://a.example', 'https://b.example'].map(first.approved)).toEqual([true, true, false]);
+    partners = [{ code: 'Beta', origins: ['https://b.example'] }];
     vi.advanceTimersByTime(9_999);
-    expect(await list.origins()).toEqual(['https://fijo.example', 'https://a.example']);
+    expect((await list.sites()).approved('https://b.example')).toBe(false);
     vi.advanceTimersByTime(2);
-    expect(await list.origins()).toEqual(['https://fijo.example', 'https://b.example']);
-    origins = [];
+    const later = await list.sites();
+    expect([later.approved('https://a.example'), later.approved('https://b.example')]).toEqual([false, true]);
+    partners = [];
     list.invalidate();
-    expect(await list.origins()).toEqual(['https://fijo.example']);
+    expect((await list.sites()).approved('https://b.example')).toBe(false);
+    expect((await list.sites()).approved('https://fijo.example')).toBe(true);
     expect(query).toHaveBeenCalledTimes(3);
+  });
+
+  it("knows which partner's code an origin may claim, in any case, and answers with the code as given", async () => {
+    const partners = [
+      { code: 'Acme', origins: ['https://a.example', 'https://compartido.example'] },
+      { code: 'beta', origins: ['https://compartido.example'] },
+    ];
+    const sites = await createAllowList(
+      { query: async () => partners, exec: async () => {} } as never,
+      ['https://fijo.example'],
+      0,
+      silent,
+    ).sites();
+    expect(sites.partnerAt('https://a.example', 'ACME')).toBe('Acme');
+    expect(sites.partnerAt('https://a.example', 'beta')).toBeUndefined();
+    expect(sites.partnerAt('https://compartido.example', 'BETA')).toBe('beta');
+    // APPROVED_ORIGINS approve a site, but make no partner's.
+    expect(sites.partnerAt('https://fijo.example', 'Acme')).toBeUndefined();
+    expect(sites.partnerAt('https://otro.example', 'Acme')).toBeUndefined();
+  });
+
+  it('approves every site with *', async () => {
+    const sites = await createAllowList({ query: async () => [], exec: async () => {} } as never, ['*'], 0, silent).sites();
+    expect(sites.approved('https://cualquiera.example')).toBe(true);
+    expect(sites.partnerAt('https://cualquiera.example', 'Acme')).toBeUndefined();
   });
 
   it('keeps the last list when the database fails', async () => {
     let fail = false;
     const query = vi.fn(async () => {
       if (fail) throw new Error('connection lost');
-      return [{ origin: 'https://a.example' }];
+      return [{ code: 'Acme', origins: ['https://a.example'] }];
     });
     const list = createAllowList({ query, exec: async () => {} } as never, [], 0, silent);
-    expect(await list.origins()).toEqual(['https://a.example']);
+    expect((await list.sites()).approved('https://a.example')).toBe(true);
     fail = true;
-    expect(await list.origins()).toEqual(['https://a.example']);
+    expect((await list.sites()).partnerAt('https://a.example', 'acme')).toBe('Acme');
   });
 });
 
-describe('the console', () => {
+describe('the embed snippets', () => {
   it("makes each widget's snippet and the loader's with the partner's code", () => {
     expect(widgetSnippet('https://obra.example', 'wait-list', 'Acme')).toBe(
       '<script src="https://obra.example/widgets/obra-wait-list.js" defer></script>\n<obra-wait-list partner="Acme"></obra-wait-list>',
@@ -135,6 +162,21 @@ describe('the console', () => {
     ]);
   });
 
+  it("points the catalogue's More links at Obra's product pages, in the partner's language (the widget adds the code)", () => {
+    expect(widgetSnippet('https://obra.example', 'marketplace', 'Acme', 'en')).toContain(
+      '<obra-marketplace partner="Acme" detail-href="https://obra.example/{lang}/product/{slug}"></obra-marketplace>',
+    );
+    expect(widgetSnippet('https://obra.example', 'marketplace', 'Acme', 'es')).toContain(
+      'detail-href="https://obra.example/{lang}/producto/{slug}"',
+    );
+  });
+
+  it('refuses to write a code that is not one into a page', () => {
+    expect(() => widgetSnippet('https://obra.example', 'wait-list', '"><script>')).toThrow(/Not a partner code/);
+  });
+});
+
+describe('the console', () => {
   it("keeps the partners' state and page, and a partner's id, in the URL", () => {
     expect(parseRoute('/admin/partners', '?status=pending&page=2')).toEqual({ name: 'partners', status: 'pending', page: 2 });
     expect(parseRoute('/admin/partners/', '?page=-1')).toEqual({ name: 'partners', status: '', page: 1 });

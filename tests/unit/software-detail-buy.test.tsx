@@ -22,7 +22,7 @@ afterAll(() => server.close());
 const widget = (attrs: string) => mount(`<obra-software-detail api-base="${API}" ${attrs}></obra-software-detail>`);
 
 describe('<obra-software-detail> buy button', () => {
-  it('posts {slug, lang} only, shows it is busy, and goes to the payment page answered', async () => {
+  it('posts {slug, lang} and where it starts (its partner code), shows it is busy, and goes to the payment page answered', async () => {
     const bodies: unknown[] = [];
     let release = () => {};
     server.use(
@@ -33,7 +33,7 @@ describe('<obra-software-detail> buy button', () => {
       }),
     );
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    const { screen } = await widget('slug="revit" lang="en"');
+    const { screen } = await widget('slug="revit" lang="en" partner="Acme"');
     const button = screen.getByRole('button', { name: 'Buy licence' });
     await userEvent.click(button);
     await waitFor(() => expect(button.textContent).toBe('Opening the payment…'));
@@ -42,7 +42,13 @@ describe('<obra-software-detail> buy button', () => {
     await userEvent.click(button);
     release();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
-    expect(bodies).toEqual([{ slug: 'revit', lang: 'en' }]);
+    expect(bodies).toEqual([
+      {
+        slug: 'revit',
+        lang: 'en',
+        attribution: { widget: 'software-detail', version: 'dev', page: location.href.split('#')[0], partner: 'Acme' },
+      },
+    ]);
   });
 
   it.each([

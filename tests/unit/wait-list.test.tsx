@@ -336,6 +336,31 @@ describe('<obra-wait-list> events', () => {
     expect(onError.mock.calls[0]![0].detail).toMatchObject({ reason: 'api.server', message: expect.stringContaining('500') });
   });
 
+  it.each([
+    [{ site: 'unapproved' }, 'api.originNotApproved', /is not approved by Obra yet/],
+    [{ partner: 'unverified' }, 'api.partnerNotVerified', /does not count from/],
+    [{ site: 'unapproved', partner: 'unverified' }, 'api.originNotApproved', /counts for no partner/],
+  ])(
+    "answered %j (stored, but not counted as this page's): thanks the visitor, and tells the page with obra-error",
+    async (notice, reason, message) => {
+      server.use(http.post(`${TEST_API}/wait-list`, () => HttpResponse.json({ id: 'wl_1', ...notice }, { status: 201 })));
+      const seen: [string, unknown][] = [];
+      const listen = (event: Event) => seen.push([event.type, (event as CustomEvent).detail]);
+      for (const type of ['obra-success', 'obra-error']) document.addEventListener(type, listen);
+      const w = await widget('partner="Acme"');
+      await fillValid(w);
+      await w.user.click(submitButton(w));
+      await waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]).toEqual([
+        'obra-error',
+        { entry: { interesado: 'cliente', ...valid }, reason, message: expect.stringMatching(message) },
+      ]);
+      // The visitor's submission reached Obra: the usual thank-you, and the form is empty again.
+      await waitFor(() => expect(dialogs(w)[0]?.classList.contains('success')).toBe(true));
+      for (const type of ['obra-success', 'obra-error']) document.removeEventListener(type, listen);
+    },
+  );
+
   it('sends nothing when a listener cancels obra-submit', async () => {
     const bodies = recordRequests();
     const cancel = (event: Event) => event.preventDefault();

@@ -1,6 +1,6 @@
 import type { CustomElementsManifest } from './manifest.ts';
 
-/** Markers around the generated reference in a Markdown file (docs/embedding.md). */
+/** Markers around the generated reference in a Markdown file (docs/partners/embedding.md). */
 export const REFERENCE_START = '<!-- reference:start (generated from the widget contracts: npm run docs:reference) -->';
 export const REFERENCE_END = '<!-- reference:end -->';
 

@@ -86,7 +86,7 @@ function declaration({ contract }: ManifestEntry) {
 export function customElementsManifest(entries: readonly ManifestEntry[]) {
   return {
     schemaVersion: '2.1.0',
-    readme: 'docs/embedding.md',
+    readme: 'docs/partners/embedding.md',
     modules: entries.map((entry) => {
       const decl = declaration(entry);
       return {

@@ -2,13 +2,15 @@
 //   node --conditions=source tools/manifest/write-manifest.ts <out.json> <register.ts=contract.ts>…
 // Each pair names the module that defines the tag and the module exporting its contract;
 // `--from rollup.config.ts` takes them from that module's `widgets` list ({ entry, contract }).
-// With an out file ending in .md, it rewrites that file's generated reference tables instead.
+// With an out file ending in .md, it rewrites that file's generated reference tables instead, and
+// its sizes table from the built bundles in dist/ (tools/size/guide-sizes.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { WidgetContract } from '@obra/element';
 import { customElementsManifest, type ManifestEntry } from './manifest.ts';
 import { manifestMarkdown, replaceReference } from './manifest-markdown.ts';
+import { guideSizes, replaceSizes } from '../size/guide-sizes.ts';
 
 const isContract = (value: unknown): value is ManifestEntry['contract'] =>
   typeof value === 'object' && value !== null && 'tag' in value && 'attributeDocs' in value && 'events' in value;
@@ -38,6 +40,7 @@ if (import.meta.main) {
     throw new Error('usage: write-manifest.ts <out.json|out.md> (<register.ts=contract.ts>… | --from rollup.config.ts)');
   const manifest = customElementsManifest(await loadEntries(pairs));
   mkdirSync(dirname(out), { recursive: true });
-  if (out.endsWith('.md')) writeFileSync(out, replaceReference(readFileSync(out, 'utf8'), manifestMarkdown(manifest)));
+  if (out.endsWith('.md'))
+    writeFileSync(out, replaceSizes(replaceReference(readFileSync(out, 'utf8'), manifestMarkdown(manifest)), guideSizes(resolve('dist'))));
   else writeFileSync(out, `${JSON.stringify(manifest, null, 2)}\n`);
 }

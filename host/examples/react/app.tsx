@@ -5,6 +5,10 @@ import { ObraSoftwareDetail, ObraWaitList } from '@obra/react';
 
 type Lang = 'es' | 'en';
 
+// Obra's API, as a partner's build writes it in (host/examples/build.ts defines it); undefined on
+// Obra's own example page, where each widget's default (`/api` on the page's origin) is right.
+declare const __OBRA_API_BASE__: string | undefined;
+
 const COPY = {
   es: {
     title: 'Constructora Andina',
@@ -37,10 +41,11 @@ export function App() {
         <ObraWaitList
           id="wait-list"
           lang={lang}
+          apiBase={__OBRA_API_BASE__}
           onSuccess={(event) => setStatus(copy.thanks(event.detail.entry.nombre))}
           onError={(event) => setStatus(`${copy.failed}: ${event.detail.reason}`)}
         />
-        <ObraSoftwareDetail slug="sketchup" lang={lang} />
+        <ObraSoftwareDetail slug="sketchup" lang={lang} apiBase={__OBRA_API_BASE__} />
       </main>
       <p id="status" role="status">
         {status}

@@ -12,6 +12,9 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
 const loaderUrl = document.querySelector<HTMLMetaElement>('meta[name="obra-loader"]')?.content ?? '/esm/loader.js';
 
 enhanceMenu(document);
+// Only a product page a partner's catalogue linked to (?partner=) loads this: the code checks use the shared schema.
+if (/[?&]partner=/.test(location.search) && document.querySelector('obra-software-detail'))
+  void import('./partner-visit.ts').then(({ carryPartner }) => carryPartner(document, location.search));
 preloadWhenIdle(document);
 enhanceOverlay(document, () => import(/* @vite-ignore */ loaderUrl));
 const carousel = document.querySelector<HTMLElement>('[data-carousel]');

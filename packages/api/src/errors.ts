@@ -1,5 +1,16 @@
-/** Translation keys (in the `api` catalogue) for what can go wrong on a call. */
-export type ApiErrorKey = 'api.network' | 'api.server' | 'api.rateLimited' | 'api.invalid' | 'api.tooLarge' | 'api.unexpected';
+/**
+ * Translation keys (in the `api` catalogue) for what can go wrong on a call; the last two are
+ * about the embedding page, never shown to visitors (see {@link attributionProblem}).
+ */
+export type ApiErrorKey =
+  | 'api.network'
+  | 'api.server'
+  | 'api.rateLimited'
+  | 'api.invalid'
+  | 'api.tooLarge'
+  | 'api.unexpected'
+  | 'api.originNotApproved'
+  | 'api.partnerNotVerified';
 
 /**
  * A failed call. `key` is what the widget shows (translated); `message` is for developers and
@@ -37,4 +48,28 @@ export function keyForStatus(status: number): ApiErrorKey {
   if (status === 400 || status === 422) return 'api.invalid';
   if (status >= 500) return 'api.server';
   return 'api.unexpected';
+}
+
+/**
+ * What the answer to a stored lead tells the embedding page (docs/partners/sites.md): its site is
+ * not approved yet (`site: 'unapproved'`), or the partner code it sent does not count from this
+ * site (`partner: 'unverified'`). The lead reached Obra either way, so the visitor is told it was
+ * sent; the page gets an `obra-error` with this error's key and message. Undefined for a lead that
+ * counts as sent.
+ */
+export function attributionProblem(answer: unknown): ApiError | undefined {
+  const { site, partner } = (answer ?? {}) as { site?: unknown; partner?: unknown };
+  const here = typeof location === 'object' ? location.origin : 'This site';
+  const stored = "The submission reached Obra's team";
+  if (site === 'unapproved')
+    return new ApiError(
+      'api.originNotApproved',
+      `${here} is not approved by Obra yet. ${stored}, but counts for no partner: ask Obra to approve this site.`,
+    );
+  if (partner === 'unverified')
+    return new ApiError(
+      'api.partnerNotVerified',
+      `The partner code does not count from ${here}: it is not one of that partner's approved sites. ${stored} without it.`,
+    );
+  return undefined;
 }

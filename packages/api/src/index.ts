@@ -1,4 +1,4 @@
-export { ApiError, type ApiErrorKey } from './errors.ts';
+export { ApiError, attributionProblem, type ApiErrorKey } from './errors.ts';
 export { apiBaseFrom, createApiClient, type ApiClient } from './client.ts';
 export { apiUrl, parseRetryAfter, request, type CallInit } from './request.ts';
 export {

@@ -20,14 +20,16 @@ const partnerBody = ({ nombre, telefono, correo, pais, especializacion }: Partne
 });
 
 /**
- * Sends a partner registration to `{apiBase}/partner` (SPEC.md §7). A refusal throws
- * {@link ApiError}; the OK answer carries nothing the widget shows, so it is only logged.
+ * Sends a partner registration to `{apiBase}/partner` and resolves with the API's answer (`{id}`,
+ * and what its attribution counts for: docs/partners/sites.md). A refusal throws {@link ApiError};
+ * the answer is logged too.
  */
-export async function sendPartner(registration: PartnerRegistration, options: SendPartnerOptions): Promise<void> {
+export async function sendPartner(registration: PartnerRegistration, options: SendPartnerOptions): Promise<unknown> {
   const url = apiUrl(options.apiBase, 'partner');
   const answer = await deliver(
     { url, body: partnerBody(registration), key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution },
     options,
   );
   console.info('[obra-partner-registration] registration accepted:', answer);
+  return answer;
 }

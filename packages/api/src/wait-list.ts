@@ -21,11 +21,15 @@ export interface SendWaitListOptions extends DeliverOptions {
   key?: string | undefined;
 }
 
-/** Sends a wait-list entry; resolves when it was delivered (as far as the transport can tell). */
-export async function sendWaitList(entry: WaitListEntry, options: SendWaitListOptions): Promise<void> {
+/**
+ * Sends a wait-list entry; resolves when it was delivered (as far as the transport can tell), with
+ * the API's answer (`{id}` and what its attribution counts for: docs/partners/sites.md; nothing
+ * under `no-cors`).
+ */
+export async function sendWaitList(entry: WaitListEntry, options: SendWaitListOptions): Promise<unknown> {
   const { apiBase, endpoint, transport, key = newKey() } = options;
   if (transport === 'no-cors' && !endpoint)
     throw new ApiError('api.unexpected', 'transport="no-cors" needs an endpoint attribute with the web endpoint URL.');
   const url = endpoint || apiUrl(apiBase, 'wait-list');
-  await deliver({ url, body: entry, key, mode: transport, headers: options.headers, attribution: options.attribution }, options);
+  return deliver({ url, body: entry, key, mode: transport, headers: options.headers, attribution: options.attribution }, options);
 }

@@ -13,6 +13,7 @@ import { Orders } from './pages/orders.tsx';
 import { PartnerPage } from './pages/partner.tsx';
 import { Partners } from './pages/partners.tsx';
 import { SetPassword } from './pages/set-password.tsx';
+import { Account } from './pages/account.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { Shortcuts } from './pages/shortcuts.tsx';
 import { SignIn } from './pages/sign-in.tsx';
@@ -113,7 +114,7 @@ function Shell({
   else if (route.name === 'order') screen = <OrderPage id={route.id} filter={route.filter} />;
   else if (route.name === 'users' && me.role === 'admin') screen = <Users me={me} />;
   else if (route.name === 'notifications') screen = <Notifications me={me} />;
-  else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} />;
+  else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} me={me} />;
   else if (route.name === 'partner') screen = <PartnerPage id={route.id} me={me} />;
   else if (route.name === 'webhooks' && me.role === 'admin') screen = <Webhooks />;
   else if (route.name === 'settings')
@@ -126,6 +127,7 @@ function Shell({
         signOutEverywhere={() => void signOut(true)}
       />
     );
+  else if (route.name === 'account') screen = <Account me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   const item = (href: string, label: string, current: boolean) => (
@@ -198,6 +200,11 @@ function Shell({
                   <button type="button" onClick={() => help.current?.()} aria-label={t('consoleWork.shortcuts.hint')}>
                     ?
                   </button>
+                </li>
+                <li>
+                  <a href="/admin/account" onClick={link('/admin/account')} aria-current={route.name === 'account' ? 'page' : undefined}>
+                    {t('console.nav.account')}
+                  </a>
                 </li>
                 <li>
                   <button type="button" onClick={() => void signOut(false)}>

@@ -1,11 +1,12 @@
 import { apiBaseFrom } from '@obra/api';
-import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC } from '@obra/element';
+import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC, wordsAttributes, WORDS_ATTRIBUTE_DOCS } from '@obra/element';
 import type { DesignFormEvents } from './store.ts';
 
 /** `<obra-design-form>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
 export const designFormAttributes = {
   'api-base': attr.string(apiBaseFrom(import.meta.url)),
   ...partnerAttribute,
+  ...wordsAttributes,
 };
 
 /** `<obra-design-form>`'s public contract (read by the manifest and the React wrapper). */
@@ -15,6 +16,7 @@ export const designFormContract = defineContract<DesignFormEvents>()({
   attributes: designFormAttributes,
   attributeDocs: {
     partner: PARTNER_ATTRIBUTE_DOC,
+    ...WORDS_ATTRIBUTE_DOCS,
     'api-base': {
       description: 'The Obra API base URL (`/location`, `/generate-image`, `/form-report`).',
       default: '`/api` on the origin the script came from',
@@ -31,7 +33,8 @@ export const designFormContract = defineContract<DesignFormEvents>()({
     },
     'obra-success': { description: 'The report was accepted; the e-mail follows.', detail: '{ report: FormReport }' },
     'obra-error': {
-      description: 'The report was not accepted; `reason` is an error key such as `api.server`.',
+      description:
+        'The report was not accepted (`reason`: an error key such as `api.server`), or accepted without counting for you (`api.originNotApproved`, `api.partnerNotVerified`: see Sites not approved).',
       detail: '{ report: FormReport; reason: ApiErrorKey; message: string }',
     },
   },

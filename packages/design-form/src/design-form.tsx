@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf } from '@obra/api';
-import { useStore, type WidgetProps } from '@obra/element';
+import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { useDraft, useOutbox } from '@obra/form/react';
 import { Dialog } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
@@ -15,7 +15,7 @@ import type { DesignFormEvents, DesignFormState } from './store.ts';
 import { emptyDesign } from './values.ts';
 
 /** The attributes of `<obra-design-form>`, parsed. */
-export interface DesignFormAttributes {
+export interface DesignFormAttributes extends OwnWords {
   /** Base URL of the Obra API; the default is /api on the origin the bundle came from. */
   apiBase: string;
   /** The partner code stored with each report ('' when absent or not a code). */
@@ -96,9 +96,9 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     <section className="design-form" aria-labelledby="design-form-title">
       <div className="head">
         <h2 id="design-form-title" part="title">
-          {t('designForm.title')}
+          {ownWords(attrs, 'heading', lang, t('designForm.title'))}
         </h2>
-        <p className="intro">{t('designForm.intro')}</p>
+        <p className="intro">{ownWords(attrs, 'intro', lang, t('designForm.intro'))}</p>
       </div>
       <div className="layout">
         <ImagePanel state={state} i18n={i18n} />

@@ -1,5 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, generateImage, sendFormReport, type ApiErrorKey, type Delivery, type Outbox, type Place } from '@obra/api';
+import {
+  ApiError,
+  attributionProblem,
+  generateImage,
+  sendFormReport,
+  type ApiErrorKey,
+  type Delivery,
+  type Outbox,
+  type Place,
+} from '@obra/api';
 import type { Emit } from '@obra/element';
 import { createSubmission, failureMessage, type FailureTexts, type FormStatus, type Sent } from '@obra/form';
 import { validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
@@ -109,7 +118,10 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         return 'failed' as const;
       }
       set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false, mailHeld: sent.answer?.mail === 'held' });
-      emit('obra-success', { report });
+      // Delivered to Obra; the page hears when it does not count as its own (its site is not approved).
+      const problem = attributionProblem(sent.answer);
+      if (problem) emit('obra-error', { report, reason: problem.key, message: problem.message });
+      else emit('obra-success', { report });
       return 'sent' as const;
     };
     return {

@@ -39,7 +39,7 @@ export const designFormStyles = /* css */ `
 .choice-description{min-height:4.5em;padding:8px 12px;border-radius:6px;background:var(--_surface);font-size:14px;color:var(--_text)}
 .grouped-radio-group .option[data-shown] span{text-decoration:underline;text-underline-offset:3px}
 .combobox{position:relative}
-.listbox{list-style:none;margin:0;padding:4px;max-height:12rem;overflow:auto;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
+.listbox{list-style:none;margin:0;padding:4px;max-height:192px;overflow:auto;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
 .listbox[hidden]{display:none}
 .combobox .listbox{position:absolute;z-index:3;inset-inline:0;top:76px}
 .listbox [role=option]{padding:8px 10px;border-radius:6px;cursor:pointer}

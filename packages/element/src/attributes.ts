@@ -1,4 +1,4 @@
-import { PARTNER_CODE } from '@obra/schema';
+import { PARTNER_CODE, toCleanLine } from '@obra/schema';
 
 /** Turns an attribute's text (or its absence) into a typed value. */
 export interface AttributeParser<T> {
@@ -43,8 +43,45 @@ export const attr = {
   }),
 };
 
-/** The `partner` attribute of every widget that sends leads (spread into its attribute table). */
+/** The `partner` attribute of every widget (spread into its attribute table). */
 export const partnerAttribute = { partner: attr.partner() };
+
+/**
+ * Plain one-line text of at most `max` characters (code points), cleaned as the forms clean what
+ * visitors type (a page cannot smuggle direction overrides or zero-width text in); '' when absent.
+ * Rendered as text, never as HTML.
+ */
+const words = (max: number): AttributeParser<string> => ({
+  parse: (v) =>
+    Array.from(toCleanLine(v ?? ''))
+      .slice(0, max)
+      .join(''),
+  meta: { type: 'string', default: '""' },
+});
+
+/** The longest heading and intro a partner may give, in characters. */
+export const WORDS_MAX = { heading: 120, intro: 400 } as const;
+
+/**
+ * A partner's own heading and intro for a widget (docs/partners/embedding.md, "Your own words"):
+ * `heading` and `intro` in every language, `heading-es`, `intro-en` … in one (they win there).
+ */
+export const wordsAttributes = {
+  heading: words(WORDS_MAX.heading),
+  'heading-es': words(WORDS_MAX.heading),
+  'heading-en': words(WORDS_MAX.heading),
+  intro: words(WORDS_MAX.intro),
+  'intro-es': words(WORDS_MAX.intro),
+  'intro-en': words(WORDS_MAX.intro),
+};
+
+/** The parsed {@link wordsAttributes} of an element. */
+export type OwnWords = AttributeValues<typeof wordsAttributes>;
+
+/** The heading or intro to show in `lang`: the partner's words for that language, else for every language, else `fallback`. */
+export function ownWords(attrs: OwnWords, which: 'heading' | 'intro', lang: 'es' | 'en', fallback: string): string {
+  return attrs[`${which}${lang === 'es' ? 'Es' : 'En'}`] || attrs[which] || fallback;
+}
 
 /** Parses every attribute of the table from an element. */
 export function readAttributes<T extends AttributeTable>(el: Element, table: T): AttributeValues<T> {

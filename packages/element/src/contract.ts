@@ -70,6 +70,24 @@ export const PARTNER_ATTRIBUTE_DOC: AttributeDoc = {
     'Your partner code (3–32 letters, digits, `_` or `-`), stored with every lead this element sends, beside the page, referrer and UTM parameters; a value of another shape is ignored.',
 };
 
+/** What the guide and the manifest say about the partner's own words (see `wordsAttributes`). */
+export const WORDS_ATTRIBUTE_DOCS: Readonly<
+  Record<'heading' | 'heading-es' | 'heading-en' | 'intro' | 'intro-es' | 'intro-en', AttributeDoc>
+> = {
+  heading: {
+    description: "Your own heading, in every language (plain text, at most 120 characters); empty: Obra's.",
+    default: "Obra's heading",
+  },
+  'heading-es': { description: 'Your own heading when the widget speaks Spanish; it wins over `heading` there.' },
+  'heading-en': { description: 'Your own heading when the widget speaks English; it wins over `heading` there.' },
+  intro: {
+    description: "Your own introduction under the heading, in every language (plain text, at most 400 characters); empty: Obra's.",
+    default: "Obra's introduction",
+  },
+  'intro-es': { description: 'Your own introduction when the widget speaks Spanish; it wins over `intro` there.' },
+  'intro-en': { description: 'Your own introduction when the widget speaks English; it wins over `intro` there.' },
+};
+
 /** The `::part`s every widget has. */
 export const ROOT_PART = {
   root: 'The widget container inside the shadow root: set its padding, background, border or width.',

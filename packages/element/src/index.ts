@@ -10,10 +10,14 @@ export {
   attr,
   camelCase,
   partnerAttribute,
+  wordsAttributes,
+  ownWords,
+  WORDS_MAX,
   readAttributes,
   type AttributeTable,
   type AttributeValues,
   type AttributeParser,
+  type OwnWords,
 } from './attributes.ts';
 export { resolveLang, observeLang } from './lang.ts';
 export { adoptStyles } from './styles.ts';
@@ -24,6 +28,7 @@ export {
   THEME_PROPERTIES,
   ROOT_PART,
   PARTNER_ATTRIBUTE_DOC,
+  WORDS_ATTRIBUTE_DOCS,
   type WidgetContract,
   type EventDocs,
   type EventDoc,

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiErrorKey, Delivery, Outbox } from '@obra/api';
+import { attributionProblem, type ApiErrorKey, type Delivery, type Outbox } from '@obra/api';
 import type { Emit, EventDocs } from '@obra/element';
 import { isFieldErrorKey, type FieldErrors } from '@obra/schema';
 import { createSubmission, type DeliveryContext, type FormStatus, type Sent } from './submission.ts';
@@ -10,7 +10,10 @@ export type FormEvents<D extends string, T> = {
   'obra-submit': Record<D, T>;
   /** The value was delivered. */
   'obra-success': Record<D, T>;
-  /** The value was not delivered; `reason` is a key of the `api` catalogue, `message` is for developers. */
+  /**
+   * The value was not delivered, or (`api.originNotApproved`, `api.partnerNotVerified`) delivered
+   * but not counted as this page's; `reason` is a key of the `api` catalogue, `message` is for developers.
+   */
   'obra-error': Record<D, T> & { reason: ApiErrorKey; message: string };
 };
 
@@ -76,7 +79,10 @@ export function createFormStore<V extends object, T, D extends string>({
         return 'failed';
       }
       set({ status: 'success', values: empty, errors: {}, attempted: false });
-      emit('obra-success', payload);
+      // Delivered to Obra; the page hears when it does not count as its own (its site is not approved).
+      const problem = attributionProblem(sent.answer);
+      if (problem) emit('obra-error', { ...payload, reason: problem.key, message: problem.message });
+      else emit('obra-success', payload);
       return 'sent';
     };
     return {
@@ -140,7 +146,8 @@ export function formEventDocs<D extends string, T>(detail: D, typeName: string):
     },
     'obra-success': { description: 'The value was delivered.', detail: `{ ${detail}: ${typeName} }` },
     'obra-error': {
-      description: 'The value was not delivered; `reason` is an error key such as `api.server`, `message` is for developers.',
+      description:
+        'The value was not delivered (`reason`: an error key such as `api.server`), or delivered to Obra without counting for you (`api.originNotApproved`, `api.partnerNotVerified`: see Sites not approved); `message` is for developers.',
       detail: `{ ${detail}: ${typeName}; reason: ApiErrorKey; message: string }`,
     },
   };

@@ -1,5 +1,5 @@
 import { apiBaseFrom } from '@obra/api';
-import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC } from '@obra/element';
+import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC, wordsAttributes, WORDS_ATTRIBUTE_DOCS } from '@obra/element';
 import { formEventDocs } from '@obra/form';
 import type { PartnerRegistrationEvents } from './store.ts';
 
@@ -7,6 +7,7 @@ import type { PartnerRegistrationEvents } from './store.ts';
 export const partnerRegistrationAttributes = {
   'api-base': attr.string(apiBaseFrom(import.meta.url)),
   ...partnerAttribute,
+  ...wordsAttributes,
 };
 
 /** `<obra-partner-registration>`'s public contract (read by the manifest and the React wrapper). */
@@ -16,6 +17,7 @@ export const partnerRegistrationContract = defineContract<PartnerRegistrationEve
   attributes: partnerRegistrationAttributes,
   attributeDocs: {
     partner: PARTNER_ATTRIBUTE_DOC,
+    ...WORDS_ATTRIBUTE_DOCS,
     'api-base': {
       description: 'The Obra API base URL; the form posts to `{api-base}/partner`.',
       default: '`/api` on the origin the script came from',

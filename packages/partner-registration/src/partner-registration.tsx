@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf, sendPartner } from '@obra/api';
-import { useStore, type WidgetProps } from '@obra/element';
+import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { useFormDelivery } from '@obra/form/react';
 import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
 import { Button, Honeypot, LiveRegion, Select, TextField, useFocusFirstInvalid } from '@obra/ui';
@@ -9,7 +9,7 @@ import type { PartnerRegistrationCatalogue } from './catalogues.ts';
 import type { PartnerRegistrationEvents, PartnerRegistrationState, PartnerRegistrationValues } from './store.ts';
 
 /** The attributes of `<obra-partner-registration>`, parsed. */
-export interface PartnerRegistrationAttributes {
+export interface PartnerRegistrationAttributes extends OwnWords {
   /** Base URL of the Obra API; the default is /api on the origin the bundle came from. */
   apiBase: string;
   /** The partner code stored with each lead ('' when absent or not a code). */
@@ -71,9 +71,9 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
   return (
     <section className="partner-registration card" aria-labelledby="partner-registration-title">
       <h2 id="partner-registration-title" part="title">
-        {t('partnerRegistration.title')}
+        {ownWords(attrs, 'heading', lang, t('partnerRegistration.title'))}
       </h2>
-      <p className="intro">{t('partnerRegistration.intro')}</p>
+      <p className="intro">{ownWords(attrs, 'intro', lang, t('partnerRegistration.intro'))}</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
         <div className="fields">
           <TextField {...field('nombre')} autoComplete="name" maxLength={PARTNER_LIMITS.nombre} />

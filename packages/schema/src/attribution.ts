@@ -10,8 +10,8 @@ export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term',
 export type UtmKey = (typeof UTM_KEYS)[number];
 
 /** What may send a lead: the three form widgets and the host site's contact popup. */
-export const ATTRIBUTION_WIDGETS = ['wait-list', 'partner-registration', 'design-form', 'contact'] as const;
-/** The name of a widget that sends leads. */
+export const ATTRIBUTION_WIDGETS = ['wait-list', 'partner-registration', 'design-form', 'contact', 'software-detail'] as const;
+/** The name of a widget that sends leads, or starts a purchase (the software detail). */
 export type AttributionWidget = (typeof ATTRIBUTION_WIDGETS)[number];
 
 /** The longest value of each field (characters); the widgets cut theirs so a visitor is never refused. */

@@ -29,7 +29,7 @@ export type LeadSort = keyof typeof LEAD_SORTS;
 export const DEFAULT_LEAD_SORT: LeadSort = 'received';
 
 /** The inbox filter's names, in the URL's order (the API reads the same query string). */
-export const LEAD_FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'assignee', 'due'] as const;
+export const LEAD_FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'site', 'assignee', 'due'] as const;
 /** One of {@link LEAD_FILTER_KEYS}. */
 export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
 

@@ -4,6 +4,7 @@ export {
   isFieldErrorKey,
   isCleanLine,
   isCleanText,
+  toCleanLine,
   line,
   text,
   paragraph,
@@ -64,3 +65,4 @@ export {
 export { foldText } from './fold.ts';
 export { LANGS, DEFAULT_LANG, normalizeLang, type Lang } from './lang.ts';
 export type { Place } from './place.ts';
+export { SNIPPET_WIDGETS, widgetSnippet, loaderSnippet, type SnippetWidget } from './snippets.ts';

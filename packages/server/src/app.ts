@@ -18,7 +18,9 @@ import { createOutbox } from './mail/outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { morningMails } from './admin/morning-mail.ts';
 import { reportMails } from './report/mail-queue.ts';
+import { orderMails } from './checkout/order-mail.ts';
 import { createAllowList } from './partners/allow-list.ts';
+import { siteOf } from './partners/site.ts';
 import { health } from './routes/health.ts';
 import { estimateRoute } from './routes/estimate.ts';
 import { generateImage, serveImage } from './routes/images.ts';
@@ -38,6 +40,7 @@ export interface Api {
 }
 
 type Limit = 'reads' | 'writes' | 'none';
+const HOUR_MS = 3_600_000;
 type Routes = Record<string, Partial<Record<'GET' | 'POST', { handler: Handler; limit: Limit }>>>;
 
 const ROUTES: Routes = {
@@ -96,8 +99,16 @@ export async function createApi(
   const consoleOrigin = config.publicUrl ?? 'http://localhost:8080';
   const limiters =
     db.kind === 'postgres'
-      ? { reads: sharedRateLimiter(db, 'reads', reads, windowMs, now), writes: sharedRateLimiter(db, 'writes', writes, windowMs, now) }
-      : { reads: memoryRateLimiter(reads, windowMs, maxKeys, now), writes: memoryRateLimiter(writes, windowMs, maxKeys, now) };
+      ? {
+          reads: sharedRateLimiter(db, 'reads', reads, windowMs, now),
+          writes: sharedRateLimiter(db, 'writes', writes, windowMs, now),
+          unapproved: sharedRateLimiter(db, 'unapproved', config.unapprovedSiteWrites, HOUR_MS, now),
+        }
+      : {
+          reads: memoryRateLimiter(reads, windowMs, maxKeys, now),
+          writes: memoryRateLimiter(writes, windowMs, maxKeys, now),
+          unapproved: memoryRateLimiter(config.unapprovedSiteWrites, HOUR_MS, maxKeys, now),
+        };
   const store = createLeadStore(db);
   const images = providerFor(config);
   // Every e-mail goes through one outbox: the visitors' reports, the team's new-lead notices, the operators' morning e-mails.
@@ -105,13 +116,14 @@ export async function createApi(
     config,
     log,
     queues: [
-      reportMails(db, config.mail.retryMs),
+      reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
+      orderMails(db, config.mail.retryMs),
       notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin }),
       morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin, now: clock }),
     ],
   });
-  // CORS_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (README, "Partners").
-  const allowList = createAllowList(db, config.corsOrigins, config.corsCacheMs, log);
+  // APPROVED_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (docs/partners/sites.md).
+  const allowList = createAllowList(db, config.approvedOrigins, config.corsCacheMs, log);
   const webhooks = createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() });
   const admin = createAdmin({ config, db, log, outbox, allowList, webhooks, now: clock });
   const inFlight = new Set<Promise<void>>();
@@ -126,19 +138,22 @@ export async function createApi(
     return forwarded || req.socket.remoteAddress || 'unknown';
   };
 
+  /** Counts a write from a site not approved; past UNAPPROVED_SITE_WRITES an hour, a 429 that names the site. */
+  const limitUnapproved = (origin: string) =>
+    limiters.unapproved.hit(origin).catch((error: unknown) => {
+      if (!(error instanceof HttpError) || error.status !== 429) throw error;
+      const seconds = error.headers['Retry-After'] ?? '3600';
+      throw new HttpError(429, { key: 'origin.limited', values: { origin, seconds } }, { headers: { 'Retry-After': seconds } });
+    });
+
   async function answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply> {
     // The console's API: same-origin only, so it never gets CORS headers (admin/handler.ts).
     if (url.pathname.startsWith('/api/admin/')) return admin.answer(req, url, ip);
     const origin = publicOrigin(req, config);
-    // Only a request with an Origin needs the list (the database is not read for the others).
-    const cors = corsHeaders(req, req.headers.origin ? await allowList.origins() : config.corsOrigins, origin);
+    const cors = corsHeaders(req);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
-    if (!route)
-      throw new HttpError(
-        404,
-        { key: 'notFound', values: { path: url.pathname, routes: Object.keys(ROUTES).join(', ') } },
-        { headers: cors },
-      );
+    // The path alone: a map of every route would be a free survey for whoever probes the API.
+    if (!route) throw new HttpError(404, { key: 'notFound', values: { path: url.pathname } }, { headers: cors });
     const methods = Object.keys(route);
     if (methods.includes('GET')) methods.push('HEAD');
     if (req.method === 'OPTIONS') return { status: 204, body: undefined, headers: { ...cors, ...preflightHeaders(methods) } };
@@ -151,8 +166,28 @@ export async function createApi(
         { headers: { ...cors, Allow: methods.join(', ') } },
       );
     try {
-      if (entry.limit !== 'none') await limiters[entry.limit].hit(clientKey(ip));
-      const reply = await entry.handler({ req, url, config, db, gazetteer, store, log, images, outbox, origin, lang: requestLang(req) });
+      const client = clientKey(ip);
+      if (entry.limit !== 'none') await limiters[entry.limit].hit(client);
+      // Only a request with an Origin needs the approved sites (the database is not read for the others).
+      const site = await siteOf(req, allowList, origin);
+      // A site not approved yet is heard, within a budget per site: a page with many visitors cannot
+      // pour leads or images in through them, whatever the addresses (docs/partners/sites.md).
+      if (entry.limit === 'writes' && site.approved === false) await limitUnapproved(site.origin ?? 'null');
+      const reply = await entry.handler({
+        req,
+        url,
+        config,
+        db,
+        gazetteer,
+        store,
+        log,
+        images,
+        outbox,
+        origin,
+        site,
+        lang: requestLang(req),
+        client,
+      });
       return { ...reply, headers: { ...cors, ...reply.headers } };
     } catch (error) {
       if (error instanceof HttpError) Object.assign(error.headers, cors);
@@ -187,7 +222,7 @@ export async function createApi(
         reply = { status: 500, body: { errorMessage: serverText(requestLang(req), { key: 'failed' }) } };
       }
     }
-    const headers: Record<string, string> = {
+    const headers: Record<string, string | string[]> = {
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Origin',

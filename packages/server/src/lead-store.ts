@@ -8,8 +8,8 @@ export interface Saved {
   /** The request hash of that row: equal to the submission's for a replay. */
   hash: string;
   inserted: boolean;
-  /** The stored row's extra columns asked for by {@link LeadStore.saveOne} (e.g. mail_status). */
-  row?: Record<string, unknown>;
+  /** The stored row's `returning` columns (e.g. mail_status): the first request's, for a replay. */
+  row: Record<string, unknown>;
 }
 
 /** A row to store: column → value, the same columns for every row of a kind. */
@@ -17,8 +17,8 @@ export type LeadRow = Readonly<Record<string, unknown>>;
 
 /** Stores leads, once per Idempotency-Key. */
 export interface LeadStore {
-  /** Batched with the submissions of the same kind that arrive together. */
-  save(kind: LeadKind, row: LeadRow, key: string | undefined, hash: string): Promise<Saved>;
+  /** Batched with the submissions of the same kind that arrive together; a replay reads `returning` from the stored row. */
+  save(kind: LeadKind, row: LeadRow, key: string | undefined, hash: string, returning?: readonly string[]): Promise<Saved>;
   /**
    * Alone, in one transaction: `decide` runs first (holding whatever locks it takes) and returns
    * the columns it sets, e.g. a report's mail status under the per-address cap. A replay gets the
@@ -29,13 +29,19 @@ export interface LeadStore {
     row: LeadRow,
     key: string | undefined,
     hash: string,
-    options: { decide(tx: Queryable): Promise<LeadRow>; returning: readonly string[] },
+    options: {
+      decide(tx: Queryable): Promise<LeadRow>;
+      returning: readonly string[];
+      /** Runs in the transaction after a new row went in (its lead row exists then: 010's triggers). */
+      stored?(tx: Queryable, id: string): Promise<void>;
+    },
   ): Promise<Saved>;
 }
 
 interface Pending {
   id: string;
   row: LeadRow;
+  returning: readonly string[];
   key: string | null;
   hash: string;
   resolve(saved: Saved): void;
@@ -71,13 +77,21 @@ export function createLeadStore(db: Db, maxBatch = 200): LeadStore {
     });
     const sql = `insert into ${kind.table} (${columns.join(', ')}) values ${rows.join(', ')} on conflict (idempotency_key) do nothing returning id`;
     const inserted = new Set((await db.query<{ id: string }>(sql, params)).map((row) => row.id));
-    const keys = batch.filter((p) => !inserted.has(p.id)).map((p) => p.key);
-    const found = keys.length ? await existing(db, kind, keys) : new Map();
+    const replays = batch.filter((p) => !inserted.has(p.id));
+    const returning = [...new Set(replays.flatMap((p) => p.returning))];
+    const found = replays.length
+      ? await existing(
+          db,
+          kind,
+          replays.map((p) => p.key),
+          returning,
+        )
+      : new Map();
     return batch.map((p) => {
-      if (inserted.has(p.id)) return { id: p.id, hash: p.hash, inserted: true };
+      if (inserted.has(p.id)) return { id: p.id, hash: p.hash, inserted: true, row: p.row };
       const row = found.get(p.key);
       if (!row) throw new Error(`Neither inserted nor found: the ${kind.table} row for Idempotency-Key ${p.key}.`);
-      return { id: row.id, hash: row.request_hash, inserted: false };
+      return { id: row.id, hash: row.request_hash, inserted: false, row };
     });
   }
 
@@ -98,17 +112,17 @@ export function createLeadStore(db: Db, maxBatch = 200): LeadStore {
   }
 
   return {
-    save: (kind, row, key, hash) =>
+    save: (kind, row, key, hash, returning = []) =>
       new Promise<Saved>((resolve, reject) => {
         let queue = queues.get(kind);
         if (!queue) queues.set(kind, (queue = []));
-        queue.push({ id: randomUUID(), row, key: key ?? null, hash, resolve, reject });
+        queue.push({ id: randomUUID(), row, returning, key: key ?? null, hash, resolve, reject });
         if (writing.has(kind)) return;
         writing.add(kind);
         // Wait one turn of the event loop so the requests that arrived together share the statement.
         setImmediate(() => void drain(kind));
       }),
-    saveOne: (kind, row, key, hash, { decide, returning }) =>
+    saveOne: (kind, row, key, hash, { decide, returning, stored: after }) =>
       db.transaction(async (tx) => {
         const replay = key ? (await existing(tx, kind, [key], returning)).get(key) : undefined;
         if (replay) return { id: replay.id, hash: replay.request_hash, inserted: false, row: replay };
@@ -120,7 +134,10 @@ export function createLeadStore(db: Db, maxBatch = 200): LeadStore {
            on conflict (idempotency_key) do nothing returning ${['id', ...returning].join(', ')}`,
           [id, ...Object.values(full), key ?? null, hash],
         );
-        if (stored) return { id, hash, inserted: true, row: stored };
+        if (stored) {
+          await after?.(tx, id);
+          return { id, hash, inserted: true, row: stored };
+        }
         // Another process stored the same key between the look-up and the insert.
         const other = (await existing(tx, kind, [key!], returning)).get(key!);
         if (!other) throw new Error(`Neither inserted nor found: the ${kind.table} row for Idempotency-Key ${key}.`);

@@ -1,5 +1,5 @@
 import { apiBaseFrom } from '@obra/api';
-import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC } from '@obra/element';
+import { attr, defineContract, partnerAttribute, PARTNER_ATTRIBUTE_DOC, wordsAttributes, WORDS_ATTRIBUTE_DOCS } from '@obra/element';
 import { formEventDocs } from '@obra/form';
 import type { WaitListEvents } from './store.ts';
 
@@ -9,6 +9,7 @@ export const waitListAttributes = {
   endpoint: attr.string(''),
   transport: attr.oneOf(['cors', 'no-cors'], 'cors'),
   ...partnerAttribute,
+  ...wordsAttributes,
 };
 
 /** `<obra-wait-list>`'s public contract: attributes, events and parts (read by the manifest and the React wrapper). */
@@ -18,6 +19,7 @@ export const waitListContract = defineContract<WaitListEvents>()({
   attributes: waitListAttributes,
   attributeDocs: {
     partner: PARTNER_ATTRIBUTE_DOC,
+    ...WORDS_ATTRIBUTE_DOCS,
     'api-base': { description: 'The Obra API base URL.', default: '`/api` on the origin the script came from' },
     endpoint: { description: 'A full URL that replaces `{api-base}/wait-list`; required with `no-cors`.' },
     transport: {

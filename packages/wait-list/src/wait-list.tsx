@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf, sendWaitList, type WaitListTransport } from '@obra/api';
-import { useStore, type WidgetProps } from '@obra/element';
+import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { useFormDelivery } from '@obra/form/react';
 import { Button, Dialog, Honeypot, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
@@ -9,7 +9,7 @@ import { WAIT_LIST_LIMITS } from '@obra/schema';
 import type { WaitListEvents, WaitListState, WaitListValues } from './store.ts';
 
 /** The attributes of `<obra-wait-list>`, parsed. */
-export interface WaitListAttributes {
+export interface WaitListAttributes extends OwnWords {
   /** Base URL of the Obra API; the default is /api on the origin the bundle came from. */
   apiBase: string;
   /** A full URL that replaces `{api-base}/wait-list`; required for `transport="no-cors"`. */
@@ -76,9 +76,9 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
   return (
     <section className="wait-list card" aria-labelledby="wait-list-title">
       <h2 id="wait-list-title" part="title">
-        {t('waitList.title')}
+        {ownWords(attrs, 'heading', lang, t('waitList.title'))}
       </h2>
-      <p className="intro">{t('waitList.intro')}</p>
+      <p className="intro">{ownWords(attrs, 'intro', lang, t('waitList.intro'))}</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
         <RadioGroup
           {...field('interesado')}

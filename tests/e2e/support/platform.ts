@@ -1,5 +1,5 @@
 // The real reference API (packages/server, embedded PGlite in a temp folder) and the test pages
-// with the built bundles, on one loopback origin: what a partner page and the Obra API look like
+// with the built bundles (served by the host's own handler), on one loopback origin: what a partner page and the Obra API look like
 // to a browser, with the database readable by the test. Any other path is the host site's (its
 // pre-rendered pages from dist/host, e.g. the values page with the contact popup), answered as
 // host/serve.ts does. Used by loss-proof.test.ts and bench:faults.
@@ -7,11 +7,13 @@ import type { Api } from '@obra/server';
 import { handleSite } from '../../../host/src/handler.ts';
 import { serveStatic } from '../../../host/static.ts';
 import { ROOT, startLocalApi } from '../../server/support/api.ts';
-import { DIST_DIR, PAGES_DIR } from './server.ts';
+import { PAGES_DIR } from './server.ts';
 
 export interface Platform {
   readonly origin: string;
   readonly api: Api;
+  /** Its data folder (the e-mails it writes are in its `outbox`). */
+  readonly dataDir: string;
   /** How many rows `table` holds (with that `nombre`, or `name` in the contact table, when given). */
   count(table: string, nombre?: string): Promise<number>;
   /** Rows of `table`, oldest first. */
@@ -37,8 +39,9 @@ export async function startPlatform(
       const { pathname } = new URL(req.url ?? '/', 'http://platform');
       try {
         if (pathname.startsWith('/api/')) return await api.handle(req, res);
-        const dir = pathname.startsWith('/widgets/') || pathname.startsWith('/esm/') ? DIST_DIR : PAGES_DIR;
-        if (!(await serveStatic(req, res, dir, pathname))) await handleSite(req, res, { root: `${ROOT}/`, slugs });
+        // The bundles as the host serves them (with the headers partner pages need), the test pages, the host site.
+        const bundles = pathname.startsWith('/widgets/') || pathname.startsWith('/esm/');
+        if (bundles || !(await serveStatic(req, res, PAGES_DIR, pathname))) await handleSite(req, res, { root: `${ROOT}/`, slugs });
       } catch (error) {
         if (!res.headersSent) res.writeHead(500).end(String(error));
       }
@@ -49,6 +52,7 @@ export async function startPlatform(
   return {
     origin: local.base,
     api,
+    dataDir: local.dataDir,
     count: async (table, nombre) => {
       // The contact message is the one lead in English: its column is `name`.
       const column = table === TABLES.contact ? 'name' : 'nombre';

@@ -61,3 +61,32 @@ export async function insertReport(
   );
   return report!.id;
 }
+
+/**
+ * A partner approved through the console's API, as an admin leaves it: its registration posted to
+ * `base`, then approved by `admin` with `code` and `origins`. Returns the partner's id.
+ */
+export async function approvedPartner(
+  base: string,
+  admin: Session,
+  code: string,
+  origins: string[],
+  nombre = `Socio ${code}`,
+): Promise<string> {
+  const registration = await fetch(`${base}/api/partner`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      nombre,
+      telefono: '+57 300 123 4567',
+      correo: `${code.toLowerCase()}@socio.example`,
+      pais: 'Colombia',
+      especializacion: 'arquitectura',
+    }),
+  });
+  if (registration.status !== 201) throw new Error(`the registration answered ${registration.status}: ${await registration.text()}`);
+  const { id } = (await registration.json()) as { id: string };
+  const approval = await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code, origins } });
+  if (approval.status !== 200) throw new Error(`the approval answered ${approval.status}: ${await approval.text()}`);
+  return id;
+}

@@ -10,7 +10,7 @@ import { LangAndDates } from './list-parts.tsx';
 /** How long typing may pause before the list follows it. */
 const TYPING_MS = 450;
 /** What the filter fields write (status, sort and page are set elsewhere). */
-const FIELDS = ['q', 'kind', 'lang', 'from', 'to', 'assignee', 'due', 'partner', 'campaign'] as const;
+const FIELDS = ['q', 'kind', 'lang', 'from', 'to', 'assignee', 'due', 'partner', 'campaign', 'site'] as const;
 /** The work queues: what each sets (everything else of the filter is left as it is, the page aside). */
 const QUEUES = [
   ['all', { assignee: undefined, due: undefined }],
@@ -82,7 +82,7 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
         }}
         onChange={(event) => {
           const form = event.currentTarget;
-          const typed = event.target instanceof HTMLInputElement && event.target.type !== 'date';
+          const typed = event.target instanceof HTMLInputElement && !['date', 'checkbox'].includes(event.target.type);
           clearTimeout(typing.current);
           if (typed) typing.current = setTimeout(() => apply(form, true), TYPING_MS);
           else apply(form, false);
@@ -140,6 +140,10 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
         <div>
           <label htmlFor="f-campaign">{t('console.inbox.campaign')}</label>
           <input id="f-campaign" name="campaign" defaultValue={filter.campaign ?? ''} maxLength={200} autoComplete="off" />
+        </div>
+        <div className="check">
+          <input id="f-site" name="site" type="checkbox" value="unapproved" defaultChecked={filter.site === 'unapproved'} />
+          <label htmlFor="f-site">{t('console.inbox.unapprovedSites')}</label>
         </div>
         <div className="actions">
           <button type="submit" className="primary">

@@ -12,6 +12,7 @@ import { FollowUp } from './follow-up.tsx';
 import { Origin, type Attribution } from './origin.tsx';
 import { useAction } from './use-action.ts';
 import { when } from './format.ts';
+import { EstimateSection, type LeadEstimate } from './lead-estimate.tsx';
 import { formText } from './form-text.ts';
 
 const STATUSES = LEAD_STATUSES;
@@ -31,6 +32,9 @@ interface Detail {
   attribution: Attribution;
   follow_up_at: string | null;
   follow_up_note: string | null;
+  /** A design report's estimate (migration 090); null for other kinds and unmeasured buildings. */
+  estimate: LeadEstimate | null;
+  value_usd: number | null;
   report: {
     image: string | null;
     mailStatus: 'queued' | 'sent' | 'held';
@@ -57,7 +61,16 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   const [lead, setLead] = useState<Detail | undefined>();
   const [users, setUsers] = useState<User[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const { run: act, error, setError, message, setMessage } = useAction(() => load(), { note: 'console.error.note' });
+  const {
+    run: act,
+    error,
+    setError,
+    message,
+    setMessage,
+  } = useAction(() => load(), {
+    note: 'console.error.note',
+    'mail-cap': 'console.lead.mailCap',
+  });
   const load = useCallback(
     () => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError((t) => errorText(t, caught))),
     [id, setError],
@@ -190,6 +203,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             ))}
           </dl>
           <Origin attribution={lead.attribution} />
+          {lead.kind === 'report' && <EstimateSection estimate={lead.estimate} valueUsd={lead.value_usd} />}
           {lead.report && (
             <section aria-labelledby="report-title">
               <h2 id="report-title">{t('console.lead.report')}</h2>

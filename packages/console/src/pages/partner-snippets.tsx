@@ -2,10 +2,10 @@
 // read-only text box (selectable by hand) with a copy button that says what it did.
 import { useState } from 'react';
 import { useT } from '../i18n.ts';
-import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type SnippetWidget } from './snippets.ts';
+import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type SnippetWidget } from '@obra/schema';
 
-/** The snippets for partner `code`; a note instead while the partner has none. */
-export function Snippets({ code }: { code: string | null }) {
+/** The snippets for partner `code` (the catalogue's product pages in `lang`, the partner's); a note instead while the partner has none. */
+export function Snippets({ code, lang }: { code: string | null; lang: 'es' | 'en' }) {
   const { t } = useT();
   const [copied, setCopied] = useState('');
   if (!code) {
@@ -21,9 +21,9 @@ export function Snippets({ code }: { code: string | null }) {
     ...SNIPPET_WIDGETS.map((widget: SnippetWidget) => ({
       id: widget,
       name: t(`consolePartners.snippets.widget.${widget}`),
-      text: widgetSnippet(origin, widget, code),
+      text: widgetSnippet(origin, widget, code, lang),
     })),
-    { id: 'loader', name: t('consolePartners.snippets.loader'), text: loaderSnippet(origin, code) },
+    { id: 'loader', name: t('consolePartners.snippets.loader'), text: loaderSnippet(origin, code, undefined, lang) },
   ];
   const copy = async (item: (typeof items)[number]) => {
     try {

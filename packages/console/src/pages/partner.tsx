@@ -38,7 +38,12 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
         (loaded) => {
           setPartner(loaded);
           setCode(loaded.code ?? loaded.suggestedCode ?? '');
-          setOrigins(loaded.origins.join('\n'));
+          // A site not approved, brought here from the partners' list (?origin=): added to the box, saved by the admin.
+          const adding = new URLSearchParams(location.search).get('origin');
+          const added = adding && !loaded.origins.includes(adding) ? [adding] : [];
+          setOrigins([...loaded.origins, ...added].join('\n'));
+          if (added[0]) setMessage(t('consolePartners.page.originAdded', { origin: added[0] }));
+          if (adding) history.replaceState(history.state, '', location.pathname);
         },
         (caught: ApiError) => setError(errorText(t, caught)),
       ),
@@ -270,7 +275,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
           )}
         </section>
       </div>
-      <Snippets code={partner.status === 'pending' ? null : partner.code} />
+      <Snippets code={partner.status === 'pending' ? null : partner.code} lang={partner.registration.lang === 'en' ? 'en' : 'es'} />
     </article>
   );
 }

@@ -1,11 +1,12 @@
 // Partners (every operator reads; admins act on a partner's page): pending first, filtered by
-// state with counts, 50 a page; the state and page live in the URL.
+// state with counts, 50 a page; the state and page live in the URL. Below, the sites not approved.
 import { useEffect, useState } from 'react';
-import { api, type ApiError } from '../api.ts';
+import { api, type ApiError, type Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
 import { useT, type ConsoleI18n } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
+import { SitesNotApproved } from './partner-sites.tsx';
 
 /** The states of a partner. */
 const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
@@ -35,8 +36,8 @@ interface List {
   counts: Record<(typeof PARTNER_STATUSES)[number], number>;
 }
 
-/** The list of partners in `status` ('' for all), page `page`. */
-export function Partners({ status, page }: { status: string; page: number }) {
+/** The list of partners in `status` ('' for all), page `page`, and the sites not approved. */
+export function Partners({ status, page, me }: { status: string; page: number; me: Me }) {
   const { t, lang, zone } = useT();
   const [list, setList] = useState<List | undefined>();
   const [error, setError] = useState('');
@@ -133,6 +134,7 @@ export function Partners({ status, page }: { status: string; page: number }) {
           </a>
         )}
       </p>
+      <SitesNotApproved me={me} partners={list?.partners.filter((partner) => partner.status !== 'suspended') ?? []} />
     </>
   );
 }

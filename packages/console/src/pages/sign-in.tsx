@@ -24,7 +24,6 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: st
       setError((t) =>
         errorText(t, caught as ApiError, {
           credentials: 'console.signIn.credentials',
-          locked: 'console.signIn.locked',
           rate: 'console.signIn.rate',
         }),
       );

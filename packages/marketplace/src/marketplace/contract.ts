@@ -1,8 +1,10 @@
-import { attr, defineContract } from '@obra/element';
+import { attr, defineContract, partnerAttribute, wordsAttributes, WORDS_ATTRIBUTE_DOCS } from '@obra/element';
 
 /** `<obra-marketplace>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
 export const marketplaceAttributes = {
   'detail-href': attr.string(''),
+  ...partnerAttribute,
+  ...wordsAttributes,
 };
 
 /** `<obra-marketplace>`'s public contract (read by the manifest and the React wrapper). */
@@ -15,6 +17,11 @@ export const marketplaceContract = defineContract<Record<never, never>>()({
       description: 'The More link template, with `{lang}` and `{slug}`.',
       default: "the host's `/es/producto/{slug}` or `/en/product/{slug}`",
     },
+    partner: {
+      description:
+        'Your partner code: the More links carry it (`?partner=CODE`) to the product page, so a purchase started from your catalogue counts for you.',
+    },
+    ...WORDS_ATTRIBUTE_DOCS,
   },
   events: {},
   parts: {},

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Lang } from '@obra/i18n';
-import { useStore, type WidgetProps } from '@obra/element';
+import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { LiveRegion } from '@obra/ui';
 import { assetUrl, searchSoftware, softwareCatalogue } from '../catalogue/data.ts';
 import type { MarketplaceCatalogue } from './catalogues.ts';
@@ -9,9 +9,11 @@ import { SearchBox } from './search-box.tsx';
 import { PAGE_SIZE, pageCount, type MarketplaceState } from './store.ts';
 
 /** The attributes of `<obra-marketplace>`, parsed. */
-export interface MarketplaceAttributes {
+export interface MarketplaceAttributes extends OwnWords {
   /** Link of a card's More button; `{lang}` and `{slug}` are filled in. Empty: the host's product page. */
   detailHref: string;
+  /** The partner's code, carried by the More links (`partner=CODE`); '' for none. */
+  partner: string;
 }
 
 export type MarketplaceProps = WidgetProps<MarketplaceAttributes, Record<never, never>, StoreApi<MarketplaceState>, MarketplaceCatalogue>;
@@ -19,9 +21,15 @@ export type MarketplaceProps = WidgetProps<MarketplaceAttributes, Record<never, 
 /** The host site's detail page per language (SPEC.md §2 routes). */
 const DEFAULT_DETAIL_HREF: Record<Lang, string> = { es: '/{lang}/producto/{slug}', en: '/{lang}/product/{slug}' };
 
-/** The More link of an item: the template with `{lang}` and `{slug}` filled in (URL-encoded). */
-export function detailHref(template: string, lang: Lang, slug: string): string {
-  return (template || DEFAULT_DETAIL_HREF[lang]).replaceAll('{lang}', lang).replaceAll('{slug}', encodeURIComponent(slug));
+/**
+ * The More link of an item: the template with `{lang}` and `{slug}` filled in (URL-encoded), and
+ * the partner's code as `partner=CODE` unless the template names one already.
+ */
+export function detailHref(template: string, lang: Lang, slug: string, partner = ''): string {
+  const href = (template || DEFAULT_DETAIL_HREF[lang]).replaceAll('{lang}', lang).replaceAll('{slug}', encodeURIComponent(slug));
+  if (!partner || /[?&]partner=/.test(href)) return href;
+  const [path, hash] = href.split('#', 2) as [string, string?];
+  return `${path}${path.includes('?') ? '&' : '?'}partner=${partner}${hash === undefined ? '' : `#${hash}`}`;
 }
 
 const MAX_SUGGESTIONS = 6;
@@ -40,9 +48,9 @@ export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
     <section className="marketplace" aria-labelledby="marketplace-title">
       <header className="head">
         <h2 id="marketplace-title" part="title">
-          {t('marketplace.title')}
+          {ownWords(attrs, 'heading', lang, t('marketplace.title'))}
         </h2>
-        <p className="intro">{t('marketplace.intro')}</p>
+        <p className="intro">{ownWords(attrs, 'intro', lang, t('marketplace.intro'))}</p>
       </header>
       <SearchBox
         text={state.text}
@@ -69,7 +77,7 @@ export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
               <img src={assetUrl(item.image)} alt="" width={64} height={64} />
               <h3>{item.name}</h3>
               <p className="category">{item.category[lang]}</p>
-              <a className="more button secondary" href={detailHref(attrs.detailHref, lang, item.slug)}>
+              <a className="more button secondary" href={detailHref(attrs.detailHref, lang, item.slug, attrs.partner)}>
                 {t('marketplace.more')}
                 <span className="visually-hidden"> {t('marketplace.moreAbout', { name: item.name })}</span>
               </a>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { apiUrl, request, type ApiError } from '@obra/api';
+import type { Attribution } from '@obra/schema';
 import type { Lang } from '@obra/i18n';
 
 export interface BuyButtonProps {
@@ -7,6 +8,8 @@ export interface BuyButtonProps {
   apiBase: string;
   slug: string;
   lang: Lang;
+  /** Where the purchase starts (the page, its referrer, the partner's code), read when the visitor presses buy. */
+  attribution: () => Attribution;
   /** Where the visitor pays; the page leaves for it (Stripe's hosted page or the test checkout). */
   go: (url: string) => void;
   labels: { buy: string; busy: string; error: (reason: 'rateLimited' | 'network' | 'other') => string };
@@ -16,14 +19,14 @@ export interface BuyButtonProps {
  * "Buy licence": asks the API for a Checkout Session of this program (the server sets the price)
  * and leaves for its payment page. No card field is ever on our page.
  */
-export function BuyButton({ apiBase, slug, lang, go, labels }: BuyButtonProps) {
+export function BuyButton({ apiBase, slug, lang, attribution, go, labels }: BuyButtonProps) {
   const [state, setState] = useState<'idle' | 'busy' | 'rateLimited' | 'network' | 'other'>('idle');
   const busy = state === 'busy';
   const buy = async () => {
     if (busy) return;
     setState('busy');
     try {
-      const { url } = await request<{ url: string }>(apiUrl(apiBase, 'checkout'), { body: { slug, lang } });
+      const { url } = await request<{ url: string }>(apiUrl(apiBase, 'checkout'), { body: { slug, lang, attribution: attribution() } });
       go(url);
     } catch (error) {
       const key = (error as ApiError).key;

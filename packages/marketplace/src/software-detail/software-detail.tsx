@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { useStore, type WidgetProps } from '@obra/element';
+import { attributionOf } from '@obra/api';
 import { assetUrl, findSoftware } from '../catalogue/data.ts';
 import { BuyButton } from './buy-button.tsx';
 import { HeroArt } from './hero-art.tsx';
@@ -11,6 +12,8 @@ import { Videos } from './videos.tsx';
 export interface SoftwareDetailAttributes {
   /** The catalogue item to show. */
   slug: string;
+  /** The partner's code, sent with a purchase; '' for none. */
+  partner: string;
   /** The Obra API base URL: the buy button posts to `{apiBase}/checkout`. */
   apiBase: string;
 }
@@ -23,7 +26,7 @@ export type SoftwareDetailProps = WidgetProps<
 >;
 
 /** One software's page (SPEC.md §2 "Software detail"); an unknown slug says so. */
-export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps) {
+export function SoftwareDetail({ attrs, lang, i18n, store, host }: SoftwareDetailProps) {
   const { t } = i18n;
   const state = useStore(store);
   const item = findSoftware(attrs.slug);
@@ -59,6 +62,7 @@ export function SoftwareDetail({ attrs, lang, i18n, store }: SoftwareDetailProps
             apiBase={attrs.apiBase}
             slug={item.slug}
             lang={lang}
+            attribution={() => attributionOf(host.ownerDocument, 'software-detail', attrs.partner)}
             go={(url) => window.location.assign(url)}
             labels={{
               buy: t('softwareDetail.buy.buy'),

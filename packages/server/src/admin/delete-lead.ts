@@ -55,8 +55,8 @@ export async function deleteLeads(db: Db, ids: readonly string[], actorEmail: st
   });
 }
 
-/** Deletes every lead older than `days` days (LEAD_RETENTION_DAYS), in batches; how many. */
-export async function purgeOlderThan(db: Db, days: number): Promise<number> {
+/** Deletes every lead older than `days` days (LEAD_RETENTION_DAYS), in batches, then `forget`s each batch's ids (their outbox files); how many. */
+export async function purgeOlderThan(db: Db, days: number, forget: (ids: string[]) => Promise<void>): Promise<number> {
   let total = 0;
   for (;;) {
     const ids = await db.query<{ id: string }>(
@@ -67,6 +67,7 @@ export async function purgeOlderThan(db: Db, days: number): Promise<number> {
     await db.transaction(async (tx) => {
       for (const { id } of ids) await deleteIn(tx, id);
     });
+    await forget(ids.map(({ id }) => id));
     total += ids.length;
   }
   if (total)

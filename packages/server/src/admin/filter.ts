@@ -26,6 +26,8 @@ export interface Filter {
   partner?: string;
   /** A utm_campaign, matched without regard to case. */
   campaign?: string;
+  /** `unapproved`: only leads from sites that were not approved when they came (docs/partners/sites.md). */
+  site?: 'unapproved';
   /** Whose leads: the signed-in operator's (`me`), nobody's (`none`), or an operator's id. */
   assignee?: string;
   /** Follow-ups past their time (`overdue`), or due by the end of the operator's day (`today`, the late ones too). */
@@ -90,6 +92,7 @@ export function parseFilter(params: URLSearchParams): Filter {
     q: q || undefined,
     partner: partnerCode(params.get('partner')),
     campaign: params.get('campaign')?.trim().slice(0, 200) || undefined,
+    site: oneOf('site', params.get('site'), ['unapproved'] as const),
     assignee: assigneeOf(params.get('assignee')),
     due: oneOf('due', params.get('due'), DUE_QUEUES),
   };
@@ -161,7 +164,7 @@ export type WhereBuilder = ReturnType<typeof whereBuilder>;
 
 /** Whether a filter narrows the inbox by more than kind, language and status (what lead_tally counts). */
 export const beyondTally = (filter: Filter) =>
-  Boolean(filter.q || filter.from || filter.to || filter.partner || filter.campaign || filter.assignee || filter.due);
+  Boolean(filter.q || filter.from || filter.to || filter.partner || filter.campaign || filter.site || filter.assignee || filter.due);
 
 /** The open statuses as an SQL list (constants of @obra/schema/console, never input). */
 const OPEN = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
@@ -183,6 +186,8 @@ export function whereOf(
   // Each answered by its own index (migrations 050 and 100), newest first.
   if (filter.partner) where.add((n) => `partner_code = ${n}`, filter.partner);
   if (filter.campaign) where.add((n) => `lower(utm_campaign) = lower(${n})`, filter.campaign);
+  // Answered by the partial index of migration 070.
+  if (filter.site) where.add((n) => `embed_approved = ${n}::boolean`, false);
   if (filter.assignee === 'none') where.term('assignee is null');
   else if (filter.assignee) where.add((n) => `assignee = ${n}::uuid`, filter.assignee === 'me' ? scope.me : filter.assignee);
   if (filter.due) {

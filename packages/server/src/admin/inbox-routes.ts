@@ -50,7 +50,7 @@ export const listLeads: AdminHandler = async (context) => {
     // The assignee's e-mail by a subquery, which PostgreSQL evaluates after the limit: for the page's rows only.
     db.query<ListRow>(
       `select id, kind, created_at, status, assignee, (select email from admin_user u where u.id = lead.assignee) as assignee_email,
-         lang, name, email, phone, summary, follow_up_at, follow_up_note, ${cursorColumn(sort)}
+         lang, name, email, phone, summary, follow_up_at, follow_up_note, estimate, value_usd::float8 as value_usd, ${cursorColumn(sort)}
        from lead ${page.sql} ${orderBy(sort)} limit ${PAGE_SIZE + 1}`,
       page.params,
     ),

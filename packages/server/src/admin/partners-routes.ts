@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/index.ts';
 import { emitEvent, leadData } from '../webhooks/events.ts';
 import { HttpError } from '../http/errors.ts';
+import { adoptSiteLeads } from '../partners/adopt.ts';
 import { checkCode, checkOrigins, codeFromName } from '../partners/checks.ts';
 import { readObject, requireAdmin, type AdminContext, type AdminHandler } from './context.ts';
 
@@ -118,7 +119,7 @@ export const getPartner: AdminHandler = async ({ db, id }) => {
  * states it allows) and says what the timeline records; then the allow-list is re-read.
  */
 async function change(
-  { db, id, operator, allowList }: AdminContext,
+  { db, id, operator, allowList, outbox }: AdminContext,
   type: 'approved' | 'origins' | 'suspended' | 'reinstated',
   work: (tx: Queryable) => Promise<{ changed: boolean; detail: string }>,
 ) {
@@ -138,16 +139,28 @@ async function change(
       `partner.${type}`,
       detail,
     ]);
-    // Webhooks hear of an approval in the same transaction (webhooks/events.ts).
+    // The leads its sites sent before they were approved count now (partners/adopt.ts).
+    const [now] = await tx.query<{ status: Status; code: string | null; origins: string[] }>(
+      'select status, code, origins from partner_account where id = $1',
+      [id],
+    );
+    if (now?.status === 'approved' && now.code) await adoptSiteLeads(tx, now.code, now.origins);
+    // Webhooks hear of an approval in the same transaction (webhooks/events.ts); the partner gets
+    // its welcome (code, snippets, guide) through the notification outbox.
     if (type === 'approved') {
+      await tx.query(
+        'insert into notification_mail (recipient, lang, partner_id) select lower(correo), lang, id from partner where id = $1 on conflict do nothing',
+        [id],
+      );
       const [partner] = await tx.query<Record<string, unknown>>(
-        'select id, code, origins, approved_by, approved_at from partner_account where id = $1',
+        'select id, code, origins, approved_by as "approvedBy", webhook_time(approved_at) as "approvedAt" from partner_account where id = $1',
         [id],
       );
       await emitEvent(tx, 'partner.approved', { ...partner, registration: await leadData(tx, id) });
     }
   });
   allowList.invalidate();
+  if (type === 'approved') outbox.kick();
   return { status: 200, body: shape(await partnerOf(db, id)) };
 }
 
@@ -219,3 +232,44 @@ export const reinstatePartner: AdminHandler = (context) =>
     );
     return { changed: rows.length > 0, detail: '' };
   });
+
+/** The sites not approved listed at most (newest activity first); more are in the inbox's filter. */
+const SITES_LIMIT = 100;
+
+/**
+ * GET /api/admin/sites: the sites not approved that sent leads (docs/partners/sites.md), newest
+ * activity first: origin (null: a page that sends none, such as a sandboxed frame), how many leads,
+ * the last one, the partner codes they claimed and the partners those codes name, so an admin can
+ * approve the site for a partner from there. A site approved since (APPROVED_ORIGINS) is left out.
+ */
+export const listSites: AdminHandler = async ({ db, allowList }) => {
+  const rows = await db.query<{ origin: string | null; leads: number; last_at: Date; claims: string[] }>(
+    `select embed_origin as origin, count(*)::int as leads, max(created_at) as last_at,
+            array_remove(array_agg(distinct partner_claim), null) as claims
+     from lead where embed_approved = false group by embed_origin order by max(created_at) desc limit ${SITES_LIMIT}`,
+  );
+  const claimed = [...new Set(rows.flatMap((row) => row.claims.map((code) => code.toLowerCase())))];
+  const partners = claimed.length
+    ? await db.query<{ id: string; code: string; status: Status; nombre: string }>(
+        'select a.id, a.code, a.status, p.nombre from partner_account a join partner p on p.id = a.id where lower(a.code) = any($1)',
+        [claimed],
+      )
+    : [];
+  const sites = await allowList.sites();
+  return {
+    status: 200,
+    body: {
+      sites: rows
+        .filter((row) => row.origin === null || !sites.approved(row.origin))
+        .map((row) => ({
+          origin: row.origin,
+          leads: row.leads,
+          lastAt: row.last_at,
+          claims: row.claims,
+          partners: partners
+            .filter((p) => row.claims.some((code) => code.toLowerCase() === p.code.toLowerCase()))
+            .map((p) => ({ id: p.id, code: p.code, status: p.status, name: p.nombre })),
+        })),
+    },
+  };
+};

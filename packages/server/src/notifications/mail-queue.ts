@@ -1,4 +1,5 @@
-// New-lead e-mails to the team (and the admins' notice of a webhook disabled after failing) as a queue of the outbox (mail/outbox.ts): one mail per lead and
+// New-lead e-mails to the team (and the admins' notice of a webhook disabled after failing, and an
+// approved partner's welcome) as a queue of the outbox (mail/outbox.ts): one mail per lead and
 // recipient (queued by the `lead_notify` trigger in the lead's own transaction) or one daily digest
 // per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API processes: the
 // (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language;
@@ -9,6 +10,7 @@ import type { Db } from '../db/index.ts';
 import type { MailQueue } from '../mail/outbox.ts';
 import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { readableSummaries } from '../admin/summary.ts';
+import { partnerWelcome } from './partner-welcome.ts';
 import en from '@obra/i18n/locales/en/console.json' with { type: 'json' };
 import es from '@obra/i18n/locales/es/console.json' with { type: 'json' };
 
@@ -22,6 +24,7 @@ interface Row {
   lead_id: string | null;
   to_partner: boolean;
   endpoint_id: string | null;
+  partner_id: string | null;
   kinds: string[] | null;
   since: Date | null;
   until: Date | null;
@@ -179,19 +182,22 @@ export function notificationMails(
       db.query<Row>(
         `update notification_mail set attempts = attempts + 1, next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, attempts)))
          where id in (select id from notification_mail where sent_at is null and next_at <= now() order by id limit 10 for update skip locked)
-         returning id::text, recipient, lang, lead_id, to_partner, endpoint_id, kinds, since, until, attempts`,
+         returning id::text, recipient, lang, lead_id, to_partner, endpoint_id, partner_id, kinds, since, until, attempts`,
         [retryMs / 1000],
       ),
     mail: (row) => {
       const w = WORDS[row.lang === 'en' ? 'en' : 'es'];
       if (row.endpoint_id) return endpointMail(row);
+      if (row.partner_id) return partnerWelcome(db, row.partner_id, consoleOrigin);
       return row.lead_id ? leadMail(row, w) : digestMail(row, w);
     },
     sent: async (row) => void (await db.query('update notification_mail set sent_at = now(), error = null where id = $1', [row.id])),
     failed: async (row, reason) => void (await db.query('update notification_mail set error = $2 where id = $1', [row.id, reason])),
     describe: (row) => ({
       id: row.id,
-      digest: row.lead_id ? undefined : true,
+      lead: row.lead_id,
+      digest: !row.lead_id && !row.endpoint_id && !row.partner_id ? true : undefined,
+      welcome: row.partner_id ? true : undefined,
       partner: row.to_partner || undefined,
       attempts: row.attempts,
     }),

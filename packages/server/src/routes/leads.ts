@@ -6,11 +6,15 @@ import type { LeadRow, Saved } from '../lead-store.ts';
 import type { LeadKind } from '../leads.ts';
 import { isValidPhone } from '../phone.ts';
 import { reportMailStatus, reportImage } from '../report/caps.ts';
+import { leadEstimateOf } from '../report/lead-estimate.ts';
 import { spamReason } from '../spam.ts';
-import { attributionRow } from './attribution.ts';
+import { attributionNotice, attributionRow } from './attribution.ts';
 import type { Handler, RouteContext } from './types.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The stored columns a replay's answer is made from (see attributionNotice). */
+const NOTICE_COLUMNS = ['embed_approved', 'partner_claim'] as const;
 
 /** The Idempotency-Key header, if any: 1 to 255 visible ASCII characters (a UUID fits). */
 function idempotencyKey(req: IncomingMessage): string | undefined {
@@ -35,28 +39,35 @@ function check(kind: LeadKind, input: unknown) {
 
 /** Stores a design report alone: its image must be this API's, and its mail waits for the caps. */
 async function saveReport(
-  { store, log, config, db, origin }: RouteContext,
+  { store, log, config, db, origin, client }: RouteContext,
   kind: LeadKind,
   row: LeadRow,
   key: string | undefined,
   hash: string,
 ) {
-  const image = await reportImage(db, String(row.image_url), origin);
+  const image = await reportImage(db, String(row.image_url), origin, config.publicUrl);
   if (!image) {
     throw invalidFields({ imageUrl: 'url' }, 'invalidImage');
   }
-  return store.saveOne(kind, { ...row, image_id: image }, key, hash, {
-    returning: ['mail_status'],
+  return store.saveOne(kind, { ...row, image_url: image.url, image_id: image.id, client }, key, hash, {
+    returning: ['mail_status', ...NOTICE_COLUMNS],
     decide: async (tx) => ({
-      mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), config.reportMail, log),
+      mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), client, config.reportMail, log),
     }),
+    // The console sees the estimate on the lead (migration 090): a few microseconds of arithmetic.
+    stored: async (tx, id) => {
+      const { estimate, value_usd } = leadEstimateOf(row);
+      if (estimate)
+        await tx.query('update lead set estimate = $2, value_usd = $3 where id = $1', [id, JSON.stringify(estimate), value_usd]);
+    },
   });
 }
 
 /**
  * POST /api/<kind>: validated with the widget's own schema, then stored once per Idempotency-Key
  * (see lead-store.ts), with the visitor's language and where the lead came from (attribution.ts,
- * not part of the hash: it is reporting, not the visitor's data); the hash of the visitor's fields tells a replay
+ * not part of the hash: it is reporting, not the visitor's data; the answer says when the site is
+ * not approved or the partner claim does not count); the hash of the visitor's fields tells a replay
  * from a reused key. A submission taken for a bot's is stored with its reason and answered like any
  * other (a bot learns nothing; an operator can rescue a person). A design report must carry an
  * image this API generated, and is mailed only within the caps (report/caps.ts): the answer says
@@ -65,12 +76,12 @@ async function saveReport(
 export const leadRoute =
   (kind: LeadKind): Handler =>
   async (context) => {
-    const { req, config, store, log, outbox, lang } = context;
+    const { req, config, store, log, outbox, lang, site } = context;
     const key = idempotencyKey(req);
     const { value: input } = await readJson(req, config.bodyLimit);
     const value = check(kind, input);
     // Where it came from: checked after the visitor's fields (theirs are what a person can correct).
-    const origin = attributionRow(req, input);
+    const origin = attributionRow(site, input);
     if ('errors' in origin) throw invalidFields(origin.errors, 'invalidAttribution');
     const fields = kind.columns.map((column) => value[column]!);
     const hash = createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
@@ -82,13 +93,19 @@ export const leadRoute =
       spam_reason: spam ?? null,
       ...origin.row,
     };
-    const saved: Saved = kind.mailed ? await saveReport(context, kind, row, key, hash) : await store.save(kind, row, key, hash);
+    const saved: Saved = kind.mailed
+      ? await saveReport(context, kind, row, key, hash)
+      : await store.save(kind, row, key, hash, NOTICE_COLUMNS);
     if (saved.hash !== hash) {
       throw new HttpError(422, { key: 'keyReused' });
     }
     // A new lead may have a report to mail and the team to tell (mail/outbox.ts).
     if (saved.inserted && !spam) outbox.kick();
-    const body = kind.mailed ? { id: saved.id, mail: saved.row?.mail_status === 'held' ? 'held' : 'queued' } : { id: saved.id };
+    const body = {
+      id: saved.id,
+      ...(kind.mailed ? { mail: saved.row.mail_status === 'held' ? 'held' : 'queued' } : {}),
+      ...attributionNotice(saved.row),
+    };
     const reply = { status: 201, body, log: { id: saved.id } };
     return saved.inserted ? reply : { ...reply, headers: { 'Idempotent-Replayed': 'true' } };
   };

@@ -7,6 +7,7 @@ import type { ImageProvider } from '../images/provider.ts';
 import type { LeadStore } from '../lead-store.ts';
 import type { Logger } from '../log.ts';
 import type { Outbox } from '../mail/outbox.ts';
+import type { Site } from '../partners/site.ts';
 
 /** What a route handler gets: the request and the API's shared parts. */
 export interface RouteContext {
@@ -21,8 +22,12 @@ export interface RouteContext {
   outbox: Outbox;
   /** The origin clients reach the API on (PUBLIC_URL, else the request's scheme and Host). */
   origin: string;
+  /** The page the request came from (its Origin) and whether it is an approved site. */
+  site: Site;
   /** The visitor's language (Accept-Language: the widgets send theirs). */
   lang: Lang;
+  /** The caller as the limits count it: an IPv4 address or an IPv6 /64 (http/rate-limit.ts). */
+  client: string;
 }
 
 /** What a route handler answers; errors are thrown as HttpError. */
@@ -31,7 +36,8 @@ export interface Reply {
   body: unknown;
   /** A non-JSON body (an image), written as is with the reply's headers. */
   raw?: Uint8Array | string;
-  headers?: Record<string, string>;
+  /** Extra headers; a list is sent as several headers of that name (Set-Cookie). */
+  headers?: Record<string, string | string[]>;
   /** Extra fields for the request's log line (e.g. the stored id). */
   log?: Record<string, unknown>;
 }

@@ -1,0 +1,429 @@
+// Partners' sites, from the outside (docs/partners/embedding.md, docs/partners/sites.md): every
+// page here is served by a partner's own server on another origin (http://localhost:PORT) and
+// loads Obra's files from Obra's origin (the real host and API on http://127.0.0.1:PORT), under
+// the Content-Security-Policy the guide asks for. Every snippet of the guide and of the console
+// runs there; each embedding path (one script, the loader with several widgets, the React 19
+// wrapper built for the partner, a Svelte 5 app built with Vite) renders, takes the page's
+// language and attributes, reports its events to the page and stores a submission once with the
+// partner's attribution. A site not approved gets the truth: the visitor their thank-you, the page
+// an obra-error it can act on, Obra the lead, which operators approve from the console. The page
+// cannot restyle the widgets (a hostile root font size, all: unset on the elements).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { softwareCatalogue } from '@obra/marketplace';
+import { COPY } from '../../host/src/copy/index.ts';
+import { approvedPartner, signInAs, type Session } from '../server/support/admin.ts';
+import { ROOT } from '../server/support/api.ts';
+import { useBrowser } from './support/browser.ts';
+import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
+import { recordErrors } from './support/embed.ts';
+import { snapshotShadow } from './support/hostile.ts';
+import { stubYouTube } from './support/marketplace.ts';
+import { buildPartnerApps, GUIDE_ORIGIN, startPartnerSite, type PartnerApps, type PartnerSite } from './support/partner-site.ts';
+import { fillRegistration, partnerRegistration, TYPED as REGISTRATION } from './support/partner-registration.ts';
+import type { Platform } from './support/platform.ts';
+import { fillEntry, TYPED, waitList } from './support/wait-list.ts';
+
+const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
+let platform: Platform;
+let apps: PartnerApps;
+/** The approved partner Acme's site. */
+let acme: PartnerSite;
+/** A site Obra has not approved. */
+let stranger: PartnerSite;
+let admin: Session;
+
+beforeAll(async () => {
+  // Every product page, as npm start answers them: the catalogue's More links lead there.
+  platform = await startConsolePlatform({}, { slugs: softwareCatalogue.map((item) => item.slug) });
+  apps = await buildPartnerApps(platform.origin);
+  acme = await startPartnerSite(platform.origin, apps);
+  stranger = await startPartnerSite(platform.origin);
+  admin = await signInAs(platform.origin, ADMIN.email, ADMIN.password);
+  await approvedPartner(platform.origin, admin, 'Acme', [acme.origin]);
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([acme?.close(), stranger?.close()]);
+  await platform?.close();
+  apps?.remove();
+});
+
+/** The ```html blocks of the partners' guide, as a partner copies them. */
+const GUIDE_SNIPPETS = [...readFileSync(join(ROOT, 'docs/partners/embedding.md'), 'utf8').matchAll(/```html\n([^]*?)```/g)].map(
+  (match) => match[1]!,
+);
+
+/** One event a widget dispatched, as the page's listener on `document` saw it. */
+interface SeenEvent {
+  type: string;
+  tag: string;
+  reason: string | null;
+}
+
+/** Records the widgets' events on the page's document from before any script runs; returns a reader. */
+async function recordEvents(page: Page): Promise<() => Promise<SeenEvent[]>> {
+  await page.addInitScript(() => {
+    const seen: SeenEvent[] = [];
+    Object.assign(window, { obraEvents: seen });
+    for (const type of ['obra-submit', 'obra-success', 'obra-error'])
+      document.addEventListener(type, (event) => {
+        const detail = (event as CustomEvent<{ reason?: string }>).detail;
+        seen.push({ type, tag: (event.target as Element).localName, reason: detail?.reason ?? null });
+      });
+  });
+  return () => page.evaluate(() => (window as unknown as { obraEvents: SeenEvent[] }).obraEvents);
+}
+
+/** Every file the page fetched from Obra's /widgets/ and /esm/, with the headers a page on another origin needs. */
+function recordObraFiles(page: Page) {
+  const files: { path: string; status: number; cors: string | null; corp: string | null }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== platform.origin || !/^\/(widgets|esm)\//.test(url.pathname)) return;
+    const headers = response.headers();
+    files.push({
+      path: url.pathname,
+      status: response.status(),
+      cors: headers['access-control-allow-origin'] ?? null,
+      corp: headers['cross-origin-resource-policy'] ?? null,
+    });
+  });
+  return files;
+}
+
+/** A page of the partner's site around `body` (its `<html lang>` is `lang`). */
+const sitePage = (body: string, lang = 'en', head = '') =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Partner</title>${head}</head><body>${body}</body></html>`;
+
+/**
+ * Waits until every Obra element of the page has rendered its view (a non-empty heading inside its
+ * shadow root), scrolling to each so the loader sees it; returns their tags.
+ */
+async function expectRendered(page: Page): Promise<string[]> {
+  const tags = await page.evaluate(() =>
+    [...document.querySelectorAll('*')].map((el) => el.localName).filter((tag) => tag.startsWith('obra-')),
+  );
+  for (const [i, tag] of tags.entries()) {
+    const host = page.locator(tag).nth(tags.slice(0, i).filter((t) => t === tag).length);
+    await host.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => host.evaluate((el) => el.shadowRoot?.querySelector('.obra-root h2')?.textContent?.trim() ?? ''), { timeout: 15_000 })
+      .not.toBe('');
+  }
+  return tags;
+}
+
+/** Runs `snippet` on a page of `site` (with the loader when it brings no script of its own), and checks it renders from Obra's files. */
+async function runSnippet(site: PartnerSite, name: string, snippet: string): Promise<Page> {
+  const script = snippet.includes('<script') ? '' : `<script type="module" src="${GUIDE_ORIGIN}/esm/loader.js"></script>`;
+  site.pages.set(`/${name}.html`, sitePage(`${script}${snippet}`));
+  const page = await browser.newPage();
+  await stubYouTube(page);
+  const errors = recordErrors(page);
+  const files = recordObraFiles(page);
+  await page.goto(`${site.origin}/${name}.html`);
+  const tags = await expectRendered(page);
+  expect(tags.length, name).toBeGreaterThan(0);
+  expect(files.length, name).toBeGreaterThan(0);
+  for (const file of files) expect(file, name).toMatchObject({ status: 200, cors: '*', corp: 'cross-origin' });
+  expect(errors, name).toEqual([]);
+  return page;
+}
+
+/** The lead stored under `name` (its kind row's attribution), and how many there are. */
+async function stored(table: string, name: string) {
+  const column = table === 'contact' ? 'name' : 'nombre';
+  const rows = await platform.api.db.query<Record<string, unknown>>(
+    `select partner_code, partner_claim, embed_origin, embed_approved, widget, page_url from ${table} where ${column} = $1`,
+    [name],
+  );
+  return { count: rows.length, row: rows[0] };
+}
+
+describe("the guide's and the console's snippets", () => {
+  it('every snippet of the guide renders on a page of another origin, from Obra’s files with CORS', async () => {
+    expect(GUIDE_SNIPPETS.length).toBeGreaterThanOrEqual(3);
+    for (const [i, snippet] of GUIDE_SNIPPETS.entries()) await (await runSnippet(acme, `guide-${i}`, snippet)).close();
+  });
+
+  it('every snippet the console hands an approved partner renders there too', async () => {
+    const console = await browser.newPage();
+    await signIn(console, platform.origin);
+    await console.goto(`${platform.origin}/admin/partners?status=approved`);
+    await console.getByRole('link', { name: 'Socio Acme' }).click();
+    const boxes = console.locator('.snippets textarea');
+    await boxes.first().waitFor();
+    const snippets = await boxes.evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value));
+    expect(snippets).toHaveLength(6);
+    for (const snippet of snippets) expect(snippet).toContain(`${platform.origin}/`);
+    // The catalogue's More links lead to Obra's product pages, carrying the code.
+    expect(snippets.find((s) => s.includes('<obra-marketplace'))).toContain(`detail-href="${platform.origin}/{lang}/producto/{slug}"`);
+    for (const [i, snippet] of snippets.entries()) await (await runSnippet(acme, `console-${i}`, snippet)).close();
+    const catalogue = await runSnippet(
+      acme,
+      'console-catalogue',
+      snippets.find((s) => s.includes('<obra-marketplace'))!,
+    );
+    const more = catalogue.locator('obra-marketplace a.more').first();
+    expect(await more.getAttribute('href')).toMatch(new RegExp(`^${platform.origin}/en/producto/[a-z-]+\\?partner=Acme$`));
+    await more.click();
+    await catalogue.waitForURL(/\/en\/product\//);
+    await expect.poll(() => catalogue.locator('obra-software-detail').getAttribute('partner')).toBe('Acme');
+    // A purchase started from the partner's catalogue is the partner's: the visitor came from its site.
+    await catalogue.getByRole('button', { name: 'Buy licence' }).click();
+    await catalogue.getByLabel(COPY.en.testCheckout.email).fill('comprador@example.com');
+    await catalogue.getByRole('button', { name: 'Pay (test)' }).click();
+    await catalogue.waitForURL(/\/en\/success/);
+    const [order] = await platform.api.db.query<{ partner_code: string | null; partner_claim: string | null }>(
+      'select partner_code, partner_claim from "order" order by created_at desc limit 1',
+    );
+    expect(order).toEqual({ partner_code: 'Acme', partner_claim: null });
+  });
+});
+
+describe('each way of embedding, on an approved site', () => {
+  it('one script per widget: renders, follows the page’s language and its attributes, reports events, stores the lead once as Acme’s', async () => {
+    acme.pages.set(
+      '/bundles.html',
+      sitePage(
+        `<script src="${GUIDE_ORIGIN}/widgets/obra-wait-list.js" defer></script><obra-wait-list partner="Acme"></obra-wait-list>
+         <script src="${GUIDE_ORIGIN}/widgets/obra-partner-registration.js" defer></script><obra-partner-registration lang="es" partner="Acme"></obra-partner-registration>`,
+      ),
+    );
+    const page = await browser.newPage();
+    const events = await recordEvents(page);
+    await page.goto(`${acme.origin}/bundles.html`);
+    const widget = waitList(page);
+    await expect.poll(() => widget.title.textContent()).toBe('Join the wait list');
+    await expect.poll(() => partnerRegistration(page).title.textContent()).toBe('Inscríbete como profesional');
+    await page.evaluate(() => (document.documentElement.lang = 'es'));
+    await expect.poll(() => widget.title.textContent()).toBe('Únete a la lista de espera');
+    await widget.host.evaluate((el) => el.setAttribute('heading-es', 'La lista de Acme'));
+    await expect.poll(() => widget.title.textContent()).toBe('La lista de Acme');
+    await fillEntry(widget, { ...TYPED, nombre: 'Ana Script' });
+    await widget.submit.click();
+    await expect.poll(() => widget.dialogTitle.textContent()).toBe('Formulario enviado');
+    expect(await events()).toEqual([
+      { type: 'obra-submit', tag: 'obra-wait-list', reason: null },
+      { type: 'obra-success', tag: 'obra-wait-list', reason: null },
+    ]);
+    expect(await stored('wait_list', 'Ana Script')).toEqual({
+      count: 1,
+      row: {
+        partner_code: 'Acme',
+        partner_claim: null,
+        embed_origin: acme.origin,
+        embed_approved: true,
+        widget: 'wait-list',
+        page_url: `${acme.origin}/bundles.html`,
+      },
+    });
+  });
+
+  it('the loader with several widgets: each renders from the shared runtime, and a registration is stored as Acme’s', async () => {
+    const page = await runSnippet(
+      acme,
+      'several',
+      GUIDE_SNIPPETS.find((s) => s.includes('esm/loader.js'))!,
+    );
+    const events = await recordEvents(page);
+    await page.reload();
+    const registration = partnerRegistration(page);
+    await expect.poll(() => registration.title.textContent()).toBe('Register as a professional');
+    await fillRegistration(registration, { ...REGISTRATION, nombre: 'Luis Cargador' });
+    await registration.field('especializacion').selectOption('bim');
+    await registration.submit.click();
+    await expect.poll(() => registration.success.textContent()).toBe('Registration completed successfully! Thank you.');
+    expect((await events()).map((e) => e.type)).toEqual(['obra-submit', 'obra-success']);
+    expect(await stored('partner', 'Luis Cargador')).toMatchObject({
+      count: 1,
+      row: { partner_code: 'Acme', embed_origin: acme.origin, embed_approved: true, widget: 'partner-registration' },
+    });
+  });
+
+  it('the React 19 wrapper, built into the partner’s app: hydrates, follows React state, reports to React callbacks', async () => {
+    const page = await browser.newPage();
+    await stubYouTube(page);
+    const errors = recordErrors(page);
+    await page.goto(`${acme.origin}/react.html`);
+    const widget = waitList(page);
+    await expect.poll(() => widget.title.textContent()).toBe('Únete a la lista de espera');
+    await page.locator('#switch-lang').click();
+    await expect.poll(() => widget.title.textContent()).toBe('Join the wait list');
+    await fillEntry(widget, { ...TYPED, nombre: 'Ana React' });
+    await widget.submit.click();
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Thank you, Ana React: we will be in touch.');
+    expect(await stored('wait_list', 'Ana React')).toMatchObject({ count: 1, row: { embed_origin: acme.origin, embed_approved: true } });
+    expect(errors).toEqual([]);
+  });
+
+  it('a Svelte 5 app built with Vite: the loader sees what Svelte renders, the app hears the events', async () => {
+    const page = await browser.newPage();
+    const errors = recordErrors(page);
+    const files = recordObraFiles(page);
+    await page.goto(`${acme.origin}/svelte/`);
+    const widget = waitList(page);
+    await expect.poll(() => widget.title.textContent()).toBe('Únete a la lista de Constructora Sur');
+    await page.locator('#switch').click();
+    await expect.poll(() => widget.title.textContent()).toBe('Join the wait list');
+    await page.locator('#show-form').click();
+    await expect
+      .poll(() => page.locator('obra-design-form').evaluate((el) => el.shadowRoot?.querySelector('h2')?.textContent ?? ''))
+      .toBe('Design your project with AI');
+    await fillEntry(widget, { ...TYPED, nombre: 'Ana Svelte' });
+    await widget.submit.click();
+    await expect
+      .poll(() => page.locator('#events li').allTextContents())
+      .toEqual(['obra-wait-list obra-submit', 'obra-wait-list obra-success']);
+    expect(await stored('wait_list', 'Ana Svelte')).toMatchObject({
+      count: 1,
+      row: { partner_code: 'Acme', embed_origin: acme.origin, embed_approved: true },
+    });
+    expect(files.filter((file) => file.path === '/esm/loader.js')).toHaveLength(1);
+    for (const file of files) expect(file).toMatchObject({ cors: '*', corp: 'cross-origin' });
+    expect(errors).toEqual([]);
+  });
+});
+
+/** With OBRA_SCREENSHOTS=<folder>, saves the page on a phone and a desktop (for people to look at, not assertions). */
+async function look(page: Page, name: string) {
+  const dir = process.env.OBRA_SCREENSHOTS;
+  if (!dir) return;
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(dir, `partner-sites-${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('a site Obra has not approved', () => {
+  /** The stranger's page: the wait list with a partner code it may not claim, in `lang`. */
+  const strangerPage = (lang: string) =>
+    sitePage(
+      `<h1>Materiales del Norte</h1><script src="${GUIDE_ORIGIN}/widgets/obra-wait-list.js" defer></script><obra-wait-list partner="Acme"></obra-wait-list>`,
+      lang,
+    );
+
+  it.each([
+    ['es', 'Formulario enviado', 'Ana Norte'],
+    ['en', 'Form sent', 'Ann North'],
+  ])(
+    '(%s) the visitor is thanked truly, the page gets obra-error api.originNotApproved, Obra stores the lead as nobody’s',
+    async (lang, sent, nombre) => {
+      stranger.pages.set(`/${lang}.html`, strangerPage(lang));
+      const page = await browser.newPage();
+      const events = await recordEvents(page);
+      await page.goto(`${stranger.origin}/${lang}.html`);
+      const widget = waitList(page);
+      await widget.title.waitFor();
+      await look(page, `unapproved-${lang}-form`);
+      await fillEntry(widget, { ...TYPED, nombre });
+      await widget.submit.click();
+      await expect.poll(() => widget.dialogTitle.textContent()).toBe(sent);
+      // No spinner left behind: the form is idle again, and empty for the next visitor.
+      expect(await widget.submit.getAttribute('aria-disabled')).not.toBe('true');
+      expect(await widget.field('nombre').inputValue()).toBe('');
+      expect(await events()).toEqual([
+        { type: 'obra-submit', tag: 'obra-wait-list', reason: null },
+        { type: 'obra-error', tag: 'obra-wait-list', reason: 'api.originNotApproved' },
+      ]);
+      await look(page, `unapproved-${lang}-sent`);
+      expect(await stored('wait_list', nombre)).toEqual({
+        count: 1,
+        row: {
+          partner_code: null,
+          partner_claim: 'Acme',
+          embed_origin: stranger.origin,
+          embed_approved: false,
+          widget: 'wait-list',
+          page_url: `${stranger.origin}/${lang}.html`,
+        },
+      });
+      const [lead] = await platform.api.db.query<{ id: string }>('select id from lead where name = $1', [nombre]);
+      expect(await platform.api.db.query('select 1 from notification_mail where lead_id = $1 and to_partner', [lead!.id])).toEqual([]);
+    },
+  );
+
+  it('operators see it in Partners, approve it for Acme from there, and its leads then count for Acme', async () => {
+    const page = await browser.newPage();
+    await signIn(page, platform.origin);
+    await page.goto(`${platform.origin}/admin/partners`);
+    const row = page.locator('section.sites tr', { hasText: stranger.origin });
+    await expect.poll(() => row.locator('td').first().textContent()).toBe('2');
+    expect(await row.textContent()).toContain('Acme');
+    await look(page, 'console-sites');
+    await row.getByRole('link', { name: 'Approve for Socio Acme (Acme)' }).click();
+    const origins = page.locator('textarea#partner-origins');
+    await expect.poll(() => origins.inputValue()).toBe(`${acme.origin}\n${stranger.origin}`);
+    await page.getByRole('button', { name: 'Save the origins' }).click();
+    await expect.poll(() => page.locator('article p.ok[role=status]').first().textContent()).toBe('The origins are saved.');
+    for (const nombre of ['Ana Norte', 'Ann North'])
+      expect(await stored('wait_list', nombre)).toMatchObject({ row: { partner_code: 'Acme', partner_claim: null, embed_approved: true } });
+    await page.goto(`${platform.origin}/admin/partners`);
+    await expect.poll(() => page.locator('section.sites').textContent()).toContain('No lead came from a site not approved.');
+    // The same page, approved now: the lead counts for Acme, and the page hears obra-success.
+    const approved = await browser.newPage();
+    const events = await recordEvents(approved);
+    await approved.goto(`${stranger.origin}/es.html`);
+    const widget = waitList(approved);
+    await fillEntry(widget, { ...TYPED, nombre: 'Ana Aprobada' });
+    await widget.submit.click();
+    await expect.poll(() => widget.dialogTitle.textContent()).toBe('Formulario enviado');
+    expect((await events()).map((e) => e.type)).toEqual(['obra-submit', 'obra-success']);
+    await look(approved, 'approved-es-sent');
+    expect(await stored('wait_list', 'Ana Aprobada')).toMatchObject({ row: { partner_code: 'Acme', embed_approved: true } });
+  });
+});
+
+describe('the page cannot restyle the widgets', () => {
+  /** A page of the widgets in fixed-width boxes; `hostile` adds a 10 px root, a loud body and all: unset on every Obra element. */
+  const lookPage = (hostile: boolean) =>
+    sitePage(
+      `<script type="module" src="${GUIDE_ORIGIN}/esm/loader.js"></script>
+       <div class="box"><obra-wait-list></obra-wait-list></div>
+       <div class="box"><obra-design-form></obra-design-form></div>
+       <div class="box"><obra-partner-registration></obra-partner-registration></div>
+       <div class="box"><obra-marketplace></obra-marketplace></div>`,
+      'es',
+      `<link rel="stylesheet" href="/look.css">${hostile ? '<link rel="stylesheet" href="/hostile-look.css">' : ''}`,
+    );
+  const PARTS = { root: '.obra-root', title: 'h2', intro: '.intro', input: 'input:not([type=radio]):not([type=hidden])', button: 'button' };
+
+  /** Each widget's parts, and the design form's list of places open after typing "Bog". */
+  async function lookOf(path: string) {
+    const page = await browser.newPage();
+    await page.goto(`${acme.origin}${path}`);
+    await expectRendered(page);
+    const looks: Record<string, unknown> = {};
+    for (const tag of ['obra-wait-list', 'obra-design-form', 'obra-partner-registration', 'obra-marketplace'])
+      looks[tag] = await snapshotShadow(page.locator(tag), PARTS);
+    const form = page.locator('obra-design-form');
+    await form.locator('.section-head .toggle', { hasText: 'Ubicación' }).click();
+    await form.locator('input[name=location]').fill('Bog');
+    await form.locator('.listbox [role=option]').first().waitFor();
+    looks.places = await snapshotShadow(form, { list: '.listbox', option: '.listbox [role=option]' });
+    await page.close();
+    return looks;
+  }
+
+  it('a 10 px root font size, a loud body and all: unset on the elements change nothing inside them', async () => {
+    acme.pages.set('/look.css', '.box { width: 720px; margin: 0 0 24px; }');
+    acme.pages.set(
+      '/hostile-look.css',
+      `html { font-size: 10px !important; }
+       body { font: italic 30px/3 serif; letter-spacing: 4px; word-spacing: 9px; text-transform: uppercase; color: red; text-align: right; }
+       obra-wait-list, obra-design-form, obra-partner-registration, obra-marketplace { all: unset !important; }`,
+    );
+    acme.pages.set('/plain-look.html', lookPage(false));
+    acme.pages.set('/hostile-look.html', lookPage(true));
+    const plain = await lookOf('/plain-look.html');
+    const hostile = await lookOf('/hostile-look.html');
+    expect((plain.places as { list: { height: number } }).list.height).toBeLessThanOrEqual(192 + 2);
+    for (const [name, parts] of Object.entries(plain)) expect(hostile[name], name).toEqual(parts);
+  });
+});

@@ -1,0 +1,102 @@
+// A partner's own site, on another origin than Obra's (`http://localhost:PORT` against Obra's
+// `http://127.0.0.1:PORT`): pages written from the guide's snippets, a Svelte 5 app built with Vite
+// and its Svelte plugin, and the React 19 example built with Obra's API origin, all loading Obra's
+// files from Obra's origin as a partner's pages do (docs/partners/embedding.md).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { build } from 'vite';
+import { buildReactExample } from '../../../host/examples/build.ts';
+import { serveStatic } from '../../../host/static.ts';
+import { ROOT } from '../../server/support/api.ts';
+
+/** The origin the guide's snippets name, replaced by the test's Obra origin wherever a page says it. */
+export const GUIDE_ORIGIN = 'https://obra.example';
+
+/** The Svelte partner app's source (a Vite project: index.html, src/). */
+const SVELTE_APP = join(ROOT, 'tests/e2e/fixtures/svelte-partner');
+
+/** The partner's built apps, made once per file: the Svelte app and the React example. */
+export interface PartnerApps {
+  dir: string;
+  remove(): void;
+}
+
+/** Builds the Svelte app (Vite + Svelte plugin) and the React example (esbuild, `apiBase` Obra's) into a temp folder. */
+export async function buildPartnerApps(obra: string): Promise<PartnerApps> {
+  const dir = mkdtempSync(join(tmpdir(), 'obra-partner-apps-'));
+  await build({
+    root: SVELTE_APP,
+    base: '/svelte/',
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [svelte()],
+    build: { outDir: join(dir, 'svelte'), emptyOutDir: true },
+  });
+  await buildReactExample({ out: join(dir, 'react-app'), publicPath: '/react/', apiBase: `${obra}/api` });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface PartnerSite {
+  /** `http://localhost:PORT`: another origin than Obra's 127.0.0.1. */
+  readonly origin: string;
+  /** Pages (and stylesheets, `.css`) by path, changed by the tests as they go; GUIDE_ORIGIN in them becomes Obra's origin. */
+  readonly pages: Map<string, string>;
+  close(): Promise<void>;
+}
+
+/** A CSP as the guide's section asks a partner to write it, with `obra` allowed. */
+const partnerCsp = (obra: string) =>
+  `default-src 'self'; script-src 'self' ${obra}; connect-src 'self' ${obra}; img-src 'self' data: ${obra} https://i.ytimg.com; style-src 'self'; frame-src https://www.youtube-nocookie.com`;
+
+/**
+ * Starts the partner's server: `pages`, the Svelte app under /svelte/ and the React example under
+ * /react.html and /react/ (from `apps`), every page under the guide's CSP for `obra`.
+ */
+export async function startPartnerSite(obra: string, apps?: PartnerApps): Promise<PartnerSite> {
+  const pages = new Map<string, string>();
+  const html = (text: string) => text.replaceAll(GUIDE_ORIGIN, obra);
+  const server: Server = createServer(
+    (req, res) =>
+      void (async () => {
+        const path = new URL(req.url ?? '/', 'http://partner').pathname;
+        const page = pages.get(path);
+        const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': partnerCsp(obra) };
+        const css = { 'Content-Type': 'text/css; charset=utf-8' };
+        if (page !== undefined) return void res.writeHead(200, path.endsWith('.css') ? css : headers).end(html(page));
+        if (apps && (path === '/svelte/' || path === '/svelte/index.html'))
+          return void res.writeHead(200, headers).end(html(readFileSync(join(apps.dir, 'svelte/index.html'), 'utf8')));
+        if (apps && path === '/react.html') {
+          // The example's own CSP names only itself: a partner adds Obra's origin as the guide says.
+          const page = readFileSync(join(apps.dir, 'react-app/react.html'), 'utf8').replace(
+            /<meta http-equiv="Content-Security-Policy"[^>]*>/,
+            '',
+          );
+          return void res.writeHead(200, headers).end(page.replace('href="examples.css"', 'href="/examples.css"'));
+        }
+        if (apps && path.startsWith('/svelte/') && (await serveStatic(req, res, join(apps.dir, 'svelte'), path.slice('/svelte'.length))))
+          return;
+        if (
+          apps &&
+          path.startsWith('/react/') &&
+          (await serveStatic(req, res, join(apps.dir, 'react-app/react'), path.slice('/react'.length)))
+        )
+          return;
+        if (path === '/examples.css' && (await serveStatic(req, res, join(ROOT, 'host/examples'), path))) return;
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${path}`);
+      })(),
+  );
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return {
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    pages,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
