@@ -19,6 +19,7 @@ interface Item {
   assignee: string | null;
   assignee_email: string | null;
   follow_up_at: string | null;
+  value_usd: number | null;
   readable: { es: string; en: string };
 }
 interface Page {
@@ -193,10 +194,54 @@ describe('sorting', () => {
     expect(new Set(byFollowUp.map((item) => item.id)).size).toBe(60);
   });
 
+  it("walks every page by the estimate's value (the highest first, then the lowest first), the leads without one last both ways", async () => {
+    for (const [name, value] of [
+      ['Lead 10', 1500],
+      ['Lead 20', 250000.5],
+      ['Lead 30', 1500],
+      ['Lead 55', 80],
+    ] as const)
+      await local.api.db.query('update lead set value_usd = $2 where id = $1', [ids[name], value]);
+    const unvalued = Array.from({ length: 60 }, (_, i) => `Lead ${i + 1}`).filter(
+      (name) => !['Lead 10', 'Lead 20', 'Lead 30', 'Lead 55'].includes(name),
+    );
+    // Ties (the two at 1,500) and the leads without a value follow the direction by their arrival.
+    const highest = await walk('?sort=value');
+    expect(highest.map((item) => [item.name, item.value_usd])).toEqual([
+      ['Lead 20', 250000.5],
+      ['Lead 30', 1500],
+      ['Lead 10', 1500],
+      ['Lead 55', 80],
+      ...unvalued.toReversed().map((name) => [name, null]),
+    ]);
+    const lowest = await walk('?sort=value&dir=asc');
+    expect(lowest.map((item) => [item.name, item.value_usd])).toEqual([
+      ['Lead 55', 80],
+      ['Lead 10', 1500],
+      ['Lead 30', 1500],
+      ['Lead 20', 250000.5],
+      ...unvalued.map((name) => [name, null]),
+    ]);
+    // Each direction walks its own index (migration 102), not the whole table sorted.
+    for (const [dir, index] of [
+      ['desc', 'lead_by_value'],
+      ['asc', 'lead_by_value_up'],
+    ] as const) {
+      const sql = `explain select id from lead order by ${dir === 'desc' ? 'coalesce(value_usd, -1)' : "coalesce(value_usd, 'infinity'::numeric)"} ${dir}, created_at ${dir}, id ${dir} limit 51`;
+      await local.api.db.exec('set enable_seqscan = off');
+      const plan = (await local.api.db.query<{ 'QUERY PLAN': string }>(sql)).map((row) => row['QUERY PLAN']).join('\n');
+      await local.api.db.exec('reset enable_seqscan');
+      expect(plan).toContain(index);
+      expect(plan).not.toMatch(/Sort Key/);
+    }
+  });
+
   it('refuses an unknown sort, and a cursor given for another sort', async () => {
-    expect((await ana.call('/api/admin/leads?sort=value')).status).toBe(400);
+    expect((await ana.call('/api/admin/leads?sort=value_usd')).status).toBe(400);
     const { next } = await list('?sort=status');
     expect((await ana.call(`/api/admin/leads?sort=received&after=${next}`)).status).toBe(400);
+    const { next: highest } = await list('?sort=value');
+    expect((await ana.call(`/api/admin/leads?sort=value&dir=asc&after=${highest}`)).status).toBe(400);
   });
 });
 

@@ -112,6 +112,15 @@ describe('the inbox sorts', () => {
       sql: 'where (lead_status_rank(status), created_at, id) > ($1::smallint, $2::timestamptz, $3::uuid)',
       params: ['1', '2026-11-23 09:00:00+00', id],
     });
+    // The value: a lead without one as -1 going down and as infinity going up, so it comes last both ways.
+    expect(keyset('sort=value', ['-1', '2026-11-23 09:00:00+00', id])).toEqual({
+      order: 'order by coalesce(value_usd, -1) desc, created_at desc, id desc',
+      sql: 'where (coalesce(value_usd, -1), created_at, id) < ($1::numeric, $2::timestamptz, $3::uuid)',
+      params: ['-1', '2026-11-23 09:00:00+00', id],
+    });
+    expect(keyset('sort=value&dir=asc', ['Infinity', '2026-11-23 09:00:00+00', id]).order).toBe(
+      "order by coalesce(value_usd, 'infinity'::numeric) asc, created_at asc, id asc",
+    );
     expect(keyset('sort=follow_up&dir=desc', ['infinity', '2026-11-23 09:00:00+00', id]).sql).toBe(
       "where (coalesce(follow_up_at, 'infinity'::timestamptz), created_at, id) < ($1::timestamptz, $2::timestamptz, $3::uuid)",
     );
@@ -129,5 +138,10 @@ describe('the inbox sorts', () => {
       expect.objectContaining({ status: 400 }),
     );
     expect(() => afterCursor(received, 'not-a-cursor')).toThrow(expect.objectContaining({ status: 400 }));
+    const value = parseSort(new URLSearchParams('sort=value'));
+    expect(() => afterCursor(value, encodeSortCursor(value, ['1e9', '2026-11-23 09:00:00+00', id]))).toThrow(
+      expect.objectContaining({ status: 400 }),
+    );
+    expect(afterCursor(received, null)).toBeUndefined();
   });
 });

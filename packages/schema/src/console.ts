@@ -22,7 +22,7 @@ export const OPEN_STATUSES = ['new', 'contacted', 'qualified'] as const satisfie
  * index and keyset cursor, admin/lead-sort.ts), the console a column header for each: adding a key
  * here makes both add it (TypeScript fails until they do).
  */
-export const LEAD_SORTS = { received: 'desc', status: 'asc', follow_up: 'asc' } as const;
+export const LEAD_SORTS = { received: 'desc', status: 'asc', follow_up: 'asc', value: 'desc' } as const;
 /** A sort key of the inbox. */
 export type LeadSort = keyof typeof LEAD_SORTS;
 /** The sort of the inbox when the URL names none. */

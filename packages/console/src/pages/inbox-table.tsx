@@ -7,7 +7,7 @@ import { LEAD_SORTS, type LeadKindName, type LeadSort, type LeadStatus } from '@
 import { useT, type ConsoleI18n } from '../i18n.ts';
 import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { EmailLink, PhoneLinks } from './contact-links.tsx';
-import { when } from './format.ts';
+import { estimateMoney, when } from './format.ts';
 
 /** A lead of the list, as GET /api/admin/leads gives it. */
 export interface Lead {
@@ -25,6 +25,8 @@ export interface Lead {
   readable: Record<Lang, string> | null;
   follow_up_at: string | null;
   follow_up_note: string | null;
+  /** A design report's expected value in US dollars (migration 090); null otherwise. */
+  value_usd: number | null;
 }
 
 type Key = Parameters<ConsoleI18n['t']>[0];
@@ -32,7 +34,7 @@ type Key = Parameters<ConsoleI18n['t']>[0];
 /** Each sort key's column: its header and its cell. */
 const SORT_COLUMNS: Record<
   LeadSort,
-  { header: Key; cell: (lead: Lead, format: (at: string) => string, t: ConsoleI18n['t']) => ReactNode }
+  { header: Key; cell: (lead: Lead, format: (at: string) => string, t: ConsoleI18n['t'], lang: Lang) => ReactNode }
 > = {
   received: {
     header: 'consoleWork.columns.received',
@@ -55,6 +57,10 @@ const SORT_COLUMNS: Record<
         </span>
       );
     },
+  },
+  value: {
+    header: 'console.inbox.value',
+    cell: (lead, _format, _t, lang) => (lead.value_usd === null ? '—' : estimateMoney(lead.value_usd, 'USD', lang)),
   },
 };
 
@@ -137,7 +143,7 @@ export function LeadTable({
             </td>
             {sorts.map((sort) => (
               <td key={sort} data-label={t(SORT_COLUMNS[sort].header)}>
-                {SORT_COLUMNS[sort].cell(lead, format, t)}
+                {SORT_COLUMNS[sort].cell(lead, format, t, lang)}
               </td>
             ))}
             <td data-label={t('consoleWork.columns.assignee')}>{lead.assignee_email ?? t('consoleWork.columns.nobody')}</td>

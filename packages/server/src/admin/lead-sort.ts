@@ -5,10 +5,13 @@ import { DEFAULT_LEAD_SORT, LEAD_SORTS, type LeadSort } from '@obra/schema/conso
 import { HttpError } from '../http/errors.ts';
 import { oneOf, type WhereBuilder } from './filter.ts';
 
-/** A column of a sort: its expression, and the type its cursor value is read back as. */
+/**
+ * A column of a sort: its expression (one per direction when they differ, so that leads without a
+ * value come last either way), and the type its cursor value is read back as.
+ */
 interface Column {
-  sql: string;
-  type: 'timestamptz' | 'smallint';
+  sql: string | Record<Sort['dir'], string>;
+  type: 'timestamptz' | 'smallint' | 'numeric';
 }
 
 /** Each sort key's columns (id follows them all, as the tie-break). */
@@ -24,7 +27,16 @@ const COLUMNS: Record<LeadSort, readonly Column[]> = {
     { sql: "coalesce(follow_up_at, 'infinity'::timestamptz)", type: 'timestamptz' },
     { sql: 'created_at', type: 'timestamptz' },
   ],
+  // The estimate's value in US dollars (migration 090), the highest first; leads without one last
+  // in both directions (migration 102 indexes each expression).
+  value: [
+    { sql: { desc: 'coalesce(value_usd, -1)', asc: "coalesce(value_usd, 'infinity'::numeric)" }, type: 'numeric' },
+    { sql: 'created_at', type: 'timestamptz' },
+  ],
 };
+
+/** The columns of a sort as SQL, then id (the tie-break). */
+const columnsOf = ({ key, dir }: Sort) => [...COLUMNS[key].map((c) => (typeof c.sql === 'string' ? c.sql : c.sql[dir])), 'id'];
 
 const KEYS = Object.keys(LEAD_SORTS) as LeadSort[];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -42,18 +54,27 @@ export function parseSort(params: URLSearchParams): Sort {
 }
 
 /** `order by …` of a sort. */
-export const orderBy = ({ key, dir }: Sort) => `order by ${[...COLUMNS[key].map((c) => c.sql), 'id'].map((c) => `${c} ${dir}`).join(', ')}`;
+export const orderBy = (sort: Sort) =>
+  `order by ${columnsOf(sort)
+    .map((c) => `${c} ${sort.dir}`)
+    .join(', ')}`;
 
 /** The select expression of a row's cursor values (text, exact to the microsecond). */
-export const cursorColumn = ({ key }: Sort) =>
-  `array[${[...COLUMNS[key].map((c) => c.sql), 'id'].map((c) => `(${c})::text`).join(', ')}] as cursor`;
+export const cursorColumn = (sort: Sort) =>
+  `array[${columnsOf(sort)
+    .map((c) => `(${c})::text`)
+    .join(', ')}] as cursor`;
 
 /** The opaque `after` of the page following a row whose cursor values are `values`. */
 export const encodeSortCursor = (sort: Sort, values: readonly string[]) =>
   Buffer.from(JSON.stringify({ s: sort.key, d: sort.dir, v: values })).toString('base64url');
 
-const readable = (type: Column['type'], value: unknown) =>
-  typeof value === 'string' && (type === 'smallint' ? /^\d{1,4}$/.test(value) : value === 'infinity' || !Number.isNaN(Date.parse(value)));
+const READABLE: Record<Column['type'], (value: string) => boolean> = {
+  smallint: (value) => /^\d{1,4}$/.test(value),
+  numeric: (value) => /^(-?\d{1,40}(\.\d{1,40})?|Infinity)$/.test(value),
+  timestamptz: (value) => value === 'infinity' || !Number.isNaN(Date.parse(value)),
+};
+const readable = (type: Column['type'], value: unknown) => typeof value === 'string' && READABLE[type](value);
 
 /**
  * The keyset term of `after` for `sort`, to add to the page's WHERE clause: rows after the cursor
@@ -78,7 +99,7 @@ export function afterCursor(sort: Sort, after: string | null): ((where: WhereBui
   )
     throw new HttpError(400, 'after is not a cursor this API gave for this sort; start from the first page.');
   return (where) => {
-    const left = [...columns.map((c) => c.sql), 'id'].join(', ');
+    const left = columnsOf(sort).join(', ');
     const right = [...columns.map((c, i) => `${where.param(values[i])}::${c.type}`), `${where.param(values[columns.length])}::uuid`];
     where.term(`(${left}) ${sort.dir === 'desc' ? '<' : '>'} (${right.join(', ')})`);
   };
