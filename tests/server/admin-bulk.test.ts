@@ -2,6 +2,8 @@
 // cannot bulk-delete (only admins delete), no change without the CSRF token or from another
 // origin, bad values are a 400 before anything changes, more than BULK_LIMIT matching is refused.
 import { BULK_LIMIT } from '@obra/schema/console';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { startLocalApi, type LocalApi } from './support/api.ts';
@@ -105,14 +107,20 @@ describe('bulk changes', () => {
     expect(await rows("select count(*)::int as n from lead where status = 'won'")).toEqual([{ n: 0 }]);
   });
 
-  it('deletes for admins only: an agent is refused and nothing goes; an admin’s deletion leaves one audit entry without personal data', async () => {
+  it('deletes for admins only: an agent is refused and nothing goes; an admin’s deletion takes their outbox mails and leaves one audit entry without personal data', async () => {
     const chosen = ids.slice(30, 35);
     const refused = await bulk({ action: 'delete', ids: chosen }, luis);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'role' });
     expect((await bulk({ action: 'delete', query: 'kind=contact' }, luis)).status).toBe(403);
     expect(await rows('select count(*)::int as n from contact where id = any($1)', [chosen])).toEqual([{ n: 5 }]);
+    // Mails about them in the outbox folder (no SMTP_URL), named after their leads, and one about a lead that stays.
+    const outbox = join(local.dataDir, 'outbox');
+    mkdirSync(outbox, { recursive: true, mode: 0o700 });
+    for (const id of [...chosen, ids[0]!])
+      writeFileSync(join(outbox, `notification-${id}-x.eml`), 'To: ana@example.com\r\n\r\nHola', { mode: 0o600 });
     expect(await (await bulk({ action: 'delete', ids: chosen })).json()).toEqual({ changed: 5 });
+    expect(readdirSync(outbox).filter((name) => name.startsWith('notification-'))).toEqual([`notification-${ids[0]}-x.eml`]);
     expect(await rows('select count(*)::int as n from lead where id = any($1)', [chosen])).toEqual([{ n: 0 }]);
     expect(await rows('select count(*)::int as n from contact where id = any($1)', [chosen])).toEqual([{ n: 0 }]);
     const [entry] = await rows("select actor_email, detail from admin_audit where action = 'leads.deleted'");
@@ -122,8 +130,13 @@ describe('bulk changes', () => {
   it('exports the selected leads only, and audits it', async () => {
     const response = await luis.call(`/api/admin/export.csv?ids=${ids.slice(0, 2).join(',')}`);
     expect(response.status).toBe(200);
-    const lines = (await response.text()).trim().split('\r\n');
-    expect(lines.slice(1).map((line) => line.split(',')[6])).toEqual(['Bulk 40', 'Bulk 39']);
+    // The spreadsheet format of every export (UTF-16LE after its BOM, tab-separated).
+    const lines = Buffer.from(await response.arrayBuffer())
+      .subarray(2)
+      .toString('utf16le')
+      .trim()
+      .split('\r\n');
+    expect(lines.slice(1).map((line) => line.split('\t')[6])).toEqual(['Bulk 40', 'Bulk 39']);
     expect(await rows("select actor_email, detail from admin_audit where action = 'leads.exported'")).toEqual([
       { actor_email: 'luis@example.com', detail: { count: 2 } },
     ]);
@@ -156,7 +169,7 @@ describe('saved views', () => {
       [{ name: '', query: '' }, 'name'],
       [{ name: 'x'.repeat(61), query: '' }, 'name'],
       [{ name: 'Mal', query: 'status=closed' }, undefined],
-      [{ name: 'Mal', query: 'sort=value' }, undefined],
+      [{ name: 'Mal', query: 'sort=value_usd' }, undefined],
       [{ name: 'Mal', query: 42 }, 'query'],
     ] as const) {
       const response = await save(body);
