@@ -85,7 +85,9 @@ describe('on a desktop (1280 px)', () => {
     const firstFrames: Record<string, string | undefined> = {};
     for (const route of PAGE_ROUTES) {
       await page.goto(site.base + pagePath(route), { waitUntil: 'load' });
-      firstFrames[pagePath(route)] = await page.evaluate(() => (window as unknown as { __firstFrame?: string }).__firstFrame);
+      // On a busy machine 'load' can come before the first frame: wait for the frame, then read what it saw.
+      const seen = await page.waitForFunction(() => (window as unknown as { __firstFrame?: string }).__firstFrame);
+      firstFrames[pagePath(route)] = (await seen.jsonValue()) as string;
     }
     const parsed = Object.fromEntries(PAGE_ROUTES.map((route) => [pagePath(route), expect.stringMatching(/, #parsed in the page$/)]));
     expect(firstFrames).toEqual(parsed);
