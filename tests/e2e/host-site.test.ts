@@ -2,17 +2,11 @@
 // phone and desktop widths, the ES/EN toggle, the mobile menu, the home overlay and the values
 // page's contact popup storing one row.
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { phoneContext, useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
 
 const site = useHostSite();
-const phone = useBrowser({
-  viewport: { width: 390, height: 844 },
-  locale: 'es-ES',
-  reducedMotion: 'reduce',
-  hasTouch: true,
-  isMobile: true,
-});
+const phone = useBrowser(phoneContext());
 
 describe('routes over HTTP', () => {
   it('redirects / and the other spelling, and answers 404 with the bilingual page', async () => {

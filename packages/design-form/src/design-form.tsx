@@ -7,7 +7,7 @@ import { Dialog } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { Draft } from './draft.ts';
 import { EstimateSummary } from './estimate-summary.tsx';
-import { ImagePanel } from './image-panel.tsx';
+import { ImagePanel, revealPreview } from './image-panel.tsx';
 import { SendingOverlay } from './overlay.tsx';
 import { PersonalModal } from './personal-modal.tsx';
 import { Sections } from './sections.tsx';
@@ -38,6 +38,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   const { t } = i18n;
   const state = useStore(store);
   const openerRef = useRef<HTMLButtonElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
   useDesignDraft(store, host);
   const deps = () => ({
     apiBase: attrs.apiBase,
@@ -57,7 +58,11 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     'design-form',
     (pending, kept) => void store.getState().resume(pending, { ...deps(), texts: texts(), outbox: kept }),
   );
-  const generate = () => void state.generate(deps());
+  // The new image is drawn in the preview: the visitor who pressed a lightning button sees it come.
+  const generate = () => {
+    revealPreview(previewRef.current);
+    void state.generate(deps());
+  };
   const submit = () =>
     void state.submit({ ...deps(), texts: texts(), outbox, attribution: attributionOf(host.ownerDocument, 'design-form', attrs.partner) });
   // Closing the overlay while the report waits for the network: the visitor goes on from the button that opened the modal.
@@ -101,7 +106,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
         <p className="intro">{ownWords(attrs, 'intro', lang, t('designForm.intro'))}</p>
       </div>
       <div className="layout">
-        <ImagePanel state={state} i18n={i18n} />
+        <ImagePanel state={state} i18n={i18n} previewRef={previewRef} />
         {/* The send button sits below the sections, not in their scrolling column: always in sight. */}
         <div className="form-column">
           <div className="sections" part="sections">
