@@ -7,6 +7,8 @@ import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
 import { stubYouTube } from './support/marketplace.ts';
+import { paletteOf } from './support/pixels.ts';
+import { look } from './support/screens.ts';
 import { recordShifts, shiftsSoFar, type Shift } from './support/shifts.ts';
 import { settle } from './support/widget.ts';
 
@@ -68,6 +70,46 @@ describe('on a desktop (1280 px)', () => {
     }
     expect({ shifted, gaps }).toEqual({ shifted: {}, gaps: {} });
   });
+
+  it.each([
+    ['es', 'sketchup', 4],
+    ['en', 'autocad', 3],
+  ] as [Lang, string, number][])(
+    'shows the product page (%s, %s: %i videos) as it stays: three video cards, no broken image, and the first hover moves nothing',
+    async (lang, slug, videos) => {
+      const page = await browser.newPage();
+      // The thumbnails fail at once, as they do here (no internet), behind a blocker or offline.
+      await page.route('https://i.ytimg.com/**', (route) => route.abort('namenotresolved'));
+      await recordShifts(page);
+      await page.goto(site.base + pagePath({ page: 'product', lang, slug }));
+      const detail = page.locator('obra-software-detail');
+      const carousel = detail.locator('.carousel');
+      await carousel.scrollIntoViewIfNeeded();
+      await settle(page);
+      // The pre-rendered view, which no script has measured, already has the widget's three cards in view.
+      const perView = () => carousel.evaluate((el) => el.clientWidth / el.querySelector('.carousel-slide')!.getBoundingClientRect().width);
+      expect(Math.round(await perView())).toBe(3);
+      // Its controls show only when there is more to see than three cards.
+      const controls = detail.locator('.carousel-controls');
+      expect(await controls.isVisible()).toBe(videos > 3);
+      // The first card's top-left corner, where a broken image draws its icon: the grey card only.
+      expect(Object.keys(await paletteOf(page, detail.locator('.thumb').first(), { x: 8, y: 8, width: 40, height: 40 }))).toEqual([
+        '#d1d5db',
+      ]);
+      await detail.evaluate((el) => el.addEventListener('obra-take-over', () => el.setAttribute('data-taken-over', ''), { once: true }));
+      const before = (await shiftsSoFar(page)).length;
+      await carousel.hover();
+      await page.waitForSelector('obra-software-detail[data-taken-over]');
+      await settle(page);
+      const moved = (await shiftsSoFar(page)).slice(before);
+      expect(
+        moved.reduce((sum, shift) => sum + shift.value, 0),
+        JSON.stringify(moved),
+      ).toBeLessThan(0.01);
+      expect([Math.round(await perView()), await controls.isVisible()]).toEqual([3, videos > 3]);
+      await look(page, `product-videos-${lang}`);
+    },
+  );
 
   it('paints no page before it is parsed to its end, on a busy CPU, in both languages', async () => {
     // A busy browser painted pages half parsed (the footer's first lines at the bottom of the screen,
