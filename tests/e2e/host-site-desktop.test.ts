@@ -13,6 +13,16 @@ import { recordShifts, shiftsSoFar, type Shift } from './support/shifts.ts';
 import { settle } from './support/widget.ts';
 
 const site = useHostSite();
+/** Common desktop and laptop screens (CSS px), from the small laptop to full HD. */
+const COMMON_DESKTOPS = [
+  [1024, 768],
+  [1280, 800],
+  [1280, 900],
+  [1366, 768],
+  [1440, 900],
+  [1536, 864],
+  [1920, 1080],
+] as const;
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
 
 describe('on a desktop (1280 px)', () => {
@@ -110,6 +120,55 @@ describe('on a desktop (1280 px)', () => {
       await look(page, `product-videos-${lang}`);
     },
   );
+
+  it.each(['es', 'en'] as Lang[])(
+    'keeps the home notice (%s) off every card at common desktop sizes, wherever the page is scrolled',
+    async (lang) => {
+      const page = await browser.newPage();
+      const covered: Record<string, string[]> = {};
+      for (const [width, height] of COMMON_DESKTOPS) {
+        await page.setViewportSize({ width, height });
+        await page.goto(site.base + pagePath({ page: 'home', lang }));
+        expect(await page.locator('[data-notice]').isVisible(), `${width}×${height}`).toBe(true);
+        const bottom = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+        for (let y = 0; y <= bottom + height / 4; y += Math.round(height / 4)) {
+          await page.evaluate((top) => window.scrollTo(0, top), Math.min(y, bottom));
+          const hits = await page.evaluate(() => {
+            const notice = document.querySelector('[data-notice]')!.getBoundingClientRect();
+            return [...document.querySelectorAll('main :is(.card, h1, h2, h3, p, a, img, svg)')]
+              .filter((el) => !el.closest('[data-notice], dialog'))
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.width > 0 && r.left < notice.right && r.right > notice.left && r.top < notice.bottom && r.bottom > notice.top;
+              })
+              .map((el) => `${el.localName}.${el.getAttribute('class') ?? ''} “${el.textContent?.trim().slice(0, 30) ?? ''}”`);
+          });
+          if (hits.length) covered[`${width}×${height} at ${Math.min(y, bottom)}`] = hits;
+        }
+      }
+      expect(covered).toEqual({});
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await look(page, `home-notice-${lang}`);
+    },
+  );
+
+  it('gives the notice’s column back to the content once it is dismissed, from the first paint of the next page', async () => {
+    const page = await browser.newPage();
+    await recordShifts(page);
+    await page.goto(`${site.base}/en`);
+    const contentWidth = () => page.locator('.home-content').evaluate((el) => el.getBoundingClientRect().width);
+    const narrow = await contentWidth();
+    await page.getByRole('button', { name: 'Dismiss notice' }).click();
+    expect(await page.locator('[data-notice]').isVisible()).toBe(false);
+    const wide = await contentWidth();
+    expect(wide - narrow).toBeGreaterThan(250);
+    // The Spanish home of the same visit: laid out without the column before its script runs.
+    await page.goto(`${site.base}/es`);
+    await settle(page);
+    expect([await page.locator('[data-notice]').isVisible(), await contentWidth()]).toEqual([false, wide]);
+    expect(await shiftsSoFar(page)).toEqual([]);
+  });
 
   it('paints no page before it is parsed to its end, on a busy CPU, in both languages', async () => {
     // A busy browser painted pages half parsed (the footer's first lines at the bottom of the screen,

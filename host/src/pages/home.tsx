@@ -21,44 +21,47 @@ function Cards({ items, id }: { items: readonly Item[]; id: string }) {
 export function Home({ copy, lang }: { copy: Copy; lang: Lang }) {
   const t = copy.home;
   return (
-    <>
-      <section class="hero">
-        <h1>{t.title}</h1>
-        <p class="lead">{t.lead}</p>
-        <a class="button" href={pathFor({ page: 'form', lang })}>
-          {t.cta}
-        </a>
-      </section>
-      <section class="section" aria-labelledby="services">
-        <h2 id="services">{t.servicesTitle}</h2>
-        <Cards items={t.services} id="services" />
-      </section>
-      <section class="section split">
-        <article class="card feature">
-          <h2>{t.formCard.title}</h2>
-          <p>{t.formCard.text}</p>
+    <div class="home">
+      <div class="home-content">
+        <section class="hero">
+          <h1>{t.title}</h1>
+          <p class="lead">{t.lead}</p>
           <a class="button" href={pathFor({ page: 'form', lang })}>
-            {t.formCard.cta}
+            {t.cta}
           </a>
-        </article>
-        <article class="card feature">
-          <h2>{t.marketCard.title}</h2>
-          <p>{t.marketCard.text}</p>
-          <a class="button secondary" href={pathFor({ page: 'marketplace', lang })}>
-            {t.marketCard.cta}
+        </section>
+        <section class="section" aria-labelledby="services">
+          <h2 id="services">{t.servicesTitle}</h2>
+          <Cards items={t.services} id="services" />
+        </section>
+        <section class="section split">
+          <article class="card feature">
+            <h2>{t.formCard.title}</h2>
+            <p>{t.formCard.text}</p>
+            <a class="button" href={pathFor({ page: 'form', lang })}>
+              {t.formCard.cta}
+            </a>
+          </article>
+          <article class="card feature">
+            <h2>{t.marketCard.title}</h2>
+            <p>{t.marketCard.text}</p>
+            <a class="button secondary" href={pathFor({ page: 'marketplace', lang })}>
+              {t.marketCard.cta}
+            </a>
+          </article>
+        </section>
+        <section class="section" aria-labelledby="values">
+          <h2 id="values">{t.valuesTitle}</h2>
+          <Cards items={t.values} id="values" />
+        </section>
+        <p class="section contact-line">
+          <a href={whatsappHref()} rel="noopener" target="_blank">
+            {t.contact}
           </a>
-        </article>
-      </section>
-      <section class="section" aria-labelledby="values">
-        <h2 id="values">{t.valuesTitle}</h2>
-        <Cards items={t.values} id="values" />
-      </section>
-      <p class="section contact-line">
-        <a href={whatsappHref()} rel="noopener" target="_blank">
-          {t.contact}
-        </a>
-      </p>
-      {/* Shown on wide screens only (CSS); the script wires dismiss and the overlay. */}
+        </p>
+      </div>
+      {/* Wide screens only, with the script (which wires dismiss and the overlay): in a column of its
+          own beside the content, sticky, so it never covers a card. */}
       <aside class="notice" aria-labelledby="notice-title" data-notice>
         <h2 id="notice-title">{t.notice.title}</h2>
         <p>{t.notice.text}</p>
@@ -80,6 +83,6 @@ export function Home({ copy, lang }: { copy: Copy; lang: Lang }) {
         </div>
         <div class="overlay-body" data-overlay-body />
       </dialog>
-    </>
+    </div>
   );
 }
