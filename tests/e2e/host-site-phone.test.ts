@@ -3,10 +3,14 @@
 // below it.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { pathFor, type Lang } from '../../host/src/routes.ts';
+import { pathFor, type Lang, type PageId } from '../../host/src/routes.ts';
+import api from '../../packages/i18n/locales/es/api.json' with { type: 'json' };
+import apiEn from '../../packages/i18n/locales/en/api.json' with { type: 'json' };
 import { phoneContext, useBrowser } from './support/browser.ts';
 import { useHostSite, widgetRendered } from './support/host-site.ts';
+import { FORMS } from './support/forms.ts';
 import { look } from './support/screens.ts';
+import { runClockUntil } from './support/widget.ts';
 
 const site = useHostSite();
 const phone = useBrowser(phoneContext());
@@ -37,5 +41,32 @@ describe.each(['es', 'en'] as Lang[])('on a phone (%s)', (lang) => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await onScreen(page, image)).toMatchObject({ visible: true });
     await look(page, `form-bolt-${lang}`);
+  });
+
+  it.each([
+    ['waitList', 'wait-list'],
+    ['registration', 'partner-registration'],
+  ] as [PageId, string][])('says on the screen that a %s entry waits for the server, and stops the spinner', async (pageId, name) => {
+    const form = FORMS.find((driver) => driver.name === name)!;
+    const page = await phone.newPage();
+    // The quiet retries (about 3.5 s) run on the page's clock, forward at once.
+    await page.clock.install();
+    await page.route(`**${form.path}`, (route) => route.abort('connectionrefused'));
+    await page.goto(site.base + pathFor({ page: pageId, lang }));
+    await form.fill(page, 'Servidor caído');
+    const button = form.submit(page);
+    await button.scrollIntoViewIfNeeded();
+    await button.tap();
+    const waiting = form.waiting(page);
+    await runClockUntil(page, async () => (await waiting.count()) > 0);
+    await expect.poll(() => onScreen(page, waiting)).toMatchObject({ visible: true });
+    expect(await waiting.textContent()).toBe((lang === 'es' ? api : apiEn).waiting);
+    // Not "Sending…" with a spinner: nothing is under way until the network returns.
+    expect([await button.textContent(), await button.getAttribute('aria-busy'), await button.locator('.spinner').count()]).toEqual([
+      (lang === 'es' ? api : apiEn).queued,
+      null,
+      0,
+    ]);
+    await look(page, `${name}-waiting-${lang}`);
   });
 });

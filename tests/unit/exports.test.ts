@@ -114,10 +114,12 @@ describe('public exports', () => {
         'Select',
         'TextArea',
         'TextField',
+        'revealInView',
         'selectStyles',
         'uiStyles',
         'useFocusFirstInvalid',
         'useModal',
+        'useRevealWhen',
       ],
     ],
     [

@@ -3,11 +3,11 @@ import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { useDraft, useOutbox } from '@obra/form/react';
-import { Dialog } from '@obra/ui';
+import { Dialog, revealInView } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { Draft } from './draft.ts';
 import { EstimateSummary } from './estimate-summary.tsx';
-import { ImagePanel, revealPreview } from './image-panel.tsx';
+import { ImagePanel } from './image-panel.tsx';
 import { SendingOverlay } from './overlay.tsx';
 import { PersonalModal } from './personal-modal.tsx';
 import { Sections } from './sections.tsx';
@@ -59,8 +59,9 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     (pending, kept) => void store.getState().resume(pending, { ...deps(), texts: texts(), outbox: kept }),
   );
   // The new image is drawn in the preview: the visitor who pressed a lightning button sees it come.
+  // Stacked (a phone) the preview sits above the sections, far from a bolt; side by side it is sticky.
   const generate = () => {
-    revealPreview(previewRef.current);
+    revealInView(previewRef.current);
     void state.generate(deps());
   };
   const submit = () =>

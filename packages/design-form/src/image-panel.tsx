@@ -8,7 +8,7 @@ import type { DesignFormState } from './store.ts';
 export interface ImagePanelProps {
   state: Pick<DesignFormState, 'image' | 'generatedUrl' | 'imageFailed'>;
   i18n: I18n<DesignFormCatalogue>;
-  /** The preview box, which a lightning button brings into view ({@link revealPreview}). */
+  /** The preview box, which a lightning button brings into view. */
   previewRef?: Ref<HTMLDivElement>;
 }
 
@@ -47,19 +47,4 @@ export function ImagePanel({ state, i18n, previewRef }: ImagePanelProps) {
       </p>
     </div>
   );
-}
-
-/**
- * Brings the preview into view when it is not entirely in it. Stacked (a phone), the panel sits
- * above the sections, so a lightning button far down drew its image out of sight; side by side it
- * is sticky and usually in view already, and nothing moves. Centred, so a fixed bar at the top of
- * the page does not cover it; smooth unless the visitor asked for reduced motion.
- */
-export function revealPreview(preview: HTMLElement | null): void {
-  const view = preview?.ownerDocument.defaultView;
-  if (!preview || !view) return;
-  const { top, bottom } = preview.getBoundingClientRect();
-  if (top >= 0 && bottom <= view.innerHeight) return;
-  const reduce = view.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  preview.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
 }
