@@ -170,6 +170,24 @@ describe('on a desktop (1280 px)', () => {
     expect(await shiftsSoFar(page)).toEqual([]);
   });
 
+  it.each(['es', 'en'] as Lang[])(
+    'says in the design form’s modal, as it opens, that the image is missing, and makes it there (%s)',
+    async (lang) => {
+      const page = await browser.newPage();
+      await page.goto(site.base + pagePath({ page: 'form', lang }));
+      const form = page.locator('obra-design-form');
+      await form.locator('button.opener').click();
+      const notice = form.locator('dialog.modal #design-form-modal-image');
+      await notice.waitFor();
+      expect(await notice.locator('p').first().textContent()).toBe(lang === 'es' ? 'Imagen no generada' : 'Image not generated');
+      await look(page, `form-modal-no-image-${lang}`);
+      await notice.getByRole('button').click();
+      await notice.waitFor({ state: 'detached', timeout: 15_000 });
+      expect(await form.locator('dialog.modal [role=status]').textContent()).toBe(lang === 'es' ? 'Imagen generada.' : 'Image generated.');
+      await look(page, `form-modal-image-made-${lang}`);
+    },
+  );
+
   it('paints no page before it is parsed to its end, on a busy CPU, in both languages', async () => {
     // A busy browser painted pages half parsed (the footer's first lines at the bottom of the screen,
     // a pagination with one button), then moved them when the rest came: layout shifts. The first

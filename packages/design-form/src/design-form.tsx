@@ -10,6 +10,7 @@ import { EstimateSummary } from './estimate-summary.tsx';
 import { ImagePanel } from './image-panel.tsx';
 import { SendingOverlay } from './overlay.tsx';
 import { PersonalModal } from './personal-modal.tsx';
+import { isGeneratedImage } from './prompt.ts';
 import { Sections } from './sections.tsx';
 import type { DesignFormEvents, DesignFormState } from './store.ts';
 import { emptyDesign } from './values.ts';
@@ -138,7 +139,15 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
         text={waiting ? t('api.waiting') : t('designForm.modal.sending')}
         close={waiting ? { label: t('designForm.overlay.close'), onClose: closeOverlay } : undefined}
       />
-      <PersonalModal state={state} i18n={i18n} lang={lang} onSubmit={submit} onTrap={(trap) => store.setState({ trap })} />
+      <PersonalModal
+        state={state}
+        i18n={i18n}
+        lang={lang}
+        onSubmit={submit}
+        imageReady={isGeneratedImage(state.generatedUrl, attrs.apiBase)}
+        onGenerate={() => void state.generate(deps())}
+        onTrap={(trap) => store.setState({ trap })}
+      />
       {dialogs.map((dialog) => (
         <Dialog key={dialog.status} open={state.status === dialog.status} closeLabel={t('common.close')} onClose={dismiss} {...dialog} />
       ))}
