@@ -64,6 +64,7 @@ describe('public exports', () => {
         'readAttributes',
         'registerWidget',
         'resolveLang',
+        'useKeptInHistory',
         'useStore',
         'PARTNER_ATTRIBUTE_DOC',
         'partnerAttribute',
