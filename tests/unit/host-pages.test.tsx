@@ -124,9 +124,22 @@ describe('host pages', () => {
     );
   });
 
-  it('renders a bilingual 404 page and an unknown-software page per language besides every route', () => {
+  it('renders a bilingual 404 page, a 404 page and an unknown-software page per language besides every route', () => {
     const site = renderSite(ASSETS);
-    expect(site.size).toBe(allRoutes(SLUGS).length + 3);
+    expect(site.size).toBe(allRoutes(SLUGS).length + 5);
+    // Under /en the page, its menu and its footer are English, English first (and the other way under /es).
+    for (const [lang, h1, menu, footer] of [
+      ['en', 'Page not found · Página no encontrada', 'Form', 'Wait list'],
+      ['es', 'Página no encontrada · Page not found', 'Formulario', 'Lista de espera'],
+    ] as const) {
+      const page = parse(site.get(`${lang}/not-found.html`)!);
+      expect([
+        page.documentElement.lang,
+        page.querySelector('h1')?.textContent,
+        page.querySelector('#menu a')?.textContent,
+        page.querySelector('.footer li a')?.textContent,
+      ]).toEqual([lang, h1, menu, footer]);
+    }
     expect(parse(site.get('es/product-not-found.html')!).querySelector('h1')?.textContent).toBe('Software no encontrado.');
     expect(parse(site.get('en/product-not-found.html')!).querySelector('h1')?.textContent).toBe('Software not found.');
     const doc = parse(site.get('404.html')!);
