@@ -14,7 +14,7 @@ const carouselWidths = SLIDES_FROM.map(([from, slides]) => {
 export const softwareDetailStyles =
   /* css */ `
 .obra-root{container-type:inline-size}
-.software-detail{display:grid;gap:28px}
+.software-detail{display:grid;gap:28px;padding:24px}
 .software-detail h2{font-size:30px;line-height:1.2}
 .software-detail h3{margin:0 0 8px;font-size:20px}
 .hero{display:grid;gap:20px}
@@ -61,6 +61,7 @@ ${/* A thumbnail the network or a blocker keeps away: a broken image renders its
 .video-frame{position:relative;aspect-ratio:16 / 9}
 .video-frame iframe{position:absolute;inset:0;width:100%;height:100%;border:0;border-radius:var(--_radius)}
 @media (prefers-reduced-motion:reduce){.carousel-track{transition:none !important}}
+@container (max-width:400px){.software-detail{padding:16px 12px}}
 @container (min-width:640px){.facts{grid-template-columns:repeat(3,1fr)}.gallery{gap:12px}}
 @container (min-width:880px){.hero{grid-template-columns:1.2fr 1fr;align-items:start}}
 ` + carouselWidths;
