@@ -2,6 +2,7 @@
 // languages, the home overlay (scroll lock without a jump), the contact popup storing one row.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { alternatePath, WIDGET_OF, type Lang } from '../../host/src/routes.ts';
 import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
@@ -25,6 +26,24 @@ const COMMON_DESKTOPS = [
 ] as const;
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
 
+/**
+ * What the page (and every shadow root in it) gets wrong in its markup: a button or an input
+ * without an explicit type (a button submits its form by default), a heading with no text.
+ */
+const markupSlips = (page: Page) =>
+  page.evaluate(() => {
+    const slips: string[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('button:not([type]), input:not([type])'))
+        slips.push(`${el.localName} without a type: ${el.outerHTML.slice(0, 80)}`);
+      for (const el of root.querySelectorAll('h1, h2, h3, h4'))
+        if (!el.textContent?.trim()) slips.push(`empty ${el.localName}: ${el.outerHTML.slice(0, 80)}`);
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+    };
+    walk(document);
+    return slips;
+  });
+
 describe('on a desktop (1280 px)', () => {
   it('shows every page in both languages, with a toggle to the same page in the other language', async () => {
     const page = await browser.newPage();
@@ -36,6 +55,7 @@ describe('on a desktop (1280 px)', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe(route.lang);
       expect(await page.locator('h1').isVisible()).toBe(true);
       await widgetRendered(page, route);
+      expect(await markupSlips(page), pagePath(route)).toEqual([]);
       const other: Lang = route.lang === 'es' ? 'en' : 'es';
       expect(await page.locator('[data-lang-toggle]').getAttribute('href')).toBe(alternatePath(route, other));
     }
@@ -179,6 +199,7 @@ describe('on a desktop (1280 px)', () => {
       await form.locator('button.opener').click();
       const notice = form.locator('dialog.modal #design-form-modal-image');
       await notice.waitFor();
+      expect(await markupSlips(page)).toEqual([]);
       expect(await notice.locator('p').first().textContent()).toBe(lang === 'es' ? 'Imagen no generada' : 'Image not generated');
       await look(page, `form-modal-no-image-${lang}`);
       await notice.getByRole('button').click();

@@ -77,7 +77,8 @@ export function Home({ copy, lang }: { copy: Copy; lang: Lang }) {
       <dialog class="overlay" aria-labelledby="overlay-title" data-overlay>
         <div class="overlay-head">
           <h2 id="overlay-title">{t.notice.dialogTitle}</h2>
-          <button type="button" class="button secondary" data-overlay-close>
+          <button type="button" class="button secondary close" data-overlay-close>
+            <span aria-hidden="true">✕ </span>
             {t.notice.close}
           </button>
         </div>

@@ -23,27 +23,35 @@ export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
         <strong>{t.badge}</strong> {t.notice}
       </p>
       <h1>{t.heading}</h1>
-      <p class="lead" role="status" data-checkout-status>
-        {t.loading}
-      </p>
-      <p>
-        <a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>
-          {t.catalogue}
-        </a>
-      </p>
-      <dl class="order-summary" data-checkout-summary hidden>
-        <dt>{t.product}</dt>
-        <dd data-checkout-product />
-        <dt>{t.total}</dt>
-        <dd data-checkout-amount />
-      </dl>
-      <div class="order-actions" data-checkout-actions hidden>
-        <button type="button" class="button" data-checkout-pay>
-          {t.pay}
-        </button>
-        <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>
-          {t.cancel}
-        </a>
+      {/* What the page says (loading, or why there is no order) and the order are alternatives: they
+          share one place, so neither leaves a blank band above or below the other. */}
+      <div class="checkout-outcome">
+        <div>
+          <p class="lead" role="status" data-checkout-status>
+            {t.loading}
+          </p>
+          <p>
+            <a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>
+              {t.catalogue}
+            </a>
+          </p>
+        </div>
+        <div>
+          <dl class="order-summary" data-checkout-summary hidden>
+            <dt>{t.product}</dt>
+            <dd data-checkout-product />
+            <dt>{t.total}</dt>
+            <dd data-checkout-amount />
+          </dl>
+          <div class="order-actions" data-checkout-actions hidden>
+            <button type="button" class="button" data-checkout-pay>
+              {t.pay}
+            </button>
+            <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>
+              {t.cancel}
+            </a>
+          </div>
+        </div>
       </div>
       <p class="order-error" role="alert" data-checkout-error />
     </section>

@@ -18,7 +18,7 @@ export interface ButtonProps {
 export function Button({ children, type = 'button', busy = false, disabled = busy, onClick, variant = 'primary' }: ButtonProps) {
   return (
     <button
-      type={type}
+      type={type === 'submit' ? 'submit' : 'button'}
       className={`button ${variant}`}
       // A partner styles the widget's buttons with ::part(button) (and ::part(button primary)).
       part={`button ${variant}`}

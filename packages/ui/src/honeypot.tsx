@@ -6,7 +6,7 @@
 export function Honeypot({ onValue }: { onValue: (value: string) => void }) {
   return (
     <div className="trap" aria-hidden="true">
-      <input name="website" tabIndex={-1} autoComplete="off" onChange={(event) => onValue(event.currentTarget.value)} />
+      <input type="text" name="website" tabIndex={-1} autoComplete="off" onChange={(event) => onValue(event.currentTarget.value)} />
     </div>
   );
 }
