@@ -43,7 +43,8 @@ const mounts = (root: string): [prefix: string, dirs: string[], partners?: boole
   ['/widgets/', [`${root}dist/widgets`], true],
   ['/esm/', [`${root}dist/esm`], true],
   ['/assets/', [`${root}dist/host/assets`]],
-  ['/img/', [`${root}host/public/img`], true],
+  // Artwork, and the projects' pictures the build draws (host/src/projects.ts).
+  ['/img/', [`${root}host/public/img`, `${root}dist/host/img`], true],
   ['/demo/', [`${root}host/demo`]],
   // The partners' guide, rendered by host/docs.ts.
   ['/docs/', [`${root}dist/host/docs`]],

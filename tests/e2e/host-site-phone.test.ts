@@ -69,4 +69,23 @@ describe.each(['es', 'en'] as Lang[])('on a phone (%s)', (lang) => {
     ]);
     await look(page, `${name}-waiting-${lang}`);
   });
+
+  it('shows the company’s projects on the home page: three drawings that load, captioned', async () => {
+    const page = await phone.newPage();
+    const pictures: string[] = [];
+    page.on(
+      'response',
+      (response) => response.url().includes('/img/project-') && pictures.push(`${response.status()} ${response.headers()['content-type']}`),
+    );
+    await page.goto(site.base + pathFor({ page: 'home', lang }));
+    const gallery = page.locator('.gallery');
+    await gallery.scrollIntoViewIfNeeded();
+    const images = gallery.locator('img');
+    await expect
+      .poll(() => images.evaluateAll((all: HTMLImageElement[]) => all.filter((img) => img.complete && img.naturalWidth === 1200).length))
+      .toBe(3);
+    expect(pictures).toEqual(Array(3).fill('200 image/svg+xml'));
+    expect(await gallery.locator('figcaption').count()).toBe(3);
+    await look(page, `home-projects-${lang}`);
+  });
 });

@@ -1,8 +1,10 @@
 /** @jsxImportSource preact */
-// Home (SPEC.md §2): hero, services, form and marketplace cards, values, contact, floating notice.
+// Home (SPEC.md §2): hero, services, the company's projects, form and marketplace cards, values,
+// contact, floating notice.
 import type { Copy, Item } from '../copy/index.ts';
 import { pathFor, type Lang } from '../routes.ts';
 import { whatsappHref } from '../site.ts';
+import { Projects } from './projects.tsx';
 
 function Cards({ items, id }: { items: readonly Item[]; id: string }) {
   return (
@@ -34,6 +36,7 @@ export function Home({ copy, lang }: { copy: Copy; lang: Lang }) {
           <h2 id="services">{t.servicesTitle}</h2>
           <Cards items={t.services} id="services" />
         </section>
+        <Projects copy={copy} />
         <section class="section split">
           <article class="card feature">
             <h2>{t.formCard.title}</h2>

@@ -4,8 +4,7 @@
 import type { Copy } from '../copy/index.ts';
 import { SITE } from '../site.ts';
 import { ContactPopup } from './contact-popup.tsx';
-
-const GALLERY = ['/img/project-house.svg', '/img/project-warehouse.svg', '/img/project-commercial.svg'];
+import { Projects } from './projects.tsx';
 
 function Carousel({ copy }: { copy: Copy }) {
   const t = copy.values;
@@ -80,16 +79,7 @@ export function Values({ copy }: { copy: Copy }) {
         </ul>
       </section>
       <Carousel copy={copy} />
-      <section class="section" aria-labelledby="gallery">
-        <h2 id="gallery">{t.galleryTitle}</h2>
-        <ul class="gallery">
-          {t.gallery.map((alt, i) => (
-            <li key={alt}>
-              <img src={GALLERY[i]} alt={alt} width="400" height="300" loading="lazy" decoding="async" />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Projects copy={copy} />
       <ContactPopup copy={copy} />
     </>
   );

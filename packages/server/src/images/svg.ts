@@ -1,4 +1,4 @@
-import type { Pattern, Scene, Shape } from './scene/index.ts';
+import { drawScene, type Pattern, type Scene, type Shape, type Spec } from './scene/index.ts';
 
 // XML 1.0 allows tab, line breaks and the printable planes only; anything else (NUL, other
 // controls, lone surrogates, U+FFFE/FFFF) makes the document unreadable, so it is dropped.
@@ -19,4 +19,13 @@ const pattern = (p: Pattern) =>
 export function toSvg(scene: Scene, title: string): string {
   const defs = [...scene.patterns.map(pattern), ...scene.defs].join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${scene.width} ${scene.height}" width="${scene.width}" height="${scene.height}" role="img"><title>${escape(title)}</title><desc>${escape(scene.title)}</desc><defs>${defs}</defs>${scene.shapes.map(path).join('')}</svg>\n`;
+}
+
+/**
+ * The embedded illustrator's picture of `spec` as the API serves it (/api/images/<id>.svg); the
+ * host site draws its projects with it at build time.
+ */
+export function illustrationSvg(spec: Spec): string {
+  const scene = drawScene(spec);
+  return toSvg(scene, `Obra — ${scene.title}`);
 }
