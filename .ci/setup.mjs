@@ -3,6 +3,7 @@
 //   node .ci/setup.mjs            install dependencies (they bring the project's Node 24)
 //   node .ci/setup.mjs --browser  also make sure Chromium is there: the headless shell (browser tests) and the browser (benchmarks)
 //   node .ci/setup.mjs --postgres also make sure PostgreSQL's binaries are there for the server-pg tests
+//   node .ci/setup.mjs --spreadsheet also make sure LibreOffice Calc is there (the CSV export opened by a real spreadsheet)
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -79,4 +80,18 @@ if (process.argv.includes('--postgres') && !process.env.PG_BIN) {
     run('apt-get', ['update', '-qq']);
     run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql']);
   }
+}
+
+// tests/server/csv-spreadsheets.test.ts opens the console's CSV export in LibreOffice Calc,
+// headless (Debian's libreoffice-calc-nogui, about 200 MB).
+if (process.argv.includes('--spreadsheet') && !process.env.SOFFICE_PATH && !existsSync('/usr/bin/soffice')) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(
+      "[setup] LibreOffice is missing. Install Debian's libreoffice-calc-nogui package (apt-get install libreoffice-calc-nogui) or set SOFFICE_PATH.",
+    );
+  }
+  console.log('[setup] installing LibreOffice Calc from Debian …');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'libreoffice-calc-nogui']);
 }

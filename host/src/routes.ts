@@ -20,7 +20,7 @@ export const SEGMENTS: Readonly<Record<Exclude<PageId, 'home'>, Record<Lang, str
   registration: { es: 'inscripcion', en: 'registration' },
   product: { es: 'producto', en: 'product' },
   success: { es: 'success', en: 'success' },
-  // The embedded test checkout (no Stripe keys): where the buy button leads; see README "Card payments".
+  // The embedded test checkout (no Stripe keys): where the buy button leads; see docs/operators/payments.md.
   testCheckout: { es: 'test-checkout', en: 'test-checkout' },
 };
 

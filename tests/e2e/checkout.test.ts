@@ -3,6 +3,7 @@
 // success page confirmed by the server → one order in the database; and cancel goes back. es and en.
 // OBRA_SCREENSHOTS=<folder> also saves each screen (phone and desktop) for looking at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY } from '../../host/src/copy/index.ts';
 import { useBrowser } from './support/browser.ts';
 import { look, SIZES } from './support/screens.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
@@ -61,6 +62,8 @@ describe.each(['es', 'en'] as const)('checkout journey (%s)', (lang) => {
     await look(page, `test-checkout-${lang}`);
     expect(await orders(session)).toHaveLength(0);
 
+    // The e-mail the confirmation goes to, found by its label.
+    await page.getByLabel(COPY[lang].testCheckout.email).fill(`comprador-${lang}@example.com`);
     await page.getByRole('button', { name: t.pay }).click();
     await page.waitForURL(`${platform.origin}/${lang}/success?session_id=${session}`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(t.thanks);
@@ -68,7 +71,15 @@ describe.each(['es', 'en'] as const)('checkout journey (%s)', (lang) => {
     expect(await page.locator('[data-toast]').isVisible()).toBe(true);
     await look(page, `success-paid-${lang}`);
     expect(await orders(session)).toEqual([
-      expect.objectContaining({ provider: 'test', slug: 'revit', amount: 19900, currency: 'usd', lang, payment_status: 'paid' }),
+      expect.objectContaining({
+        provider: 'test',
+        slug: 'revit',
+        amount: 19900,
+        currency: 'usd',
+        lang,
+        payment_status: 'paid',
+        customer_email: `comprador-${lang}@example.com`,
+      }),
     ]);
 
     // Back and paying again (a double submit, a reload) does not make a second order.

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { backfillEstimates } from '../../packages/server/src/report/backfill-estimates.ts';
 import { createOperator, insertReport } from '../server/support/admin.ts';
 import { useBrowser } from './support/browser.ts';
 import { ADMIN, expectNoAxeViolationsInBothLanguages, signIn, startConsolePlatform } from './support/console.ts';
@@ -24,7 +25,10 @@ beforeAll(async () => {
      from generate_series(1, 60) n`,
   );
   reportId = await insertReport(db);
+  // Stored as before migration 090 (no estimate on its lead), then given one as an operator would.
+  await backfillEstimates(db);
   await createOperator(db, 'lock@example.com', 'agent');
+  await createOperator(db, 'cambio@example.com', 'agent');
 });
 afterAll(() => platform?.close());
 
@@ -44,11 +48,11 @@ it("the CLI made the first user, who signs in; a wrong password is refused in th
   await page.locator('h1', { hasText: 'Rosa Informe' }).waitFor();
 });
 
-it('locks an account after five wrong passwords', async () => {
+it('throttles an account after ten wrong passwords from a browser it does not know, and says to wait', async () => {
   const page = await newPage();
   await page.goto(`${platform.origin}/admin`);
   await page.locator('#email').fill('lock@example.com');
-  for (let i = 0; i < 5; i += 1) {
+  for (let i = 0; i < 10; i += 1) {
     await page.locator('#password').fill(`wrong ${i}`);
     await page.locator('form button[type=submit]').click();
     await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('El correo o la contraseña no son correctos.');
@@ -56,7 +60,35 @@ it('locks an account after five wrong passwords', async () => {
   }
   await page.locator('#password').fill('correct horse battery');
   await page.locator('form button[type=submit]').click();
-  await expect.poll(() => page.locator('[role=alert]').textContent()).toMatch(/bloqueada 15 minutos/);
+  await expect
+    .poll(() => page.locator('[role=alert]').textContent())
+    .toBe('Demasiados intentos fallidos; espere unos minutos e inténtelo de nuevo.');
+});
+
+it('lets an operator change their own password from "Mi cuenta", by keyboard, and says so', async () => {
+  const page = await newPage();
+  await signIn(page, platform.origin, 'cambio@example.com');
+  await page.getByRole('link', { name: 'Mi cuenta' }).click();
+  await page.getByRole('heading', { name: 'Su cuenta' }).waitFor();
+  await page.getByLabel('Contraseña actual').fill(ADMIN.password);
+  await page.getByLabel('Contraseña nueva (al menos 15 caracteres)').fill('corta');
+  await page.getByLabel('Repita la contraseña nueva').fill('corta');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('#account-error').textContent()).toMatch(/al menos 15 caracteres/);
+  await page.getByLabel('Contraseña nueva (al menos 15 caracteres)').fill('una frase larga para la consola');
+  await page.getByLabel('Repita la contraseña nueva').fill('una frase larga para la consola');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => page.locator('form [role=status]').textContent())
+    .toBe('Su contraseña está cambiada. Sus otras sesiones se cerraron.');
+  // The new password is the one that signs in now, the old one no longer.
+  const signInWith = (password: string) =>
+    fetch(`${platform.origin}/api/admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: platform.origin },
+      body: JSON.stringify({ email: 'cambio@example.com', password }),
+    }).then((r) => r.status);
+  expect([await signInWith('una frase larga para la consola'), await signInWith(ADMIN.password)]).toEqual([201, 401]);
 });
 
 it('shows a lead sent through a widget in the inbox', async () => {
@@ -138,6 +170,11 @@ it('changes status and adds a note, seen by a second signed-in session', async (
   await page.locator('#lead-note').fill('Llamar el martes por la tarde');
   await page.getByRole('button', { name: 'Añadir la nota' }).click();
   await page.locator('.timeline', { hasText: 'Nota: Llamar el martes por la tarde' }).waitFor();
+  // The report's estimate, in the operator's language: range in the report's currency, weeks.
+  const [lead] = await platform.api.db.query<{ estimate: { weeks: number } }>('select estimate from lead where id = $1', [reportId]);
+  const weeks = lead!.estimate.weeks;
+  const section = (on: Page) => on.locator('section[aria-labelledby=estimate-title]');
+  expect(await section(page).textContent()).toMatch(new RegExp(`^EstimaciónRangoCOP.+ – COP.+Plazo${weeks} semanas`));
 
   const otherContext = await page.context().browser()!.newContext({ locale: 'en-GB' });
   try {
@@ -148,6 +185,7 @@ it('changes status and adds a note, seen by a second signed-in session', async (
     expect(await other.locator('.timeline').textContent()).toContain(`Status changed to Contacted`);
     expect(await other.locator('.timeline').textContent()).toContain(ADMIN.email);
     expect(await other.locator('#lead-status').inputValue()).toBe('contacted');
+    expect(await section(other).textContent()).toMatch(new RegExp(`^EstimateRangeCOP.+ – COP.+Time${weeks} weeks`));
   } finally {
     await otherContext.close();
   }
@@ -168,18 +206,23 @@ it('downloads the design report as PDF and the current filter as CSV', async () 
   await page.goto(`${platform.origin}/admin?q=antiguo1`);
   await page.locator('table.leads tbody tr').first().waitFor();
   const csv = await download(page, () => page.getByRole('link', { name: 'Exportar CSV' }).click());
-  const lines = csv.body.toString().trim().split('\r\n');
+  // UTF-16LE with its BOM, tab-separated: what Excel opens into columns in any locale.
+  expect([...csv.body.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+  const lines = csv.body.subarray(2).toString('utf16le').trim().split('\r\n');
   expect(lines[0]).toBe(
-    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved',
+    'id,kind,created_at,status,assignee,lang,name,email,phone,summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved'.replaceAll(
+      ',',
+      '	',
+    ),
   );
-  // Antiguo 1 and 10 to 19: the filter, not the whole inbox; phone numbers guarded.
+  // Antiguo 1 and 10 to 19: the filter, not the whole inbox; phone numbers in international format, no apostrophe.
   expect(
     lines
       .slice(1)
-      .map((line) => line.split(',')[6] ?? '')
+      .map((line) => line.split('\t')[6] ?? '')
       .sort(),
   ).toEqual(['Antiguo 1', ...Array.from({ length: 10 }, (_, i) => `Antiguo ${10 + i}`)].sort());
-  expect(lines[1]).toContain(",'+57 300 000 ");
+  expect(lines[1]!.split('\t')[8]).toMatch(/^\+57 300 \d{7}$/);
 });
 
 it('deletes a lead on request, after a confirmation', async () => {
@@ -305,6 +348,7 @@ describe('axe', () => {
     ['report lead', '/admin/leads/REPORT', '.timeline', true],
     ['users', '/admin/users', 'table.users', true],
     ['notifications', '/admin/notifications', '.rules', true],
+    ['account', '/admin/account', '#current-password', true],
   ] as const)('has no violations on the %s screen, in es and en', async (name, path, ready, signedIn) => {
     const page = await newPage();
     if (signedIn) await signIn(page, platform.origin);

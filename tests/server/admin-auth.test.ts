@@ -1,17 +1,20 @@
 // The console's API refusals over real HTTP: no session, wrong origin, no CSRF token, wrong
-// passwords and the lockout, roles, sign-out everywhere, one-time links.
+// passwords and their throttle (parallel guesses, unknown accounts, the operator's own browser),
+// roles, sign-out everywhere, one-time links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteUser } from '../../packages/server/src/admin/users.ts';
-import { createOperator, PASSWORD, signInAs } from './support/admin.ts';
+import { createOperator, PASSWORD, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;
 let leadId: string;
 beforeAll(async () => {
-  local = await startLocalApi({ RATE_LIMIT: '0' });
+  // TRUST_PROXY: the tests play clients at other addresses with X-Forwarded-For.
+  local = await startLocalApi({ RATE_LIMIT: '0', TRUST_PROXY: '1' });
   await createOperator(local.api.db, 'ana@example.com', 'admin');
   await createOperator(local.api.db, 'bo@example.com', 'agent');
   await createOperator(local.api.db, 'lock@example.com', 'agent');
+  await createOperator(local.api.db, 'ten@example.com', 'agent');
   const response = await postJson(`${local.base}/api/contact`, VALID.contact);
   leadId = ((await response.json()) as { id: string }).id;
 });
@@ -78,15 +81,71 @@ describe('signing in', () => {
     expect((await attempt('ana@example.com', PASSWORD, 'https://evil.example')).status).toBe(403);
     expect((await attempt('ana@example.com', PASSWORD, null)).status).toBe(403);
   });
+});
 
-  it('locks the account for 15 minutes after 5 wrong passwords, even against the right one', async () => {
-    for (let i = 0; i < 4; i += 1) expect((await attempt('lock@example.com', `wrong ${i}`)).status).toBe(401);
-    expect((await attempt('lock@example.com', 'wrong 5')).status).toBe(401);
-    const locked = await attempt('lock@example.com', PASSWORD);
-    expect(locked.status).toBe(423);
-    expect(((await locked.json()) as { code: string }).code).toBe('locked');
+describe('wrong passwords: a throttle, never a lockout', () => {
+  /** A sign-in from `address` (TRUST_PROXY: the last X-Forwarded-For entry), with the cookies given. */
+  const from = (address: string, email: string, password: string, cookie = '') =>
+    fetch(`${local.base}/api/admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: local.base, 'x-forwarded-for': address, ...(cookie && { cookie }) },
+      body: JSON.stringify({ email, password }),
+    });
+  /** The cookies a 201 set, as a Cookie header. */
+  const cookiesOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+
+  it("300 wrong passwords in parallel from 50 addresses: at most 10 are checked, the rest 429 before any hash; the operator's own browser still signs in", async () => {
+    // The operator signed in once from their browser: it keeps a device cookie.
+    const first = await from('198.51.100.1', 'lock@example.com', PASSWORD);
+    expect(first.status).toBe(201);
+    const device = cookiesOf(first)
+      .split('; ')
+      .find((c) => c.startsWith('obra_device='))!;
+    expect(first.headers.getSetCookie().find((c) => c.startsWith('obra_device='))).toMatch(
+      /HttpOnly; SameSite=Strict; Path=\/api\/admin\/session/,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => from(`203.0.113.${i % 50}`, 'lock@example.com', `wrong guess ${i}`)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(300 - statuses.filter((s) => s === 401).length);
+    // The right password from a browser the account does not know waits like the guesses …
+    const stranger = await from('192.0.2.77', 'lock@example.com', PASSWORD);
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0);
+    // … and the operator's own browser, with its device cookie, is not kept out.
+    expect((await from('198.51.100.1', 'lock@example.com', PASSWORD, device)).status).toBe(201);
     // Other accounts are not affected.
-    expect((await attempt('bo@example.com', PASSWORD)).status).toBe(201);
+    expect((await from('192.0.2.78', 'bo@example.com', PASSWORD)).status).toBe(201);
+  });
+
+  it('answers a throttled real account exactly as an unknown one (no 423, nothing to tell them apart)', async () => {
+    const real: Response[] = [];
+    const unknown: Response[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      real.push(await from(`198.18.0.${i}`, 'ten@example.com', `nope ${i}`));
+      unknown.push(await from(`198.18.1.${i}`, 'nadie@example.com', `nope ${i}`));
+    }
+    expect(real.map((r) => r.status)).toEqual([...Array(10).fill(401), 429]);
+    expect(unknown.map((r) => r.status)).toEqual(real.map((r) => r.status));
+    const [a, b] = [await real.at(-1)!.json(), await unknown.at(-1)!.json()];
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ code: 'rate' });
+  });
+
+  it('an address that failed 20 times waits, for every account; a success gives its attempt back', async () => {
+    const address = '100.64.9.9';
+    // Nineteen failures and a success: the success does not count against the address.
+    for (let i = 0; i < 19; i += 1) expect((await from(address, `nadie${i}@example.com`, 'x')).status).toBe(401);
+    expect((await from(address, 'bo@example.com', PASSWORD)).status).toBe(201);
+    expect((await from(address, 'nadie20@example.com', 'x')).status).toBe(401);
+    expect((await from(address, 'bo@example.com', PASSWORD)).status).toBe(429);
+    expect((await from('100.64.9.10', 'bo@example.com', PASSWORD)).status).toBe(201);
   });
 });
 
@@ -161,9 +220,49 @@ describe('one-time links', () => {
         headers: { 'content-type': 'application/json', origin: local.base },
         body: JSON.stringify({ token, password }),
       });
-    expect((await set('short')).status).toBe(400);
+    // Too short, one character over and over, the e-mail's name, the product's name.
+    for (const weak of ['short', 'fourteen chars', 'aaaaaaaaaaaaaaaaaaaa', '1212121212121212', 'new-new-new-new-1', 'obraobra-segura-1']) {
+      const refused = await set(weak);
+      expect(refused.status, weak).toBe(400);
+      expect(((await refused.json()) as { code: string }).code).toBe('password');
+    }
     expect((await set('a good long password')).status).toBe(204);
     expect((await set('another long password')).status).toBe(400);
     expect((await signInAs(local.base, 'new@example.com', 'a good long password')).csrf).toMatch(/^[\w-]{43}$/);
+  });
+});
+
+describe("changing one's own password", () => {
+  const change = (session: Session, body: unknown, headers?: Record<string, string>) =>
+    session.call('/api/admin/account/password', { method: 'POST', body, headers });
+
+  it('needs the current password, a new one the policy takes, the session, its CSRF token and the origin', async () => {
+    await createOperator(local.api.db, 'cambia@example.com', 'agent');
+    const session = await signInAs(local.base, 'cambia@example.com');
+    const next = 'otra frase larga y nueva';
+    expect((await fetch(`${local.base}/api/admin/account/password`, { method: 'POST', headers: { origin: local.base } })).status).toBe(401);
+    expect((await change(session, { current: PASSWORD, password: next }, { 'x-csrf-token': 'wrong' })).status).toBe(403);
+    expect((await change(session, { current: PASSWORD, password: next }, { origin: 'https://evil.example' })).status).toBe(403);
+    const wrong = await change(session, { current: 'not my password', password: next });
+    expect([wrong.status, ((await wrong.json()) as { code: string }).code]).toEqual([400, 'current']);
+    const weak = await change(session, { current: PASSWORD, password: 'cambia cambia 1' });
+    expect([weak.status, ((await weak.json()) as { code: string }).code]).toEqual([400, 'password']);
+    // Nothing changed so far.
+    await signInAs(local.base, 'cambia@example.com');
+  });
+
+  it('changes it, signs the other sessions out, keeps this one, and the old password stops working', async () => {
+    await createOperator(local.api.db, 'rota@example.com', 'agent');
+    const here = await signInAs(local.base, 'rota@example.com');
+    const elsewhere = await signInAs(local.base, 'rota@example.com');
+    const next = 'una frase larga distinta';
+    expect((await change(here, { current: PASSWORD, password: next })).status).toBe(204);
+    expect((await here.call('/api/admin/session')).status).toBe(200);
+    expect((await elsewhere.call('/api/admin/session')).status).toBe(401);
+    await expect(signInAs(local.base, 'rota@example.com')).rejects.toThrow(/401/);
+    expect((await signInAs(local.base, 'rota@example.com', next)).csrf).toMatch(/^[\w-]{43}$/);
+    expect(
+      await local.api.db.query("select action from admin_audit where action = 'user.password' and actor_email = 'rota@example.com'"),
+    ).toEqual([{ action: 'user.password' }]);
   });
 });

@@ -1,6 +1,7 @@
 // The inbox over real HTTP: leads from the four kind tables (triggers), filters, search, keyset
 // pages and counts, a lead's page and timeline, export with the formula guard, deletion and audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeOlderThan } from '../../packages/server/src/admin/delete-lead.ts';
 import { createOperator, insertReport, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
@@ -122,17 +123,25 @@ describe('a lead', () => {
     expect((await page('?status=qualified')).items.map((i) => i.id)).toEqual([lead.id]);
   });
 
-  it('exports the current filter as CSV with the formula guard', async () => {
+  it('exports the current filter for spreadsheets: UTF-16LE with its BOM, tab-separated, formulas guarded, phones as numbers', async () => {
     const response = await admin.call('/api/admin/export.csv?q=hyperlink');
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-16le');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="obra-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).trim().split('\r\n');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const lines = bytes.subarray(2).toString('utf16le').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved',
+      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved'.replaceAll(
+        ',',
+        '	',
+      ),
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`'+57 300 000 0007`);
-    expect(lines[1]).toContain(`"cliente: =HYPERLINK(""http://evil"")"`);
+    const cells = lines[1]!.split('\t');
+    // The phone in international format, without the apostrophe the guard used to put before it.
+    expect(cells[8]).toBe('+57 300 0000007');
+    // The summary does not start with a formula; it is quoted for its quotes.
+    expect(cells[9]).toBe(`"cliente: =HYPERLINK(""http://evil"")"`);
   });
 
   it('is deleted on request with its kind row, and the audit keeps nothing personal', async () => {
@@ -146,5 +155,40 @@ describe('a lead', () => {
     );
     expect(audit).toEqual([{ action: 'lead.deleted', detail: { kind: 'wait-list' } }]);
     expect(JSON.stringify(await local.api.db.query('select * from admin_audit'))).not.toMatch(/Persona 33|p33@|0033/);
+  });
+});
+
+describe('resending a report', () => {
+  it('counts like any mail: past REPORT_MAILS_PER_ADDRESS (3) in 24 h it is a 409 with the time it may go, for an admin too', async () => {
+    const id = await insertReport(local.api.db, { correo: 'reenvio@example.com' });
+    const resend = () => admin.call(`/api/admin/leads/${id}/resend`, { method: 'POST', body: {} });
+    expect((await Promise.all([resend(), resend(), resend()])).map((r) => r.status)).toEqual([202, 202, 202]);
+    const refused = await resend();
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { code: string; retryAt: string };
+    expect(body.code).toBe('mail-cap');
+    expect(new Date(body.retryAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    const mails = await local.api.db.query<{ n: number }>(
+      "select count(*)::int as n from report_mail where address = 'reenvio@example.com'",
+    );
+    expect(mails).toEqual([{ n: 3 }]);
+  });
+});
+
+describe('LEAD_RETENTION_DAYS', () => {
+  it('deletes the leads older than the limit and hands their ids to the outbox to forget their mails', async () => {
+    const forgotten: string[] = [];
+    // The 120 wait-list rows date from 2026-01-01; a lead sent now is kept.
+    const fresh = ((await (await postJson(`${local.base}/api/contact`, VALID.contact)).json()) as { id: string }).id;
+    const old = await local.api.db.query<{ id: string }>("select id from lead where created_at < now() - interval '30 days'");
+    expect(old.length).toBeGreaterThan(100);
+    const deleted = await purgeOlderThan(local.api.db, 30, async (ids) => void forgotten.push(...ids));
+    expect(deleted).toBe(old.length);
+    expect(forgotten.sort()).toEqual(old.map(({ id }) => id).sort());
+    const left = await local.api.db.query<{ id: string; old: boolean }>(
+      "select id, created_at < now() - interval '30 days' as old from lead",
+    );
+    expect(left).toContainEqual({ id: fresh, old: false });
+    expect(left.filter((row) => row.old)).toEqual([]);
   });
 });

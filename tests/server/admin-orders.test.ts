@@ -47,7 +47,7 @@ beforeAll(async () => {
   // And one bought now through the embedded test checkout, as a visitor would.
   const created = await postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'en' });
   paidSession = ((await created.json()) as { id: string }).id;
-  expect((await postJson(`${local.base}/api/checkout/test/pay`, { id: paidSession })).status).toBe(200);
+  expect((await postJson(`${local.base}/api/checkout/test/pay`, { id: paidSession, email: 'prueba@example.com' })).status).toBe(200);
 });
 afterAll(() => local.close());
 
@@ -68,7 +68,7 @@ describe('the orders list', () => {
       currency: 'usd',
       lang: 'en',
       payment_status: 'paid',
-      customer_email: null,
+      customer_email: 'prueba@example.com',
     });
     expect(items).toHaveLength(50);
     expect(products).toContainEqual({ slug: 'revit', name: 'Revit' });
@@ -94,7 +94,7 @@ describe('the orders list', () => {
     expect(unpaid.items).toHaveLength(12);
     expect(unpaid.items.every((item) => item.payment_status === 'unpaid')).toBe(true);
     // The counts leave the status aside, so every tab shows its number.
-    expect(unpaid.counts).toEqual({ paid: 109, unpaid: 12, no_payment_required: 0 });
+    expect(unpaid.counts).toEqual({ paid: 109, unpaid: 12, failed: 0, no_payment_required: 0 });
     expect(unpaid.countsCapped).toBe(false);
     expect((await page('?provider=test')).items.map((item) => item.provider)).toEqual(['test']);
     const sketchup = await page('?product=sketchup&lang=en');
@@ -110,7 +110,7 @@ describe('the orders list', () => {
 
   it('answers a filter it does not know with a clear 400', async () => {
     for (const [query, message] of [
-      ['?status=refunded', /^status must be one of paid, unpaid, no_payment_required\.$/],
+      ['?status=refunded', /^status must be one of paid, unpaid, failed, no_payment_required\.$/],
       ['?provider=paypal', /^provider must be one of stripe, test\.$/],
       ['?product=../etc', /^product must be a catalogue slug/],
       ['?from=2026-02-30x', /^from must be a date as YYYY-MM-DD\.$/],
@@ -138,8 +138,13 @@ describe('an order', () => {
       'currency',
       'customer_email',
       'event_id',
+      'expected_amount',
+      'expected_currency',
       'id',
       'lang',
+      'mailed_at',
+      'partner_claim',
+      'partner_code',
       'payment_status',
       'product',
       'provider',
@@ -155,13 +160,20 @@ describe('an order', () => {
   it('exports the current filter as CSV, newest first, with the formula guard', async () => {
     const response = await admin.call('/api/admin/orders.csv?q=example.com&from=2026-01-01&to=2026-01-01&status=paid');
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-16le');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="obra-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email');
+    const lines = Buffer.from(await response.arrayBuffer())
+      .subarray(2)
+      .toString('utf16le')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.replaceAll('\t', ','));
+    expect(lines[0]).toBe(
+      'id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email,expected_amount,expected_currency,mailed_at,partner_code,partner_claim',
+    );
     expect(lines).toHaveLength(1 + 108);
     expect(lines[1]).toContain(',evt_119,');
-    expect(lines.find((line) => line.includes(',evt_7,'))).toMatch(/,"'=HYPERLINK\(""http:\/\/evil""\)@example\.com"$/);
+    expect(lines.find((line) => line.includes(',evt_7,'))).toMatch(/,"'=HYPERLINK\(""http:\/\/evil""\)@example\.com",,,,,$/);
   });
 });
 

@@ -5,6 +5,7 @@
 // code counts only from one of that partner's approved origins (forged claims: sites.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedPartner, createOperator, signInAs, type Session } from './support/admin.ts';
+import { ESTIMATE_COLUMNS } from '../../packages/server/src/report/estimate-columns.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 const PARTNER_SITE = 'https://constructora.example';
@@ -240,6 +241,13 @@ describe('the console', () => {
     );
     return ((await response.json()) as { id: string }).id;
   };
+  /** The lines of a console CSV download: UTF-16LE after its BOM, tab-separated (docs/operators/console.md). */
+  const csvLines = async (path: string) =>
+    Buffer.from(await (await admin.call(path)).arrayBuffer())
+      .subarray(2)
+      .toString('utf16le')
+      .trim()
+      .split('\r\n');
   const list = async (query: string) => {
     const response = await admin.call(`/api/admin/leads${query}`);
     expect(response.status).toBe(200);
@@ -285,9 +293,11 @@ describe('the console', () => {
       utm_source: 'feria',
       page: 'https://obra.example/es/valores?utm_campaign=csv-campaign',
     });
-    const response = await admin.call('/api/admin/export.csv?partner=CSVP');
-    const [header, line, ...rest] = (await response.text()).trim().split('\r\n');
-    expect(header!.split(',').slice(10)).toEqual([
+    const [header, line, ...rest] = await csvLines('/api/admin/export.csv?partner=CSVP');
+    // The lead's columns, then the estimate's (admin-leads.test.ts), then the attribution's.
+    const first = header!.split('\t').indexOf('page_url');
+    expect(first).toBe(10 + ESTIMATE_COLUMNS.length);
+    expect(header!.split('\t').slice(first)).toEqual([
       'page_url',
       'referrer',
       'utm_source',
@@ -303,7 +313,7 @@ describe('the console', () => {
       'embed_approved',
     ]);
     expect(rest).toEqual([]);
-    expect(line!.split(',').slice(10)).toEqual([
+    expect(line!.split('\t').slice(first)).toEqual([
       'https://obra.example/es/valores?utm_campaign=csv-campaign',
       '',
       'feria',
@@ -320,7 +330,7 @@ describe('the console', () => {
     ]);
     // A campaign name is a visitor's text like any other: the formula guard covers it too.
     await send('Formula', { partner: 'CSVF', utm_campaign: '=HYPERLINK("http://evil")' });
-    const guarded = (await (await admin.call('/api/admin/export.csv?partner=CSVF')).text()).trim().split('\r\n')[1];
+    const guarded = (await csvLines('/api/admin/export.csv?partner=CSVF'))[1];
     expect(guarded).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 });

@@ -2,19 +2,26 @@
 // (the real `stripe` package, STRIPE_API_URL), and the embedded test checkout without keys; the
 // webhook's signature, replays, and the refusals an attacker would try.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runExport } from '../../packages/server/src/export.ts';
-import { postJson, removeDataDir, startLocalApi, type LocalApi } from './support/api.ts';
+import { outboxMails, postJson, removeDataDir, runAgainst, startLocalApi, type LocalApi } from './support/api.ts';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';
+import { subjectOf } from './support/pdf.ts';
+import { approvedPartner, createOperator, signInAs, type Session } from './support/admin.ts';
 
 const SECRET = 'whsec_test_obra_checkout';
 const signer = new Stripe('sk_test_signer');
-const sign = (payload: string, secret = SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
-const completedEvent = (session: FakeSession, id = `evt_test_${Math.random().toString(36).slice(2, 14)}`) =>
+const sign = (payload: string, secret = SECRET, timestamp?: number) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+const completedEvent = (
+  session: FakeSession,
+  id = `evt_test_${Math.random().toString(36).slice(2, 14)}`,
+  type = 'checkout.session.completed',
+) =>
   JSON.stringify({
     id,
     object: 'event',
-    type: 'checkout.session.completed',
+    type,
     api_version: Stripe.API_VERSION,
     created: Math.floor(Date.now() / 1000),
     data: { object: session },
@@ -66,6 +73,8 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
     expect(request!.headers.authorization).toBe('Bearer sk_test_obra');
     expect(request!.form).toMatchObject({
       mode: 'payment',
+      // Cards only: no delayed method completes a session unpaid.
+      'allowed_payment_method_types[0]': 'card',
       locale: 'en',
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][unit_amount]': '19900',
@@ -93,7 +102,7 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
       postJson(`${local.base}/api/checkout`, { slug: ['revit'], lang: 'es' }),
       postJson(`${local.base}/api/checkout`, 'null'),
       fetch(`${local.base}/api/checkout`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'slug=revit' }),
-      postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'es', pad: 'x'.repeat(2000) }),
+      postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'es', pad: 'x'.repeat(9000) }),
     ]);
     expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 415, 413]);
     expect(await refusals[0].json()).toMatchObject({ errors: { slug: 'unknown' } });
@@ -117,13 +126,12 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
     });
     fake.pay(id);
     expect((await session(local.base, id)).body).toMatchObject({ status: 'paid', amount: 19900 });
-    // Well-formed but unknown to Stripe, malformed (never sent to Stripe), and missing.
+    // Well-formed but not created here, malformed, and missing: none is sent to Stripe.
     const lookups = fake.requests.length;
     expect(await session(local.base, `cs_test_${'a'.repeat(58)}`)).toMatchObject({ status: 404, body: { status: 'unknown' } });
-    expect(fake.requests).toHaveLength(lookups + 1);
     for (const forged of ['cs_test_../../v1/charges', 'cs_local_0000', '', 'x'.repeat(400)])
       expect((await session(local.base, forged)).status).toBe(404);
-    expect(fake.requests).toHaveLength(lookups + 1);
+    expect(fake.requests).toHaveLength(lookups);
   });
 
   it('records checkout.session.completed once with a valid signature, even when the event comes again', async () => {
@@ -164,9 +172,90 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
       webhook(local.base, tampered, sign(payload)),
       webhook(local.base, payload, 't=1,v1=deadbeef'),
       webhook(local.base, JSON.stringify({ pad: 'x'.repeat(70 * 1024) }), sign('{}')),
+      // Made with the right secret, but dated 10 minutes ahead, or 6 minutes ago.
+      webhook(local.base, payload, sign(payload, SECRET, Math.floor(Date.now() / 1000) + 600)),
+      webhook(local.base, payload, sign(payload, SECRET, Math.floor(Date.now() / 1000) - 360)),
     ]);
-    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 413]);
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 413, 400, 400]);
     expect(await orders()).toHaveLength(before);
+  });
+
+  it('a delayed payment: completed unpaid is stored unpaid, then async_payment_succeeded pays it (and mails the buyer), _failed fails it', async () => {
+    const checkout = async (slug: string) =>
+      ((await (await postJson(`${local.base}/api/checkout`, { slug, lang: 'es' })).json()) as { id: string }).id;
+    const send = async (session: FakeSession, type: string) => {
+      const payload = completedEvent(session, undefined, type);
+      return (await (await webhook(local.base, payload, sign(payload))).json()) as { recorded: boolean };
+    };
+    const order = async (id: string) => (await orders()).find((row) => row.session_id === id);
+    const later = await checkout('revit');
+    const pending = { ...fake.sessions.get(later)!, status: 'complete' as const, customer_details: { email: 'banco@example.com' } };
+    expect(await send(pending, 'checkout.session.completed')).toEqual({ received: true, recorded: true });
+    expect(await order(later)).toMatchObject({ payment_status: 'unpaid', mail_status: 'none' });
+    expect(await send({ ...pending, payment_status: 'paid' }, 'checkout.session.async_payment_succeeded')).toMatchObject({
+      recorded: true,
+    });
+    expect(await order(later)).toMatchObject({ payment_status: 'paid' });
+    // Told again, or told "completed, unpaid" late: it stays paid.
+    expect(await send({ ...pending, payment_status: 'paid' }, 'checkout.session.async_payment_succeeded')).toMatchObject({
+      recorded: false,
+    });
+    expect(await send(pending, 'checkout.session.completed')).toMatchObject({ recorded: false });
+    expect(await order(later)).toMatchObject({ payment_status: 'paid' });
+    await vi.waitFor(async () => expect(await order(later)).toMatchObject({ mail_status: 'sent' }), { timeout: 10_000 });
+    const failing = await checkout('sketchup');
+    const unpaid = { ...fake.sessions.get(failing)!, status: 'complete' as const };
+    expect(await send(unpaid, 'checkout.session.completed')).toMatchObject({ recorded: true });
+    expect(await send(unpaid, 'checkout.session.async_payment_failed')).toMatchObject({ recorded: true });
+    expect(await order(failing)).toMatchObject({ payment_status: 'failed', mail_status: 'none' });
+  });
+
+  it('ignores a session this site did not create (another sale on the same Stripe account), and never asks Stripe about one', async () => {
+    const foreign: FakeSession = {
+      ...fake.pay(((await (await postJson(`${local.base}/api/checkout`, { slug: 'revit', lang: 'es' })).json()) as { id: string }).id),
+      id: `cs_test_${'F'.repeat(58)}`,
+    };
+    fake.sessions.set(foreign.id, foreign);
+    const before = (await orders()).length;
+    const payload = completedEvent(foreign);
+    expect(await (await webhook(local.base, payload, sign(payload))).json()).toEqual({ received: true, recorded: false });
+    expect(await orders()).toHaveLength(before);
+    const lookups = fake.requests.length;
+    expect((await session(local.base, foreign.id)).status).toBe(404);
+    expect(fake.requests).toHaveLength(lookups);
+  });
+
+  it('records what Stripe reports paid, with what the session was created for when they differ', async () => {
+    const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'lumion', lang: 'es' })).json()) as { id: string };
+    const payload = completedEvent({ ...fake.pay(id), amount_total: 100 });
+    expect(await (await webhook(local.base, payload, sign(payload))).json()).toEqual({ received: true, recorded: true });
+    expect((await orders()).find((row) => row.session_id === id)).toMatchObject({
+      amount: 100,
+      currency: 'usd',
+      expected_amount: 19900,
+      expected_currency: 'usd',
+    });
+  });
+
+  it('mails the buyer a confirmation of a paid order: product, amount, date, reference, no link', async () => {
+    const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'blender', lang: 'en' })).json()) as { id: string };
+    const payload = completedEvent(fake.pay(id, 'comprador@example.com'));
+    await webhook(local.base, payload, sign(payload));
+    const row = (await orders()).find((order) => order.session_id === id)!;
+    const eml = await vi.waitFor(
+      () => {
+        const found = outboxMails(local.dataDir, String(row.id));
+        expect(found).toHaveLength(1);
+        return found[0]!;
+      },
+      { timeout: 10_000 },
+    );
+    expect(eml).toMatch(/^To: comprador@example\.com/m);
+    expect(subjectOf(eml)).toBe('Obra: your purchase confirmation — Blender');
+    for (const text of ['Blender', '$199.00', `Order reference: ${String(row.id).slice(0, 8).toUpperCase()}`, 'by card, through Stripe'])
+      expect(eml).toContain(text);
+    expect(eml).not.toMatch(/https?:\/\//);
+    expect(eml).not.toContain(id);
   });
 
   it('acknowledges other event types without recording, and keeps the test checkout switched off', async () => {
@@ -201,23 +290,46 @@ describe('without Stripe keys (the embedded test checkout)', () => {
       currency: 'usd',
       cancelPath: '/en/product/blender',
     });
-    const pay = await postJson(`${local.base}/api/checkout/test/pay`, { id });
+    // The buyer's e-mail is asked for, like on Stripe's page: the confirmation goes there.
+    for (const email of [undefined, '', 'nope', 42])
+      expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email })).status).toBe(400);
+    expect((await session(local.base, id)).body).toMatchObject({ status: 'open' });
+    const pay = await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'prueba@example.com' });
     expect(pay.status).toBe(200);
     expect(await pay.json()).toMatchObject({ status: 'paid', successPath: `/en/success?session_id=${id}` });
     expect((await session(local.base, id)).body).toMatchObject({ status: 'paid' });
-    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id })).status).toBe(200);
+    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'otra@example.com' })).status).toBe(200);
     const rows = await local.rows('"order"');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: 'test', session_id: id, slug: 'blender', amount: 19900, payment_status: 'paid' });
+    expect(rows[0]).toMatchObject({
+      provider: 'test',
+      session_id: id,
+      slug: 'blender',
+      amount: 19900,
+      payment_status: 'paid',
+      customer_email: 'prueba@example.com',
+    });
+    // Its confirmation says it is a test: nobody was charged.
+    const eml = await vi.waitFor(
+      () => {
+        const found = outboxMails(local.dataDir, String(rows[0]!.id));
+        expect(found).toHaveLength(1);
+        return found[0]!;
+      },
+      { timeout: 10_000 },
+    );
+    expect(eml).toMatch(/^To: prueba@example\.com/m);
+    expect(subjectOf(eml)).toBe('[TEST] Obra: your purchase confirmation — Blender');
+    expect(eml).toContain('test checkout: nobody was charged');
   });
 
   it('refuses to pay a forged or expired session, and has no webhook', async () => {
     for (const id of ['cs_local_ffffffffffffffffffffffffffffffff', 'cs_test_abc', 42])
-      expect((await postJson(`${local.base}/api/checkout/test/pay`, { id })).status).toBe(404);
+      expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'a@example.com' })).status).toBe(404);
     const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'rhino', lang: 'es' })).json()) as { id: string };
     await local.api.db.query("update checkout_session set expires_at = now() - interval '1 minute' where id = $1", [id]);
     expect((await session(local.base, id)).body).toMatchObject({ status: 'expired' });
-    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id })).status).toBe(404);
+    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'a@example.com' })).status).toBe(404);
     const payload = '{"id":"evt_x","type":"checkout.session.completed"}';
     expect((await webhook(local.base, payload, sign(payload))).status).toBe(404);
     expect(await local.rows('"order"')).toHaveLength(1);
@@ -239,21 +351,12 @@ describe('limits and export', () => {
   it('`npm run export -- order` lists the orders', async () => {
     const local = await startLocalApi({ RATE_LIMIT: '0' });
     const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'v-ray', lang: 'es' })).json()) as { id: string };
-    await postJson(`${local.base}/api/checkout/test/pay`, { id });
+    await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'export@example.com' });
     // The export opens the database itself, so the API lets go of it first (the folder stays).
     await local.api.close();
     // The export reads the same database as the API: the folder, or PostgreSQL when the suite runs on it.
-    const previous = { OBRA_DATA_DIR: process.env.OBRA_DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-    for (const [name, value] of Object.entries(local.env)) if (value !== undefined) process.env[name] = value;
     let out = '';
-    try {
-      expect(await runExport(['order', '--format', 'json'], (text) => (out += text))).toBe(0);
-    } finally {
-      for (const [name, value] of Object.entries(previous)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-    }
+    expect(await runAgainst(local.env, () => runExport(['order', '--format', 'json'], (text) => (out += text)))).toBe(0);
     const rows = JSON.parse(out) as Record<string, unknown>[];
     expect(rows).toEqual([
       expect.objectContaining({
@@ -268,5 +371,59 @@ describe('limits and export', () => {
       }),
     ]);
     removeDataDir(local.dataDir);
+  });
+});
+
+describe("a sale started on a partner's site (docs/partners/sites.md)", () => {
+  const ACME = 'https://acme.example';
+  // Its own API: the other tests of this file count the orders.
+  let local: LocalApi;
+  let admin: Session;
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '0' });
+    await createOperator(local.api.db, 'ana@example.com');
+    admin = await signInAs(local.base, 'ana@example.com');
+    await approvedPartner(local.base, admin, 'Acme', [ACME]);
+  });
+  afterAll(() => local?.close());
+  /** Starts and pays a checkout of revit claiming Acme with `attribution`, from `origin`; the order's partner columns. */
+  const sale = async (origin: string | undefined, attribution: Record<string, string>) => {
+    const response = await postJson(
+      `${local.base}/api/checkout`,
+      { slug: 'revit', lang: 'es', attribution: { widget: 'software-detail', version: 'dev', partner: 'acme', ...attribution } },
+      origin ? { origin } : {},
+    );
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'comprador@example.com' })).status).toBe(200);
+    const [order] = await local.api.db.query('select partner_code, partner_claim from "order" where session_id = $1', [id]);
+    return order;
+  };
+
+  it("counts for the partner from its approved site, or from Obra's product page reached from it", async () => {
+    expect(await sale(ACME, {})).toEqual({ partner_code: 'Acme', partner_claim: null });
+    expect(await sale(local.base, { referrer: `${ACME}/software` })).toEqual({ partner_code: 'Acme', partner_claim: null });
+  });
+
+  it('is a claim from anywhere else: no Origin, another site, or the product page reached from another site', async () => {
+    for (const [origin, attribution] of [
+      [undefined, {}],
+      ['https://otro.example', {}],
+      [local.base, { referrer: 'https://otro.example/catalogo' }],
+      [local.base, {}],
+    ] as const)
+      expect(await sale(origin, attribution), String(origin)).toEqual({ partner_code: null, partner_claim: 'acme' });
+  });
+
+  it('refuses a malformed attribution with the field named, and creates no session', async () => {
+    const before = (await local.rows('checkout_session')).length;
+    const response = await postJson(`${local.base}/api/checkout`, {
+      slug: 'revit',
+      lang: 'es',
+      attribution: { widget: 'software-detail', version: 'dev', partner: 'no es un código' },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: object }).errors).toEqual({ 'attribution.partner': 'partner' });
+    expect(await local.rows('checkout_session')).toHaveLength(before);
   });
 });

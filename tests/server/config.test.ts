@@ -1,6 +1,7 @@
 // The API's configuration: defaults, and start-up errors that name the variable to fix.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@obra/server';
+import { freshDatabase, startProcess } from './support/api.ts';
 
 describe('loadConfig', () => {
   it('has working defaults: embedded database under .data, no site approved beyond the partners, limits on', () => {
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT_MS: '500',
+      MAX_CONNECTIONS_PER_CLIENT: '7',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       logLevel: 'warn',
       shutdownTimeoutMs: 500,
+      http: { maxConnectionsPerClient: 7 },
     });
   });
 
@@ -67,5 +70,33 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of debug, info, warn, error, silent/],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('Stripe without PUBLIC_URL', () => {
+  const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_obra', STRIPE_WEBHOOK_SECRET: 'whsec_obra' };
+
+  it('is refused: the Host header would name the pages Stripe sends a paying buyer back to', () => {
+    expect(() => loadConfig(STRIPE)).toThrow(/Stripe Checkout needs PUBLIC_URL/);
+    expect(loadConfig({ ...STRIPE, PUBLIC_URL: 'https://obra.example' }).stripe).toMatchObject({ secretKey: 'sk_test_obra' });
+    // The embedded test checkout charges no one and needs no PUBLIC_URL.
+    expect(loadConfig({}).stripe).toBeUndefined();
+  });
+
+  it('stops the API at start with that one line and exit code 1', async () => {
+    const database = await freshDatabase({ empty: true });
+    try {
+      const error = await startProcess('api', { ...database.env, ...STRIPE, PUBLIC_URL: '' }).then(
+        async (api) => {
+          await api.stop();
+          return undefined;
+        },
+        (reason: Error) => reason,
+      );
+      expect(error?.message).toMatch(/exited with 1 before listening/);
+      expect(error?.message).toContain('Stripe Checkout needs PUBLIC_URL');
+    } finally {
+      await database.drop();
+    }
   });
 });

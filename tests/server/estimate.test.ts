@@ -44,8 +44,10 @@ describe('POST /api/estimate', () => {
     const body = await response.json();
     expect(body).toMatchObject({ complete: true, indicative: true, region: 'CO', quantities: { builtArea: 192, floors: 2 } });
     expect(body.cost.currency).toBe('COP');
-    expect(body.cost.total).toEqual({ low: 342_897_950, expected: 457_197_267, high: 571_496_584 });
-    expect(body.time.totalWeeks).toBe(42);
+    // ±28.91 %: the country's ±25 % and the gable's roof share (3.91 %), a roof design no factor prices.
+    expect(body.cost.total).toEqual({ low: 330_526_377, expected: 464_940_747, high: 599_355_117 });
+    expect(body.time.totalWeeks).toBe(55);
+    expect(body.cost.expectedUsd).toBe(Math.round(464_940_747 / 3765.8));
     expect(body.sources['infobae-2024'].url).toMatch(/^https:\/\/infobae\.com\//);
     expect(await count()).toEqual(before);
   });
@@ -77,6 +79,13 @@ describe('POST /api/estimate', () => {
     const zero = await post({ ...house, altoEdificacion: '0' });
     expect(zero.status).toBe(400);
     expect((await zero.json()).errors).toEqual({ altoEdificacion: 'dimension' });
+  });
+
+  it('refuses a height past 1,000 m (99,999 m would be 32,000 storeys) with the schema key', async () => {
+    const tall = await post({ ...house, altoEdificacion: '99999' });
+    expect(tall.status).toBe(400);
+    expect((await tall.json()).errors).toEqual({ altoEdificacion: 'tooHigh' });
+    expect((await post({ ...house, altoEdificacion: '1000' })).status).toBe(200);
   });
 
   it('refuses what is not a JSON object, another type, a large body and GET', async () => {

@@ -4,37 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
-
-const REPORT = {
-  estadoProyecto: 'Nueva',
-  etapaProyecto: 'Concepcion',
-  ancho: '25',
-  longitud: '40',
-  anchoEdificacion: '12',
-  largoEdificacion: '18',
-  altoEdificacion: '7,5',
-  uso: 'housing',
-  usoEspecifico: '',
-  sistemaConstructivo: 'steel-framing',
-  diseno: 'Doble pendiente',
-  tipoFachada: 'Ventilada',
-  materialCubierta: 'Arcilla/Concreto',
-  materialFachada: 'Ladrillo',
-  zona: 'zone1',
-  otros: ['paneles-solares', 'domotica'],
-  nombre: 'María Núñez',
-  pais: 'Colombia',
-  departamento: 'Antioquia',
-  ciudad: 'Medellín',
-  correo: 'maria@example.com',
-  telefono: '+57 300 123 4567',
-  imageUrl: '',
-  prompt: 'Foto realista de una casa',
-};
+import { createOperator, signInAs } from './support/admin.ts';
+import { postJson, REPORT, startLocalApi, type LocalApi } from './support/api.ts';
+import { attachedPdf, pdfText } from './support/pdf.ts';
 
 /** A report whose image the API at `base` generated (a report may carry no other). */
 async function reportOn(base: string): Promise<typeof REPORT> {
@@ -42,31 +16,6 @@ async function reportOn(base: string): Promise<typeof REPORT> {
     await postJson(`${base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })
   ).json()) as { url: string };
   return { ...REPORT, imageUrl: new URL(image.url, base).href };
-}
-
-/** The text of a PDF: every hex or literal string shown with Tj, from every (deflated) stream. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    const bytes = Buffer.from(match[1]!, 'latin1');
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj|\((.*?)\) Tj/g))
-      parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
-  }
-  return parts.join('\n');
-}
-
-/** The PDF attached to a raw e-mail (base64 part of type application/pdf). */
-function attachedPdf(eml: string): Buffer {
-  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
-  expect(part).not.toBeNull();
-  return Buffer.from(part![1]!.replace(/\s/g, ''), 'base64');
 }
 
 const waitFor = async <T>(read: () => T | undefined, ms = 15_000): Promise<T> => {
@@ -168,6 +117,31 @@ describe('POST /api/form-report (outbox folder)', () => {
     expect(body.errorMessage).toMatch(/no son válidos/);
     const other = await post({ ...report, uso: 'other' });
     expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
+  });
+
+  it('refuses a building height past 1,000 m, in English too, and stores nothing', async () => {
+    const before = (await local.rows('report')).length;
+    const response = await post({ ...report, altoEdificacion: '99999' }, { 'Accept-Language': 'en' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      errors: { altoEdificacion: 'tooHigh' },
+      errorMessage: expect.stringMatching(/altoEdificacion/),
+    });
+    expect(await local.rows('report')).toHaveLength(before);
+  });
+
+  it('a report deleted on request takes its .eml along; the others stay', async () => {
+    await createOperator(local.api.db, 'admin@example.com');
+    const admin = await signInAs(local.base, 'admin@example.com');
+    const outbox = join(local.dataDir, 'outbox');
+    const mailOf = (id: string) => readdirSync(outbox).filter((name) => name.includes(id));
+    const { id } = (await (await post({ ...report, correo: 'borrar@example.com' })).json()) as { id: string };
+    await waitFor(() => (mailOf(id).length ? true : undefined));
+    const others = readdirSync(outbox).filter((name) => !name.includes(id));
+    expect(others.length).toBeGreaterThan(0);
+    expect((await admin.call(`/api/admin/leads/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(mailOf(id)).toEqual([]);
+    expect(readdirSync(outbox).filter((name) => !name.includes(id))).toEqual(others);
   });
 });
 

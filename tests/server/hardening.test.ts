@@ -2,12 +2,14 @@
 // as a relay, text that breaks storage or readers, one bad row failing others, IPv6 rate-limit
 // evasion, huge and slow bodies, slow headers, and the small leaks (health, HEAD, Vary).
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS } from '@obra/server';
 import { createLeadStore } from '../../packages/server/src/lead-store.ts';
+import { attachedPdf, pdfText } from './support/pdf.ts';
 import {
   VALID,
   freshDatabase,
@@ -75,7 +77,8 @@ describe('the report e-mail is no relay', () => {
   let local: LocalApi;
   let imageUrl = '';
   beforeAll(async () => {
-    local = await startLocalApi({ RATE_LIMIT: '0', REPORT_MAILS_PER_ADDRESS: '3', REPORT_MAILS_PER_HOUR: '8' });
+    // One sender here (127.0.0.1): its own cap is off; 'the hourly cap' below tests it.
+    local = await startLocalApi({ RATE_LIMIT: '0', REPORT_MAILS_PER_ADDRESS: '3', REPORT_MAILS_PER_CLIENT: '0' });
     const { url } = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'x', spec: { diseno: 'Arco' } })).json()) as {
       url: string;
     };
@@ -97,11 +100,51 @@ describe('the report e-mail is no relay', () => {
     ['a data URL', 'data:image/svg+xml,<svg/>'],
     ['an image never generated', `LOCAL/api/images/${'b'.repeat(43)}.svg`],
     ['a huge URL', `LOCAL/api/images/${'c'.repeat(3000)}.svg`],
+    // The API's own image and origin, dressed up: what the PDF used to print as it came.
+    ['the right image behind a user name and password', 'USERINFO'],
+    ['the right image with a query', 'IMAGE?PAY-HERE=evil.example'],
+    ['the right image with a fragment', 'IMAGE#PAY-HERE.evil.example'],
   ])('refuses an imageUrl that is %s: 400 and nothing stored', async (_what, url) => {
-    const response = await post({ ...REPORT, imageUrl: url.replace('LOCAL', local.base) });
+    const userInfo = imageUrl.replace('http://', 'http://PAY-HERE.evil.example:x@');
+    const response = await post({
+      ...REPORT,
+      imageUrl: url.replace('LOCAL', local.base).replace('USERINFO', userInfo).replace('IMAGE', imageUrl),
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual(['imageUrl']);
     expect(await local.rows('report')).toHaveLength(0);
+  });
+
+  it("keeps the API's own image URL, not the visitor's: a Host header they chose reaches neither the row nor the PDF", async () => {
+    const path = new URL(imageUrl).pathname;
+    // Without PUBLIC_URL the request's Host is the API's origin for the check …
+    const body = JSON.stringify({ ...REPORT, imageUrl: `http://pay-here.evil.example${path}`, correo: 'host@example.com' });
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${local.base}/api/form-report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: 'pay-here.evil.example' },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(answer.status).toBe(201);
+    const { id } = JSON.parse(answer.text) as { id: string };
+    // … but what is stored (and mailed, and sent to webhooks) is the path this API serves it on.
+    const [row] = await local.api.db.query<{ image_url: string }>('select image_url from report where id = $1', [id]);
+    expect(row!.image_url).toBe(path);
+    const eml = await until(() => {
+      const file = mails().find((name) => name.includes(id));
+      return file && readFileSync(join(local.dataDir, 'outbox', file), 'latin1');
+    });
+    const text = pdfText(attachedPdf(eml));
+    expect(text).toContain('host@example.com');
+    expect(text).not.toMatch(/evil|PAY-HERE/i);
+    await local.api.db.query('delete from report where id = $1', [id]);
   });
 
   it('mails at most 3 reports to one address a day: 6 reports → 6 rows, 3 mails, and the answer says so', async () => {
@@ -131,14 +174,6 @@ describe('the report e-mail is no relay', () => {
     expect(answers.filter((a) => a.mail === 'queued')).toHaveLength(3);
   });
 
-  it('past the hourly cap every report is stored and held, with a warning in the log', async () => {
-    // 3 + 3 queued so far; the cap is 8 an hour.
-    const statuses: string[] = [];
-    for (const n of [1, 2, 3])
-      statuses.push(((await (await post({ ...REPORT, imageUrl, correo: `otra${n}@example.com` })).json()) as { mail: string }).mail);
-    expect(statuses).toEqual(['queued', 'queued', 'held']);
-  });
-
   it("the mail holds no link and nothing but the visitor's name from the form", async () => {
     const file = await until(() => mails()[0]);
     const eml = (await import('node:fs')).readFileSync(join(local.dataDir, 'outbox', file), 'utf8');
@@ -166,6 +201,10 @@ describe('text hygiene', () => {
     ['a zero-width space', 'A\u200Bna'],
     ['a byte-order mark', 'A\uFEFFna'],
     ['a lone surrogate', 'Ana \uD800'],
+    ['three Hangul fillers (a name that shows blank)', '\u3164\u3164\u3164'],
+    ['a right-to-left mark', 'Ana\u200F'],
+    ['a soft hyphen', 'An\u00ADa'],
+    ['a tag character', 'Ana\u{E0041}'],
     ['a line break in a one-line field', 'Ana\nLópez'],
   ])('%s in a field is a 400 with the `characters` key, and nothing is stored', async (_what, nombre) => {
     const response = await postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre });
@@ -233,6 +272,71 @@ describe('text hygiene', () => {
   });
 });
 
+describe('the hourly report-mail cap cannot be spent by one sender', () => {
+  let local: LocalApi;
+  let imageUrl = '';
+  beforeAll(async () => {
+    // TRUST_PROXY: the senders are played with X-Forwarded-For.
+    local = await startLocalApi({
+      RATE_LIMIT: '0',
+      TRUST_PROXY: '1',
+      REPORT_MAILS_PER_CLIENT: '2',
+      REPORT_MAILS_PER_HOUR: '12',
+      MAIL_RETRY_MS: '200',
+    });
+    const { url } = (await (await postJson(`${local.base}/api/generate-image`, { prompt: 'x', spec: { diseno: 'Arco' } })).json()) as {
+      url: string;
+    };
+    imageUrl = new URL(url, local.base).href;
+  });
+  afterAll(() => local.close());
+  const report = (from: string, correo: string) =>
+    postJson(`${local.base}/api/form-report`, { ...REPORT, imageUrl, correo }, { 'x-forwarded-for': from }).then(
+      async (r) => (await r.json()) as { id: string; mail: string },
+    );
+  const sentTo = async () =>
+    (await local.api.db.query<{ correo: string }>('select correo from report where mailed_at is not null order by mailed_at')).map(
+      (row) => row.correo,
+    );
+  it('one sender from 5 addresses, 6 reports each to strangers: 2 mailed per address, the rest held; the next visitor is mailed', async () => {
+    const answers = [];
+    for (let a = 0; a < 5; a += 1)
+      for (let i = 0; i < 6; i += 1) answers.push(await report(`203.0.113.${a}`, `victima${a}-${i}@example.com`));
+    expect(answers.filter((a) => a.mail === 'queued')).toHaveLength(10);
+    expect(answers.filter((a) => a.mail === 'held')).toHaveLength(20);
+    const visitor = await report('198.51.100.9', 'visitante@example.com');
+    expect(visitor.mail).toBe('queued');
+    await until(async () => ((await sentTo()).length === 11 ? true : undefined));
+    expect(await sentTo()).toContain('visitante@example.com');
+  });
+
+  it("a backlog from many addresses waits its turn: once the hour has room, the next visitor goes before any sender's second mail", async () => {
+    // 1 more mail fills the hour (12); 8 addresses × 2 reports and a visitor wait.
+    for (let a = 0; a < 8; a += 1) for (let i = 0; i < 2; i += 1) await report(`192.0.2.${a}`, `otro${a}-${i}@example.com`);
+    const visitor = await report('198.51.100.10', 'segunda-visita@example.com');
+    expect(visitor.mail).toBe('queued');
+    await until(async () => ((await sentTo()).length === 12 ? true : undefined));
+    // The hour is spent: the visitor's report is stored, queued, not taken.
+    expect(await local.api.db.query('select count(*)::int as n from report_mail where claimed_at is not null')).toEqual([{ n: 12 }]);
+    expect(await local.api.db.query('select mail_attempts from report where id = $1', [visitor.id])).toEqual([{ mail_attempts: 0 }]);
+    // An hour later (the pace's window moved by hand): 12 more go, every sender's first and the visitor before any second.
+    await local.api.db.query("update report_mail set claimed_at = claimed_at - interval '61 minutes' where claimed_at is not null");
+    await report('198.51.100.11', 'kick@example.com');
+    await until(async () => ((await sentTo()).length >= 24 ? true : undefined));
+    const second = (await sentTo()).slice(12);
+    expect(second).toHaveLength(12);
+    expect(second).toContain('segunda-visita@example.com');
+    expect(second).toContain('kick@example.com');
+    const firsts = second.filter((to) => /-0@/.test(to));
+    expect(firsts.length).toBeGreaterThanOrEqual(7);
+    // Still waiting: only second mails of senders.
+    const waiting = await local.api.db.query<{ correo: string }>(
+      "select correo from report where mail_status = 'queued' and mailed_at is null",
+    );
+    expect(waiting.every((row) => /-1@/.test(row.correo))).toBe(true);
+  });
+});
+
 describe('rate limit by client', () => {
   let local: LocalApi;
   beforeAll(async () => {
@@ -282,7 +386,7 @@ describe('bodies, headers and connections', () => {
 
   it('health says the database answers without saying more; HEAD works on GET routes; every answer varies by Origin', async () => {
     const health = await fetch(`${local.base}/api/health`);
-    expect(await health.json()).toMatchObject({ status: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok' });
     expect(health.headers.get('vary')).toContain('Origin');
     const head = await fetch(`${local.base}/api/location?query=lima`, { method: 'HEAD' });
     expect(head.status).toBe(200);

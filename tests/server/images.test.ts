@@ -148,6 +148,49 @@ describe('generate-image with the embedded illustrator', () => {
   });
 });
 
+describe('the image store is bounded', () => {
+  let local: LocalApi;
+  beforeAll(async () => {
+    local = await startLocalApi({ RATE_LIMIT: '0', TRUST_PROXY: '1' });
+  });
+  afterAll(() => local.close());
+  const generate = (prompt: string, client: string) =>
+    postJson(`${local.base}/api/generate-image`, { prompt }, { 'x-forwarded-for': client }).then(
+      async (r) => ((await r.json()) as { url: string }).url,
+    );
+  const count = async (client: string) =>
+    (await local.api.db.query<{ n: number }>('select count(*)::int as n from image where client = $1', [client]))[0]!.n;
+
+  it('keeps at most 50 images no report uses per client (a new prompt each was a new row, without end); other clients keep theirs', async () => {
+    const other = await generate('una casa de otro visitante', '192.0.2.200');
+    const urls: string[] = [];
+    for (let i = 0; i < 60; i += 1) urls.push(await generate(`casa número ${i}`, '192.0.2.100'));
+    expect(await count('192.0.2.100')).toBe(50);
+    // The latest fifty stay (the first ten went), and the other client's image too.
+    expect((await fetch(new URL(urls[59]!, local.base))).status).toBe(200);
+    expect((await fetch(new URL(urls[0]!, local.base))).status).toBe(404);
+    expect((await fetch(new URL(other, local.base))).status).toBe(200);
+  });
+
+  it('drops an image no report uses a day after its last use, never one a report names', async () => {
+    const unused = await generate('casa olvidada', '192.0.2.101');
+    const used = await generate('casa del informe', '192.0.2.101');
+    const id = (url: string) => /images\/([\w-]{43})\./.exec(url)![1]!;
+    await local.api.db.query(
+      `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion,
+         largo_edificacion, alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros,
+         image_url, prompt, request_hash, image_id)
+       values ('Ana', 'ana@example.com', '+57 300 000 0000', 'Colombia', '', '', 'Nueva', 'Concepcion', '', '', '', '', '', 'housing', '', '', '', '', '', '', '', '', $1, '', 'h', $2)`,
+      [used, id(used)],
+    );
+    await local.api.db.query("update image set used_at = now() - interval '25 hours' where id = any($1)", [[id(unused), id(used)]]);
+    // Any new image sweeps what has aged.
+    await generate('casa nueva', '192.0.2.102');
+    const left = await local.api.db.query<{ id: string }>('select id from image where id = any($1)', [[id(unused), id(used)]]);
+    expect(left).toEqual([{ id: id(used) }]);
+  });
+});
+
 describe('generate-image with IMAGE_PROVIDER=openai-compatible', () => {
   let fake: Server;
   let fakeBase = '';

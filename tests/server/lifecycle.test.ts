@@ -106,7 +106,7 @@ describe('the API process', () => {
     );
     expect(rows).toEqual([
       expect.stringMatching(
-        new RegExp(`^${firstId},\\d{4}-\\d\\d-\\d\\dT[^,]+Z,proveedor,Ana,ana@example.com,'\\+57 300 123 4567,Acero,es,{13}$`),
+        new RegExp(`^${firstId},\\d{4}-\\d\\d-\\d\\dT[^,]+Z,proveedor,Ana,ana@example.com,\\+57 300 1234567,Acero,es,{13}$`),
       ),
       expect.stringMatching(new RegExp(`^${slowId},.*,Lenta,`)),
     ]);

@@ -60,9 +60,7 @@ describe.each([
   it('404 and 405: an unknown path, a wrong method', async () => {
     const missing = await fetch(`${local.base}/api/nada`, { headers: language });
     expect(missing.status).toBe(404);
-    expect(await message(missing)).toMatch(
-      new RegExp(`^${fill(words.notFound, { path: '/api/nada', routes: 'X' }).split('X')[0]!.replace(/[/.]/g, '\\$&')}`),
-    );
+    expect(await message(missing)).toBe(fill(words.notFound, { path: '/api/nada' }));
     const method = await fetch(`${local.base}/api/estimate`, { headers: language });
     expect(method.status).toBe(405);
     expect(await message(method)).toBe(fill(words.method, { methods: 'POST', path: '/api/estimate' }));

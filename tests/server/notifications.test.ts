@@ -1,9 +1,12 @@
 // New-lead notifications over real HTTP (issue 15): the rules only admins change (and every
 // refusal), one mail per lead and recipient through the outbox (never for spam, never twice, gone
 // with a deleted lead), and the daily digest of the leads of the last 24 hours, once a day.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { outboxMails, postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+import { subjectOf } from './support/pdf.ts';
 
 let local: LocalApi;
 let admin: Session;
@@ -11,16 +14,6 @@ let agent: Session;
 const mails = () => outboxMails(local.dataDir, 'notification-');
 const mailsTo = (address: string) =>
   mails().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`) || eml.startsWith(`To: ${address}\r\n`));
-/** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
-const subjectOf = (eml: string) =>
-  (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
-    .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) =>
-      Buffer.from(
-        text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8'),
-    );
 const saveRules = (session: Session, rules: unknown, headers?: Record<string, string>) =>
   session.call('/api/admin/notifications', { method: 'PUT', body: { rules }, headers });
 const stored = () =>
@@ -135,9 +128,19 @@ describe('a mail per lead', () => {
     expect(mails()).toHaveLength(2);
   });
 
-  it('goes with its lead when the lead is deleted on request', async () => {
+  it('is written owner-only (no SMTP_URL): the folder 0700, each .eml 0600', () => {
+    const dir = join(local.dataDir, 'outbox');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
+  });
+
+  it('goes with its lead when the lead is deleted on request, its .eml files too', async () => {
+    expect(mails().filter((eml) => eml.replace(/=\r\n/g, '').includes(`/admin/leads/${id}`))).toHaveLength(2);
     expect((await admin.call(`/api/admin/leads/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await local.api.db.query('select count(*)::int as n from notification_mail where lead_id = $1', [id])).toEqual([{ n: 0 }]);
+    expect(mails().filter((eml) => eml.includes('Ana Aviso'))).toEqual([]);
   });
 });
 
@@ -229,6 +232,10 @@ describe('the daily digest', () => {
     });
     expect(mailsTo('digest@example.com')).toHaveLength(1);
     expect(await local.api.db.query('select count(*)::int as n from notification_mail where digest_day is not null')).toEqual([{ n: 1 }]);
+    // A lead it lists, deleted on request, takes the digest's .eml along (the outbox keeps no copy of it).
+    const [uno] = await local.api.db.query<{ id: string }>("select id from lead where name = 'Digest Uno'");
+    expect((await admin.call(`/api/admin/leads/${uno!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(mailsTo('digest@example.com')).toEqual([]);
   });
 
   it('sends no digest when the last 24 hours brought nothing of its kinds', async () => {

@@ -57,7 +57,14 @@ describe('API processes sharing one PostgreSQL database', () => {
     // A long retry delay: the outbox then runs on each new report and at start-up, never on a timer
     // (a lease shorter than one send could let a slow send be claimed again, by design).
     // PUBLIC_URL: behind one proxy every process has one origin, so an image made by one is its own to the others.
-    const env = { ...database.env, RATE_LIMIT: '0', MAIL_OUTBOX_DIR: outboxDir, MAIL_RETRY_MS: '60000', PUBLIC_URL: 'https://obra.test' };
+    const env = {
+      ...database.env,
+      RATE_LIMIT: '0',
+      REPORT_MAILS_PER_CLIENT: '0',
+      MAIL_OUTBOX_DIR: outboxDir,
+      MAIL_RETRY_MS: '60000',
+      PUBLIC_URL: 'https://obra.test',
+    };
     processes = await Promise.all(Array.from({ length: 4 }, () => startProcess('api', env)));
     for (const api of processes) expect((await fetch(`${api.base}/api/health`)).status).toBe(200);
     const applied = await query<{ name: string }>('select name from schema_migrations order by name');

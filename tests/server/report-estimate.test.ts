@@ -1,7 +1,7 @@
 // The report PDF's estimate pages: rendered from a stored row, read back as text, in es and en.
 import { describe, expect, it } from 'vitest';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { reportPdf, type ReportRow } from '../../packages/server/src/report/pdf.ts';
+import { pdfPages as pages } from './support/pdf.ts';
 
 const row: ReportRow = {
   id: '1',
@@ -32,12 +32,6 @@ const row: ReportRow = {
   prompt: '',
 };
 
-/** The text of each page, whitespace collapsed. */
-async function pages(pdf: Uint8Array): Promise<string[]> {
-  const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: false });
-  return text.map((page) => page.replace(/\s+/g, ' '));
-}
-
 describe('the report PDF estimate pages', () => {
   it('adds the quantities, materials, cost by trade, timeline, assumptions and sources in Spanish by default', async () => {
     const text = await pages(await reportPdf(row, undefined));
@@ -55,15 +49,27 @@ describe('the report PDF estimate pages', () => {
     ]) {
       expect(estimate).toContain(heading);
     }
-    expect(estimate).toContain('±25 % en costo y ±40 % en tiempo');
+    // The gable is not the reference flat roof: the roof's share (3.91 %) widens the country's ±25 %.
+    expect(estimate).toContain('±29 % en costo y ±40 % en tiempo');
     expect(estimate).toMatch(/Área construida 192 m²/);
-    expect(estimate).toContain('Bloques de mampostería 2.550 unidades');
-    expect(estimate).toContain('Tejas 1.801 unidades');
-    expect(estimate).toMatch(/Total \$ 343\.000\.000 \$ 457\.000\.000 \$ 571\.000\.000/);
+    expect(estimate).toContain('Bloques de mampostería 2.652 unidades');
+    // Tiles on the roof in plan (96 m² × 34): the gable's slope is not measured.
+    expect(estimate).toContain('Tejas 3.264 unidades');
+    expect(estimate).toMatch(/Total COP \$ 331\.000\.000 COP \$ 465\.000\.000 COP \$ 599\.000\.000/);
+    expect(estimate).toContain('Precios de Colombia, en COP.');
+    expect(estimate).toContain(
+      'Lo que ensancha el rango: el costo por m² del país (±25 %), la cubierta elegida (sin factor publicado) (±4 %)',
+    );
     expect(estimate).toContain('Diseño y licencias');
-    expect(estimate).toContain('Total: 42 semanas desde la etapa actual');
+    expect(estimate).toContain('Total: 55 semanas desde la etapa actual');
     expect(estimate).toContain('Los extras elegidos');
-    expect(estimate).toContain('https://www.five.es/modulo-de-edificacion/');
+    // Only the sources this estimate used: Colombia's, none of Spain's or the United States' cost figures.
+    expect(estimate).toContain('Costo por m² de Colombia: Infobae');
+    expect(estimate).toContain('Reparto por oficios: Pennsylvania Association of Realtors');
+    expect(estimate).toContain('Pisos según la altura: OnlineCivil');
+    expect(estimate).toContain('Plazo de licencia de Colombia: World Bank, Doing Business 2020');
+    expect(estimate).not.toContain('https://www.five.es/modulo-de-edificacion/');
+    expect(estimate).not.toContain('Timber Exchange');
     expect(estimate).toContain('Sin fuente publicada');
   });
 
@@ -81,9 +87,26 @@ describe('the report PDF estimate pages', () => {
     ])
       expect(text).toContain(heading);
     expect(text).toMatch(/Built area 192 m²/);
-    expect(text).toMatch(/Total COP 343,000,000 COP 457,000,000 COP 571,000,000/);
-    expect(text).toContain('Total: 42 weeks from the current stage');
+    expect(text).toMatch(/Total COP \$331,000,000 COP \$465,000,000 COP \$599,000,000/);
+    expect(text).toContain('Prices for Colombia, in COP.');
+    expect(text).toContain('Cost per m² of Colombia: Infobae');
+    expect(text).toContain('Split by trade: Pennsylvania Association of Realtors');
+    expect(text).toContain('Licence time of Colombia: World Bank, Doing Business 2020');
+    expect(text).toContain('Total: 55 weeks from the current stage');
     expect(text).not.toContain('Cronograma');
+  });
+
+  it('prices a country without a published figure in US dollars and says so with the median itself, in its language', async () => {
+    const text = (await pages(await reportPdf({ ...row, pais: 'Guatemala', uso: 'commercial', lang: 'en' } as ReportRow, undefined))).join(
+      ' ',
+    );
+    expect(text).toContain('Prices for Guatemala, in USD.');
+    expect(text).toContain(
+      'No published construction cost of Guatemala was read: the median of the Latin American countries with one (USD $656 per m²)',
+    );
+    expect(text).toMatch(/Total USD \$\d/);
+    // Its licence time is its own, though its cost is the median's.
+    expect(text).toContain('Licence time of Guatemala: World Bank');
   });
 
   it('says when the building dimensions are missing instead of estimating', async () => {

@@ -34,6 +34,11 @@ describe('addresses', () => {
     '::ffff:10.0.0.1',
     '::ffff:a9fe:a9fe',
     '::127.0.0.1',
+    // IPv4-translated (::ffff:0:0:0/96, RFC 2765): not mapped, still loopback to some stacks.
+    '::ffff:0:7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:808:808',
+    '::2:1',
     '64:ff9b::a00:1',
     '2002:a00:1::1',
     '[::1]',

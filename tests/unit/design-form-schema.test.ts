@@ -53,6 +53,19 @@ describe('design form schema', () => {
     if (!ok) expect(result).toMatchObject({ errors: { ancho: { key: 'dimension' } } });
   });
 
+  it.each([
+    ['1000', true],
+    ['1000,0', true],
+    ['828', true],
+    ['1000.5', false],
+    ['1001', false],
+    ['99999', false],
+  ])('building height %j valid: %s (at most 1,000 m, widths keep their 5 digits)', (altoEdificacion, ok) => {
+    const result = validateProject({ ...emptyProject, altoEdificacion, anchoEdificacion: '99999' });
+    expect(result.ok).toBe(ok);
+    if (!ok) expect(result).toEqual({ ok: false, errors: { altoEdificacion: { key: 'tooHigh', max: 1000 } } });
+  });
+
   it("needs a specific use of at most 120 characters when the use is 'other'", () => {
     expect(validateProject({ ...emptyProject, uso: 'other' })).toMatchObject({ ok: false, errors: { usoEspecifico: { key: 'required' } } });
     expect(validateProject({ ...emptyProject, uso: 'other', usoEspecifico: 'Capilla' }).ok).toBe(true);

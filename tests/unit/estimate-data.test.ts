@@ -2,6 +2,7 @@
 // Walks the estimate's figures: each one is sourced (a reference we read, with its currency, date
 // and adjustment), flagged as unsourced with a widened range, or a reference factor of exactly 1.
 import { describe, expect, it } from 'vitest';
+import { CONSTRUCTION_SYSTEMS, FACADE_MATERIALS, ROOF_MATERIALS } from '@obra/schema';
 import data from '@obra/estimate/data.json' with { type: 'json' };
 import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
 
@@ -46,6 +47,14 @@ describe('the estimate data', () => {
     expect(all.map(problem).filter(Boolean)).toEqual([]);
   });
 
+  it('has at most one unsourced figure in ten, and never gains one: 3 of 75 today', () => {
+    // A ratchet: lower it when a figure gets its source (docs/estimate.md lists the three and why).
+    const unsourced = all.filter(([, f]) => f.unsourced === true).map(([path]) => path);
+    expect(unsourced).toEqual(['geometry.openings.building', 'time.designWeeks', 'time.maxDesignWeeks']);
+    expect(unsourced.length / all.length).toBeLessThanOrEqual(0.1);
+    expect(all).toHaveLength(75);
+  });
+
   it('the walk catches a figure with neither', () => {
     expect(problem(['x', { value: 3, unit: 'm' }])).toMatch(/neither/);
     expect(problem(['x', { value: 3, unit: 'm', source: 'nobody' }])).toMatch(/neither/);
@@ -69,13 +78,13 @@ describe('the estimate data', () => {
     expect(Object.keys(notes).filter((path) => !paths.has(path))).toEqual([]);
   });
 
-  it('trade shares add up to 1 in each family', () => {
-    for (const family of ['building', 'industrial']) {
-      const sum = Object.values(data.tradeShares[family as 'building'] as Record<string, { value: number }>).reduce(
-        (s, f) => s + f.value,
-        0,
-      );
-      expect(sum).toBeCloseTo(1, 10);
-    }
+  it('trade shares add up to 1', () => {
+    expect(Object.values(data.tradeShares).reduce((sum, f) => sum + f.value, 0)).toBeCloseTo(1, 10);
+  });
+
+  it("names only the form's choices: factory-made systems, roof and facade materials", () => {
+    expect(data.factoryMade.filter((system) => !(CONSTRUCTION_SYSTEMS as readonly string[]).includes(system))).toEqual([]);
+    expect(Object.keys(data.roofRates).sort()).toEqual([...ROOF_MATERIALS].sort());
+    expect(Object.keys(data.facadeRates).sort()).toEqual([...FACADE_MATERIALS].sort());
   });
 });

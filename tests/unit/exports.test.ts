@@ -261,6 +261,10 @@ describe('public exports', () => {
       estimate,
       [
         'DATA',
+        'DRIVERS',
+        'FALLBACK_HOUSING',
+        'FALLBACK_PERMITS',
+        'OFFERED_COUNTRIES',
         'REFERENCES',
         'REQUIRED_DIMENSIONS',
         'STAGES',
@@ -278,6 +282,7 @@ describe('public exports', () => {
         'rangeOf',
         'regionOf',
         'timeOf',
+        'usdPer',
         'valueOf',
       ],
     ],

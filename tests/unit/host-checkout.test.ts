@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmPurchase, sitePath } from '../../host/src/client/success.ts';
 import { formatAmount, startTestCheckout } from '../../host/src/client/test-checkout.ts';
+import { COPY } from '../../host/src/copy/index.ts';
 import { renderRoute } from '../../host/src/render.tsx';
 import type { Route } from '../../host/src/routes.ts';
 
@@ -130,11 +131,21 @@ describe('embedded test checkout page', () => {
     expect(document.querySelector('[data-checkout-product]')!.textContent).toBe('Revit');
     expect(document.querySelector('[data-checkout-amount]')!.textContent).toBe(formatAmount(19900, 'usd', 'es'));
     expect(document.querySelector('[data-checkout-cancel]')!.getAttribute('href')).toBe('/es/producto/revit');
+    // Without an e-mail, or with one that is not an address, it says so and sends nothing.
+    const email = document.querySelector<HTMLInputElement>('#checkout-email')!;
+    for (const value of ['', 'no es un correo']) {
+      email.value = value;
+      document.querySelector<HTMLButtonElement>('[data-checkout-pay]')!.click();
+      await vi.waitFor(() => expect(document.querySelector('[data-checkout-error]')!.textContent).toBe(COPY.es.testCheckout.emailInvalid));
+      expect(email.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(calls).toHaveLength(1);
+    email.value = 'ana@example.com';
     document.querySelector<HTMLButtonElement>('[data-checkout-pay]')!.click();
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith(`/es/success?session_id=${ID}`));
     expect(calls.map(([url, init]) => [url, init?.method ?? 'GET', init?.body])).toEqual([
       [`/api/checkout/session?id=${ID}`, 'GET', undefined],
-      ['/api/checkout/test/pay', 'POST', JSON.stringify({ id: ID })],
+      ['/api/checkout/test/pay', 'POST', JSON.stringify({ id: ID, email: 'ana@example.com' })],
     ]);
   });
 
@@ -174,6 +185,7 @@ describe('embedded test checkout page', () => {
     await startTestCheckout(document, { search: `?session_id=${ID}`, go, fetch: get });
     const pay = document.querySelector<HTMLButtonElement>('[data-checkout-pay]')!;
     expect(pay.textContent).toBe('Pay (test)');
+    document.querySelector<HTMLInputElement>('#checkout-email')!.value = 'ana@example.com';
     pay.click();
     await vi.waitFor(() =>
       expect(document.querySelector('[data-checkout-error]')!.textContent).toBe(

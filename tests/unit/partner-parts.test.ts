@@ -167,7 +167,7 @@ describe('the embed snippets', () => {
       '<obra-marketplace partner="Acme" detail-href="https://obra.example/{lang}/product/{slug}"></obra-marketplace>',
     );
     expect(widgetSnippet('https://obra.example', 'marketplace', 'Acme', 'es')).toContain(
-      'detail-href="https://obra.example/{lang}/producto/{slug}?partner=Acme"',
+      'detail-href="https://obra.example/{lang}/producto/{slug}"',
     );
   });
 

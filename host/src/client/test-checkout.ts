@@ -1,6 +1,6 @@
 // The embedded test checkout page (no Stripe keys): shows the order the server holds for
-// ?session_id=…, and its "Pay (test)" button records the test payment, then goes to the success
-// page the server names. Nothing in the URL is trusted; every outcome is said in words.
+// ?session_id=…, asks for the buyer's e-mail (the confirmation goes there), and its "Pay (test)"
+// button records the test payment, then goes to the success page the server names. Nothing in the URL is trusted; every outcome is said in words.
 
 import { keepSessionOnToggle, sitePath } from './success.ts';
 
@@ -64,29 +64,40 @@ export async function startTestCheckout(
   $('summary').hidden = false;
   $('actions').hidden = false;
   const pay = $<HTMLButtonElement>('pay');
+  const form = $<HTMLFormElement>('actions');
+  const email = form.querySelector<HTMLInputElement>('input[name=email]')!;
   const label = pay.textContent;
-  pay.addEventListener(
-    'click',
-    () =>
-      void (async () => {
-        if (pay.getAttribute('aria-disabled') === 'true') return;
-        pay.setAttribute('aria-disabled', 'true');
-        pay.textContent = text('paying');
-        $('error').textContent = '';
-        try {
-          const response = await get(`${api}/checkout/test/pay`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ id: session.id }),
-          });
-          const next = response.ok ? sitePath(((await response.json()) as { successPath?: unknown }).successPath) : undefined;
-          if (next) return go(next);
-        } catch {
-          // Said below, like a refusal.
-        }
-        pay.removeAttribute('aria-disabled');
-        pay.textContent = label;
-        $('error').textContent = text('error');
-      })(),
-  );
+  const refuseEmail = () => {
+    email.setAttribute('aria-invalid', 'true');
+    $('error').textContent = text('emailInvalid');
+    email.focus();
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void (async () => {
+      if (pay.getAttribute('aria-disabled') === 'true') return;
+      $('error').textContent = '';
+      email.removeAttribute('aria-invalid');
+      if (!email.value.trim() || !email.checkValidity()) return refuseEmail();
+      pay.setAttribute('aria-disabled', 'true');
+      pay.textContent = text('paying');
+      let refused = false;
+      try {
+        const response = await get(`${api}/checkout/test/pay`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ id: session.id, email: email.value.trim() }),
+        });
+        refused = response.status === 400;
+        const next = response.ok ? sitePath(((await response.json()) as { successPath?: unknown }).successPath) : undefined;
+        if (next) return go(next);
+      } catch {
+        // Said below, like a refusal.
+      }
+      pay.removeAttribute('aria-disabled');
+      pay.textContent = label;
+      if (refused) refuseEmail();
+      else $('error').textContent = text('error');
+    })();
+  });
 }

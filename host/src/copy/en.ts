@@ -204,6 +204,8 @@ export const en: Copy = {
     total: 'Total',
     pay: 'Pay (test)',
     paying: 'Recording the payment…',
+    email: 'Your e-mail (we send the receipt there)',
+    emailInvalid: 'Write a valid e-mail address, for example name@example.com.',
     cancel: 'Cancel and go back',
     unknown: 'This test payment does not exist. Go back to the catalogue and start again.',
     expired: 'This test payment has expired. Go back to the product and start again.',

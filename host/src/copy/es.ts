@@ -210,6 +210,8 @@ export const es: Copy = {
     total: 'Total',
     pay: 'Pagar (prueba)',
     paying: 'Registrando el pago…',
+    email: 'Tu correo (te enviamos ahí el comprobante)',
+    emailInvalid: 'Escribe un correo válido, por ejemplo nombre@ejemplo.com.',
     cancel: 'Cancelar y volver',
     unknown: 'Este pago de prueba no existe. Vuelve al catálogo y empieza de nuevo.',
     expired: 'Este pago de prueba caducó. Vuelve al producto y empieza de nuevo.',

@@ -108,6 +108,9 @@ export interface Copy {
     total: string;
     pay: string;
     paying: string;
+    /** The buyer's e-mail field, for the confirmation, and what it says when it is not an address. */
+    email: string;
+    emailInvalid: string;
     cancel: string;
     unknown: string;
     expired: string;

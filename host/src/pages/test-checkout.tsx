@@ -4,7 +4,8 @@ import { pathFor, type Lang } from '../routes.ts';
 
 /**
  * The embedded test checkout (no Stripe keys): stands in for the card provider's hosted page, and
- * says so first. It asks for no card data; "Pay" records a test order and goes to the success page.
+ * says so first. It asks for no card data, only the e-mail the confirmation goes to (Stripe's page
+ * asks for it too); "Pay" records a test order and goes to the success page.
  * The script (client/test-checkout.ts) fills in the order from `GET /api/checkout/session`.
  */
 export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
@@ -18,6 +19,7 @@ export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
       data-paid={t.paid}
       data-error={t.error}
       data-paying={t.paying}
+      data-email-invalid={t.emailInvalid}
     >
       <p class="test-banner">
         <strong>{t.badge}</strong> {t.notice}
@@ -43,17 +45,29 @@ export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
             <dt>{t.total}</dt>
             <dd data-checkout-amount />
           </dl>
-          <div class="order-actions" data-checkout-actions hidden>
-            <button type="button" class="button" data-checkout-pay>
+          <form class="order-actions" data-checkout-actions hidden noValidate>
+            <p class="field">
+              <label for="checkout-email">{t.email}</label>
+              <input
+                id="checkout-email"
+                name="email"
+                type="email"
+                autocomplete="email"
+                required
+                maxLength={254}
+                aria-describedby="checkout-error"
+              />
+            </p>
+            <button type="submit" class="button" data-checkout-pay>
               {t.pay}
             </button>
             <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>
               {t.cancel}
             </a>
-          </div>
+          </form>
         </div>
       </div>
-      <p class="order-error" role="alert" data-checkout-error />
+      <p class="order-error" role="alert" id="checkout-error" data-checkout-error />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Calls to /api/admin/*: same origin, the session cookie goes by itself; every state-changing call
 // carries the session's CSRF token. A 401 anywhere means the session ended: back to sign-in.
 
-/** A refusal from the API, with its status and `code` (e.g. `credentials`, `locked`). */
+/** A refusal from the API, with its status and `code` (e.g. `credentials`, `rate`). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;

@@ -11,6 +11,7 @@ import { Orders } from './pages/orders.tsx';
 import { PartnerPage } from './pages/partner.tsx';
 import { Partners } from './pages/partners.tsx';
 import { SetPassword } from './pages/set-password.tsx';
+import { Account } from './pages/account.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
 import { Webhooks } from './pages/webhooks.tsx';
@@ -77,6 +78,7 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} me={me} />;
   else if (route.name === 'partner') screen = <PartnerPage id={route.id} me={me} />;
   else if (route.name === 'webhooks' && me.role === 'admin') screen = <Webhooks />;
+  else if (route.name === 'account') screen = <Account me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   return (
@@ -152,6 +154,11 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
             </li>
             {me && (
               <>
+                <li>
+                  <a href="/admin/account" onClick={link('/admin/account')} aria-current={route.name === 'account' ? 'page' : undefined}>
+                    {t('console.nav.account')}
+                  </a>
+                </li>
                 <li>
                   <button type="button" onClick={() => void signOut(false)}>
                     {t('console.nav.signOut')}

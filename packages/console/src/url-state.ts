@@ -23,6 +23,8 @@ export type Route =
   | { name: 'partners'; status: string; page: number }
   | { name: 'partner'; id: string }
   | { name: 'webhooks' }
+  /** The signed-in operator's own account: their password. */
+  | { name: 'account' }
   | { name: 'sign-in' }
   | { name: 'set-password'; token: string }
   | { name: 'not-found' };
@@ -61,6 +63,7 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   const partner = PARTNER.exec(pathname);
   if (partner) return { name: 'partner', id: partner[1]! };
   if (path === '/admin/webhooks') return { name: 'webhooks' };
+  if (path === '/admin/account') return { name: 'account' };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
   if (path === '/admin/set-password')
     return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
@@ -104,6 +107,8 @@ export function routeUrl(route: Route): string {
       return `/admin/partners/${route.id}`;
     case 'webhooks':
       return '/admin/webhooks';
+    case 'account':
+      return '/admin/account';
     case 'sign-in':
       return '/admin/sign-in';
     default:

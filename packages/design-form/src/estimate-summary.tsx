@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { I18n } from '@obra/i18n';
-import { estimate, money, percent } from '@obra/estimate';
+import { estimate, metres, money, percent } from '@obra/estimate';
+import { DESIGN_LIMITS } from '@obra/schema';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { DesignValues } from './values.ts';
 
@@ -12,14 +13,17 @@ export interface EstimateSummaryProps {
 
 /**
  * The live estimate beside the form: total range, cost per m² and total weeks, computed in the
- * page from the visitor's choices (no network call); a hint until the building is measured.
+ * page from the visitor's choices (no network call); a hint until the building is measured, or
+ * the height's limit when it is past it.
  */
 export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
   const { t } = i18n;
   // Recomputed only when the choices change: a few microseconds of arithmetic.
   const result = useMemo(() => estimate(values), [values]);
+  // The visitor's locale is their language in the project's country (es-MX, en-CO …).
+  const country = result.complete ? result.region : '';
   const range = (low: number, high: number, currency: string) =>
-    t('estimate.summary.range', { low: money(low, currency, lang), high: money(high, currency, lang) });
+    t('estimate.summary.range', { low: money(low, currency, lang, country), high: money(high, currency, lang, country) });
   return (
     <section className="estimate" part="estimate" aria-labelledby="design-form-estimate">
       <h3 id="design-form-estimate">{t('estimate.summary.title')}</h3>
@@ -41,10 +45,15 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
           </dl>
           <p className="estimate-note">
             {t('estimate.summary.indicative', { cost: percent(result.cost.uncertainty), time: percent(result.time.uncertainty) })}
+            {result.fallback && ` ${t('estimate.summary.fallback')}`}
           </p>
         </>
       ) : (
-        <p className="estimate-note">{t('estimate.summary.fill')}</p>
+        <p className="estimate-note">
+          {metres(values.altoEdificacion) > DESIGN_LIMITS.buildingHeight
+            ? t('common.tooHigh', { max: DESIGN_LIMITS.buildingHeight })
+            : t('estimate.summary.fill')}
+        </p>
       )}
     </section>
   );

@@ -1,7 +1,11 @@
-import { DATA } from './data.ts';
 import type { Family } from './quantities.ts';
 
-/** The choices the estimate uses, each filled with the family's reference when the visitor left it empty. */
+/**
+ * The choices the estimate uses, each filled with the family's reference when the visitor left it
+ * empty. The zone is not among them: no published location factor within a country was found. The
+ * system, roof and facade choices set the materials and, when they are not the reference, widen the
+ * range (cost.ts): no published factor prices them (docs/estimate.md).
+ */
 export interface Choices {
   uso: string;
   sistemaConstructivo: string;
@@ -9,7 +13,6 @@ export interface Choices {
   materialCubierta: string;
   tipoFachada: string;
   materialFachada: string;
-  zona: string;
   estadoProyecto: string;
   etapaProyecto: string;
 }
@@ -22,7 +25,6 @@ export const REFERENCES: Record<Family, Omit<Choices, 'uso'>> = {
     materialCubierta: 'Arcilla/Concreto',
     tipoFachada: 'Tradicional',
     materialFachada: 'Ladrillo',
-    zona: 'zone2',
     estadoProyecto: 'Nueva',
     etapaProyecto: 'Concepcion',
   },
@@ -32,17 +34,10 @@ export const REFERENCES: Record<Family, Omit<Choices, 'uso'>> = {
     materialCubierta: 'Panel Sandwich',
     tipoFachada: 'Tradicional',
     materialFachada: 'Panel Sandwich',
-    zona: 'zone2',
     estadoProyecto: 'Nueva',
     etapaProyecto: 'Concepcion',
   },
 };
 
-/** The figures a choice brings, or undefined when the value is unknown (then the reference is used). */
-export const figuresOf = {
-  system: (value: string) => DATA.systems[value],
-  roof: (value: string) => DATA.roofMaterials[value],
-  facade: (value: string) => DATA.facadeMaterials[value],
-  wall: (value: string) => DATA.wallTypes[value],
-  zone: (value: string) => DATA.zones[value],
-};
+/** Whether the project is a remodel: it keeps the structure (cost.ts, time.ts). */
+export const isRemodel = (choices: Choices): boolean => choices.estadoProyecto === 'Remodelacion/Adecuacion';

@@ -11,6 +11,8 @@ export interface Figure {
   source?: string;
   unsourced?: boolean;
   reference?: boolean;
+  /** Computed from other figures of data.json (e.g. the fallback country's median). */
+  derived?: boolean;
   factor?: number;
   /** The source of the index behind `factor` (e.g. a construction cost index). */
   adjustedBy?: string;
@@ -18,8 +20,6 @@ export interface Figure {
   date?: string;
 }
 
-type Pair = { building: Figure; industrial: Figure };
-type Choice = { cost: Figure; rate: Figure };
 type TradeName = 'structure' | 'envelope' | 'roof' | 'finishes' | 'installations' | 'designPermits';
 
 /**
@@ -27,28 +27,46 @@ type TradeName = 'structure' | 'envelope' | 'roof' | 'finishes' | 'installations
  * not import it; tests/unit/estimate-data.test.ts checks the file itself.
  */
 export interface EstimateData {
-  regions: Record<'CO' | 'ES' | 'US', { currency: 'COP' | 'EUR' | 'USD'; housing: Figure; warehouse: Figure; permitWeeks: Figure }>;
-  otherRegion: { currency: 'USD'; regionalFactor: Figure };
+  /** Countries with a published cost figure of their own (ISO 3166-1 alpha-2). */
+  countries: Record<string, { currency: string; housing: Figure; warehouse?: Figure }>;
+  /** Days of a country's building licence (Doing Business 2020), by ISO code. */
+  permitDays: Record<string, Figure>;
+  /** Units of each currency per US dollar (EUR: US dollars per euro), dated and sourced. */
+  rates: Record<string, Figure>;
   uses: Partial<Record<string, Figure>>;
-  tradeShares: Record<'building' | 'industrial', Record<TradeName, Figure>>;
-  systems: Partial<Record<string, { structure: Figure; m2PerWeek: Figure }>>;
-  roofMaterials: Partial<Record<string, Choice>>;
-  wallTypes: Partial<Record<string, Figure>>;
-  facadeMaterials: Partial<Record<string, Choice>>;
-  zones: Partial<Record<string, Figure>>;
-  remodel: Record<TradeName | 'permitTime' | 'constructionTime', Figure>;
+  /** The split of a building's cost by trade (the average US house's), for every family. */
+  tradeShares: Record<TradeName, Figure>;
+  /** The construction systems made of factory elements: they take the factory-made speed. */
+  factoryMade: string[];
+  /** Units of roof material per m² of roof, by roof material. */
+  roofRates: Partial<Record<string, Figure>>;
+  /** Units of facade material per m² of wall, by facade material. */
+  facadeRates: Partial<Record<string, Figure>>;
   geometry: {
-    storeyHeight: Figure;
-    openingsBuilding: Figure;
-    openingsIndustrial: Figure;
-    pitch: Partial<Record<string, Figure>> & { Plano: Figure };
+    storeyHeight: Partial<Record<string, Figure>> & { housing: Figure };
+    openings: { building: Figure; industrial: Figure };
   };
-  materials: { concrete: Pair; rebar: Figure; blocks: Figure; steel: Pair; panels: Figure; timber: Figure; bamboo: Figure; earth: Figure };
-  time: { designBaseWeeks: Figure; designM2PerWeek: Figure; industrialSpeed: Figure; finishesM2PerWeek: Pair };
+  materials: {
+    rcFloorConcrete: Figure;
+    rcFloorRebar: Figure;
+    blocks: Figure;
+    slabOnGrade: Figure;
+    shedSteel: Figure;
+    panels: Figure;
+    earth: Figure;
+  };
+  time: {
+    constructionWeeks: { building: Figure; industrial: Figure };
+    scaleExponent: Figure;
+    maxConstructionWeeks: Figure;
+    factoryMadeSpeed: Figure;
+    designWeeks: Figure;
+    maxDesignWeeks: Figure;
+  };
 }
 
 /** The figures of the estimate (data.json). */
-export const DATA: EstimateData = data as unknown as EstimateData;
+export const DATA: EstimateData = data;
 
 /** The value to compute with: the figure's value times its conversion or inflation factor. */
 export const valueOf = (figure: Figure): number => figure.value * (figure.factor ?? 1);

@@ -3,8 +3,12 @@ import { DATA, valueOf } from './data.ts';
 /** The use families: buildings (housing, shops, institutions) and industrial sheds. */
 export type Family = 'building' | 'industrial';
 
-/** The family of a use: warehouses and factories are single-storey industrial sheds. */
-export const familyOf = (uso: string): Family => (uso === 'warehouse' || uso === 'factory' ? 'industrial' : 'building');
+/**
+ * The family of a use: warehouses and factories are single-storey industrial sheds, and so is an
+ * "other" use built in sandwich panels (a storage shed, a workshop).
+ */
+export const familyOf = (uso: string, system = ''): Family =>
+  uso === 'warehouse' || uso === 'factory' || (uso === 'other' && system === 'paneles-sandwich') ? 'industrial' : 'building';
 
 /** The measured quantities of a project (all in m, m² or a count). */
 export interface Quantities {
@@ -16,7 +20,7 @@ export interface Quantities {
   floors: number;
   /** Built area, m². */
   builtArea: number;
-  /** Roof area, m² (slope included). */
+  /** Roof area in plan, m² (the footprint: a pitched roof's slope is not measured). */
   roofArea: number;
   /** Gross facade area, m². */
   facadeArea: number;
@@ -36,12 +40,13 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The quantities of a building of `width` × `length` × `height` m on a `landWidth` × `landLength` m
- * lot, rounded to cm² (2 decimals), each formula beside it.
+ * lot, rounded to cm² (2 decimals), each formula beside it. Computed once: the materials, cost,
+ * form and report all read these, so every quantity agrees with every other.
  */
 export function quantitiesOf(
   dims: { width: number; length: number; height: number; landWidth: number; landLength: number },
   family: Family,
-  roofDesign: string,
+  uso = 'housing',
 ): Quantities {
   const g = DATA.geometry;
   const { width, length, height } = dims;
@@ -49,17 +54,18 @@ export function quantitiesOf(
   const landArea = Number.isFinite(dims.landWidth * dims.landLength) ? round2(dims.landWidth * dims.landLength) : 0;
   // footprint = width × length (m²)
   const footprint = round2(width * length);
-  // floors = round(height / storey height), at least 1; sheds are one storey whatever their height
-  const floors = family === 'industrial' ? 1 : Math.max(1, Math.round(height / valueOf(g.storeyHeight)));
+  // floors = round(height / the use's storey height), at least 1; sheds are one tall storey whatever their height
+  const storey = g.storeyHeight[uso] ?? g.storeyHeight.housing;
+  const floors = family === 'industrial' ? 1 : Math.max(1, Math.round(height / valueOf(storey)));
   // builtArea = footprint × floors (m²)
   const builtArea = round2(footprint * floors);
-  // roofArea = footprint × slope factor (1 / cos pitch) of the roof design (m²)
-  const pitch = g.pitch[roofDesign] ?? g.pitch.Plano;
-  const roofArea = round2(footprint * valueOf(pitch));
+  // roofArea = footprint (m²): the roof in plan; a pitch adds 1 / cos(pitch) − 1 (1.5 % at 10°,
+  // 15.5 % at 30°), but no published pitch of the form's roof designs was found
+  const roofArea = footprint;
   // facadeArea = perimeter × height = 2 × (width + length) × height (m²)
   const facadeArea = round2(2 * (width + length) * height);
   // openingsArea = facadeArea × openings share of the family (m²)
-  const openingsArea = round2(facadeArea * valueOf(family === 'industrial' ? g.openingsIndustrial : g.openingsBuilding));
+  const openingsArea = round2(facadeArea * valueOf(g.openings[family]));
   // wallArea = facadeArea − openingsArea (m²)
   const wallArea = round2(facadeArea - openingsArea);
   return { landArea, footprint, floors, builtArea, roofArea, facadeArea, openingsArea, wallArea };

@@ -1,5 +1,5 @@
 import { DATA, rangeOf, valueOf, type Figure } from './data.ts';
-import { figuresOf, REFERENCES, type Choices } from './choices.ts';
+import { isRemodel, type Choices } from './choices.ts';
 import type { Family, Quantities } from './quantities.ts';
 import type { Region } from './region.ts';
 
@@ -20,7 +20,7 @@ export interface StageTime {
 export interface Time {
   stages: StageTime[];
   totalWeeks: number;
-  /** ± fraction of the weeks (the widest of the rates behind them). */
+  /** ± fraction of the weeks (the widest of the figures behind them). */
   uncertainty: number;
 }
 
@@ -33,30 +33,39 @@ const FIRST: Record<string, Stage> = {
   'Finalizacion de obra': 'finishes',
 };
 
+const M2_PER_FT2 = 0.09290304;
+// The calibration points' built areas (m²): the sources give them in square feet.
+const CALIBRATION_M2 = { building: 2647 * M2_PER_FT2, industrial: 50_000 * M2_PER_FT2 };
+
 /**
- * Weeks per stage, each rounded up to whole weeks:
- *   design       = 4 + builtArea / 100
- *   permits      = the region's licence time (× 0.5 for a remodel)
- *   construction = builtArea / (system's m² per week × 3 for industrial sheds) (× 0.5 for a remodel)
- *   finishes     = builtArea / family's finishing m² per week
+ * Weeks per stage, each rounded up to whole weeks. Crews grow with the job, so time grows
+ * sub-linearly with area and is bounded:
+ *   build        = calibration weeks × (area / calibration area)^0.3247 (× 0.65 for a factory-made
+ *                  system), at most 276 weeks (the world's tallest building's programme); the
+ *                  calibration is a published programme per family, and a remodel counts as the
+ *                  area whose new cost equals its own (built area × (1 − the structure's share))
+ *   construction = build × (1 − finishes share); finishes = build × finishes share, the finishes'
+ *                  share of the cost (a stage takes the share of the weeks its trades take of the cost)
+ *   design       = min(52, 4 × (builtArea / 100)^0.3)
+ *   permits      = the country's licence time (Doing Business), or the median of those figures
  */
 export function timeOf(q: Quantities, family: Family, choices: Choices, region: Region): Time {
   const t = DATA.time;
-  const remodel = choices.estadoProyecto === 'Remodelacion/Adecuacion' ? DATA.remodel : undefined;
-  const system = (figuresOf.system(choices.sistemaConstructivo) ?? figuresOf.system(REFERENCES[family].sistemaConstructivo)!).m2PerWeek;
-  const speed: Figure | undefined = family === 'industrial' ? t.industrialSpeed : undefined;
-  const finishRate = t.finishesM2PerWeek[family];
+  const shares = DATA.tradeShares;
+  const remodel = isRemodel(choices);
+  const factoryMade = DATA.factoryMade.includes(choices.sistemaConstructivo);
+  const calibration = t.constructionWeeks[family];
+  // the area the work amounts to: a remodel redoes all but the structure
+  const area = q.builtArea * (remodel ? 1 - valueOf(shares.structure) : 1);
+  const scaled = valueOf(calibration) * (area / CALIBRATION_M2[family]) ** valueOf(t.scaleExponent);
+  const build = Math.min(valueOf(t.maxConstructionWeeks), scaled * (factoryMade ? valueOf(t.factoryMadeSpeed) : 1));
+  const buildFigures = [calibration, t.scaleExponent, ...(factoryMade ? [t.factoryMadeSpeed] : []), ...(remodel ? [shares.structure] : [])];
+  const finishes = valueOf(shares.finishes);
   const weeks: Record<Stage, [number, Figure[]]> = {
-    design: [valueOf(t.designBaseWeeks) + q.builtArea / valueOf(t.designM2PerWeek), [t.designBaseWeeks, t.designM2PerWeek]],
-    permits: [
-      valueOf(region.permitWeeks) * (remodel ? valueOf(remodel.permitTime) : 1),
-      [region.permitWeeks, ...(remodel ? [remodel.permitTime] : [])],
-    ],
-    construction: [
-      (q.builtArea / (valueOf(system) * (speed ? valueOf(speed) : 1))) * (remodel ? valueOf(remodel.constructionTime) : 1),
-      [system, ...(speed ? [speed] : []), ...(remodel ? [remodel.constructionTime] : [])],
-    ],
-    finishes: [q.builtArea / valueOf(finishRate), [finishRate]],
+    design: [Math.min(valueOf(t.maxDesignWeeks), valueOf(t.designWeeks) * (q.builtArea / 100) ** 0.3), [t.designWeeks]],
+    permits: [valueOf(region.permitWeeks), [region.permitWeeks]],
+    construction: [build * (1 - finishes), buildFigures],
+    finishes: [build * finishes, [...buildFigures, shares.finishes]],
   };
   const first = STAGES.indexOf(FIRST[choices.etapaProyecto] ?? 'design');
   let start = 0;
@@ -65,8 +74,8 @@ export function timeOf(q: Quantities, family: Family, choices: Choices, region: 
     const done = i < first;
     const [raw, figures] = weeks[stage];
     if (!done) ranges.push(...figures.map(rangeOf));
-    // whole weeks, rounded up (a tiny float error must not add a week)
-    const w = done ? 0 : Math.ceil(raw - 1e-9);
+    // whole weeks, rounded up (a tiny float error must not add a week), at least one
+    const w = done ? 0 : Math.max(1, Math.ceil(raw - 1e-9));
     const row = { stage, weeks: w, start, done };
     start += w;
     return row;

@@ -34,6 +34,8 @@ export const EXTRAS = [
 /** Limits of SPEC.md §5 and §9. */
 export const DESIGN_LIMITS = {
   dimensionDigits: 5,
+  /** The tallest building height the form takes, in metres: above every building ever built (docs/estimate.md). */
+  buildingHeight: 1000,
   usoEspecifico: 120,
   prompt: 1000,
   nombre: FIELD_LIMITS.name,
@@ -53,6 +55,15 @@ const dimension = v.pipe(
   ),
 );
 
+/** The building's height: a dimension of at most DESIGN_LIMITS.buildingHeight metres (5 digits allow 99,999). */
+const height = v.pipe(
+  dimension,
+  v.rawCheck<string>(({ dataset, addIssue }) => {
+    if (dataset.typed && Number(dataset.value.replace(',', '.')) > DESIGN_LIMITS.buildingHeight)
+      addIssue({ message: 'tooHigh', expected: String(DESIGN_LIMITS.buildingHeight) });
+  }),
+);
+
 const projectEntries = {
   estadoProyecto: optional(PROJECT_STATES),
   etapaProyecto: optional(PROJECT_STAGES),
@@ -60,7 +71,7 @@ const projectEntries = {
   longitud: dimension,
   anchoEdificacion: dimension,
   largoEdificacion: dimension,
-  altoEdificacion: dimension,
+  altoEdificacion: height,
   uso: optional(USES),
   usoEspecifico: line(DESIGN_LIMITS.usoEspecifico),
   sistemaConstructivo: optional(CONSTRUCTION_SYSTEMS),

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 
 /** Keys of the `common` catalogue that a field error can have. */
-export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'dimension' | 'url' | 'characters';
+export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'tooHigh' | 'dimension' | 'url' | 'characters';
 
-/** A field error: a key of the `common` catalogue, and the limit for `tooLong`. */
+/** A field error: a key of the `common` catalogue, and the limit for `tooLong` and `tooHigh`. */
 export interface FieldError {
   key: FieldErrorKey;
   max?: number;
@@ -12,29 +12,43 @@ export interface FieldError {
 /** The first error of each invalid field. */
 export type FieldErrors<T> = Partial<Record<keyof T, FieldError>>;
 
-const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'dimension', 'url', 'characters']);
+const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'tooHigh', 'dimension', 'url', 'characters']);
 
 /** Whether a string is a field error key (for errors a server sends back). */
 export const isFieldErrorKey = (key: unknown): key is FieldErrorKey => typeof key === 'string' && KEYS.has(key);
 
-// Invisible or control characters a visitor never means to type: C0 and C1 controls, zero-width
-// space and joiner-less invisibles, the BOM, bidi embeddings, overrides and isolates (they reorder
-// what an operator reads in a CSV or an e-mail), line and paragraph separators, and lone
-// surrogates (not text: invalid UTF-16). Tab and line feeds are allowed in multi-line fields only.
-// The zero-width (non-)joiner stays: emoji sequences and some scripts need it.
-const INVISIBLE = '\\u007F-\\u009F\\u200B\\u2028\\u2029\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF';
-const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
-const LINE_FORBIDDEN = new RegExp(`[\\u0000-\\u001F${INVISIBLE}]|${LONE_SURROGATE}`);
-const LINES_FORBIDDEN = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F${INVISIBLE}]|${LONE_SURROGATE}`);
-const UNCLEAN_RUNS = new RegExp(`(?:\\s|[\\u0000-\\u001F${INVISIBLE}]|${LONE_SURROGATE})+`, 'g');
-
-/** `value` made clean one-line text: each run of spaces, controls and invisible characters becomes one space; trimmed. */
-export const toCleanLine = (value: string): string => value.replace(UNCLEAN_RUNS, ' ').trim();
+// Characters a visitor never means to type, which show nothing (or nothing of their own) where an
+// operator reads the lead — a name of three Hangul fillers looked blank in the console:
+// - controls (C0, C1, DEL) and every format character (Unicode category Cf: zero-width space, the
+//   BOM, soft hyphen, LRM/RLM/ALM, bidi embeddings, overrides and isolates, the Mongolian vowel
+//   separator, interlinear annotations, tag characters …), which also reorder or hide what a CSV or
+//   an e-mail shows; line and paragraph separators;
+// - blank letters and marks that are not Cf: the combining grapheme joiner, the Hangul fillers
+//   (U+115F, U+1160, U+3164, U+FFA0), Khmer's invisible vowels, the Mongolian variation selectors,
+//   the blank Braille pattern, musical formatting marks;
+// - lone surrogates (not text: invalid UTF-16).
+// What people do write stays: the zero-width (non-)joiner (emoji sequences, Persian, Indic
+// scripts), a variation selector right after a visible character (❤️, 1️⃣), and the tag sequence
+// of a subdivision flag (🏴 + tags + cancel tag). Tab and line feeds only in multi-line fields.
+const INVISIBLE =
+  '\\p{Cc}\\p{Cf}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u2028\\u2029\\u2800\\u3164\\uFFA0\\u{1D159}\\u{1D173}-\\u{1D17A}';
+const JOINERS = '\\u200C\\u200D';
+/** A variation selector that does not follow a letter, digit, punctuation or symbol (one per character). */
+const STRAY_SELECTOR = '(?<![\\p{L}\\p{N}\\p{P}\\p{S}])[\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}]';
+const SURROGATE = '[\\uD800-\\uDFFF]';
+const LINE_FORBIDDEN = new RegExp(`(?![${JOINERS}])[${INVISIBLE}]|${STRAY_SELECTOR}|${SURROGATE}`, 'u');
+const LINES_FORBIDDEN = new RegExp(`(?![\\t\\n\\r${JOINERS}])[${INVISIBLE}]|${STRAY_SELECTOR}|${SURROGATE}`, 'u');
+/** Runs of spaces and of what a line may not hold, for {@link toCleanLine}. */
+const UNCLEAN_RUNS = new RegExp(`(?:\\s|(?![${JOINERS}])[${INVISIBLE}]|${STRAY_SELECTOR}|${SURROGATE})+`, 'gu');
+/** A subdivision flag (🏴 England, Scotland, Wales …): black flag, lowercase tag letters and digits, cancel tag. */
+const FLAG_TAGS = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,8}\u{E007F}/gu;
 
 /** Whether `value` is clean one-line text (no controls, invisibles, bidi overrides, lone surrogates). */
-export const isCleanLine = (value: string): boolean => !LINE_FORBIDDEN.test(value);
+export const isCleanLine = (value: string): boolean => !LINE_FORBIDDEN.test(value.replace(FLAG_TAGS, '\u{1F3F4}'));
+/** `value` made clean one-line text: each run of spaces and characters a line may not hold becomes one space; trimmed. */
+export const toCleanLine = (value: string): string => value.replace(UNCLEAN_RUNS, ' ').trim();
 /** Whether `value` is clean text that may hold tabs and line breaks. */
-export const isCleanText = (value: string): boolean => !LINES_FORBIDDEN.test(value);
+export const isCleanText = (value: string): boolean => !LINES_FORBIDDEN.test(value.replace(FLAG_TAGS, '\u{1F3F4}'));
 
 /** An optional, trimmed one-line string of at most `max` characters. */
 export const line = (max: number) => v.pipe(v.string(), v.trim(), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
@@ -81,7 +95,9 @@ export function validate<S extends v.GenericSchema<unknown, Record<string, unkno
     const field = issue.path?.[0]?.key;
     if (typeof field !== 'string' || errors[field]) continue;
     const key = isFieldErrorKey(issue.message) ? issue.message : 'required';
-    errors[field] = key === 'tooLong' ? { key, max: Number(issue.requirement) } : { key };
+    // maxLength's limit is its requirement; a numeric check says its limit as what it expected.
+    errors[field] =
+      key === 'tooLong' ? { key, max: Number(issue.requirement) } : key === 'tooHigh' ? { key, max: Number(issue.expected) } : { key };
   }
   // A non-object input has no field paths: every field is then missing.
   if (!Object.keys(errors).length && 'entries' in schema) {

@@ -17,6 +17,7 @@ import { createLogger, type Logger } from './log.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { reportMails } from './report/mail-queue.ts';
+import { orderMails } from './checkout/order-mail.ts';
 import { createAllowList } from './partners/allow-list.ts';
 import { siteOf } from './partners/site.ts';
 import { health } from './routes/health.ts';
@@ -108,7 +109,8 @@ export async function createApi(
     config,
     log,
     queues: [
-      reportMails(db, config.mail.retryMs),
+      reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
+      orderMails(db, config.mail.retryMs),
       // The console's links: PUBLIC_URL, else the host `npm start` serves on this machine.
       notificationMails(db, {
         retryMs: config.mail.retryMs,
@@ -147,12 +149,8 @@ export async function createApi(
     const origin = publicOrigin(req, config);
     const cors = corsHeaders(req);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
-    if (!route)
-      throw new HttpError(
-        404,
-        { key: 'notFound', values: { path: url.pathname, routes: Object.keys(ROUTES).join(', ') } },
-        { headers: cors },
-      );
+    // The path alone: a map of every route would be a free survey for whoever probes the API.
+    if (!route) throw new HttpError(404, { key: 'notFound', values: { path: url.pathname } }, { headers: cors });
     const methods = Object.keys(route);
     if (methods.includes('GET')) methods.push('HEAD');
     if (req.method === 'OPTIONS') return { status: 204, body: undefined, headers: { ...cors, ...preflightHeaders(methods) } };
@@ -165,7 +163,8 @@ export async function createApi(
         { headers: { ...cors, Allow: methods.join(', ') } },
       );
     try {
-      if (entry.limit !== 'none') await limiters[entry.limit].hit(clientKey(ip));
+      const client = clientKey(ip);
+      if (entry.limit !== 'none') await limiters[entry.limit].hit(client);
       // Only a request with an Origin needs the approved sites (the database is not read for the others).
       const site = await siteOf(req, allowList, origin);
       // A site not approved yet is heard, within a budget per site: a page with many visitors cannot
@@ -184,6 +183,7 @@ export async function createApi(
         origin,
         site,
         lang: requestLang(req),
+        client,
       });
       return { ...reply, headers: { ...cors, ...reply.headers } };
     } catch (error) {
@@ -219,7 +219,7 @@ export async function createApi(
         reply = { status: 500, body: { errorMessage: serverText(requestLang(req), { key: 'failed' }) } };
       }
     }
-    const headers: Record<string, string> = {
+    const headers: Record<string, string | string[]> = {
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Origin',

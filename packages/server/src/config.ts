@@ -6,7 +6,7 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Everything the API reads from its environment (README: "Configuration"). */
+/** Everything the API reads from its environment (docs/operators/configuration.md). */
 export interface Config {
   /** PORT: where the standalone server listens (default 8787). */
   port: number;
@@ -34,10 +34,24 @@ export interface Config {
    * process tracks in memory (the embedded database); with DATABASE_URL the counters are shared.
    */
   rateLimit: { writes: number; reads: number; windowMs: number; maxKeys: number };
-  /** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS of the HTTP server. */
-  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
-  /** REPORT_MAILS_PER_ADDRESS per 24 h and REPORT_MAILS_PER_HOUR in all: past them a report is stored, not mailed. */
-  reportMail: { perAddress: number; perHour: number };
+  /**
+   * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS and
+   * MAX_CONNECTIONS_PER_CLIENT (0: no cap per client) of the HTTP server; `trustProxy` turns the
+   * cap per client off (every connection then comes from the proxy).
+   */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+    maxConnectionsPerClient: number;
+  };
+  /**
+   * REPORT_MAILS_PER_ADDRESS per 24 h (resends included) and REPORT_MAILS_PER_CLIENT per hour from
+   * one client: past them a report is stored, not mailed. REPORT_MAILS_PER_HOUR sent in all: past it
+   * reports wait for the hour to have room, one per client in turn. 0 turns a cap off.
+   */
+  reportMail: { perAddress: number; perClient: number; perHour: number };
   /** BODY_LIMIT: the largest request body in bytes (default 16 KiB). */
   bodyLimit: number;
   /** MIN_FILL_MS: a form sent sooner than this after it was shown is treated as a bot (default 2000). */
@@ -54,7 +68,7 @@ export interface Config {
   image: { provider: 'embedded' | 'openai-compatible'; apiUrl: string; apiKey: string; model: string; size: string; timeoutMs: number };
   /** SMTP_URL sends report e-mails for real; else they are written as .eml files to MAIL_OUTBOX_DIR (default `<data dir>/outbox`). MAIL_FROM is the sender. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; timeoutMs: number; retryMs: number };
-  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (both or neither) use Stripe Checkout; unset, the embedded test checkout. STRIPE_API_URL points the client elsewhere (tests). */
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (both or neither, and then PUBLIC_URL too) use Stripe Checkout; unset, the embedded test checkout. STRIPE_API_URL points the client elsewhere (tests). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** LEAD_RETENTION_DAYS: leads older than this many days are deleted (hourly); 0, the default, keeps them. */
   retentionDays: number;
@@ -158,8 +172,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: whole(env, 'HEADERS_TIMEOUT_MS', 10_000) || 10_000,
       keepAliveTimeoutMs: whole(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000) || 5000,
       maxConnections: whole(env, 'MAX_CONNECTIONS', 1000) || 1000,
+      maxConnectionsPerClient: whole(env, 'MAX_CONNECTIONS_PER_CLIENT', 100),
     },
-    reportMail: { perAddress: whole(env, 'REPORT_MAILS_PER_ADDRESS', 3), perHour: whole(env, 'REPORT_MAILS_PER_HOUR', 200) },
+    reportMail: {
+      perAddress: whole(env, 'REPORT_MAILS_PER_ADDRESS', 3),
+      perClient: whole(env, 'REPORT_MAILS_PER_CLIENT', 5),
+      perHour: whole(env, 'REPORT_MAILS_PER_HOUR', 200),
+    },
     bodyLimit: whole(env, 'BODY_LIMIT', 16 * 1024),
     minFillMs: whole(env, 'MIN_FILL_MS', 2000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
@@ -181,14 +200,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: whole(env, 'MAIL_TIMEOUT_MS', 20_000) || 20_000,
       retryMs: whole(env, 'MAIL_RETRY_MS', 60_000) || 60_000,
     },
-    stripe: stripeConfig(env),
+    stripe: stripeConfig(env, publicUrl),
     retentionDays: whole(env, 'LEAD_RETENTION_DAYS', 0),
     digestHour: hour(env, 'DIGEST_HOUR', 8),
     webhooks: webhooksConfig(env),
   };
 }
 
-function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
+function stripeConfig(env: NodeJS.ProcessEnv, publicUrl: string | undefined): Config['stripe'] {
   const secretKey = env.STRIPE_SECRET_KEY?.trim() ?? '';
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
   const apiUrl = env.STRIPE_API_URL?.trim().replace(/\/+$/, '') || undefined;
@@ -197,5 +216,11 @@ function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
     throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe Checkout, or neither for the embedded test checkout.');
   if (apiUrl && !/^https?:\/\/[^/]+$/.test(apiUrl))
     throw new Error(`STRIPE_API_URL must be an origin such as http://127.0.0.1:12111, got "${apiUrl}".`);
+  // Without it the request's Host header, which any client chooses, would name the pages Stripe
+  // sends a paying buyer back to: a genuine Stripe page would hand them to someone else's site.
+  if (!publicUrl)
+    throw new Error(
+      "Stripe Checkout needs PUBLIC_URL, the site's own origin (e.g. https://obra.example): it names the success and cancel pages Stripe sends buyers back to. Set PUBLIC_URL, or unset the Stripe keys.",
+    );
   return { secretKey, webhookSecret, apiUrl };
 }

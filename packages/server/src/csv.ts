@@ -1,19 +1,50 @@
+// CSV for spreadsheets and for scripts. Lead fields are typed by strangers and exports are opened
+// in spreadsheets, so no cell may start a formula (OWASP CSV injection), whatever the separator
+// the spreadsheet splits on (docs/operators/console.md, "Exports").
+import { internationalPhone } from './phone.ts';
 import { storedText } from './stored-text.ts';
 
-// A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe:
-// exports are opened in spreadsheets, and lead fields are typed by strangers (OWASP CSV injection).
-// Phone numbers starting with + are among them, which also stops spreadsheets mangling them.
-const FORMULA = /^[=+\-@\t\r]/;
+// What makes Excel, LibreOffice or Google Sheets read a cell as a formula: = + - @, a tab or CR
+// before them, and their full-width forms (which Excel in East Asian locales reads the same).
+const FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-const cell = (value: unknown): string => {
-  let text = storedText(value);
-  if (FORMULA.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
+/** `text` with a leading apostrophe when a spreadsheet would take it for a formula (also the spreadsheet webhook's cells). */
+export const guardFormula = (text: string): string => (FORMULA.test(text) ? `'${text}` : text);
 
-/** RFC 4180 CSV (CRLF line ends) with a header row of `columns`. */
-export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  return (
-    [columns, ...rows.map((row) => columns.map((column) => row[column]))].map((line) => line.map(cell).join(',')).join('\r\n') + '\r\n'
-  );
+/**
+ * A value as a cell: its text, guarded, except a phone number, written in international format
+ * (+, digits, spaces): no spreadsheet reads a formula or a number in that, so it needs no
+ * apostrophe (which Excel and LibreOffice show as part of the number: `'+51…`).
+ */
+function cellText(value: unknown, phone: boolean): string {
+  const text = storedText(value);
+  return (phone && internationalPhone(text)) || guardFormula(text);
+}
+
+// Quoted when a cell holds any separator Excel or LibreOffice may split on (`,` in English locales,
+// `;` in Spanish ones, tab), a quote or a line break: `Ana;=cmd|…` was written unquoted, and a
+// Spanish Excel made `=cmd|…` a cell of its own.
+const quoted = (text: string) => (/[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+/**
+ * `rfc4180`: UTF-8, comma-separated, CRLF (RFC 4180), for scripts (`npm run export`).
+ * `spreadsheet`: what people download from the console: UTF-16LE with its BOM, tab-separated,
+ * CRLF — the one text format Excel opens into columns whatever the list separator of its locale,
+ * and that LibreOffice reads from its BOM (tests/server/csv-spreadsheets.test.ts).
+ */
+export type CsvFormat = 'rfc4180' | 'spreadsheet';
+
+/** `rows` as CSV with a header row of `columns`; the cells of `phones` columns are phone numbers. */
+export function toCsv(
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  { format = 'rfc4180', phones = [] }: { format?: CsvFormat; phones?: readonly string[] } = {},
+): string | Buffer {
+  const separator = format === 'spreadsheet' ? '\t' : ',';
+  const lines = [
+    columns.map((column) => quoted(guardFormula(column))),
+    ...rows.map((row) => columns.map((column) => quoted(cellText(row[column], phones.includes(column))))),
+  ];
+  const text = `${lines.map((line) => line.join(separator)).join('\r\n')}\r\n`;
+  return format === 'spreadsheet' ? Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]) : text;
 }

@@ -1,5 +1,5 @@
 // Staff access: `npm run export -- <wait-list|partner|contact|report|order> [--format csv|json]` prints
-// every lead of one type (reports with their e-mail state), or every card order, oldest first, to stdout (README, "Reading the leads").
+// every lead of one type (reports with their e-mail state), or every card order, oldest first, to stdout (docs/operators/console.md, "Reading the leads from scripts").
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { toCsv } from './csv.ts';
@@ -7,6 +7,7 @@ import { ORDER_COLUMNS } from './checkout/orders.ts';
 import { openDb } from './db/index.ts';
 import { LEAD_KINDS, isLeadKind } from './leads.ts';
 import { ATTRIBUTION_COLUMNS } from './routes/attribution.ts';
+import { ESTIMATE_COLUMNS, ESTIMATE_SELECT } from './report/estimate-columns.ts';
 
 const USAGE = `Usage: npm run export -- <${[...Object.keys(LEAD_KINDS), 'order'].join('|')}> [--format csv|json] [--include-spam]`;
 
@@ -40,16 +41,20 @@ export async function runExport(args: string[], out: (text: string) => void = (t
           'created_at',
           ...kind.columns,
           'lang',
-          ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error'] : []),
+          ...(kind.mailed ? ['mail_status', 'mailed_at', 'mail_attempts', 'mail_error', ...ESTIMATE_COLUMNS] : []),
           ...ATTRIBUTION_COLUMNS,
           ...(spam ? ['spam_reason'] : []),
         ]
       : [...ORDER_COLUMNS];
-    const where = kind && !spam ? ' where spam_reason is null' : '';
-    const rows = await db.query<Record<string, unknown>>(
-      `select ${columns.join(', ')} from ${kind ? kind.table : '"order"'}${where} order by created_at, id`,
-    );
-    out(format === 'csv' ? toCsv(columns, rows) : `${JSON.stringify(rows, null, 2)}\n`);
+    const where = kind && !spam ? ' where k.spam_reason is null' : '';
+    // A report's estimate lives on its lead (migration 090); the other kinds read their own table only.
+    const estimate = kind?.mailed ? new Set<string>(ESTIMATE_COLUMNS) : new Set<string>();
+    const select = columns.map((column) => (estimate.has(column) ? column : `k.${column}`));
+    const from = kind?.mailed
+      ? `${kind.table} k left join (select id, ${ESTIMATE_SELECT('l')} from lead l) e on e.id = k.id`
+      : `${kind ? kind.table : '"order"'} k`;
+    const rows = await db.query<Record<string, unknown>>(`select ${select.join(', ')} from ${from}${where} order by k.created_at, k.id`);
+    out(format === 'csv' ? String(toCsv(columns, rows, { phones: ['telefono'] })) : `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
     await db.close();
   }

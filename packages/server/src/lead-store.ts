@@ -29,7 +29,12 @@ export interface LeadStore {
     row: LeadRow,
     key: string | undefined,
     hash: string,
-    options: { decide(tx: Queryable): Promise<LeadRow>; returning: readonly string[] },
+    options: {
+      decide(tx: Queryable): Promise<LeadRow>;
+      returning: readonly string[];
+      /** Runs in the transaction after a new row went in (its lead row exists then: 010's triggers). */
+      stored?(tx: Queryable, id: string): Promise<void>;
+    },
   ): Promise<Saved>;
 }
 
@@ -117,7 +122,7 @@ export function createLeadStore(db: Db, maxBatch = 200): LeadStore {
         // Wait one turn of the event loop so the requests that arrived together share the statement.
         setImmediate(() => void drain(kind));
       }),
-    saveOne: (kind, row, key, hash, { decide, returning }) =>
+    saveOne: (kind, row, key, hash, { decide, returning, stored: after }) =>
       db.transaction(async (tx) => {
         const replay = key ? (await existing(tx, kind, [key], returning)).get(key) : undefined;
         if (replay) return { id: replay.id, hash: replay.request_hash, inserted: false, row: replay };
@@ -129,7 +134,10 @@ export function createLeadStore(db: Db, maxBatch = 200): LeadStore {
            on conflict (idempotency_key) do nothing returning ${['id', ...returning].join(', ')}`,
           [id, ...Object.values(full), key ?? null, hash],
         );
-        if (stored) return { id, hash, inserted: true, row: stored };
+        if (stored) {
+          await after?.(tx, id);
+          return { id, hash, inserted: true, row: stored };
+        }
         // Another process stored the same key between the look-up and the insert.
         const other = (await existing(tx, kind, [key!], returning)).get(key!);
         if (!other) throw new Error(`Neither inserted nor found: the ${kind.table} row for Idempotency-Key ${key}.`);

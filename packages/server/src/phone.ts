@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 // Numbers typed without a + are read as Colombian: the phone input's default country (SPEC.md §9).
 const DEFAULT_COUNTRY = 'CO';
@@ -8,3 +8,9 @@ const DEFAULT_COUNTRY = 'CO';
  * the widgets only check the shape; the real rules cost partner pages nothing here).
  */
 export const isValidPhone = (value: string): boolean => isValidPhoneNumber(value, DEFAULT_COUNTRY);
+
+/** A valid number in international format (`+51 987 654 321`: +, digits and spaces), or undefined. */
+export function internationalPhone(value: string): string | undefined {
+  const number = parsePhoneNumberFromString(value, DEFAULT_COUNTRY);
+  return number?.isValid() ? number.formatInternational() : undefined;
+}

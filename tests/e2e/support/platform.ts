@@ -12,6 +12,8 @@ import { PAGES_DIR } from './server.ts';
 export interface Platform {
   readonly origin: string;
   readonly api: Api;
+  /** Its data folder (the e-mails it writes are in its `outbox`). */
+  readonly dataDir: string;
   /** How many rows `table` holds (with that `nombre`, or `name` in the contact table, when given). */
   count(table: string, nombre?: string): Promise<number>;
   /** Rows of `table`, oldest first. */
@@ -45,6 +47,7 @@ export async function startPlatform(
   return {
     origin: local.base,
     api,
+    dataDir: local.dataDir,
     count: async (table, nombre) => {
       // The contact message is the one lead in English: its column is `name`.
       const column = table === TABLES.contact ? 'name' : 'nombre';

@@ -98,6 +98,24 @@ export async function freshDatabase({ empty = false }: { empty?: boolean } = {})
   };
 }
 
+/**
+ * Runs a command's entry function (export, backfill) in this process against `env`'s database, as
+ * `npm run …` would with that OBRA_DATA_DIR (and DATABASE_URL on PostgreSQL), then puts the
+ * environment back. With the embedded database the API must have let go of the folder first.
+ */
+export async function runAgainst<T>(env: TestDatabase['env'], command: () => Promise<T>): Promise<T> {
+  const previous = { OBRA_DATA_DIR: process.env.OBRA_DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
+  try {
+    return await command();
+  } finally {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
 /** An API started in this process. */
 export interface LocalApi {
   base: string;
@@ -219,6 +237,34 @@ export const VALID = {
   partner: { nombre: 'Luis Pérez', telefono: '+57 310 555 0101', correo: 'luis@example.com', pais: 'Colombia', especializacion: 'bim' },
   contact: { name: 'Marta', email: 'marta@example.com', message: '¿Hacen casas modulares?' },
 } as const;
+
+/** A valid design report, but for its `imageUrl`: one the API under test generated must be put there. */
+export const REPORT = {
+  estadoProyecto: 'Nueva',
+  etapaProyecto: 'Concepcion',
+  ancho: '25',
+  longitud: '40',
+  anchoEdificacion: '12',
+  largoEdificacion: '18',
+  altoEdificacion: '7,5',
+  uso: 'housing',
+  usoEspecifico: '',
+  sistemaConstructivo: 'steel-framing',
+  diseno: 'Doble pendiente',
+  tipoFachada: 'Ventilada',
+  materialCubierta: 'Arcilla/Concreto',
+  materialFachada: 'Ladrillo',
+  zona: 'zone1',
+  otros: ['paneles-solares', 'domotica'],
+  nombre: 'María Núñez',
+  pais: 'Colombia',
+  departamento: 'Antioquia',
+  ciudad: 'Medellín',
+  correo: 'maria@example.com',
+  telefono: '+57 300 123 4567',
+  imageUrl: '',
+  prompt: 'Foto realista de una casa',
+};
 
 /** The .eml files the outbox wrote to `<dataDir>/outbox` whose names contain `prefix` (none before the first). */
 export function outboxMails(dataDir: string, prefix = ''): string[] {

@@ -42,3 +42,18 @@ export function money(amount: number, currency: string, lang: Lang): string {
     return `${amount} ${code.toUpperCase()}`;
   }
 }
+
+/** A whole amount (an estimate: no minor units, 3 significant digits) with its ISO code, in the operator's language. */
+export function estimateMoney(amount: number, currency: string, lang: Lang): string {
+  try {
+    const text = new Intl.NumberFormat(LOCALE[lang], {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      maximumSignificantDigits: 3,
+    }).format(amount);
+    return text.includes(currency) ? text : `${currency} ${text}`;
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}

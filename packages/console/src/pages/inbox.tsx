@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import type { Lang } from '@obra/i18n';
 import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
-import { when } from './format.ts';
+import { estimateMoney, when } from './format.ts';
 import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
 import { formText } from './form-text.ts';
 
@@ -20,6 +20,8 @@ interface Lead {
   email: string;
   phone: string;
   summary: string;
+  /** A design report's expected value in US dollars (migration 090); null otherwise. */
+  value_usd: number | null;
 }
 interface Page {
   items: Lead[];
@@ -136,6 +138,7 @@ export function Inbox({ filter }: { filter: Filter }) {
               <th scope="col">{t('console.inbox.lang')}</th>
               <th scope="col">{t('console.inbox.when')}</th>
               <th scope="col">{t('console.inbox.summary')}</th>
+              <th scope="col">{t('console.inbox.value')}</th>
             </tr>
           </thead>
           <tbody>
@@ -158,6 +161,9 @@ export function Inbox({ filter }: { filter: Filter }) {
                 </td>
                 <td data-label={t('console.inbox.summary')} className="summary">
                   {lead.summary}
+                </td>
+                <td data-label={t('console.inbox.value')} className="value">
+                  {lead.value_usd === null ? '—' : estimateMoney(lead.value_usd, 'USD', lang)}
                 </td>
               </tr>
             ))}

@@ -8,6 +8,7 @@ import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { useAction } from './use-action.ts';
 import { when } from './format.ts';
+import { EstimateSection, type LeadEstimate } from './lead-estimate.tsx';
 import { formText } from './form-text.ts';
 
 const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
@@ -39,6 +40,9 @@ interface Detail {
   fields: { name: string; value: string; labels?: Record<Lang, string> }[];
   /** Where it came from (migration 050); every value null for older leads. */
   attribution: Record<(typeof ORIGIN_FIELDS)[number] | 'widget_version', string | null> & { embed_approved: boolean | null };
+  /** A design report's estimate (migration 090); null for other kinds and unmeasured buildings. */
+  estimate: LeadEstimate | null;
+  value_usd: number | null;
   report: {
     image: string | null;
     mailStatus: 'queued' | 'sent' | 'held';
@@ -65,7 +69,16 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   const [lead, setLead] = useState<Detail | undefined>();
   const [users, setUsers] = useState<User[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const { run: act, error, setError, message, setMessage } = useAction(t, () => load(), { note: 'console.error.note' });
+  const {
+    run: act,
+    error,
+    setError,
+    message,
+    setMessage,
+  } = useAction(t, () => load(), {
+    note: 'console.error.note',
+    'mail-cap': 'console.lead.mailCap',
+  });
   const load = useCallback(
     () => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))),
     [id, t, setError],
@@ -178,6 +191,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             ))}
           </dl>
           <Origin attribution={lead.attribution} />
+          {lead.kind === 'report' && <EstimateSection estimate={lead.estimate} valueUsd={lead.value_usd} />}
           {lead.report && (
             <section aria-labelledby="report-title">
               <h2 id="report-title">{t('console.lead.report')}</h2>

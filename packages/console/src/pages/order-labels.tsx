@@ -3,7 +3,7 @@
 import { useT } from '../i18n.ts';
 
 /** Stripe's payment statuses the console names (the API filters by the same). */
-export const PAYMENT_STATUSES = ['paid', 'unpaid', 'no_payment_required'] as const;
+export const PAYMENT_STATUSES = ['paid', 'unpaid', 'failed', 'no_payment_required'] as const;
 /** Who took the payment. */
 export const PROVIDERS = ['stripe', 'test'] as const;
 
@@ -27,7 +27,7 @@ export function PaymentBadge({ status }: { status: string }) {
   const { t } = useT();
   const known = PAYMENT_STATUSES.find((s) => s === status);
   return (
-    <span className={`badge ${known === 'paid' ? 'won' : known === 'unpaid' ? 'spam' : ''}`}>
+    <span className={`badge ${known === 'paid' ? 'won' : known === 'unpaid' || known === 'failed' ? 'spam' : ''}`}>
       {known ? t(`console.paymentStatus.${known}`) : status}
     </span>
   );

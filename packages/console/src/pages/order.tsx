@@ -10,6 +10,12 @@ import { PaymentBadge, ProviderBadge, type Order } from './order-labels.tsx';
 interface Detail extends Order {
   event_id: string;
   session_id: string;
+  /** What the checkout was created for, when the provider reported another amount. */
+  expected_amount: number | null;
+  expected_currency: string | null;
+  /** The partner the sale counts for, or the code it claimed without counting (docs/partners/sites.md). */
+  partner_code: string | null;
+  partner_claim: string | null;
 }
 
 /** The fields in the order they are listed, each labelled `console.order.field.<name>`. */
@@ -24,6 +30,8 @@ const FIELDS = [
   'provider',
   'customer_email',
   'lang',
+  'partner_code',
+  'partner_claim',
   'session_id',
   'event_id',
 ] as const;
@@ -74,6 +82,9 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
         return order.lang === 'es' || order.lang === 'en' ? t(`console.langName.${order.lang}`) : order.lang;
       case 'customer_email':
         return order.customer_email ?? t('console.orders.noEmail');
+      case 'partner_code':
+      case 'partner_claim':
+        return order[field] ?? '—';
       default:
         return order[field];
     }
@@ -89,6 +100,11 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
         <time dateTime={order.created_at}>{when(order.created_at, lang)}</time>
       </p>
       {order.provider === 'test' && <p className="warning">{t('console.order.testNote')}</p>}
+      {order.expected_amount !== null && (
+        <p className="warning" role="note">
+          {t('console.order.expected', { expected: money(order.expected_amount, order.expected_currency ?? order.currency, lang) })}
+        </p>
+      )}
       <section aria-labelledby="order-fields-title">
         <h2 id="order-fields-title">{t('console.order.fields')}</h2>
         <dl className="fields">

@@ -5,6 +5,40 @@ import { link } from '../url-state.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
 
+/** The shortest password the API takes (packages/server/src/admin/password.ts), checked here first to say so at once. */
+const MIN_PASSWORD_LENGTH = 15;
+
+/** What is wrong with the new password typed twice in `data` (`password`, `confirm`), or '' when it may be sent. */
+export function newPasswordError(t: ReturnType<typeof useT>['t'], data: FormData): string {
+  const password = formText(data, 'password');
+  if (Array.from(password).length < MIN_PASSWORD_LENGTH) return t('console.setPassword.short');
+  if (password !== data.get('confirm')) return t('console.setPassword.mismatch');
+  return '';
+}
+
+/** The API's refusals of a new password, by code. */
+export const PASSWORD_CODES = { password: 'console.setPassword.short', rate: 'console.signIn.rate' } as const;
+
+/** The new password and its repetition (`password`, `confirm`), labelled, described by the form's error line. */
+export function NewPasswordFields({ password, confirm, describedBy }: { password: string; confirm: string; describedBy: string }) {
+  return (
+    <>
+      <label htmlFor="new-password">{password}</label>
+      <input
+        id="new-password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        aria-describedby={describedBy}
+      />
+      <label htmlFor="confirm-password">{confirm}</label>
+      <input id="confirm-password" name="confirm" type="password" autoComplete="new-password" required aria-describedby={describedBy} />
+    </>
+  );
+}
+
 /** The one-time link's form: a new password, twice. */
 export function SetPassword({ token }: { token: string }) {
   const { t } = useT();
@@ -13,20 +47,13 @@ export function SetPassword({ token }: { token: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const password = formText(data, 'password');
-    if (Array.from(password).length < 10) return setError(t('console.setPassword.short'));
-    if (password !== data.get('confirm')) return setError(t('console.setPassword.mismatch'));
+    const refused = newPasswordError(t, data);
+    if (refused) return setError(refused);
     try {
-      await api('password', { method: 'POST', body: { token, password } });
+      await api('password', { method: 'POST', body: { token, password: formText(data, 'password') } });
       setDone(true);
     } catch (caught) {
-      setError(
-        errorText(t, caught as ApiError, {
-          link: 'console.setPassword.link',
-          password: 'console.setPassword.short',
-          rate: 'console.signIn.rate',
-        }),
-      );
+      setError(errorText(t, caught as ApiError, { ...PASSWORD_CODES, link: 'console.setPassword.link' }));
     }
   };
   return (
@@ -41,18 +68,11 @@ export function SetPassword({ token }: { token: string }) {
         </p>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
-          <label htmlFor="new-password">{t('console.setPassword.password')}</label>
-          <input
-            id="new-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={10}
-            aria-describedby="set-error"
+          <NewPasswordFields
+            password={t('console.setPassword.password')}
+            confirm={t('console.setPassword.confirm')}
+            describedBy="set-error"
           />
-          <label htmlFor="confirm-password">{t('console.setPassword.confirm')}</label>
-          <input id="confirm-password" name="confirm" type="password" autoComplete="new-password" required aria-describedby="set-error" />
           <p id="set-error" className="error" role="alert">
             {error}
           </p>

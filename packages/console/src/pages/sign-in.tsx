@@ -23,7 +23,6 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: st
       setError(
         errorText(t, caught as ApiError, {
           credentials: 'console.signIn.credentials',
-          locked: 'console.signIn.locked',
           rate: 'console.signIn.rate',
         }),
       );

@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { publicOrigin } from '../http/origin.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
+import { forgiveAttempt, SIGN_IN_LIMITS, takeAttempt } from './throttle.ts';
 import { hashToken, newToken, sameToken } from './tokens.ts';
 import type { Role } from './users.ts';
 
@@ -15,10 +16,10 @@ const COOKIE = 'obra_admin';
 const IDLE_MS = 8 * 3600_000;
 /** A session ends this long after sign-in, used or not. */
 const ABSOLUTE_MS = 7 * 24 * 3600_000;
-/** Wrong passwords in a row before an account is locked for {@link LOCK_MS}. */
-const MAX_FAILURES = 5;
-/** How long a lockout lasts. */
-const LOCK_MS = 15 * 60_000;
+/** How long a browser stays known to the accounts it signed in to (the `obra_device` cookie). */
+const DEVICE_MS = 180 * 24 * 3600_000;
+/** The device cookie's name. */
+const DEVICE_COOKIE = 'obra_device';
 
 /** The signed-in operator. */
 export interface Operator {
@@ -29,16 +30,34 @@ export interface Operator {
   sessionHash: string;
 }
 
-/** The session id in the request's cookie, if any. */
-export function sessionCookie(req: IncomingMessage): string | undefined {
+/** The value of the request's cookie `wanted`, if any. */
+function cookie(req: IncomingMessage, wanted: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return value.join('=');
+    if (name === wanted) return value.join('=');
   }
 }
 
+/** The session id in the request's cookie, if any. */
+export const sessionCookie = (req: IncomingMessage): string | undefined => cookie(req, COOKIE);
+
 /** Whether the session cookie must be `Secure`: PUBLIC_URL is https, or this request came over TLS. */
 const secure = (req: IncomingMessage, config: Config) => publicOrigin(req, config).startsWith('https:');
+
+/**
+ * The Set-Cookie value that tells this browser's `token` back on sign-in only (its path), for
+ * {@link DEVICE_MS}: with it, the browser an operator uses is never throttled by a stranger's
+ * wrong passwords for their account.
+ */
+export const deviceCookieHeader = (req: IncomingMessage, config: Config, token: string): string =>
+  [
+    `${DEVICE_COOKIE}=${token}`,
+    `Max-Age=${DEVICE_MS / 1000}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    'Path=/api/admin/session',
+    ...(secure(req, config) ? ['Secure'] : []),
+  ].join('; ');
 
 /** The Set-Cookie value for `id` (or one that clears the cookie). */
 export function cookieHeader(req: IncomingMessage, config: Config, id: string | undefined): string {
@@ -62,42 +81,60 @@ export async function requireOperator(db: Db, req: IncomingMessage): Promise<Ope
 }
 
 /**
- * Checks an e-mail and password: a new session (its id for the cookie), or 401 (one message for an unknown e-mail and
- * a wrong password) or 423 while the account is locked. Wrong passwords count towards the lockout.
+ * Checks an e-mail and password: a new session (its id for the cookie, and a device token when the
+ * browser was not known to this account), or 401 (one message for an unknown e-mail and a wrong
+ * password), or 429 while the address, or the account from a browser it does not know, or that
+ * known browser, has failed too often (one message for every case and for unknown accounts too).
+ * The attempt is counted before the password is checked (throttle.ts). A throttle, never a
+ * lockout: the browser the operator signed in with before keeps its own count.
  */
 export async function signIn(
   db: Db,
   email: string,
   password: string,
-): Promise<{ id: string; csrf: string; user: { id: string; email: string; role: Role } }> {
-  const [user] = await db.query<{ id: string; email: string; role: Role; password_hash: string | null; locked: boolean }>(
-    'select id, email, role, password_hash, coalesce(locked_until > now(), false) as locked from admin_user where lower(email) = lower($1)',
+  { client, device }: { client: string; device: string | undefined },
+): Promise<{ id: string; csrf: string; device: string | undefined; user: { id: string; email: string; role: Role } }> {
+  const address = `address:${client}`;
+  const deviceHash = device && device.length <= 100 ? hashToken(device) : undefined;
+  const [known] = deviceHash
+    ? await db.query<{ user_id: string }>(
+        `select d.user_id from admin_device d join admin_user u on u.id = d.user_id
+         where d.id_hash = $1 and lower(u.email) = lower($2) and d.used_at > now() - make_interval(secs => $3)`,
+        [deviceHash, email, DEVICE_MS / 1000],
+      )
+    : [];
+  const own = known
+    ? { key: `device:${deviceHash}`, limit: SIGN_IN_LIMITS.device }
+    : { key: `account:${email.toLowerCase()}`, limit: SIGN_IN_LIMITS.account };
+  await takeAttempt(db, [{ key: address, limit: SIGN_IN_LIMITS.address }, own]);
+  const [user] = await db.query<{ id: string; email: string; role: Role; password_hash: string | null }>(
+    'select id, email, role, password_hash from admin_user where lower(email) = lower($1)',
     [email],
   );
-  if (user?.locked)
-    throw new HttpError(423, 'Too many wrong passwords: this account is locked for 15 minutes.', { body: { code: 'locked' } });
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-  if (!user || !user.password_hash || !ok) {
-    if (user) {
-      await db.query(
-        `update admin_user set failed_signins = case when failed_signins + 1 >= $2 then 0 else failed_signins + 1 end,
-           locked_until = case when failed_signins + 1 >= $2 then now() + make_interval(secs => $3) else locked_until end where id = $1`,
-        [user.id, MAX_FAILURES, LOCK_MS / 1000],
-      );
-    }
+  if (!user || !user.password_hash || !ok)
     throw new HttpError(401, 'The e-mail or the password is wrong.', { body: { code: 'credentials' } });
+  await forgiveAttempt(db, address, [own.key]);
+  let newDevice: string | undefined;
+  if (known) await db.query('update admin_device set used_at = now() where id_hash = $1', [deviceHash]);
+  else {
+    newDevice = newToken();
+    await db.query('insert into admin_device (id_hash, user_id) values ($1, $2)', [hashToken(newDevice), user.id]);
   }
-  await db.query('update admin_user set failed_signins = 0, locked_until = null where id = $1', [user.id]);
   const id = newToken();
   const csrf = newToken();
   await db.query('insert into admin_session (id_hash, user_id, csrf) values ($1, $2, $3)', [hashToken(id), user.id, csrf]);
-  // Old sessions of anyone are swept here: sign-ins are rare, and this keeps the table small.
+  // Old sessions and devices of anyone are swept here: sign-ins are rare, and this keeps the tables small.
   await db.query(
     'delete from admin_session where seen_at < now() - make_interval(secs => $1) or created_at < now() - make_interval(secs => $2)',
     [IDLE_MS / 1000, ABSOLUTE_MS / 1000],
   );
-  return { id, csrf, user: { id: user.id, email: user.email, role: user.role } };
+  await db.query('delete from admin_device where used_at < now() - make_interval(secs => $1)', [DEVICE_MS / 1000]);
+  return { id, csrf, device: newDevice, user: { id: user.id, email: user.email, role: user.role } };
 }
+
+/** The browser's device token (the `obra_device` cookie), if it sent one. */
+export const deviceCookie = (req: IncomingMessage): string | undefined => cookie(req, DEVICE_COOKIE);
 
 /** Ends this session, or every session of the operator. */
 export async function signOut(db: Db, operator: Operator, everywhere: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 // `npm run admin -- create-user EMAIL --role admin|agent [--password-stdin]`: makes an operator
-// account and prints its one-time link (README, "The operators' console"); with --password-stdin
+// account and prints its one-time link (docs/operators/console.md); with --password-stdin
 // the password is read from standard input and set at once (scripts, tests).
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';

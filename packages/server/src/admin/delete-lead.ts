@@ -34,8 +34,8 @@ export async function deleteLead(db: Db, id: string, actorEmail: string): Promis
   });
 }
 
-/** Deletes every lead older than `days` days (LEAD_RETENTION_DAYS), in batches; how many. */
-export async function purgeOlderThan(db: Db, days: number): Promise<number> {
+/** Deletes every lead older than `days` days (LEAD_RETENTION_DAYS), in batches, then `forget`s each batch's ids (their outbox files); how many. */
+export async function purgeOlderThan(db: Db, days: number, forget: (ids: string[]) => Promise<void>): Promise<number> {
   let total = 0;
   for (;;) {
     const ids = await db.query<{ id: string }>(
@@ -46,6 +46,7 @@ export async function purgeOlderThan(db: Db, days: number): Promise<number> {
     await db.transaction(async (tx) => {
       for (const { id } of ids) await deleteIn(tx, id);
     });
+    await forget(ids.map(({ id }) => id));
     total += ids.length;
   }
   if (total)

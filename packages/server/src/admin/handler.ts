@@ -5,19 +5,19 @@ import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { clientKey } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
 import type { AdminHandler } from './context.ts';
-import { createFailureLimit } from './failures.ts';
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { getNotifications, saveNotifications } from './notifications-routes.ts';
 import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { approvePartner, getPartner, listPartners, listSites, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
-import { choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
+import { changePassword, choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
 import type { WebhookWorker } from '../webhooks/worker.ts';
 import {
@@ -38,6 +38,7 @@ const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['GET', /^\/api\/admin\/session$/, currentSession],
   ['POST', /^\/api\/admin\/sign-out$/, endSession],
+  ['POST', /^\/api\/admin\/account\/password$/, changePassword],
   ['GET', /^\/api\/admin\/leads$/, listLeads],
   ['GET', /^\/api\/admin\/export\.csv$/, exportLeads],
   ['GET', new RegExp(`^/api/admin/leads/${ID}$`), getLead],
@@ -72,9 +73,6 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['POST', new RegExp(`^/api/admin/webhook-deliveries/${ID}/resend$`), resendDelivery],
 ];
 
-/** Failed sign-ins (or one-time link tries) per client IP per 15 minutes, on top of the per-account lockout. */
-const SIGN_IN_FAILURES = 20;
-
 /** The console's API. */
 export interface Admin {
   answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply>;
@@ -97,26 +95,10 @@ export function createAdmin({
   allowList: AllowList;
   webhooks: WebhookWorker;
 }): Admin {
-  const failures = createFailureLimit(SIGN_IN_FAILURES, 15 * 60_000);
-  // The two calls open to anyone: refused while this address has failed too often, counted when they fail.
-  const limited = async (ip: string, work: () => Promise<Reply>) => {
-    const seconds = failures.wait(ip);
-    if (seconds)
-      throw new HttpError(429, `Too many failed attempts from this address; try again in ${seconds} s.`, {
-        headers: { 'Retry-After': String(seconds) },
-        body: { code: 'rate' },
-      });
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof HttpError && (error.status === 401 || error.status === 400)) failures.fail(ip);
-      throw error;
-    }
-  };
   let timer: NodeJS.Timeout | undefined;
   if (config.retentionDays > 0) {
     const purge = () =>
-      purgeOlderThan(db, config.retentionDays).then(
+      purgeOlderThan(db, config.retentionDays, (ids) => outbox.forget(ids)).then(
         (deleted) => deleted && log.info('retention purge', { deleted, days: config.retentionDays }),
         (error) => log.error('retention purge failed', { error }),
       );
@@ -127,13 +109,14 @@ export function createAdmin({
     async answer(req, url, ip) {
       const method = req.method as Method;
       const base = { req, url, config, db, log, outbox, allowList, webhooks };
+      // The two calls open to anyone, throttled per address (and per account) in throttle.ts.
       if (url.pathname === '/api/admin/session' && method === 'POST') {
         checkOrigin(req, config);
-        return limited(ip, () => createSession(base));
+        return createSession({ ...base, client: clientKey(ip) });
       }
       if (url.pathname === '/api/admin/password' && method === 'POST') {
         checkOrigin(req, config);
-        return limited(ip, () => choosePassword(base));
+        return choosePassword({ ...base, client: clientKey(ip) });
       }
       // The session first: without one, every path (even an unknown one) is 401 and reveals nothing.
       const operator = await requireOperator(db, req);

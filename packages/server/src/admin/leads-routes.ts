@@ -3,6 +3,7 @@
 import { toCsv } from '../csv.ts';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
+import { queueResend } from '../report/caps.ts';
 import type { ReportRow } from '../report/pdf.ts';
 import { IMAGE_PATH } from '../images/ids.ts';
 import { choiceLabels } from './choice-labels.ts';
@@ -12,9 +13,11 @@ import { deleteLead } from './delete-lead.ts';
 import { emitEvent, leadData } from '../webhooks/events.ts';
 import { decodeCursor, keysetPage, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
 import { storedText } from '../stored-text.ts';
+import { ESTIMATE_COLUMNS, ESTIMATE_SELECT } from '../report/estimate-columns.ts';
 
 type Kind = (typeof KINDS)[number];
-const LIST_COLUMNS = 'id, kind, created_at, created_at::text as at, status, assignee, lang, name, email, phone, summary';
+const LIST_COLUMNS =
+  'id, kind, created_at, created_at::text as at, status, assignee, lang, name, email, phone, summary, estimate, value_usd::float8 as value_usd';
 /** The most rows one export returns. */
 export const EXPORT_LIMIT = 100_000;
 
@@ -65,10 +68,16 @@ export const listLeads: AdminHandler = async ({ url, db }) => {
 };
 
 async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
-  const [lead] = await db.query<{ id: string; kind: Kind; created_at: Date; status: string; assignee: string | null; lang: string }>(
-    'select id, kind, created_at, status, assignee, lang from lead where id = $1',
-    [id],
-  );
+  const [lead] = await db.query<{
+    id: string;
+    kind: Kind;
+    created_at: Date;
+    status: string;
+    assignee: string | null;
+    lang: string;
+    estimate: unknown;
+    value_usd: number | null;
+  }>('select id, kind, created_at, status, assignee, lang, estimate, value_usd::float8 as value_usd from lead where id = $1', [id]);
   if (!lead) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
   const [row] = await db.query<Record<string, unknown>>(`select * from ${LEAD_KINDS[lead.kind].table} where id = $1`, [id]);
   return { lead, row: row ?? {} };
@@ -155,7 +164,7 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
         detail,
       ]);
     }
-    // One lead.updated for the whole change, in its transaction (README, "Webhooks").
+    // One lead.updated for the whole change, in its transaction (docs/operators/webhooks.md).
     await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed: changes.map(([column]) => column) });
   });
   return NO_CONTENT;
@@ -176,13 +185,22 @@ export const addNote: AdminHandler = async ({ req, db, id, operator }) => {
   return { status: 201, body: { ok: true } };
 };
 
-/** POST /api/admin/leads/:id/resend: queues the report's e-mail again (held ones too). */
-export const resendReport: AdminHandler = async ({ db, id, operator, outbox }) => {
-  const rows = await db.query(
-    "update report set mail_status = 'queued', mailed_at = null, mail_error = null, mail_next_at = now() where id = $1 returning id",
-    [id],
-  );
-  if (!rows.length) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
+/**
+ * POST /api/admin/leads/:id/resend: queues the report's e-mail again (held ones too), within the
+ * per-address cap like any mail: 409 `mail-cap` with when it may go once the address had its
+ * REPORT_MAILS_PER_ADDRESS in 24 h.
+ */
+export const resendReport: AdminHandler = async ({ db, id, operator, outbox, config }) => {
+  const result = await db.transaction((tx) => queueResend(tx, id, config.reportMail));
+  if (!result) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
+  if (!result.queued)
+    throw new HttpError(
+      409,
+      `This address has had its report e-mails for today; it can get another after ${result.retryAt.toISOString()}.`,
+      {
+        body: { code: 'mail-cap', retryAt: result.retryAt.toISOString() },
+      },
+    );
   await db.query("insert into lead_event (lead_id, actor, actor_email, type) values ($1, $2, $3, 'resend')", [
     id,
     operator.id,
@@ -213,10 +231,11 @@ export const reportFile: AdminHandler = async ({ db, id, url }) => {
 };
 
 /** DELETE /api/admin/leads/:id (admins): forgets the lead; the audit keeps no personal data. */
-export const removeLead: AdminHandler = async ({ db, id, operator, allowList }) => {
+export const removeLead: AdminHandler = async ({ db, id, operator, allowList, outbox }) => {
   requireAdmin(operator);
   const kind = await deleteLead(db, id, operator.email);
   if (!kind) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
+  await outbox.forget([id]);
   // A partner's registration takes its partner account, and so its origins, with it.
   if (kind === 'partner') allowList.invalidate();
   return NO_CONTENT;
@@ -233,6 +252,7 @@ const EXPORT_COLUMNS = [
   'email',
   'phone',
   'summary',
+  ...ESTIMATE_COLUMNS,
   ...ATTRIBUTION_COLUMNS,
 ];
 
@@ -250,7 +270,7 @@ export const exportLeads: AdminHandler = async ({ url, db }) => {
   const filter = parseFilter(url.searchParams);
   const { sql, params } = whereOf(filter);
   const rows = await db.query<Record<string, unknown>>(
-    `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.summary, ${ATTRIBUTION_SELECT}
+    `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.summary, ${ESTIMATE_SELECT('l')}, ${ATTRIBUTION_SELECT}
      from (select * from lead ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}) l
      left join admin_user u on u.id = l.assignee ${KIND_JOINS.map(({ sql: join }) => join).join(' ')} order by l.created_at desc, l.id desc`,
     params,
@@ -259,7 +279,7 @@ export const exportLeads: AdminHandler = async ({ url, db }) => {
   return {
     status: 200,
     body: undefined,
-    raw: toCsv(EXPORT_COLUMNS, rows),
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="obra-leads-${day}.csv"` },
+    raw: toCsv(EXPORT_COLUMNS, rows, { format: 'spreadsheet', phones: ['phone'] }),
+    headers: { 'Content-Type': 'text/csv; charset=utf-16le', 'Content-Disposition': `attachment; filename="obra-leads-${day}.csv"` },
   };
 };

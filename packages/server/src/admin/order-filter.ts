@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import { day, oneOf, whereBuilder, type Cursor } from './filter.ts';
 
 /** Stripe's Checkout Session payment statuses (the test checkout records `paid`). */
-export const PAYMENT_STATUSES = ['paid', 'unpaid', 'no_payment_required'] as const;
+export const PAYMENT_STATUSES = ['paid', 'unpaid', 'failed', 'no_payment_required'] as const;
 /** Who took the payment: Stripe, or the embedded test checkout (no money moves). */
 const PROVIDERS = ['stripe', 'test'] as const;
 

@@ -65,7 +65,7 @@ export const exportOrders: AdminHandler = async ({ url, db }) => {
   return {
     status: 200,
     body: undefined,
-    raw: toCsv(ORDER_COLUMNS, rows),
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="obra-orders-${day}.csv"` },
+    raw: toCsv(ORDER_COLUMNS, rows, { format: 'spreadsheet' }),
+    headers: { 'Content-Type': 'text/csv; charset=utf-16le', 'Content-Disposition': `attachment; filename="obra-orders-${day}.csv"` },
   };
 };

@@ -153,7 +153,7 @@ async function change(
         [id],
       );
       const [partner] = await tx.query<Record<string, unknown>>(
-        'select id, code, origins, approved_by, approved_at from partner_account where id = $1',
+        'select id, code, origins, approved_by as "approvedBy", webhook_time(approved_at) as "approvedAt" from partner_account where id = $1',
         [id],
       );
       await emitEvent(tx, 'partner.approved', { ...partner, registration: await leadData(tx, id) });

@@ -7,8 +7,28 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const DEFAULTS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-/** The shortest password accepted. */
-export const MIN_PASSWORD_LENGTH = 10;
+/**
+ * The shortest password accepted: 15 characters, NIST SP 800-63B-4's minimum for a password that
+ * is the only factor (the console has no second one). Any characters, no composition rules.
+ */
+export const MIN_PASSWORD_LENGTH = 15;
+/** The fewest different characters: `aaaaaaaaaaaaaaa` and `123451234512345` are long, not strong. */
+const MIN_DISTINCT = 6;
+
+/**
+ * Why `password` is refused for the account `email`, or undefined: too short or long, too few
+ * different characters, or it holds the e-mail's name (`ana.garcia` of ana.garcia@…, 3 or more
+ * letters) or the product's name, the first words a guesser tries.
+ */
+export function passwordProblem(password: string, email: string): 'length' | 'repeats' | 'guessable' | undefined {
+  const characters = Array.from(password);
+  if (characters.length < MIN_PASSWORD_LENGTH || password.length > 200) return 'length';
+  if (new Set(characters).size < MIN_DISTINCT) return 'repeats';
+  const folded = password.normalize('NFKC').toLowerCase();
+  const name = email.split('@')[0]!.toLowerCase();
+  if ((name.length >= 3 && folded.includes(name)) || folded.includes('obra')) return 'guessable';
+  return undefined;
+}
 
 const derive = (password: string, salt: Buffer, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>

@@ -1,27 +1,35 @@
 // Signing in and out, and setting a password from a one-time link: the only admin calls that
 // work without a session (the Origin check still applies to them).
 import type { Reply } from '../routes/types.ts';
-import { cookieHeader, signIn, signOut } from './auth.ts';
+import { cookieHeader, deviceCookie, deviceCookieHeader, signIn, signOut } from './auth.ts';
 import { readObject, type AdminContext, type AdminHandler } from './context.ts';
-import { setPassword } from './users.ts';
+import { forgiveAttempt, SIGN_IN_LIMITS, takeAttempt } from './throttle.ts';
+import { HttpError } from '../http/errors.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { checkPassword, setPassword } from './users.ts';
 
-type Open = (context: Omit<AdminContext, 'operator' | 'id'>) => Promise<Reply>;
+/** A call without a session; `client` is the caller's address as the limits count it (an IPv4 address or an IPv6 /64). */
+type Open = (context: Omit<AdminContext, 'operator' | 'id'> & { client: string }) => Promise<Reply>;
 
-/** POST /api/admin/session {email, password}: sets the session cookie; the operator and CSRF token. */
-export const createSession: Open = async ({ req, config, db }) => {
+/** POST /api/admin/session {email, password}: sets the session cookie (and the device cookie); the operator and CSRF token. */
+export const createSession: Open = async ({ req, config, db, client }) => {
   const body = await readObject(req);
-  const { id, user, csrf } = await signIn(
+  const { id, user, csrf, device } = await signIn(
     db,
     typeof body.email === 'string' ? body.email.trim().slice(0, 300) : '',
     typeof body.password === 'string' ? body.password.slice(0, 200) : '',
+    { client, device: deviceCookie(req) },
   );
-  return { status: 201, body: { user, csrf }, headers: { 'Set-Cookie': cookieHeader(req, config, id) } };
+  const cookies = [cookieHeader(req, config, id), ...(device ? [deviceCookieHeader(req, config, device)] : [])];
+  return { status: 201, body: { user, csrf }, headers: { 'Set-Cookie': cookies } };
 };
 
-/** POST /api/admin/password {token, password}: the one-time link's form. */
-export const choosePassword: Open = async ({ req, db }) => {
+/** POST /api/admin/password {token, password}: the one-time link's form; its tries count with the address's failed sign-ins. */
+export const choosePassword: Open = async ({ req, db, client }) => {
   const body = await readObject(req);
+  await takeAttempt(db, [{ key: `address:${client}`, limit: SIGN_IN_LIMITS.address }]);
   await setPassword(db, body.token, body.password);
+  await forgiveAttempt(db, `address:${client}`, []);
   return { status: 204, body: undefined };
 };
 
@@ -36,4 +44,30 @@ export const endSession: AdminHandler = async ({ req, config, db, operator }) =>
   const body = await readObject(req).catch((): Record<string, unknown> => ({}));
   await signOut(db, operator, body.everywhere === true);
   return { status: 204, body: undefined, headers: { 'Set-Cookie': cookieHeader(req, config, undefined) } };
+};
+
+/**
+ * POST /api/admin/account/password {current, password}: the signed-in operator changes their own
+ * password. The current one is checked first (a 400 `current`; tries count like sign-ins, per
+ * account), the new one against the policy (400 `password`); then every other session of the
+ * operator ends and the browsers it knew are forgotten: a password changed because it leaked
+ * leaves no one signed in with it.
+ */
+export const changePassword: AdminHandler = async ({ req, db, operator }) => {
+  const body = await readObject(req);
+  const counter = { key: `change:${operator.id}`, limit: SIGN_IN_LIMITS.account };
+  await takeAttempt(db, [counter]);
+  const [user] = await db.query<{ password_hash: string | null }>('select password_hash from admin_user where id = $1', [operator.id]);
+  const current = typeof body.current === 'string' ? body.current.slice(0, 200) : '';
+  if (!user?.password_hash || !(await verifyPassword(current, user.password_hash)))
+    throw new HttpError(400, 'The current password is wrong.', { body: { code: 'current' } });
+  const hash = await hashPassword(checkPassword(body.password, operator.email));
+  await db.transaction(async (tx) => {
+    await tx.query('update admin_user set password_hash = $2 where id = $1', [operator.id, hash]);
+    await tx.query('delete from admin_session where user_id = $1 and id_hash <> $2', [operator.id, operator.sessionHash]);
+    await tx.query('delete from admin_device where user_id = $1', [operator.id]);
+    await tx.query("insert into admin_audit (actor_email, action) values ($1, 'user.password')", [operator.email]);
+  });
+  await forgiveAttempt(db, counter.key, [counter.key]);
+  return { status: 204, body: undefined };
 };

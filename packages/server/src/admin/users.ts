@@ -2,7 +2,7 @@
 // the password; nothing is mailed, the person who invites passes the link on.
 import type { Queryable } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** The two roles: admins also manage users and delete leads. */
@@ -29,12 +29,16 @@ export function checkRole(value: unknown): Role {
   return value as Role;
 }
 
-/** A password long enough, or a 400. */
-function checkPassword(value: unknown): string {
-  if (typeof value !== 'string' || Array.from(value).length < MIN_PASSWORD_LENGTH || value.length > 200) {
-    throw new HttpError(400, `The password must have ${MIN_PASSWORD_LENGTH} to 200 characters.`, { body: { code: 'password' } });
-  }
-  return value;
+/** A password the policy takes for the account `email` (password.ts), or a 400 `password` with the reason. */
+export function checkPassword(value: unknown, email: string): string {
+  const problem = typeof value === 'string' ? passwordProblem(value, email) : 'length';
+  if (problem)
+    throw new HttpError(
+      400,
+      `The password must have ${MIN_PASSWORD_LENGTH} to 200 characters, at least 6 different ones, and not hold your e-mail's name or the product's.`,
+      { body: { code: 'password', reason: problem } },
+    );
+  return value as string;
 }
 
 /**
@@ -59,15 +63,18 @@ export const inviteLink = (origin: string, token: string) => `${origin}/admin/se
 
 /** Sets the password of the account whose one-time `token` is valid, and spends the token; 400 when it is not. */
 export async function setPassword(db: Queryable, token: unknown, password: unknown): Promise<void> {
-  const checked = checkPassword(password);
-  if (typeof token !== 'string' || token.length > 100)
-    throw new HttpError(400, 'This link is not valid; ask an admin for a new one.', { body: { code: 'link' } });
-  const hash = await hashPassword(checked);
+  const invalid = () =>
+    new HttpError(400, 'This link is not valid or has expired; ask an admin for a new one.', { body: { code: 'link' } });
+  if (typeof token !== 'string' || token.length > 100) throw invalid();
+  const [account] = await db.query<{ email: string }>('select email from admin_user where invite_hash = $1 and invite_expires_at > now()', [
+    hashToken(token),
+  ]);
+  if (!account) throw invalid();
+  const hash = await hashPassword(checkPassword(password, account.email));
   const rows = await db.query(
-    `update admin_user set password_hash = $2, invite_hash = null, invite_expires_at = null, failed_signins = 0, locked_until = null
+    `update admin_user set password_hash = $2, invite_hash = null, invite_expires_at = null
      where invite_hash = $1 and invite_expires_at > now() returning id`,
     [hashToken(token), hash],
   );
-  if (!rows.length)
-    throw new HttpError(400, 'This link is not valid or has expired; ask an admin for a new one.', { body: { code: 'link' } });
+  if (!rows.length) throw invalid();
 }

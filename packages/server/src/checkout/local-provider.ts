@@ -38,8 +38,8 @@ const SELECT = 'select id, slug, lang, amount, currency, status, expires_at <= n
 /** The embedded test provider, plus `pay` (the test page's button). */
 export interface LocalPayments extends Payments {
   readonly kind: 'test';
-  /** Marks an open session paid and records its order, once; undefined for an unknown or expired session. */
-  pay(id: string): Promise<SessionView | undefined>;
+  /** Marks an open session paid and records its order for the buyer at `email`, once; undefined for an unknown or expired session. */
+  pay(id: string, email: string): Promise<SessionView | undefined>;
 }
 
 /** Creates the embedded test provider over `db`. */
@@ -47,23 +47,30 @@ export function createLocalPayments(db: Db): LocalPayments {
   const find = async (tx: Queryable, id: string) => (LOCAL_SESSION_ID.test(id) ? (await tx.query<Row>(SELECT, [id]))[0] : undefined);
   return {
     kind: 'test',
-    async createSession({ product, lang, origin }) {
+    async createSession({ product, lang, origin, partner }) {
       const id = `cs_local_${randomBytes(16).toString('hex')}`;
-      await db.query('insert into checkout_session (id, slug, lang, amount, currency, expires_at) values ($1, $2, $3, $4, $5, $6)', [
-        id,
-        product.slug,
-        lang,
-        product.amount,
-        product.currency,
-        new Date(Date.now() + LOCAL_SESSION_TTL_MS),
-      ]);
+      await db.query(
+        `insert into checkout_session (id, slug, lang, amount, currency, expires_at, partner_code, partner_claim, embed_origin)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          id,
+          product.slug,
+          lang,
+          product.amount,
+          product.currency,
+          new Date(Date.now() + LOCAL_SESSION_TTL_MS),
+          partner.code,
+          partner.claim,
+          partner.origin,
+        ],
+      );
       return { id, url: `${origin}${checkoutPaths.testCheckout(lang)}?session_id=${id}` };
     },
     async retrieveSession(id) {
       const row = await find(db, id);
       return row && view(row);
     },
-    pay: (id) =>
+    pay: (id, email) =>
       db.transaction(async (tx) => {
         const row = await find(tx, id);
         if (!row || (row.status === 'open' && row.expired)) return undefined;
@@ -79,7 +86,7 @@ export function createLocalPayments(db: Db): LocalPayments {
             currency: row.currency,
             lang: row.lang,
             paymentStatus: 'paid',
-            customerEmail: null,
+            customerEmail: email,
           });
         }
         return view({ ...row, status: 'paid' });

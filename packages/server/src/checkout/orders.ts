@@ -1,10 +1,16 @@
-// The order table (migration 020): one row per paid Checkout Session, whoever reports it first.
+// The order table (migrations 020, 084, 072): one row per Checkout Session, whoever reports it first,
+// its payment status moving on as the provider reports it (a delayed payment method is paid or
+// fails later), the partner its session was started for, and the buyer's confirmation e-mail
+// queued once it is paid.
 import type { Queryable } from '../db/index.ts';
+
+/** A payment status that means the money is taken (or nothing was owed). */
+const PAID = ['paid', 'no_payment_required'] as const;
 
 /** An order as recorded. */
 export interface Order {
   provider: 'stripe' | 'test';
-  /** The provider's event id (Stripe `evt_…`); a replayed event is not stored twice. */
+  /** The provider's event id (Stripe `evt_…`) of the first event about the session. */
   eventId: string;
   /** The Checkout Session id; one order per session, whichever event reports it. */
   sessionId: string;
@@ -14,15 +20,30 @@ export interface Order {
   amount: number;
   currency: string;
   lang: string;
+  /** `paid`, `no_payment_required`, `unpaid` (a delayed method, not yet), or `failed`. */
   paymentStatus: string;
   customerEmail: string | null;
+  /** What the session was created for, when the provider reports another amount. */
+  expected?: { amount: number; currency: string };
 }
 
-/** Stores `order` unless its event or its session is already stored; true when it was new. */
+/**
+ * Stores `order`, or moves its session's stored order on from `unpaid` to what it now is (never
+ * back: events may come in any order); queues the confirmation e-mail once it is paid. True when
+ * something changed.
+ */
 export async function recordOrder(db: Queryable, order: Order): Promise<boolean> {
-  const rows = await db.query(
-    `insert into "order" (provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing returning id`,
+  const paid = (PAID as readonly string[]).includes(order.paymentStatus);
+  const rows = await db.query<{ id: string }>(
+    `insert into "order" (provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email,
+       expected_amount, expected_currency, mail_status, partner_code, partner_claim)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, case when $13 and $10::text is not null then 'queued' else 'none' end,
+       (select partner_code from checkout_session where id = $3), (select partner_claim from checkout_session where id = $3))
+     on conflict (session_id) do update set payment_status = excluded.payment_status,
+       customer_email = coalesce("order".customer_email, excluded.customer_email),
+       mail_status = case when $13 and coalesce("order".customer_email, excluded.customer_email) is not null then 'queued' else "order".mail_status end
+     where "order".payment_status = 'unpaid' and excluded.payment_status <> 'unpaid'
+     returning id`,
     [
       order.provider,
       order.eventId,
@@ -34,6 +55,9 @@ export async function recordOrder(db: Queryable, order: Order): Promise<boolean>
       order.lang,
       order.paymentStatus,
       order.customerEmail,
+      order.expected?.amount ?? null,
+      order.expected?.currency ?? null,
+      paid,
     ],
   );
   return rows.length > 0;
@@ -53,4 +77,9 @@ export const ORDER_COLUMNS = [
   'lang',
   'payment_status',
   'customer_email',
+  'expected_amount',
+  'expected_currency',
+  'mailed_at',
+  'partner_code',
+  'partner_claim',
 ] as const;

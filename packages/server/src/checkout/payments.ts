@@ -17,7 +17,7 @@ export interface SessionView {
 }
 
 /** What a new session needs; the price comes from the catalogue. */
-interface NewSession {
+export interface NewSession {
   product: Product;
   lang: CheckoutLang;
   /** Absolute URLs; `successUrl` holds `{CHECKOUT_SESSION_ID}`. */
@@ -25,6 +25,8 @@ interface NewSession {
   cancelUrl: string;
   /** The site origin, for the embedded test checkout page. */
   origin: string;
+  /** Who the sale counts for (attribution.ts): a verified partner code, an unverified claim, the page's origin. */
+  partner: { code: string | null; claim: string | null; origin: string | null };
 }
 
 /** A payment provider. */

@@ -16,7 +16,7 @@ export function paymentsFor(config: Config, db: Db): Promise<Payments> {
   if (!payments) {
     const stripe = config.stripe;
     payments = stripe
-      ? import('./stripe-provider.ts').then(({ createStripePayments }) => createStripePayments(stripe))
+      ? import('./stripe-provider.ts').then(({ createStripePayments }) => createStripePayments(stripe, db))
       : Promise.resolve(createLocalPayments(db));
     cache.set(config, payments);
   }

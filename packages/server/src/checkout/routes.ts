@@ -1,12 +1,15 @@
-// The purchase calls (README, "Card payments"): create a Checkout Session, read one back for the
+// The purchase calls (docs/operators/payments.md): create a Checkout Session, read one back for the
 // success page, Stripe's webhook, and the embedded test checkout's pay button.
 import { readJson } from '../http/body.ts';
-import { HttpError } from '../http/errors.ts';
+import * as v from 'valibot';
+import { email as emailSchema, validateAttribution } from '@obra/schema';
+import { HttpError, invalidFields } from '../http/errors.ts';
 import { publicOrigin } from '../http/origin.ts';
 import type { Handler } from '../routes/types.ts';
-import { recordOrder } from './orders.ts';
 import { checkoutPaths, CHECKOUT_LANGS, productFor, type CheckoutLang } from './products.ts';
-import type { SessionView } from './payments.ts';
+import type { NewSession, SessionView } from './payments.ts';
+import type { Site } from '../partners/site.ts';
+import type { Attribution } from '@obra/schema';
 import { paymentsFor } from './provider.ts';
 import type { LocalPayments } from './local-provider.ts';
 import type { StripePayments } from './stripe-provider.ts';
@@ -15,6 +18,8 @@ import type { StripePayments } from './stripe-provider.ts';
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 /** The largest body of the small JSON calls here. */
 const SMALL_BODY = 1024;
+/** A checkout's body: slug and language, and where the purchase starts (two addresses of up to 2 KB each). */
+const CHECKOUT_BODY = 8 * 1024;
 
 const isLang = (value: unknown): value is CheckoutLang => CHECKOUT_LANGS.includes(value as CheckoutLang);
 
@@ -32,16 +37,42 @@ const publicView = (view: SessionView) => ({
   cancelPath: view.cancelPath,
 });
 
-/** POST /api/checkout {slug, lang}: a session at the catalogue's price; answers {id, url} to send the visitor to. */
-export const createCheckout: Handler = async ({ req, config, db, log }) => {
-  const { value } = await readJson(req, SMALL_BODY);
-  const body = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as { slug?: unknown; lang?: unknown };
+/**
+ * Who a sale counts for (docs/partners/sites.md): a partner code counts when the request comes from
+ * one of that partner's approved sites (a software detail on the partner's page), or from Obra's
+ * own product page that the visitor reached from one of them (the catalogue's More link: its
+ * referrer, which a browser sets). Any other code is kept as a claim.
+ */
+async function partnerOf(site: Site, own: string, attribution: Attribution | undefined): Promise<NewSession['partner']> {
+  const claim = attribution?.partner;
+  let code: string | undefined;
+  if (claim) code = site.partnerAt(claim);
+  if (claim && !code && site.origin === own && attribution?.referrer)
+    code = await site.partnerFrom(new URL(attribution.referrer).origin, claim);
+  return { code: code ?? null, claim: code ? null : (claim ?? null), origin: site.origin };
+}
+
+/**
+ * POST /api/checkout {slug, lang, attribution?}: a session at the catalogue's price, for the
+ * partner the purchase counts for; answers {id, url} to send the visitor to.
+ */
+export const createCheckout: Handler = async ({ req, config, db, log, site }) => {
+  const { value } = await readJson(req, CHECKOUT_BODY);
+  const body = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as {
+    slug?: unknown;
+    lang?: unknown;
+    attribution?: unknown;
+  };
   const errors: Record<string, string> = {};
   const product = productFor(body.slug);
   if (!product) errors.slug = 'unknown';
   if (!isLang(body.lang)) errors.lang = 'invalid';
-  if (!product || !isLang(body.lang)) throw new HttpError(400, { key: 'checkout.invalid' }, { body: { errors } });
+  const attribution = body.attribution === undefined || body.attribution === null ? undefined : validateAttribution(body.attribution);
+  if (attribution && !attribution.ok) Object.assign(errors, attribution.errors);
+  if (!product || !isLang(body.lang) || (attribution && !attribution.ok))
+    throw new HttpError(400, { key: 'checkout.invalid' }, { body: { errors } });
   const origin = publicOrigin(req, config);
+  const partner = await partnerOf(site, origin, attribution?.value);
   const lang = body.lang;
   const payments = await paymentsFor(config, db);
   const session = await payments.createSession({
@@ -50,8 +81,9 @@ export const createCheckout: Handler = async ({ req, config, db, log }) => {
     origin,
     successUrl: `${origin}${checkoutPaths.success(lang)}?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}${checkoutPaths.product(lang, product.slug)}`,
+    partner,
   });
-  log.info('checkout session created', { provider: payments.kind, slug: product.slug, amount: product.amount });
+  log.info('checkout session created', { provider: payments.kind, slug: product.slug, amount: product.amount, partner: partner.code });
   return { status: 201, body: { id: session.id, url: session.url }, log: { session: session.id } };
 };
 
@@ -63,19 +95,30 @@ export const checkoutSession: Handler = async ({ url, config, db }) => {
   return { status: 200, body: publicView(view) };
 };
 
-/** POST /api/checkout/test/pay {id}: the embedded test checkout's pay button; 404 when Stripe is configured. */
-export const testPay: Handler = async ({ req, config, db }) => {
+/**
+ * POST /api/checkout/test/pay {id, email}: the embedded test checkout's pay button, with the
+ * buyer's e-mail for the confirmation (Stripe's page asks for it too); 400 for a missing or
+ * invalid e-mail, 404 for an unknown session or when Stripe is configured.
+ */
+export const testPay: Handler = async ({ req, config, db, outbox }) => {
   const payments = await paymentsFor(config, db);
   if (payments.kind !== 'test') throw new HttpError(404, { key: 'checkout.testOff' });
   const { value } = await readJson(req, SMALL_BODY);
-  const id = (value as { id?: unknown } | null)?.id;
-  const view = typeof id === 'string' ? await (payments as LocalPayments).pay(id) : undefined;
+  const { id, email } = (value ?? {}) as { id?: unknown; email?: unknown };
+  const address = v.safeParse(emailSchema(), email);
+  if (!address.success) throw invalidFields({ email: 'email' });
+  const view = typeof id === 'string' ? await (payments as LocalPayments).pay(id, address.output) : undefined;
   if (!view) throw unknownSession();
+  outbox.kick();
   return { status: 200, body: { ...publicView(view), successPath: `${checkoutPaths.success(view.lang)}?session_id=${view.id}` } };
 };
 
-/** POST /api/stripe/webhook: records checkout.session.completed once, after checking Stripe's signature on the raw body. */
-export const stripeWebhook: Handler = async ({ req, config, db, log }) => {
+/**
+ * POST /api/stripe/webhook: after checking Stripe's signature on the raw body, records what a
+ * checkout.session.completed / async_payment_succeeded / async_payment_failed event says about a
+ * session this site created (stripe-events.ts); other events and other sessions are acknowledged.
+ */
+export const stripeWebhook: Handler = async ({ req, config, db, log, outbox }) => {
   const payments = await paymentsFor(config, db);
   if (payments.kind !== 'stripe') throw new HttpError(404, { key: 'checkout.stripeOff' });
   const signature = req.headers['stripe-signature'];
@@ -88,20 +131,9 @@ export const stripeWebhook: Handler = async ({ req, config, db, log }) => {
     log.warn('stripe webhook refused', { reason: (error as Error).message });
     throw new HttpError(400, "The webhook signature does not match this endpoint's signing secret (or is too old).");
   }
-  if (event.type !== 'checkout.session.completed') return { status: 200, body: { received: true, recorded: false } };
-  const session = event.data.object;
-  const slug = session.metadata?.slug ?? '';
-  const recorded = await recordOrder(db, {
-    provider: 'stripe',
-    eventId: event.id,
-    sessionId: session.id,
-    slug,
-    product: session.metadata?.product ?? productFor(slug)?.name ?? slug,
-    amount: session.amount_total ?? 0,
-    currency: session.currency ?? '',
-    lang: session.metadata?.lang ?? session.locale ?? '',
-    paymentStatus: session.payment_status,
-    customerEmail: session.customer_details?.email ?? null,
-  });
-  return { status: 200, body: { received: true, recorded }, log: { event: event.id, session: session.id, recorded } };
+  const { recordStripeEvent } = await import('./stripe-events.ts');
+  const recorded = await recordStripeEvent(db, event, log);
+  // A paid order has its confirmation e-mail to send.
+  if (recorded) outbox.kick();
+  return { status: 200, body: { received: true, recorded }, log: { event: event.id, type: event.type, recorded } };
 };

@@ -3,8 +3,15 @@
 // another host (the tests' local fake of the endpoints this flow uses).
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
+import type { Queryable } from '../db/index.ts';
 import { checkoutPaths, CHECKOUT_LANGS, type CheckoutLang } from './products.ts';
 import type { Payments, SessionView } from './payments.ts';
+
+/**
+ * How far ahead of this server's clock a signature may be dated (clock skew). Stripe's own check
+ * only looks back (5 minutes): a signature dated tomorrow would stay valid until the day after.
+ */
+const FUTURE_SKEW_S = 60;
 
 /** Stripe's Checkout Session ids: `cs_test_…` or `cs_live_…`, letters and digits. */
 const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,250}$/;
@@ -12,7 +19,7 @@ const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,250}$/;
 /** The Stripe provider, plus the webhook check only it has. */
 export interface StripePayments extends Payments {
   readonly kind: 'stripe';
-  /** The event in `raw` if `signature` (the Stripe-Signature header) was made with the signing secret, recently; throws otherwise. */
+  /** The event in `raw` if `signature` (the Stripe-Signature header) was made with the signing secret within the last 5 minutes (and not dated ahead of this clock by more than a minute); throws otherwise. */
   verifyEvent(raw: string, signature: string): Stripe.Event;
 }
 
@@ -35,8 +42,17 @@ function viewOf(session: Stripe.Checkout.Session): SessionView | undefined {
   };
 }
 
-/** Creates the Stripe provider for `config.stripe`. */
-export function createStripePayments(config: NonNullable<Config['stripe']>): StripePayments {
+/** Whether this site created the session `id` (checkout_session, migration 084). */
+export const ownSession = async (db: Queryable, id: string) =>
+  (
+    await db.query<{ slug: string; lang: string; amount: number; currency: string }>(
+      "select slug, lang, amount, currency from checkout_session where id = $1 and provider = 'stripe'",
+      [id],
+    )
+  )[0];
+
+/** Creates the Stripe provider for `config.stripe`; the sessions it creates are kept in `db`. */
+export function createStripePayments(config: NonNullable<Config['stripe']>, db: Queryable): StripePayments {
   const target = config.apiUrl ? new URL(config.apiUrl) : undefined;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -50,9 +66,12 @@ export function createStripePayments(config: NonNullable<Config['stripe']>): Str
   });
   return {
     kind: 'stripe',
-    async createSession({ product, lang, successUrl, cancelUrl }) {
+    async createSession({ product, lang, successUrl, cancelUrl, partner }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
+        // Cards only: paid when the buyer is back on the success page, which says so. A delayed
+        // method (a bank debit) would complete unpaid and be paid days later, or not at all.
+        allowed_payment_method_types: ['card'],
         locale: lang,
         line_items: [
           { quantity: 1, price_data: { currency: product.currency, unit_amount: product.amount, product_data: { name: product.name } } },
@@ -63,10 +82,26 @@ export function createStripePayments(config: NonNullable<Config['stripe']>): Str
         metadata: { slug: product.slug, lang, product: product.name },
       });
       if (!session.url) throw new Error(`Stripe created session ${session.id} without a payment page URL.`);
+      await db.query(
+        `insert into checkout_session (id, slug, lang, amount, currency, expires_at, provider, partner_code, partner_claim, embed_origin)
+         values ($1, $2, $3, $4, $5, $6, 'stripe', $7, $8, $9)`,
+        [
+          session.id,
+          product.slug,
+          lang,
+          product.amount,
+          product.currency,
+          new Date((session.expires_at ?? Date.now() / 1000 + 86_400) * 1000),
+          partner.code,
+          partner.claim,
+          partner.origin,
+        ],
+      );
       return { id: session.id, url: session.url };
     },
     async retrieveSession(id) {
-      if (!STRIPE_SESSION_ID.test(id)) return undefined;
+      // Another sale on the same Stripe account is none of this site's business (nor a call to Stripe).
+      if (!STRIPE_SESSION_ID.test(id) || !(await ownSession(db, id))) return undefined;
       try {
         return viewOf(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
@@ -75,6 +110,10 @@ export function createStripePayments(config: NonNullable<Config['stripe']>): Str
         throw error;
       }
     },
-    verifyEvent: (raw, signature) => stripe.webhooks.constructEvent(raw, signature, config.webhookSecret),
+    verifyEvent(raw, signature) {
+      const dated = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+      if (dated > Date.now() / 1000 + FUTURE_SKEW_S) throw new Error(`The signature is dated ${dated}, in the future.`);
+      return stripe.webhooks.constructEvent(raw, signature, config.webhookSecret);
+    },
   };
 }

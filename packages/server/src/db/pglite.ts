@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { keepPrivate, PRIVATE, privateDir } from '../private-files.ts';
 import { connectLocal, serveLocal, SOCKET_NAME } from './local-socket.ts';
 import type { Db, Queryable } from './types.ts';
 
@@ -34,7 +35,7 @@ async function lock(dir: string): Promise<() => Promise<void>> {
   const file = join(dir, 'obra.pid');
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      await writeFile(file, String(process.pid), { flag: 'wx' });
+      await writeFile(file, String(process.pid), { flag: 'wx', mode: PRIVATE.file });
       return () => rm(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -90,7 +91,7 @@ const queryable = (db: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
  * commands on `dir/obra.sock`; while another process holds it, connects to that process's socket.
  */
 export async function openPglite(dir: string): Promise<Db> {
-  await mkdir(dir, { recursive: true });
+  await privateDir(dir);
   let unlock;
   try {
     unlock = await lock(dir);
@@ -102,8 +103,12 @@ export async function openPglite(dir: string): Promise<Db> {
   try {
     const path = join(dir, 'pglite');
     if (!existsSync(join(path, 'PG_VERSION'))) await create(path);
+    // Before PGlite opens it: the files it made, or an older version left, 0666 (private-files.ts).
+    await keepPrivate(path);
     pglite = startPglite(path);
     await pglite.waitReady;
+    // And what starting wrote (the relation cache's init files).
+    await keepPrivate(path);
     const own = pglite;
     const db: Omit<Db, 'kind' | 'close'> = { ...queryable(own), transaction: (work) => own.transaction((tx) => work(queryable(tx))) };
     const stopServing = await serveLocal(db, join(dir, SOCKET_NAME));
@@ -113,6 +118,7 @@ export async function openPglite(dir: string): Promise<Db> {
       close: async () => {
         await stopServing();
         await own.close();
+        await keepPrivate(path);
         await unlock();
       },
     };

@@ -1,9 +1,10 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { runInBackground } from '../background.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
+import { PRIVATE, privateDir } from '../private-files.ts';
 import { storedText } from '../stored-text.ts';
 
 /** One e-mail, as nodemailer takes it (the sender is the outbox's MAIL_FROM). */
@@ -29,8 +30,12 @@ export interface MailQueue<Row> {
   mail(row: Row): Promise<Mail | null>;
   sent(row: Row): Promise<void>;
   failed(row: Row, reason: string): Promise<void>;
-  /** What the log says about a row (an id, never an address). */
-  describe(row: Row): Record<string, unknown>;
+  /**
+   * What the log says about a row (an id, never an address): `id`, and `lead` when the mail is
+   * about one lead (its .eml file is named after it, to be forgotten with it), `digest` for a
+   * digest (it names its leads inside).
+   */
+  describe(row: Row): { id: unknown; lead?: string | null; digest?: boolean } & Record<string, unknown>;
   /** Work to do before claiming, e.g. queue today's digests. */
   prepare?(): Promise<void>;
 }
@@ -39,6 +44,11 @@ export interface MailQueue<Row> {
 export interface Outbox {
   /** Sends what is due now (after a new lead or report); returns at once. */
   kick(): void;
+  /**
+   * Deletes the .eml files (no SMTP_URL) about these leads: their own mails, and the digests that
+   * list them. A lead deleted on request leaves no copy of what the visitor typed in the outbox.
+   */
+  forget(leadIds: readonly string[]): Promise<void>;
   /** Stops retrying and waits for a send under way. */
   close(): Promise<void>;
 }
@@ -60,16 +70,24 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
       smtpUrl ? createTransport(smtpUrl, { from }) : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from }),
     ));
 
+  /** The .eml file's name: when, the queue, the row, and the lead it is about. */
+  const fileName = <Row>(queue: MailQueue<Row>, row: Row) => {
+    const { id, lead, digest } = queue.describe(row);
+    const about = lead && lead !== storedText(id) ? `-lead-${lead}` : '';
+    return `${new Date().toISOString().replace(/[:.]/g, '-')}-${queue.name}-${storedText(id)}${about}${digest ? '-digest' : ''}.eml`;
+  };
+
   async function send(mail: Mail, name: string) {
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref(),
     );
     const info = (await Promise.race([(await mailer()).sendMail(mail), timeout])) as { message?: Buffer };
     if (!smtpUrl && info.message) {
-      await mkdir(outboxDir, { recursive: true });
+      // The mails hold what visitors typed: owner-only, like the database (private-files.ts).
+      await privateDir(outboxDir);
       // Written aside, then renamed: whoever watches the folder never reads half a message.
-      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}.eml`);
-      await writeFile(`${file}.part`, info.message);
+      const file = join(outboxDir, name);
+      await writeFile(`${file}.part`, info.message, { mode: PRIVATE.file });
       await rename(`${file}.part`, file);
     }
   }
@@ -81,7 +99,7 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
         const started = performance.now();
         try {
           const mail = await queue.mail(row);
-          if (mail) await send(mail, `${queue.name}-${storedText(queue.describe(row).id)}`);
+          if (mail) await send(mail, fileName(queue, row));
           await queue.sent(row);
           log.info(`${queue.name} mailed`, {
             ...queue.describe(row),
@@ -108,6 +126,23 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
   );
   return {
     kick: background.kick,
+    async forget(leadIds) {
+      if (smtpUrl || !leadIds.length) return;
+      const names = await readdir(outboxDir).catch(() => [] as string[]);
+      for (const name of names) {
+        const mine = leadIds.some((id) => name.includes(id));
+        // A digest names its leads by their console links (notifications/mail-queue.ts), which
+        // quoted-printable may have cut with soft line breaks.
+        const listed =
+          !mine &&
+          name.includes('-digest.eml') &&
+          (await readFile(join(outboxDir, name), 'utf8').then(
+            (text) => leadIds.some((id) => text.replace(/=\r?\n/g, '').includes(`/admin/leads/${id}`)),
+            () => false,
+          ));
+        if (mine || listed) await rm(join(outboxDir, name), { force: true });
+      }
+    },
     async close() {
       await background.close();
       if (transport) (await transport).close();

@@ -164,7 +164,8 @@ export function notificationMails(
     failed: async (row, reason) => void (await db.query('update notification_mail set error = $2 where id = $1', [row.id, reason])),
     describe: (row) => ({
       id: row.id,
-      digest: row.lead_id || row.endpoint_id || row.partner_id ? undefined : true,
+      lead: row.lead_id,
+      digest: !row.lead_id && !row.endpoint_id && !row.partner_id ? true : undefined,
       welcome: row.partner_id ? true : undefined,
       partner: row.to_partner || undefined,
       attempts: row.attempts,

@@ -17,6 +17,8 @@ export interface Site {
   readonly approved: boolean | null;
   /** The approved partner's code when `code` names one (any case) and this site is one of its origins. */
   partnerAt(code: string): string | undefined;
+  /** The same for another origin (a page the visitor came from), read from the approved sites. */
+  partnerFrom(origin: string, code: string): Promise<string | undefined>;
 }
 
 const NO_PARTNER = () => undefined;
@@ -34,10 +36,11 @@ function originOf(req: IncomingMessage): string | null {
 
 /** The site of `req`; `self` is the API's own origin (scheme included). Reads the approved sites only for a foreign Origin. */
 export async function siteOf(req: IncomingMessage, allowList: AllowList, self: string): Promise<Site> {
-  if (req.headers.origin === undefined) return { origin: null, approved: null, partnerAt: NO_PARTNER };
+  const partnerFrom = async (from: string, code: string) => (await allowList.sites()).partnerAt(from, code);
+  if (req.headers.origin === undefined) return { origin: null, approved: null, partnerAt: NO_PARTNER, partnerFrom };
   const origin = originOf(req);
-  if (origin === null) return { origin, approved: false, partnerAt: NO_PARTNER };
-  if (origin === self) return { origin, approved: true, partnerAt: NO_PARTNER };
+  if (origin === null) return { origin, approved: false, partnerAt: NO_PARTNER, partnerFrom };
+  if (origin === self) return { origin, approved: true, partnerAt: NO_PARTNER, partnerFrom };
   const sites = await allowList.sites();
-  return { origin, approved: sites.approved(origin), partnerAt: (code) => sites.partnerAt(origin, code) };
+  return { origin, approved: sites.approved(origin), partnerAt: (code) => sites.partnerAt(origin, code), partnerFrom };
 }

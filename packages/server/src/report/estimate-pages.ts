@@ -1,8 +1,20 @@
 import type { Lang } from '@obra/schema';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { estimate, money, percent, quantity, STAGES, type Estimate, type EstimateInput, type Quantities } from '@obra/estimate';
-import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
+import {
+  estimate,
+  FALLBACK_HOUSING,
+  money,
+  percent,
+  quantity,
+  STAGES,
+  valueOf,
+  type Estimate,
+  type EstimateInput,
+  type Quantities,
+} from '@obra/estimate';
 import { estimateText } from './estimate-labels.ts';
+import { countryName, sourceLines } from './estimate-sources.ts';
+import { labelsFor } from './labels.ts';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -52,16 +64,20 @@ class Sheet {
     this.page.drawText(safe, { x: left, y: this.y, size, font, color: colour(options.colour ?? INK) });
   }
   /** Writes a paragraph wrapped to `width`, moving down one line per line. */
-  paragraph(text: string, options: { size?: number; font?: PDFFont; colour?: string; x?: number; width?: number } = {}) {
-    const font = options.font ?? this.fonts.regular;
-    const size = options.size ?? 9;
-    const width = options.width ?? WIDTH;
+  /** The lines `text` wraps to within `width`. */
+  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
     const lines: string[] = [];
     for (const word of this.fonts.safe(font, text).split(' ')) {
       const last = lines[lines.length - 1];
       if (last !== undefined && font.widthOfTextAtSize(`${last} ${word}`, size) <= width) lines[lines.length - 1] = `${last} ${word}`;
       else lines.push(word);
     }
+    return lines;
+  }
+  paragraph(text: string, options: { size?: number; font?: PDFFont; colour?: string; x?: number; width?: number } = {}) {
+    const font = options.font ?? this.fonts.regular;
+    const size = options.size ?? 9;
+    const lines = this.wrap(text, font, size, options.width ?? WIDTH);
     for (const line of lines) {
       this.room(size + 3);
       this.text(line, options.x ?? MARGIN, { ...options, size });
@@ -114,7 +130,7 @@ function quantitiesTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estim
     if (key === 'landArea' && !e.quantities.landArea) continue;
     sheet.row([
       { text: say(`quantities.${key}`), x: MARGIN },
-      { text: `${quantity(e.quantities[key], lang)}${unit ? ` ${unit}` : ''}`, x: 230, right: true, width: 70 },
+      { text: `${quantity(e.quantities[key], lang, e.region)}${unit ? ` ${unit}` : ''}`, x: 230, right: true, width: 70 },
       { text: say(`quantities.formulas.${key}`), x: 320 },
     ]);
   }
@@ -132,13 +148,13 @@ function materialsTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estima
   for (const m of e.materials) {
     sheet.row([
       { text: say(`materials.names.${m.key}`), x: MARGIN },
-      { text: `${quantity(m.quantity, lang)} ${say(`materials.units.${m.unit}`)}`, x: 230, right: true, width: 70 },
+      { text: `${quantity(m.quantity, lang, e.region)} ${say(`materials.units.${m.unit}`)}`, x: 230, right: true, width: 70 },
     ]);
   }
 }
 
 function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
-  const cur = (n: number) => money(n, e.cost.currency, lang);
+  const cur = (n: number) => money(n, e.cost.currency, lang, e.region);
   sheet.heading(say('cost.title'));
   const cols = (a: string, b: string, c: string, d: string) => [
     { text: a, x: MARGIN },
@@ -219,7 +235,10 @@ function timeline(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText
 function assumptions(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang, otros: string[]) {
   sheet.heading(say('assumptions.title'));
   const items = [
-    say('assumptions.base', { rate: money(e.cost.ratePerM2, e.cost.currency, lang), family: say(`assumptions.families.${e.family}`) }),
+    say('assumptions.base', {
+      rate: money(e.cost.ratePerM2, e.cost.currency, lang, e.region),
+      family: say(`assumptions.families.${e.family}`),
+    }),
   ];
   if (e.defaulted.length)
     items.push(say('assumptions.defaulted', { fields: e.defaulted.map((field) => `${field} = ${e.choices[field]}`).join(', ') }));
@@ -230,10 +249,9 @@ function assumptions(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateT
   for (const item of items) sheet.paragraph(`- ${item}`);
 }
 
-function sources(sheet: Sheet, say: ReturnType<typeof estimateText>) {
+function sources(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
   sheet.heading(say('sources.title'));
-  for (const s of Object.values(bibliography.sources))
-    sheet.paragraph(`${s.publisher}: ${s.title} (${s.year === 'undated' ? say('sources.undated') : s.year}). ${s.url}`, { size: 7.5 });
+  for (const line of sourceLines(e, say, lang, labelsFor(lang).choice('uso', e.choices.uso))) sheet.paragraph(line, { size: 7.5 });
   sheet.y -= 4;
   sheet.paragraph(say('sources.unsourced'), { size: 7.5, colour: MUTED });
 }
@@ -255,18 +273,27 @@ export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: 
     sheet.paragraph(say('incomplete'), { size: 10 });
     return;
   }
-  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 26, width: WIDTH, height: 36, color: colour(BAND) });
-  sheet.paragraph(say('indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), {
-    size: 9,
-    font: fonts.bold,
-    x: MARGIN + 6,
-    width: WIDTH - 12,
-  });
-  sheet.paragraph(say('region', { region: say(`regions.${e.region}`), currency: e.cost.currency }), { size: 9, x: MARGIN + 6 });
+  // The band behind the summary: as tall as its lines.
+  const country = countryName(e.region, lang) ?? say('otherCountry');
+  const summary: [string, PDFFont][] = [
+    [say('indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), fonts.bold],
+    [say('region', { country, currency: e.cost.currency }), fonts.regular],
+  ];
+  if (e.fallback)
+    // The median itself (a house's cost per m²), not the rate after this use's ratio.
+    summary.push([say('fallback', { country, rate: money(valueOf(FALLBACK_HOUSING), e.cost.currency, lang, e.region) }), fonts.regular]);
+  if (e.cost.drivers.length)
+    summary.push([
+      say('drivers', { drivers: e.cost.drivers.map((d) => `${say(`driverNames.${d.driver}`)} (±${percent(d.range)} %)`).join(', ') }),
+      fonts.regular,
+    ]);
+  const lines = summary.reduce((n, [text, font]) => n + sheet.wrap(text, font, 9, WIDTH - 12).length, 0);
+  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - lines * 12 + 4, width: WIDTH, height: lines * 12 + 6, color: colour(BAND) });
+  for (const [text, font] of summary) sheet.paragraph(text, { size: 9, font, x: MARGIN + 6, width: WIDTH - 12 });
   quantitiesTable(sheet, e, say, lang);
   materialsTable(sheet, e, say, lang);
   costSection(sheet, e, say, lang);
   timeline(sheet, e, say);
   assumptions(sheet, e, say, lang, otros);
-  sources(sheet, say);
+  sources(sheet, e, say, lang);
 }

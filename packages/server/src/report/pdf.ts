@@ -4,6 +4,10 @@ import type { Spec } from '../images/scene/index.ts';
 import { addEstimatePages } from './estimate-pages.ts';
 import { channels, drawIllustration } from './illustration.ts';
 import { labelsFor } from './labels.ts';
+import { estimateInputOf } from './lead-estimate.ts';
+
+/** An image URL as the API makes it with PUBLIC_URL (report/caps.ts): an origin without user info, then the image path. */
+const CANONICAL_IMAGE = /^https?:\/\/[\w.-]+(:\d+)?\/api\/images\/[\w-]{43}\.(svg|png|jpg|webp)$/;
 
 /** A stored report row (snake_case columns of migrations/002_reports.sql). */
 export type ReportRow = Record<string, string> & { id: string; created_at: string | Date };
@@ -130,13 +134,8 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     y -= drawIllustration(pdf, page, specOf(row), margin, y, Math.min(515, (y - margin - 20) * 1.5));
   }
   y -= 14;
-  write(row.image_url!, 7, regular, margin, '#7b8794');
-  const project = {
-    ...specOf(row),
-    estadoProyecto: row.estado_proyecto ?? '',
-    etapaProyecto: row.etapa_proyecto ?? '',
-    pais: row.pais ?? '',
-  };
-  addEstimatePages(pdf, project, (row.otros ?? '').split(',').filter(Boolean), lang, { regular, bold, safe });
+  // Only the API's own absolute URL (with PUBLIC_URL): an older report may hold one a stranger shaped.
+  if (CANONICAL_IMAGE.test(row.image_url ?? '')) write(row.image_url!, 7, regular, margin, '#7b8794');
+  addEstimatePages(pdf, estimateInputOf(row), (row.otros ?? '').split(',').filter(Boolean), lang, { regular, bold, safe });
   return pdf.save();
 }

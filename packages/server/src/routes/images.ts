@@ -5,7 +5,32 @@ import { HttpError, invalidFields } from '../http/errors.ts';
 import { EXTENSIONS, IMAGE_PATH } from '../images/ids.ts';
 import { ProviderError } from '../images/provider.ts';
 import type { Spec } from '../images/scene/index.ts';
+import type { Queryable } from '../db/index.ts';
 import type { Handler } from './types.ts';
+
+/**
+ * The images a client may keep that no report uses: past it, its least recently used go (a new
+ * prompt is a new row, so the store used to grow with every request). The widget keeps one image
+ * per form; fifty is a visitor trying many designs.
+ */
+const UNUSED_IMAGES_PER_CLIENT = 50;
+/** How long an image no report uses is kept after it was last generated or asked for. */
+const UNUSED_IMAGE_HOURS = 24;
+
+/**
+ * After each new image: drops `client`'s unused images past its quota, and every unused image past
+ * the age limit (an index range that is empty but for the few that just aged).
+ */
+async function keepImagesBounded(db: Queryable, client: string): Promise<void> {
+  await db.query(
+    `delete from image where id in (
+       select id from image i where (client = $1 and not exists (select 1 from report r where r.image_id = i.id))
+       order by used_at desc offset $2)
+     or id in (select id from image i where used_at < now() - make_interval(hours => $3)
+               and not exists (select 1 from report r where r.image_id = i.id))`,
+    [client, UNUSED_IMAGES_PER_CLIENT, UNUSED_IMAGE_HOURS],
+  );
+}
 
 const TYPES = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
 
@@ -32,7 +57,7 @@ function readRequest(input: unknown): { prompt: string; spec: Spec | undefined }
  * (the canonical spec, the prompt only without one or for a provider that reads it), so the same
  * spec is generated once and then answered from the database.
  */
-export const generateImage: Handler = async ({ req, config, db, images }) => {
+export const generateImage: Handler = async ({ req, config, db, images, client }) => {
   const { prompt, spec } = readRequest((await readJson(req, config.bodyLimit)).value);
   const source = { provider: images.name, spec: spec ?? null, prompt: spec && !images.readsPrompt ? null : prompt };
   const id = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
@@ -43,7 +68,7 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
     body: { url: `${config.publicUrl ?? ''}/api/images/${id}.${EXTENSIONS[type]}` },
     log: { image: id },
   });
-  const [stored] = await db.query<{ content_type: string }>('select content_type from image where id = $1', [id]);
+  const [stored] = await db.query<{ content_type: string }>('update image set used_at = now() where id = $1 returning content_type', [id]);
   if (stored) return url(stored.content_type);
   const started = performance.now();
   let result;
@@ -54,12 +79,14 @@ export const generateImage: Handler = async ({ req, config, db, images }) => {
     throw error;
   }
   const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
-  await db.query('insert into image (id, content_type, body, prompt) values ($1, $2, $3, $4) on conflict (id) do nothing', [
+  await db.query('insert into image (id, content_type, body, prompt, client) values ($1, $2, $3, $4, $5) on conflict (id) do nothing', [
     id,
     result.contentType,
     body,
     prompt,
+    client,
   ]);
+  await keepImagesBounded(db, client);
   return { ...url(result.contentType), log: { image: id, generateMs: Math.round(performance.now() - started), bytes: body.length } };
 };
 

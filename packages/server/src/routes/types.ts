@@ -26,6 +26,8 @@ export interface RouteContext {
   site: Site;
   /** The visitor's language (Accept-Language: the widgets send theirs). */
   lang: Lang;
+  /** The caller as the limits count it: an IPv4 address or an IPv6 /64 (http/rate-limit.ts). */
+  client: string;
 }
 
 /** What a route handler answers; errors are thrown as HttpError. */
@@ -34,7 +36,8 @@ export interface Reply {
   body: unknown;
   /** A non-JSON body (an image), written as is with the reply's headers. */
   raw?: Uint8Array | string;
-  headers?: Record<string, string>;
+  /** Extra headers; a list is sent as several headers of that name (Set-Cookie). */
+  headers?: Record<string, string | string[]>;
   /** Extra fields for the request's log line (e.g. the stored id). */
   log?: Record<string, unknown>;
 }

@@ -34,10 +34,12 @@ const V4 = [
   '224.0.0.0/4',
   '240.0.0.0/4',
 ];
-// ::ffff:0:0/96 and ::/96 are not listed: they carry an IPv4 address, which is checked as IPv4.
+// An IPv4-mapped (::ffff:a.b.c.d) or IPv4-compatible (::a.b.c.d) address is checked as the IPv4
+// address it carries (canonicalAddress); whatever else is left in ::/8 is reserved, never a public
+// server: the unspecified and loopback addresses, and the IPv4-translated ::ffff:0:a.b.c.d
+// (RFC 2765), which some stacks route to the IPv4 address it carries.
 const V6 = [
-  '::/128',
-  '::1/128',
+  '::/8',
   '64:ff9b::/96',
   '64:ff9b:1::/48',
   '100::/64',
@@ -50,7 +52,9 @@ const V6 = [
   'ff00::/8',
 ];
 
-const blocked = rangeList([...V4, ...V6]);
+// One list per family: node's BlockList also matches an IPv4 address against IPv6 ranges (as
+// ::ffff:a.b.c.d), which ::/8 would then refuse whatever the address.
+const blocked = { ipv4: rangeList(V4), ipv6: rangeList(V6) };
 
 function rangeList(cidrs: readonly string[]): BlockList {
   const list = new BlockList();
@@ -101,7 +105,7 @@ export function addressAllowed(raw: string, allow: AllowPrivate): boolean {
   if (allow === 'all') return true;
   const { address, family } = canonicalAddress(raw);
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (!blocked.check(address, type)) return true;
+  if (!blocked[type].check(address, type)) return true;
   if (!allow.length) return false;
   let list = allowLists.get(allow);
   if (!list) allowLists.set(allow, (list = rangeList(allow)));

@@ -1,16 +1,18 @@
 // What goes over the wire for one delivery: the Standard Webhooks body and headers, or the
 // spreadsheet preset's body (SPEC.md §7: the original wait list's JSON).
 import { Webhook } from 'standardwebhooks';
+import { guardFormula } from '../csv.ts';
 
 /** An endpoint's format. */
 export type Format = 'standard' | 'spreadsheet';
 /** The formats, for validation. */
 export const FORMATS: readonly Format[] = ['standard', 'spreadsheet'];
 
-/** An event as stored. */
+/** An event as stored: `version` is the payload version its data was made in (migration 085). */
 export interface StoredEvent {
   id: string;
   type: string;
+  version: number;
   data: Record<string, unknown>;
   created_at: Date | string;
 }
@@ -25,6 +27,14 @@ interface SheetRow {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * Each cell guarded like the CSV exports: a sheet's script appends the row as it comes, and Google
+ * Sheets runs `=IMPORTDATA(…)` in a cell (and reads `+57 300…` as a formula); the apostrophe is
+ * Sheets' own mark for text, not shown.
+ */
+const guarded = (row: SheetRow): SheetRow =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, guardFormula(value as string)])) as unknown as SheetRow;
 
 /**
  * A lead as the original wait list posted it. A wait-list lead is its own five fields; the other
@@ -64,7 +74,8 @@ function sheetRow(data: Record<string, unknown>): SheetRow {
         nombre: text(fields.nombre),
         correo: text(fields.correo),
         telefono: text(fields.telefono),
-        comentario: text(fields.otros),
+        // A list since version 2 of the payload, a comma-separated text before.
+        comentario: Array.isArray(fields.otros) ? fields.otros.filter((o) => typeof o === 'string').join(', ') : text(fields.otros),
         interesado: 'cliente',
       };
   }
@@ -92,8 +103,8 @@ export function requestOf(
 ): { body: string; headers: Record<string, string> } {
   const body =
     format === 'spreadsheet'
-      ? JSON.stringify(event.type === 'webhook.test' ? TEST_ROW : sheetRow(event.data))
-      : JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data: event.data });
+      ? JSON.stringify(guarded(event.type === 'webhook.test' ? TEST_ROW : sheetRow(event.data)))
+      : JSON.stringify({ type: event.type, version: event.version, timestamp: new Date(event.created_at).toISOString(), data: event.data });
   const signature = new Webhook(secret).sign(event.id, now, body);
   return {
     body,

@@ -124,7 +124,7 @@ export function createWebhookWorker({
                         where d.status = 'pending' and d.next_at <= now() and e.enabled
                         order by d.next_at limit ${BATCH} for update of d skip locked)
            returning id, event_id, endpoint_id, attempts)
-         select c.id as delivery_id, c.attempts, c.endpoint_id, e.id, e.type, e.data, e.created_at, p.url, p.format, p.secret
+         select c.id as delivery_id, c.attempts, c.endpoint_id, e.id, e.type, e.version, e.data, e.created_at, p.url, p.format, p.secret
          from claimed c join webhook_event e on e.id = c.event_id join webhook_endpoint p on p.id = c.endpoint_id`,
         [leaseSeconds],
       );

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { api, type ApiError, type Me } from '../api.ts';
+import { useT } from '../i18n.ts';
+import { errorText } from './errors.ts';
+import { formText } from './form-text.ts';
+import { NewPasswordFields, newPasswordError, PASSWORD_CODES } from './set-password.tsx';
+
+/** The signed-in operator's account: their e-mail and role, and changing their own password. */
+export function Account({ me }: { me: Me }) {
+  const { t } = useT();
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setDone(false);
+    const refused = newPasswordError(t, data);
+    setError(refused);
+    if (refused) return;
+    try {
+      await api('account/password', { method: 'POST', body: { current: data.get('current'), password: formText(data, 'password') } });
+      form.reset();
+      setDone(true);
+    } catch (caught) {
+      setError(errorText(t, caught as ApiError, { ...PASSWORD_CODES, current: 'console.account.wrongCurrent' }));
+    }
+  };
+  return (
+    <section className="narrow" aria-labelledby="account-title">
+      <h1 id="account-title">{t('console.account.title')}</h1>
+      <p>
+        {me.email} · {t(`console.users.roles.${me.role}`)}
+      </p>
+      <h2 id="password-title">{t('console.account.heading')}</h2>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="password-title">
+        <label htmlFor="current-password">{t('console.account.current')}</label>
+        <input
+          id="current-password"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-describedby="account-error"
+        />
+        <NewPasswordFields password={t('console.account.password')} confirm={t('console.account.confirm')} describedBy="account-error" />
+        <p id="account-error" className="error" role="alert">
+          {error}
+        </p>
+        {done && (
+          <p role="status" className="ok">
+            {t('console.account.done')}
+          </p>
+        )}
+        <button type="submit" className="primary">
+          {t('console.account.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// The buyer's order confirmation, a queue of the outbox (mail/outbox.ts): the order row is the
+// outbox entry, queued once the order is paid and has an address (orders.ts). What it holds is a
+// decision (docs/operators/payments.md): the product, the amount, the date, the order reference and
+// how it was paid, in the order's language; no link, no card data, no session id, nothing a
+// stranger could have typed. A test checkout's says so in its subject and body.
+import { interpolate } from '@obra/i18n';
+import en from '@obra/i18n/locales/en/order-mail.json' with { type: 'json' };
+import es from '@obra/i18n/locales/es/order-mail.json' with { type: 'json' };
+import type { Db } from '../db/index.ts';
+import type { MailQueue } from '../mail/outbox.ts';
+
+interface OrderRow {
+  id: string;
+  created_at: Date;
+  provider: 'stripe' | 'test';
+  product: string;
+  amount: number;
+  currency: string;
+  lang: string;
+  customer_email: string;
+  mail_attempts: number;
+}
+
+/** The order's reference as the buyer and the console read it: its id's first 8 characters, upper case. */
+const orderReference = (id: string): string => id.slice(0, 8).toUpperCase();
+
+/** Subject and text of an order's confirmation. */
+function orderMail(order: OrderRow): { subject: string; text: string } {
+  const lang = order.lang === 'en' ? 'en' : 'es';
+  const w = lang === 'en' ? en : es;
+  const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: order.currency.toUpperCase() }).format(order.amount / 100);
+  const subject = interpolate(order.provider === 'test' ? w.testSubject : w.subject, { product: order.product });
+  const text = [
+    w.greeting,
+    '',
+    w.paid,
+    '',
+    `${w.product}: ${order.product}`,
+    `${w.amount}: ${amount}`,
+    `${w.date}: ${new Date(order.created_at).toISOString().slice(0, 10)}`,
+    `${w.reference}: ${orderReference(order.id)}`,
+    `${w.by}: ${order.provider === 'test' ? w.test : w.stripe}`,
+    '',
+    w.next,
+    '',
+    w.signature,
+  ].join('\n');
+  return { subject, text };
+}
+
+/** The queue of order confirmations; `retryMs` is the first backoff (doubling, at most 1 h). */
+export function orderMails(db: Db, retryMs: number): MailQueue<OrderRow> {
+  return {
+    name: 'order',
+    claim: () =>
+      db.query<OrderRow>(
+        `update "order" set mail_attempts = mail_attempts + 1, mail_next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, mail_attempts)))
+         where id in (select id from "order" where mail_status = 'queued' and mail_next_at <= now() order by created_at limit 10 for update skip locked)
+         returning id, created_at, provider, product, amount, currency, lang, customer_email, mail_attempts`,
+        [retryMs / 1000],
+      ),
+    mail: async (order) => ({ ...orderMail(order), to: order.customer_email }),
+    sent: async (order) =>
+      void (await db.query(`update "order" set mail_status = 'sent', mailed_at = now(), mail_error = null where id = $1`, [order.id])),
+    failed: async (order, reason) => void (await db.query('update "order" set mail_error = $2 where id = $1', [order.id, reason])),
+    describe: (order) => ({ id: order.id, attempts: order.mail_attempts }),
+  };
+}

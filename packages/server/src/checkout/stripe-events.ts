@@ -1,0 +1,52 @@
+// Stripe's webhook events about Checkout Sessions, once their signature is checked (routes.ts):
+// a session completes paid (cards), or completes unpaid and is paid or fails later (a delayed
+// method). Only the sessions this site created become orders.
+import type Stripe from 'stripe';
+import type { Db } from '../db/index.ts';
+import type { Logger } from '../log.ts';
+import { recordOrder } from './orders.ts';
+import { productFor } from './products.ts';
+import { ownSession } from './stripe-provider.ts';
+
+/** The payment status each event type means: Stripe's own on completion, then paid or failed. */
+const STATUS: Record<string, (session: Stripe.Checkout.Session) => string> = {
+  'checkout.session.completed': (session) => session.payment_status,
+  'checkout.session.async_payment_succeeded': () => 'paid',
+  'checkout.session.async_payment_failed': () => 'failed',
+};
+
+/** Records what `event` says about an order; whether the order changed. */
+export async function recordStripeEvent(db: Db, event: Stripe.Event, log: Logger): Promise<boolean> {
+  const status = STATUS[event.type];
+  if (!status) return false;
+  const session = event.data.object as Stripe.Checkout.Session;
+  return db.transaction(async (tx) => {
+    const own = await ownSession(tx, session.id);
+    if (!own) {
+      log.info('stripe event about a session this site did not create', { event: event.id, session: session.id });
+      return false;
+    }
+    const amount = session.amount_total ?? 0;
+    const currency = session.currency ?? '';
+    const differs = amount !== own.amount || currency !== own.currency;
+    if (differs)
+      log.error('stripe reports another amount than the session was created for', {
+        session: session.id,
+        paid: `${amount} ${currency}`,
+        expected: `${own.amount} ${own.currency}`,
+      });
+    return recordOrder(tx, {
+      provider: 'stripe',
+      eventId: event.id,
+      sessionId: session.id,
+      slug: own.slug,
+      product: productFor(own.slug)?.name ?? own.slug,
+      amount,
+      currency,
+      lang: own.lang,
+      paymentStatus: status(session),
+      customerEmail: session.customer_details?.email ?? null,
+      expected: differs ? { amount: own.amount, currency: own.currency } : undefined,
+    });
+  });
+}

@@ -1,0 +1,46 @@
+// Reading what the API mails: an .eml's subject, the PDF attached to it, the text a PDF shows
+// (every string drawn, or page by page through unpdf).
+import { inflateSync } from 'node:zlib';
+import { extractText, getDocumentProxy } from 'unpdf';
+
+/** The text of a PDF: every hex or literal string shown with Tj, from every (deflated) stream. */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    const bytes = Buffer.from(match[1]!, 'latin1');
+    let content: string;
+    try {
+      content = inflateSync(bytes).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj|\((.*?)\) Tj/g))
+      parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
+  }
+  return parts.join('\n');
+}
+
+/** The PDF attached to a raw e-mail (its base64 part of type application/pdf). */
+export function attachedPdf(eml: string): Buffer {
+  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
+  if (!part) throw new Error('the e-mail has no PDF attached');
+  return Buffer.from(part[1]!.replace(/\s/g, ''), 'base64');
+}
+
+/** The text of each page of a PDF, whitespace collapsed to single spaces. */
+export async function pdfPages(pdf: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
+  return text.map((page) => page.replace(/\s+/g, ' '));
+}
+
+/** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
+export const subjectOf = (eml: string) =>
+  (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
+    .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) =>
+      Buffer.from(
+        text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8'),
+    );

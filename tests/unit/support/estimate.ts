@@ -1,0 +1,12 @@
+import { estimate, type Estimate, type EstimateInput } from '@obra/estimate';
+
+/** The estimate of a measured project (throws when a dimension is missing: a test's mistake). */
+export const made = (input: EstimateInput): Estimate => {
+  const result = estimate(input);
+  if (!result.complete) throw new Error(`incomplete: ${result.missing.join(', ')}`);
+  return result;
+};
+
+/** The building weeks of an estimate: construction and finishes. */
+export const build = (e: Estimate): number =>
+  e.time.stages.filter((s) => s.stage === 'construction' || s.stage === 'finishes').reduce((n, s) => n + s.weeks, 0);
