@@ -1,4 +1,4 @@
-// The company's projects the home and values pages show (SPEC.md §2 Values: a gallery of three
+// The company's projects the home and values pages show (docs/contributors/behaviour.md#screens, the values page: a gallery of three
 // images): each one drawn at build time by the illustrator that draws the design form's images
 // (host/build.ts writes dist/host/img/<file>), from the same choices a visitor makes. Their
 // captions are the copy's `projects.items`, in this order.

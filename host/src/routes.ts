@@ -1,4 +1,4 @@
-// The host's route table (SPEC.md §2): every page under /es and /en with translated segments.
+// The host's route table (docs/contributors/behaviour.md#screens): every page under /es and /en with translated segments.
 // Pure: no I/O, so the server, the pre-renderer and the tests share exactly one table.
 
 import { LANGS, type Lang } from '@obra/schema';
@@ -24,7 +24,7 @@ export const SEGMENTS: Readonly<Record<Exclude<PageId, 'home'>, Record<Lang, str
   testCheckout: { es: 'test-checkout', en: 'test-checkout' },
 };
 
-/** Extra spellings accepted for a page (SPEC.md §2 names the product segment's plural too). */
+/** Extra spellings accepted for a page (the product segment's plural too: docs/contributors/behaviour.md#screens). */
 const EXTRA_ALIASES: Readonly<Record<string, Exclude<PageId, 'home'>>> = { productos: 'product', products: 'product' };
 
 /** Every page in the order menus and tests list them. */

@@ -1,4 +1,4 @@
-// The security headers of every host response (README, "Security headers"): a strict
+// The security headers of every host response (docs/operators/security.md): a strict
 // Content-Security-Policy, no framing by other sites, no MIME sniffing, a referrer policy, and
 // HSTS when the site is served over https (PUBLIC_URL).
 import { createHash } from 'node:crypto';

@@ -17,7 +17,7 @@ import {
 
 const SLUGS = ['sketchup', 'revit', 'v-ray'];
 
-/** SPEC.md §2's table, written out by hand so the module cannot agree with itself by mistake. */
+/** the table of docs/contributors/behaviour.md#screens, written out by hand so the module cannot agree with itself by mistake. */
 const CANONICAL: Record<Lang, Record<PageId, string>> = {
   es: {
     home: '/es',

@@ -13,7 +13,7 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-// sendPartner logs the accepted answer (SPEC.md §7); the tests read the log instead of printing it.
+// sendPartner logs the accepted answer (docs/contributors/behaviour.md#calls); the tests read the log instead of printing it.
 const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 beforeEach(() => info.mockClear());
 useFastRetries();
@@ -224,7 +224,7 @@ describe('<obra-partner-registration> sending', () => {
     expect(formValues(w)).toEqual(EMPTY);
     expect(w.fieldErrors()).toEqual([]);
     expect(w.outcome('alert').textContent).toBe('');
-    // The OK answer is only logged (SPEC.md §7).
+    // The OK answer is only logged (docs/contributors/behaviour.md#calls).
     expect(info).toHaveBeenCalledWith(expect.any(String), { id: 'pr_1' });
     // Typing the next registration retires the thanks, without showing the empty form as invalid.
     await w.user.type(w.input('nombre'), 'Luis');

@@ -1,4 +1,4 @@
-// The video carousel's timing and pause rules (SPEC.md §9, WCAG 2.2.2), with fake timers.
+// The video carousel's timing and pause rules (docs/contributors/behaviour.md#constants, WCAG 2.2.2), with fake timers.
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOPLAY_MS, Carousel, SPEED_MS, slidesFor, type CarouselProps } from '@obra/marketplace';

@@ -1,4 +1,4 @@
-// Home's floating notice and the full-screen design-form overlay (SPEC.md §2 Home): a native
+// Home's floating notice and the full-screen design-form overlay (docs/contributors/behaviour.md#home): a native
 // <dialog> in the top layer, body scroll locked while open, Esc closes, focus back on the opener.
 import { lockScroll } from './scroll-lock.ts';
 

@@ -80,7 +80,7 @@ export interface Copy {
   };
   vision: { title: string; description: string; bullets: [string, string, string] };
   pages: Record<'form' | 'waitList' | 'marketplace' | 'registration' | 'product', { title: string; lead: string }>;
-  /** `title` and `text` are the toast's (SPEC.md §8); `heading` and `lead` the page's. */
+  /** `title` and `text` are the toast's (docs/contributors/behaviour.md#errors); `heading` and `lead` the page's. */
   success: {
     title: string;
     text: string;

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-// The values page's contact popup (DESIGN.md §5.3): a native <dialog> with a real form that the
+// The values page's contact popup (docs/contributors/behaviour.md#contact-popup-sends): a native <dialog> with a real form that the
 // host script validates and delivers to POST /api/contact. Its messages (sending, waiting for the
 // network, sent, failed and why) travel as data attributes, so the script carries no copy of its own.
 import type { Copy } from '../copy/index.ts';

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-// Home (SPEC.md §2): hero, services, the company's projects, form and marketplace cards, values,
+// Home (docs/contributors/behaviour.md#screens): hero, services, the company's projects, form and marketplace cards, values,
 // contact, floating notice.
 import type { Copy, Item } from '../copy/index.ts';
 import { pathFor, type Lang } from '../routes.ts';

@@ -30,7 +30,7 @@ export function NotFound({ lang = 'es' }: { lang?: Lang }) {
   );
 }
 
-/** An unknown software slug (SPEC.md §8): the catalogue's message and a way back to the catalogue. */
+/** An unknown software slug (docs/contributors/behaviour.md#errors): the catalogue's message and a way back to the catalogue. */
 export function ProductNotFound({ copy, lang }: { copy: Copy; lang: Lang }) {
   return (
     <section class="hero">

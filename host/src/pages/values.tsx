@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-// Values (SPEC.md §2): why us, the '25+' figure, a testimonial carousel, a gallery of three
+// Values (docs/contributors/behaviour.md#screens): why us, the '25+' figure, a testimonial carousel, a gallery of three
 // images and the contact popup. Rendered in its first state; the host script animates it.
 import type { Copy } from '../copy/index.ts';
 import { SITE } from '../site.ts';

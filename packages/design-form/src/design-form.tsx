@@ -34,7 +34,7 @@ const useDesignDraft = (store: StoreApi<DesignFormState>, host: HTMLElement) =>
     restore: (draft: Draft) => draft.values && store.getState().restore(draft),
   });
 
-/** The AI project design form (SPEC.md §2): image panel, sections of choices, and the report modal. */
+/** The AI project design form (docs/contributors/behaviour.md#screens): image panel, sections of choices, and the report modal. */
 export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormProps) {
   const { t } = i18n;
   const state = useStore(store);
@@ -81,7 +81,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     if (wasSuccess) openerRef.current?.focus();
   };
 
-  // The outcome dialogs of SPEC.md §5 and §8: no image, failure (an alert), success.
+  // The outcome dialogs of docs/contributors/behaviour.md#errors: no image, failure (an alert), success.
   const dialogs = [
     {
       status: 'noImage',

@@ -14,7 +14,7 @@ export interface PersonalModalProps {
   i18n: I18n<DesignFormCatalogue>;
   lang: string;
   onSubmit: () => void;
-  /** Whether the form holds an image a report may carry (DESIGN.md's https rule): without one it says so at once. */
+  /** Whether the form holds an image a report may carry (docs/contributors/behaviour.md#the-https-image-rule): without one it says so at once. */
   imageReady: boolean;
   /** Generates the image from the choices made (the lightning buttons' action). */
   onGenerate: () => void;
@@ -30,7 +30,7 @@ const AUTOCOMPLETE = {
   correo: 'email',
 } as const;
 
-/** The personal-data modal (SPEC.md §2): every field required, then the report is sent. */
+/** The personal-data modal (docs/contributors/behaviour.md#screens): every field required, then the report is sent. */
 export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGenerate, onTrap }: PersonalModalProps) {
   const { t } = i18n;
   const modal = useModal(state.modalOpen);

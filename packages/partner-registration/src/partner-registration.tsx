@@ -23,7 +23,7 @@ export type PartnerRegistrationProps = WidgetProps<
   PartnerRegistrationCatalogue
 >;
 
-/** The partner registration form (SPEC.md §2 "Partner registration"): contact data and a specialisation. */
+/** The partner registration form (docs/contributors/behaviour.md#partner-registration): contact data and a specialisation. */
 export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }: PartnerRegistrationProps) {
   const { t } = i18n;
   const state = useStore(store);

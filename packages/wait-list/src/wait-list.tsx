@@ -21,7 +21,7 @@ export interface WaitListAttributes extends OwnWords {
 
 export type WaitListProps = WidgetProps<WaitListAttributes, WaitListEvents, StoreApi<WaitListState>, WaitListCatalogue>;
 
-/** The wait-list form (SPEC.md §2 "Wait list"): who is interested, contact data and a comment. */
+/** The wait-list form (docs/contributors/behaviour.md#wait-list): who is interested, contact data and a comment. */
 export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps) {
   const { t } = i18n;
   const state = useStore(store);

@@ -18,7 +18,7 @@ export interface MarketplaceAttributes extends OwnWords {
 
 export type MarketplaceProps = WidgetProps<MarketplaceAttributes, Record<never, never>, StoreApi<MarketplaceState>, MarketplaceCatalogue>;
 
-/** The host site's detail page per language (SPEC.md §2 routes). */
+/** The host site's detail page per language (docs/contributors/behaviour.md#routes). */
 const DEFAULT_DETAIL_HREF: Record<Lang, string> = { es: '/{lang}/producto/{slug}', en: '/{lang}/product/{slug}' };
 
 /**
@@ -41,7 +41,7 @@ const restoreFromHistory = (kept: { page?: unknown; applied?: unknown }): Partia
   return { page: typeof kept.page === 'number' && kept.page >= 1 ? Math.trunc(kept.page) : 1, applied, text: applied };
 };
 
-/** The software catalogue (SPEC.md §2 "Software catalogue"): search with suggestions, a card grid and pages. */
+/** The software catalogue (docs/contributors/behaviour.md#software-catalogue): search with suggestions, a card grid and pages. */
 export function Marketplace({ attrs, lang, i18n, store, host }: MarketplaceProps) {
   const { t } = i18n;
   // Back from a product's page: the catalogue is on the page and search it was left on.

@@ -15,7 +15,7 @@ export interface CarouselProps {
 }
 
 /**
- * The video carousel (SPEC.md §9): infinite, autoplay every 2500 ms, 800 ms slides, 3/2/1 per
+ * The video carousel (docs/contributors/behaviour.md#constants): infinite, autoplay every 2500 ms, 800 ms slides, 3/2/1 per
  * view by the widget's width. It pauses on hover, while focus is in its slides, under reduced
  * motion and by its pause button; slides out of view are inert. How many fit, and whether the
  * controls show, is the stylesheet's (container queries on SLIDES_FROM): it holds before any script.

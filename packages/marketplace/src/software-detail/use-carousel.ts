@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
-/** Autoplay period and slide transition (SPEC.md §9). */
+/** Autoplay period and slide transition (docs/contributors/behaviour.md#constants). */
 export const AUTOPLAY_MS = 2500;
 export const SPEED_MS = 800;
 

@@ -7,7 +7,7 @@ import type { Scene, Spec } from './types.ts';
 export type { Matrix, Pattern, Scene, Shape, Spec } from './types.ts';
 
 /**
- * The illustration of the described building (DESIGN.md §5.6): roof design, dimensions to scale,
+ * The illustration of the described building (docs/contributors/behaviour.md#image-generation): roof design, dimensions to scale,
  * facade and roof materials, wall type, use and zone. A pure function of the spec: the same spec
  * draws the same picture, so it can be stored under the spec's hash.
  */
