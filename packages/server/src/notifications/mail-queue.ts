@@ -43,10 +43,10 @@ const kindName = (w: Words, kind: string) => w.kind[kind as keyof Words['kind']]
 
 const stamp = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** The queue of notification mails; links point at `consoleOrigin`/admin. */
+/** The queue of notification mails; links point at `consoleOrigin()`/admin, asked for each mail. */
 export function notificationMails(
   db: Db,
-  { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: string },
+  { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: () => string },
 ): MailQueue<Row> {
   const lines = (lead: LeadLine, w: Words) => [
     `${w.field.nombre}: ${lead.name}`,
@@ -57,7 +57,7 @@ export function notificationMails(
     `${w.inbox.summary}: ${lead.summary}`,
   ];
 
-  async function leadMail(row: Row, w: Words) {
+  async function leadMail(row: Row, w: Words, origin: string) {
     const [lead] = await db.query<LeadLine>('select id, kind, created_at, lang, name, email, phone, summary from lead where id = $1', [
       row.lead_id,
     ]);
@@ -74,14 +74,14 @@ export function notificationMails(
           ...lines(lead, w),
           '',
           w.mail.open,
-          `${consoleOrigin}/admin/leads/${lead.id}`,
+          `${origin}/admin/leads/${lead.id}`,
           '',
           w.mail.footer,
         ].join('\n');
     return { to: row.recipient, subject: interpolate(w.mail.subject, { kind, name: lead.name }), text };
   }
 
-  async function digestMail(row: Row, w: Words) {
+  async function digestMail(row: Row, w: Words, origin: string) {
     // The page and the whole window's count in one statement.
     const leads = await db.query<LeadLine & { total: number }>(
       `select id, kind, created_at, lang, name, email, phone, summary, (count(*) over ())::int as total from lead
@@ -96,7 +96,7 @@ export function notificationMails(
         ...lines(lead, w)
           .slice(1)
           .map((line) => `  ${line}`),
-        `  ${consoleOrigin}/admin/leads/${lead.id}`,
+        `  ${origin}/admin/leads/${lead.id}`,
       ].join('\n'),
     );
     const text = [
@@ -106,7 +106,7 @@ export function notificationMails(
       ...(n > DIGEST_LIMIT ? ['', interpolate(w.mail.more, { count: n - DIGEST_LIMIT })] : []),
       '',
       w.mail.openAll,
-      `${consoleOrigin}/admin?from=${row.since!.toISOString().slice(0, 10)}`,
+      `${origin}/admin?from=${row.since!.toISOString().slice(0, 10)}`,
       '',
       w.mail.footer,
     ].join('\n');
@@ -115,14 +115,14 @@ export function notificationMails(
 
   // An admin's notice that the webhook worker disabled an endpoint: in both languages (admins have
   // no language of their own here), with the link to the console's webhooks screen.
-  async function endpointMail(row: Row) {
+  async function endpointMail(row: Row, origin: string) {
     const [endpoint] = await db.query<{ url: string; disabled_at: Date | null }>(
       'select url, disabled_at from webhook_endpoint where id = $1',
       [row.endpoint_id],
     );
     if (!endpoint) return null;
     const part = (w: Words) => interpolate(w.mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date()) });
-    const text = [part(WORDS.es), `${consoleOrigin}/admin/webhooks`, '', part(WORDS.en), `${consoleOrigin}/admin/webhooks`].join('\n');
+    const text = [part(WORDS.es), `${origin}/admin/webhooks`, '', part(WORDS.en), `${origin}/admin/webhooks`].join('\n');
     return { to: row.recipient, subject: `${WORDS.es.mail.webhookSubject} · ${WORDS.en.mail.webhookSubject}`, text };
   }
 
@@ -156,9 +156,10 @@ export function notificationMails(
       ),
     mail: (row) => {
       const w = WORDS[row.lang === 'en' ? 'en' : 'es'];
-      if (row.endpoint_id) return endpointMail(row);
-      if (row.partner_id) return partnerWelcome(db, row.partner_id, consoleOrigin);
-      return row.lead_id ? leadMail(row, w) : digestMail(row, w);
+      const origin = consoleOrigin();
+      if (row.endpoint_id) return endpointMail(row, origin);
+      if (row.partner_id) return partnerWelcome(db, row.partner_id, origin);
+      return row.lead_id ? leadMail(row, w, origin) : digestMail(row, w, origin);
     },
     sent: async (row) => void (await db.query('update notification_mail set sent_at = now(), error = null where id = $1', [row.id])),
     failed: async (row, reason) => void (await db.query('update notification_mail set error = $2 where id = $1', [row.id, reason])),
