@@ -35,13 +35,14 @@ if (!version.startsWith('v24.')) throw new Error(`[setup] expected Node 24 in no
 
 if (process.argv.includes('--browser')) {
   // The browser tests need the headless shell (tests/e2e/support/browser.ts); the benchmarks and
-  // screenshots the full browser. As root, one apt call brings both when either is missing;
-  // otherwise only a missing shell stops the tests.
+  // screenshots the full browser; the report PDF's test renders it with poppler's pdftoppm
+  // (tests/server/report-pdf.test.ts). As root, one apt call brings them when any is missing;
+  // otherwise only a missing shell stops here (the PDF test says what it lacks).
   const shell = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const missing = ![shell, '/usr/bin/chromium'].every((path) => existsSync(path));
+  const missing = ![shell, '/usr/bin/chromium', '/usr/bin/pdftoppm'].every((path) => existsSync(path));
   if (missing && !process.env.CHROMIUM_PATH && isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('[setup] installing Chromium (headless shell and browser) and fonts from Debian …');
+    console.log('[setup] installing Chromium (headless shell and browser), fonts and poppler-utils from Debian …');
     run('apt-get', ['update', '-qq']);
     run('apt-get', [
       'install',
@@ -52,6 +53,7 @@ if (process.argv.includes('--browser')) {
       'chromium',
       'fonts-liberation',
       'fonts-dejavu-core',
+      'poppler-utils',
     ]);
   }
   if (!existsSync(shell)) {

@@ -3,6 +3,7 @@
 // page is pre-rendered to static HTML in both languages with preact-render-to-string:
 //   dist/host/assets/main-HASH.js (+ chunks); the stylesheet is minified and inlined in each page
 //   dist/host/pages/{es,en}/<page>.html, {es,en}/product/<slug>.html, 404.html
+//   dist/host/img/project-*.svg: the company's projects, drawn by the API's illustrator
 //   dist/host/docs/partners/<page>.html: the partners' guide (host/docs.ts)
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -10,7 +11,9 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { illustrationSvg } from '@obra/server/illustration';
 import { renderPartnerDocs } from './docs.ts';
+import { PROJECTS, projectSpec } from './src/projects.ts';
 import { WIDGET_OF } from './src/routes.ts';
 import { INLINE_SCRIPT, cspHash, type InlineHashes } from './src/security.ts';
 
@@ -88,6 +91,9 @@ for (const [file, html] of pages) {
   await writeFile(path, html);
 }
 await rm(renderer);
+// The company's projects, drawn by the API's illustrator (served under /img/).
+await mkdir(join(out, 'img'), { recursive: true });
+for (const project of PROJECTS) await writeFile(join(out, 'img', project.file), illustrationSvg(projectSpec(project)));
 // The partners' guide, which the approval e-mail links to (/docs/partners/embedding.html).
 const docs = await renderPartnerDocs({ root, out, css });
 // The inline script and stylesheet every page carries, by hash, for the Content-Security-Policy.

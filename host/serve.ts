@@ -2,7 +2,7 @@
 // partner page (/demo/), partner examples (/examples/) and the reference API (packages/server,
 // mounted at /api/) on one port (PORT, default 8080). The API's own variables (OBRA_DATA_DIR,
 // DATABASE_URL, CORS_ORIGINS …) apply here too, and API_PROCESSES=N runs N copies on the port;
-// see the README.
+// see docs/operators/configuration.md and docs/operators/production.md.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -13,6 +13,7 @@ import {
   displayHost,
   listen,
   loadConfig,
+  recordServedOrigin,
   processCount,
   runProcesses,
   type Config,
@@ -44,6 +45,8 @@ async function serve(config: Config): Promise<void> {
   );
   closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
   const port = await listen(server, config);
+  // The console's links in the CLI and in mails follow the address served (unless PUBLIC_URL).
+  recordServedOrigin(config.dataDir, config.host, port);
   api.log.info('Obra host listening', {
     url: `http://${displayHost(config.host)}:${port}/`,
     api: '/api/',

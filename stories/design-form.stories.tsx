@@ -63,7 +63,7 @@ const idle: Story = {
   },
 };
 
-/** Every section open: all the fields of SPEC.md §3. */
+/** Every section open: all the fields of docs/contributors/behaviour.md#entities. */
 const allSections: Story = {
   play: async ({ canvasElement, args }) => {
     const root = await widget(canvasElement, args.lang);
@@ -181,7 +181,7 @@ const success: Story = {
   },
 };
 
-/** A failed send: the alert's text per SPEC.md §8. */
+/** A failed send: the alert's text per docs/contributors/behaviour.md#errors. */
 const failure = (handler: AnyHandler, text: (lang: Lang) => string): Story => ({
   parameters: designApi(designFormHandlers.generated, handler),
   play: async ({ canvasElement, args }) => {

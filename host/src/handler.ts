@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStatic } from '../static.ts';
 import { isConsolePath, serveConsole } from './console.ts';
-import { pageFile, productNotFoundFile, resolve } from './routes.ts';
+import { notFoundFile, pageFile, resolve } from './routes.ts';
 import { securityHeaders, type InlineHashes } from './security.ts';
 
 export interface HostDirs {
@@ -43,7 +43,8 @@ const mounts = (root: string): [prefix: string, dirs: string[], partners?: boole
   ['/widgets/', [`${root}dist/widgets`], true],
   ['/esm/', [`${root}dist/esm`], true],
   ['/assets/', [`${root}dist/host/assets`]],
-  ['/img/', [`${root}host/public/img`], true],
+  // Artwork, and the projects' pictures the build draws (host/src/projects.ts).
+  ['/img/', [`${root}host/public/img`, `${root}dist/host/img`], true],
   ['/demo/', [`${root}host/demo`]],
   // The partners' guide, rendered by host/docs.ts.
   ['/docs/', [`${root}dist/host/docs`]],
@@ -82,11 +83,7 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, { ro
   const resolution = resolve(path, slugs);
   if (resolution.kind === 'redirect') return redirect(res, resolution.status, resolution.location + url.search);
   if (resolution.kind === 'page' && (await serveStatic(req, res, `${root}dist/host/pages`, `/${pageFile(resolution.route)}`))) return;
-  return notFound(
-    res,
-    root,
-    resolution.kind === 'not-found' && resolution.page === 'product' ? productNotFoundFile(resolution.lang) : '404.html',
-  );
+  return notFound(res, root, resolution.kind === 'not-found' ? notFoundFile(resolution) : '404.html');
 }
 
 function redirect(res: ServerResponse, status: number, location: string): void {

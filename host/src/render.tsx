@@ -13,7 +13,7 @@ import { TestCheckout } from './pages/test-checkout.tsx';
 import { Values } from './pages/values.tsx';
 import { Vision } from './pages/vision.tsx';
 import { WidgetPage } from './pages/widget-page.tsx';
-import { allRoutes, LANGS, pageFile, productNotFoundFile, WIDGET_OF, type Route } from './routes.ts';
+import { allRoutes, LANGS, notFoundFile, pageFile, productNotFoundFile, WIDGET_OF, type Route } from './routes.ts';
 
 export type { Assets } from './pages/document.tsx';
 // Bundled into the renderer by host/build.ts (react → preact/compat); the unit tests render the
@@ -83,6 +83,17 @@ export function renderSite(assets: Assets): Map<string, string> {
   );
   for (const lang of LANGS) {
     const copy = COPY[lang];
+    // A path under /es or /en that is no page: the same page in that language, its menu and footer too.
+    files.set(
+      notFoundFile({ kind: 'not-found', lang }),
+      html(
+        <Document lang={lang} title={copy.meta.notFound.title} description={copy.meta.notFound.description} assets={assets}>
+          <Layout copy={copy} lang={lang}>
+            <NotFound lang={lang} />
+          </Layout>
+        </Document>,
+      ),
+    );
     files.set(
       productNotFoundFile(lang),
       html(

@@ -1,4 +1,4 @@
-// The host's route table (SPEC.md §2): every page under /es and /en with translated segments.
+// The host's route table (docs/contributors/behaviour.md#screens): every page under /es and /en with translated segments.
 // Pure: no I/O, so the server, the pre-renderer and the tests share exactly one table.
 
 import { LANGS, type Lang } from '@obra/schema';
@@ -24,7 +24,7 @@ export const SEGMENTS: Readonly<Record<Exclude<PageId, 'home'>, Record<Lang, str
   testCheckout: { es: 'test-checkout', en: 'test-checkout' },
 };
 
-/** Extra spellings accepted for a page (SPEC.md §2 names the product segment's plural too). */
+/** Extra spellings accepted for a page (the product segment's plural too: docs/contributors/behaviour.md#screens). */
 const EXTRA_ALIASES: Readonly<Record<string, Exclude<PageId, 'home'>>> = { productos: 'product', products: 'product' };
 
 /** Every page in the order menus and tests list them. */
@@ -61,7 +61,13 @@ export interface Route {
 export type Resolution =
   | { kind: 'page'; route: Route }
   | { kind: 'redirect'; status: 301 | 308; location: string }
-  | { kind: 'not-found'; lang: Lang; /** Set for a product slug that is not in the catalogue. */ page?: 'product' };
+  | {
+      kind: 'not-found';
+      /** The language the path names, if any: its 404 page speaks it. */
+      lang?: Lang;
+      /** Set for a product slug that is not in the catalogue. */
+      page?: 'product';
+    };
 
 const bySegment = new Map<string, Exclude<PageId, 'home'>>(Object.entries(EXTRA_ALIASES));
 for (const [page, names] of Object.entries(SEGMENTS) as [Exclude<PageId, 'home'>, Record<Lang, string>][]) {
@@ -91,9 +97,9 @@ export function resolve(pathname: string, slugs: readonly string[]): Resolution 
   const parts = pathname.split('/').slice(1);
   if (parts.length === 1 && parts[0] === '') return { kind: 'redirect', status: 308, location: '/es' };
   const [first, second, third, ...rest] = parts;
-  const lang: Lang = isLang(first) ? first : 'es';
+  if (!isLang(first)) return { kind: 'not-found' };
+  const lang: Lang = first;
   const notFound = { kind: 'not-found', lang } as const;
-  if (!isLang(first)) return notFound;
   let route: Route | undefined;
   if (second === undefined) route = { page: 'home', lang };
   else if (second === '' && third === undefined) return { kind: 'redirect', status: 308, location: `/${lang}` };
@@ -125,6 +131,15 @@ function safeDecode(segment: string): string | undefined {
 
 /** The page for a product slug that is not in the catalogue (status 404), per language. */
 export const productNotFoundFile = (lang: Lang): string => `${lang}/product-not-found.html`;
+
+/**
+ * The 404 page of a path: an unknown product's page, the page of the language the path names
+ * (its menu and footer in that language), or the bilingual one when it names none.
+ */
+export function notFoundFile(resolution: Extract<Resolution, { kind: 'not-found' }>): string {
+  if (!resolution.lang) return '404.html';
+  return resolution.page === 'product' ? productNotFoundFile(resolution.lang) : `${resolution.lang}/not-found.html`;
+}
 
 /** Where the pre-renderer writes a route's HTML, relative to the pages folder. */
 export function pageFile(route: Route): string {

@@ -1,10 +1,15 @@
-// The security headers of every host response (README, "Security headers"): a strict
+// The security headers of every host response (docs/operators/security.md): a strict
 // Content-Security-Policy, no framing by other sites, no MIME sniffing, a referrer policy, and
 // HSTS when the site is served over https (PUBLIC_URL).
 import { createHash } from 'node:crypto';
+import { DISMISSED_CLASS, NOTICE_DISMISSED } from './client/overlay.ts';
 
-/** The one inline script of every page: marks that the enhancing script will run (the menu may start collapsed). */
-export const INLINE_SCRIPT = "document.documentElement.classList.add('js')";
+/**
+ * The one inline script of every page, before the first paint: marks that the enhancing script
+ * will run (the menu may start collapsed), and a home notice this visit dismissed (the content
+ * then lays out without its column: nothing moves when the script hides it).
+ */
+export const INLINE_SCRIPT = `(function(r){r.classList.add('js');try{if(sessionStorage.getItem('${NOTICE_DISMISSED}')==='1')r.classList.add('${DISMISSED_CLASS}')}catch(e){}})(document.documentElement)`;
 
 /** `'sha256-…'` of an inline script or style, as a CSP source. */
 export const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -1,4 +1,4 @@
-// Every fact about the company the site shows (DESIGN.md §5.8): change them here, and only here.
+// Every fact about the company the site shows (docs/contributors/behaviour.md#site-facts): change them here, and only here.
 
 /** The company's facts, shown in the footer, the head and the contact links. */
 export const SITE = {
@@ -11,11 +11,11 @@ export const SITE = {
   email: 'contacto@obra.example',
   /** WhatsApp number in international form without '+', for wa.me links. */
   whatsapp: '573001234567',
-  /** The prefilled message is Spanish in both languages (SPEC.md §2 Layout). */
+  /** The prefilled message is Spanish in both languages (docs/contributors/behaviour.md#layout). */
   whatsappMessage: 'Hola, quiero más información sobre la solución de diseño con IA de Obra.',
-  /** The rights line's year is fixed by SPEC.md §9. */
+  /** The rights line's year is fixed by docs/contributors/behaviour.md#constants. */
   year: 2025,
-  /** The values page's years figure (SPEC.md §9). */
+  /** The values page's years figure (docs/contributors/behaviour.md#constants). */
   years: '25+',
   /** A real catalogue slug, for links and tests. */
   featuredSlug: 'sketchup',

@@ -50,7 +50,7 @@ function widget(tag: string): AnyWidget {
 }
 
 // The page's CSP forbids inline `style` attributes; the client sets those through the CSSOM
-// when it takes over, and the widgets' CSS has a fallback for each (e.g. `var(--per-view,1)`).
+// when it takes over, and the widgets' CSS lays out the first view without them.
 const withoutStyleAttributes = (html: string) => html.replace(/ style="[^"]*"/g, '');
 
 /**

@@ -6,7 +6,7 @@
 // It also starts the API twice the way `npm run start -w @obra/server` does (node main.ts): on a
 // new data folder (the database is created) and again on it (a normal start), and prints the time
 // from spawn to the first healthy answer and the process's resident memory (VmRSS) after that
-// start and at the end of the load (README, "A lean server").
+// start and at the end of the load (docs/contributors/performance.md).
 // `npm run bench:api -- --database postgres` runs it on PGlite and then on a throwaway PostgreSQL
 // cluster (tests/server/support/postgres.ts) and prints both side by side.
 import { randomUUID } from 'node:crypto';

@@ -56,6 +56,9 @@ describe.each(['es', 'en'] as const)('checkout journey (%s)', (lang) => {
     await expect.poll(() => page.locator('[data-checkout-product]').textContent()).toBe('Revit');
     expect(await page.locator('.test-banner strong').textContent()).toBe(t.badge);
     expect(await page.locator('[data-checkout-amount]').textContent()).toMatch(t.amount);
+    // The order right under the heading: no blank band left for the messages it replaces (it was ~130 px).
+    const [heading, order] = await Promise.all([page.locator('h1').boundingBox(), page.locator('[data-checkout-summary]').boundingBox()]);
+    expect(order!.y - (heading!.y + heading!.height)).toBeLessThan(40);
     await look(page, `test-checkout-${lang}`);
     expect(await orders(session)).toHaveLength(0);
 

@@ -4,6 +4,7 @@
 // and en. OBRA_SCREENSHOTS=<folder> also saves each screen (phone and desktop, es and en).
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY } from '../../host/src/copy/index.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { look, SIZES } from './support/screens.ts';
@@ -31,6 +32,7 @@ async function buyThroughTestCheckout(): Promise<string> {
   await visitor.getByRole('button', { name: 'Comprar licencia' }).click();
   await visitor.waitForURL(/\/test-checkout\?session_id=cs_local_[a-f0-9]{32}$/);
   const id = new URL(visitor.url()).searchParams.get('session_id')!;
+  await visitor.getByLabel(COPY.es.testCheckout.email).fill('comprador@example.com');
   await visitor.getByRole('button', { name: 'Pagar (prueba)' }).click();
   await visitor.waitForURL(`${platform.origin}/es/success?session_id=${id}`);
   await visitor.close();
@@ -97,9 +99,14 @@ it('exports the current filter as CSV', async () => {
   await expect.poll(() => page.locator('table.orders tbody tr').count()).toBe(2);
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
   expect(file.suggestedFilename()).toMatch(/^obra-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile(await file.path(), 'utf8')).trim().split('\r\n');
-  expect(lines[0]).toBe('id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email');
-  expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['cs_test_e2eStripePaid0001', 'cs_test_e2eStripeOpen0002']);
+  // UTF-16LE with a byte-order mark, tab-separated: what spreadsheets open right in every locale (docs/operators/console.md).
+  const bytes = await readFile(await file.path());
+  expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+  const lines = bytes.subarray(2).toString('utf16le').trim().split('\r\n');
+  expect(lines[0]).toBe(
+    'id\tcreated_at\tprovider\tevent_id\tsession_id\tslug\tproduct\tamount\tcurrency\tlang\tpayment_status\tcustomer_email\texpected_amount\texpected_currency\tmailed_at\tpartner_code\tpartner_claim',
+  );
+  expect(lines.slice(1).map((line) => line.split('\t')[4])).toEqual(['cs_test_e2eStripePaid0001', 'cs_test_e2eStripeOpen0002']);
 });
 
 it('speaks English after the toggle, with amounts in the English format', async () => {

@@ -3,18 +3,12 @@
 // first tap still opens it, the draft outlives a reload and is gone once sent, and the English
 // page says it is waiting for the network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { phoneContext, useBrowser } from './support/browser.ts';
 import { recordScripts } from './support/embed.ts';
 import { openContactPopup } from './support/forms.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 
-const browser = useBrowser({
-  viewport: { width: 390, height: 844 },
-  locale: 'en-US',
-  reducedMotion: 'reduce',
-  hasTouch: true,
-  isMobile: true,
-});
+const browser = useBrowser(phoneContext('en-US'));
 let platform: Platform;
 
 beforeAll(async () => {

@@ -2,17 +2,11 @@
 // phone and desktop widths, the ES/EN toggle, the mobile menu, the home overlay and the values
 // page's contact popup storing one row.
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { phoneContext, useBrowser } from './support/browser.ts';
 import { PAGE_ROUTES, pagePath, useHostSite, widgetRendered } from './support/host-site.ts';
 
 const site = useHostSite();
-const phone = useBrowser({
-  viewport: { width: 390, height: 844 },
-  locale: 'es-ES',
-  reducedMotion: 'reduce',
-  hasTouch: true,
-  isMobile: true,
-});
+const phone = useBrowser(phoneContext());
 
 describe('routes over HTTP', () => {
   it('redirects / and the other spelling, and answers 404 with the bilingual page', async () => {
@@ -23,7 +17,14 @@ describe('routes over HTTP', () => {
     expect((await get('/es/product/sketchup')).headers.get('location')).toBe('/es/producto/sketchup');
     const missing = await get('/es/nada');
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('Page not found');
+    expect(await missing.text()).toContain('Página no encontrada · <span lang="en">Page not found');
+    // Under /en the 404 page speaks English, menu and footer included.
+    const english = await (await get('/en/nothing')).text();
+    expect([english.includes('<html lang="en">'), english.includes('Page not found · <span lang="es">Página no encontrada')]).toEqual([
+      true,
+      true,
+    ]);
+    expect(await (await get('/nothing')).text()).toContain('<html lang="es">');
     const slug = await get('/en/product/no-such-program');
     expect(slug.status).toBe(404);
     expect(await slug.text()).toContain('Software not found.');

@@ -3,10 +3,10 @@ import { TEST_API } from './wait-list-handlers.ts';
 
 export { TEST_API };
 
-/** A generated image on the API origin (http counts there: DESIGN.md §5.5). */
+/** A generated image on the API origin (http counts there: docs/contributors/behaviour.md#the-https-image-rule). */
 export const GENERATED_URL = `${TEST_API}/images/render-1.svg`;
 
-/** Places the location search answers with (SPEC.md §3 "Location search result item"). */
+/** Places the location search answers with (docs/contributors/behaviour.md#location-search-result). */
 export const PLACES = [
   { Place: { Label: 'Medellín, Antioquia, Colombia', Country: 'Colombia', Region: 'Antioquia', Municipality: 'Medellín' } },
   { Place: { Label: 'Medellín de Bravo, Veracruz, México', Country: 'México', Region: 'Veracruz', Municipality: 'Medellín de Bravo' } },

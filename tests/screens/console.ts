@@ -1,5 +1,5 @@
 // `npm run screens:console`: photographs every console screen in es and en, phone and desktop,
-// into docs/screens/console/ (linked from the README), against the real API and the built console
+// into docs/screens/console/ (linked from docs/operators/console.md), against the real API and the built console
 // (run `npm run build:console` first), with a few leads of each kind made the way the widgets make
 // them. It is how the screens are looked at after a change; the e2e tests check their behaviour.
 import { mkdir, rm } from 'node:fs/promises';

@@ -153,7 +153,7 @@ describe('deliver: the outbox', () => {
     expect(box.read()).toBeUndefined();
   });
 
-  it('no-cors: a network failure after the retries is thrown (the error alert of SPEC.md §8), even offline; the outbox keeps it', async () => {
+  it('no-cors: a network failure after the retries is thrown (the error alert of docs/contributors/behaviour.md#errors), even offline; the outbox keeps it', async () => {
     const seen = answer(dropped);
     const box = outbox();
     const events: string[] = [];

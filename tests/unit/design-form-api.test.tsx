@@ -32,7 +32,7 @@ describe('design-form API calls', () => {
     expect(await searchLocation('San José', 'en', { apiBase: `${TEST_API}/` })).toEqual([PLACES[0]!.Place]);
   });
 
-  it('generateImage resolves a relative url against the API, and names the failures of SPEC.md §8', async () => {
+  it('generateImage resolves a relative url against the API, and names the failures of docs/contributors/behaviour.md#errors', async () => {
     server.use(http.post(`${TEST_API}/generate-image`, () => HttpResponse.json({ url: '/api/images/a.svg' })));
     expect(await generateImage({ prompt: 'p', spec }, { apiBase: TEST_API })).toBe('http://api.test/api/images/a.svg');
     server.use(http.post(`${TEST_API}/generate-image`, () => HttpResponse.json({ url: '  ' })));

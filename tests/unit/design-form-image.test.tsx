@@ -40,7 +40,7 @@ describe('image prompt', () => {
     ['http://other.test/x.png', false],
     ['', false],
     ['data:image/svg+xml,abc', false],
-  ])('%j counts as a generated image: %s (DESIGN.md §5.5)', (url, ok) => {
+  ])('%j counts as a generated image: %s (docs/contributors/behaviour.md#the-https-image-rule)', (url, ok) => {
     expect(isGeneratedImage(url, TEST_API)).toBe(ok);
   });
 });
@@ -96,24 +96,27 @@ describe('<obra-design-form> image generation', () => {
   it.each([
     ['a non-OK status', designFormHandlers.generateFailed, copy('es').image.log.notOk],
     ['an answer without url', designFormHandlers.generateNoUrl, copy('es').image.log.noUrl],
-  ])('on %s logs the §8 message and shows the example image again', async (_case, handler, message) => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(handler);
-    const form = await designForm();
-    const events: unknown[] = [];
-    form.host.addEventListener('obra-image-generated', (e) => events.push(e));
-    await openSection(form, 'Uso');
-    await form.user.click(form.screen.getByRole('button', { name: 'Generar imagen (Uso)' }));
-    await waitFor(() => expect(form.screen.getByText(copy('es').image.failed)).toBeTruthy());
-    expect(form.screen.getByRole('img', { name: copy('es').image.exampleAlt }).localName).toBe('svg');
-    expect(form.shadow.querySelector('.preview img')).toBeNull();
-    expect(logged).toHaveBeenCalledWith('[obra-design-form]', message);
-    expect(events).toEqual([]);
-    // Back to idle: the next click asks again.
-    server.use(designFormHandlers.generated);
-    await form.user.click(form.screen.getByRole('button', { name: 'Generar imagen (Uso)' }));
-    await waitFor(() => expect(form.shadow.querySelector('.preview img')!.getAttribute('src')).toBe(GENERATED_URL));
-  });
+  ])(
+    'on %s logs the message of docs/contributors/behaviour.md#errors and shows the example image again',
+    async (_case, handler, message) => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      server.use(handler);
+      const form = await designForm();
+      const events: unknown[] = [];
+      form.host.addEventListener('obra-image-generated', (e) => events.push(e));
+      await openSection(form, 'Uso');
+      await form.user.click(form.screen.getByRole('button', { name: 'Generar imagen (Uso)' }));
+      await waitFor(() => expect(form.screen.getByText(copy('es').image.failed)).toBeTruthy());
+      expect(form.screen.getByRole('img', { name: copy('es').image.exampleAlt }).localName).toBe('svg');
+      expect(form.shadow.querySelector('.preview img')).toBeNull();
+      expect(logged).toHaveBeenCalledWith('[obra-design-form]', message);
+      expect(events).toEqual([]);
+      // Back to idle: the next click asks again.
+      server.use(designFormHandlers.generated);
+      await form.user.click(form.screen.getByRole('button', { name: 'Generar imagen (Uso)' }));
+      await waitFor(() => expect(form.shadow.querySelector('.preview img')!.getAttribute('src')).toBe(GENERATED_URL));
+    },
+  );
 
   it('shows the example image again when a later generation fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,9 +1,10 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { designFormCatalogues } from '@obra/design-form';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
 import { useFastRetries } from './support/fast-retries.ts';
+import { paste } from './support/mount.ts';
 import {
   copy,
   designForm,
@@ -11,6 +12,7 @@ import {
   generate,
   GENERATED_URL,
   openDialogTitles,
+  openModal,
   openSection,
   PERSON,
   record,
@@ -36,7 +38,8 @@ describe('<obra-design-form> personal-data modal and submission', () => {
       expect(modal.open).toBe(true);
       expect(form.screen.getByRole('button', { name: c.modal.close })).toBeTruthy();
       expect(form.screen.getByRole('heading', { name: c.modal.title })).toBeTruthy();
-      expect(modal.getAttribute('aria-describedby')).toBe('design-form-modal-description');
+      // No image yet: the modal says so as it opens, and its description reads it out.
+      expect(modal.getAttribute('aria-describedby')).toBe('design-form-modal-description design-form-modal-image');
       const fields = [...modal.querySelectorAll<HTMLInputElement>('input[name]:not([name=website])')].map((i) => [
         i.name,
         i.type,
@@ -64,9 +67,38 @@ describe('<obra-design-form> personal-data modal and submission', () => {
     await fillPersonal(form, lang);
     await submit(form, lang);
     expect(openDialogTitles(form)).toEqual([title]);
-    expect(form.screen.getByText(copy(lang).form.error.imageNotGeneratedMessage)).toBeTruthy();
+    // The modal said it as it opened; a send without the image still gets the dialog.
+    expect(form.shadow.querySelector('dialog.dialog[open] p')!.textContent).toBe(copy(lang).form.error.imageNotGeneratedMessage);
     expect(bodies).toEqual([]);
   });
+
+  it.each(['es', 'en'] as const)(
+    'says the image is missing as the modal opens, makes it from there, and keeps what was typed (%s)',
+    async (lang) => {
+      const c = copy(lang);
+      server.use(designFormHandlers.generateFailed);
+      const bodies = record(server, 'form-report', () => HttpResponse.json({ id: 'r' }, { status: 201 }));
+      const form = await designForm(`lang="${lang}"`);
+      const modal = await openModal(form, lang);
+      const notice = modal.querySelector<HTMLElement>('#design-form-modal-image')!;
+      expect([...notice.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+        c.form.error.imageNotGenerated,
+        c.form.error.imageNotGeneratedMessage,
+      ]);
+      await paste(form.user, modal.querySelector<HTMLInputElement>('[name=nombre]')!, PERSON.nombre);
+      // A failure says so in the notice, which stays with its button.
+      await form.user.click(within(modal).getByRole('button', { name: c.modal.generateNow }));
+      await waitFor(() => expect(notice.querySelectorAll('p')[1]!.textContent).toBe(c.image.failed));
+      server.use(designFormHandlers.generated);
+      await form.user.click(within(modal).getByRole('button', { name: c.modal.generateNow }));
+      await waitFor(() => expect(modal.querySelector('#design-form-modal-image')).toBeNull());
+      expect(modal.querySelector('[role=status]')!.textContent).toBe(c.image.generated);
+      expect(modal.getAttribute('aria-describedby')).toBe('design-form-modal-description');
+      expect([modal.open, modal.querySelector<HTMLInputElement>('[name=nombre]')!.value]).toEqual([true, PERSON.nombre]);
+      expect(form.shadow.querySelector('.preview img')!.getAttribute('src')).toBe(GENERATED_URL);
+      expect(bodies).toEqual([]);
+    },
+  );
 
   it('requires every personal field, in es and en, once an image exists', async () => {
     server.use(designFormHandlers.generated);

@@ -12,6 +12,8 @@ describe('<obra-design-form> layout and fields', () => {
     expect(form.screen.getByRole('heading', { name: c.title })).toBeTruthy();
     expect(form.screen.getByText(c.image.hint)).toBeTruthy();
     expect(form.screen.getByText(c.image.instruction)).toBeTruthy();
+    // Stacked on a phone the sections are below the panel, side by side on its right: the text names no side.
+    expect(c.image.instruction).not.toMatch(/derecha|izquierda|debajo|abajo|right|left|below/i);
     // The example is drawn inline (no image request), in the preview's 640×480 box.
     const example = form.screen.getByRole('img', { name: c.image.exampleAlt });
     expect(example.localName).toBe('svg');

@@ -20,6 +20,7 @@ function Probe({ attrs, lang, i18n, store, emit }: WidgetProps<Attrs, Events, St
     <div data-lang={lang} data-size={attrs.size} data-open={String(attrs.open)}>
       <p>{i18n.t('hello')}</p>
       <button
+        type="button"
         onClick={() => {
           inc();
           emit('obra-click', { n: n + 1 });

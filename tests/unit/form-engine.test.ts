@@ -1,6 +1,6 @@
 // The form engine's core (@obra/form): one send at a time, one key per submitted value, the
 // visible state, resuming what a previous load left in the outbox, drafts after a pause in
-// typing, and SPEC.md §8's error → message. The widgets' own tests cover the same through the view.
+// typing, and the error of docs/contributors/behaviour.md#errors → message. The widgets' own tests cover the same through the view.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -153,7 +153,7 @@ describe('createAutosave', () => {
   });
 });
 
-describe('failureMessage (SPEC.md §8)', () => {
+describe('failureMessage (docs/contributors/behaviour.md#errors)', () => {
   const texts = { submitError: 'Error al enviar el formulario', generic: 'Inténtalo más tarde.', network: 'Sin conexión con el servidor.' };
   it.each([
     ['the server’s errorMessage', new ApiError('api.server', '', 500, {}, { serverMessage: 'Correo caído.' }), 'Correo caído.'],

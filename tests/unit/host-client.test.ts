@@ -1,4 +1,5 @@
 // The host script's parts (host/src/client) on the pre-rendered markup, with fake timers.
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAROUSEL_INTERVAL_MS, startCarousel } from '../../host/src/client/carousel.ts';
 import { enhanceMenu } from '../../host/src/client/menu.ts';
@@ -6,6 +7,7 @@ import { enhanceOverlay } from '../../host/src/client/overlay.ts';
 import { preloadWhenIdle } from '../../host/src/client/preload.ts';
 import { startSuccess } from '../../host/src/client/success.ts';
 import { renderRoute } from '../../host/src/render.tsx';
+import { INLINE_SCRIPT } from '../../host/src/security.ts';
 import type { Route } from '../../host/src/routes.ts';
 
 const ASSETS = { css: 'body{}', script: '/a.js', loader: '/esm/loader.js' };
@@ -86,12 +88,20 @@ describe('home overlay', () => {
     expect($('[data-notice]').hidden).toBe(false);
     $('[data-notice-dismiss]').click();
     expect($('[data-notice]').hidden).toBe(true);
+    // The content takes the notice's column (site.css), as the next pages' inline script says before their first paint.
+    expect(document.documentElement.classList.contains('notice-dismissed')).toBe(true);
     // The next home page of the same visit (here the English one) starts without it.
     mountPage({ page: 'home', lang: 'en' });
     expect($('[data-notice]').hidden).toBe(false);
     enhanceOverlay(document, () => undefined);
     expect($('[data-notice]').hidden).toBe(true);
+    document.documentElement.classList.remove('notice-dismissed');
+    runInNewContext(INLINE_SCRIPT, { document, sessionStorage });
+    expect(document.documentElement.classList.contains('notice-dismissed')).toBe(true);
     sessionStorage.clear();
+    document.documentElement.classList.remove('notice-dismissed');
+    runInNewContext(INLINE_SCRIPT, { document, sessionStorage });
+    expect([...document.documentElement.classList]).toEqual(['js']);
   });
 });
 

@@ -1,6 +1,6 @@
 // The values page's contact popup (host/src/client/contact.ts): validation in es and en, the
 // sending state, success and error messages, nothing typed lost on an error; and the delivery
-// guarantees every form gives (README "Delivery guarantees"): one Idempotency-Key per message
+// guarantees every form gives (docs/partners/delivery.md): one Idempotency-Key per message
 // kept by every retry, a 4xx not retried, a draft, and an outbox that waits for the network and
 // is sent on the next load of the page.
 import { waitFor } from '@testing-library/dom';

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute, renderSite, SLUGS } from '../../host/src/render.tsx';
 import { allRoutes, alternatePath, pathFor, type Lang } from '../../host/src/routes.ts';
 import { SITE } from '../../host/src/site.ts';
+import { COPY } from '../../host/src/copy/index.ts';
+import { PROJECTS } from '../../host/src/projects.ts';
 
 const ASSETS = {
   css: 'main{color:red}',
@@ -111,6 +113,23 @@ describe('host pages', () => {
     const home = parse(renderRoute({ page: 'home', lang: 'es' }, ASSETS));
     expect(home.querySelectorAll('.cards > li')).toHaveLength(6);
     expect(home.querySelector('dialog[data-overlay]')).not.toBeNull();
+    // The company's projects, on the home page and as the values page's gallery: the pictures the
+    // build draws (lazy, sized: nothing moves when they arrive), each captioned in the page's language.
+    for (const [lang, page] of [
+      ['es', 'home'],
+      ['en', 'home'],
+      ['en', 'values'],
+    ] as const) {
+      const doc = parse(renderRoute({ page, lang }, ASSETS));
+      const figures = [...doc.querySelectorAll('.gallery figure')];
+      expect(
+        figures.map((figure) => {
+          const img = figure.querySelector('img')!;
+          return [img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.alt];
+        }),
+      ).toEqual(PROJECTS.map((project) => [`/img/${project.file}`, '1200', '800', 'lazy', '']));
+      expect(figures.map((figure) => figure.querySelector('figcaption')!.textContent)).toEqual(COPY[lang].projects.items);
+    }
     const values = parse(renderRoute({ page: 'values', lang: 'en' }, ASSETS));
     expect(values.querySelector('.years')?.textContent).toContain('25+');
     expect(values.querySelectorAll('.gallery img[width][height]')).toHaveLength(3);
@@ -124,9 +143,22 @@ describe('host pages', () => {
     );
   });
 
-  it('renders a bilingual 404 page and an unknown-software page per language besides every route', () => {
+  it('renders a bilingual 404 page, a 404 page and an unknown-software page per language besides every route', () => {
     const site = renderSite(ASSETS);
-    expect(site.size).toBe(allRoutes(SLUGS).length + 3);
+    expect(site.size).toBe(allRoutes(SLUGS).length + 5);
+    // Under /en the page, its menu and its footer are English, English first (and the other way under /es).
+    for (const [lang, h1, menu, footer] of [
+      ['en', 'Page not found · Página no encontrada', 'Form', 'Wait list'],
+      ['es', 'Página no encontrada · Page not found', 'Formulario', 'Lista de espera'],
+    ] as const) {
+      const page = parse(site.get(`${lang}/not-found.html`)!);
+      expect([
+        page.documentElement.lang,
+        page.querySelector('h1')?.textContent,
+        page.querySelector('#menu a')?.textContent,
+        page.querySelector('.footer li a')?.textContent,
+      ]).toEqual([lang, h1, menu, footer]);
+    }
     expect(parse(site.get('es/product-not-found.html')!).querySelector('h1')?.textContent).toBe('Software no encontrado.');
     expect(parse(site.get('en/product-not-found.html')!).querySelector('h1')?.textContent).toBe('Software not found.');
     const doc = parse(site.get('404.html')!);

@@ -5,6 +5,7 @@ import {
   allRoutes,
   alternatePath,
   LANGS,
+  notFoundFile,
   PAGES,
   pageFile,
   pathFor,
@@ -16,7 +17,7 @@ import {
 
 const SLUGS = ['sketchup', 'revit', 'v-ray'];
 
-/** SPEC.md §2's table, written out by hand so the module cannot agree with itself by mistake. */
+/** the table of docs/contributors/behaviour.md#screens, written out by hand so the module cannot agree with itself by mistake. */
 const CANONICAL: Record<Lang, Record<PageId, string>> = {
   es: {
     home: '/es',
@@ -86,15 +87,18 @@ describe('host routes', () => {
   });
 
   it.each([
-    ['/fr', 'es'],
-    ['/valores', 'es'],
     ['/es/nada', 'es'],
     ['/en/values/extra', 'en'],
     ['/en/product', 'en'],
     ['/es/producto/sketchup/extra', 'es'],
-    ['/ES/valores', 'es'],
-  ])('%s is not found', (path, lang) => {
+  ] as const)('%s is not found, in the language it names (its 404 page speaks it)', (path, lang) => {
     expect(resolve(path, SLUGS)).toEqual({ kind: 'not-found', lang });
+    expect(notFoundFile({ kind: 'not-found', lang })).toBe(`${lang}/not-found.html`);
+  });
+
+  it.each(['/fr', '/valores', '/ES/valores'])('%s is not found, in no language (the bilingual 404 page)', (path) => {
+    expect(resolve(path, SLUGS)).toEqual({ kind: 'not-found' });
+    expect(notFoundFile({ kind: 'not-found' })).toBe('404.html');
   });
 
   it.each([

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// What may import what (README, "Texts, languages and layers"): read from the sources, so a
+// What may import what (docs/contributors/i18n.md): read from the sources, so a
 // relative path into another package, a build that reaches into tests/, or Node's built-ins in a
 // package that runs in the browser fail here rather than in a partner's page.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The catalogue data (DESIGN.md §5.2): ten items, unique slugs, every text in es and en, images
+// The catalogue data (docs/contributors/behaviour.md#catalogue-ten-unique-slugs): ten items, unique slugs, every text in es and en, images
 // that exist and are listed for the bundle, and video URLs whose ids parse.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ const dir = join(import.meta.dirname, '../../packages/marketplace/catalogue');
 const raw = JSON.parse(readFileSync(join(dir, 'software.json'), 'utf8')) as { items: Record<string, unknown>[] };
 const LOCALIZED = ['category', 'description', 'features', 'useCases', 'pricing'] as const;
 const FIELDS = ['id', 'slug', 'name', 'url', 'image', 'imgDetail', 'gallery', 'extraVideos', 'price', ...LOCALIZED];
-/** Each program's tutorial videos: at least this many (SPEC.md §9 shows 3 at a time). */
+/** Each program's tutorial videos: at least this many (docs/contributors/behaviour.md#constants shows 3 at a time). */
 const MIN_VIDEOS = 3;
 
 describe('catalogue data', () => {

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '@obra/marketplace/marketplace/register';
 import { createMarketplaceStore, pageCount } from '@obra/marketplace';
 import { mount, visitor } from './support/mount.ts';
@@ -205,6 +205,31 @@ describe('<obra-marketplace> search', () => {
     await search(en, 'qqq');
     expect(en.screen.getByText('No software matches “qqq”.')).toBeTruthy();
     expect(en.status()).toBe('0 programs');
+  });
+
+  it('keeps its page and applied search in the history entry, beside the page’s own state, and comes back to them', async () => {
+    history.replaceState({ router: 'the page’s own' }, '');
+    const replace = vi.spyOn(history, 'replaceState');
+    const w = await widget();
+    await toPage2(w);
+    expect(history.state).toEqual({ router: 'the page’s own', 'obra:marketplace:0': { page: 2, applied: '' } });
+    // Typing writes nothing (browsers limit how often an entry may be replaced); applying does.
+    replace.mockClear();
+    await clear(w);
+    await w.user.type(w.input(), 'bim');
+    expect(replace).not.toHaveBeenCalled();
+    await w.user.click(w.screen.getByRole('button', { name: 'Buscar' }));
+    expect(history.state['obra:marketplace:0']).toEqual({ page: 1, applied: 'bim' });
+    // The page loads again on this entry (Back, a reload): the catalogue is where it was left.
+    await act(async () => void (document.body.innerHTML = ''));
+    const again = await widget();
+    expect([again.cards(), again.input().value]).toEqual([['Revit', 'Archicad'], 'bim']);
+    // A state that is not an object is the page's alone: left as it is.
+    history.replaceState('page-owned', '');
+    const third = await widget();
+    await toPage2(third);
+    expect(history.state).toBe('page-owned');
+    replace.mockRestore();
   });
 
   it('keeps two catalogues on one page apart', async () => {

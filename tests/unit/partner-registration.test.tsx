@@ -13,7 +13,7 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-// sendPartner logs the accepted answer (SPEC.md §7); the tests read the log instead of printing it.
+// sendPartner logs the accepted answer (docs/contributors/behaviour.md#calls); the tests read the log instead of printing it.
 const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 beforeEach(() => info.mockClear());
 useFastRetries();
@@ -43,6 +43,7 @@ const COPY = {
     especializacion: 'Especialización',
     submit: 'Registrarme',
     sending: 'Enviando...',
+    queued: 'Guardado, pendiente de envío',
     required: 'Este campo es obligatorio.',
     choose: 'Elige una opción.',
     success: '¡Registro completado exitosamente! Gracias.',
@@ -57,6 +58,7 @@ const COPY = {
     especializacion: 'Specialisation',
     submit: 'Register',
     sending: 'Sending...',
+    queued: 'Saved, waiting to send',
     required: 'This field is required.',
     choose: 'Choose an option.',
     success: 'Registration completed successfully! Thank you.',
@@ -78,7 +80,7 @@ async function widget(lang: Lang = 'es') {
       screen.getByRole<HTMLInputElement>('textbox', { name: (accessible: string) => accessible.startsWith(copy[name]) }),
     select: () =>
       screen.getByRole<HTMLSelectElement>('combobox', { name: (accessible: string) => accessible.startsWith(copy.especializacion) }),
-    button: () => screen.getByRole('button', { name: new RegExp(`^(${copy.submit}|${copy.sending})$`) }),
+    button: () => screen.getByRole('button', { name: new RegExp(`^(${copy.submit}|${copy.sending}|${copy.queued})$`) }),
     fieldErrors: () => [...mounted.shadow.querySelectorAll('form .field .error')].map((el) => el.textContent),
     outcome: (role: 'status' | 'alert') => mounted.shadow.querySelector(`.outcome[role=${role}]`)!,
   };
@@ -222,7 +224,7 @@ describe('<obra-partner-registration> sending', () => {
     expect(formValues(w)).toEqual(EMPTY);
     expect(w.fieldErrors()).toEqual([]);
     expect(w.outcome('alert').textContent).toBe('');
-    // The OK answer is only logged (SPEC.md §7).
+    // The OK answer is only logged (docs/contributors/behaviour.md#calls).
     expect(info).toHaveBeenCalledWith(expect.any(String), { id: 'pr_1' });
     // Typing the next registration retires the thanks, without showing the empty form as invalid.
     await w.user.type(w.input('nombre'), 'Luis');
@@ -287,7 +289,12 @@ describe('<obra-partner-registration> sending', () => {
       ),
     );
     expect(w.outcome('alert').textContent).toBe('');
-    expect(w.button().getAttribute('aria-busy')).toBe('true');
+    // Held (no second registration) but not spinning: nothing is under way until the network returns.
+    expect([w.button().textContent, w.button().getAttribute('aria-disabled'), w.button().getAttribute('aria-busy')]).toEqual([
+      COPY.es.queued,
+      'true',
+      null,
+    ]);
     expect(formValues(w)).toEqual(TYPED);
     const bodies = recordRequests();
     await waitFor(() => expect(w.outcome('status').textContent).toBe(COPY.es.success));

@@ -20,7 +20,7 @@ describe('validatePartner', () => {
     expect(result.ok && Object.keys(result.value).sort()).toEqual(['correo', 'especializacion', 'nombre', 'pais', 'telefono']);
   });
 
-  it('requires all five fields (SPEC.md §5), with "choose" for the specialisation', () => {
+  it('requires all five fields (docs/contributors/behaviour.md#validation), with "choose" for the specialisation', () => {
     expect(validatePartner({ nombre: ' ', telefono: '', correo: '', pais: '\t', especializacion: '' })).toEqual({
       ok: false,
       errors: {
@@ -33,7 +33,7 @@ describe('validatePartner', () => {
     });
   });
 
-  it('has the 13 specialisations of SPEC.md §3, {product} being construcción', () => {
+  it('has the 13 specialisations of docs/contributors/behaviour.md#entities, {product} being construcción', () => {
     expect(SPECIALIZATIONS).toEqual([
       'arquitectura',
       'ingenieria-civil',

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The image prompt's words come from design-form.json (`prompt`): the Spanish description is the
-// one SPEC.md §3 asks for, word for word as before the words moved to the catalogue.
+// one the entities (docs/contributors/behaviour.md#entities) ask for, word for word as before the words moved to the catalogue.
 import { describe, expect, it } from 'vitest';
 import { buildPrompt, describeDesign, emptyDesign } from '@obra/design-form';
 

@@ -10,5 +10,7 @@ if (typeof document !== 'undefined') {
     document.documentElement.removeAttribute('lang');
     // Drafts and outboxes live in localStorage: one test's pending send must not reach the next.
     localStorage.clear();
+    // A catalogue keeps its page in the history entry (a new page load has its own): each test starts with none.
+    history.replaceState(null, '');
   });
 }

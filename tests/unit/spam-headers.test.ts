@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The spam signals every form sends as headers (README, "Spam").
+// The spam signals every form sends as headers (docs/operators/api.md#spam).
 import { describe, expect, it } from 'vitest';
 import { spamHeaders } from '@obra/api';
 

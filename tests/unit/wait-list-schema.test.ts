@@ -37,7 +37,7 @@ describe('validateWaitList', () => {
     expect(validateWaitList({ ...valid, telefono })).toEqual({ ok: false, errors: { telefono: { key: 'phone' } } });
   });
 
-  it('limits the comment to 300 characters (SPEC.md §5)', () => {
+  it('limits the comment to 300 characters (docs/contributors/behaviour.md#validation)', () => {
     expect(WAIT_LIST_LIMITS.comentario).toBe(300);
     expect(validateWaitList({ ...valid, comentario: 'x'.repeat(300) }).ok).toBe(true);
     expect(validateWaitList({ ...valid, comentario: 'x'.repeat(301) })).toEqual({

@@ -51,7 +51,7 @@ async function fillValid({ screen, user }: Widget, lang: 'es' | 'en' = 'es') {
   await paste(user, comment, valid.comentario);
 }
 
-const submitButton = ({ screen }: Widget) => screen.getByRole('button', { name: /Enviar|Send|Enviando|Sending/ });
+const submitButton = ({ screen }: Widget) => screen.getByRole('button', { name: /Enviar|Send|Enviando|Sending|Guardado|Saved/ });
 const dialogs = ({ shadow }: Widget) => [...shadow.querySelectorAll('dialog')].filter((d) => d.open);
 
 describe('<obra-wait-list> form', () => {
@@ -235,10 +235,13 @@ describe('<obra-wait-list> sending', () => {
     const snapshot = () => [
       w.shadow.querySelector('.delivery')?.textContent,
       w.shadow.querySelector('[role=status]')!.textContent,
+      submitButton(w).textContent,
+      submitButton(w).getAttribute('aria-disabled'),
       submitButton(w).getAttribute('aria-busy'),
       dialogs(w).length,
     ];
-    await waitFor(() => expect(snapshot()).toEqual([waiting, waiting, 'true', 0]));
+    // Held (no second entry) but not spinning: nothing is under way until the network returns.
+    await waitFor(() => expect(snapshot()).toEqual([waiting, waiting, 'Guardado, pendiente de envío', 'true', null, 0]));
     const [pending] = Object.keys(localStorage).filter((key) => key.startsWith('obra:outbox:wait-list:'));
     expect(JSON.parse(localStorage.getItem(pending!)!).delivery).toMatchObject({
       url: `${TEST_API}/wait-list`,

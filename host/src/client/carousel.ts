@@ -1,8 +1,8 @@
-// The values page's testimonial carousel (SPEC.md §4): advances every 5000 ms and wraps, with
+// The values page's testimonial carousel (docs/contributors/behaviour.md#states): advances every 5000 ms and wraps, with
 // previous and next buttons. WCAG 2.2.2: it pauses while hovered or focused, with its pause
 // button, and starts paused under prefers-reduced-motion.
 
-/** The auto-advance interval of SPEC.md §9. */
+/** The auto-advance interval of docs/contributors/behaviour.md#constants. */
 export const CAROUSEL_INTERVAL_MS = 5000;
 
 export interface CarouselOptions {

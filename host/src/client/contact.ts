@@ -1,5 +1,5 @@
-// The values page's contact popup (DESIGN.md §5.3), as loss-proof as the widgets (README,
-// "Delivery guarantees"): validated with the schema the server uses and delivered to
+// The values page's contact popup, as loss-proof as the widgets (docs/partners/delivery.md):
+// validated with the schema the server uses and delivered to
 // POST /api/contact by deliver() — one Idempotency-Key per message, retries, and an outbox that
 // outlives a lost network and a reload. What the visitor types is kept as a draft until it is
 // sent. The status line always says whether it is sending, waiting for the network, sent or

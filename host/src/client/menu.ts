@@ -1,4 +1,4 @@
-// The small-screen menu (SPEC.md §2 Layout, §4): a button with aria-expanded toggles it; a link
+// The small-screen menu (docs/contributors/behaviour.md#layout): a button with aria-expanded toggles it; a link
 // click, a click outside and Esc close it. On wide screens CSS shows the links and hides the button.
 
 /** Wires the menu button of `doc`; returns a function that removes the document listeners. */

@@ -1,9 +1,11 @@
-// Home's floating notice and the full-screen design-form overlay (SPEC.md §2 Home): a native
+// Home's floating notice and the full-screen design-form overlay (docs/contributors/behaviour.md#home): a native
 // <dialog> in the top layer, body scroll locked while open, Esc closes, focus back on the opener.
 import { lockScroll } from './scroll-lock.ts';
 
-/** The sessionStorage key that remembers a dismissed notice. */
-const NOTICE_DISMISSED = 'obra:notice-dismissed';
+/** The sessionStorage key that remembers a dismissed notice (the page's inline script reads it too). */
+export const NOTICE_DISMISSED = 'obra:notice-dismissed';
+/** The root's class while the notice is dismissed: the content then takes the notice's column. */
+export const DISMISSED_CLASS = 'notice-dismissed';
 
 /**
  * Wires the notice and the overlay. `load` imports the widget loader: it is called on the first
@@ -27,6 +29,7 @@ export function enhanceOverlay(doc: Document, load: () => unknown): void {
   if (session?.getItem(NOTICE_DISMISSED) === '1') notice.hidden = true;
   doc.querySelector('[data-notice-dismiss]')?.addEventListener('click', () => {
     notice.hidden = true;
+    doc.documentElement.classList.add(DISMISSED_CLASS);
     try {
       session?.setItem(NOTICE_DISMISSED, '1');
     } catch {}

@@ -1,4 +1,4 @@
-// The purchase success page (SPEC.md §4, §9): the order is confirmed with the server first (the
+// The purchase success page (docs/contributors/behaviour.md#purchase-success): the order is confirmed with the server first (the
 // URL's session id proves nothing); then the bar advances 2% every 50 ms and the toast closes
 // after 2.5 s. Under reduced motion the bar is shown full at once and does not move.
 

@@ -101,6 +101,15 @@ export const en: Copy = {
       dialogTitle: 'AI design form',
     },
   },
+  projects: {
+    title: 'Projects',
+    lead: 'Drawn by the same illustrator that draws your project in the form.',
+    items: [
+      'Two-storey modular house with a gable roof',
+      'Sandwich-panel industrial warehouse with a single-pitch roof',
+      'Commercial building with a ventilated glass facade and a green roof',
+    ],
+  },
   values: {
     title: 'Our values',
     lead: 'We have built with clarity, quality and commitment for more than two decades.',
@@ -132,12 +141,6 @@ export const en: Copy = {
       play: 'Play',
       slide: 'Testimonial {n} of {total}',
     },
-    galleryTitle: 'Projects',
-    gallery: [
-      'Two-storey modular house with a gable roof',
-      'Industrial warehouse with an arched roof',
-      'Commercial building with a ventilated facade',
-    ],
     contact: {
       open: 'Write to us',
       title: 'Contact us',

@@ -105,6 +105,15 @@ export const es: Copy = {
       dialogTitle: 'Formulario de diseño con IA',
     },
   },
+  projects: {
+    title: 'Proyectos',
+    lead: 'Dibujados por el mismo ilustrador que crea la imagen de tu proyecto en el formulario.',
+    items: [
+      'Casa modular de dos pisos con cubierta a doble pendiente',
+      'Bodega industrial de panel sándwich con cubierta a una pendiente',
+      'Edificio comercial con fachada ventilada de vidrio y cubierta verde',
+    ],
+  },
   values: {
     title: 'Nuestros valores',
     lead: 'Construimos con claridad, calidad y compromiso desde hace más de dos décadas.',
@@ -140,12 +149,6 @@ export const es: Copy = {
       play: 'Reanudar',
       slide: 'Testimonio {n} de {total}',
     },
-    galleryTitle: 'Proyectos',
-    gallery: [
-      'Casa modular de dos pisos con cubierta a doble pendiente',
-      'Bodega industrial con cubierta en arco',
-      'Edificio comercial con fachada ventilada',
-    ],
     contact: {
       open: 'Escríbenos',
       title: 'Contáctanos',

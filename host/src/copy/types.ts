@@ -45,6 +45,8 @@ export interface Copy {
     contact: string;
     notice: { title: string; text: string; open: string; dismiss: string; close: string; dialogTitle: string };
   };
+  /** The company's projects (host/src/projects.ts), on the home and values pages: a caption each, in order. */
+  projects: { title: string; lead: string; items: [string, string, string] };
   values: {
     title: string;
     lead: string;
@@ -54,8 +56,6 @@ export interface Copy {
     testimonialsTitle: string;
     testimonials: { quote: string; name: string; role: string }[];
     carousel: { previous: string; next: string; pause: string; play: string; slide: string };
-    galleryTitle: string;
-    gallery: [string, string, string];
     contact: {
       open: string;
       title: string;
@@ -80,7 +80,7 @@ export interface Copy {
   };
   vision: { title: string; description: string; bullets: [string, string, string] };
   pages: Record<'form' | 'waitList' | 'marketplace' | 'registration' | 'product', { title: string; lead: string }>;
-  /** `title` and `text` are the toast's (SPEC.md §8); `heading` and `lead` the page's. */
+  /** `title` and `text` are the toast's (docs/contributors/behaviour.md#errors); `heading` and `lead` the page's. */
   success: {
     title: string;
     text: string;

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-// The values page's contact popup (DESIGN.md §5.3): a native <dialog> with a real form that the
+// The values page's contact popup (docs/contributors/behaviour.md#contact-popup-sends): a native <dialog> with a real form that the
 // host script validates and delivers to POST /api/contact. Its messages (sending, waiting for the
 // network, sent, failed and why) travel as data attributes, so the script carries no copy of its own.
 import type { Copy } from '../copy/index.ts';
@@ -67,7 +67,8 @@ export function ContactPopup({ copy }: { copy: Copy }) {
         >
           <div class="overlay-head">
             <h2 id="contact-title">{t.title}</h2>
-            <button type="button" class="link-button" data-contact-close>
+            <button type="button" class="button secondary close" data-contact-close>
+              <span aria-hidden="true">✕ </span>
               {t.close}
             </button>
           </div>
@@ -75,7 +76,7 @@ export function ContactPopup({ copy }: { copy: Copy }) {
           {field('email', t.email)}
           {field('message', t.message)}
           {/* Honeypot: hidden from people, filled by bots (the server drops such messages). */}
-          <input class="honeypot" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" />
+          <input class="honeypot" type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" />
           <button type="submit" class="button" data-contact-submit>
             {t.send}
           </button>

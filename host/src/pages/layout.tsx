@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-// The frame of every page (SPEC.md §2 Layout): fixed top bar, main content, footer.
+// The frame of every page (docs/contributors/behaviour.md#layout): fixed top bar, main content, footer.
 import type { ComponentChildren } from 'preact';
 import type { Copy } from '../copy/index.ts';
 import { alternatePath, pathFor, type Lang, type Route } from '../routes.ts';

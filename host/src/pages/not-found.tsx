@@ -2,30 +2,35 @@
 import { COPY, type Copy } from '../copy/index.ts';
 import { pathFor, type Lang } from '../routes.ts';
 
-/** The bilingual 404 page's content: both languages, each in its own `lang`. */
-export function NotFound() {
+/**
+ * The 404 page's content in both languages, each in its own `lang`: the page's language first
+ * (es for the bilingual page of a path that names no language).
+ */
+export function NotFound({ lang = 'es' }: { lang?: Lang }) {
+  const other: Lang = lang === 'es' ? 'en' : 'es';
+  const [first, second] = [COPY[lang].notFound, COPY[other].notFound];
   return (
     <section class="hero">
       <h1>
-        {COPY.es.notFound.title} · <span lang="en">{COPY.en.notFound.title}</span>
+        {first.title} · <span lang={other}>{second.title}</span>
       </h1>
-      <p class="lead">{COPY.es.notFound.text}</p>
-      <p class="lead" lang="en">
-        {COPY.en.notFound.text}
+      <p class="lead">{first.text}</p>
+      <p class="lead" lang={other}>
+        {second.text}
       </p>
       <p class="actions">
-        <a class="button" href="/es">
-          {COPY.es.notFound.home}
+        <a class="button" href={`/${lang}`}>
+          {first.home}
         </a>{' '}
-        <a class="button secondary" href="/en" lang="en">
-          {COPY.en.notFound.home}
+        <a class="button secondary" href={`/${other}`} lang={other}>
+          {second.home}
         </a>
       </p>
     </section>
   );
 }
 
-/** An unknown software slug (SPEC.md §8): the catalogue's message and a way back to the catalogue. */
+/** An unknown software slug (docs/contributors/behaviour.md#errors): the catalogue's message and a way back to the catalogue. */
 export function ProductNotFound({ copy, lang }: { copy: Copy; lang: Lang }) {
   return (
     <section class="hero">

@@ -3,7 +3,7 @@ import type { Copy } from '../copy/index.ts';
 import { pathFor, type Lang } from '../routes.ts';
 
 /**
- * Purchase success (SPEC.md §2, §4). The page trusts nothing in its URL: the script asks the API
+ * Purchase success (docs/contributors/behaviour.md#purchase-success). The page trusts nothing in its URL: the script asks the API
  * for the session (`GET /api/checkout/session`) and then says exactly one outcome — paid (the toast
  * and its progress bar), not paid, unknown, or not checkable — never a false "done". The texts of
  * each outcome ride on data attributes (no inline script under the site's CSP).

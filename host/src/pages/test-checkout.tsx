@@ -25,40 +25,48 @@ export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
         <strong>{t.badge}</strong> {t.notice}
       </p>
       <h1>{t.heading}</h1>
-      <p class="lead" role="status" data-checkout-status>
-        {t.loading}
-      </p>
-      <p>
-        <a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>
-          {t.catalogue}
-        </a>
-      </p>
-      <dl class="order-summary" data-checkout-summary hidden>
-        <dt>{t.product}</dt>
-        <dd data-checkout-product />
-        <dt>{t.total}</dt>
-        <dd data-checkout-amount />
-      </dl>
-      <form class="order-actions" data-checkout-actions hidden noValidate>
-        <p class="field">
-          <label for="checkout-email">{t.email}</label>
-          <input
-            id="checkout-email"
-            name="email"
-            type="email"
-            autocomplete="email"
-            required
-            maxLength={254}
-            aria-describedby="checkout-error"
-          />
-        </p>
-        <button type="submit" class="button" data-checkout-pay>
-          {t.pay}
-        </button>
-        <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>
-          {t.cancel}
-        </a>
-      </form>
+      {/* What the page says (loading, or why there is no order) and the order are alternatives: they
+          share one place, so neither leaves a blank band above or below the other. */}
+      <div class="checkout-outcome">
+        <div>
+          <p class="lead" role="status" data-checkout-status>
+            {t.loading}
+          </p>
+          <p>
+            <a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>
+              {t.catalogue}
+            </a>
+          </p>
+        </div>
+        <div>
+          <dl class="order-summary" data-checkout-summary hidden>
+            <dt>{t.product}</dt>
+            <dd data-checkout-product />
+            <dt>{t.total}</dt>
+            <dd data-checkout-amount />
+          </dl>
+          <form class="order-actions" data-checkout-actions hidden noValidate>
+            <p class="field">
+              <label for="checkout-email">{t.email}</label>
+              <input
+                id="checkout-email"
+                name="email"
+                type="email"
+                autocomplete="email"
+                required
+                maxLength={254}
+                aria-describedby="checkout-error"
+              />
+            </p>
+            <button type="submit" class="button" data-checkout-pay>
+              {t.pay}
+            </button>
+            <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>
+              {t.cancel}
+            </a>
+          </form>
+        </div>
+      </div>
       <p class="order-error" role="alert" id="checkout-error" data-checkout-error />
     </section>
   );

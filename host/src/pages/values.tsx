@@ -1,11 +1,10 @@
 /** @jsxImportSource preact */
-// Values (SPEC.md §2): why us, the '25+' figure, a testimonial carousel, a gallery of three
+// Values (docs/contributors/behaviour.md#screens): why us, the '25+' figure, a testimonial carousel, a gallery of three
 // images and the contact popup. Rendered in its first state; the host script animates it.
 import type { Copy } from '../copy/index.ts';
 import { SITE } from '../site.ts';
 import { ContactPopup } from './contact-popup.tsx';
-
-const GALLERY = ['/img/project-house.svg', '/img/project-warehouse.svg', '/img/project-commercial.svg'];
+import { Projects } from './projects.tsx';
 
 function Carousel({ copy }: { copy: Copy }) {
   const t = copy.values;
@@ -80,16 +79,7 @@ export function Values({ copy }: { copy: Copy }) {
         </ul>
       </section>
       <Carousel copy={copy} />
-      <section class="section" aria-labelledby="gallery">
-        <h2 id="gallery">{t.galleryTitle}</h2>
-        <ul class="gallery">
-          {t.gallery.map((alt, i) => (
-            <li key={alt}>
-              <img src={GALLERY[i]} alt={alt} width="400" height="300" loading="lazy" decoding="async" />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Projects copy={copy} />
       <ContactPopup copy={copy} />
     </>
   );

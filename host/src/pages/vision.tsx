@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { Copy } from '../copy/index.ts';
 
-/** The vision page (SPEC.md §2): a title, a description and three bullets. */
+/** The vision page (docs/contributors/behaviour.md#screens): a title, a description and three bullets. */
 export function Vision({ copy }: { copy: Copy }) {
   return (
     <section class="hero">

@@ -11,7 +11,7 @@ export interface SendContactOptions extends DeliverOptions {
 }
 
 /**
- * Sends the values page's contact message to `{apiBase}/contact` (DESIGN.md §5.3) through
+ * Sends the values page's contact message to `{apiBase}/contact` (docs/contributors/behaviour.md#contact-popup-sends) through
  * {@link deliver} (retries under one key, the outbox when given) and resolves with the stored
  * id. A refusal throws {@link ApiError} with the server's field errors.
  */

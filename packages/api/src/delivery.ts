@@ -11,7 +11,7 @@ export interface Delivery {
   key: string;
   /**
    * Extra request headers, kept with the submission (a resumed send carries them too): the
-   * visitor's language and the form's spam signals (README, "Spam"). Not sent with `no-cors`.
+   * visitor's language and the form's spam signals (docs/operators/api.md#spam). Not sent with `no-cors`.
    */
   headers?: Readonly<Record<string, string>> | undefined;
   /**
@@ -131,7 +131,7 @@ export async function deliver<T = unknown>(delivery: Delivery, options: DeliverO
     delivery = { ...delivery, key: kept.key, attribution: kept.attribution ?? delivery.attribution };
   }
   outbox?.write(delivery);
-  // Waiting for the network is for sends whose outcome can be read. A `no-cors` send (SPEC.md §8,
+  // Waiting for the network is for sends whose outcome can be read. A `no-cors` send (docs/contributors/behaviour.md#errors,
   // the wait list's spreadsheet endpoints) reports a network failure after its retries: the
   // visitor sees the error alert at once, and the outbox keeps the entry for the next send or load.
   const patient = outbox && delivery.mode !== 'no-cors';

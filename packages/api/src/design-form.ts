@@ -26,7 +26,7 @@ export async function searchLocation(query: string, lang: string, options: Desig
 /**
  * POST {api}/generate-image with `{ prompt, spec }`: the absolute URL of the image. A non-OK
  * status throws an {@link ApiError} with that status; an answer without a usable `url` one of key
- * `api.unexpected` and no status (the widget logs SPEC.md §8's message for each, from its catalogue).
+ * `api.unexpected` and no status (the widget logs the message of docs/contributors/behaviour.md#errors for each, from its catalogue).
  */
 export async function generateImage(input: { prompt: string; spec: ImageSpec }, options: DesignCallOptions): Promise<string> {
   const url = apiUrl(options.apiBase, 'generate-image');

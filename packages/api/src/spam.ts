@@ -2,7 +2,7 @@
 const MAX_FILL_MS = 86_400_000;
 
 /**
- * The spam signals of a form as request headers (README, "Spam"): how long the form was open
+ * The spam signals of a form as request headers (docs/operators/api.md#spam): how long the form was open
  * before the send, and the hidden honeypot input's value when it is not empty (people leave it so).
  */
 export function spamHeaders(startedAt: number, trap: string, now = Date.now()): Record<string, string> {

@@ -3,13 +3,14 @@ import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { useDraft, useOutbox } from '@obra/form/react';
-import { Dialog } from '@obra/ui';
+import { Dialog, revealInView } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { Draft } from './draft.ts';
 import { EstimateSummary } from './estimate-summary.tsx';
 import { ImagePanel } from './image-panel.tsx';
 import { SendingOverlay } from './overlay.tsx';
 import { PersonalModal } from './personal-modal.tsx';
+import { isGeneratedImage } from './prompt.ts';
 import { Sections } from './sections.tsx';
 import type { DesignFormEvents, DesignFormState } from './store.ts';
 import { emptyDesign } from './values.ts';
@@ -33,11 +34,12 @@ const useDesignDraft = (store: StoreApi<DesignFormState>, host: HTMLElement) =>
     restore: (draft: Draft) => draft.values && store.getState().restore(draft),
   });
 
-/** The AI project design form (SPEC.md §2): image panel, sections of choices, and the report modal. */
+/** The AI project design form (docs/contributors/behaviour.md#screens): image panel, sections of choices, and the report modal. */
 export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormProps) {
   const { t } = i18n;
   const state = useStore(store);
   const openerRef = useRef<HTMLButtonElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
   useDesignDraft(store, host);
   const deps = () => ({
     apiBase: attrs.apiBase,
@@ -57,7 +59,12 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     'design-form',
     (pending, kept) => void store.getState().resume(pending, { ...deps(), texts: texts(), outbox: kept }),
   );
-  const generate = () => void state.generate(deps());
+  // The new image is drawn in the preview: the visitor who pressed a lightning button sees it come.
+  // Stacked (a phone) the preview sits above the sections, far from a bolt; side by side it is sticky.
+  const generate = () => {
+    revealInView(previewRef.current);
+    void state.generate(deps());
+  };
   const submit = () =>
     void state.submit({ ...deps(), texts: texts(), outbox, attribution: attributionOf(host.ownerDocument, 'design-form', attrs.partner) });
   // Closing the overlay while the report waits for the network: the visitor goes on from the button that opened the modal.
@@ -74,7 +81,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     if (wasSuccess) openerRef.current?.focus();
   };
 
-  // The outcome dialogs of SPEC.md §5 and §8: no image, failure (an alert), success.
+  // The outcome dialogs of docs/contributors/behaviour.md#errors: no image, failure (an alert), success.
   const dialogs = [
     {
       status: 'noImage',
@@ -101,7 +108,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
         <p className="intro">{ownWords(attrs, 'intro', lang, t('designForm.intro'))}</p>
       </div>
       <div className="layout">
-        <ImagePanel state={state} i18n={i18n} />
+        <ImagePanel state={state} i18n={i18n} previewRef={previewRef} />
         {/* The send button sits below the sections, not in their scrolling column: always in sight. */}
         <div className="form-column">
           <div className="sections" part="sections">
@@ -132,7 +139,15 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
         text={waiting ? t('api.waiting') : t('designForm.modal.sending')}
         close={waiting ? { label: t('designForm.overlay.close'), onClose: closeOverlay } : undefined}
       />
-      <PersonalModal state={state} i18n={i18n} lang={lang} onSubmit={submit} onTrap={(trap) => store.setState({ trap })} />
+      <PersonalModal
+        state={state}
+        i18n={i18n}
+        lang={lang}
+        onSubmit={submit}
+        imageReady={isGeneratedImage(state.generatedUrl, attrs.apiBase)}
+        onGenerate={() => void state.generate(deps())}
+        onTrap={(trap) => store.setState({ trap })}
+      />
       {dialogs.map((dialog) => (
         <Dialog key={dialog.status} open={state.status === dialog.status} closeLabel={t('common.close')} onClose={dismiss} {...dialog} />
       ))}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { I18n } from '@obra/i18n';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { ExampleHouse } from './example-house.tsx';
@@ -7,13 +8,15 @@ import type { DesignFormState } from './store.ts';
 export interface ImagePanelProps {
   state: Pick<DesignFormState, 'image' | 'generatedUrl' | 'imageFailed'>;
   i18n: I18n<DesignFormCatalogue>;
+  /** The preview box, which a lightning button brings into view. */
+  previewRef?: Ref<HTMLDivElement>;
 }
 
 /**
  * The left panel: how to generate, and the preview: the generated image, the example drawn inline
  * until there is one, or a skeleton while generating.
  */
-export function ImagePanel({ state, i18n }: ImagePanelProps) {
+export function ImagePanel({ state, i18n, previewRef }: ImagePanelProps) {
   const { t } = i18n;
   const loading = state.image === 'loading';
   return (
@@ -24,7 +27,7 @@ export function ImagePanel({ state, i18n }: ImagePanelProps) {
         <BoltIcon />
         {t('designForm.image.hint')}
       </p>
-      <div className="preview" aria-busy={loading || undefined}>
+      <div ref={previewRef} className="preview" aria-busy={loading || undefined}>
         {loading ? (
           <div className="skeleton" role="img" aria-label={t('designForm.image.generating')} />
         ) : state.generatedUrl ? (

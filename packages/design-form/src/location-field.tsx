@@ -5,7 +5,7 @@ import { Combobox } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { DesignValues } from './values.ts';
 
-/** Searches start above 2 characters (SPEC.md §5) and wait for a pause in typing. */
+/** Searches start above 2 characters (docs/contributors/behaviour.md#validation) and wait for a pause in typing. */
 const LOCATION_MIN_CHARS = 3;
 const LOCATION_DEBOUNCE_MS = 250;
 

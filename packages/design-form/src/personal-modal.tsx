@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { I18n } from '@obra/i18n';
 import { DESIGN_LIMITS } from '@obra/schema';
 import { Button, Honeypot, TextField, useFocusFirstInvalid, useModal } from '@obra/ui';
@@ -14,6 +14,10 @@ export interface PersonalModalProps {
   i18n: I18n<DesignFormCatalogue>;
   lang: string;
   onSubmit: () => void;
+  /** Whether the form holds an image a report may carry (docs/contributors/behaviour.md#the-https-image-rule): without one it says so at once. */
+  imageReady: boolean;
+  /** Generates the image from the choices made (the lightning buttons' action). */
+  onGenerate: () => void;
   /** What a bot put in the honeypot field. */
   onTrap: (value: string) => void;
 }
@@ -26,10 +30,16 @@ const AUTOCOMPLETE = {
   correo: 'email',
 } as const;
 
-/** The personal-data modal (SPEC.md §2): every field required, then the report is sent. */
-export function PersonalModal({ state, i18n, lang, onSubmit, onTrap }: PersonalModalProps) {
+/** The personal-data modal (docs/contributors/behaviour.md#screens): every field required, then the report is sent. */
+export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGenerate, onTrap }: PersonalModalProps) {
   const { t } = i18n;
   const modal = useModal(state.modalOpen);
+  // Whether the visitor asked for the image from here: the modal then says how it went.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (!state.modalOpen) setAsked(false);
+  }, [state.modalOpen]);
+  const loading = state.image === 'loading';
   // Its fields are rendered when it first opens (the values live in the store).
   const opened = useOpenedOnce(state.modalOpen);
   const formRef = useFocusFirstInvalid(state.invalidAttempts);
@@ -48,7 +58,7 @@ export function PersonalModal({ state, i18n, lang, onSubmit, onTrap }: PersonalM
       ref={modal.ref}
       className="modal"
       aria-labelledby="design-form-modal-title"
-      aria-describedby="design-form-modal-description"
+      aria-describedby={imageReady ? 'design-form-modal-description' : 'design-form-modal-description design-form-modal-image'}
       onKeyDown={modal.onKeyDown}
       onCancel={(event) => sending && event.preventDefault()}
       onClose={() => state.setModal(false)}
@@ -59,6 +69,27 @@ export function PersonalModal({ state, i18n, lang, onSubmit, onTrap }: PersonalM
       <h2 id="design-form-modal-title">{t('designForm.modal.title')}</h2>
       <p id="design-form-modal-description" className="intro">
         {t('designForm.modal.description')}
+      </p>
+      {/* A report needs the image: said when the modal opens, not after every field is filled in,
+          with the way to make one right here (what was typed stays). */}
+      {imageReady && !loading ? null : (
+        <div id="design-form-modal-image" className="image-needed">
+          <p className="image-needed-title">{t('designForm.form.error.imageNotGenerated')}</p>
+          <p>{asked && state.imageFailed ? t('designForm.image.failed') : t('designForm.form.error.imageNotGeneratedMessage')}</p>
+          <Button
+            variant="secondary"
+            busy={loading}
+            onClick={() => {
+              setAsked(true);
+              onGenerate();
+            }}
+          >
+            {loading ? t('designForm.image.generating') : t('designForm.modal.generateNow')}
+          </Button>
+        </div>
+      )}
+      <p className="image-ready" role="status">
+        {asked && imageReady && !loading ? t('designForm.image.generated') : ''}
       </p>
       {opened ? (
         <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending || undefined}>

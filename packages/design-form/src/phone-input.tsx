@@ -5,7 +5,7 @@ import { Combobox } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
 
-/** SPEC.md §5 and §9: at most 15 digits; the country search waits 250 ms. */
+/** docs/contributors/behaviour.md#validation: at most 15 digits; the country search waits 250 ms. */
 const PHONE_MAX_DIGITS = 15;
 const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
 
@@ -26,7 +26,7 @@ const withDial = (value: string, from: Country, to: Country) => {
 };
 
 /**
- * A phone number with its country (DESIGN.md §5.9): a button opens a searchable list of countries
+ * A phone number with its country (docs/contributors/behaviour.md#phone-codes): a button opens a searchable list of countries
  * (default Colombia); a typed dial code picks the country (+34 → Spain); at most 15 digits.
  */
 export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: PhoneInputProps) {

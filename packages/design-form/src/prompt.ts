@@ -15,7 +15,7 @@ const label = (labels: Labels, value: string) => {
 };
 
 /**
- * The description of the building, in Spanish whatever the page's language (SPEC.md §3: the
+ * The description of the building, in Spanish whatever the page's language (docs/contributors/behaviour.md#entities: the
  * prompt is built in Spanish from use, specific use, system, roof design and material, facade
  * type and material); the words are design-form.json's `prompt.description`, so `lang` `en`
  * describes it in English. Unchosen parts are left out.
@@ -58,7 +58,7 @@ export function buildPrompt(values: DesignValues, frame: { prefix: string; suffi
   return `${frame.prefix}${describeDesign(values)}${frame.suffix}`.trim().slice(0, DESIGN_LIMITS.prompt);
 }
 
-/** The structured choices the image generator draws from (DESIGN.md §5.6). */
+/** The structured choices the image generator draws from (docs/contributors/behaviour.md#image-generation). */
 export function imageSpecOf(values: DesignValues): ImageSpec {
   const {
     uso,
@@ -91,7 +91,7 @@ export function imageSpecOf(values: DesignValues): ImageSpec {
 }
 
 /**
- * Whether `url` is an image the generator made, as DESIGN.md §5.5 reads the https rule: https,
+ * Whether `url` is an image the generator made, by the https rule (docs/contributors/behaviour.md#the-https-image-rule): https,
  * or served by the configured API origin (a local setup on http). An empty url never counts.
  */
 export function isGeneratedImage(url: string, apiBase: string): boolean {

@@ -25,7 +25,7 @@ const SECTIONS = ['project', 'location', 'dimensions', 'use', 'system', 'roof', 
 export type SectionName = (typeof SECTIONS)[number];
 const GENERATES: ReadonlySet<SectionName> = new Set(['dimensions', 'use', 'system', 'roof', 'facade', 'zone']);
 
-/** Keeps at most 5 digits (SPEC.md §5); a longer entry leaves the previous value. */
+/** Keeps at most 5 digits (docs/contributors/behaviour.md#validation); a longer entry leaves the previous value. */
 function clampDimension(next: string, previous: string): string {
   return next.replace(/\D/g, '').length > DESIGN_LIMITS.dimensionDigits ? previous : next;
 }
@@ -38,7 +38,7 @@ export interface SectionsProps {
   onGenerate: () => void;
 }
 
-/** Every field of SPEC.md §3 in collapsible sections; the first is open. */
+/** Every field of docs/contributors/behaviour.md#entities in collapsible sections; the first is open. */
 export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsProps) {
   const { t } = i18n;
   const [open, setOpen] = useState<ReadonlySet<SectionName>>(() => new Set(['project']));

@@ -33,16 +33,16 @@ export type DesignFormEvents = {
  */
 export type DesignFormStatus = FormStatus | 'noImage';
 
-/** The translated fallbacks of SPEC.md §8 for a failed send. */
+/** The translated fallbacks of docs/contributors/behaviour.md#errors for a failed send. */
 type SubmitTexts = FailureTexts;
 
 /** What the view supplies to the actions that call the API. */
 export interface DesignDeps {
   apiBase: string;
   emit: Emit<DesignFormEvents>;
-  /** The translated prompt frame (SPEC.md §3 "Image generation"). */
+  /** The translated prompt frame (docs/contributors/behaviour.md#image-generation). */
   frame: { prefix: string; suffix: string };
-  /** SPEC.md §8's messages for a failed image generation, logged (not shown) in the widget's language. */
+  /** The messages of docs/contributors/behaviour.md#errors for a failed image generation, logged (not shown) in the widget's language. */
   imageLog: { notOk: string; noUrl: string };
   /** The widget's language, sent as Accept-Language (the server answers and mails in it). */
   lang: string;
@@ -76,14 +76,14 @@ export interface DesignFormState {
   startedAt: number;
   /** What a bot put in the honeypot field ('' for people). */
   trap: string;
-  /** Checkbox fields add or remove `value`; any other field takes it (SPEC.md §4). */
+  /** Checkbox fields add or remove `value`; any other field takes it (docs/contributors/behaviour.md#states). */
   change(name: DesignField, value: string, checked?: boolean): void;
-  /** Overwrites country, region and city from a place (SPEC.md §3). */
+  /** Overwrites country, region and city from a place (docs/contributors/behaviour.md#entities). */
   chooseLocation(place: Place): void;
   /** Generates an image; a call while one runs does nothing. */
   generate(deps: DesignDeps): Promise<'busy' | 'generated' | 'failed'>;
   setModal(open: boolean): void;
-  /** Sends the report once (through `outbox` when given); `texts` are the translated fallbacks of SPEC.md §8. */
+  /** Sends the report once (through `outbox` when given); `texts` are the translated fallbacks of docs/contributors/behaviour.md#errors. */
   submit(
     deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined; attribution?: Attribution | undefined },
   ): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
@@ -158,7 +158,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
           emit('obra-image-generated', { url, prompt });
           return 'generated';
         } catch (error) {
-          // A refusal (a status) and an answer without a url have SPEC.md §8's messages; a network failure says its own.
+          // A refusal (a status) and an answer without a url have the messages of docs/contributors/behaviour.md#errors; a network failure says its own.
           const message = !(error instanceof ApiError)
             ? String(error)
             : error.status !== undefined

@@ -52,6 +52,10 @@ export const designFormStyles = /* css */ `
 .modal::backdrop{background:rgb(17 24 39 / .55)}
 .modal h2{font-size:22px;margin:0 44px 8px 0}
 .modal form{display:grid;gap:14px;margin-top:16px}
+.image-needed{display:grid;gap:8px;justify-items:start;margin-top:14px;padding:12px 14px;border:1px solid var(--_error);border-inline-start-width:6px;border-radius:var(--_radius)}
+.image-needed-title{font-weight:700;color:var(--_error)}
+.image-ready{margin-top:8px;color:var(--_success);font-weight:600}
+.image-ready:empty{margin:0}
 .close{position:absolute;top:12px;inset-inline-end:12px;display:inline-grid;place-items:center;width:44px;height:44px;border:0;border-radius:50%;background:transparent;color:var(--_text);cursor:pointer}
 .close:hover{background:var(--_surface)}
 .phone{position:relative}

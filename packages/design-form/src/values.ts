@@ -6,7 +6,7 @@ export type DesignValues = { [K in keyof ProjectData | keyof PersonalData]: K ex
 /** A field of the form. */
 export type DesignField = keyof DesignValues;
 
-/** The initial values (SPEC.md §3: empty strings, `otros` empty); also what a successful send returns to. */
+/** The initial values (docs/contributors/behaviour.md#entities: empty strings, `otros` empty); also what a successful send returns to. */
 export const emptyDesign: DesignValues = {
   ...emptyProject(),
   pais: '',

@@ -23,6 +23,7 @@ export { resolveLang, observeLang } from './lang.ts';
 export { adoptStyles } from './styles.ts';
 export { createEmitter, type Emit, type EventMap } from './events.ts';
 export { useStore, type ReadableStore } from './use-store.ts';
+export { useKeptInHistory } from './history-entry.ts';
 export {
   defineContract,
   THEME_PROPERTIES,

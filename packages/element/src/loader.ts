@@ -29,11 +29,16 @@ const nodeAt = (root: Node, path: number[]): Node | undefined => path.reduce<Nod
 
 /**
  * Whether this page keeps a draft or a pending submission of one of its widgets in localStorage
- * (the `obra:<what>:<path>:<element>` keys of @obra/form's storage.ts): that widget's code runs at once, so the
- * draft comes back and the submission is sent without waiting for the visitor.
+ * (the `obra:<what>:<path>:<element>` keys of @obra/form's storage.ts), or what one kept in the
+ * page's history entry (a catalogue's page, history-entry.ts): that widget's code runs at once, so
+ * the draft comes back, the submission is sent and the catalogue is where it was left, without
+ * waiting for the visitor.
  */
 function hasStoredWork(doc: Document): boolean {
   try {
+    // Not imported from history-entry.ts: the loader shares no module with the widgets' code (it would pull their chunk in).
+    const kept: unknown = doc.defaultView?.history.state;
+    if (kept && typeof kept === 'object' && Object.keys(kept).some((key) => key.startsWith('obra:'))) return true;
     const storage = doc.defaultView?.localStorage;
     const path = `:${doc.location.pathname}:`;
     for (let i = 0; i < (storage?.length ?? 0); i++) {

@@ -1,6 +1,6 @@
 import { ApiError } from '@obra/api';
 
-/** The translated fallbacks of SPEC.md §8 for a failed send. */
+/** The translated fallbacks of docs/contributors/behaviour.md#errors for a failed send. */
 export interface FailureTexts {
   /** The server refused without an `errorMessage` (form.error.submitError). */
   submitError: string;
@@ -11,7 +11,7 @@ export interface FailureTexts {
 }
 
 /**
- * The text of a failed send (SPEC.md §8): the server's `errorMessage`, else `submitError`; an
+ * The text of a failed send (docs/contributors/behaviour.md#errors): the server's `errorMessage`, else `submitError`; an
  * unreachable server gets the network advice; an error raised before any answer its own message;
  * a thrown value that is not an Error the generic text.
  */

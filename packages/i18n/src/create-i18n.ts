@@ -40,7 +40,7 @@ export const interpolate = (text: string, values?: Readonly<Record<string, strin
  * languages. The catalogues keep i18next's JSON format (nested keys, `{{name}}` placeholders,
  * `_one`/`_other` plural forms chosen by `count` with Intl.PluralRules, the default language as
  * fallback), so any i18next app (the console) reads the same files; the widgets do not ship
- * i18next itself, which was half of a partner's wait-list bundle (README, "Bundle sizes").
+ * i18next itself, which was half of a partner's wait-list bundle (docs/benchmarks.md#bundle-sizes-gzip).
  */
 export function createI18n<C extends Catalogue>(catalogues: Record<Lang, C>, lang: Lang = DEFAULT_LANG): I18n<C> {
   let current = lang;

@@ -4,7 +4,7 @@ import { attributionOf, sendPartner } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { useFormDelivery } from '@obra/form/react';
 import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
-import { Button, Honeypot, LiveRegion, Select, TextField, useFocusFirstInvalid } from '@obra/ui';
+import { Button, Honeypot, LiveRegion, Select, TextField, useFocusFirstInvalid, useRevealWhen } from '@obra/ui';
 import type { PartnerRegistrationCatalogue } from './catalogues.ts';
 import type { PartnerRegistrationEvents, PartnerRegistrationState, PartnerRegistrationValues } from './store.ts';
 
@@ -23,7 +23,7 @@ export type PartnerRegistrationProps = WidgetProps<
   PartnerRegistrationCatalogue
 >;
 
-/** The partner registration form (SPEC.md §2 "Partner registration"): contact data and a specialisation. */
+/** The partner registration form (docs/contributors/behaviour.md#partner-registration): contact data and a specialisation. */
 export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }: PartnerRegistrationProps) {
   const { t } = i18n;
   const state = useStore(store);
@@ -31,6 +31,8 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
   const { values, status } = state;
   const outbox = useFormDelivery(store, host, 'partner-registration', emit);
   const sending = status === 'sending' || status === 'waiting';
+  // The outcome sits under the button, often at the bottom of a phone's screen: it is brought into view.
+  const outcomeRef = useRevealWhen<HTMLDivElement>(status === 'success' || status === 'waiting' || status === 'error');
 
   const field = <K extends Exclude<keyof PartnerRegistrationValues, 'especializacion'>>(name: K) => {
     const error = state.errors[name];
@@ -93,29 +95,36 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
         </div>
         <Honeypot onValue={(trap) => store.setState({ trap })} />
         <div className="actions">
-          <Button type="submit" busy={sending}>
-            {sending ? t('partnerRegistration.sending') : t('partnerRegistration.submit')}
+          {/* Waiting for the network is not sending: no spinner, and the button says the registration is saved. */}
+          <Button type="submit" busy={status === 'sending'} disabled={status === 'waiting'}>
+            {status === 'sending'
+              ? t('partnerRegistration.sending')
+              : status === 'waiting'
+                ? t('api.queued')
+                : t('partnerRegistration.submit')}
           </Button>
           {/* Both regions exist from the first render, empty: a live region only announces changes. */}
-          <div role="status" className="outcome">
-            {status === 'success' ? (
-              <p className="notice" data-tone="success">
-                {t('partnerRegistration.success')}
-              </p>
-            ) : null}
-            {status === 'waiting' ? (
-              <p className="notice" data-tone="waiting">
-                {t('api.waiting')}
-              </p>
-            ) : null}
-          </div>
-          <div role="alert" className="outcome">
-            {status === 'error' ? (
-              <div className="notice" data-tone="error">
-                <p>{t('partnerRegistration.error')}</p>
-                {state.failure ? <p className="detail">{t(state.failure)}</p> : null}
-              </div>
-            ) : null}
+          <div ref={outcomeRef} className="outcomes">
+            <div role="status" className="outcome">
+              {status === 'success' ? (
+                <p className="notice" data-tone="success">
+                  {t('partnerRegistration.success')}
+                </p>
+              ) : null}
+              {status === 'waiting' ? (
+                <p className="notice" data-tone="waiting">
+                  {t('api.waiting')}
+                </p>
+              ) : null}
+            </div>
+            <div role="alert" className="outcome">
+              {status === 'error' ? (
+                <div className="notice" data-tone="error">
+                  <p>{t('partnerRegistration.error')}</p>
+                  {state.failure ? <p className="detail">{t(state.failure)}</p> : null}
+                </div>
+              ) : null}
+            </div>
           </div>
         </div>
       </form>

@@ -11,7 +11,7 @@ export const emptyPartnerRegistration: PartnerRegistrationValues = { nombre: '',
 /** The events `<obra-partner-registration>` dispatches, with the registration in `detail.registration`. */
 export type PartnerRegistrationEvents = FormEvents<'registration', PartnerRegistration>;
 
-/** The state of one element: SPEC.md §4, idle → sending → a success or an error message. */
+/** The state of one element: docs/contributors/behaviour.md#states, idle → sending → a success or an error message. */
 export type PartnerRegistrationState = FormState<PartnerRegistrationValues, PartnerRegistration, 'registration'>;
 
 /** Creates the state of one `<obra-partner-registration>` element. */

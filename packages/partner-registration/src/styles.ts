@@ -13,6 +13,6 @@ ${
   /* The outcome regions stay in the page while empty (so the message is announced when it
    arrives) and take no room: their notice carries the spacing. */ ''
 }
-.outcome{justify-self:stretch}
+.outcomes{justify-self:stretch}
 @container (min-width:560px){.partner-registration .fields{grid-template-columns:1fr 1fr}.partner-registration .fields .field:first-child{grid-column:1 / -1}}
 `;

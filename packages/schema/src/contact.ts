@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { email, FIELD_LIMITS, paragraph, text, validate } from './validate.ts';
 
-/** Limits of a contact message (values-page popup, DESIGN.md §5.3). */
+/** Limits of a contact message (values-page popup, docs/contributors/behaviour.md#contact-popup-sends). */
 export const CONTACT_LIMITS = { name: FIELD_LIMITS.name, email: FIELD_LIMITS.email, message: 2000 } as const;
 
 /** A contact message: every field required, message at most 2000 characters. */

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { email, FIELD_LIMITS, line, phone, text, validate } from './validate.ts';
 
-// Stored values of the design form's choices (SPEC.md §3). Labels and descriptions live in the
+// Stored values of the design form's choices (docs/contributors/behaviour.md#entities). Labels and descriptions live in the
 // design-form catalogue; these codes are what the report and the image generator receive.
 
 export const PROJECT_STATES = ['Nueva', 'Remodelacion/Adecuacion'] as const;
 export const PROJECT_STAGES = ['Concepcion', 'Planificacion y Diseno', 'Preconstruccion', 'Construccion', 'Finalizacion de obra'] as const;
 export const USES = ['housing', 'warehouse', 'factory', 'commercial', 'institutional', 'other'] as const;
-/** The 10 construction systems, in the three groups of 4, 3 and 3 of SPEC.md §3. */
+/** The 10 construction systems, in the three groups of 4, 3 and 3 of docs/contributors/behaviour.md#entities. */
 export const CONSTRUCTION_SYSTEM_GROUPS = [
   ['modular', 'paneles-prefabricados', 'steel-framing', 'paneles-sandwich'],
   ['concreto-reforzado', 'concreto-prefabricado', 'mamposteria-confinada'],
@@ -31,7 +31,7 @@ export const EXTRAS = [
   'zonas-verdes',
 ] as const;
 
-/** Limits of SPEC.md §5 and §9. */
+/** Limits of docs/contributors/behaviour.md#validation. */
 export const DESIGN_LIMITS = {
   dimensionDigits: 5,
   /** The tallest building height the form takes, in metres: above every building ever built (docs/estimate.md). */
@@ -88,7 +88,7 @@ const projectEntries = {
   ),
 };
 
-// The free description belongs to 'other' only (SPEC.md §2: enabled only for 'other').
+// The free description belongs to 'other' only (docs/contributors/behaviour.md#screens: enabled only for 'other').
 
 /** The project description: every choice of the form, all optional until the report is sent. */
 export const projectSchema = v.pipe(
@@ -99,7 +99,7 @@ export const projectSchema = v.pipe(
   ),
 );
 
-/** The personal data of the report modal: every field required (SPEC.md §5). */
+/** The personal data of the report modal: every field required (docs/contributors/behaviour.md#validation). */
 export const personalSchema = v.object({
   nombre: text(DESIGN_LIMITS.nombre),
   pais: text(DESIGN_LIMITS.place),
@@ -109,7 +109,7 @@ export const personalSchema = v.object({
   telefono: phone(),
 });
 
-/** POST form-report: every form field plus the image and the prompt (SPEC.md §7). */
+/** POST form-report: every form field plus the image and the prompt (docs/contributors/behaviour.md#calls). */
 export const formReportSchema = v.pipe(
   v.object({
     ...projectEntries,
@@ -126,7 +126,7 @@ export const formReportSchema = v.pipe(
 export type ProjectData = v.InferOutput<typeof projectSchema>;
 export type PersonalData = v.InferOutput<typeof personalSchema>;
 
-/** The project fields of an empty design form (SPEC.md §3: empty strings, `otros` empty). */
+/** The project fields of an empty design form (docs/contributors/behaviour.md#entities: empty strings, `otros` empty). */
 export const emptyProject = (): { [K in keyof ProjectData]: K extends 'otros' ? string[] : string } => ({
   estadoProyecto: '',
   etapaProyecto: '',
@@ -147,7 +147,7 @@ export const emptyProject = (): { [K in keyof ProjectData]: K extends 'otros' ? 
 });
 export type FormReport = v.InferOutput<typeof formReportSchema>;
 
-/** What the image generator draws from (DESIGN.md §5.6): the structured choices behind the prompt. */
+/** What the image generator draws from (docs/contributors/behaviour.md#image-generation): the structured choices behind the prompt. */
 export type ImageSpec = Pick<
   ProjectData,
   | 'uso'

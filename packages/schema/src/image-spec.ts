@@ -16,7 +16,7 @@ const choice = <const T extends readonly string[]>(values: T) =>
 const { ancho: dimension } = projectSchema.entries;
 
 /**
- * The `spec` of POST generate-image (DESIGN.md §5.6): the structured choices the image is drawn
+ * The `spec` of POST generate-image (docs/contributors/behaviour.md#image-generation): the structured choices the image is drawn
  * from. Every field is optional (a fresh form generates too) and missing ones read as empty;
  * unknown fields are dropped, so the canonical spec (and the image's id) depends on these only.
  */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { email, FIELD_LIMITS, phone, text, validate } from './validate.ts';
 
-/** The 13 specialisations of SPEC.md §3 ({product} is construcción, DESIGN.md §5.1). */
+/** The 13 specialisations of docs/contributors/behaviour.md#entities ({product} is construcción, docs/contributors/behaviour.md#construction-in-the-names). */
 export const SPECIALIZATIONS = [
   'arquitectura',
   'ingenieria-civil',
@@ -23,7 +23,7 @@ export type Specialization = (typeof SPECIALIZATIONS)[number];
 /** Limits of a partner registration. */
 export const PARTNER_LIMITS = { nombre: FIELD_LIMITS.name, telefono: FIELD_LIMITS.phone, correo: FIELD_LIMITS.email, pais: 80 } as const;
 
-/** A partner registration (SPEC.md §3): all five fields required. */
+/** A partner registration (docs/contributors/behaviour.md#entities): all five fields required. */
 export const partnerSchema = v.object({
   nombre: text(PARTNER_LIMITS.nombre),
   telefono: phone(),

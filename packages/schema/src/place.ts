@@ -1,5 +1,5 @@
 /**
- * A place of the location search (SPEC.md §3 "Location search result item", §7): choosing one
+ * A place of the location search (docs/contributors/behaviour.md#location-search-result): choosing one
  * sets pais from Country, departamento from Region and ciudad from Municipality, each empty when
  * absent (a country has neither). The reference API always sends both, '' for a country.
  */

@@ -26,6 +26,7 @@ import { estimateRoute } from './routes/estimate.ts';
 import { generateImage, serveImage } from './routes/images.ts';
 import { leadRoute } from './routes/leads.ts';
 import { location } from './routes/location.ts';
+import { servedOrigin } from './served-origin.ts';
 import type { Handler, Reply } from './routes/types.ts';
 import { createWebhookWorker } from './webhooks/worker.ts';
 
@@ -91,12 +92,10 @@ export async function createApi(
     rssMB: Math.round(process.memoryUsage().rss / 2 ** 20),
   });
   // One process owns the embedded database, so its counters may live in memory; processes that
-  // share PostgreSQL share the counters there too (README, "Rate limit").
+  // share PostgreSQL share the counters there too (docs/operators/configuration.md).
   const { reads, writes, windowMs, maxKeys } = config.rateLimit;
   const { now } = options;
   const clock = () => new Date(now ? now() : Date.now());
-  // The console's links: PUBLIC_URL, else the host `npm start` serves on this machine.
-  const consoleOrigin = config.publicUrl ?? 'http://localhost:8080';
   const limiters =
     db.kind === 'postgres'
       ? {
@@ -118,8 +117,9 @@ export async function createApi(
     queues: [
       reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
       orderMails(db, config.mail.retryMs),
-      notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin }),
-      morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin, now: clock }),
+      // The console's links: PUBLIC_URL, else where `npm start` serves it (read when a mail is written).
+      notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin: () => servedOrigin(config) }),
+      morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config), now: clock }),
     ],
   });
   // APPROVED_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (docs/partners/sites.md).

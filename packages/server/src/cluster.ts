@@ -1,6 +1,5 @@
 // API_PROCESSES=N: N copies of the API sharing one listening port through node:cluster (the
-// primary accepts connections and hands them out in turn). README: "Production: PostgreSQL and
-// many processes".
+// primary accepts connections and hands them out in turn). docs/operators/production.md.
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './log.ts';
 

@@ -5,6 +5,7 @@ export { openDb, type Db, type Queryable } from './db/index.ts';
 export { createGazetteer, loadGazetteer, type Gazetteer, type Place } from './gazetteer/index.ts';
 export { LEAD_KINDS, isLeadKind, type LeadKind } from './leads.ts';
 export { createLogger, type Logger } from './log.ts';
+export { recordServedOrigin } from './served-origin.ts';
 export { closeOnSignal } from './shutdown.ts';
 export { createHttpServer, displayHost, listen } from './http/server.ts';
 export { emitEvent, EVENT_TYPES, type EventType } from './webhooks/events.ts';

@@ -59,7 +59,7 @@ async function existing(db: Queryable, kind: LeadKind, keys: (string | null)[], 
 /**
  * Group insert: the submissions of one type that arrive while a write is under way go in the next
  * single multi-row `INSERT … ON CONFLICT (idempotency_key) DO NOTHING`. One statement costs PGlite
- * about as much as one row, so this is what lifts writes past 1,000/s (README, "Benchmark"). The
+ * about as much as one row, so this is what lifts writes past 1,000/s (docs/operators/api.md#benchmark). The
  * unique key still decides duplicates, within a batch and across processes; ids are made here so
  * each request can find whether its own row went in. A batch that fails is written again row by
  * row, so one bad submission fails alone and never the others that happened to share its statement.

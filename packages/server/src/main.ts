@@ -1,5 +1,5 @@
-// The API on its own: `npm run start -w @obra/server` (README, "The reference API"); with
-// API_PROCESSES=N, N copies share the port (README, "Production: PostgreSQL and many processes").
+// The API on its own: `npm run start -w @obra/server` (docs/operators/api.md); with
+// API_PROCESSES=N, N copies share the port (docs/operators/production.md).
 import { createApi } from './app.ts';
 import { processCount, runProcesses } from './cluster.ts';
 import { loadConfig, type Config } from './config.ts';

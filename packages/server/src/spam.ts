@@ -6,9 +6,9 @@ export type SpamReason = 'honeypot' | 'too-fast';
 
 /**
  * The spam signals of a submission: the honeypot input's value and the form's fill time, sent as
- * headers (`Obra-Trap`, `Obra-Fill-Ms`) so every body keeps its exact wire shape (SPEC.md §7), or
+ * headers (`Obra-Trap`, `Obra-Fill-Ms`) so every body keeps its exact wire shape (docs/contributors/behaviour.md#calls), or
  * as body fields by clients that predate the headers. A submission without a fill time is not
- * judged by it (partners' own servers post leads too); see README, "Spam".
+ * judged by it (partners' own servers post leads too); see docs/operators/api.md#spam.
  */
 export function spamReason(req: IncomingMessage, body: unknown, minFillMs: number): SpamReason | undefined {
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};

@@ -33,11 +33,11 @@ export function Dialog({ open, title, message, detail, closeLabel, tone = 'succe
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-message`}>{message}</p>
       {detail ? <p className="detail">{detail}</p> : null}
-      <form method="dialog">
-        <button className="button primary" autoFocus>
+      <div className="dialog-actions">
+        <button type="button" className="button primary" autoFocus onClick={() => ref.current?.close()}>
           {closeLabel}
         </button>
-      </form>
+      </div>
     </dialog>
   );
 }

@@ -12,4 +12,5 @@ export { useModal } from './use-modal.ts';
 export { LiveRegion, type LiveRegionProps } from './live-region.tsx';
 export { Honeypot } from './honeypot.tsx';
 export { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
+export { revealInView, useRevealWhen } from './reveal.ts';
 export { selectStyles, uiStyles } from './styles.ts';

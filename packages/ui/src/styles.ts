@@ -53,7 +53,7 @@ textarea{resize:vertical;min-height:96px}
 .dialog.success h2{color:var(--_success)}
 .dialog.error h2{color:var(--_error)}
 .dialog .detail{font-size:14px;color:var(--_muted);margin-top:8px}
-.dialog form{display:flex;justify-content:flex-end;margin-top:20px}
+.dialog-actions{display:flex;justify-content:flex-end;margin-top:20px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 ${/* A form widget's card: its heading, intro and a form of stacked rows; narrow containers get less padding. */ ''}
 .card{display:grid;gap:20px;padding:24px;background:var(--_surface);border-radius:calc(var(--_radius) * 1.5)}

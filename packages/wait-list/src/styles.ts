@@ -3,6 +3,6 @@ export const waitListStyles = /* css */ `
 .obra-root{container-type:inline-size}
 .wait-list .contact{display:grid;gap:16px}
 .wait-list .actions{display:flex;justify-content:flex-end}
-.wait-list .delivery{margin:8px 0 0;text-align:end;color:var(--_muted);font-size:14px}
+.wait-list .delivery{margin:12px 0 0;padding:10px 14px;border:1px solid var(--_border);border-inline-start-width:6px;border-radius:var(--_radius);font-weight:600}
 @container (min-width:560px){.wait-list .contact{grid-template-columns:1fr 1fr}.wait-list .contact .field:first-child{grid-column:1 / -1}}
 `;

@@ -3,7 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf, sendWaitList, type WaitListTransport } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { useFormDelivery } from '@obra/form/react';
-import { Button, Dialog, Honeypot, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid } from '@obra/ui';
+import { Button, Dialog, Honeypot, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid, useRevealWhen } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
 import { WAIT_LIST_LIMITS } from '@obra/schema';
 import type { WaitListEvents, WaitListState, WaitListValues } from './store.ts';
@@ -21,7 +21,7 @@ export interface WaitListAttributes extends OwnWords {
 
 export type WaitListProps = WidgetProps<WaitListAttributes, WaitListEvents, StoreApi<WaitListState>, WaitListCatalogue>;
 
-/** The wait-list form (SPEC.md §2 "Wait list"): who is interested, contact data and a comment. */
+/** The wait-list form (docs/contributors/behaviour.md#wait-list): who is interested, contact data and a comment. */
 export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps) {
   const { t } = i18n;
   const state = useStore(store);
@@ -29,6 +29,8 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
   const { values, status } = state;
   const outbox = useFormDelivery(store, host, 'wait-list', emit);
   const sending = status === 'sending' || status === 'waiting';
+  // On a phone the button is often at the bottom of the screen: the message under it is brought into view.
+  const waitingRef = useRevealWhen<HTMLParagraphElement>(status === 'waiting');
 
   const errorText = (name: keyof WaitListValues) => {
     const error = state.errors[name];
@@ -114,12 +116,13 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
         />
         <Honeypot onValue={(trap) => store.setState({ trap })} />
         <div className="actions">
-          <Button type="submit" busy={sending}>
-            {sending ? t('waitList.sending') : t('waitList.submit')}
+          {/* Waiting for the network is not sending: no spinner, and the button says the entry is saved. */}
+          <Button type="submit" busy={status === 'sending'} disabled={status === 'waiting'}>
+            {status === 'sending' ? t('waitList.sending') : status === 'waiting' ? t('api.queued') : t('waitList.submit')}
           </Button>
         </div>
         {status === 'waiting' ? (
-          <p className="delivery" part="delivery-status">
+          <p ref={waitingRef} className="delivery" part="delivery-status">
             {t('api.waiting')}
           </p>
         ) : null}

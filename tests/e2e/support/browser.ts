@@ -37,6 +37,15 @@ export function launchFullBrowser(...extraFlags: string[]): Promise<Browser> {
  * the widgets must follow the page's language, not the browser's. */
 export const DEFAULT_CONTEXT: BrowserContextOptions = { viewport: { width: 1024, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' };
 
+/** A phone (390×844, touch) whose browser speaks `locale`, for tests of what a visitor sees on one. */
+export const phoneContext = (locale = 'es-ES'): BrowserContextOptions => ({
+  viewport: { width: 390, height: 844 },
+  locale,
+  reducedMotion: 'reduce',
+  hasTouch: true,
+  isMobile: true,
+});
+
 /** The requests each tracked context has started and not yet finished (see {@link trackRequests}). */
 const openRequests = new WeakMap<BrowserContext, Set<Request>>();
 

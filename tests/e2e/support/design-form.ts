@@ -10,7 +10,7 @@ export const DESIGN_CAPTURE = { '/api/generate-image': { cors: false }, '/api/fo
 /** Starts the test site for the design form. */
 export const startDesignSite = () => startServer({ pagesDir: PAGES_DIR, capture: DESIGN_CAPTURE });
 
-/** The generated image's URL on the site (an http URL on the API origin counts: DESIGN.md §5.5). */
+/** The generated image's URL on the site (an http URL on the API origin counts: docs/contributors/behaviour.md#the-https-image-rule). */
 export const imageUrl = (site: TestServer) => `${site.origin}/api/images/render-1.svg`;
 
 /** Every POST answers 200 with an image url (read by generate-image, ignored by form-report). */

@@ -180,7 +180,7 @@ const ENTRIES = { api: 'packages/server/src/main.ts', host: 'host/serve.ts' } as
 /**
  * The Node flags `npm start` gives the API (package.json): WebAssembly stays on V8's baseline
  * compiler, so PGlite starts without ~500 MB of optimising-compiler scratch memory, and V8's young
- * generation stays at 4 MB semi-spaces, which under load grew to 16 MB ones (README, "A lean server").
+ * generation stays at 4 MB semi-spaces, which under load grew to 16 MB ones (docs/contributors/performance.md).
  */
 const API_NODE_FLAGS: readonly string[] = [...(process.env.OBRA_BENCH_WASM_TIERING === '1' ? [] : WASM_FLAGS), '--max-semi-space-size=4'];
 

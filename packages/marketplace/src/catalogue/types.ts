@@ -31,7 +31,7 @@ export interface HeroArtwork {
   monogram: string;
 }
 
-/** One item of catalogue/software.json (SPEC.md §3 "Software catalogue item"); image paths are relative to catalogue/. */
+/** One item of catalogue/software.json (docs/contributors/behaviour.md#software-catalogue-item); image paths are relative to catalogue/. */
 export interface SoftwareItem {
   id: number;
   /** Unique, lowercase, hyphenated: the detail page's address. */

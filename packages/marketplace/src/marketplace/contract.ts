@@ -10,7 +10,8 @@ export const marketplaceAttributes = {
 /** `<obra-marketplace>`'s public contract (read by the manifest and the React wrapper). */
 export const marketplaceContract = defineContract<Record<never, never>>()({
   tag: 'obra-marketplace',
-  description: 'The software catalogue: search with suggestions, a card grid and pagination.',
+  description:
+    "The software catalogue: search with suggestions, a card grid and pagination. Back from a product (or a reload) finds it on the page and search it was left on: it keeps them in the page's history entry (`history.state`, beside your own), not in the URL.",
   attributes: marketplaceAttributes,
   attributeDocs: {
     'detail-href': {

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Lang } from '@obra/i18n';
-import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
+import { ownWords, useKeptInHistory, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { LiveRegion } from '@obra/ui';
 import { assetUrl, searchSoftware, softwareCatalogue } from '../catalogue/data.ts';
 import type { MarketplaceCatalogue } from './catalogues.ts';
@@ -18,7 +18,7 @@ export interface MarketplaceAttributes extends OwnWords {
 
 export type MarketplaceProps = WidgetProps<MarketplaceAttributes, Record<never, never>, StoreApi<MarketplaceState>, MarketplaceCatalogue>;
 
-/** The host site's detail page per language (SPEC.md §2 routes). */
+/** The host site's detail page per language (docs/contributors/behaviour.md#routes). */
 const DEFAULT_DETAIL_HREF: Record<Lang, string> = { es: '/{lang}/producto/{slug}', en: '/{lang}/product/{slug}' };
 
 /**
@@ -34,9 +34,18 @@ export function detailHref(template: string, lang: Lang, slug: string, partner =
 
 const MAX_SUGGESTIONS = 6;
 
-/** The software catalogue (SPEC.md §2 "Software catalogue"): search with suggestions, a card grid and pages. */
-export function Marketplace({ attrs, lang, i18n, store }: MarketplaceProps) {
+/** What the catalogue keeps in the page's history entry: its page and the search applied (not each keystroke). */
+const keepInHistory = ({ page, applied }: MarketplaceState) => ({ page, applied });
+const restoreFromHistory = (kept: { page?: unknown; applied?: unknown }): Partial<MarketplaceState> => {
+  const applied = typeof kept.applied === 'string' ? kept.applied.slice(0, 200) : '';
+  return { page: typeof kept.page === 'number' && kept.page >= 1 ? Math.trunc(kept.page) : 1, applied, text: applied };
+};
+
+/** The software catalogue (docs/contributors/behaviour.md#software-catalogue): search with suggestions, a card grid and pages. */
+export function Marketplace({ attrs, lang, i18n, store, host }: MarketplaceProps) {
   const { t } = i18n;
+  // Back from a product's page: the catalogue is on the page and search it was left on.
+  useKeptInHistory(store, host, 'marketplace', keepInHistory, restoreFromHistory);
   const state = useStore(store);
   const results = searchSoftware(softwareCatalogue, state.applied, lang);
   const pages = pageCount(results.length);

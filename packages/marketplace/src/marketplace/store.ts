@@ -1,12 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-/** Cards per page (SPEC.md §9). */
+/** Cards per page (docs/contributors/behaviour.md#constants). */
 export const PAGE_SIZE = 6;
 
 /** The number of pages for `count` results: at least 1, so page 1 always exists. */
 export const pageCount = (count: number): number => Math.max(1, Math.ceil(count / PAGE_SIZE));
 
-/** The state of one `<obra-marketplace>` (SPEC.md §4 "Marketplace"). */
+/** The state of one `<obra-marketplace>` (docs/contributors/behaviour.md#marketplace-search-and-pages). */
 export interface MarketplaceState {
   /** What is typed in the search box. */
   text: string;

@@ -1,7 +1,7 @@
 /** Layout of the catalogue; columns follow the widget's own width (container queries), not the page's. */
 export const marketplaceStyles = /* css */ `
 .obra-root{container-type:inline-size}
-.marketplace{display:grid;gap:20px}
+.marketplace{display:grid;gap:20px;padding:24px}
 .marketplace .head{display:grid;gap:4px}
 .marketplace h2{font-size:28px;line-height:1.2}
 .marketplace .intro,.marketplace .category,.option-category{color:var(--_muted)}
@@ -33,5 +33,6 @@ export const marketplaceStyles = /* css */ `
 .page-arrow span{font-size:22px;line-height:1}
 @container (min-width:560px){.grid{grid-template-columns:repeat(2,1fr)}}
 @container (min-width:900px){.grid{grid-template-columns:repeat(3,1fr)}}
+@container (max-width:400px){.marketplace{padding:16px 12px}}
 @container (max-width:360px){.search-row{flex-direction:column}.marketplace h2{font-size:24px}}
 `;

@@ -15,9 +15,10 @@ export interface CarouselProps {
 }
 
 /**
- * The video carousel (SPEC.md §9): infinite, autoplay every 2500 ms, 800 ms slides, 3/2/1 per
+ * The video carousel (docs/contributors/behaviour.md#constants): infinite, autoplay every 2500 ms, 800 ms slides, 3/2/1 per
  * view by the widget's width. It pauses on hover, while focus is in its slides, under reduced
- * motion and by its pause button; slides out of view are inert.
+ * motion and by its pause button; slides out of view are inert. How many fit, and whether the
+ * controls show, is the stylesheet's (container queries on SLIDES_FROM): it holds before any script.
  */
 export function Carousel({ slides, labels, held }: CarouselProps) {
   const root = useRef<HTMLDivElement>(null);
@@ -37,11 +38,12 @@ export function Carousel({ slides, labels, held }: CarouselProps) {
       role="region"
       aria-roledescription="carousel"
       aria-label={labels.region}
-      style={{ '--per-view': c.perView } as Record<string, number>}
+      data-count={count}
       onMouseEnter={() => c.setHold('hover', true)}
       onMouseLeave={() => c.setHold('hover', false)}
     >
-      {c.moves ? (
+      {/* Rendered whenever there is more than one slide: the stylesheet hides them where all fit. */}
+      {count > 1 ? (
         <div className="carousel-controls">
           <button type="button" className="carousel-toggle" onClick={c.togglePaused} aria-label={c.paused ? labels.play : labels.pause}>
             <span aria-hidden="true">{c.paused ? '▶' : '❚❚'}</span>

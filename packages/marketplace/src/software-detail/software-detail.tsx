@@ -25,7 +25,7 @@ export type SoftwareDetailProps = WidgetProps<
   SoftwareDetailCatalogue
 >;
 
-/** One software's page (SPEC.md §2 "Software detail"); an unknown slug says so. */
+/** One software's page (docs/contributors/behaviour.md#software-detail); an unknown slug says so. */
 export function SoftwareDetail({ attrs, lang, i18n, store, host }: SoftwareDetailProps) {
   const { t } = i18n;
   const state = useStore(store);

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-/** The state of one `<obra-software-detail>`: which video the overlay plays (SPEC.md §4 "Video overlay"). */
+/** The state of one `<obra-software-detail>`: which video the overlay plays (docs/contributors/behaviour.md#software-detail). */
 export interface SoftwareDetailState {
   /** The id of the video in the overlay; null when it is closed. */
   playing: string | null;

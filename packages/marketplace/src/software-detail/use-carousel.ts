@@ -1,11 +1,21 @@
 import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
-/** Autoplay period and slide transition (SPEC.md §9). */
+/** Autoplay period and slide transition (docs/contributors/behaviour.md#constants). */
 export const AUTOPLAY_MS = 2500;
 export const SPEED_MS = 800;
 
-/** Slides shown at once for a carousel `width` px wide: 3, 2 below 1024 px, 1 below 640 px. */
-export const slidesFor = (width: number): number => (width < 640 ? 1 : width < 1024 ? 2 : 3);
+/**
+ * From which width of its own (px) the carousel shows how many slides at once: 3 from 1024 px, 2
+ * from 640 px, 1 below. The stylesheet sizes the slides from the same table by container queries,
+ * so the page's pre-rendered view, which no script has measured, shows what the widget will.
+ */
+export const SLIDES_FROM: readonly (readonly [width: number, slides: number])[] = [
+  [640, 2],
+  [1024, 3],
+];
+
+/** Slides shown at once for a carousel `width` px wide (see {@link SLIDES_FROM}). */
+export const slidesFor = (width: number): number => SLIDES_FROM.reduce((n, [from, slides]) => (width >= from ? slides : n), 1);
 
 const reducedMotion = (win: Window | null) => !!win?.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 

@@ -13,34 +13,35 @@ export interface VideoOverlayProps {
 
 /**
  * The video overlay on native `<dialog>` (top layer, focus kept inside, Esc closes). The player
- * iframe exists only while open, so closing stops the video; it comes from youtube-nocookie.com.
+ * comes from youtube-nocookie.com.
  */
 export function VideoOverlay({ id, title, closeLabel, onClose }: VideoOverlayProps) {
   const { ref } = useModal(id !== null);
   const titleId = useId();
+  // Its content exists only while open: a closed dialog holds no empty heading, and closing stops the video.
   return (
-    <dialog ref={ref} className="video-overlay" aria-labelledby={titleId} onClose={onClose}>
-      <div className="video-head">
-        <h2 id={titleId}>{title}</h2>
-        <form method="dialog">
-          <button className="button secondary close" autoFocus>
-            <span aria-hidden="true">✕ </span>
-            {closeLabel}
-          </button>
-        </form>
-      </div>
+    <dialog ref={ref} className="video-overlay" aria-labelledby={id ? titleId : undefined} onClose={onClose}>
       {id ? (
-        <div className="video-frame">
-          <iframe
-            src={embedUrl(id)}
-            title={title}
-            width={560}
-            height={315}
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
-        </div>
+        <>
+          <div className="video-head">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="button secondary close" autoFocus onClick={() => ref.current?.close()}>
+              <span aria-hidden="true">✕ </span>
+              {closeLabel}
+            </button>
+          </div>
+          <div className="video-frame">
+            <iframe
+              src={embedUrl(id)}
+              title={title}
+              width={560}
+              height={315}
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          </div>
+        </>
       ) : null}
     </dialog>
   );

@@ -61,16 +61,9 @@ export function Videos({ videos, lang, playing, onOpen, onClose, labels }: Video
             >
               <span className="visually-hidden">{labels.open} </span>
               <span className="thumb">
-                {/* A thumbnail the network or a blocker keeps away leaves the grey card, not a broken icon.
-                    It adds nothing the visible title does not say: no alt text. */}
-                <img
-                  src={thumbnailUrl(video.id)}
-                  alt=""
-                  width={480}
-                  height={360}
-                  loading="lazy"
-                  onError={(event) => event.currentTarget.setAttribute('data-failed', '')}
-                />
+                {/* It adds nothing the visible title does not say: no alt text. One that does not load
+                    leaves the grey card (the stylesheet covers the broken-image icon). */}
+                <img src={thumbnailUrl(video.id)} alt="" width={480} height={360} loading="lazy" />
                 <span className="play" aria-hidden="true">
                   ▶
                 </span>

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDb } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { servedOrigin } from '../served-origin.ts';
 import { checkEmail, checkRole, INVITE_HOURS, inviteLink, inviteUser, setPassword } from './users.ts';
 
 const USAGE = 'Usage: npm run admin -- create-user EMAIL --role admin|agent [--password-stdin]';
@@ -54,8 +55,7 @@ export async function runAdmin(
   const db = await openDb(config);
   try {
     const { token } = await inviteUser(db, email, role);
-    // The host (npm start) serves the console on 8080 unless PUBLIC_URL says where it really is.
-    const origin = config.publicUrl ?? 'http://localhost:8080';
+    const origin = servedOrigin(config);
     if (password !== undefined) {
       await setPassword(db, token, password);
       out(`${email} (${role}) can sign in at ${origin}/admin\n`);

@@ -174,7 +174,7 @@ export const reportFile: AdminHandler = async ({ db, id, url }) => {
     : [];
   const picture =
     image?.content_type === 'image/png' ? { png: image.body } : image?.content_type === 'image/jpeg' ? { jpeg: image.body } : undefined;
-  // pdf-lib loads with the first PDF asked for, not at start (README, "A lean server").
+  // pdf-lib loads with the first PDF asked for, not at start (docs/contributors/performance.md).
   const { reportPdf } = await import('../report/pdf.ts');
   const pdf = await reportPdf(row, picture, url.searchParams.get('lang') === 'en' ? 'en' : 'es');
   return {

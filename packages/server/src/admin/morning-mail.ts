@@ -25,10 +25,10 @@ interface Row {
   attempts: number;
 }
 
-/** The queue of morning e-mails, judged by `now` (a test moves it); links point at `consoleOrigin`/admin. */
+/** The queue of morning e-mails, judged by `now` (a test moves it); links point at `consoleOrigin()`/admin, asked for each mail. */
 export function morningMails(
   db: Db,
-  { retryMs, consoleOrigin, now }: { retryMs: number; consoleOrigin: string; now: () => Date },
+  { retryMs, consoleOrigin, now }: { retryMs: number; consoleOrigin: () => string; now: () => Date },
 ): MailQueue<Row> {
   return {
     name: 'follow-up',
@@ -76,6 +76,7 @@ export function morningMails(
       if (!due.length) return null;
       const lang = user.lang ?? 'es';
       const w = WORDS[lang];
+      const origin = consoleOrigin();
       const at = new Intl.DateTimeFormat(CONSOLE_LOCALES[lang], { timeZone: user.tz, dateStyle: 'medium', timeStyle: 'short' });
       const late = due.filter((lead) => lead.late).length;
       const lines = due
@@ -84,7 +85,7 @@ export function morningMails(
           [
             `${at.format(lead.follow_up_at)}${lead.late ? ` (${w.late})` : ''} — ${lead.name} (${w.kind[lead.kind as keyof typeof w.kind] ?? lead.kind})`,
             ...(lead.follow_up_note ? [`  ${lead.follow_up_note}`] : []),
-            `  ${consoleOrigin}/admin/leads/${lead.id}`,
+            `  ${origin}/admin/leads/${lead.id}`,
           ].join('\n'),
         );
       const text = [
@@ -94,7 +95,7 @@ export function morningMails(
         ...(due.length > LISTED ? ['', w.more] : []),
         '',
         w.open,
-        `${consoleOrigin}/admin/leads?assignee=me&due=today&sort=follow_up`,
+        `${origin}/admin/leads?assignee=me&due=today&sort=follow_up`,
         '',
         w.footer,
       ].join('\n');

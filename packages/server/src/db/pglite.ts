@@ -52,11 +52,11 @@ async function lock(dir: string): Promise<() => Promise<void>> {
 /**
  * Postgres settings for one embedded backend. initdb writes shared_buffers = 128MB, and PGlite
  * touches all of it at start: 128 MB of resident memory for a lead database of a few MB whose
- * files the system caches anyway. 16 MB holds ~2,000 pages (README, "A lean server").
+ * files the system caches anyway. 16 MB holds ~2,000 pages (docs/contributors/performance.md).
  */
 const SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-/** The Node flags `npm start` gives the API, for the process that creates the database (README, "A lean server"). */
+/** The Node flags `npm start` gives the API, for the process that creates the database (docs/contributors/performance.md). */
 export const WASM_FLAGS = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'] as const;
 
 /** Opens the PGlite database in `path` (a folder), creating it when it has none. */

@@ -3,7 +3,7 @@ import type { GazetteerIndex } from './build.ts';
 import { PREFIX } from './build.ts';
 import { words } from './fold.ts';
 
-/** One answer of the location search, in the Place shape of SPEC.md §7: the region (department, state) and the city always sent, '' for a country. */
+/** One answer of the location search, in the Place shape of docs/contributors/behaviour.md#calls: the region (department, state) and the city always sent, '' for a country. */
 export type Place = SharedPlace & { Region: string; Municipality: string };
 
 /** The offline place search behind GET /api/location. */

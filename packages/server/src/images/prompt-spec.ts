@@ -17,7 +17,7 @@ const EMPTY_SPEC: Spec = {
   altoEdificacion: '',
 };
 
-// Words of the widget's Spanish prompt (SPEC.md §3 "Image generation") and of English prompts, for
+// Words of the widget's Spanish prompt (docs/contributors/behaviour.md#image-generation) and of English prompts, for
 // a client that sends a prompt without a spec. The first match of each field wins.
 const WORDS: [keyof Spec, string, RegExp][] = [
   ['diseno', 'Una sola pendiente', /una sola pendiente|mono.?pitch|shed roof/],

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { specFromPrompt } from './prompt-spec.ts';
-import { drawScene, type Spec } from './scene/index.ts';
-import { toSvg } from './svg.ts';
+import type { Spec } from './scene/index.ts';
+import { illustrationSvg } from './svg.ts';
 
 /** What to draw: the prompt the widget built and, when it sent one, the structured spec. */
 interface ImageRequest {
@@ -34,10 +34,7 @@ export class ProviderError extends Error {
 const embeddedProvider: ImageProvider = {
   name: 'embedded',
   readsPrompt: false,
-  generate: async ({ prompt, spec }) => {
-    const scene = drawScene(spec ?? specFromPrompt(prompt));
-    return { body: toSvg(scene, `Obra — ${scene.title}`), contentType: 'image/svg+xml' };
-  },
+  generate: async ({ prompt, spec }) => ({ body: illustrationSvg(spec ?? specFromPrompt(prompt)), contentType: 'image/svg+xml' }),
 };
 
 const MAGIC: [string, (b: Uint8Array) => boolean][] = [

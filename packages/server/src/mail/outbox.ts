@@ -63,7 +63,7 @@ export interface Outbox {
 export function createOutbox({ config, log, queues }: { config: Config; log: Logger; queues: readonly MailQueue<unknown>[] }): Outbox {
   const { smtpUrl, from, outboxDir, timeoutMs, retryMs } = config.mail;
   // nodemailer (and pdf-lib, in the report queue) load with the first mail, not at start: most
-  // processes start with nothing to send (README, "A lean server").
+  // processes start with nothing to send (docs/contributors/performance.md).
   let transport: Promise<Transporter> | undefined;
   const mailer = () =>
     (transport ??= import('nodemailer').then(({ createTransport }) =>

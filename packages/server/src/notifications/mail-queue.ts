@@ -53,10 +53,10 @@ interface Reader {
   timeZone: string;
 }
 
-/** The queue of notification mails; links point at `consoleOrigin`/admin. */
+/** The queue of notification mails; links point at `consoleOrigin()`/admin, asked for each mail. */
 export function notificationMails(
   db: Db,
-  { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: string },
+  { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: () => string },
 ): MailQueue<Row> {
   /** The recipient's language and time zone: an operator's own zone when one reads this address, else the company's. */
   const readerOf = async (row: Row): Promise<Reader> => {
@@ -76,7 +76,7 @@ export function notificationMails(
     `${w.inbox.summary}: ${summary}`,
   ];
 
-  async function leadMail(row: Row, w: Words) {
+  async function leadMail(row: Row, w: Words, origin: string) {
     const [lead] = await db.query<LeadLine>('select id, kind, created_at, lang, name, email, phone, summary from lead where id = $1', [
       row.lead_id,
     ]);
@@ -95,14 +95,14 @@ export function notificationMails(
           ...lines(lead, w, reader, summary),
           '',
           w.mail.open,
-          `${consoleOrigin}/admin/leads/${lead.id}`,
+          `${origin}/admin/leads/${lead.id}`,
           '',
           w.mail.footer,
         ].join('\n');
     return { to: row.recipient, subject: interpolate(w.mail.subject, { kind, name: lead.name }), text };
   }
 
-  async function digestMail(row: Row, w: Words) {
+  async function digestMail(row: Row, w: Words, origin: string) {
     // The page and the whole window's count in one statement.
     const leads = await db.query<LeadLine & { total: number }>(
       `select id, kind, created_at, lang, name, email, phone, summary, (count(*) over ())::int as total from lead
@@ -122,7 +122,7 @@ export function notificationMails(
         ...lines(lead, w, reader, summaries.get(lead.id)?.[reader.lang] ?? lead.summary)
           .slice(1)
           .map((line) => `  ${line}`),
-        `  ${consoleOrigin}/admin/leads/${lead.id}`,
+        `  ${origin}/admin/leads/${lead.id}`,
       ].join('\n'),
     );
     const text = [
@@ -135,7 +135,7 @@ export function notificationMails(
       ...(n > DIGEST_LIMIT ? ['', interpolate(w.mail.more, { count: n - DIGEST_LIMIT })] : []),
       '',
       w.mail.openAll,
-      `${consoleOrigin}/admin/leads?from=${row.since!.toISOString().slice(0, 10)}`,
+      `${origin}/admin/leads?from=${row.since!.toISOString().slice(0, 10)}`,
       '',
       w.mail.footer,
     ].join('\n');
@@ -144,7 +144,7 @@ export function notificationMails(
 
   // An admin's notice that the webhook worker disabled an endpoint: in both languages (admins have
   // no language of their own here), with the link to the console's webhooks screen.
-  async function endpointMail(row: Row) {
+  async function endpointMail(row: Row, origin: string) {
     const [endpoint] = await db.query<{ url: string; disabled_at: Date | null }>(
       'select url, disabled_at from webhook_endpoint where id = $1',
       [row.endpoint_id],
@@ -153,7 +153,7 @@ export function notificationMails(
     const { timeZone } = await readerOf(row);
     const part = (lang: Lang) =>
       interpolate(WORDS[lang].mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date(), lang, timeZone) });
-    const text = [part('es'), `${consoleOrigin}/admin/webhooks`, '', part('en'), `${consoleOrigin}/admin/webhooks`].join('\n');
+    const text = [part('es'), `${origin}/admin/webhooks`, '', part('en'), `${origin}/admin/webhooks`].join('\n');
     return { to: row.recipient, subject: `${WORDS.es.mail.webhookSubject} · ${WORDS.en.mail.webhookSubject}`, text };
   }
 
@@ -187,9 +187,10 @@ export function notificationMails(
       ),
     mail: (row) => {
       const w = WORDS[row.lang === 'en' ? 'en' : 'es'];
-      if (row.endpoint_id) return endpointMail(row);
-      if (row.partner_id) return partnerWelcome(db, row.partner_id, consoleOrigin);
-      return row.lead_id ? leadMail(row, w) : digestMail(row, w);
+      const origin = consoleOrigin();
+      if (row.endpoint_id) return endpointMail(row, origin);
+      if (row.partner_id) return partnerWelcome(db, row.partner_id, origin);
+      return row.lead_id ? leadMail(row, w, origin) : digestMail(row, w, origin);
     },
     sent: async (row) => void (await db.query('update notification_mail set sent_at = now(), error = null where id = $1', [row.id])),
     failed: async (row, reason) => void (await db.query('update notification_mail set error = $2 where id = $1', [row.id, reason])),

@@ -1,8 +1,8 @@
 import type { Lang } from '@obra/schema';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import type { Spec } from '../images/scene/index.ts';
-import { drawScene } from '../images/scene/index.ts';
 import { addEstimatePages } from './estimate-pages.ts';
+import { channels, drawIllustration } from './illustration.ts';
 import { labelsFor } from './labels.ts';
 import { estimateInputOf } from './lead-estimate.ts';
 
@@ -15,10 +15,7 @@ export type ReportRow = Record<string, string> & { id: string; created_at: strin
 /** The picture of the report: a raster image the API stored, or the scene to draw as vectors. */
 export type ReportImage = { png?: Uint8Array; jpeg?: Uint8Array } | undefined;
 
-const hex = (colour: string) => {
-  const n = Number.parseInt(colour.slice(1).padEnd(6, '0').slice(0, 6), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
-};
+const hex = (colour: string) => rgb(...channels(colour));
 
 /** The spec of a stored report, for drawing its illustration. */
 const specOf = (row: ReportRow): Spec => ({
@@ -36,32 +33,20 @@ const specOf = (row: ReportRow): Spec => ({
   altoEdificacion: row.alto_edificacion ?? '',
 });
 
-// The same scene as the SVG, drawn natively: patterns fall back to their plain colours.
-function drawIllustration(page: PDFPage, spec: Spec, x: number, top: number, width: number) {
-  const scene = drawScene(spec);
-  const scale = width / scene.width;
-  for (const shape of scene.shapes) {
-    const fill = shape.fill?.startsWith('url(') ? shape.flat : shape.fill;
-    page.drawSvgPath(shape.d, {
-      x,
-      y: top,
-      scale,
-      ...(fill ? { color: hex(fill), opacity: shape.opacity ?? 1 } : {}),
-      ...(shape.stroke
-        ? { borderColor: hex(shape.stroke), borderWidth: (shape.width ?? 1) * scale, borderOpacity: shape.opacity ?? 1 }
-        : {}),
-    });
-  }
-  page.drawRectangle({
-    x,
-    y: top - scene.height * scale,
-    width,
-    height: scene.height * scale,
-    borderColor: hex('#c9ccd0'),
-    borderWidth: 0.5,
-  });
-  return scene.height * scale;
+/**
+ * A length the visitor gave, in metres, written one way everywhere on the page: their digits with
+ * the language's decimal sign (up to two decimals) and a no-break space before the unit, so the
+ * unit never parts from its number (`6,5 m`, `12 m`); what is not a number is written as it came.
+ */
+function metres(value: string, lang: Lang): string {
+  const n = Number(value.trim().replace(',', '.'));
+  const number = value.trim() && Number.isFinite(n) ? LENGTH[lang].format(n) : value.trim();
+  return `${number}\u00a0m`;
 }
+const LENGTH: Record<Lang, Intl.NumberFormat> = {
+  es: new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }),
+};
 
 /** Renders a report to an A4 PDF: the choices and picture, then the estimate's pages (in the row's language, else Spanish). */
 export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang = row.lang === 'en' ? 'en' : 'es'): Promise<Uint8Array> {
@@ -106,7 +91,7 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     y -= 6;
   };
   const text = labels.text;
-  const dims = (a: string, b: string) => [a, b].map((v) => (v ? `${v} m` : labels.own.none)).join(' × ');
+  const dims = (a: string, b: string) => [a, b].map((v) => (v ? metres(v, lang) : labels.own.none)).join(' × ');
   pairs(labels.own.requester, [
     [text('modal.nombre'), row.nombre!],
     [text('modal.correo'), row.correo!],
@@ -119,9 +104,9 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     [text('uso.legend'), [labels.choice('uso', row.uso!), row.uso_especifico].filter(Boolean).join(': ')],
     [text('sistema.legend'), labels.choice('sistemaConstructivo', row.sistema_constructivo!)],
     [`${labels.own.land} (${labels.own.width} × ${labels.own.length})`, dims(row.ancho!, row.longitud!)],
-    [`${labels.own.building}: ${labels.own.height}`, row.alto_edificacion ? `${row.alto_edificacion} m` : ''],
-    [`${labels.own.building}: ${labels.own.width}`, row.ancho_edificacion ? `${row.ancho_edificacion} m` : ''],
-    [`${labels.own.building}: ${labels.own.length}`, row.largo_edificacion ? `${row.largo_edificacion} m` : ''],
+    [`${labels.own.building}: ${labels.own.height}`, row.alto_edificacion ? metres(row.alto_edificacion, lang) : ''],
+    [`${labels.own.building}: ${labels.own.width}`, row.ancho_edificacion ? metres(row.ancho_edificacion, lang) : ''],
+    [`${labels.own.building}: ${labels.own.length}`, row.largo_edificacion ? metres(row.largo_edificacion, lang) : ''],
   ]);
   pairs(labels.own.choices, [
     [text('diseno.legend'), labels.choice('diseno', row.diseno!)],
@@ -146,7 +131,7 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     page.drawImage(embedded, { x: margin, y: y - size.height, width: size.width, height: size.height });
     y -= size.height;
   } else {
-    y -= drawIllustration(page, specOf(row), margin, y, Math.min(515, (y - margin - 20) * 1.5));
+    y -= drawIllustration(pdf, page, specOf(row), margin, y, Math.min(515, (y - margin - 20) * 1.5));
   }
   y -= 14;
   // Only the API's own absolute URL (with PUBLIC_URL): an older report may hold one a stranger shaped.

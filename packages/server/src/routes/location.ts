@@ -2,7 +2,7 @@ import type { Handler } from './types.ts';
 
 /**
  * GET /api/location?query=&lang=: up to 10 places of the offline gazetteer, larger first; fewer
- * than 3 characters give an empty list (SPEC.md §5). The data never changes while the process
+ * than 3 characters give an empty list (docs/contributors/behaviour.md#validation). The data never changes while the process
  * runs, so answers may be cached.
  */
 export const location: Handler = async ({ url, gazetteer }) => {

@@ -1,5 +1,5 @@
 // What goes over the wire for one delivery: the Standard Webhooks body and headers, or the
-// spreadsheet preset's body (SPEC.md §7: the original wait list's JSON).
+// spreadsheet preset's body (docs/contributors/behaviour.md#calls: the original wait list's JSON).
 import { Webhook } from 'standardwebhooks';
 import { guardFormula } from '../csv.ts';
 

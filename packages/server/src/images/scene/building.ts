@@ -2,13 +2,13 @@ import type { Frame } from './geometry.ts';
 import { path } from './geometry.ts';
 import { facadeFinish, roofLook } from './materials.ts';
 import { planeShapes, roofShape, type Plane } from './roof.ts';
-import type { P3, Shape, Spec } from './types.ts';
+import type { P3, Pattern, Shape, Spec } from './types.ts';
 
 const INK = '#23272b';
 const GLASS = 'url(#window-glass)';
 
 /** The building: shadow, side wall, roof, front wall, openings and the use's small cues. */
-export function buildingShapes(spec: Spec, frame: Frame): { shapes: Shape[]; defs: string[] } {
+export function buildingShapes(spec: Spec, frame: Frame): { shapes: Shape[]; patterns: Pattern[] } {
   const { w, l, h } = frame;
   const [ox, , oz] = frame.origin;
   const move = ([x, y, z]: P3): P3 => [x + ox, y, z + oz];
@@ -84,7 +84,7 @@ export function buildingShapes(spec: Spec, frame: Frame): { shapes: Shape[]; def
     opacity: 0.7,
   });
   shapes.push(...frontOpenings(spec, frame, move));
-  return { shapes, defs: [...finish.defs, ...look.defs] };
+  return { shapes, patterns: [...finish.patterns, ...look.patterns] };
 }
 
 function glazing(plane: Plane, frame: Frame, move: (p: P3) => P3): Shape[] {

@@ -4,10 +4,10 @@ import { HEIGHT, WIDTH, frameFor, random } from './geometry.ts';
 import { roofRise } from './roof.ts';
 import type { Scene, Spec } from './types.ts';
 
-export type { Scene, Spec } from './types.ts';
+export type { Matrix, Pattern, Scene, Shape, Spec } from './types.ts';
 
 /**
- * The illustration of the described building (DESIGN.md §5.6): roof design, dimensions to scale,
+ * The illustration of the described building (docs/contributors/behaviour.md#image-generation): roof design, dimensions to scale,
  * facade and roof materials, wall type, use and zone. A pure function of the spec: the same spec
  * draws the same picture, so it can be stored under the spec's hash.
  */
@@ -19,7 +19,8 @@ export function drawScene(input: Spec): Scene {
   return {
     width: WIDTH,
     height: HEIGHT,
-    defs: [...baseDefs(spec.zona), ...building.defs],
+    patterns: building.patterns,
+    defs: baseDefs(spec.zona),
     shapes: [...backdropShapes(spec.zona, frame, rand), ...building.shapes, ...foreground(spec.zona, frame, rand)],
     title: `${frame.w} × ${frame.l} × ${frame.h} m`,
   };

@@ -3,19 +3,37 @@ import type { ImageSpec } from '@obra/schema';
 /** A filled and/or stroked path in the 1200×800 picture (y down). */
 export interface Shape {
   d: string;
-  /** A colour, or `url(#id)` of a gradient or pattern in {@link Scene.defs}. */
+  /** A colour, or `url(#id)` of a pattern in {@link Scene.patterns} or a gradient in {@link Scene.defs}. */
   fill?: string;
-  /** The plain colour standing in for a `url(#…)` fill where patterns cannot be drawn (the PDF). */
+  /** The plain colour standing in for a `url(#…)` fill where it cannot be drawn (a gradient in the PDF). */
   flat?: string;
   stroke?: string;
   width?: number;
   opacity?: number;
 }
 
-/** A drawing: SVG `<defs>` (patterns, gradients) and the shapes, back to front. */
+/** An SVG transform matrix `[a, b, c, d, e, f]`: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
+export type Matrix = readonly [a: number, b: number, c: number, d: number, e: number, f: number];
+
+/**
+ * A texture (brick, boards, glass, panels, a green roof): a `width` × `height` tile in the
+ * picture's units, filled with `flat` and the tile's shapes, repeated from the picture's origin
+ * through `transform`. Drawn as an SVG `<pattern>` and as a PDF tiling pattern from this one description.
+ */
+export interface Pattern {
+  id: string;
+  width: number;
+  height: number;
+  flat: string;
+  shapes: Shape[];
+  transform?: Matrix;
+}
+
+/** A drawing: its textures, SVG `<defs>` (gradients) and the shapes, back to front. */
 export interface Scene {
   width: number;
   height: number;
+  patterns: Pattern[];
   defs: string[];
   shapes: Shape[];
   /** One line of text for `<title>`/`<desc>`. */

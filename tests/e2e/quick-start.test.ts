@@ -1,0 +1,176 @@
+// The README's quick start, run as a newcomer runs it: in a fresh copy of the repository (its
+// files without dist/ or .data/, as a clone has them), each command of the quick start's code
+// blocks exactly as written, PORT aside (a free one: tests run side by side). `npm start` builds
+// everything it serves, the console included, and /admin shows the sign-in page on the first
+// start; the one-time link `npm run admin -- create-user` prints is on the address served; the
+// operator sets a password and signs in; a wait-list entry sent from the site, and one from the
+// partner page of step 4 served from another origin by its own one-line server, reach the console.
+//
+// The copy has its own node_modules folder whose entries link to this checkout's installed
+// packages, except the workspace packages (@obra/*), which link to the copy's own: a clone runs
+// `npm ci`, which takes minutes and the registry; the files it would install are the same.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../server/support/api.ts';
+import { freePort } from '../server/support/postgres.ts';
+import { useBrowser } from './support/browser.ts';
+import { fillEntry, waitList } from './support/wait-list.ts';
+
+/** The quick start's code blocks, in order, read from the README. */
+function quickStart(): { lang: string; body: string }[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = /^## Quick start[^\n]*\n([^]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
+  return [...section.matchAll(/^```(\w+)\n([^]*?)^```$/gm)].map((match) => ({ lang: match[1]!, body: match[2]!.trim() }));
+}
+
+/** A copy of the repository's files as a clone has them (tracked and new, not ignored). */
+function freshCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'obra-clone-'));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+  expect(listed.status).toBe(0);
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    try {
+      cpSync(join(ROOT, file), join(dir, file), { dereference: false });
+    } catch (error) {
+      // Deleted in this working tree but not yet from the index: a clone of the next commit lacks it too.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  const modules = join(dir, 'node_modules');
+  mkdirSync(join(modules, '@obra'), { recursive: true });
+  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
+    if (entry !== '@obra') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
+  }
+  for (const entry of readdirSync(join(ROOT, 'node_modules/@obra'))) {
+    symlinkSync(join('../../packages', entry), join(modules, '@obra', entry));
+  }
+  return dir;
+}
+
+/** Runs a README command in the copy through a shell, as typed; resolves with its output. */
+function shell(command: string, cwd: string, env: Record<string, string>) {
+  return spawnSync('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+}
+
+/** Starts a long-running README command; resolves once `ready` appears in its output. */
+function startShell(
+  command: string,
+  cwd: string,
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; output: () => string }> {
+  // Its own process group, so the shell, npm and the server it starts stop together.
+  const child = spawn('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, detached: true });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const seen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve({ child, output: () => output });
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.on('exit', (code) => reject(new Error(`\`${command}\` exited with ${code} before it was ready:\n${output}`)));
+  });
+}
+
+const stop = (child: ChildProcess | undefined) => {
+  if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+};
+
+const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
+const blocks = quickStart();
+let copy: string;
+let port: number;
+let origin: string;
+let site: ChildProcess | undefined;
+let partnerServer: ChildProcess | undefined;
+
+beforeAll(async () => {
+  copy = freshCopy();
+  port = await freePort();
+  origin = `http://localhost:${port}`;
+}, 120_000);
+
+afterAll(() => {
+  stop(partnerServer);
+  stop(site);
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe("the README's quick start on a fresh copy", () => {
+  it('has the four steps: npm start, create-user, the partner page and its server', () => {
+    expect(blocks.map((block) => block.lang)).toEqual(['sh', 'sh', 'html', 'sh']);
+    expect(blocks[0]!.body).toBe('npm start');
+    expect(blocks[1]!.body).toMatch(/^npm run admin -- create-user \S+@\S+ --role admin$/);
+  });
+
+  it('npm start builds everything it serves, and /admin shows the sign-in page on the first start', async () => {
+    const started = await startShell(blocks[0]!.body, copy, { PORT: String(port) }, /Obra host listening/);
+    site = started.child;
+    // Every build ran: nothing was there to skip.
+    for (const build of ['widgets', 'host', 'examples', 'console']) expect(started.output()).toContain(`building ${build}`);
+    const page = await browser.newPage();
+    await page.goto(`${origin}/admin`);
+    await expect.poll(() => page.locator('#email').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.locator('#password').isVisible()).toBe(true);
+    expect(await page.locator('form button[type=submit]').textContent()).toMatch(/Sign in|Entrar/);
+  }, 420_000);
+
+  it('create-user prints a one-time link on the address served; the operator chooses a password and signs in', async () => {
+    const created = shell(blocks[1]!.body, copy, {});
+    expect(created.stderr).not.toMatch(/error/i);
+    expect(created.status).toBe(0);
+    const link = /https?:\/\/\S+/.exec(created.stdout)?.[0];
+    expect(link).toMatch(new RegExp(`^${origin}/admin/set-password#token=`));
+    const page = await browser.newPage();
+    await page.goto(link!);
+    const password = 'a long phrase for the console';
+    await page.getByLabel('New password (at least 15 characters)').fill(password);
+    await page.getByLabel('Repeat the password').fill(password);
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    await page.getByText('Your password is saved. Sign in with it.').waitFor();
+    await page.goto(`${origin}/admin`);
+    await page.locator('#email').fill(/create-user (\S+)/.exec(blocks[1]!.body)![1]!);
+    await page.locator('#password').fill(password);
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(() => page.locator('#email').count(), { timeout: 15_000 }).toBe(0);
+    writeFileSync(join(copy, '.session'), JSON.stringify(await page.context().cookies()));
+  }, 120_000);
+
+  it("a wait-list entry from the site, and one from the partner page on another origin, reach the console's inbox", async () => {
+    // Step 4's page and server, as written, on the port the test serves (not the README's 8080 and 8000).
+    const partnerPort = await freePort();
+    writeFileSync(join(copy, 'partner.html'), blocks[2]!.body.replaceAll('http://localhost:8080', origin));
+    // It prints nothing: the page is polled until it answers.
+    partnerServer = spawn('sh', ['-c', blocks[3]!.body.replace('.listen(8000)', `.listen(${partnerPort})`)], { cwd: copy, detached: true });
+    const names = { site: 'Quick Start Site', partner: 'Quick Start Partner' };
+    const page = await browser.newPage();
+    for (const [where, url] of [
+      ['site', `${origin}/en/wait_list`],
+      ['partner', `http://127.0.0.1:${partnerPort}/`],
+    ] as const) {
+      await expect.poll(async () => (await page.goto(url).catch(() => null))?.status(), { timeout: 10_000 }).toBe(200);
+      const widget = waitList(page);
+      await widget.title.waitFor();
+      await fillEntry(widget, {
+        interesado: 'cliente',
+        nombre: names[where],
+        correo: 'newcomer@example.com',
+        telefono: '',
+        comentario: '',
+      });
+      // A visitor takes longer than MIN_FILL_MS to fill it in; a script waits instead.
+      await page.waitForTimeout(2100);
+      await widget.submit.click();
+      await widget.dialog.waitFor({ timeout: 15_000 });
+    }
+    await page.context().addCookies(JSON.parse(readFileSync(join(copy, '.session'), 'utf8')));
+    const leads = await page.request.get(`${origin}/api/admin/leads?q=Quick+Start`);
+    expect(leads.status()).toBe(200);
+    const { items } = (await leads.json()) as { items: { name: string; embed_approved?: boolean | null }[] };
+    expect(items.map((lead) => lead.name).sort()).toEqual([names.partner, names.site]);
+  }, 120_000);
+});
