@@ -14,7 +14,6 @@ const site = useHostSite();
 const browser = useBrowser();
 const WIDGET_ROUTES = PAGE_ROUTES.filter((route) => WIDGET_OF[route.page]);
 
-
 /** Holds the widget's entry module back (as a slow network would) until the returned function is called. */
 async function holdWidgetCode(page: Page, tag: string): Promise<() => void> {
   let release!: () => void;
