@@ -1,19 +1,15 @@
 // API_PROCESSES=N: N copies of the API sharing one listening port through node:cluster (the
 // primary accepts connections and hands them out in turn). docs/operators/production.md.
 import cluster, { type Worker } from 'node:cluster';
+import { readEnv } from './config-schema.ts';
 import type { Logger } from './log.ts';
 
 /**
- * API_PROCESSES from `env` (default 1). Read here, not in config.ts: it tells the launcher
- * (main.ts, host/serve.ts) how many copies to start, not how one API behaves.
+ * API_PROCESSES from `env` (default 1). Not part of Config: it tells the launcher (main.ts,
+ * host/serve.ts) how many copies to start, not how one API behaves.
  */
 export function processCount(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.API_PROCESSES?.trim();
-  if (!raw) return 1;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 64)
-    throw new Error(`API_PROCESSES must be a whole number from 1 to 64, got "${raw}"; fix it in the environment.`);
-  return value;
+  return readEnv(env).API_PROCESSES;
 }
 
 /** What {@link runProcesses} needs to know. */
