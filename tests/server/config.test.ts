@@ -125,3 +125,27 @@ describe('Stripe without PUBLIC_URL', () => {
     }
   });
 });
+
+describe('a bad value at start', () => {
+  it.each(['api', 'host'] as const)('stops %s with exit code 1 and one line naming the variable, no stack trace', async (entry) => {
+    const database = await freshDatabase({ empty: true });
+    try {
+      const error = await startProcess(entry, { ...database.env, RATE_LIMIT: 'lots' }).then(
+        async (api) => {
+          await api.stop();
+          return undefined;
+        },
+        (reason: Error) => reason,
+      );
+      expect(error?.message).toMatch(/exited with 1 before listening/);
+      const printed = error!.message.split('\n').slice(1).filter(Boolean);
+      expect(printed).toHaveLength(1);
+      expect(JSON.parse(printed[0]!)).toMatchObject({
+        level: 'error',
+        reason: 'RATE_LIMIT must be a whole number of 0 or more, got "lots"; fix it in the environment.',
+      });
+    } finally {
+      await database.drop();
+    }
+  });
+});

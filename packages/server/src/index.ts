@@ -1,5 +1,5 @@
 export { createApi, type Api } from './app.ts';
-export { processCount, runProcesses, type ProcessOptions } from './cluster.ts';
+export { launch, processCount } from './cluster.ts';
 export { loadConfig, type Config } from './config.ts';
 export type { LogLevel } from './config-schema.ts';
 export { openDb, type Db, type Queryable } from './db/index.ts';
