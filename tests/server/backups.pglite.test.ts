@@ -2,18 +2,28 @@
 // backup taken while the API runs and is written to, restored elsewhere, holds what the API had
 // acknowledged, and one taken once it stopped restores to the same exports, console and rows; the
 // restored folder then serves without sending any mail or webhook again; and every refusal.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, migrationNames } from '../../packages/server/src/db/migrate.ts';
 import { openPglite } from '../../packages/server/src/db/pglite.ts';
 import type { Session } from './support/admin.ts';
 import { freshDatabase, postJson, removeDataDir, runNpm, startProcess, tempDataDir, VALID, type ApiProcess } from './support/api.ts';
-import { closing, consoleTables, exportsOf, outboxKeys, rowCounts, seedEveryTable, settled, tableContents } from './support/seed.ts';
-import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
+import {
+  backupCommand,
+  closing,
+  consoleTables,
+  exportsOf,
+  outboxKeys,
+  rowCounts,
+  SEEDED_API_ENV,
+  settled,
+  startSeededApi,
+  tableContents,
+} from './support/seed.ts';
+import type { Receiver } from './support/webhook-receiver.ts';
 
-const API_ENV = { RATE_LIMIT: '0', MIN_FILL_MS: '0', WEBHOOK_ALLOW_PRIVATE: '1' };
 const folders: string[] = [];
 const folder = () => {
   const dir = tempDataDir();
@@ -25,24 +35,10 @@ const contentsOf = async (dataDir: string) => closing(await openPglite(dataDir),
 const header = (file: string) =>
   JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').split('\n', 1)[0]!) as { schema: string[]; tables: [string, number][] };
 
-let receiver: Receiver;
 const source = await freshDatabase();
 const dir = source.env.OBRA_DATA_DIR;
 const backups = folder();
-let api: ApiProcess | undefined;
-let session: Session;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  api = await startProcess('api', { ...source.env, ...API_ENV });
-  // Through the running API's socket, as `npm run admin` would.
-  const db = await openPglite(dir);
-  try {
-    session = await seedEveryTable(api.base, db, [receiver.url('/live')]);
-    await settled(db);
-  } finally {
-    await db.close();
-  }
-}, 120_000);
+let { api, session, receiver }: { api?: ApiProcess; session: Session; receiver: Receiver } = await startSeededApi(dir);
 afterAll(async () => {
   await api?.stop();
   await receiver.close();
@@ -81,7 +77,7 @@ describe('a backup while the API runs and is written to', () => {
     expect(statSync(live).mode & 0o777).toBe(0o600);
     expect(readdirSync(backups)).toEqual(['live.obra']);
     expect(header(live).schema).toEqual(await migrationNames());
-  }, 120_000);
+  }, 240_000);
 
   it('restores elsewhere to every lead acknowledged before it started, as the API stored them, and nothing half-written', async () => {
     const restored = folder();
@@ -109,7 +105,7 @@ describe('a backup while the API runs and is written to', () => {
     );
     expect(tally).toEqual({ stored: kept.wait_list!.length, indexed: kept.wait_list!.length, counted: kept.wait_list!.length });
     expect(header(live).tables).toEqual(Object.entries(rowCounts(kept)).filter(([table]) => table !== 'schema_migrations'));
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('a backup of the stopped API, restored', () => {
@@ -126,30 +122,30 @@ describe('a backup of the stopped API, restored', () => {
     const made = await runNpm(['backup', '--', file], source.env);
     expect(made.code, made.stderr).toBe(0);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses to replace a database that holds rows unless --force, and then keeps the old one aside', async () => {
-    const first = await runNpm(['restore', '--', join(backups, 'live.obra')], { OBRA_DATA_DIR: restored });
-    expect(first.code, first.stderr).toBe(0);
-    const refused = await runNpm(['restore', '--', file], { OBRA_DATA_DIR: restored });
+    // A database that holds rows: a copy of the one backed up.
+    cpSync(join(dir, 'pglite'), join(restored, 'pglite'), { recursive: true });
+    const refused = await backupCommand(['restore', file], { OBRA_DATA_DIR: restored });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/is not empty \(.*lead.*hold rows\): restoring would replace it\. Add --force/);
-    const forced = await runNpm(['restore', '--', file, '--force'], { OBRA_DATA_DIR: restored });
+    const forced = await backupCommand(['restore', file, '--force'], { OBRA_DATA_DIR: restored });
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toMatch(/The database it replaced is in .*pglite\.replaced-/);
     expect(readdirSync(restored).filter((name) => name.startsWith('pglite.replaced-'))).toHaveLength(1);
-  }, 120_000);
+  }, 240_000);
 
   it('gives the same exports of every kind, the same rows in every table', async () => {
     expect(await exportsOf({ OBRA_DATA_DIR: restored })).toEqual(before.exports);
     const after = await contentsOf(restored);
     expect(rowCounts(after)).toEqual(rowCounts(before.contents));
     expect(after).toEqual(before.contents);
-  }, 120_000);
+  }, 240_000);
 
   it('serves: the same console to the same session, and no mail or webhook sent again', async () => {
     const accepted = receiver.accepted().length;
-    const served = await startProcess('api', { OBRA_DATA_DIR: restored, ...API_ENV });
+    const served = await startProcess('api', { OBRA_DATA_DIR: restored, ...SEEDED_API_ENV });
     try {
       expect(await consoleTables(served.base, session)).toEqual(before.console);
       // A new lead is indexed, mailed and announced: the triggers are back on.
@@ -164,12 +160,12 @@ describe('a backup of the stopped API, restored', () => {
     expect(outboxKeys(restored).length).toBeGreaterThan(0);
     expect(outboxKeys(restored).every((name) => !outboxKeys(dir).includes(name))).toBe(true);
     expect(new Set(receiver.accepted()).size).toBe(receiver.accepted().length);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses while an API runs on the folder to restore into', async () => {
-    const running = await startProcess('api', { OBRA_DATA_DIR: restored, ...API_ENV });
+    const running = await startProcess('api', { OBRA_DATA_DIR: restored, ...SEEDED_API_ENV });
     try {
-      const refused = await runNpm(['restore', '--', file, '--force'], { OBRA_DATA_DIR: restored });
+      const refused = await backupCommand(['restore', file, '--force'], { OBRA_DATA_DIR: restored });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(
         new RegExp(`An API \\(process ${running.child.pid}\\) is running on the embedded database in .*: stop it first, then restore\\.`),
@@ -177,7 +173,7 @@ describe('a backup of the stopped API, restored', () => {
     } finally {
       await running.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('a backup made by an older version', () => {
@@ -192,13 +188,13 @@ describe('a backup made by an older version', () => {
       await db.close();
     }
     const file = join(backups, 'old.obra');
-    expect((await runNpm(['backup', '--', file], { OBRA_DATA_DIR: old })).code).toBe(0);
+    expect((await backupCommand(['backup', file], { OBRA_DATA_DIR: old })).code).toBe(0);
     expect(header(file).schema).toEqual(names.slice(0, -1));
     const restored = folder();
-    const done = await runNpm(['restore', '--', file], { OBRA_DATA_DIR: restored });
+    const done = await backupCommand(['restore', file], { OBRA_DATA_DIR: restored });
     expect(done.code, done.stderr).toBe(0);
     expect(done.stdout).toContain(`then applied the migrations newer than the data: ${names.at(-1)}`);
-    const served = await startProcess('api', { OBRA_DATA_DIR: restored, ...API_ENV });
+    const served = await startProcess('api', { OBRA_DATA_DIR: restored, ...SEEDED_API_ENV });
     try {
       expect((await postJson(`${served.base}/api/partner`, VALID.partner)).status).toBe(201);
     } finally {
@@ -207,13 +203,13 @@ describe('a backup made by an older version', () => {
     const after = await contentsOf(restored);
     expect(after.setting).toContain('{"name":"old","value":"kept"}');
     expect(after.schema_migrations).toHaveLength(names.length);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('refusals', () => {
   const target = folder();
-  const refuse = async (args: string[], env: Record<string, string>, message: RegExp) => {
-    const failure = await runNpm(args, env);
+  const refuse = async (args: Parameters<typeof backupCommand>[0], env: Parameters<typeof backupCommand>[1], message: RegExp) => {
+    const failure = await backupCommand(args, env);
     expect(failure.code, failure.stdout).toBe(1);
     expect(failure.stderr).toMatch(message);
     // Nothing was made or changed.
@@ -223,26 +219,26 @@ describe('refusals', () => {
   it('a file that is not a backup, a damaged one, a pg_dump archive, a missing one', async () => {
     const text = join(backups, 'notes.txt');
     writeFileSync(text, 'hello\n');
-    await refuse(['restore', '--', text], { OBRA_DATA_DIR: target }, /notes\.txt is not an Obra backup \(npm run backup makes them\)\./);
+    await refuse(['restore', text], { OBRA_DATA_DIR: target }, /notes\.txt is not an Obra backup \(npm run backup makes them\)\./);
     const whole = readFileSync(join(backups, 'stopped.obra'));
     const cut = join(backups, 'cut.obra');
     writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.8)));
-    await refuse(['restore', '--', cut], { OBRA_DATA_DIR: target }, /cut\.obra is damaged or incomplete \(.*\)\. Nothing was changed\./);
+    await refuse(['restore', cut], { OBRA_DATA_DIR: target }, /cut\.obra is damaged or incomplete \(.*\)\. Nothing was changed\./);
     const dump = join(backups, 'obra.dump');
     writeFileSync(dump, 'PGDMP\x01\x0e\x00');
-    await refuse(['restore', '--', dump], { OBRA_DATA_DIR: target }, /is a pg_dump archive: restore it into PostgreSQL with pg_restore/);
-    await refuse(['restore', '--', join(backups, 'none.obra')], { OBRA_DATA_DIR: target }, /Cannot read .*none\.obra: ENOENT/);
-  }, 120_000);
+    await refuse(['restore', dump], { OBRA_DATA_DIR: target }, /is a pg_dump archive: restore it into PostgreSQL with pg_restore/);
+    await refuse(['restore', join(backups, 'none.obra')], { OBRA_DATA_DIR: target }, /Cannot read .*none\.obra: ENOENT/);
+  }, 240_000);
 
   it('PostgreSQL: a backup and a restore point at pg_dump and the embedded folder', async () => {
     const url = 'postgres://obra@127.0.0.1:1/obra';
     await refuse(
-      ['backup', '--', join(backups, 'pg.obra')],
+      ['backup', join(backups, 'pg.obra')],
       { OBRA_DATA_DIR: target, DATABASE_URL: url },
       /DATABASE_URL is set: .*pg_dump --format=custom/,
     );
     await refuse(
-      ['restore', '--', join(backups, 'stopped.obra')],
+      ['restore', join(backups, 'stopped.obra')],
       { OBRA_DATA_DIR: target, DATABASE_URL: url },
       /restore fills the embedded database in OBRA_DATA_DIR/,
     );
@@ -251,19 +247,15 @@ describe('refusals', () => {
       { OBRA_DATA_DIR: target, DATABASE_URL: '' },
       /Set DATABASE_URL to the empty PostgreSQL database to move to/,
     );
-  }, 120_000);
+  }, 240_000);
 
   it('nothing to back up, and wrong arguments', async () => {
-    await refuse(
-      ['backup', '--', join(backups, 'empty.obra')],
-      { OBRA_DATA_DIR: target },
-      /There is no embedded database in .* to back up\./,
-    );
-    const usage = await runNpm(['backup'], { OBRA_DATA_DIR: target });
+    await refuse(['backup', join(backups, 'empty.obra')], { OBRA_DATA_DIR: target }, /There is no embedded database in .* to back up\./);
+    const usage = await backupCommand(['backup'], { OBRA_DATA_DIR: target });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run backup -- FILE');
-    const force = await runNpm(['backup', '--', 'x.obra', '--force'], { OBRA_DATA_DIR: target });
+    const force = await backupCommand(['backup', 'x.obra', '--force'], { OBRA_DATA_DIR: target });
     expect(force.code).toBe(2);
     expect(existsSync(join(backups, 'empty.obra'))).toBe(false);
-  }, 120_000);
+  }, 240_000);
 });

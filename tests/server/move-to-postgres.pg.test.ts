@@ -2,16 +2,26 @@
 // empty PostgreSQL gives the same exports of every kind and the same rows in every table; an API
 // started on it serves the moved leads to the same session and sends no mail or webhook again;
 // and the refusals (an API on the folder, a target that holds rows).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../packages/server/src/db/pglite.ts';
 import { openPostgres } from '../../packages/server/src/db/postgres.ts';
 import type { Session } from './support/admin.ts';
 import { postJson, removeDataDir, runNpm, seededDataDir, startProcess, tempDataDir, VALID, type ApiProcess } from './support/api.ts';
 import { testCluster } from './support/postgres.ts';
-import { closing, consoleTables, exportsOf, outboxKeys, rowCounts, seedEveryTable, settled, tableContents } from './support/seed.ts';
-import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
+import {
+  backupCommand,
+  closing,
+  consoleTables,
+  exportsOf,
+  outboxKeys,
+  rowCounts,
+  SEEDED_API_ENV,
+  settled,
+  startSeededApi,
+  tableContents,
+} from './support/seed.ts';
+import type { Receiver } from './support/webhook-receiver.ts';
 
-const API_ENV = { RATE_LIMIT: '0', MIN_FILL_MS: '0', WEBHOOK_ALLOW_PRIVATE: '1' };
 const cluster = testCluster()!;
 const source = await seededDataDir();
 const url = await cluster.createDatabase();
@@ -19,22 +29,12 @@ const moved = { OBRA_DATA_DIR: source, DATABASE_URL: url };
 const served = tempDataDir();
 const contentsOn = async (databaseUrl: string) => closing(await openPostgres(databaseUrl, 1), tableContents);
 
-let receiver: Receiver;
-let api: ApiProcess | undefined;
-let session: Session;
-let before: { exports: Record<string, string>; console: Record<string, unknown>; contents: Record<string, string[]> };
-beforeAll(async () => {
-  receiver = await startReceiver();
-  api = await startProcess('api', { OBRA_DATA_DIR: source, ...API_ENV });
-  const db = await openPglite(source);
-  try {
-    session = await seedEveryTable(api.base, db, [receiver.url('/live')]);
-    await settled(db);
-    before = { exports: {}, console: await consoleTables(api.base, session), contents: await tableContents(db) };
-  } finally {
-    await db.close();
-  }
-}, 120_000);
+let { api, session, receiver }: { api?: ApiProcess; session: Session; receiver: Receiver } = await startSeededApi(source);
+const before = {
+  exports: {} as Record<string, string>,
+  console: await consoleTables(api.base, session),
+  contents: await closing(await openPglite(source), tableContents),
+};
 afterAll(async () => {
   await api?.stop();
   await receiver.close();
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 describe('npm run move-to-postgres', () => {
   it('refuses while an API runs on the embedded database', async () => {
-    const refused = await runNpm(['move-to-postgres'], moved);
+    const refused = await backupCommand(['move-to-postgres'], moved);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
       new RegExp(
@@ -57,7 +57,7 @@ describe('npm run move-to-postgres', () => {
       db.query<{ untouched: boolean }>("select to_regclass('schema_migrations') is null as untouched"),
     );
     expect(row!.untouched).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   it('copies every table, reports rows per table, and gives the same exports and rows', async () => {
     await api!.stop();
@@ -74,20 +74,20 @@ describe('npm run move-to-postgres', () => {
     const after = await contentsOn(url);
     expect(rowCounts(after)).toEqual(counts);
     expect(after).toEqual(before.contents);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses a target that holds rows', async () => {
-    const again = await runNpm(['move-to-postgres'], moved);
+    const again = await backupCommand(['move-to-postgres'], moved);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
       /The PostgreSQL database at DATABASE_URL is not empty \(.*lead.*hold rows\): copy into an empty database\./,
     );
     expect(rowCounts(await contentsOn(url))).toEqual(rowCounts(before.contents));
-  }, 120_000);
+  }, 240_000);
 
   it('an API on it serves the moved leads to the same session, and no mail or webhook goes out twice', async () => {
     const accepted = receiver.accepted().length;
-    const running = await startProcess('api', { OBRA_DATA_DIR: served, DATABASE_URL: url, ...API_ENV });
+    const running = await startProcess('api', { OBRA_DATA_DIR: served, DATABASE_URL: url, ...SEEDED_API_ENV });
     try {
       expect(await consoleTables(running.base, session)).toEqual(before.console);
       // A new lead: indexed, mailed and announced once (the triggers are on again, the sequences past the copied rows).
@@ -101,5 +101,5 @@ describe('npm run move-to-postgres', () => {
     const mails = outboxKeys(served);
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.filter((name) => outboxKeys(source).includes(name))).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -4,11 +4,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, vi } from 'vitest';
+import { runBackupCommand } from '../../../packages/server/src/backup/cli.ts';
+import { openPglite } from '../../../packages/server/src/db/pglite.ts';
 import { LEAD_KINDS, type Db, type Queryable } from '@obra/server';
 import { ident, tablesInOrder } from '../../../packages/server/src/backup/tables.ts';
 import { runExport } from '../../../packages/server/src/export.ts';
 import { createOperator, signInAs, type Session } from './admin.ts';
-import { postJson, REPORT, runAgainst, VALID, type TestDatabase } from './api.ts';
+import { postJson, REPORT, runAgainst, startProcess, VALID, type ApiProcess, type CommandResult, type TestDatabase } from './api.ts';
+import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
 /** The operator every seeded database has (password: admin.ts's PASSWORD). */
 const SEED_OPERATOR = 'ana@example.com';
@@ -20,7 +23,7 @@ const SEED_OPERATOR = 'ana@example.com';
  * a report, an order, an operator with a session, a status change, a note and a deletion, rules
  * that mail each new lead, and one webhook endpoint per URL of `webhooks`. Returns the session.
  */
-export async function seedEveryTable(base: string, db: Db, webhooks: string[]): Promise<Session> {
+async function seedEveryTable(base: string, db: Db, webhooks: string[]): Promise<Session> {
   await createOperator(db, SEED_OPERATOR);
   const admin = await signInAs(base, SEED_OPERATOR);
   const ok = async (response: Promise<Response>, status = 201) => {
@@ -64,6 +67,43 @@ export async function seedEveryTable(base: string, db: Db, webhooks: string[]): 
     (await postJson(`${base}/api/admin/session`, { email: 'nadie@example.com', password: 'wrong password here' }, { origin: base })).status,
   ).toBe(401);
   return admin;
+}
+
+/** What the API processes of the copy tests run with: no rate limit, no form timing, webhooks to the test's receiver on loopback. */
+export const SEEDED_API_ENV = { RATE_LIMIT: '0', MIN_FILL_MS: '0', WEBHOOK_ALLOW_PRIVATE: '1' };
+
+/** An API process on the embedded database in `dataDir`, seeded by {@link seedEveryTable} and settled, and its webhook receiver. */
+export async function startSeededApi(dataDir: string): Promise<{ api: ApiProcess; session: Session; receiver: Receiver }> {
+  const receiver = await startReceiver();
+  const api = await startProcess('api', { OBRA_DATA_DIR: dataDir, ...SEEDED_API_ENV });
+  // Through the running API's socket, as `npm run admin` would.
+  const db = await openPglite(dataDir);
+  try {
+    const session = await seedEveryTable(api.base, db, [receiver.url('/live')]);
+    await settled(db);
+    return { api, session, receiver };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * `npm run backup|restore|move-to-postgres -- …args` run in this process against `env` (a Node
+ * start less per call than `npm run`): its exit code and what it printed.
+ */
+export async function backupCommand(
+  args: [command: 'backup' | 'restore' | 'move-to-postgres', ...rest: string[]],
+  env: TestDatabase['env'],
+): Promise<CommandResult> {
+  const [command, ...rest] = args;
+  const result = { code: 0, stdout: '', stderr: '' };
+  const errors = vi.spyOn(console, 'error').mockImplementation((text: string) => void (result.stderr += `${text}\n`));
+  try {
+    result.code = await runAgainst(env, () => runBackupCommand(command, rest, (text) => void (result.stdout += text)));
+  } finally {
+    errors.mockRestore();
+  }
+  return result;
 }
 
 /** Waits until the API behind `db` has sent every mail and the webhooks to URLs ending in `live` have arrived. */

@@ -150,11 +150,11 @@ async function moveToPostgres(config: Config): Promise<string> {
   }
 }
 
-/** Runs `command` with its command-line `args`; returns the exit code. */
+/** Runs `command` with its command-line `args`, printing with `out`; returns the exit code. */
 export async function runBackupCommand(
   command: Command,
   args: string[],
-  out = (text: string) => process.stdout.write(text),
+  out: (text: string) => void = (text) => void process.stdout.write(text),
 ): Promise<number> {
   let parsed;
   try {
