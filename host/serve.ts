@@ -1,23 +1,11 @@
 // `npm start`: serves the host site (pre-rendered by host/build.ts), the widget bundles, the demo
 // partner page (/demo/), partner examples (/examples/) and the reference API (packages/server,
 // mounted at /api/) on one port (PORT, default 8080). The API's own variables (OBRA_DATA_DIR,
-// DATABASE_URL, CORS_ORIGINS …) apply here too, and API_PROCESSES=N runs N copies on the port;
+// DATABASE_URL, APPROVED_ORIGINS …) apply here too, and API_PROCESSES=N runs N copies on the port;
 // see docs/operators/configuration.md and docs/operators/production.md.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  closeOnSignal,
-  createApi,
-  createHttpServer,
-  createLogger,
-  displayHost,
-  listen,
-  loadConfig,
-  recordServedOrigin,
-  processCount,
-  runProcesses,
-  type Config,
-} from '@obra/server';
+import { closeOnSignal, createApi, createHttpServer, displayHost, launch, listen, recordServedOrigin, type Config } from '@obra/server';
 import { handleSite } from './src/handler.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -54,13 +42,4 @@ async function serve(config: Config): Promise<void> {
   });
 }
 
-const config = loadConfig({ PORT: '8080', ...process.env });
-await runProcesses(
-  {
-    processes: processCount(),
-    databaseUrl: config.databaseUrl,
-    shutdownTimeoutMs: config.shutdownTimeoutMs,
-    log: createLogger(config.logLevel),
-  },
-  () => serve(config),
-);
+await launch('the site', { PORT: '8080', ...process.env }, serve);

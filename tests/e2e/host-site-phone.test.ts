@@ -7,7 +7,7 @@ import { pathFor, type Lang, type PageId } from '../../host/src/routes.ts';
 import api from '../../packages/i18n/locales/es/api.json' with { type: 'json' };
 import apiEn from '../../packages/i18n/locales/en/api.json' with { type: 'json' };
 import { phoneContext, useBrowser } from './support/browser.ts';
-import { useHostSite, widgetRendered } from './support/host-site.ts';
+import { takenOver, useHostSite, widgetRendered } from './support/host-site.ts';
 import { FORMS } from './support/forms.ts';
 import { look } from './support/screens.ts';
 import { runClockUntil } from './support/widget.ts';
@@ -54,6 +54,9 @@ describe.each(['es', 'en'] as Lang[])('on a phone (%s)', (lang) => {
     await page.route(`**${form.path}`, (route) => route.abort('connectionrefused'));
     await page.goto(site.base + pathFor({ page: pageId, lang }));
     await form.fill(page, 'Servidor caído');
+    // Typing woke the widget's code, which replaces the pre-rendered view (the typed values carried
+    // over): the button to press is the live one, not the one about to leave the page.
+    await expect.poll(() => takenOver(page, `obra-${name}`), { timeout: 15_000 }).toBe(true);
     const button = form.submit(page);
     await button.scrollIntoViewIfNeeded();
     await button.tap();

@@ -6,17 +6,13 @@ import type { Page, Route as Request } from 'playwright-core';
 import { DEFAULT_CONTEXT, useBrowser } from './support/browser.ts';
 import { recordScripts } from './support/embed.ts';
 import { recordShifts, shiftsSoFar } from './support/shifts.ts';
-import { PAGE_ROUTES, pagePath, useHostSite } from './support/host-site.ts';
+import { PAGE_ROUTES, pagePath, takenOver, useHostSite } from './support/host-site.ts';
 import { EN, ES, SENT, TYPED, waitList } from './support/wait-list.ts';
 import { WIDGET_OF } from '../../host/src/routes.ts';
 
 const site = useHostSite();
 const browser = useBrowser();
 const WIDGET_ROUTES = PAGE_ROUTES.filter((route) => WIDGET_OF[route.page]);
-
-/** Whether the runtime has replaced the pre-rendered view (its inline `<style>` is gone then). */
-const takenOver = (page: Page, tag: string) =>
-  page.evaluate((t) => !!customElements.get(t) && !document.querySelector(t)!.shadowRoot!.querySelector('style'), tag);
 
 /** Holds the widget's entry module back (as a slow network would) until the returned function is called. */
 async function holdWidgetCode(page: Page, tag: string): Promise<() => void> {

@@ -159,8 +159,8 @@ describe("the README's quick start on a fresh copy", () => {
         interesado: 'cliente',
         nombre: names[where],
         correo: 'newcomer@example.com',
-        telefono: '',
-        comentario: '',
+        telefono: '+34 600 123 456',
+        comentario: 'A two-storey house.',
       });
       // A visitor takes longer than MIN_FILL_MS to fill it in; a script waits instead.
       await page.waitForTimeout(2100);

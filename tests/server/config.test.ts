@@ -1,6 +1,6 @@
 // The API's configuration: defaults, and start-up errors that name the variable to fix.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '@obra/server';
+import { loadConfig, processCount } from '@obra/server';
 import { freshDatabase, startProcess } from './support/api.ts';
 
 describe('loadConfig', () => {
@@ -73,6 +73,31 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the schema', () => {
+  it('treats an empty or blank value as unset, and 0 as the default where the table says "0: the default"', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '  ', DIGEST_HOUR: ' 0 ' })).toMatchObject({ port: 8787, logLevel: 'info', digestHour: 0 });
+    expect(loadConfig({ RATE_LIMIT_WINDOW: '0', WEBHOOK_TIMEOUT_MS: '0', DATABASE_POOL_SIZE: '0', RATE_LIMIT: '0' })).toMatchObject({
+      rateLimit: { windowMs: 60_000, writes: 0 },
+      webhooks: { timeoutMs: 10_000 },
+      databasePoolSize: 10,
+    });
+  });
+
+  it('says what a bad value should be and what it got, for every bad variable at once, on one line', () => {
+    expect(() => loadConfig({ RATE_LIMIT: 'lots', DIGEST_HOUR: '24', PUBLIC_URL: 'obra.example' })).toThrow(
+      [
+        'PUBLIC_URL must be an origin such as https://obra.example, got "obra.example"; fix it in the environment.',
+        'DIGEST_HOUR must be an hour from 0 to 23 (UTC), got "24"; fix it in the environment.',
+        'RATE_LIMIT must be a whole number of 0 or more, got "lots"; fix it in the environment.',
+      ].join(' '),
+    );
+    // A list names the part that is wrong.
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5000, 5s' })).toThrow(/WEBHOOK_RETRY_SCHEDULE must be .*, got "5s"/);
+    expect(() => processCount({ API_PROCESSES: '0' })).toThrow('API_PROCESSES must be a whole number from 1 to 64, got "0"');
+    expect(processCount({})).toBe(1);
+  });
+});
+
 describe('Stripe without PUBLIC_URL', () => {
   const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_obra', STRIPE_WEBHOOK_SECRET: 'whsec_obra' };
 
@@ -95,6 +120,30 @@ describe('Stripe without PUBLIC_URL', () => {
       );
       expect(error?.message).toMatch(/exited with 1 before listening/);
       expect(error?.message).toContain('Stripe Checkout needs PUBLIC_URL');
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('a bad value at start', () => {
+  it.each(['api', 'host'] as const)('stops %s with exit code 1 and one line naming the variable, no stack trace', async (entry) => {
+    const database = await freshDatabase({ empty: true });
+    try {
+      const error = await startProcess(entry, { ...database.env, RATE_LIMIT: 'lots' }).then(
+        async (api) => {
+          await api.stop();
+          return undefined;
+        },
+        (reason: Error) => reason,
+      );
+      expect(error?.message).toMatch(/exited with 1 before listening/);
+      const printed = error!.message.split('\n').slice(1).filter(Boolean);
+      expect(printed).toHaveLength(1);
+      expect(JSON.parse(printed[0]!)).toMatchObject({
+        level: 'error',
+        reason: 'RATE_LIMIT must be a whole number of 0 or more, got "lots"; fix it in the environment.',
+      });
     } finally {
       await database.drop();
     }

@@ -1,21 +1,10 @@
 // Rules of the embedded PGlite database only (the `server` project): one process owns its folder,
 // and the command-line tools reach it through the owner's local socket while the API runs.
-import { execFile } from 'node:child_process';
 import { statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, VALID, freshDatabase, postJson, startProcess, tempDataDir } from './support/api.ts';
+import { VALID, freshDatabase, postJson, runNpm as npm, startProcess, tempDataDir } from './support/api.ts';
 
-const run = promisify(execFile);
-const npm = (args: string[], env: Record<string, string>, input?: string) => {
-  const child = run('npm', ['run', '-s', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-  if (input !== undefined) child.child.stdin?.end(input);
-  return child.then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-};
 const database = await freshDatabase();
 const api = await startProcess('api', { ...database.env, RATE_LIMIT: '0' });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // The report PDF's estimate pages: rendered from a stored row, read back as text, in es and en.
 import { describe, expect, it } from 'vitest';
 import { reportPdf, type ReportRow } from '../../packages/server/src/report/pdf.ts';
-import { pdfPages as pages } from './support/pdf.ts';
+import { overlappingText, pdfPages as pages } from './support/pdf.ts';
 
 const row: ReportRow = {
   id: '1',
@@ -107,6 +107,23 @@ describe('the report PDF estimate pages', () => {
     expect(text).toMatch(/Total USD \$\d/);
     // Its licence time is its own, though its cost is the median's.
     expect(text).toContain('Licence time of Guatemala: World Bank');
+  });
+
+  it('sets no text over other text, even a large building priced in pesos (billions in every column)', async () => {
+    const large = {
+      ...row,
+      ancho: '25',
+      longitud: '40',
+      ancho_edificacion: '12',
+      largo_edificacion: '18',
+      alto_edificacion: '7,5',
+      sistema_constructivo: 'steel-framing',
+    };
+    for (const lang of ['es', 'en'] as const) {
+      const pdf = await reportPdf({ ...large, lang } as ReportRow, undefined, lang);
+      expect((await pages(pdf)).join(' ')).toMatch(/COP \$ ?1[.,]\d{3}[.,]\d{3}[.,]\d{3}/);
+      expect(await overlappingText(pdf)).toEqual([]);
+    }
   });
 
   it('says when the building dimensions are missing instead of estimating', async () => {

@@ -140,6 +140,8 @@ describe('saving an endpoint', () => {
     ['http://[fd00::1]/', 'address'],
     ['http://[fe80::1]/', 'address'],
     ['http://0.0.0.0:8080/', 'address'],
+    // A name that resolves to nothing (.invalid never does): not called private.
+    ['http://no-such-host.invalid/hook', 'dns'],
     ['ftp://example.com/hook', 'url'],
     ['http://user:pass@example.com/', 'url'],
     ['not a url', 'url'],

@@ -1,11 +1,14 @@
 // @vitest-environment node
 // The docs stay true (docs/contributors/tests.md): every relative link and #anchor in the README and
 // docs/ resolves; every doc a code comment cites exists (and its #anchor); no code or doc cites
-// documents that are not in the repository; every environment variable the code reads is in the
-// configuration table and every variable there is read; the README stays a short door.
+// documents that are not in the repository; the code reads the environment only through the
+// configuration schema, whose tables in docs/operators/configuration.md are as it writes them; the
+// README stays a short door.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SECTIONS } from '@obra/server/config';
+import { CONFIG_DOC, withConfigTables } from '../../tools/docs/configuration.ts';
 
 const root = join(import.meta.dirname, '../..');
 const SKIP = new Set(['node_modules', 'dist', '.git', '.artifacts', '.data', 'storybook-static']);
@@ -119,24 +122,43 @@ describe('docs', () => {
     expect(citing).toEqual([]);
   });
 
-  it('every environment variable the code reads is in docs/operators/configuration.md, and every one there is read', () => {
-    const read = new Set<string>();
-    const sources = ['packages', 'host'].flatMap((dir) => files(dir, /\.tsx?$/)).filter((file) => !/\/(test|examples)\//.test(file));
-    for (const file of sources) {
-      const text = readFileSync(join(root, file), 'utf8');
-      // env.NAME, env['NAME'] and the parsers' (env, 'NAME' …) of packages/server/src/config.ts.
-      for (const [, a, b] of text.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]+)\b|(?:\[|, )'([A-Z][A-Z0-9_]+)')/g)) read.add((a ?? b)!);
-    }
-    // NODE_ENV is a build-time constant the bundlers replace, not a setting of Obra.
-    read.delete('NODE_ENV');
-    const table = readFileSync(join(root, 'docs/operators/configuration.md'), 'utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('| `'))
-      .map((line) => line.split(' | ')[0]!);
-    const documented = new Set(table.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!)));
-    expect([...read].filter((name) => !documented.has(name)).sort()).toEqual([]);
-    expect([...documented].filter((name) => !read.has(name)).sort()).toEqual([]);
-    expect(read.size).toBeGreaterThan(40);
+  it('the code reads the environment only through the configuration schema (packages/server/src/config-schema.ts)', () => {
+    const sources = ['packages', 'host', 'tools']
+      .flatMap((dir) => files(dir, /\.tsx?$/))
+      .filter((file) => !/\/(test|examples)\//.test(file) && file !== 'packages/server/src/config-schema.ts');
+    const reads = sources.flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(/\benv(?:\.([A-Z][A-Z0-9_]+)\b|\[\s*['"`]?([\w$]+))/g)]
+        .map((match) => match[1] ?? match[2]!)
+        // NODE_ENV is a build-time constant the bundlers replace, not a setting of Obra.
+        .filter((name) => name !== 'NODE_ENV')
+        .map((name) => `${file}: ${name}`),
+    );
+    expect(reads).toEqual([]);
+  });
+
+  it('every variable of the schema is in the tables of docs/operators/configuration.md, and every one there is in the schema', () => {
+    const schema = new Set(
+      SECTIONS.flatMap(({ variables }) =>
+        Object.entries(variables).flatMap(([name, variable]: [string, { alias?: string }]) => [
+          name,
+          ...(variable.alias ? [variable.alias] : []),
+        ]),
+      ),
+    );
+    const documented = new Set(
+      readFileSync(join(root, CONFIG_DOC), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...line.split(' | ')[0]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!)),
+    );
+    expect([...schema].filter((name) => !documented.has(name)).sort()).toEqual([]);
+    expect([...documented].filter((name) => !schema.has(name)).sort()).toEqual([]);
+    expect(schema.size).toBeGreaterThan(40);
+  });
+
+  it('the configuration tables are as the schema writes them', () => {
+    const page = readFileSync(join(root, CONFIG_DOC), 'utf8');
+    expect(page, `${CONFIG_DOC} differs from the schema: run npm run docs:config`).toBe(withConfigTables(page));
   });
 
   it('the README is a short door: at most 250 lines', () => {

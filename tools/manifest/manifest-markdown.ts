@@ -1,3 +1,4 @@
+import { replaceMarked } from '../docs/marked.ts';
 import type { CustomElementsManifest } from './manifest.ts';
 
 /** Markers around the generated reference in a Markdown file (docs/partners/embedding.md). */
@@ -44,10 +45,5 @@ export function manifestMarkdown(manifest: CustomElementsManifest): string {
 }
 
 /** `markdown` with the text between the reference markers replaced by `reference`. */
-export function replaceReference(markdown: string, reference: string): string {
-  const start = markdown.indexOf(REFERENCE_START);
-  const end = markdown.indexOf(REFERENCE_END);
-  if (start < 0 || end < start)
-    throw new Error('The reference markers are missing; put REFERENCE_START and REFERENCE_END back where the tables go.');
-  return markdown.slice(0, start) + reference + markdown.slice(end + REFERENCE_END.length);
-}
+export const replaceReference = (markdown: string, reference: string): string =>
+  replaceMarked(markdown, REFERENCE_START, REFERENCE_END, reference);

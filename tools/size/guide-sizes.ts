@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { widgets } from '../../rollup.config.ts';
+import { replaceMarked } from '../docs/marked.ts';
 import { measure, staticClosure } from './sizes.ts';
 
 /** Markers around the generated sizes in the guide. */
@@ -35,9 +36,4 @@ export function guideSizes(dist: string): string {
 }
 
 /** `markdown` with the text between the sizes markers replaced by `sizes`. */
-export function replaceSizes(markdown: string, sizes: string): string {
-  const start = markdown.indexOf(SIZES_START);
-  const end = markdown.indexOf(SIZES_END);
-  if (start < 0 || end < start) throw new Error('The sizes markers are missing from the guide; put SIZES_START and SIZES_END back.');
-  return markdown.slice(0, start) + sizes + markdown.slice(end + SIZES_END.length);
-}
+export const replaceSizes = (markdown: string, sizes: string): string => replaceMarked(markdown, SIZES_START, SIZES_END, sizes);

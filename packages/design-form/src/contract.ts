@@ -39,8 +39,9 @@ export const designFormContract = defineContract<DesignFormEvents>()({
     },
   },
   parts: {
-    button: 'The button opening the contact-details modal, and the send button inside it.',
-    primary: 'Both of those buttons (`::part(button primary)`).',
+    button: 'The button opening the contact-details modal, the send button inside it, and its "Generate the image" button.',
+    primary: 'The first two (`::part(button primary)`).',
+    secondary: 'The modal\'s "Generate the image" button, shown while the form has no image (`::part(button secondary)`).',
     'image-panel': 'The generated-image panel (left column on wide screens).',
     sections: 'The column of collapsible sections.',
     estimate: 'The live estimate below the sections: cost range, cost per m² and weeks.',

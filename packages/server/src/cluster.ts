@@ -1,23 +1,20 @@
 // API_PROCESSES=N: N copies of the API sharing one listening port through node:cluster (the
 // primary accepts connections and hands them out in turn). docs/operators/production.md.
 import cluster, { type Worker } from 'node:cluster';
-import type { Logger } from './log.ts';
+import { readEnv } from './config-schema.ts';
+import { loadConfig, type Config } from './config.ts';
+import { createLogger, type Logger } from './log.ts';
 
 /**
- * API_PROCESSES from `env` (default 1). Read here, not in config.ts: it tells the launcher
- * (main.ts, host/serve.ts) how many copies to start, not how one API behaves.
+ * API_PROCESSES from `env` (default 1). Not part of Config: it tells the launcher (main.ts,
+ * host/serve.ts) how many copies to start, not how one API behaves.
  */
 export function processCount(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.API_PROCESSES?.trim();
-  if (!raw) return 1;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 64)
-    throw new Error(`API_PROCESSES must be a whole number from 1 to 64, got "${raw}"; fix it in the environment.`);
-  return value;
+  return readEnv(env).API_PROCESSES;
 }
 
 /** What {@link runProcesses} needs to know. */
-export interface ProcessOptions {
+interface ProcessOptions {
   /** How many API processes (API_PROCESSES); 1 runs `start` in this process, no cluster. */
   processes: number;
   /** DATABASE_URL: several processes need PostgreSQL to share. */
@@ -39,7 +36,7 @@ const MAX_DELAY_MS = 10_000;
  * If no worker ever got as far as listening and one exits with an error, the start failed
  * (a wrong variable, no database): the primary stops the others and exits 1 instead of looping.
  */
-export async function runProcesses(options: ProcessOptions, start: () => Promise<void>): Promise<void> {
+async function runProcesses(options: ProcessOptions, start: () => Promise<void>): Promise<void> {
   if (options.processes <= 1 || cluster.isWorker) return start();
   if (!options.databaseUrl) {
     throw new Error(
@@ -97,4 +94,20 @@ export async function runProcesses(options: ProcessOptions, start: () => Promise
 
   log.info('starting the API processes', { processes: options.processes, primary: process.pid });
   for (let i = 0; i < options.processes; i += 1) fork();
+}
+
+/**
+ * Reads the configuration from `env` and runs `serve` in API_PROCESSES processes (main.ts,
+ * host/serve.ts). A wrong variable or an unreachable database stops it with one line saying that
+ * `what` could not start and why, and exit code 1: not a stack trace.
+ */
+export async function launch(what: string, env: NodeJS.ProcessEnv, serve: (config: Config) => Promise<void>): Promise<void> {
+  try {
+    const config = loadConfig(env);
+    const options = { databaseUrl: config.databaseUrl, shutdownTimeoutMs: config.shutdownTimeoutMs, log: createLogger(config.logLevel) };
+    await runProcesses({ ...options, processes: processCount(env) }, () => serve(config));
+  } catch (error) {
+    createLogger('error').error(`${what} could not start`, { reason: (error as Error).message });
+    process.exit(1);
+  }
 }

@@ -1,10 +1,5 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** Log levels, most verbose first; `silent` writes nothing. */
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-/** One of {@link LOG_LEVELS}. */
-export type LogLevel = (typeof LOG_LEVELS)[number];
+import { readEnv, type Env, type LogLevel } from './config-schema.ts';
 
 /** Everything the API reads from its environment (docs/operators/configuration.md). */
 export interface Config {
@@ -89,138 +84,73 @@ export interface Config {
   };
 }
 
-/** The waits before each webhook retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h (seven attempts over about 18 h). */
-const WEBHOOK_RETRY_SCHEDULE = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000] as const;
-
-function webhooksConfig(env: NodeJS.ProcessEnv): Config['webhooks'] {
-  const allow = env.WEBHOOK_ALLOW_PRIVATE?.trim() ?? '';
-  const cidrs = allow
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  for (const cidr of allow === '1' || allow === 'true' ? [] : cidrs) {
-    if (!/^[0-9a-f.:]+\/\d{1,3}$/i.test(cidr))
-      throw new Error(`WEBHOOK_ALLOW_PRIVATE must be 1 or a comma-separated list of CIDR ranges such as 127.0.0.0/8, got "${cidr}".`);
-  }
-  const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
-  const retryScheduleMs = schedule ? schedule.split(',').map((part) => Number(part.trim())) : [...WEBHOOK_RETRY_SCHEDULE];
-  if (!retryScheduleMs.length || retryScheduleMs.some((ms) => !Number.isInteger(ms) || ms < 0)) {
-    throw new Error(
-      `WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of waits in milliseconds, such as 5000,300000, got "${schedule}".`,
-    );
-  }
-  return {
-    allowPrivate: allow === '1' || allow === 'true' ? 'all' : cidrs,
-    retryScheduleMs,
-    timeoutMs: whole(env, 'WEBHOOK_TIMEOUT_MS', 10_000) || 10_000,
-    disableAfterHours: whole(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72) || 72,
-    pollMs: whole(env, 'WEBHOOK_POLL_MS', 1000) || 1000,
-  };
-}
-
-const REPO_DATA = fileURLToPath(new URL('../../../.data', import.meta.url));
-
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"; fix it in the environment.`);
-  return value;
-}
-
-function hour(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = whole(env, name, fallback);
-  if (value > 23) throw new Error(`${name} must be an hour from 0 to 23 (UTC), got "${value}".`);
-  return value;
-}
-
 /** Reads the configuration from `env` (default `process.env`); throws a message naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
-  const dataDir = env.OBRA_DATA_DIR?.trim() || REPO_DATA;
-  const provider = env.IMAGE_PROVIDER?.trim() || 'embedded';
-  if (provider !== 'embedded' && provider !== 'openai-compatible')
-    throw new Error(`IMAGE_PROVIDER must be embedded or openai-compatible, got "${provider}".`);
-  const apiUrl = env.IMAGE_API_URL?.trim().replace(/\/+$/, '') ?? '';
-  if (provider !== 'embedded' && !apiUrl)
+  const e = readEnv(env);
+  if (e.IMAGE_PROVIDER !== 'embedded' && !e.IMAGE_API_URL)
     throw new Error('IMAGE_PROVIDER=openai-compatible needs IMAGE_API_URL (e.g. https://api.openai.com).');
-  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
-  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl))
-    throw new Error(`PUBLIC_URL must be an origin such as https://obra.example, got "${publicUrl}".`);
   return {
-    port: whole(env, 'PORT', 8787),
-    host: env.HOST?.trim() || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    databasePoolSize: whole(env, 'DATABASE_POOL_SIZE', 10) || 10,
-    dataDir,
-    approvedOrigins: (env.APPROVED_ORIGINS ?? env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim().replace(/\/+$/, ''))
-      .filter(Boolean),
-    corsCacheMs: whole(env, 'CORS_CACHE_MS', 10_000),
-    unapprovedSiteWrites: whole(env, 'UNAPPROVED_SITE_WRITES', 60),
-    rateLimit: {
-      writes: whole(env, 'RATE_LIMIT', 20),
-      reads: whole(env, 'RATE_LIMIT_READS', 600),
-      windowMs: whole(env, 'RATE_LIMIT_WINDOW', 60) * 1000 || 60_000,
-      maxKeys: whole(env, 'RATE_LIMIT_KEYS', 100_000) || 100_000,
-    },
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: e.OBRA_DATA_DIR,
+    approvedOrigins: e.APPROVED_ORIGINS,
+    corsCacheMs: e.CORS_CACHE_MS,
+    unapprovedSiteWrites: e.UNAPPROVED_SITE_WRITES,
+    rateLimit: { writes: e.RATE_LIMIT, reads: e.RATE_LIMIT_READS, windowMs: e.RATE_LIMIT_WINDOW * 1000, maxKeys: e.RATE_LIMIT_KEYS },
     http: {
-      requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_MS', 30_000) || 30_000,
-      headersTimeoutMs: whole(env, 'HEADERS_TIMEOUT_MS', 10_000) || 10_000,
-      keepAliveTimeoutMs: whole(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000) || 5000,
-      maxConnections: whole(env, 'MAX_CONNECTIONS', 1000) || 1000,
-      maxConnectionsPerClient: whole(env, 'MAX_CONNECTIONS_PER_CLIENT', 100),
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     },
-    reportMail: {
-      perAddress: whole(env, 'REPORT_MAILS_PER_ADDRESS', 3),
-      perClient: whole(env, 'REPORT_MAILS_PER_CLIENT', 5),
-      perHour: whole(env, 'REPORT_MAILS_PER_HOUR', 200),
-    },
-    bodyLimit: whole(env, 'BODY_LIMIT', 16 * 1024),
-    minFillMs: whole(env, 'MIN_FILL_MS', 2000),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    logLevel,
-    shutdownTimeoutMs: whole(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
-    publicUrl,
+    reportMail: { perAddress: e.REPORT_MAILS_PER_ADDRESS, perClient: e.REPORT_MAILS_PER_CLIENT, perHour: e.REPORT_MAILS_PER_HOUR },
+    bodyLimit: e.BODY_LIMIT,
+    minFillMs: e.MIN_FILL_MS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    publicUrl: e.PUBLIC_URL,
     image: {
-      provider,
-      apiUrl,
-      apiKey: env.IMAGE_API_KEY?.trim() ?? '',
-      model: env.IMAGE_MODEL?.trim() || 'gpt-image-1',
-      size: env.IMAGE_SIZE?.trim() || '1536x1024',
-      timeoutMs: whole(env, 'IMAGE_TIMEOUT_MS', 60_000) || 60_000,
+      provider: e.IMAGE_PROVIDER,
+      apiUrl: e.IMAGE_API_URL ?? '',
+      apiKey: e.IMAGE_API_KEY,
+      model: e.IMAGE_MODEL,
+      size: e.IMAGE_SIZE,
+      timeoutMs: e.IMAGE_TIMEOUT_MS,
     },
     mail: {
-      smtpUrl: env.SMTP_URL?.trim() || undefined,
-      from: env.MAIL_FROM?.trim() || 'Obra <reportes@obra.localhost>',
-      outboxDir: env.MAIL_OUTBOX_DIR?.trim() || join(dataDir, 'outbox'),
-      timeoutMs: whole(env, 'MAIL_TIMEOUT_MS', 20_000) || 20_000,
-      retryMs: whole(env, 'MAIL_RETRY_MS', 60_000) || 60_000,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: e.MAIL_OUTBOX_DIR ?? join(e.OBRA_DATA_DIR, 'outbox'),
+      timeoutMs: e.MAIL_TIMEOUT_MS,
+      retryMs: e.MAIL_RETRY_MS,
     },
-    stripe: stripeConfig(env, publicUrl),
-    retentionDays: whole(env, 'LEAD_RETENTION_DAYS', 0),
-    digestHour: hour(env, 'DIGEST_HOUR', 8),
-    webhooks: webhooksConfig(env),
+    stripe: stripeConfig(e),
+    retentionDays: e.LEAD_RETENTION_DAYS,
+    digestHour: e.DIGEST_HOUR,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      disableAfterHours: e.WEBHOOK_DISABLE_AFTER_HOURS,
+      pollMs: e.WEBHOOK_POLL_MS,
+    },
   };
 }
 
-function stripeConfig(env: NodeJS.ProcessEnv, publicUrl: string | undefined): Config['stripe'] {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim() ?? '';
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
-  const apiUrl = env.STRIPE_API_URL?.trim().replace(/\/+$/, '') || undefined;
+function stripeConfig(e: Env): Config['stripe'] {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
   if (!secretKey && !webhookSecret) return undefined;
   if (!secretKey || !webhookSecret)
     throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe Checkout, or neither for the embedded test checkout.');
-  if (apiUrl && !/^https?:\/\/[^/]+$/.test(apiUrl))
-    throw new Error(`STRIPE_API_URL must be an origin such as http://127.0.0.1:12111, got "${apiUrl}".`);
   // Without it the request's Host header, which any client chooses, would name the pages Stripe
   // sends a paying buyer back to: a genuine Stripe page would hand them to someone else's site.
-  if (!publicUrl)
+  if (!e.PUBLIC_URL)
     throw new Error(
       "Stripe Checkout needs PUBLIC_URL, the site's own origin (e.g. https://obra.example): it names the success and cancel pages Stripe sends buyers back to. Set PUBLIC_URL, or unset the Stripe keys.",
     );
-  return { secretKey, webhookSecret, apiUrl };
+  return { secretKey, webhookSecret, apiUrl: e.STRIPE_API_URL };
 }

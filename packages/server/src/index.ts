@@ -1,6 +1,7 @@
 export { createApi, type Api } from './app.ts';
-export { processCount, runProcesses, type ProcessOptions } from './cluster.ts';
-export { loadConfig, type Config, type LogLevel } from './config.ts';
+export { launch, processCount } from './cluster.ts';
+export { loadConfig, type Config } from './config.ts';
+export type { LogLevel } from './config-schema.ts';
 export { openDb, type Db, type Queryable } from './db/index.ts';
 export { createGazetteer, loadGazetteer, type Gazetteer, type Place } from './gazetteer/index.ts';
 export { LEAD_KINDS, isLeadKind, type LeadKind } from './leads.ts';

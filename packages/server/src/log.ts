@@ -1,4 +1,4 @@
-import { LOG_LEVELS, type LogLevel } from './config.ts';
+import { LOG_LEVELS, type LogLevel } from './config-schema.ts';
 
 /** Structured logs: one JSON object a line, with `time`, `level` and `msg`. */
 export interface Logger {

@@ -1,11 +1,10 @@
 // The API on its own: `npm run start -w @obra/server` (docs/operators/api.md); with
 // API_PROCESSES=N, N copies share the port (docs/operators/production.md).
 import { createApi } from './app.ts';
-import { processCount, runProcesses } from './cluster.ts';
-import { loadConfig, type Config } from './config.ts';
+import { launch } from './cluster.ts';
+import type { Config } from './config.ts';
 import { createHttpServer, displayHost, listen } from './http/server.ts';
 import { requestLang, serverText } from './http/messages.ts';
-import { createLogger } from './log.ts';
 import { closeOnSignal } from './shutdown.ts';
 
 /** One API process: opens the database, listens, and stops gracefully on SIGTERM. */
@@ -22,19 +21,4 @@ async function serve(config: Config): Promise<void> {
   api.log.info('listening', { url: `http://${displayHost(config.host)}:${port}/api/` });
 }
 
-try {
-  const config = loadConfig();
-  await runProcesses(
-    {
-      processes: processCount(),
-      databaseUrl: config.databaseUrl,
-      shutdownTimeoutMs: config.shutdownTimeoutMs,
-      log: createLogger(config.logLevel),
-    },
-    () => serve(config),
-  );
-} catch (error) {
-  // A wrong variable or an unreachable database: one clear line, not a stack trace.
-  createLogger('error').error('the API could not start', { reason: (error as Error).message });
-  process.exit(1);
-}
+await launch('the API', process.env, serve);

@@ -46,3 +46,7 @@ export async function widgetRendered(page: Page, route: Route): Promise<void> {
   if (!tag) return;
   await page.waitForFunction((t) => !!document.querySelector(t)?.shadowRoot?.textContent?.trim(), tag, { timeout: 15_000 });
 }
+
+/** Whether the widget's code has replaced its pre-rendered view (its inline `<style>` is gone then). */
+export const takenOver = (page: Page, tag: string) =>
+  page.evaluate((t) => !!customElements.get(t) && !document.querySelector(t)!.shadowRoot!.querySelector('style'), tag);

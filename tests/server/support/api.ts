@@ -1,12 +1,13 @@
 // Two ways to run the reference API for tests, both over real HTTP on 127.0.0.1: in this process
 // (fast, and the test can read the database) or as its own process (signals, restarts, exports).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createApi, loadConfig, type Api } from '@obra/server';
 import { openDb } from '../../../packages/server/src/db/index.ts';
 import { WASM_FLAGS } from '../../../packages/server/src/db/pglite.ts';
@@ -114,6 +115,23 @@ export async function runAgainst<T>(env: TestDatabase['env'], command: () => Pro
       else process.env[name] = value;
     }
   }
+}
+
+/** What a command printed, and its exit code. */
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run -s …args` at the repository root with `env` added to this process's, and `input` on its standard input. */
+export function runNpm(args: string[], env: Record<string, string>, input?: string): Promise<CommandResult> {
+  const child = promisify(execFile)('npm', ['run', '-s', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  if (input !== undefined) child.child.stdin?.end(input);
+  return child.then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: CommandResult) => error,
+  );
 }
 
 /** An API started in this process. */

@@ -33,3 +33,19 @@ export async function pdfPages(pdf: Uint8Array): Promise<string[]> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
   return text.map((page) => page.replace(/\s+/g, ' '));
 }
+
+/** Pairs of strings drawn on one line of a page whose boxes overlap (text running into text), page by page. */
+export async function overlappingText(pdf: Uint8Array): Promise<string[]> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const found: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const { items } = await (await document.getPage(n)).getTextContent();
+    const boxes = items
+      .filter((item): item is typeof item & { str: string; transform: number[]; width: number } => 'str' in item && item.str.trim() !== '')
+      .map((item) => ({ text: item.str, x: item.transform[4]!, y: Math.round(item.transform[5]), end: item.transform[4]! + item.width }));
+    for (const a of boxes)
+      for (const b of boxes)
+        if (a !== b && a.y === b.y && a.x <= b.x && a.end > b.x + 0.5) found.push(`page ${n}: "${a.text}" runs into "${b.text}"`);
+  }
+  return found;
+}

@@ -47,6 +47,7 @@ interface Delivery {
 const CODES = {
   url: 'console.webhooks.errors.url',
   address: 'console.webhooks.errors.address',
+  dns: 'console.webhooks.errors.dns',
   events: 'console.webhooks.errors.events',
   'spreadsheet-events': 'console.webhooks.errors.spreadsheet',
   'too-many': 'console.webhooks.errors.tooMany',

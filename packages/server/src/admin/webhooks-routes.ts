@@ -25,7 +25,8 @@ async function checkedUrl(raw: unknown, { config }: AdminContext): Promise<strin
     await resolveTarget(url, config.webhooks.allowPrivate);
     return url.href;
   } catch (error) {
-    if (error instanceof TargetError) throw invalid(error.code === 'url' ? 'url' : 'address', error.message);
+    // url, address or dns: a name with no address is not called private (the screen said so).
+    if (error instanceof TargetError) throw invalid(error.code, error.message);
     throw error;
   }
 }

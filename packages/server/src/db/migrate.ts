@@ -10,12 +10,17 @@ const LOCK_ID = 42_071;
 const appliedNames = async (db: Queryable) =>
   new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
 
+/** The names of the migrations in `dir` (packages/server/migrations), in the order they apply. */
+export const migrationNames = async (dir = MIGRATIONS): Promise<string[]> =>
+  (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+
 /**
  * Applies the SQL files of packages/server/migrations not yet recorded in `schema_migrations`,
- * in name order, in one transaction. Returns the names it applied.
+ * in name order, in one transaction; with `only`, just those of its names (a restore first brings
+ * a database to the schema its backup was made with). Returns the names it applied.
  */
-export async function migrate(db: Db, dir = MIGRATIONS): Promise<string[]> {
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+export async function migrate(db: Db, dir = MIGRATIONS, only?: ReadonlySet<string>): Promise<string[]> {
+  const files = (await migrationNames(dir)).filter((name) => !only || only.has(name));
   // Most starts have nothing to apply: one read tells, without the lock and the transaction.
   const [{ present } = { present: false }] = await db.query<{ present: boolean }>(
     "select to_regclass('schema_migrations') is not null as present",

@@ -19,19 +19,22 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The folder is held by another live process (its pid). */
-class InUse extends Error {
+/** The folder is held by another live process: `owner`, its pid. */
+export class InUse extends Error {
+  readonly owner: number;
   constructor(dir: string, owner: number) {
     super(
       `The embedded database in ${dir} is in use by process ${owner} (the running API), which does not serve it to other commands. Stop it first, or set DATABASE_URL to share PostgreSQL between processes.`,
     );
+    this.owner = owner;
   }
 }
 
 // PGlite is one Postgres backend inside this process: a second process opening the same folder
 // would corrupt it. A pid file tells the second one (an export while the API runs) to go through
 // the owner's local socket instead (local-socket.ts); a file left by a killed process is taken over.
-async function lock(dir: string): Promise<() => Promise<void>> {
+/** Takes the folder `dir` for this process (throws {@link InUse} while another holds it); returns the function that lets go. */
+export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   const file = join(dir, 'obra.pid');
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
@@ -87,6 +90,35 @@ const queryable = (db: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
 });
 
 /**
+ * Opens the PGlite database in the folder `path` (`<data dir>/pglite`), creating it when it has
+ * none, for a caller that holds the data folder's lock ({@link lockDataDir}); closing it makes
+ * every file it wrote owner-only.
+ */
+export async function openPgliteFolder(path: string): Promise<Db> {
+  if (!existsSync(join(path, 'PG_VERSION'))) await create(path);
+  // Before PGlite opens it: the files it made, or an older version left, 0666 (private-files.ts).
+  await keepPrivate(path);
+  const own = startPglite(path);
+  try {
+    await own.waitReady;
+    // And what starting wrote (the relation cache's init files).
+    await keepPrivate(path);
+  } catch (error) {
+    await own.close().catch(() => undefined);
+    throw error;
+  }
+  return {
+    kind: 'pglite',
+    ...queryable(own),
+    transaction: (work) => own.transaction((tx) => work(queryable(tx))),
+    close: async () => {
+      await own.close();
+      await keepPrivate(path);
+    },
+  };
+}
+
+/**
  * Opens (creating if needed) the embedded database in `dir` and serves it to this machine's other
  * commands on `dir/obra.sock`; while another process holds it, connects to that process's socket.
  */
@@ -94,36 +126,26 @@ export async function openPglite(dir: string): Promise<Db> {
   await privateDir(dir);
   let unlock;
   try {
-    unlock = await lock(dir);
+    unlock = await lockDataDir(dir);
   } catch (error) {
     if (!(error instanceof InUse)) throw error;
     return connectLocal(join(dir, SOCKET_NAME)).catch(() => Promise.reject(error));
   }
-  let pglite: PGlite | undefined;
+  let db: Db | undefined;
   try {
-    const path = join(dir, 'pglite');
-    if (!existsSync(join(path, 'PG_VERSION'))) await create(path);
-    // Before PGlite opens it: the files it made, or an older version left, 0666 (private-files.ts).
-    await keepPrivate(path);
-    pglite = startPglite(path);
-    await pglite.waitReady;
-    // And what starting wrote (the relation cache's init files).
-    await keepPrivate(path);
-    const own = pglite;
-    const db: Omit<Db, 'kind' | 'close'> = { ...queryable(own), transaction: (work) => own.transaction((tx) => work(queryable(tx))) };
-    const stopServing = await serveLocal(db, join(dir, SOCKET_NAME));
+    db = await openPgliteFolder(join(dir, 'pglite'));
+    const own = db;
+    const stopServing = await serveLocal(own, join(dir, SOCKET_NAME));
     return {
-      kind: 'pglite',
-      ...db,
+      ...own,
       close: async () => {
         await stopServing();
         await own.close();
-        await keepPrivate(path);
         await unlock();
       },
     };
   } catch (error) {
-    await pglite?.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
     await unlock();
     throw error;
   }

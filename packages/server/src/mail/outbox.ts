@@ -77,18 +77,35 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
     return `${new Date().toISOString().replace(/[:.]/g, '-')}-${queue.name}-${storedText(id)}${about}${digest ? '-digest' : ''}.eml`;
   };
 
+  // Writing a mail's file and forgetting a lead's files take turns: a forget that listed the folder
+  // while a mail was being renamed into it missed that mail (a deleted lead's report stayed). The
+  // leads forgotten lately are remembered, so a mail written from a row read before the deletion
+  // is dropped rather than written after it.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = turn.then(task, task);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+  const forgotten = new Set<string>();
+  const FORGOTTEN_KEPT = 10_000;
+
   async function send(mail: Mail, name: string) {
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref(),
     );
     const info = (await Promise.race([(await mailer()).sendMail(mail), timeout])) as { message?: Buffer };
-    if (!smtpUrl && info.message) {
-      // The mails hold what visitors typed: owner-only, like the database (private-files.ts).
-      await privateDir(outboxDir);
-      // Written aside, then renamed: whoever watches the folder never reads half a message.
-      const file = join(outboxDir, name);
-      await writeFile(`${file}.part`, info.message, { mode: PRIVATE.file });
-      await rename(`${file}.part`, file);
+    const message = info.message;
+    if (!smtpUrl && message) {
+      await inTurn(async () => {
+        if ([...forgotten].some((id) => name.includes(id))) return;
+        // The mails hold what visitors typed: owner-only, like the database (private-files.ts).
+        await privateDir(outboxDir);
+        // Written aside, then renamed: whoever watches the folder never reads half a message.
+        const file = join(outboxDir, name);
+        await writeFile(`${file}.part`, message, { mode: PRIVATE.file });
+        await rename(`${file}.part`, file);
+      });
     }
   }
 
@@ -126,23 +143,26 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
   );
   return {
     kick: background.kick,
-    async forget(leadIds) {
-      if (smtpUrl || !leadIds.length) return;
-      const names = await readdir(outboxDir).catch(() => [] as string[]);
-      for (const name of names) {
-        const mine = leadIds.some((id) => name.includes(id));
-        // A digest names its leads by their console links (notifications/mail-queue.ts), which
-        // quoted-printable may have cut with soft line breaks.
-        const listed =
-          !mine &&
-          name.includes('-digest.eml') &&
-          (await readFile(join(outboxDir, name), 'utf8').then(
-            (text) => leadIds.some((id) => text.replace(/=\r?\n/g, '').includes(`/admin/leads/${id}`)),
-            () => false,
-          ));
-        if (mine || listed) await rm(join(outboxDir, name), { force: true });
-      }
-    },
+    forget: (leadIds) =>
+      inTurn(async () => {
+        if (smtpUrl || !leadIds.length) return;
+        for (const id of leadIds) forgotten.add(id);
+        for (const id of forgotten) if (forgotten.size > FORGOTTEN_KEPT) forgotten.delete(id);
+        const names = await readdir(outboxDir).catch(() => [] as string[]);
+        for (const name of names) {
+          const mine = leadIds.some((id) => name.includes(id));
+          // A digest names its leads by their console links (notifications/mail-queue.ts), which
+          // quoted-printable may have cut with soft line breaks.
+          const listed =
+            !mine &&
+            name.includes('-digest.eml') &&
+            (await readFile(join(outboxDir, name), 'utf8').then(
+              (text) => leadIds.some((id) => text.replace(/=\r?\n/g, '').includes(`/admin/leads/${id}`)),
+              () => false,
+            ));
+          if (mine || listed) await rm(join(outboxDir, name), { force: true });
+        }
+      }),
     async close() {
       await background.close();
       if (transport) (await transport).close();

@@ -56,10 +56,12 @@ class Sheet {
   room(height: number) {
     if (this.y - height < MARGIN) this.turn();
   }
-  text(text: string, x: number, options: { size?: number; font?: PDFFont; colour?: string; right?: number } = {}) {
+  /** Draws `text` at `x` (or ending at `right`), in a smaller size when it would be wider than `fit`. */
+  text(text: string, x: number, options: { size?: number; font?: PDFFont; colour?: string; right?: number; fit?: number } = {}) {
     const font = options.font ?? this.fonts.regular;
-    const size = options.size ?? 9;
     const safe = this.fonts.safe(font, text);
+    const wanted = options.size ?? 9;
+    const size = options.fit ? Math.min(wanted, (wanted * options.fit) / Math.max(font.widthOfTextAtSize(safe, wanted), 1)) : wanted;
     const left = options.right === undefined ? x : options.right - font.widthOfTextAtSize(safe, size);
     this.page.drawText(safe, { x: left, y: this.y, size, font, color: colour(options.colour ?? INK) });
   }
@@ -98,7 +100,8 @@ class Sheet {
       this.text(cell.text, cell.x, {
         font: options.bold ? this.fonts.bold : this.fonts.regular,
         colour: options.bold ? MUTED : INK,
-        ...(cell.right ? { right: cell.x + (cell.width ?? 0) } : {}),
+        // A number never runs into its neighbour: it shrinks to its column, less a gap.
+        ...(cell.right ? { right: cell.x + (cell.width ?? 0), fit: (cell.width ?? 0) - 6 } : {}),
       });
     }
     this.y -= 13;
@@ -156,11 +159,13 @@ function materialsTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estima
 function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
   const cur = (n: number) => money(n, e.cost.currency, lang, e.region);
   sheet.heading(say('cost.title'));
+  // Three money columns of 125 pt each, ending at the right margin: a billion pesos in bold
+  // ("COP $1,050,000,000", ~95 pt) fits with room between columns (80 pt ones ran together).
   const cols = (a: string, b: string, c: string, d: string) => [
     { text: a, x: MARGIN },
-    { text: b, x: 300, right: true, width: 80 },
-    { text: c, x: 385, right: true, width: 80 },
-    { text: d, x: 470, right: true, width: 85 },
+    { text: b, x: A4[0] - MARGIN - 375, right: true, width: 125 },
+    { text: c, x: A4[0] - MARGIN - 250, right: true, width: 125 },
+    { text: d, x: A4[0] - MARGIN - 125, right: true, width: 125 },
   ];
   sheet.row(cols(say('cost.trade'), say('cost.low'), say('cost.expected'), say('cost.high')), { bold: true });
   for (const trade of e.cost.trades)

@@ -1,0 +1,261 @@
+// `npm run backup` and `npm run restore` of the embedded database (docs/operators/backups.md): a
+// backup taken while the API runs and is written to, restored elsewhere, holds what the API had
+// acknowledged, and one taken once it stopped restores to the same exports, console and rows; the
+// restored folder then serves without sending any mail or webhook again; and every refusal.
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, migrationNames } from '../../packages/server/src/db/migrate.ts';
+import { openPglite } from '../../packages/server/src/db/pglite.ts';
+import type { Session } from './support/admin.ts';
+import { freshDatabase, postJson, removeDataDir, runNpm, startProcess, tempDataDir, VALID, type ApiProcess } from './support/api.ts';
+import {
+  backupCommand,
+  closing,
+  consoleTables,
+  exportsOf,
+  outboxKeys,
+  rowCounts,
+  SEEDED_API_ENV,
+  settled,
+  startSeededApi,
+  tableContents,
+} from './support/seed.ts';
+import type { Receiver } from './support/webhook-receiver.ts';
+
+const folders: string[] = [];
+const folder = () => {
+  const dir = tempDataDir();
+  folders.push(dir);
+  return dir;
+};
+/** What the database in `dataDir` holds (through the socket of an API running on it). */
+const contentsOf = async (dataDir: string) => closing(await openPglite(dataDir), tableContents);
+const header = (file: string) =>
+  JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').split('\n', 1)[0]!) as { schema: string[]; tables: [string, number][] };
+
+const source = await freshDatabase();
+const dir = source.env.OBRA_DATA_DIR;
+const backups = folder();
+let { api, session, receiver }: { api?: ApiProcess; session: Session; receiver: Receiver } = await startSeededApi(dir);
+afterAll(async () => {
+  await api?.stop();
+  await receiver.close();
+  await source.drop();
+  for (const dir of folders) removeDataDir(dir);
+});
+
+describe('a backup while the API runs and is written to', () => {
+  const live = join(backups, 'live.obra');
+  const acknowledged: { id: string; at: number }[] = [];
+  let started = 0;
+  let ended = 0;
+
+  it('is written owner-only, whole, with the schema version, while new leads keep arriving', async () => {
+    let writing = true;
+    const writer = (async () => {
+      for (let n = 0; writing; n += 1) {
+        const response = await postJson(`${api!.base}/api/wait-list`, { ...VALID['wait-list'], nombre: `Escritor ${n}` });
+        expect(response.status).toBe(201);
+        acknowledged.push({ id: ((await response.json()) as { id: string }).id, at: performance.now() });
+      }
+    })();
+    await expect.poll(() => acknowledged.length, { timeout: 10_000 }).toBeGreaterThan(3);
+    started = performance.now();
+    const made = await runNpm(['backup', '--', live], source.env);
+    ended = performance.now();
+    const during = acknowledged.length;
+    await expect.poll(() => acknowledged.length, { timeout: 10_000 }).toBeGreaterThan(during + 3);
+    writing = false;
+    await writer;
+
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(
+      /^Backed up [\d,]+ rows of \d+ tables \(schema \d+_\w+\.sql\) to .*live\.obra: [\d,]+ KB in [\d,]+ ms\.\n$/,
+    );
+    expect(statSync(live).mode & 0o777).toBe(0o600);
+    expect(readdirSync(backups)).toEqual(['live.obra']);
+    expect(header(live).schema).toEqual(await migrationNames());
+  }, 240_000);
+
+  it('restores elsewhere to every lead acknowledged before it started, as the API stored them, and nothing half-written', async () => {
+    const restored = folder();
+    const done = await runNpm(['restore', '--', live], { OBRA_DATA_DIR: restored });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(/^ {2}lead +[\d,]+$/m);
+    expect(done.stdout).not.toContain('replaced');
+
+    const kept = await contentsOf(restored);
+    const leads = kept.lead!.map((row) => JSON.parse(row) as { id: string });
+    const ids = new Set(leads.map((lead) => lead.id));
+    for (const { id, at } of acknowledged) {
+      if (at < started) expect(ids.has(id), `lead acknowledged before the backup started`).toBe(true);
+      if (at > ended) expect(ids.has(id), `lead acknowledged after the backup ended`).toBe(false);
+    }
+    // Every restored lead is what the API still holds, and its derived rows (the index, the tally,
+    // the queued mails) came with it in the same snapshot.
+    const current = new Set((await contentsOf(dir)).wait_list);
+    for (const row of kept.wait_list!) expect(current.has(row)).toBe(true);
+    const [tally] = await closing(await openPglite(restored), (db) =>
+      db.query<{ stored: number; indexed: number; counted: number }>(
+        `select (select count(*) from wait_list)::int as stored, (select count(*) from lead where kind = 'wait-list')::int as indexed,
+           (select sum(n) from lead_tally where kind = 'wait-list')::int as counted`,
+      ),
+    );
+    expect(tally).toEqual({ stored: kept.wait_list!.length, indexed: kept.wait_list!.length, counted: kept.wait_list!.length });
+    expect(header(live).tables).toEqual(Object.entries(rowCounts(kept)).filter(([table]) => table !== 'schema_migrations'));
+  }, 240_000);
+});
+
+describe('a backup of the stopped API, restored', () => {
+  const file = join(backups, 'stopped.obra');
+  let before: { exports: Record<string, string>; console: Record<string, unknown>; contents: Record<string, string[]> };
+  const restored = folder();
+
+  it('is made from the folder itself once the API has stopped', async () => {
+    await closing(await openPglite(dir), settled);
+    const console = await consoleTables(api!.base, session);
+    await api!.stop();
+    api = undefined;
+    before = { exports: await exportsOf(source.env), console, contents: await contentsOf(dir) };
+    const made = await runNpm(['backup', '--', file], source.env);
+    expect(made.code, made.stderr).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  }, 240_000);
+
+  it('refuses to replace a database that holds rows unless --force, and then keeps the old one aside', async () => {
+    // A database that holds rows: a copy of the one backed up.
+    cpSync(join(dir, 'pglite'), join(restored, 'pglite'), { recursive: true });
+    const refused = await backupCommand(['restore', file], { OBRA_DATA_DIR: restored });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/is not empty \(.*lead.*hold rows\): restoring would replace it\. Add --force/);
+    const forced = await backupCommand(['restore', file, '--force'], { OBRA_DATA_DIR: restored });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(/The database it replaced is in .*pglite\.replaced-/);
+    expect(readdirSync(restored).filter((name) => name.startsWith('pglite.replaced-'))).toHaveLength(1);
+  }, 240_000);
+
+  it('gives the same exports of every kind, the same rows in every table', async () => {
+    expect(await exportsOf({ OBRA_DATA_DIR: restored })).toEqual(before.exports);
+    const after = await contentsOf(restored);
+    expect(rowCounts(after)).toEqual(rowCounts(before.contents));
+    expect(after).toEqual(before.contents);
+  }, 240_000);
+
+  it('serves: the same console to the same session, and no mail or webhook sent again', async () => {
+    const accepted = receiver.accepted().length;
+    const served = await startProcess('api', { OBRA_DATA_DIR: restored, ...SEEDED_API_ENV });
+    try {
+      expect(await consoleTables(served.base, session)).toEqual(before.console);
+      // A new lead is indexed, mailed and announced: the triggers are back on.
+      const response = await postJson(`${served.base}/api/contact`, { ...VALID.contact, name: 'Después' });
+      expect(response.status).toBe(201);
+      await closing(await openPglite(restored), settled);
+      await expect.poll(() => receiver.accepted().length, { timeout: 15_000 }).toBe(accepted + 1);
+    } finally {
+      await served.stop();
+    }
+    // Only the new lead's mails: everything the backup held as sent stayed sent.
+    expect(outboxKeys(restored).length).toBeGreaterThan(0);
+    expect(outboxKeys(restored).every((name) => !outboxKeys(dir).includes(name))).toBe(true);
+    expect(new Set(receiver.accepted()).size).toBe(receiver.accepted().length);
+  }, 240_000);
+
+  it('refuses while an API runs on the folder to restore into', async () => {
+    const running = await startProcess('api', { OBRA_DATA_DIR: restored, ...SEEDED_API_ENV });
+    try {
+      const refused = await backupCommand(['restore', file, '--force'], { OBRA_DATA_DIR: restored });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        new RegExp(`An API \\(process ${running.child.pid}\\) is running on the embedded database in .*: stop it first, then restore\\.`),
+      );
+    } finally {
+      await running.stop();
+    }
+  }, 240_000);
+});
+
+describe('a backup made by an older version', () => {
+  it('restores to that schema, then migrates forward, and serves', async () => {
+    const old = folder();
+    const names = await migrationNames();
+    const db = await openPglite(old);
+    try {
+      await migrate(db, undefined, new Set(names.slice(0, -1)));
+      await db.query("insert into setting (name, value) values ('old', 'kept')");
+    } finally {
+      await db.close();
+    }
+    const file = join(backups, 'old.obra');
+    expect((await backupCommand(['backup', file], { OBRA_DATA_DIR: old })).code).toBe(0);
+    expect(header(file).schema).toEqual(names.slice(0, -1));
+    const restored = folder();
+    const done = await backupCommand(['restore', file], { OBRA_DATA_DIR: restored });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain(`then applied the migrations newer than the data: ${names.at(-1)}`);
+    const served = await startProcess('api', { OBRA_DATA_DIR: restored, ...SEEDED_API_ENV });
+    try {
+      expect((await postJson(`${served.base}/api/partner`, VALID.partner)).status).toBe(201);
+    } finally {
+      await served.stop();
+    }
+    const after = await contentsOf(restored);
+    expect(after.setting).toContain('{"name":"old","value":"kept"}');
+    expect(after.schema_migrations).toHaveLength(names.length);
+  }, 240_000);
+});
+
+describe('refusals', () => {
+  const target = folder();
+  const refuse = async (args: Parameters<typeof backupCommand>[0], env: Parameters<typeof backupCommand>[1], message: RegExp) => {
+    const failure = await backupCommand(args, env);
+    expect(failure.code, failure.stdout).toBe(1);
+    expect(failure.stderr).toMatch(message);
+    // Nothing was made or changed.
+    expect(existsSync(join(target, 'pglite'))).toBe(false);
+  };
+
+  it('a file that is not a backup, a damaged one, a pg_dump archive, a missing one', async () => {
+    const text = join(backups, 'notes.txt');
+    writeFileSync(text, 'hello\n');
+    await refuse(['restore', text], { OBRA_DATA_DIR: target }, /notes\.txt is not an Obra backup \(npm run backup makes them\)\./);
+    const whole = readFileSync(join(backups, 'stopped.obra'));
+    const cut = join(backups, 'cut.obra');
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.8)));
+    await refuse(['restore', cut], { OBRA_DATA_DIR: target }, /cut\.obra is damaged or incomplete \(.*\)\. Nothing was changed\./);
+    const dump = join(backups, 'obra.dump');
+    writeFileSync(dump, 'PGDMP\x01\x0e\x00');
+    await refuse(['restore', dump], { OBRA_DATA_DIR: target }, /is a pg_dump archive: restore it into PostgreSQL with pg_restore/);
+    await refuse(['restore', join(backups, 'none.obra')], { OBRA_DATA_DIR: target }, /Cannot read .*none\.obra: ENOENT/);
+  }, 240_000);
+
+  it('PostgreSQL: a backup and a restore point at pg_dump and the embedded folder', async () => {
+    const url = 'postgres://obra@127.0.0.1:1/obra';
+    await refuse(
+      ['backup', join(backups, 'pg.obra')],
+      { OBRA_DATA_DIR: target, DATABASE_URL: url },
+      /DATABASE_URL is set: .*pg_dump --format=custom/,
+    );
+    await refuse(
+      ['restore', join(backups, 'stopped.obra')],
+      { OBRA_DATA_DIR: target, DATABASE_URL: url },
+      /restore fills the embedded database in OBRA_DATA_DIR/,
+    );
+    await refuse(
+      ['move-to-postgres'],
+      { OBRA_DATA_DIR: target, DATABASE_URL: '' },
+      /Set DATABASE_URL to the empty PostgreSQL database to move to/,
+    );
+  }, 240_000);
+
+  it('nothing to back up, and wrong arguments', async () => {
+    await refuse(['backup', join(backups, 'empty.obra')], { OBRA_DATA_DIR: target }, /There is no embedded database in .* to back up\./);
+    const usage = await backupCommand(['backup'], { OBRA_DATA_DIR: target });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Usage: npm run backup -- FILE');
+    const force = await backupCommand(['backup', 'x.obra', '--force'], { OBRA_DATA_DIR: target });
+    expect(force.code).toBe(2);
+    expect(existsSync(join(backups, 'empty.obra'))).toBe(false);
+  }, 240_000);
+});
