@@ -98,11 +98,12 @@ it('stores where a lead came from, and the console filters by partner and campai
 
   const inbox = await browser.newPage();
   await signIn(inbox, platform.origin);
+  await inbox.goto(`${platform.origin}/admin/leads`);
   const names = () => inbox.locator('table.leads tbody th a').allTextContents();
   await inbox.locator('#f-partner').fill('ACME');
   await inbox.locator('#f-campaign').fill('primavera-2026');
   await inbox.locator('.filters button[type=submit]').click();
-  await inbox.waitForURL(/\/admin\?/);
+  await inbox.waitForURL(/\/admin\/leads\?/);
   expect(new URL(inbox.url()).search).toBe('?partner=ACME&campaign=primavera-2026');
   await expect.poll(names).toEqual([SENT.nombre]);
   // Another partner's code finds nothing; the filter lives in the URL like the others.

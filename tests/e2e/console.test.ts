@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { backfillEstimates } from '../../packages/server/src/report/backfill-estimates.ts';
 import { createOperator, insertReport } from '../server/support/admin.ts';
 import { useBrowser } from './support/browser.ts';
-import { ADMIN, expectNoAxeViolationsInBothLanguages, signIn, startConsolePlatform } from './support/console.ts';
+import { ADMIN, expectNoAxeViolationsInBothLanguages, openInbox, signIn, startConsolePlatform } from './support/console.ts';
 import { FORMS } from './support/forms.ts';
 import type { Platform } from './support/platform.ts';
 
@@ -99,7 +99,7 @@ it('shows a lead sent through a widget in the inbox', async () => {
   await form.submit(visitor).click();
   await form.sent(visitor).waitFor();
   const page = await newPage();
-  await signIn(page, platform.origin);
+  await openInbox(page, platform.origin);
   const first = page.locator('table.leads tbody tr').first();
   await expect.poll(() => first.locator('th').textContent()).toBe('Visitante Consola');
   expect(await first.textContent()).toContain('Lista de espera');
@@ -108,7 +108,7 @@ it('shows a lead sent through a widget in the inbox', async () => {
 
 it('filters and searches with the filter in the URL, pages through, and the back button returns', async () => {
   const page = await newPage();
-  await signIn(page, platform.origin);
+  await openInbox(page, platform.origin);
   await page.locator('#f-q').fill('antiguo5');
   await page.keyboard.press('Enter');
   await expect.poll(() => new URL(page.url()).search).toBe('?q=antiguo5');
@@ -138,7 +138,7 @@ it('filters and searches with the filter in the URL, pages through, and the back
 
 it('pages through with the keyset cursor in the URL, and back returns to the first page', async () => {
   const page = await newPage();
-  await signIn(page, platform.origin);
+  await openInbox(page, platform.origin);
   await page.locator('#f-kind').selectOption('wait-list');
   await page.locator('.filters button[type=submit]').click();
   await expect.poll(() => page.locator('table.leads tbody tr').count()).toBe(50);
@@ -155,7 +155,7 @@ it('pages through with the keyset cursor in the URL, and back returns to the fir
 it('opens a shared URL with its filter', async () => {
   const shared = await newPage();
   await signIn(shared, platform.origin);
-  await shared.goto(`${platform.origin}/admin?kind=report`);
+  await shared.goto(`${platform.origin}/admin/leads?kind=report`);
   await expect.poll(() => shared.locator('table.leads tbody th').allTextContents()).toEqual(['Rosa Informe']);
   expect(await shared.locator('#f-kind').inputValue()).toBe('report');
 });
@@ -165,7 +165,7 @@ it('changes status and adds a note, seen by a second signed-in session', async (
   await signIn(page, platform.origin);
   await page.goto(`${platform.origin}/admin/leads/${reportId}`);
   await page.locator('#lead-status').selectOption('contacted');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await page.locator('.timeline', { hasText: 'Estado cambiado a Contactado' }).waitFor();
   await page.locator('#lead-note').fill('Llamar el martes por la tarde');
   await page.getByRole('button', { name: 'Añadir la nota' }).click();
@@ -203,7 +203,7 @@ it('downloads the design report as PDF and the current filter as CSV', async () 
   const pdf = await download(page, () => page.getByRole('link', { name: 'Descargar el PDF' }).click());
   expect(pdf.name).toMatch(/^obra-report-[0-9a-f]{8}\.pdf$/);
   expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
-  await page.goto(`${platform.origin}/admin?q=antiguo1`);
+  await page.goto(`${platform.origin}/admin/leads?q=antiguo1`);
   await page.locator('table.leads tbody tr').first().waitFor();
   const csv = await download(page, () => page.getByRole('link', { name: 'Exportar CSV' }).click());
   // UTF-16LE with its BOM, tab-separated: what Excel opens into columns in any locale.
@@ -233,6 +233,7 @@ it('deletes a lead on request, after a confirmation', async () => {
   await page.getByRole('button', { name: 'Borrar este contacto' }).click();
   await page.getByRole('button', { name: 'Sí, borrarlo' }).click();
   await page.locator('h1', { hasText: 'Bandeja' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/admin/leads');
   expect(await platform.api.db.query('select 1 from wait_list where id = $1', [lead!.id])).toHaveLength(0);
   expect(await platform.api.db.query("select detail from admin_audit where action = 'lead.deleted'")).toEqual([
     { detail: { kind: 'wait-list' } },
@@ -344,7 +345,8 @@ describe('axe', () => {
   it.each([
     ['set password', '/admin/set-password#token=x', '#new-password', false],
     ['sign in', '/admin', '#email', false],
-    ['inbox', '/admin', 'table.leads', true],
+    ['dashboard', '/admin', '.charts', true],
+    ['inbox', '/admin/leads', 'table.leads', true],
     ['report lead', '/admin/leads/REPORT', '.timeline', true],
     ['users', '/admin/users', 'table.users', true],
     ['notifications', '/admin/notifications', '.rules', true],

@@ -6,12 +6,13 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchFullBrowser } from '../e2e/support/browser.ts';
-import { insertReport } from '../server/support/admin.ts';
+import { insertReport, signInAs } from '../server/support/admin.ts';
+import { seedDashboard } from '../server/support/dashboard.ts';
 import { ROOT, VALID, postJson } from '../server/support/api.ts';
 import { ADMIN, signIn, startConsolePlatform } from '../e2e/support/console.ts';
 
 const OUT = join(ROOT, 'docs/screens/console');
-const DEVICES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 860 } } as const;
+const DEVICES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 const LANGS = ['es', 'en'] as const;
 
 const platform = await startConsolePlatform();
@@ -50,14 +51,45 @@ await db.query(
 await db.query(
   `insert into webhook_endpoint (url, events, format, secret) values ('https://crm.example/hooks/obra', '{lead.created,lead.updated}', 'standard', 'whsec_c2NyZWVuc2hvdHMtb25seS1ub3QtYS1zZWNyZXQ=')`,
 );
+// Ten weeks of leads worked by the team and orders, for the dashboard; and the admin's follow-ups:
+// one late, two later today, one tomorrow (due today, as the queue shows it).
+const session = await signInAs(origin, ADMIN.email, ADMIN.password);
+await seedDashboard(db, session);
+const soon = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+const followUps: [string, number, string][] = [
+  ['Cliente 2', -3, 'Enviar la cotización del techo'],
+  ['Cliente 4', 1, 'Llamar para confirmar medidas'],
+  ['Cliente 5', 2, ''],
+  ['Espera 3', 26, 'Visita a la obra'],
+];
+for (const [name, hours, note] of followUps) {
+  const [lead] = await db.query<{ id: string }>('select id from lead where name = $1', [name]);
+  await session.call(`/api/admin/leads/${lead!.id}`, { method: 'PATCH', body: { followUp: { at: soon(hours), note } } });
+}
+const [followed] = await db.query<{ id: string }>("select id from lead where name = 'Cliente 4'");
 
 /** Every screen: its name, the path to open, and what shows it is ready. */
 const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown>; whole?: boolean }[] = [
   { name: 'sign-in', path: '/admin/sign-in', signedIn: false, ready: (page) => page.locator('#email').waitFor() },
-  { name: 'inbox', path: '/admin', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  { name: 'dashboard', path: '/admin', signedIn: true, ready: (page) => page.locator('.charts').waitFor(), whole: true },
+  { name: 'inbox', path: '/admin/leads', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
+  {
+    name: 'queue-due-today',
+    path: '/admin/leads?assignee=me&due=today&sort=follow_up',
+    signedIn: true,
+    ready: (page) => page.locator('table tbody tr').first().waitFor(),
+  },
+  {
+    name: 'lead-follow-up',
+    path: `/admin/leads/${followed!.id}`,
+    signedIn: true,
+    ready: (page) => page.locator('#follow-up-at').waitFor(),
+    whole: true,
+  },
+  { name: 'settings', path: '/admin/settings', signedIn: true, ready: (page) => page.locator('#settings-zone').waitFor(), whole: true },
   {
     name: 'inbox-filtered',
-    path: '/admin?kind=wait-list&lang=en',
+    path: '/admin/leads?kind=wait-list&lang=en',
     signedIn: true,
     ready: (page) => page.locator('table tbody tr').first().waitFor(),
   },

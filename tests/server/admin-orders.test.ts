@@ -34,6 +34,8 @@ beforeAll(async () => {
   await createOperator(local.api.db, 'ana@example.com');
   await createOperator(local.api.db, 'luis@example.com', 'agent');
   admin = await signInAs(local.base, 'ana@example.com');
+  // Date filters are the operator's days: this one works in UTC, as the rows below are laid out.
+  expect((await admin.call('/api/admin/me', { method: 'PATCH', body: { timeZone: 'UTC' } })).status).toBe(204);
   agent = await signInAs(local.base, 'luis@example.com');
   // 120 Stripe orders a minute apart (oldest first): every 10th unpaid, every 3rd for SketchUp in English.
   await local.api.db.query(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runExport } from '../../packages/server/src/export.ts';
 import { outboxMails, postJson, removeDataDir, runAgainst, startLocalApi, type LocalApi } from './support/api.ts';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';
-import { subjectOf } from './support/pdf.ts';
+import { subjectOf } from './support/mail.ts';
 import { approvedPartner, createOperator, signInAs, type Session } from './support/admin.ts';
 
 const SECRET = 'whsec_test_obra_checkout';

@@ -6,14 +6,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { outboxMails, postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
-import { subjectOf } from './support/pdf.ts';
+import { bodyOf, isTo, subjectOf } from './support/mail.ts';
 
 let local: LocalApi;
 let admin: Session;
 let agent: Session;
 const mails = () => outboxMails(local.dataDir, 'notification-');
-const mailsTo = (address: string) =>
-  mails().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`) || eml.startsWith(`To: ${address}\r\n`));
+const mailsTo = (address: string) => mails().filter((eml) => isTo(eml, address));
 const saveRules = (session: Session, rules: unknown, headers?: Record<string, string>) =>
   session.call('/api/admin/notifications', { method: 'PUT', body: { rules }, headers });
 const stored = () =>
@@ -224,6 +223,8 @@ describe('the daily digest', () => {
     expect(text).not.toContain('Digest Spam');
     expect(text).not.toContain('Digest Hoy');
     expect(text).toContain('http://localhost:8080/admin/leads/');
+    // Times in the company's time zone, named (no operator reads this address).
+    expect(bodyOf(mailsTo('digest@example.com')[0]!)).toMatch(/Contactos recibidos entre .+ \(America\/Bogota\) y .+ \(America\/Bogota\)/);
     // A mail per lead is not sent to a digest recipient.
     expect((await postJson(`${local.base}/api/contact`, { ...VALID.contact, name: 'Otro' })).status).toBe(201);
     await vi.waitFor(async () => expect(await local.api.db.query('select 1 from notification_mail where sent_at is null')).toEqual([]), {

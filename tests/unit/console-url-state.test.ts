@@ -4,12 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { filterQuery, ORDER_FILTER_KEYS, parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';
 
 describe('parseRoute', () => {
-  it('reads the inbox filter from the query string, ignoring empty and unknown keys', () => {
-    expect(parseRoute('/admin', '?kind=report&q=%20ana%20&status=&utm=x&after=abc')).toEqual({
+  it('reads the inbox filter, sort and page from the query string, ignoring empty and unknown keys', () => {
+    expect(parseRoute('/admin/leads', '?kind=report&q=%20ana%20&status=&utm=x&after=abc&assignee=me&sort=status')).toEqual({
       name: 'inbox',
-      filter: { kind: 'report', q: 'ana', after: 'abc' },
+      filter: { kind: 'report', q: 'ana', after: 'abc', assignee: 'me', sort: 'status' },
     });
-    expect(parseRoute('/admin/', '')).toEqual({ name: 'inbox', filter: {} });
+    expect(parseRoute('/admin/leads/', '')).toEqual({ name: 'inbox', filter: {} });
+  });
+
+  it('opens the dashboard first, with its range; an older link to the inbox with a filter still opens the inbox', () => {
+    expect(parseRoute('/admin', '')).toEqual({ name: 'dashboard' });
+    expect(parseRoute('/admin/', '?weeks=26')).toEqual({ name: 'dashboard', weeks: 26 });
+    expect(parseRoute('/admin', '?weeks=5')).toEqual({ name: 'dashboard' });
+    expect(parseRoute('/admin', '?partner=Andina')).toEqual({ name: 'inbox', filter: { partner: 'Andina' } });
+    expect(routeUrl({ name: 'dashboard', weeks: 4 })).toBe('/admin?weeks=4');
+    expect(routeUrl({ name: 'dashboard' })).toBe('/admin');
+    expect(parseRoute('/admin/settings')).toEqual({ name: 'settings' });
   });
 
   it('knows every screen', () => {
@@ -38,12 +48,15 @@ describe('filterQuery and routeUrl', () => {
     const filter = { q: 'gómez & co', status: 'new', kind: 'partner', lang: undefined };
     const query = filterQuery(filter);
     expect(query).toBe('?kind=partner&status=new&q=g%C3%B3mez+%26+co');
-    expect(parseRoute('/admin', query)).toEqual({ name: 'inbox', filter: { kind: 'partner', status: 'new', q: 'gómez & co' } });
+    expect(parseRoute('/admin/leads', query)).toEqual({ name: 'inbox', filter: { kind: 'partner', status: 'new', q: 'gómez & co' } });
+    expect(filterQuery({ due: 'today', sort: 'follow_up', assignee: 'me', kind: 'report' })).toBe(
+      '?kind=report&assignee=me&due=today&sort=follow_up',
+    );
     expect(filterQuery({})).toBe('');
   });
 
   it('give each route its URL', () => {
-    expect(routeUrl({ name: 'inbox', filter: { lang: 'en' } })).toBe('/admin?lang=en');
+    expect(routeUrl({ name: 'inbox', filter: { lang: 'en' } })).toBe('/admin/leads?lang=en');
     expect(routeUrl({ name: 'lead', id: 'x' })).toBe('/admin/leads/x');
     expect(routeUrl({ name: 'users' })).toBe('/admin/users');
     expect(routeUrl({ name: 'orders', filter: { q: 'ana@', status: 'paid' } })).toBe('/admin/orders?status=paid&q=ana%40');

@@ -80,6 +80,7 @@ describe('custom-elements.json', () => {
       'title',
       'button',
       'primary',
+      'secondary',
       'image-panel',
       'sections',
       'estimate',

@@ -55,3 +55,16 @@ export interface Me {
   email: string;
   role: 'admin' | 'agent';
 }
+
+/** The signed-in operator's settings, and the company's time zone. */
+export interface Settings {
+  /** Chosen with their account; null until they switch language once. */
+  lang: 'es' | 'en' | null;
+  /** Their own time zone, else the company's: every time the console shows. */
+  timeZone: string;
+  /** Their own choice (null: the company's). */
+  ownTimeZone: string | null;
+  /** The local hour of their morning e-mail; null: none. */
+  morningHour: number | null;
+  companyTimeZone: string;
+}

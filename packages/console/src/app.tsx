@@ -1,8 +1,10 @@
-// The console's shell: who is signed in, the language, the top bar and the current screen.
-import { useEffect, useMemo, useState } from 'react';
+// The console's shell: who is signed in (their language and time zone), the top bar with the
+// badge of due follow-ups (behind a menu button on a phone), the shortcuts, and the current screen.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lang } from '@obra/i18n';
-import { api, ApiError, setCsrf, whenSignedOut, type Me } from './api.ts';
-import { createConsoleI18n, I18nContext, initialLang, storeLang, useT } from './i18n.ts';
+import { api, setCsrf, whenSignedOut, type Me, type Settings } from './api.ts';
+import { createConsoleI18n, I18nContext, initialLang, storedLang, storeLang, useT } from './i18n.ts';
+import { Dashboard } from './pages/dashboard.tsx';
 import { Inbox } from './pages/inbox.tsx';
 import { Notifications } from './pages/notifications.tsx';
 import { LeadPage } from './pages/lead.tsx';
@@ -12,64 +14,101 @@ import { PartnerPage } from './pages/partner.tsx';
 import { Partners } from './pages/partners.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { Account } from './pages/account.tsx';
+import { SettingsPage } from './pages/settings.tsx';
+import { Shortcuts } from './pages/shortcuts.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
 import { Webhooks } from './pages/webhooks.tsx';
-import { link, navigate, useRoute } from './url-state.ts';
+import { link, navigate, useRoute, type Route } from './url-state.ts';
+
+/** How often the badge of due follow-ups is read again while the console stays open. */
+const DUE_EVERY_MS = 60_000;
 
 /** The whole console. */
 export function App() {
   const [lang, setLang] = useState<Lang>(initialLang);
+  const [session, setSession] = useState<{ user: Me; settings: Settings } | null | undefined>(undefined);
   const i18n = useMemo(() => createConsoleI18n(lang), [lang]);
   useEffect(() => {
     document.documentElement.lang = lang;
     document.title = i18n.t('console.title');
   }, [lang, i18n]);
-  const toggle = () => {
-    const next = lang === 'es' ? 'en' : 'es';
+  const load = useCallback(
+    () =>
+      api<{ user: Me; csrf: string; settings: Settings }>('session').then(
+        ({ user, csrf, settings }) => {
+          setCsrf(csrf);
+          setSession({ user, settings });
+          // The account's language where this browser has no choice of its own (a new device).
+          if (settings.lang && !storedLang()) setLang(settings.lang);
+        },
+        () => setSession(null),
+      ),
+    [],
+  );
+  useEffect(() => {
+    whenSignedOut(() => setSession(null));
+    void load();
+  }, [load]);
+  /** This browser's language from now on (the switch; the account's language is set in Settings). */
+  const choose = (next: Lang) => {
     storeLang(next);
     setLang(next);
   };
   return (
-    <I18nContext.Provider value={{ i18n, lang }}>
-      <Shell toggleLang={toggle} />
+    <I18nContext.Provider value={{ i18n, lang, zone: session?.settings.timeZone }}>
+      <Shell
+        toggleLang={() => choose(lang === 'es' ? 'en' : 'es')}
+        chooseLang={choose}
+        session={session}
+        reload={load}
+        signedOut={() => setSession(null)}
+      />
     </I18nContext.Provider>
   );
 }
 
-function Shell({ toggleLang }: { toggleLang: () => void }) {
+function Shell({
+  toggleLang,
+  chooseLang,
+  session,
+  reload,
+  signedOut,
+}: {
+  toggleLang: () => void;
+  chooseLang: (lang: Lang) => void;
+  session: { user: Me; settings: Settings } | null | undefined;
+  reload: () => Promise<unknown>;
+  signedOut: () => void;
+}) {
   const { t } = useT();
   const route = useRoute();
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const me = session?.user;
   const [notice, setNotice] = useState('');
-  useEffect(() => {
-    whenSignedOut(() => setMe(null));
-    api<{ user: Me; csrf: string }>('session').then(
-      ({ user, csrf }) => {
-        setCsrf(csrf);
-        setMe(user);
-      },
-      (error: unknown) => setMe(error instanceof ApiError && error.status === 401 ? null : null),
-    );
-  }, []);
-  const signedIn = (user: Me, csrf: string) => {
+  const [menu, setMenu] = useState(false);
+  const due = useDue(me, route);
+  const help = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => setMenu(false), [route]);
+  const signedIn = async (_user: Me, csrf: string) => {
     setCsrf(csrf);
-    setMe(user);
+    await reload();
     setNotice('');
     if (route.name === 'sign-in' || route.name === 'set-password') navigate('/admin', { replace: true });
   };
   const signOut = async (everywhere: boolean) => {
     await api('sign-out', { method: 'POST', body: { everywhere } }).catch(() => undefined);
-    setMe(null);
+    signedOut();
     setNotice(t('console.signIn.signedOut'));
     navigate('/admin/sign-in');
   };
 
   let screen;
   if (route.name === 'set-password') screen = <SetPassword token={route.token} />;
-  else if (me === undefined) screen = <p role="status">{t('console.inbox.loading')}</p>;
-  else if (me === null) screen = <SignIn onSignedIn={signedIn} notice={notice} />;
-  else if (route.name === 'inbox' || route.name === 'sign-in') screen = <Inbox filter={route.name === 'inbox' ? route.filter : {}} />;
+  else if (session === undefined) screen = <p role="status">{t('console.inbox.loading')}</p>;
+  else if (!me) screen = <SignIn onSignedIn={(user, csrf) => void signedIn(user, csrf)} notice={notice} />;
+  else if (route.name === 'dashboard' || route.name === 'sign-in')
+    screen = <Dashboard weeks={route.name === 'dashboard' ? route.weeks : undefined} />;
+  else if (route.name === 'inbox') screen = <Inbox filter={route.filter} me={me} onChange={due.reload} />;
   else if (route.name === 'lead') screen = <LeadPage id={route.id} me={me} />;
   else if (route.name === 'orders') screen = <Orders filter={route.filter} />;
   else if (route.name === 'order') screen = <OrderPage id={route.id} filter={route.filter} />;
@@ -78,9 +117,27 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
   else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} me={me} />;
   else if (route.name === 'partner') screen = <PartnerPage id={route.id} me={me} />;
   else if (route.name === 'webhooks' && me.role === 'admin') screen = <Webhooks />;
+  else if (route.name === 'settings')
+    screen = (
+      <SettingsPage
+        me={me}
+        settings={session.settings}
+        onSaved={reload}
+        chooseLang={chooseLang}
+        signOutEverywhere={() => void signOut(true)}
+      />
+    );
   else if (route.name === 'account') screen = <Account me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
+  const item = (href: string, label: string, current: boolean) => (
+    <li>
+      <a href={href} onClick={link(href)} aria-current={current ? 'page' : undefined}>
+        {label}
+      </a>
+    </li>
+  );
+  const dueUrl = '/admin/leads?assignee=me&due=today&sort=follow_up';
   return (
     <>
       <a className="skip" href="#main">
@@ -90,70 +147,60 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
         <a className="brand" href="/admin" onClick={link('/admin')}>
           {t('console.title')}
         </a>
-        <nav aria-label={t('console.nav.label')}>
+        <button
+          type="button"
+          className="lang-button"
+          lang={t('console.nav.language') === 'English' ? 'en' : 'es'}
+          aria-label={t('console.nav.languageLabel')}
+          onClick={toggleLang}
+        >
+          {t('console.nav.language')}
+        </button>
+        {me && (
+          <button type="button" className="menu-button" aria-expanded={menu} aria-controls="console-nav" onClick={() => setMenu(!menu)}>
+            {t('consoleWork.nav.menu')}
+            {due.today > 0 && <span className="due-dot" aria-hidden="true" />}
+          </button>
+        )}
+        <nav id="console-nav" aria-label={t('console.nav.label')} className={menu ? 'open' : undefined}>
           <ul>
             {me && (
               <>
-                <li>
-                  <a href="/admin" onClick={link('/admin')} aria-current={route.name === 'inbox' ? 'page' : undefined}>
+                {item('/admin', t('consoleWork.nav.dashboard'), route.name === 'dashboard')}
+                <li className="with-badge">
+                  <a
+                    href="/admin/leads"
+                    onClick={link('/admin/leads')}
+                    aria-current={route.name === 'inbox' || route.name === 'lead' ? 'page' : undefined}
+                  >
                     {t('console.nav.inbox')}
                   </a>
-                </li>
-                <li>
-                  <a href="/admin/orders" onClick={link('/admin/orders')} aria-current={route.name === 'orders' ? 'page' : undefined}>
-                    {t('console.nav.orders')}
-                  </a>
-                </li>
-                <li>
-                  <a
-                    href="/admin/partners"
-                    onClick={link('/admin/partners')}
-                    aria-current={route.name === 'partners' || route.name === 'partner' ? 'page' : undefined}
-                  >
-                    {t('consolePartners.nav')}
-                  </a>
-                </li>
-                {me.role === 'admin' && (
-                  <li>
-                    <a href="/admin/users" onClick={link('/admin/users')} aria-current={route.name === 'users' ? 'page' : undefined}>
-                      {t('console.nav.users')}
-                    </a>
-                  </li>
-                )}
-                <li>
-                  <a
-                    href="/admin/notifications"
-                    onClick={link('/admin/notifications')}
-                    aria-current={route.name === 'notifications' ? 'page' : undefined}
-                  >
-                    {t('console.nav.notifications')}
-                  </a>
-                </li>
-                {me.role === 'admin' && (
-                  <li>
+                  {due.today > 0 && (
                     <a
-                      href="/admin/webhooks"
-                      onClick={link('/admin/webhooks')}
-                      aria-current={route.name === 'webhooks' ? 'page' : undefined}
+                      className={`due-badge${due.overdue ? ' late' : ''}`}
+                      href={dueUrl}
+                      onClick={link(dueUrl)}
+                      aria-label={t('consoleWork.nav.due', { today: due.today, overdue: due.overdue })}
                     >
-                      {t('console.nav.webhooks')}
+                      {due.today}
                     </a>
-                  </li>
-                )}
+                  )}
+                </li>
+                {item('/admin/orders', t('console.nav.orders'), route.name === 'orders' || route.name === 'order')}
+                {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
+                {me.role === 'admin' && item('/admin/users', t('console.nav.users'), route.name === 'users')}
+                {item('/admin/notifications', t('console.nav.notifications'), route.name === 'notifications')}
+                {me.role === 'admin' && item('/admin/webhooks', t('console.nav.webhooks'), route.name === 'webhooks')}
+                {item('/admin/settings', t('consoleWork.nav.settings'), route.name === 'settings')}
               </>
             )}
-            <li>
-              <button
-                type="button"
-                lang={t('console.nav.language') === 'English' ? 'en' : 'es'}
-                aria-label={t('console.nav.languageLabel')}
-                onClick={toggleLang}
-              >
-                {t('console.nav.language')}
-              </button>
-            </li>
             {me && (
               <>
+                <li>
+                  <button type="button" onClick={() => help.current?.()} aria-label={t('consoleWork.shortcuts.hint')}>
+                    ?
+                  </button>
+                </li>
                 <li>
                   <a href="/admin/account" onClick={link('/admin/account')} aria-current={route.name === 'account' ? 'page' : undefined}>
                     {t('console.nav.account')}
@@ -162,11 +209,6 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
                 <li>
                   <button type="button" onClick={() => void signOut(false)}>
                     {t('console.nav.signOut')}
-                  </button>
-                </li>
-                <li>
-                  <button type="button" onClick={() => void signOut(true)}>
-                    {t('console.nav.signOutAll')}
                   </button>
                 </li>
               </>
@@ -178,6 +220,22 @@ function Shell({ toggleLang }: { toggleLang: () => void }) {
       <main id="main" tabIndex={-1}>
         {screen}
       </main>
+      {me && <Shortcuts openRef={help} />}
     </>
   );
+}
+
+/** The operator's due follow-ups for the badge: read on each screen change and every minute. */
+function useDue(me: Me | undefined, route: Route) {
+  const [due, setDue] = useState({ today: 0, overdue: 0 });
+  const reload = useCallback(() => {
+    void api<{ today: number; overdue: number }>('due').then(setDue, () => undefined);
+  }, []);
+  useEffect(() => {
+    if (!me) return;
+    reload();
+    const timer = setInterval(reload, DUE_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [me, route, reload]);
+  return { ...due, reload };
 }

@@ -1,9 +1,10 @@
 // The console's routes and the inbox filter live in the URL (shareable, the back button works),
-// read and written with the history API: no router library for seven screens.
+// read and written with the history API: no router library for a dozen screens.
 import { useEffect, useState, type MouseEvent } from 'react';
+import { DASHBOARD_WEEKS, LEAD_FILTER_KEYS } from '@obra/schema/console';
 
-/** The filter fields the inbox keeps in its query string (the API reads the same names). */
-export const FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'site', 'after'] as const;
+/** What the inbox keeps in its query string (the API reads the same names): the filter, the sort, the page. */
+export const FILTER_KEYS = [...LEAD_FILTER_KEYS, 'sort', 'dir', 'after'] as const;
 /** The inbox filter: each key optional. */
 export type Filter = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 /** The filter fields the orders list keeps in its query string (the API reads the same names). */
@@ -13,7 +14,10 @@ export type OrderFilter = Partial<Record<(typeof ORDER_FILTER_KEYS)[number], str
 
 /** A screen of the console. */
 export type Route =
+  /** The first page: the dashboard over the last `weeks` weeks (undefined: its default). */
+  | { name: 'dashboard'; weeks?: number }
   | { name: 'inbox'; filter: Filter }
+  | { name: 'settings' }
   | { name: 'lead'; id: string }
   | { name: 'orders'; filter: OrderFilter }
   /** An order, with the list's filter it was opened from (its way back). */
@@ -47,7 +51,15 @@ const PARTNER = /^\/admin\/partners\/([0-9a-f-]{36})\/?$/;
 /** The route of a location (pathname, search, hash). */
 export function parseRoute(pathname: string, search = '', hash = ''): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/admin') return { name: 'inbox', filter: readFilter(search, FILTER_KEYS) };
+  if (path === '/admin') {
+    // Links to the inbox from before it moved to /admin/leads (an older digest e-mail) still open it.
+    const filter = readFilter(search, FILTER_KEYS);
+    if (Object.keys(filter).length) return { name: 'inbox', filter };
+    const weeks = Number(new URLSearchParams(search).get('weeks'));
+    return DASHBOARD_WEEKS.includes(weeks as never) ? { name: 'dashboard', weeks } : { name: 'dashboard' };
+  }
+  if (path === '/admin/leads') return { name: 'inbox', filter: readFilter(search, FILTER_KEYS) };
+  if (path === '/admin/settings') return { name: 'settings' };
   const lead = LEAD.exec(pathname);
   if (lead) return { name: 'lead', id: lead[1]! };
   if (path === '/admin/orders') return { name: 'orders', filter: readFilter(search, ORDER_FILTER_KEYS) };
@@ -84,8 +96,12 @@ export function filterQuery<K extends string>(
 /** The URL of a route. */
 export function routeUrl(route: Route): string {
   switch (route.name) {
+    case 'dashboard':
+      return route.weeks ? `/admin?weeks=${route.weeks}` : '/admin';
     case 'inbox':
-      return `/admin${filterQuery(route.filter)}`;
+      return `/admin/leads${filterQuery(route.filter)}`;
+    case 'settings':
+      return '/admin/settings';
     case 'lead':
       return `/admin/leads/${route.id}`;
     case 'orders':

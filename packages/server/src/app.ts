@@ -16,6 +16,7 @@ import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
+import { morningMails } from './admin/morning-mail.ts';
 import { reportMails } from './report/mail-queue.ts';
 import { orderMails } from './checkout/order-mail.ts';
 import { createAllowList } from './partners/allow-list.ts';
@@ -64,7 +65,10 @@ export async function createApi(
   options: {
     log?: Logger;
     gazetteer?: Gazetteer;
-    /** The clock the rate limits' windows run on (milliseconds; `Date.now` by default): a test moves it instead of waiting. */
+    /**
+     * The clock (milliseconds; `Date.now` by default) of the rate limits' windows, of what is due in
+     * the console and of the morning e-mails: a test moves it instead of waiting.
+     */
     now?: () => number;
   } = {},
 ): Promise<Api> {
@@ -91,6 +95,7 @@ export async function createApi(
   // share PostgreSQL share the counters there too (docs/operators/configuration.md).
   const { reads, writes, windowMs, maxKeys } = config.rateLimit;
   const { now } = options;
+  const clock = () => new Date(now ? now() : Date.now());
   const limiters =
     db.kind === 'postgres'
       ? {
@@ -105,7 +110,7 @@ export async function createApi(
         };
   const store = createLeadStore(db);
   const images = providerFor(config);
-  // Every e-mail goes through one outbox: the visitors' reports, then the team's new-lead notices.
+  // Every e-mail goes through one outbox: the visitors' reports, the team's new-lead notices, the operators' morning e-mails.
   const outbox = createOutbox({
     config,
     log,
@@ -114,12 +119,13 @@ export async function createApi(
       orderMails(db, config.mail.retryMs),
       // The console's links: PUBLIC_URL, else where `npm start` serves it (read when a mail is written).
       notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin: () => servedOrigin(config) }),
+      morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config), now: clock }),
     ],
   });
   // APPROVED_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (docs/partners/sites.md).
   const allowList = createAllowList(db, config.approvedOrigins, config.corsCacheMs, log);
   const webhooks = createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() });
-  const admin = createAdmin({ config, db, log, outbox, allowList, webhooks });
+  const admin = createAdmin({ config, db, log, outbox, allowList, webhooks, now: clock });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {

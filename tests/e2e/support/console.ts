@@ -54,16 +54,20 @@ async function adminDataDir(): Promise<{ dataDir: string; cli: CliRun }> {
   return { dataDir, cli: withAdmin.cli };
 }
 
-/** The platform, started on a data directory where the CLI made {@link ADMIN} first (`cli`: what the CLI said); `env` adds to its configuration, `slugs` are the product pages it answers. */
+/**
+ * The platform, started on a data directory where the CLI made {@link ADMIN} first (`cli`: what the
+ * CLI said); `env` adds to its configuration, `slugs` are the product pages it answers, `now` is the API's clock.
+ */
 export async function startConsolePlatform(
   env: Record<string, string> = {},
-  { slugs = [] }: { slugs?: readonly string[] } = {},
-): Promise<Platform & { cli: CliRun }> {
+  { slugs = [], now }: { slugs?: readonly string[]; now?: () => number } = {},
+): Promise<Platform & { cli: CliRun; dataDir: string }> {
   const { dataDir, cli } = await adminDataDir();
-  const platform = await startPlatform({ ...env, OBRA_DATA_DIR: dataDir }, { slugs });
+  const platform = await startPlatform({ ...env, OBRA_DATA_DIR: dataDir }, { slugs, now });
   return {
     ...platform,
     cli,
+    dataDir,
     close: async () => {
       await platform.close();
       removeDataDir(dataDir);
@@ -71,20 +75,36 @@ export async function startConsolePlatform(
   };
 }
 
-/** Opens the console and signs in; resolves on the inbox. */
+/** Opens the console and signs in; resolves on its first page, the dashboard. */
 export async function signIn(page: Page, origin: string, email = ADMIN.email, password = ADMIN.password): Promise<void> {
   await page.goto(`${origin}/admin`);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('form button[type=submit]').click();
-  await page.locator('h1', { hasText: /^(Bandeja|Inbox)$/ }).waitFor();
+  await page.locator('h1', { hasText: /^(Resumen|Dashboard)$/ }).waitFor();
 }
 
-/** Runs axe on the console screen `page` shows in Spanish (the browser's language), then in English through the toggle. */
+/** Signs in and opens the inbox (with `query`); resolves when its list or its empty state is there. */
+export async function openInbox(page: Page, origin: string, query = ''): Promise<void> {
+  await signIn(page, origin);
+  await page.goto(`${origin}/admin/leads${query}`);
+  await page
+    .locator('table.leads')
+    .or(page.getByText(/^(Ningún contacto coincide|No lead matches)/))
+    .first()
+    .waitFor();
+}
+
+/**
+ * Runs axe on the console screen `page` shows in Spanish (the browser's language), then in English
+ * through the toggle; then back to Spanish (a signed-in operator's language is kept with their account).
+ */
 export async function expectNoAxeViolationsInBothLanguages(page: Page, name: string): Promise<void> {
   for (const lang of ['es', 'en'] as const) {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
     await expectNoAxeViolations(page, `${name} (${lang})`);
     if (lang === 'es') await page.getByRole('button', { name: 'Switch to English' }).click();
   }
+  await page.getByRole('button', { name: 'Cambiar a español' }).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
 }

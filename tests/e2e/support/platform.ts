@@ -26,23 +26,28 @@ export const TABLES = { 'wait-list': 'wait_list', 'partner-registration': 'partn
 
 /**
  * Starts the API (rate limit and minimum fill time off: the visitor is a script) with the pages on a
- * free port; `slugs` are the product pages the host site answers (none unless a test needs them).
+ * free port; `slugs` are the product pages the host site answers (none unless a test needs them),
+ * `now` the API's clock (a test moves it: what is due, the morning e-mails).
  */
 export async function startPlatform(
   env: Record<string, string> = {},
-  { slugs = [] }: { slugs?: readonly string[] } = {},
+  { slugs = [], now }: { slugs?: readonly string[]; now?: () => number } = {},
 ): Promise<Platform> {
-  const local = await startLocalApi({ MIN_FILL_MS: '0', RATE_LIMIT: '0', ...env }, (api) => async (req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://platform');
-    try {
-      if (pathname.startsWith('/api/')) return await api.handle(req, res);
-      // The bundles as the host serves them (with the headers partner pages need), the test pages, the host site.
-      const bundles = pathname.startsWith('/widgets/') || pathname.startsWith('/esm/');
-      if (bundles || !(await serveStatic(req, res, PAGES_DIR, pathname))) await handleSite(req, res, { root: `${ROOT}/`, slugs });
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500).end(String(error));
-    }
-  });
+  const local = await startLocalApi(
+    { MIN_FILL_MS: '0', RATE_LIMIT: '0', ...env },
+    (api) => async (req, res) => {
+      const { pathname } = new URL(req.url ?? '/', 'http://platform');
+      try {
+        if (pathname.startsWith('/api/')) return await api.handle(req, res);
+        // The bundles as the host serves them (with the headers partner pages need), the test pages, the host site.
+        const bundles = pathname.startsWith('/widgets/') || pathname.startsWith('/esm/');
+        if (bundles || !(await serveStatic(req, res, PAGES_DIR, pathname))) await handleSite(req, res, { root: `${ROOT}/`, slugs });
+      } catch (error) {
+        if (!res.headersSent) res.writeHead(500).end(String(error));
+      }
+    },
+    { now },
+  );
   const { api } = local;
   return {
     origin: local.base,

@@ -162,6 +162,10 @@ export async function startLocalApi(
   const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
   const api = await createApi(config, options);
   const server = createServer(serve(api));
+  // The embedded database holds the event loop while it works (seconds for a test's fill of
+  // thousands of leads): with Node's 5 s, the server's late keep-alive timer closed the connection
+  // the next call had just been written on (ECONNRESET). Idle connections end at close() anyway.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as AddressInfo;
   return {

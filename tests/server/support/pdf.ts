@@ -42,21 +42,10 @@ export async function overlappingText(pdf: Uint8Array): Promise<string[]> {
     const { items } = await (await document.getPage(n)).getTextContent();
     const boxes = items
       .filter((item): item is typeof item & { str: string; transform: number[]; width: number } => 'str' in item && item.str.trim() !== '')
-      .map((item) => ({ text: item.str, x: item.transform[4]!, y: Math.round(item.transform[5]!), end: item.transform[4]! + item.width }));
+      .map((item) => ({ text: item.str, x: item.transform[4]!, y: Math.round(item.transform[5]), end: item.transform[4]! + item.width }));
     for (const a of boxes)
       for (const b of boxes)
         if (a !== b && a.y === b.y && a.x <= b.x && a.end > b.x + 0.5) found.push(`page ${n}: "${a.text}" runs into "${b.text}"`);
   }
   return found;
 }
-
-/** The Subject header, unfolded and decoded from RFC 2047 (nodemailer encodes what is not ASCII). */
-export const subjectOf = (eml: string) =>
-  (/^Subject: (.*(?:\r\n .*)*)/m.exec(eml)?.[1] ?? '')
-    .replace(/\?=\r\n =\?UTF-8\?Q\?/g, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, text: string) =>
-      Buffer.from(
-        text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8'),
-    );

@@ -4,18 +4,19 @@ import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
 import { NewPasswordFields, newPasswordError, PASSWORD_CODES } from './set-password.tsx';
+import { useText } from './use-action.ts';
 
 /** The signed-in operator's account: their e-mail and role, and changing their own password. */
 export function Account({ me }: { me: Me }) {
   const { t } = useT();
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   const [done, setDone] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     setDone(false);
-    const refused = newPasswordError(t, data);
+    const refused = newPasswordError(data);
     setError(refused);
     if (refused) return;
     try {
@@ -23,7 +24,7 @@ export function Account({ me }: { me: Me }) {
       form.reset();
       setDone(true);
     } catch (caught) {
-      setError(errorText(t, caught as ApiError, { ...PASSWORD_CODES, current: 'console.account.wrongCurrent' }));
+      setError((t) => errorText(t, caught as ApiError, { ...PASSWORD_CODES, current: 'console.account.wrongCurrent' }));
     }
   };
   return (

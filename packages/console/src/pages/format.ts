@@ -1,11 +1,9 @@
 import type { Lang } from '@obra/i18n';
+import { CONSOLE_LOCALES as LOCALE } from '@obra/schema/console';
 
-/** The locale the console formats in for each language (dates, amounts). */
-const LOCALE: Record<Lang, string> = { es: 'es-CO', en: 'en-GB' };
-
-/** A date and time in the operator's language and time zone. */
-export const when = (value: string | Date, lang: Lang) =>
-  new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+/** A date and time in the operator's language and time zone (the browser's until signed in). */
+export const when = (value: string | Date, lang: Lang, timeZone?: string) =>
+  new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value));
 
 /** Currencies whose amounts Stripe counts in whole units, and those it counts in thousandths (stripe.com/docs/currencies). */
 const ZERO_DECIMAL = new Set([

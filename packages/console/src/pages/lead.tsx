@@ -2,30 +2,20 @@
 // resend), status and assignee, notes, the timeline, and deletion (admins).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Lang } from '@obra/i18n';
+import { LEAD_STATUSES } from '@obra/schema/console';
 import { api, type ApiError, type Me } from '../api.ts';
-import { link, navigate, routeUrl } from '../url-state.ts';
+import { link, navigate } from '../url-state.ts';
 import { useT } from '../i18n.ts';
+import { EmailLink, PhoneLinks } from './contact-links.tsx';
 import { errorText } from './errors.ts';
+import { FollowUp } from './follow-up.tsx';
+import { Origin, type Attribution } from './origin.tsx';
 import { useAction } from './use-action.ts';
 import { when } from './format.ts';
 import { EstimateSection, type LeadEstimate } from './lead-estimate.tsx';
 import { formText } from './form-text.ts';
 
-const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
-/** The attribution shown under "Origin", in this order (the widget with its version). */
-const ORIGIN_FIELDS = [
-  'page_url',
-  'referrer',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'partner_code',
-  'partner_claim',
-  'widget',
-  'embed_origin',
-] as const;
+const STATUSES = LEAD_STATUSES;
 type PartnerEvent = 'partner.approved' | 'partner.origins' | 'partner.suspended' | 'partner.reinstated';
 
 interface Detail {
@@ -39,7 +29,9 @@ interface Detail {
   /** Each field as stored; a choice also with its name in each language. */
   fields: { name: string; value: string; labels?: Record<Lang, string> }[];
   /** Where it came from (migration 050); every value null for older leads. */
-  attribution: Record<(typeof ORIGIN_FIELDS)[number] | 'widget_version', string | null> & { embed_approved: boolean | null };
+  attribution: Attribution;
+  follow_up_at: string | null;
+  follow_up_note: string | null;
   /** A design report's estimate (migration 090); null for other kinds and unmeasured buildings. */
   estimate: LeadEstimate | null;
   value_usd: number | null;
@@ -54,7 +46,7 @@ interface Detail {
     id: string;
     at: string;
     actor: string | null;
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | PartnerEvent;
+    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent;
     detail: string;
   }[];
 }
@@ -65,7 +57,7 @@ interface User {
 
 /** The page of lead `id`. */
 export function LeadPage({ id, me }: { id: string; me: Me }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const [lead, setLead] = useState<Detail | undefined>();
   const [users, setUsers] = useState<User[]>([]);
   const [confirming, setConfirming] = useState(false);
@@ -75,13 +67,13 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     setError,
     message,
     setMessage,
-  } = useAction(t, () => load(), {
+  } = useAction(() => load(), {
     note: 'console.error.note',
     'mail-cap': 'console.lead.mailCap',
   });
   const load = useCallback(
-    () => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError(errorText(t, caught))),
-    [id, t, setError],
+    () => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError((t) => errorText(t, caught))),
+    [id, setError],
   );
   useEffect(() => {
     void load();
@@ -97,21 +89,21 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     const body: Record<string, unknown> = {};
     if (data.get('status') !== lead?.status) body.status = data.get('status');
     if ((data.get('assignee') || null) !== lead?.assignee) body.assignee = data.get('assignee') || null;
-    if (!Object.keys(body).length) return setMessage(t('console.lead.saved'));
-    void act(() => api(`leads/${id}`, { method: 'PATCH', body }), t('console.lead.saved'));
+    if (!Object.keys(body).length) return setMessage((t) => t('console.lead.saved'));
+    void act(() => api(`leads/${id}`, { method: 'PATCH', body }), 'console.lead.saved');
   };
   const note = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const text = formText(new FormData(form), 'note');
-    void act(() => api(`leads/${id}/notes`, { method: 'POST', body: { text } }).then(() => form.reset()), t('console.lead.saved'));
+    void act(() => api(`leads/${id}/notes`, { method: 'POST', body: { text } }).then(() => form.reset()), 'console.lead.saved');
   };
   const remove = async () => {
     try {
       await api(`leads/${id}`, { method: 'DELETE' });
-      navigate('/admin', { replace: true });
+      navigate('/admin/leads', { replace: true });
     } catch (caught) {
-      setError(errorText(t, caught as ApiError));
+      setError((t) => errorText(t, caught as ApiError));
     }
   };
 
@@ -124,33 +116,44 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       <p role="status">{t('console.inbox.loading')}</p>
     );
   const name = lead.fields.find((f) => f.name === 'nombre' || f.name === 'name')?.value ?? '';
+  const followUpText = (detail: string) => {
+    const [at = '', ...note] = detail.split('\n');
+    if (!at) return t('consoleWork.followUp.eventCleared');
+    const shown = when(at, lang, zone);
+    return note.length
+      ? t('consoleWork.followUp.eventNote', { when: shown, note: note.join('\n') })
+      : t('consoleWork.followUp.event', { when: shown });
+  };
   const eventText = (event: Detail['timeline'][number]) =>
-    event.type === 'created'
-      ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
-      : event.type === 'status'
-        ? t('console.lead.event.status', {
-            detail: STATUSES.includes(event.detail as never)
-              ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`)
-              : event.detail,
-          })
-        : event.type === 'assignee'
-          ? event.detail
-            ? t('console.lead.event.assignee', { detail: event.detail })
-            : t('console.lead.event.unassigned')
-          : event.type.startsWith('partner.')
-            ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
-            : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
+    event.type === 'follow-up'
+      ? followUpText(event.detail)
+      : event.type === 'created'
+        ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
+        : event.type === 'status'
+          ? t('console.lead.event.status', {
+              detail: STATUSES.includes(event.detail as never)
+                ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`)
+                : event.detail,
+            })
+          : event.type === 'assignee'
+            ? event.detail
+              ? t('console.lead.event.assignee', { detail: event.detail })
+              : t('console.lead.event.unassigned')
+            : event.type.startsWith('partner.')
+              ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
+              : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
 
   return (
     <article aria-labelledby="lead-title">
       <p>
         <a
-          href="/admin"
+          href="/admin/leads"
+          className="back-link"
           onClick={(e) => {
             if (history.length > 1 && history.state === null) {
               e.preventDefault();
               history.back();
-            } else link('/admin')(e);
+            } else link('/admin/leads')(e);
           }}
         >
           {t('console.lead.back')}
@@ -161,7 +164,8 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       </h1>
       <p>
         <span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span>{' '}
-        <time dateTime={lead.created_at}>{when(lead.created_at, lang)}</time> · {t(`console.langName.${lead.lang === 'en' ? 'en' : 'es'}`)}
+        <time dateTime={lead.created_at}>{when(lead.created_at, lang, zone)}</time> ·{' '}
+        {t(`console.langName.${lead.lang === 'en' ? 'en' : 'es'}`)}
       </p>
       {lead.kind === 'partner' && lead.status !== 'spam' && (
         <p>
@@ -186,7 +190,15 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             {lead.fields.map((field) => (
               <div key={field.name}>
                 <dt>{t(`console.field.${field.name as 'nombre'}`)}</dt>
-                <dd>{field.labels?.[lang] ?? (field.value || '—')}</dd>
+                <dd>
+                  {field.name === 'correo' || field.name === 'email' ? (
+                    <EmailLink email={field.value} />
+                  ) : field.name === 'telefono' ? (
+                    <PhoneLinks phone={field.value} name={name} />
+                  ) : (
+                    (field.labels?.[lang] ?? (field.value || '—'))
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
@@ -214,7 +226,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
                 {lead.report.mailedAt && (
                   <div>
                     <dt>{t('console.lead.mailedAt')}</dt>
-                    <dd>{when(lead.report.mailedAt, lang)}</dd>
+                    <dd>{when(lead.report.mailedAt, lang, zone)}</dd>
                   </div>
                 )}
                 <div>
@@ -230,7 +242,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               </dl>
               <button
                 type="button"
-                onClick={() => void act(() => api(`leads/${id}/resend`, { method: 'POST', body: {} }), t('console.lead.resent'))}
+                onClick={() => void act(() => api(`leads/${id}/resend`, { method: 'POST', body: {} }), 'console.lead.resent')}
               >
                 {t('console.lead.resend')}
               </button>
@@ -261,6 +273,15 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               {t('console.lead.save')}
             </button>
           </form>
+          <FollowUp
+            key={`${lead.follow_up_at}-${lead.follow_up_note}`}
+            id={lead.id}
+            at={lead.follow_up_at}
+            note={lead.follow_up_note}
+            assigned={lead.assignee !== null}
+            act={act}
+            setError={setError}
+          />
           <form onSubmit={note}>
             <label htmlFor="lead-note">{t('console.lead.note')}</label>
             <textarea id="lead-note" name="note" rows={3} maxLength={2000} required />
@@ -270,7 +291,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
           <ol className="timeline" aria-labelledby="timeline-title">
             {lead.timeline.map((event) => (
               <li key={event.id}>
-                <time dateTime={String(event.at)}>{when(event.at, lang)}</time> · {event.actor ?? t('console.lead.system')}
+                <time dateTime={String(event.at)}>{when(event.at, lang, zone)}</time> · {event.actor ?? t('console.lead.system')}
                 <p>{eventText(event)}</p>
               </li>
             ))}
@@ -297,44 +318,5 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
         </section>
       </div>
     </article>
-  );
-}
-
-/**
- * "Origin / Procedencia": where the lead came from. Shown as text, never as links: the values came
- * from a visitor's browser, and an operator should not be one click from a page they chose.
- */
-function Origin({ attribution }: { attribution: Detail['attribution'] | undefined }) {
-  const { t } = useT();
-  const value = (name: (typeof ORIGIN_FIELDS)[number]) =>
-    name === 'widget' && attribution?.widget
-      ? [attribution.widget, attribution.widget_version].filter(Boolean).join(' · ')
-      : attribution?.[name];
-  const shown = ORIGIN_FIELDS.filter((name) => value(name));
-  const partners = routeUrl({ name: 'partners', status: '', page: 1 });
-  return (
-    <section aria-labelledby="origin-title">
-      <h2 id="origin-title">{t('console.lead.origin')}</h2>
-      {attribution?.embed_approved === false && (
-        <p className="warning">
-          {t('console.lead.unapprovedSite')}{' '}
-          <a href={partners} onClick={link(partners)}>
-            {t('console.lead.approveSite')}
-          </a>
-        </p>
-      )}
-      {shown.length ? (
-        <dl className="fields">
-          {shown.map((name) => (
-            <div key={name}>
-              <dt>{t(`console.lead.attribution.${name}`)}</dt>
-              <dd>{value(name)}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <p>{t('console.lead.originNone')}</p>
-      )}
-    </section>
   );
 }

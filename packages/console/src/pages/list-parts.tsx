@@ -1,6 +1,6 @@
 // What the inbox and the orders list share: loading a page of the API as the filter changes, the
 // language and date-range fields, and the keyset pager.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT } from '../i18n.ts';
@@ -9,13 +9,15 @@ import { errorText } from './errors.ts';
 type Key = Parameters<ReturnType<typeof useT>['t']>[0];
 
 /**
- * GETs `path` whenever it changes (or the language does, for the error's text): the last answer,
- * kept while the next one loads, or the refusal's text. An answer for a path left meanwhile is dropped.
+ * GETs `path` whenever it changes (or the language does, for the error's text, or `reload` is
+ * called): the last answer, kept while the next one loads, or the refusal's text. An answer for a
+ * path left meanwhile is dropped.
  */
-export function useLoad<T>(path: string, byCode?: Record<string, Key>): { data: T | undefined; error: string } {
+export function useLoad<T>(path: string, byCode?: Record<string, Key>): { data: T | undefined; error: string; reload: () => void } {
   const { t } = useT();
   const [data, setData] = useState<T | undefined>();
   const [error, setError] = useState('');
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
     setError('');
@@ -31,8 +33,9 @@ export function useLoad<T>(path: string, byCode?: Record<string, Key>): { data: 
     return () => {
       live = false;
     };
-  }, [path, t, byCode]);
-  return { data, error };
+  }, [path, t, byCode, version]);
+  const reload = useCallback(() => setVersion((n) => n + 1), []);
+  return { data, error, reload };
 }
 
 /** The language and date-range filter fields (ids `<prefix>-lang`, `-from`, `-to`; names `lang`, `from`, `to`). */

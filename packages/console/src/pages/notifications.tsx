@@ -7,6 +7,7 @@ import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { formText } from './form-text.ts';
+import { useText } from './use-action.ts';
 
 type Kind = 'wait-list' | 'partner' | 'contact' | 'report';
 interface Rule {
@@ -44,14 +45,14 @@ const addresses = (text: string) =>
 
 /** The notification settings. */
 export function Notifications({ me }: { me: Me }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const [settings, setSettings] = useState<Settings | undefined>();
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   const [saved, setSaved] = useState(false);
   const admin = me.role === 'admin';
   const load = useCallback(
-    () => api<Settings>('notifications').then(setSettings, (caught: ApiError) => setError(errorText(t, caught))),
-    [t],
+    () => api<Settings>('notifications').then(setSettings, (caught: ApiError) => setError((t) => errorText(t, caught))),
+    [setError],
   );
   useEffect(() => void load(), [load]);
   if (!settings)
@@ -81,9 +82,11 @@ export function Notifications({ me }: { me: Me }) {
     } catch (caught) {
       const refusal = caught as ApiError;
       if (refusal.code === 'invalid')
-        setError(t('console.notifications.invalid', { addresses: (refusal.details.addresses as string[] | undefined)?.join(', ') ?? '' }));
-      else if (refusal.code === 'too-many') setError(t('console.notifications.tooMany', { max }));
-      else setError(errorText(t, refusal));
+        setError((t) =>
+          t('console.notifications.invalid', { addresses: (refusal.details.addresses as string[] | undefined)?.join(', ') ?? '' }),
+        );
+      else if (refusal.code === 'too-many') setError((t) => t('console.notifications.tooMany', { max }));
+      else setError((t) => errorText(t, refusal));
     }
   };
 
@@ -164,7 +167,7 @@ export function Notifications({ me }: { me: Me }) {
             <tbody>
               {settings.recent.map((mail) => (
                 <tr key={mail.id}>
-                  <td data-label={t('console.inbox.when')}>{when(mail.created_at, lang)}</td>
+                  <td data-label={t('console.inbox.when')}>{when(mail.created_at, lang, zone)}</td>
                   <td data-label={t('console.notifications.to')}>
                     {mail.recipient}
                     {mail.to_partner && ` (${t('console.notifications.partnerMail')})`}

@@ -41,7 +41,7 @@ const CODES = { gone: 'console.order.gone' } as const;
 
 /** The page of order `id`, opened from the list filtered by `filter`. */
 export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const { data: order, error } = useLoad<Detail>(`orders/${id}`, CODES);
 
   const back = `/admin/orders${filterQuery(filter, ORDER_FILTER_KEYS)}`;
@@ -69,7 +69,7 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
   const value = (field: (typeof FIELDS)[number]) => {
     switch (field) {
       case 'created_at':
-        return <time dateTime={order.created_at}>{when(order.created_at, lang)}</time>;
+        return <time dateTime={order.created_at}>{when(order.created_at, lang, zone)}</time>;
       case 'amount':
         return money(order.amount, order.currency, lang);
       case 'currency':
@@ -97,7 +97,7 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
       </h1>
       <p>
         <PaymentBadge status={order.payment_status} /> <strong className="amount">{money(order.amount, order.currency, lang)}</strong> ·{' '}
-        <time dateTime={order.created_at}>{when(order.created_at, lang)}</time>
+        <time dateTime={order.created_at}>{when(order.created_at, lang, zone)}</time>
       </p>
       {order.provider === 'test' && <p className="warning">{t('console.order.testNote')}</p>}
       {order.expected_amount !== null && (

@@ -23,7 +23,7 @@ const ordersUrl = (filter: OrderFilter) => `/admin/orders${query(filter)}`;
 
 /** The list of orders for `filter`. */
 export function Orders({ filter }: { filter: OrderFilter }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const search = query(filter);
   const { data: page, error } = useLoad<Page>(`orders${search}`);
 
@@ -155,7 +155,7 @@ export function Orders({ filter }: { filter: OrderFilter }) {
                     <ProviderBadge provider={order.provider} />
                   </td>
                   <td data-label={t('console.inbox.when')}>
-                    <time dateTime={order.created_at}>{when(order.created_at, lang)}</time>
+                    <time dateTime={order.created_at}>{when(order.created_at, lang, zone)}</time>
                   </td>
                 </tr>
               );

@@ -21,7 +21,7 @@ const lines = (text: string) =>
 
 /** The page of partner `id`. */
 export function PartnerPage({ id, me }: { id: string; me: Me }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const [partner, setPartner] = useState<Partner | undefined>();
   const [error, setError] = useState('');
   const [fieldError, setFieldError] = useState<FieldError>();
@@ -134,11 +134,11 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
         {registration.nombre} <span className={`badge ${partner.status}`}>{t(`consolePartners.status.${partner.status}`)}</span>
       </h1>
       {partner.approvedBy && partner.approvedAt && (
-        <p>{t('consolePartners.page.approvedBy', { who: partner.approvedBy, when: when(partner.approvedAt, lang) })}</p>
+        <p>{t('consolePartners.page.approvedBy', { who: partner.approvedBy, when: when(partner.approvedAt, lang, zone) })}</p>
       )}
       {partner.suspendedBy && partner.suspendedAt && (
         <p className="warning">
-          {t('consolePartners.page.suspendedBy', { who: partner.suspendedBy, when: when(partner.suspendedAt, lang) })}
+          {t('consolePartners.page.suspendedBy', { who: partner.suspendedBy, when: when(partner.suspendedAt, lang, zone) })}
         </p>
       )}
       <p role="status" className="ok">
@@ -176,7 +176,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
             <div>
               <dt>{t('consolePartners.list.registered')}</dt>
               <dd>
-                <time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time>
+                <time dateTime={partner.createdAt}>{when(partner.createdAt, lang, zone)}</time>
               </dd>
             </div>
           </dl>

@@ -38,7 +38,7 @@ interface List {
 
 /** The list of partners in `status` ('' for all), page `page`, and the sites not approved. */
 export function Partners({ status, page, me }: { status: string; page: number; me: Me }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const [list, setList] = useState<List | undefined>();
   const [error, setError] = useState('');
   const query = `${status ? `status=${encodeURIComponent(status)}&` : ''}page=${page}`;
@@ -114,7 +114,7 @@ export function Partners({ status, page, me }: { status: string; page: number; m
                   <td data-label={t('consolePartners.list.country')}>{partner.registration.pais}</td>
                   <td data-label={t('consolePartners.list.specialisation')}>{specialityName(t, partner.registration.especializacion)}</td>
                   <td data-label={t('consolePartners.list.registered')}>
-                    <time dateTime={partner.createdAt}>{when(partner.createdAt, lang)}</time>
+                    <time dateTime={partner.createdAt}>{when(partner.createdAt, lang, zone)}</time>
                   </td>
                 </tr>
               );

@@ -4,15 +4,16 @@ import { useT } from '../i18n.ts';
 import { link } from '../url-state.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
+import { useText, type Text } from './use-action.ts';
 
 /** The shortest password the API takes (packages/server/src/admin/password.ts), checked here first to say so at once. */
 const MIN_PASSWORD_LENGTH = 15;
 
 /** What is wrong with the new password typed twice in `data` (`password`, `confirm`), or '' when it may be sent. */
-export function newPasswordError(t: ReturnType<typeof useT>['t'], data: FormData): string {
+export function newPasswordError(data: FormData): Text {
   const password = formText(data, 'password');
-  if (Array.from(password).length < MIN_PASSWORD_LENGTH) return t('console.setPassword.short');
-  if (password !== data.get('confirm')) return t('console.setPassword.mismatch');
+  if (Array.from(password).length < MIN_PASSWORD_LENGTH) return (t) => t('console.setPassword.short');
+  if (password !== data.get('confirm')) return (t) => t('console.setPassword.mismatch');
   return '';
 }
 
@@ -42,18 +43,18 @@ export function NewPasswordFields({ password, confirm, describedBy }: { password
 /** The one-time link's form: a new password, twice. */
 export function SetPassword({ token }: { token: string }) {
   const { t } = useT();
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   const [done, setDone] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const refused = newPasswordError(t, data);
+    const refused = newPasswordError(data);
     if (refused) return setError(refused);
     try {
       await api('password', { method: 'POST', body: { token, password: formText(data, 'password') } });
       setDone(true);
     } catch (caught) {
-      setError(errorText(t, caught as ApiError, { ...PASSWORD_CODES, link: 'console.setPassword.link' }));
+      setError((t) => errorText(t, caught as ApiError, { ...PASSWORD_CODES, link: 'console.setPassword.link' }));
     }
   };
   return (

@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { api, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
+import { useText } from './use-action.ts';
 
 /** E-mail and password; the errors of a refusal in the operator's language. */
 export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: string) => void; notice: string }) {
   const { t } = useT();
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,7 +21,7 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: st
       });
       onSignedIn(user, csrf);
     } catch (caught) {
-      setError(
+      setError((t) =>
         errorText(t, caught as ApiError, {
           credentials: 'console.signIn.credentials',
           rate: 'console.signIn.rate',

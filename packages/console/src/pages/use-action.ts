@@ -1,26 +1,42 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApiError } from '../api.ts';
-import type { ConsoleI18n } from '../i18n.ts';
+import { useT, type ConsoleI18n } from '../i18n.ts';
 import { errorText } from './errors.ts';
+
+type Key = Parameters<ConsoleI18n['t']>[0];
+/** A message, written when shown: in the language of that moment, not of when it was set. */
+export type Text = string | ((t: ConsoleI18n['t']) => string);
+
+/**
+ * A message kept as what to say rather than as words: after the operator switches language it
+ * reads in the new one ("Guardado." does not stay behind as "Saved.").
+ */
+export function useText(): [string, (text: Text) => void] {
+  const { t } = useT();
+  // Wrapped: React would call a function given to a state setter.
+  const [text, setText] = useState<{ text: Text }>({ text: '' });
+  const set = useCallback((next: Text) => setText({ text: next }), []);
+  return [typeof text.text === 'function' ? text.text(t) : text.text, set];
+}
 
 /**
  * A screen's state-changing calls: `run(work, done)` clears the last message, runs `work`, then
- * shows `done` and reloads (`reload`), or shows the refusal's text (codes of `byCode` first).
- * Resolves whether it succeeded.
+ * shows `done` (a catalogue key) and reloads (`reload`), or shows the refusal's text (codes of
+ * `byCode` first). Resolves whether it succeeded.
  */
-export function useAction(t: ConsoleI18n['t'], reload: () => Promise<unknown>, byCode: Parameters<typeof errorText>[2] = {}) {
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
-  const run = async (work: () => Promise<unknown>, done = ''): Promise<boolean> => {
+export function useAction(reload: () => Promise<unknown>, byCode: Parameters<typeof errorText>[2] = {}) {
+  const [error, setError] = useText();
+  const [message, setMessage] = useText();
+  const run = async (work: () => Promise<unknown>, done?: Key): Promise<boolean> => {
     setError('');
     setMessage('');
     try {
       await work();
-      setMessage(done);
+      setMessage(done ? (t) => t(done) : '');
       await reload();
       return true;
     } catch (caught) {
-      setError(errorText(t, caught as ApiError, byCode));
+      setError((t) => errorText(t, caught as ApiError, byCode));
       return false;
     }
   };

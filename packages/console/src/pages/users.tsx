@@ -4,6 +4,7 @@ import { api, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
+import { useText } from './use-action.ts';
 
 interface User {
   id: string;
@@ -16,15 +17,15 @@ interface User {
 export function Users({ me }: { me: Me }) {
   const { t } = useT();
   const [users, setUsers] = useState<User[]>([]);
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   const [invited, setInvited] = useState<{ email: string; link: string } | undefined>();
   const load = useCallback(
     () =>
       api<{ users: User[] }>('users').then(
         ({ users }) => setUsers(users),
-        (caught: ApiError) => setError(errorText(t, caught)),
+        (caught: ApiError) => setError((t) => errorText(t, caught)),
       ),
-    [t],
+    [setError],
   );
   useEffect(() => void load(), [load]);
   const codes = { exists: 'console.users.exists', 'last-admin': 'console.users.lastAdmin', email: 'console.error.email' } as const;
@@ -34,7 +35,7 @@ export function Users({ me }: { me: Me }) {
       await work();
       await load();
     } catch (caught) {
-      setError(errorText(t, caught as ApiError, codes));
+      setError((t) => errorText(t, caught as ApiError, codes));
     }
   };
   const invite = (event: FormEvent<HTMLFormElement>) => {

@@ -6,7 +6,7 @@ import { api, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
-import { useAction } from './use-action.ts';
+import { useAction, useText } from './use-action.ts';
 
 const EVENTS = ['lead.created', 'lead.updated', 'partner.approved', 'report.mailed'] as const;
 type EventType = (typeof EVENTS)[number];
@@ -58,14 +58,14 @@ const CODES = {
 export function Webhooks() {
   const { t } = useT();
   const [endpoints, setEndpoints] = useState<Endpoint[] | undefined>();
-  const { run, error, setError, message } = useAction(t, () => load(), CODES);
+  const { run, error, setError, message } = useAction(() => load(), CODES);
   const load = useCallback(
     () =>
       api<{ endpoints: Endpoint[] }>('webhooks').then(
         ({ endpoints }) => setEndpoints(endpoints),
-        (caught: ApiError) => setError(errorText(t, caught, CODES)),
+        (caught: ApiError) => setError((t) => errorText(t, caught, CODES)),
       ),
-    [t, setError],
+    [setError],
   );
   useEffect(() => void load(), [load]);
   const failing = endpoints?.filter((e) => e.disabledReason === 'failing') ?? [];
@@ -108,7 +108,7 @@ export function Webhooks() {
   );
 }
 
-type Run = (work: () => Promise<unknown>, done?: string) => Promise<boolean>;
+type Run = ReturnType<typeof useAction>['run'];
 
 function EventBoxes({
   name,
@@ -155,7 +155,7 @@ function AddForm({ run }: { run: Run }) {
   const [events, setEvents] = useState<EventType[]>(['lead.created']);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const ok = await run(() => api('webhooks', { method: 'POST', body: { url: url.trim(), events, format } }), t('console.webhooks.added'));
+    const ok = await run(() => api('webhooks', { method: 'POST', body: { url: url.trim(), events, format } }), 'console.webhooks.added');
     if (ok) {
       setUrl('');
       setFormat('standard');
@@ -216,21 +216,21 @@ function AddForm({ run }: { run: Run }) {
 }
 
 function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const id = useId();
   const [events, setEvents] = useState<EventType[]>(endpoint.events);
   const [showLog, setShowLog] = useState(false);
-  const [copied, setCopied] = useState('');
+  const [copied, setCopied] = useText();
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setEvents(endpoint.events), [endpoint.events]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(endpoint.secret);
-      setCopied(t('console.webhooks.copied'));
+      setCopied((t) => t('console.webhooks.copied'));
     } catch {
       // No clipboard (an insecure page, or refused): the secret is selected for the keyboard's copy.
       (document.getElementById(`${id}-secret`) as HTMLInputElement | null)?.select();
-      setCopied(t('console.webhooks.copyByHand'));
+      setCopied((t) => t('console.webhooks.copyByHand'));
     }
   };
   const state = endpoint.enabled ? 'enabled' : endpoint.disabledReason === 'failing' ? 'failing' : 'disabled';
@@ -245,10 +245,10 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
           {t(`console.webhooks.formats.${endpoint.format}`)}
         </p>
         {state === 'failing' && endpoint.disabledAt && (
-          <p className="warning">{t('console.webhooks.disabledFailing', { when: when(endpoint.disabledAt, lang) })}</p>
+          <p className="warning">{t('console.webhooks.disabledFailing', { when: when(endpoint.disabledAt, lang, zone) })}</p>
         )}
         {endpoint.enabled && endpoint.failingSince && (
-          <p className="warning">{t('console.webhooks.failingSince', { when: when(endpoint.failingSince, lang) })}</p>
+          <p className="warning">{t('console.webhooks.failingSince', { when: when(endpoint.failingSince, lang, zone) })}</p>
         )}
         <label htmlFor={`${id}-secret`}>{t('console.webhooks.secret')}</label>
         <div className="secret">
@@ -263,7 +263,7 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void run(() => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { events } }), t('console.webhooks.saved'));
+            void run(() => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { events } }), 'console.webhooks.saved');
           }}
         >
           <EventBoxes name={`${id}-events`} format={endpoint.format} chosen={events} onChange={setEvents} />
@@ -277,7 +277,7 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
             onClick={() =>
               void run(
                 () => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { enabled: !endpoint.enabled } }),
-                t(endpoint.enabled ? 'console.webhooks.disabledDone' : 'console.webhooks.enabledDone'),
+                endpoint.enabled ? 'console.webhooks.disabledDone' : 'console.webhooks.enabledDone',
               )
             }
           >
@@ -285,13 +285,13 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
           </button>
           <button
             type="button"
-            onClick={() => void run(() => api(`webhooks/${endpoint.id}/test`, { method: 'POST' }), t('console.webhooks.testSent'))}
+            onClick={() => void run(() => api(`webhooks/${endpoint.id}/test`, { method: 'POST' }), 'console.webhooks.testSent')}
           >
             {t('console.webhooks.test')}
           </button>
           <button
             type="button"
-            onClick={() => void run(() => api(`webhooks/${endpoint.id}/rotate`, { method: 'POST' }), t('console.webhooks.rotated'))}
+            onClick={() => void run(() => api(`webhooks/${endpoint.id}/rotate`, { method: 'POST' }), 'console.webhooks.rotated')}
           >
             {t('console.webhooks.rotate')}
           </button>
@@ -303,7 +303,7 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
               <button
                 type="button"
                 className="destructive"
-                onClick={() => void run(() => api(`webhooks/${endpoint.id}`, { method: 'DELETE' }), t('console.webhooks.deleted'))}
+                onClick={() => void run(() => api(`webhooks/${endpoint.id}`, { method: 'DELETE' }), 'console.webhooks.deleted')}
               >
                 {t('console.webhooks.deleteYes')}
               </button>
@@ -324,11 +324,11 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
 }
 
 function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
-  const { t, lang } = useT();
+  const { t, lang, zone } = useT();
   const [items, setItems] = useState<Delivery[] | undefined>();
   const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
+  const [error, setError] = useText();
+  const [message, setMessage] = useText();
   const load = useCallback(
     async (after?: string) => {
       setError('');
@@ -339,20 +339,20 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
         setItems((before) => (after ? [...(before ?? []), ...page.items] : page.items));
         setNext(page.next);
       } catch (caught) {
-        setError(errorText(t, caught as ApiError, CODES));
+        setError((t) => errorText(t, caught as ApiError, CODES));
       }
     },
-    [endpoint.id, t],
+    [endpoint.id, setError],
   );
   useEffect(() => void load(), [load]);
   const resend = async (delivery: Delivery) => {
     setMessage('');
     try {
       await api(`webhook-deliveries/${delivery.id}/resend`, { method: 'POST' });
-      setMessage(t('console.webhooks.resent'));
+      setMessage((t) => t('console.webhooks.resent'));
       await load();
     } catch (caught) {
-      setError(errorText(t, caught as ApiError, CODES));
+      setError((t) => errorText(t, caught as ApiError, CODES));
     }
   };
   return (
@@ -399,11 +399,11 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
                   {d.nextAt && (
                     <>
                       <br />
-                      <small>{t('console.webhooks.nextAt', { when: when(d.nextAt, lang) })}</small>
+                      <small>{t('console.webhooks.nextAt', { when: when(d.nextAt, lang, zone) })}</small>
                     </>
                   )}
                 </td>
-                <td data-label={t('console.webhooks.time')}>{when(d.lastAttemptAt ?? d.createdAt, lang)}</td>
+                <td data-label={t('console.webhooks.time')}>{when(d.lastAttemptAt ?? d.createdAt, lang, zone)}</td>
                 <td data-label={t('console.webhooks.answer')} className="answer">
                   {d.lastStatus !== null && <strong>{d.lastStatus} </strong>}
                   {d.answer}

@@ -28,6 +28,10 @@ export interface Operator {
   role: Role;
   csrf: string;
   sessionHash: string;
+  /** The console's language they chose (null: not yet, the browser's). */
+  lang: 'es' | 'en' | null;
+  /** Their time zone: their own, else the company's (an IANA name). */
+  timeZone: string;
 }
 
 /** The value of the request's cookie `wanted`, if any. */
@@ -72,7 +76,7 @@ export async function requireOperator(db: Db, req: IncomingMessage): Promise<Ope
     const [row] = await db.query<Omit<Operator, 'sessionHash'>>(
       `update admin_session s set seen_at = now() from admin_user u
        where s.id_hash = $1 and u.id = s.user_id and s.seen_at > now() - make_interval(secs => $2) and s.created_at > now() - make_interval(secs => $3)
-       returning u.id, u.email, u.role, s.csrf`,
+       returning u.id, u.email, u.role, s.csrf, u.lang, coalesce(u.time_zone, (select time_zone from console_setting)) as "timeZone"`,
       [hashToken(id), IDLE_MS / 1000, ABSOLUTE_MS / 1000],
     );
     if (row) return { ...row, sessionHash: hashToken(id) };

@@ -9,6 +9,7 @@ import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import type { WebhookWorker } from '../webhooks/worker.ts';
 import type { Operator } from './auth.ts';
+import type { Scope } from './filter.ts';
 
 /** What an admin route gets: the request, the API's parts, the signed-in operator and the path's id. */
 export interface AdminContext {
@@ -25,6 +26,8 @@ export interface AdminContext {
   operator: Operator;
   /** The id in the path (a lead's or a user's), already checked to be a UUID. */
   id: string;
+  /** The time: what is due and overdue is judged by it (a test moves it). */
+  now: () => Date;
 }
 
 /** An admin route. */
@@ -36,6 +39,13 @@ export async function readObject(req: IncomingMessage): Promise<Record<string, u
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, 'Send a JSON object.');
   return value as Record<string, unknown>;
 }
+
+/** The operator's view of the inbox filter: whose `me` is, their time zone, the time. */
+export const scopeOf = ({ operator, now }: Pick<AdminContext, 'operator' | 'now'>): Scope => ({
+  me: operator.id,
+  timeZone: operator.timeZone,
+  now: now(),
+});
 
 /** 403 unless the operator is an admin. */
 export function requireAdmin(operator: Operator): void {

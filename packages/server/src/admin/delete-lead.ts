@@ -34,6 +34,27 @@ export async function deleteLead(db: Db, id: string, actorEmail: string): Promis
   });
 }
 
+/**
+ * Deletes the leads of `ids` in one transaction (the console's bulk deletion): how many of each
+ * kind went. One audit entry says who, how many and of which kinds, nothing personal.
+ */
+export async function deleteLeads(db: Db, ids: readonly string[], actorEmail: string): Promise<Record<string, number>> {
+  return db.transaction(async (tx) => {
+    const kinds: Record<string, number> = {};
+    for (const id of ids) {
+      const kind = await deleteIn(tx, id);
+      if (kind) kinds[kind] = (kinds[kind] ?? 0) + 1;
+    }
+    const count = Object.values(kinds).reduce((sum, n) => sum + n, 0);
+    if (count)
+      await tx.query("insert into admin_audit (actor_email, action, detail) values ($1, 'leads.deleted', $2)", [
+        actorEmail,
+        JSON.stringify({ count, kinds }),
+      ]);
+    return kinds;
+  });
+}
+
 /** Deletes every lead older than `days` days (LEAD_RETENTION_DAYS), in batches, then `forget`s each batch's ids (their outbox files); how many. */
 export async function purgeOlderThan(db: Db, days: number, forget: (ids: string[]) => Promise<void>): Promise<number> {
   let total = 0;

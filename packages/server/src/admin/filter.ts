@@ -1,14 +1,17 @@
 // The inbox's filter: read from a query string (the console's URL uses the same names), checked,
 // and turned into a WHERE clause over the `lead` table with numbered parameters.
 import { PARTNER_CODE, type Lang, LANGS } from '@obra/schema';
+import { ASSIGNEE_QUEUES, DUE_QUEUES, LEAD_KIND_NAMES, LEAD_STATUSES, OPEN_STATUSES } from '@obra/schema/console';
 import { HttpError } from '../http/errors.ts';
 
 /** The lead kinds, as stored in lead.kind. */
-export const KINDS = ['wait-list', 'partner', 'contact', 'report'] as const;
+export const KINDS = LEAD_KIND_NAMES;
 /** The statuses of the workflow, in order, plus spam. */
-export const STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+export const STATUSES = LEAD_STATUSES;
 /** Rows per inbox page. */
 export const PAGE_SIZE = 50;
+/** With a date range, free text, a partner, a campaign or a queue, counts stop at this many matching rows (shown as "N+"). */
+export const COUNT_CAP = 2000;
 
 /** A checked filter; every field optional. */
 export interface Filter {
@@ -25,6 +28,19 @@ export interface Filter {
   campaign?: string;
   /** `unapproved`: only leads from sites that were not approved when they came (docs/partners/sites.md). */
   site?: 'unapproved';
+  /** Whose leads: the signed-in operator's (`me`), nobody's (`none`), or an operator's id. */
+  assignee?: string;
+  /** Follow-ups past their time (`overdue`), or due by the end of the operator's day (`today`, the late ones too). */
+  due?: (typeof DUE_QUEUES)[number];
+}
+
+/** Who is looking, and when: what `assignee=me`, `due` and the dates mean. */
+export interface Scope {
+  /** The operator's id. */
+  me: string;
+  /** Their time zone: dates are their days, `today` ends at their midnight. */
+  timeZone: string;
+  now: Date;
 }
 
 /** Where a page starts: after this (created_at, id), newest first. */
@@ -57,6 +73,13 @@ const partnerCode = (value: string | null) => {
   return code;
 };
 
+const assigneeOf = (value: string | null) => {
+  if (!value) return undefined;
+  if (!ASSIGNEE_QUEUES.includes(value as never) && !UUID.test(value))
+    throw new HttpError(400, `assignee must be ${ASSIGNEE_QUEUES.join(', ')} or an operator's id.`);
+  return value.toLowerCase();
+};
+
 /** The filter in `params`; 400 for a value it does not know. */
 export function parseFilter(params: URLSearchParams): Filter {
   const q = params.get('q')?.trim().toLowerCase().slice(0, 100);
@@ -70,6 +93,8 @@ export function parseFilter(params: URLSearchParams): Filter {
     partner: partnerCode(params.get('partner')),
     campaign: params.get('campaign')?.trim().slice(0, 200) || undefined,
     site: oneOf('site', params.get('site'), ['unapproved'] as const),
+    assignee: assigneeOf(params.get('assignee')),
+    due: oneOf('due', params.get('due'), DUE_QUEUES),
   };
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Filter;
 }
@@ -106,12 +131,17 @@ export function whereBuilder() {
     params.push(value);
     terms.push(term(`$${params.length}`));
   };
+  /** A parameter's placeholder. */
+  const param = (value: unknown) => `$${params.push(value)}`;
   return {
     add,
-    /** created_at from the start of `from` to the end of `to` (YYYY-MM-DD, UTC), each optional. */
-    days(from?: string, to?: string) {
-      if (from) add((n) => `created_at >= ${n}::timestamptz`, `${from}T00:00:00Z`);
-      if (to) add((n) => `created_at < ${n}::timestamptz + interval '1 day'`, `${to}T00:00:00Z`);
+    param,
+    /** created_at from the start of `from` to the end of `to` (YYYY-MM-DD, days of `timeZone`), each optional. */
+    days(from?: string, to?: string, timeZone = 'UTC') {
+      if (!from && !to) return;
+      const zone = param(timeZone);
+      if (from) add((n) => `created_at >= (${n}::date)::timestamp at time zone ${zone}`, from);
+      if (to) add((n) => `created_at < (${n}::date + 1)::timestamp at time zone ${zone}`, to);
     },
     /** `expression` contains `text`: LIKE with the wildcards escaped (a trigram index answers it for 3 characters or more). */
     contains(expression: string, text?: string) {
@@ -123,23 +153,52 @@ export function whereBuilder() {
       params.push(cursor.at, cursor.id);
       terms.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     },
+    /** A term written with its own placeholders (see `param`). */
+    term: (sql: string) => void terms.push(sql),
     build: () => ({ sql: terms.length ? `where ${terms.join(' and ')}` : '', params }),
   };
 }
 
-/** `where …` and its parameters for `filter` (without `status` when `withStatus` is false: the counts). */
-export function whereOf(filter: Filter, cursor?: Cursor, withStatus = true): { sql: string; params: unknown[] } {
+/** The builder of a WHERE clause. */
+export type WhereBuilder = ReturnType<typeof whereBuilder>;
+
+/** Whether a filter narrows the inbox by more than kind, language and status (what lead_tally counts). */
+export const beyondTally = (filter: Filter) =>
+  Boolean(filter.q || filter.from || filter.to || filter.partner || filter.campaign || filter.site || filter.assignee || filter.due);
+
+/** The open statuses as an SQL list (constants of @obra/schema/console, never input). */
+const OPEN = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
+
+/**
+ * `where …` and its parameters for `filter` as `scope` sees it: without `status` when `withStatus`
+ * is false (the counts), with `more` adding terms last (a sort's keyset cursor).
+ */
+export function whereOf(
+  filter: Filter,
+  scope: Scope,
+  { withStatus = true, more }: { withStatus?: boolean; more?: (where: WhereBuilder) => void } = {},
+): { sql: string; params: unknown[] } {
   const where = whereBuilder();
   if (filter.kind) where.add((n) => `kind = ${n}`, filter.kind);
   if (filter.status && withStatus) where.add((n) => `status = ${n}`, filter.status);
   if (filter.lang) where.add((n) => `lang = ${n}`, filter.lang);
-  where.days(filter.from, filter.to);
-  // Each answered by its own index (migration 050), newest first.
+  where.days(filter.from, filter.to, scope.timeZone);
+  // Each answered by its own index (migrations 050 and 100), newest first.
   if (filter.partner) where.add((n) => `partner_code = ${n}`, filter.partner);
   if (filter.campaign) where.add((n) => `lower(utm_campaign) = lower(${n})`, filter.campaign);
   // Answered by the partial index of migration 070.
   if (filter.site) where.add((n) => `embed_approved = ${n}::boolean`, false);
+  if (filter.assignee === 'none') where.term('assignee is null');
+  else if (filter.assignee) where.add((n) => `assignee = ${n}::uuid`, filter.assignee === 'me' ? scope.me : filter.assignee);
+  if (filter.due) {
+    const now = `${where.param(scope.now.toISOString())}::timestamptz`;
+    const zone = filter.due === 'today' ? where.param(scope.timeZone) : '';
+    // The operator's next midnight, found in their zone (a day is not always 24 hours there).
+    const until = zone ? `(date_trunc('day', ${now} at time zone ${zone}) + interval '1 day') at time zone ${zone}` : now;
+    // The expression of the follow-up's indexes (migration 100): a lead without one is never due.
+    where.term(`coalesce(follow_up_at, 'infinity'::timestamptz) < ${until} and status in (${OPEN})`);
+  }
   where.contains('search', filter.q);
-  where.after(cursor);
+  more?.(where);
   return where.build();
 }

@@ -13,7 +13,12 @@ import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
 import type { AdminHandler } from './context.ts';
 import { purgeOlderThan } from './delete-lead.ts';
-import { addNote, exportLeads, getLead, listLeads, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
+import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
+import { bulkChange } from './bulk-routes.ts';
+import { dashboard } from './dashboard-routes.ts';
+import { dueCounts, listLeads } from './inbox-routes.ts';
+import { updateCompany, updateMe } from './me-routes.ts';
+import { listViews, removeView, saveView } from './views-routes.ts';
 import { getNotifications, saveNotifications } from './notifications-routes.ts';
 import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { approvePartner, getPartner, listPartners, listSites, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
@@ -40,6 +45,14 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['POST', /^\/api\/admin\/sign-out$/, endSession],
   ['POST', /^\/api\/admin\/account\/password$/, changePassword],
   ['GET', /^\/api\/admin\/leads$/, listLeads],
+  ['POST', /^\/api\/admin\/leads\/bulk$/, bulkChange],
+  ['GET', /^\/api\/admin\/due$/, dueCounts],
+  ['GET', /^\/api\/admin\/dashboard$/, dashboard],
+  ['GET', /^\/api\/admin\/views$/, listViews],
+  ['POST', /^\/api\/admin\/views$/, saveView],
+  ['DELETE', new RegExp(`^/api/admin/views/${ID}$`), removeView],
+  ['PATCH', /^\/api\/admin\/me$/, updateMe],
+  ['PUT', /^\/api\/admin\/company$/, updateCompany],
   ['GET', /^\/api\/admin\/export\.csv$/, exportLeads],
   ['GET', new RegExp(`^/api/admin/leads/${ID}$`), getLead],
   ['PATCH', new RegExp(`^/api/admin/leads/${ID}$`), updateLead],
@@ -87,7 +100,10 @@ export function createAdmin({
   outbox,
   allowList,
   webhooks,
+  now = () => new Date(),
 }: {
+  /** The time (a test moves it): due follow-ups. */
+  now?: () => Date;
   config: Config;
   db: Db;
   log: Logger;
@@ -108,7 +124,7 @@ export function createAdmin({
   return {
     async answer(req, url, ip) {
       const method = req.method as Method;
-      const base = { req, url, config, db, log, outbox, allowList, webhooks };
+      const base = { req, url, config, db, log, outbox, allowList, webhooks, now };
       // The two calls open to anyone, throttled per address (and per account) in throttle.ts.
       if (url.pathname === '/api/admin/session' && method === 'POST') {
         checkOrigin(req, config);

@@ -1,5 +1,5 @@
-// The inbox and a lead's page: list with counts and keyset pages, one lead with its fields and
-// timeline, status/assignee changes, notes, report resend, PDF, deletion, CSV export.
+// A lead's page: one lead with its fields and timeline, status, assignee and follow-up changes,
+// notes, report resend, PDF, deletion; and the CSV export (the list is inbox-routes.ts).
 import { toCsv } from '../csv.ts';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
@@ -9,63 +9,17 @@ import { IMAGE_PATH } from '../images/ids.ts';
 import { choiceLabels } from './choice-labels.ts';
 import { ATTRIBUTION_COLUMNS } from '../routes/attribution.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
+import { exportWhere } from './bulk-routes.ts';
 import { deleteLead } from './delete-lead.ts';
 import { emitEvent, leadData } from '../webhooks/events.ts';
-import { decodeCursor, keysetPage, PAGE_SIZE, parseFilter, STATUSES, whereOf, type KINDS } from './filter.ts';
+import { parseFilter, STATUSES, type KINDS } from './filter.ts';
 import { storedText } from '../stored-text.ts';
+import { assigneeEmail, checkAssignee, checkFollowUp, recordEvent } from './lead-changes.ts';
 import { ESTIMATE_COLUMNS, ESTIMATE_SELECT } from '../report/estimate-columns.ts';
 
 type Kind = (typeof KINDS)[number];
-const LIST_COLUMNS =
-  'id, kind, created_at, created_at::text as at, status, assignee, lang, name, email, phone, summary, estimate, value_usd::float8 as value_usd';
 /** The most rows one export returns. */
 export const EXPORT_LIMIT = 100_000;
-
-/** With a date range, free text, a partner or a campaign, counts stop at this many matching leads (shown as "N+"). */
-export const COUNT_CAP = 2000;
-
-/**
- * The counts per status for `filter` (its status aside): summed from lead_tally when only kind and
- * language narrow it (instant at any volume), else counted over at most COUNT_CAP matching rows.
- */
-async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: ReturnType<typeof parseFilter>) {
-  if (!filter.q && !filter.from && !filter.to && !filter.partner && !filter.campaign) {
-    const { sql, params } = whereOf({ kind: filter.kind, lang: filter.lang });
-    const rows = await db.query<{ status: string; n: number }>(
-      `select status, sum(n)::int as n from lead_tally ${sql} group by status`,
-      params,
-    );
-    return { rows, capped: false };
-  }
-  const { sql, params } = whereOf(filter, undefined, false);
-  const rows = await db.query<{ status: string; n: number }>(
-    `select status, count(*)::int as n from (select status from lead ${sql} limit ${COUNT_CAP}) s group by status`,
-    params,
-  );
-  return { rows, capped: rows.reduce((sum, row) => sum + row.n, 0) >= COUNT_CAP };
-}
-
-/** GET /api/admin/leads?kind&status&lang&from&to&q&partner&campaign&after: a page, newest first, and the counts per status. */
-export const listLeads: AdminHandler = async ({ url, db }) => {
-  const filter = parseFilter(url.searchParams);
-  const cursor = decodeCursor(url.searchParams.get('after'));
-  const page = whereOf(filter, cursor);
-  const [rows, counts] = await Promise.all([
-    db.query<{ at: string; id: string }>(
-      `select ${LIST_COLUMNS} from lead ${page.sql} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`,
-      page.params,
-    ),
-    countsOf(db, filter),
-  ]);
-  return {
-    status: 200,
-    body: {
-      ...keysetPage(rows),
-      counts: Object.fromEntries(STATUSES.map((s) => [s, counts.rows.find((c) => c.status === s)?.n ?? 0])),
-      countsCapped: counts.capped,
-    },
-  };
-};
 
 async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
   const [lead] = await db.query<{
@@ -77,7 +31,10 @@ async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
     lang: string;
     estimate: unknown;
     value_usd: number | null;
-  }>('select id, kind, created_at, status, assignee, lang, estimate, value_usd::float8 as value_usd from lead where id = $1', [id]);
+  }>(
+    'select id, kind, created_at, status, assignee, lang, follow_up_at, follow_up_note, estimate, value_usd::float8 as value_usd from lead where id = $1',
+    [id],
+  );
   if (!lead) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
   const [row] = await db.query<Record<string, unknown>>(`select * from ${LEAD_KINDS[lead.kind].table} where id = $1`, [id]);
   return { lead, row: row ?? {} };
@@ -127,45 +84,43 @@ const safePath = (url: string) => {
   }
 };
 
-/** PATCH /api/admin/leads/:id {status?, assignee?}: each change is a timeline event. */
+/** PATCH /api/admin/leads/:id {status?, assignee?, followUp?}: each change is a timeline event. */
 export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
   const body = await readObject(req);
-  const changes: [string, string, unknown][] = [];
+  const changes: [string, unknown][] = [];
   if ('status' in body) {
     if (!STATUSES.includes(body.status as never)) throw new HttpError(400, `status must be one of ${STATUSES.join(', ')}.`);
-    changes.push(['status', 'status', body.status]);
+    changes.push(['status', body.status]);
   }
-  if ('assignee' in body) {
-    if (
-      body.assignee !== null &&
-      (typeof body.assignee !== 'string' || !(await db.query('select 1 from admin_user where id::text = $1', [body.assignee])).length)
-    ) {
-      throw new HttpError(400, 'assignee must be the id of a user, or null.');
-    }
-    changes.push(['assignee', 'assignee', body.assignee]);
-  }
-  if (!changes.length) throw new HttpError(400, 'Send status or assignee.');
+  if ('assignee' in body) changes.push(['assignee', await checkAssignee(db, body.assignee)]);
+  const followUp = 'followUp' in body ? checkFollowUp(body.followUp) : undefined;
+  if (!changes.length && followUp === undefined) throw new HttpError(400, 'Send status, assignee or followUp.');
   await db.transaction(async (tx) => {
-    for (const [column, type, value] of changes) {
-      const [before] = await tx.query<{ changed: boolean }>(`update lead set ${column} = $2 where id = $1 returning true as changed`, [
+    const [lead] = await tx.query<{ assignee: string | null }>('select assignee from lead where id = $1 for update', [id]);
+    if (!lead) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
+    // A follow-up is the assignee's to do: on a lead nobody has, it makes the operator who sets it the assignee.
+    if (followUp && !lead.assignee && !changes.some(([column]) => column === 'assignee')) changes.push(['assignee', operator.id]);
+    for (const [column, value] of changes) {
+      await tx.query(`update lead set ${column} = $2 where id = $1`, [id, value]);
+      await recordEvent(
+        tx,
         id,
-        value,
-      ]);
-      if (!before) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
-      const detail =
-        type === 'assignee' && value
-          ? ((await tx.query<{ email: string }>('select email from admin_user where id = $1', [value]))[0]?.email ?? '')
-          : storedText(value);
-      await tx.query('insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, $4, $5)', [
+        operator,
+        column,
+        column === 'assignee' ? await assigneeEmail(tx, value as string | null) : storedText(value),
+      );
+    }
+    if (followUp !== undefined) {
+      await tx.query('update lead set follow_up_at = $2, follow_up_note = $3 where id = $1', [
         id,
-        operator.id,
-        operator.email,
-        type,
-        detail,
+        followUp?.at ?? null,
+        followUp?.note ?? null,
       ]);
+      await recordEvent(tx, id, operator, 'follow-up', followUp ? `${followUp.at}\n${followUp.note}`.trimEnd() : '');
     }
     // One lead.updated for the whole change, in its transaction (docs/operators/webhooks.md).
-    await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed: changes.map(([column]) => column) });
+    const changed = [...changes.map(([column]) => column), ...(followUp === undefined ? [] : ['followUp'])];
+    await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed });
   });
   return NO_CONTENT;
 };
@@ -265,10 +220,10 @@ const ATTRIBUTION_SELECT = ATTRIBUTION_COLUMNS.map(
   (column) => `coalesce(${KIND_JOINS.map(({ alias }) => `${alias}.${column}`).join(', ')}) as ${column}`,
 ).join(', ');
 
-/** GET /api/admin/export.csv?filter: the filtered leads as CSV (formula guard of csv.ts), newest first. */
-export const exportLeads: AdminHandler = async ({ url, db }) => {
-  const filter = parseFilter(url.searchParams);
-  const { sql, params } = whereOf(filter);
+/** GET /api/admin/export.csv?filter (or ?ids=a,b,… for the leads selected in the inbox): the leads as CSV (formula guard of csv.ts), newest first. */
+export const exportLeads: AdminHandler = async (context) => {
+  const { url, db } = context;
+  const { sql, params } = await exportWhere(context, parseFilter(url.searchParams));
   const rows = await db.query<Record<string, unknown>>(
     `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.summary, ${ESTIMATE_SELECT('l')}, ${ATTRIBUTION_SELECT}
      from (select * from lead ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}) l

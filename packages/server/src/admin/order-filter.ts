@@ -17,7 +17,7 @@ export interface OrderFilter {
   /** A product slug; any slug-shaped value (an order outlives its product leaving the catalogue). */
   product?: string;
   lang?: Lang;
-  /** YYYY-MM-DD, inclusive, UTC. */
+  /** YYYY-MM-DD, inclusive, days of the operator's time zone. */
   from?: string;
   to?: string;
   /** Lower-cased text searched in the buyer's e-mail and the session id. */
@@ -51,14 +51,14 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as OrderFilter;
 }
 
-/** `where …` and its parameters for `filter` (without `status` when `withStatus` is false: the counts). */
-export function orderWhere(filter: OrderFilter, cursor?: Cursor, withStatus = true): { sql: string; params: unknown[] } {
+/** `where …` and its parameters for `filter` (without `status` when `withStatus` is false: the counts), its days those of `timeZone`. */
+export function orderWhere(filter: OrderFilter, timeZone: string, cursor?: Cursor, withStatus = true): { sql: string; params: unknown[] } {
   const where = whereBuilder();
   if (filter.status && withStatus) where.add((n) => `payment_status = ${n}`, filter.status);
   if (filter.provider) where.add((n) => `provider = ${n}`, filter.provider);
   if (filter.product) where.add((n) => `slug = ${n}`, filter.product);
   if (filter.lang) where.add((n) => `lang = ${n}`, filter.lang);
-  where.days(filter.from, filter.to);
+  where.days(filter.from, filter.to, timeZone);
   where.contains(ORDER_SEARCH, filter.q);
   where.after(cursor);
   return where.build();

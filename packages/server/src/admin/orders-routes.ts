@@ -6,16 +6,16 @@ import { allProducts } from '../checkout/products.ts';
 import { toCsv } from '../csv.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AdminHandler } from './context.ts';
-import { decodeCursor, keysetPage, PAGE_SIZE } from './filter.ts';
-import { COUNT_CAP, EXPORT_LIMIT } from './leads-routes.ts';
+import { COUNT_CAP, decodeCursor, keysetPage, PAGE_SIZE } from './filter.ts';
+import { EXPORT_LIMIT } from './leads-routes.ts';
 import { orderWhere, parseOrderFilter, PAYMENT_STATUSES, type OrderFilter } from './order-filter.ts';
 
 const LIST_COLUMNS =
   'id, created_at, created_at::text as at, provider, slug, product, amount, currency, lang, payment_status, customer_email';
 
 /** The counts per payment status for `filter` (its status aside), over at most COUNT_CAP matching orders. */
-async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: OrderFilter) {
-  const { sql, params } = orderWhere(filter, undefined, false);
+async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: OrderFilter, timeZone: string) {
+  const { sql, params } = orderWhere(filter, timeZone, undefined, false);
   const rows = await db.query<{ status: string; n: number }>(
     `select payment_status as status, count(*)::int as n from (select payment_status from "order" ${sql} limit ${COUNT_CAP}) o group by payment_status`,
     params,
@@ -24,16 +24,16 @@ async function countsOf(db: Parameters<AdminHandler>[0]['db'], filter: OrderFilt
 }
 
 /** GET /api/admin/orders?status&provider&product&lang&from&to&q&after: a page, newest first, counts per payment status, the products. */
-export const listOrders: AdminHandler = async ({ url, db }) => {
+export const listOrders: AdminHandler = async ({ url, db, operator }) => {
   const filter = parseOrderFilter(url.searchParams);
   const cursor = decodeCursor(url.searchParams.get('after'));
-  const page = orderWhere(filter, cursor);
+  const page = orderWhere(filter, operator.timeZone, cursor);
   const [rows, counts] = await Promise.all([
     db.query<{ at: string; id: string }>(
       `select ${LIST_COLUMNS} from "order" ${page.sql} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`,
       page.params,
     ),
-    countsOf(db, filter),
+    countsOf(db, filter, operator.timeZone),
   ]);
   return {
     status: 200,
@@ -55,8 +55,8 @@ export const getOrder: AdminHandler = async ({ db, id }) => {
 };
 
 /** GET /api/admin/orders.csv?<filter>: the filtered orders as CSV (formula guard of csv.ts), newest first. */
-export const exportOrders: AdminHandler = async ({ url, db }) => {
-  const { sql, params } = orderWhere(parseOrderFilter(url.searchParams));
+export const exportOrders: AdminHandler = async ({ url, db, operator }) => {
+  const { sql, params } = orderWhere(parseOrderFilter(url.searchParams), operator.timeZone);
   const rows = await db.query<Record<string, unknown>>(
     `select ${ORDER_COLUMNS.join(', ')} from "order" ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}`,
     params,

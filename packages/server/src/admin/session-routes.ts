@@ -3,6 +3,7 @@
 import type { Reply } from '../routes/types.ts';
 import { cookieHeader, deviceCookie, deviceCookieHeader, signIn, signOut } from './auth.ts';
 import { readObject, type AdminContext, type AdminHandler } from './context.ts';
+import { settingsOf } from './me-routes.ts';
 import { forgiveAttempt, SIGN_IN_LIMITS, takeAttempt } from './throttle.ts';
 import { HttpError } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -33,10 +34,14 @@ export const choosePassword: Open = async ({ req, db, client }) => {
   return { status: 204, body: undefined };
 };
 
-/** GET /api/admin/session: who is signed in, and the CSRF token for this session. */
-export const currentSession: AdminHandler = async ({ operator }) => ({
+/** GET /api/admin/session: who is signed in, their settings, and the CSRF token for this session. */
+export const currentSession: AdminHandler = async ({ db, operator }) => ({
   status: 200,
-  body: { user: { id: operator.id, email: operator.email, role: operator.role }, csrf: operator.csrf },
+  body: {
+    user: { id: operator.id, email: operator.email, role: operator.role },
+    csrf: operator.csrf,
+    settings: await settingsOf(db, operator),
+  },
 });
 
 /** POST /api/admin/sign-out {everywhere?}: ends this session (or all of the operator's) and clears the cookie. */

@@ -2,11 +2,14 @@
 // approved partner's welcome) as a queue of the outbox (mail/outbox.ts): one mail per lead and
 // recipient (queued by the `lead_notify` trigger in the lead's own transaction) or one daily digest
 // per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API processes: the
-// (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language.
+// (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language;
+// times in the recipient's time zone when an operator reads that address, else the company's.
 import { interpolate } from '@obra/i18n';
 import type { Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
 import type { MailQueue } from '../mail/outbox.ts';
+import { CONSOLE_LOCALES } from '@obra/schema/console';
+import { readableSummaries } from '../admin/summary.ts';
 import { partnerWelcome } from './partner-welcome.ts';
 import en from '@obra/i18n/locales/en/console.json' with { type: 'json' };
 import es from '@obra/i18n/locales/es/console.json' with { type: 'json' };
@@ -41,20 +44,36 @@ type Words = typeof es;
 const WORDS: Record<Lang, Words> = { es, en };
 const kindName = (w: Words, kind: string) => w.kind[kind as keyof Words['kind']] ?? kind;
 
-const stamp = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A time as the recipient reads it: their language's format, their zone named. */
+const stamp = (at: Date, lang: Lang, timeZone: string) =>
+  `${new Intl.DateTimeFormat(CONSOLE_LOCALES[lang], { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at)} (${timeZone})`;
+/** Who reads a mail: its language and time zone. */
+interface Reader {
+  lang: Lang;
+  timeZone: string;
+}
 
 /** The queue of notification mails; links point at `consoleOrigin()`/admin, asked for each mail. */
 export function notificationMails(
   db: Db,
   { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: () => string },
 ): MailQueue<Row> {
-  const lines = (lead: LeadLine, w: Words) => [
+  /** The recipient's language and time zone: an operator's own zone when one reads this address, else the company's. */
+  const readerOf = async (row: Row): Promise<Reader> => {
+    const [found] = await db.query<{ tz: string }>(
+      `select coalesce((select time_zone from admin_user where lower(email) = lower($1) and time_zone is not null limit 1),
+         (select time_zone from console_setting)) as tz`,
+      [row.recipient],
+    );
+    return { lang: row.lang === 'en' ? 'en' : 'es', timeZone: found?.tz ?? 'UTC' };
+  };
+  const lines = (lead: LeadLine, w: Words, reader: Reader, summary: string) => [
     `${w.field.nombre}: ${lead.name}`,
     `${w.field.correo}: ${lead.email}`,
     ...(lead.phone ? [`${w.field.telefono}: ${lead.phone}`] : []),
     `${w.inbox.lang}: ${w.langName[lead.lang as 'es'] ?? lead.lang}`,
-    `${w.mail.when}: ${stamp(lead.created_at)}`,
-    `${w.inbox.summary}: ${lead.summary}`,
+    `${w.mail.when}: ${stamp(lead.created_at, reader.lang, reader.timeZone)}`,
+    `${w.inbox.summary}: ${summary}`,
   ];
 
   async function leadMail(row: Row, w: Words, origin: string) {
@@ -63,15 +82,17 @@ export function notificationMails(
     ]);
     // Deleted on request since it was queued: nothing to tell.
     if (!lead) return null;
+    const reader = await readerOf(row);
+    const summary = (await readableSummaries(db, [lead.id])).get(lead.id)?.[reader.lang] ?? lead.summary;
     const kind = kindName(w, lead.kind);
     // The partner's copy: the lead its own site brought, without the console (partners do not sign in to it).
     const text = row.to_partner
-      ? [w.mail.partnerIntro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w), '', w.mail.partnerFooter].join('\n')
+      ? [w.mail.partnerIntro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w, reader, summary), '', w.mail.partnerFooter].join('\n')
       : [
           w.mail.intro,
           '',
           `${w.inbox.kind}: ${kind}`,
-          ...lines(lead, w),
+          ...lines(lead, w, reader, summary),
           '',
           w.mail.open,
           `${origin}/admin/leads/${lead.id}`,
@@ -90,23 +111,31 @@ export function notificationMails(
     );
     if (!leads.length) return null;
     const n = leads[0]!.total;
+    const reader = await readerOf(row);
+    const summaries = await readableSummaries(
+      db,
+      leads.map((lead) => lead.id),
+    );
     const listed = leads.map((lead) =>
       [
         `${kindName(w, lead.kind)} — ${lead.name}`,
-        ...lines(lead, w)
+        ...lines(lead, w, reader, summaries.get(lead.id)?.[reader.lang] ?? lead.summary)
           .slice(1)
           .map((line) => `  ${line}`),
         `  ${origin}/admin/leads/${lead.id}`,
       ].join('\n'),
     );
     const text = [
-      interpolate(w.mail.digestIntro, { since: stamp(row.since!), until: stamp(row.until!) }),
+      interpolate(w.mail.digestIntro, {
+        since: stamp(row.since!, reader.lang, reader.timeZone),
+        until: stamp(row.until!, reader.lang, reader.timeZone),
+      }),
       '',
       listed.join('\n\n'),
       ...(n > DIGEST_LIMIT ? ['', interpolate(w.mail.more, { count: n - DIGEST_LIMIT })] : []),
       '',
       w.mail.openAll,
-      `${origin}/admin?from=${row.since!.toISOString().slice(0, 10)}`,
+      `${origin}/admin/leads?from=${row.since!.toISOString().slice(0, 10)}`,
       '',
       w.mail.footer,
     ].join('\n');
@@ -121,8 +150,10 @@ export function notificationMails(
       [row.endpoint_id],
     );
     if (!endpoint) return null;
-    const part = (w: Words) => interpolate(w.mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date()) });
-    const text = [part(WORDS.es), `${origin}/admin/webhooks`, '', part(WORDS.en), `${origin}/admin/webhooks`].join('\n');
+    const { timeZone } = await readerOf(row);
+    const part = (lang: Lang) =>
+      interpolate(WORDS[lang].mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date(), lang, timeZone) });
+    const text = [part('es'), `${origin}/admin/webhooks`, '', part('en'), `${origin}/admin/webhooks`].join('\n');
     return { to: row.recipient, subject: `${WORDS.es.mail.webhookSubject} · ${WORDS.en.mail.webhookSubject}`, text };
   }
 

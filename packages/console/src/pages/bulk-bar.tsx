@@ -1,0 +1,161 @@
+// What to do with the leads selected in the inbox (on this page, or every one matching the
+// filter): a status, an assignee, a CSV of them, or deletion for admins after a confirmation.
+import { useState } from 'react';
+import { BULK_LIMIT, LEAD_STATUSES } from '@obra/schema/console';
+import { api, type ApiError, type Me } from '../api.ts';
+import { useT } from '../i18n.ts';
+import { Feedback } from './feedback.tsx';
+import { filterQuery, type Filter } from '../url-state.ts';
+import { errorText } from './errors.ts';
+import { useText } from './use-action.ts';
+
+/** The selection: ids on this page, or every lead matching the filter (`all`, with how many). */
+export interface Selection {
+  ids: ReadonlySet<string>;
+  all: boolean;
+}
+
+const CODES = { 'too-many': 'consoleWork.bulk.tooMany' } as const;
+
+/** The bulk actions on `selection`; `matching` is how many leads the filter finds (null when the count stopped at its cap). */
+export function BulkBar({
+  me,
+  filter,
+  selection,
+  matching,
+  users,
+  selectAll,
+  clear,
+  changed,
+}: {
+  me: Me;
+  filter: Filter;
+  selection: Selection;
+  matching: number | null;
+  users: { id: string; email: string }[];
+  selectAll: () => void;
+  clear: () => void;
+  /** After a change: the list and the badge are read again. */
+  changed: () => void;
+}) {
+  const { t } = useT();
+  const [message, setMessage] = useText();
+  const [error, setError] = useText();
+  const [confirming, setConfirming] = useState(false);
+  const count = selection.all ? (matching ?? 0) : selection.ids.size;
+  const target = selection.all
+    ? { query: filterQuery({ ...filter, after: undefined, sort: undefined, dir: undefined }).slice(1) }
+    : { ids: [...selection.ids] };
+  const run = async (body: Record<string, unknown>) => {
+    setMessage('');
+    setError('');
+    setConfirming(false);
+    try {
+      const { changed: n } = await api<{ changed: number }>('leads/bulk', { method: 'POST', body: { ...target, ...body } });
+      setMessage((t) => t(body.action === 'delete' ? 'consoleWork.bulk.deleted' : 'consoleWork.bulk.done', { count: n }));
+      if (body.action === 'delete') clear();
+      changed();
+    } catch (caught) {
+      setError((t) => errorText(t, caught as ApiError, CODES));
+    }
+  };
+  const exportUrl = selection.all
+    ? `/api/admin/export.csv${filterQuery({ ...filter, after: undefined })}`
+    : `/api/admin/export.csv?ids=${[...selection.ids].join(',')}`;
+  // The live regions stay when nothing is selected: "Deleted: 5" is read after the selection went.
+  const live = (
+    <>
+      <Feedback message={message} error={error} />
+    </>
+  );
+  return (
+    <div className="bulk-area">
+      {count > 0 && (
+        <section className="bulk" aria-label={t('consoleWork.bulk.label')}>
+          <p className="bulk-count">
+            <strong>{t('consoleWork.bulk.selected', { count })}</strong>{' '}
+            {selection.all ? (
+              t('consoleWork.bulk.allSelected', { count })
+            ) : matching !== null && matching > selection.ids.size && matching <= BULK_LIMIT ? (
+              <button type="button" className="link" onClick={selectAll}>
+                {t('consoleWork.bulk.allMatching', { count: matching })}
+              </button>
+            ) : matching === null ? (
+              t('consoleWork.bulk.tooMany', { max: BULK_LIMIT })
+            ) : null}{' '}
+            <button type="button" className="link" onClick={clear}>
+              {t('consoleWork.bulk.clear')}
+            </button>
+          </p>
+          <form
+            className="bulk-row"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run({ action: 'status', status: new FormData(event.currentTarget).get('bulk-status') });
+            }}
+          >
+            <label htmlFor="bulk-status">{t('consoleWork.bulk.status')}</label>
+            <select id="bulk-status" name="bulk-status" required defaultValue="">
+              <option value="" disabled>
+                {t('consoleWork.bulk.pick')}
+              </option>
+              {LEAD_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`console.status.${status}`)}
+                </option>
+              ))}
+            </select>
+            <button type="submit">{t('consoleWork.bulk.applyStatus')}</button>
+          </form>
+          <form
+            className="bulk-row"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const value = new FormData(event.currentTarget).get('bulk-assignee');
+              void run({ action: 'assign', assignee: value === 'none' ? null : value === 'me' ? me.id : value });
+            }}
+          >
+            <label htmlFor="bulk-assignee">{t('consoleWork.bulk.assign')}</label>
+            <select id="bulk-assignee" name="bulk-assignee" required defaultValue="">
+              <option value="" disabled>
+                {t('consoleWork.bulk.pick')}
+              </option>
+              <option value="me">{t('consoleWork.filters.me')}</option>
+              <option value="none">{t('consoleWork.bulk.nobody')}</option>
+              {users
+                .filter((user) => user.id !== me.id)
+                .map((user) => (
+                  <option key={user.id} value={user.id}>
+                    {user.email}
+                  </option>
+                ))}
+            </select>
+            <button type="submit">{t('consoleWork.bulk.applyAssign')}</button>
+          </form>
+          <p className="bulk-row">
+            <a className="button" href={exportUrl} download>
+              {t('consoleWork.bulk.export')}
+            </a>
+            {me.role === 'admin' && !confirming && (
+              <button type="button" className="destructive" onClick={() => setConfirming(true)}>
+                {t('consoleWork.bulk.delete')}
+              </button>
+            )}
+          </p>
+          {confirming && (
+            <div role="group" aria-labelledby="bulk-delete-question" className="confirm">
+              <p id="bulk-delete-question">{t('consoleWork.bulk.deleteConfirm', { count })}</p>
+              <button type="button" className="destructive" onClick={() => void run({ action: 'delete' })}>
+                {t('consoleWork.bulk.deleteYes')}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                {t('consoleWork.bulk.cancel')}
+              </button>
+            </div>
+          )}
+        </section>
+      )}
+      {live}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+// The inbox's work queues (tabs) and filters. Filters apply as they change: a choice at once, typed
+// text after a pause (replacing the history entry, so Back does not step through each letter). On
+// a phone they fold away under one "Filters (n active)" line.
+import { useEffect, useRef, useState } from 'react';
+import { LEAD_KIND_NAMES } from '@obra/schema/console';
+import { useT } from '../i18n.ts';
+import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
+import { LangAndDates } from './list-parts.tsx';
+
+/** How long typing may pause before the list follows it. */
+const TYPING_MS = 450;
+/** What the filter fields write (status, sort and page are set elsewhere). */
+const FIELDS = ['q', 'kind', 'lang', 'from', 'to', 'assignee', 'due', 'partner', 'campaign', 'site'] as const;
+/** The work queues: what each sets (everything else of the filter is left as it is, the page aside). */
+const QUEUES = [
+  ['all', { assignee: undefined, due: undefined }],
+  ['mine', { assignee: 'me', due: undefined }],
+  ['none', { assignee: 'none', due: undefined }],
+  ['today', { assignee: 'me', due: 'today', sort: 'follow_up' }],
+  ['overdue', { assignee: 'me', due: 'overdue', sort: 'follow_up' }],
+] as const;
+
+const url = (filter: Filter) => `/admin/leads${filterQuery({ ...filter, after: undefined })}`;
+
+/** The queue tabs over the list. */
+export function Queues({ filter }: { filter: Filter }) {
+  const { t } = useT();
+  return (
+    <nav className="queues" aria-label={t('consoleWork.queues.label')}>
+      <ul>
+        {QUEUES.map(([name, sets]) => {
+          const target = url({ ...filter, ...sets });
+          const current = filter.assignee === sets.assignee && filter.due === sets.due;
+          return (
+            <li key={name}>
+              <a href={target} onClick={link(target)} aria-current={current ? 'page' : undefined}>
+                {t(`consoleWork.queues.${name}`)}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The filter form; `users` are the operators one may filter by. */
+export function Filters({ filter, users }: { filter: Filter; users: { id: string; email: string }[] }) {
+  const { t } = useT();
+  const query = filterQuery(filter);
+  // The form's own changes leave its fields alone (the caret stays); a change from elsewhere (a tab, Back) resets them.
+  const own = useRef('');
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (query !== own.current) setVersion((n) => n + 1);
+  }, [query]);
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const [open] = useState(() => typeof matchMedia !== 'function' || matchMedia('(min-width: 60rem)').matches);
+  const apply = (form: HTMLFormElement, replace: boolean) => {
+    const data = new FormData(form);
+    const next: Filter = { ...filter, after: undefined };
+    for (const key of FIELDS) {
+      const value = data.get(key);
+      next[key] = typeof value === 'string' && value.trim() ? value.trim() : undefined;
+    }
+    own.current = filterQuery(next);
+    if (own.current !== query) navigate(url(next), { replace });
+  };
+  const active = FIELDS.filter((key) => filter[key]).length;
+  return (
+    <details className="filters-box" open={open}>
+      <summary>{active ? t('consoleWork.filters.active', { count: active }) : t('consoleWork.filters.summary')}</summary>
+      <form
+        className="filters"
+        key={version}
+        aria-label={t('console.inbox.filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(typing.current);
+          apply(event.currentTarget, false);
+        }}
+        onChange={(event) => {
+          const form = event.currentTarget;
+          const typed = event.target instanceof HTMLInputElement && !['date', 'checkbox'].includes(event.target.type);
+          clearTimeout(typing.current);
+          if (typed) typing.current = setTimeout(() => apply(form, true), TYPING_MS);
+          else apply(form, false);
+        }}
+      >
+        <div>
+          <label htmlFor="f-q">{t('console.inbox.q')}</label>
+          <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor="f-kind">{t('console.inbox.kind')}</label>
+          <select id="f-kind" name="kind" defaultValue={filter.kind ?? ''}>
+            <option value="">{t('console.inbox.anyKind')}</option>
+            {LEAD_KIND_NAMES.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`console.kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="f-assignee">{t('consoleWork.filters.assignee')}</label>
+          <select id="f-assignee" name="assignee" defaultValue={filter.assignee ?? ''}>
+            <option value="">{t('consoleWork.filters.anyone')}</option>
+            <option value="me">{t('consoleWork.filters.me')}</option>
+            <option value="none">{t('consoleWork.filters.nobody')}</option>
+            {users.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="f-due">{t('consoleWork.filters.due')}</label>
+          <select id="f-due" name="due" defaultValue={filter.due ?? ''}>
+            <option value="">{t('consoleWork.filters.anyDue')}</option>
+            <option value="today">{t('consoleWork.queues.today')}</option>
+            <option value="overdue">{t('consoleWork.queues.overdue')}</option>
+          </select>
+        </div>
+        <LangAndDates prefix="f" filter={filter} />
+        <div>
+          <label htmlFor="f-partner">{t('console.inbox.partner')}</label>
+          <input
+            id="f-partner"
+            name="partner"
+            defaultValue={filter.partner ?? ''}
+            maxLength={32}
+            pattern="[A-Za-z0-9_\-]{3,32}"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <div>
+          <label htmlFor="f-campaign">{t('console.inbox.campaign')}</label>
+          <input id="f-campaign" name="campaign" defaultValue={filter.campaign ?? ''} maxLength={200} autoComplete="off" />
+        </div>
+        <div className="check">
+          <input id="f-site" name="site" type="checkbox" value="unapproved" defaultChecked={filter.site === 'unapproved'} />
+          <label htmlFor="f-site">{t('console.inbox.unapprovedSites')}</label>
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary">
+            {t('console.inbox.apply')}
+          </button>
+          <a href="/admin/leads" onClick={link('/admin/leads')}>
+            {t('console.inbox.clear')}
+          </a>
+          <a href={`/api/admin/export.csv${filterQuery({ ...filter, after: undefined })}`} download>
+            {t('console.inbox.export')}
+          </a>
+          <p className="hint">{t('consoleWork.filters.live')}</p>
+        </div>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,50 @@
+// What the console and its API (packages/server/src/admin) both name: lead kinds and statuses, the
+// work queues, the sort keys of the inbox and the dashboard's ranges. The server turns each name
+// into SQL; the console turns each into a tab, a column or an option. One list, read by both.
+
+/** The lead kinds, as stored in lead.kind. */
+export const LEAD_KIND_NAMES = ['wait-list', 'partner', 'contact', 'report'] as const;
+/** A lead kind. */
+export type LeadKindName = (typeof LEAD_KIND_NAMES)[number];
+
+/** The locale the console and its e-mails write dates and amounts in, per language. */
+export const CONSOLE_LOCALES = { es: 'es-CO', en: 'en-GB' } as const;
+
+/** The statuses of the workflow, in order, plus spam. */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+/** A lead status. */
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** The statuses someone still works on: a follow-up of a won, lost or spam lead is never due. */
+export const OPEN_STATUSES = ['new', 'contacted', 'qualified'] as const satisfies readonly LeadStatus[];
+
+/**
+ * The inbox's sort keys and the direction each starts in. The API holds the SQL of each (its
+ * index and keyset cursor, admin/lead-sort.ts), the console a column header for each: adding a key
+ * here makes both add it (TypeScript fails until they do).
+ */
+export const LEAD_SORTS = { received: 'desc', status: 'asc', follow_up: 'asc', value: 'desc' } as const;
+/** A sort key of the inbox. */
+export type LeadSort = keyof typeof LEAD_SORTS;
+/** The sort of the inbox when the URL names none. */
+export const DEFAULT_LEAD_SORT: LeadSort = 'received';
+
+/** The inbox filter's names, in the URL's order (the API reads the same query string). */
+export const LEAD_FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'site', 'assignee', 'due'] as const;
+/** One of {@link LEAD_FILTER_KEYS}. */
+export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
+
+/** `assignee` beyond an operator's id: the signed-in operator's leads, or nobody's. */
+export const ASSIGNEE_QUEUES = ['me', 'none'] as const;
+/** `due`: follow-ups past their time, or due by the end of the operator's day (the late ones too). */
+export const DUE_QUEUES = ['overdue', 'today'] as const;
+
+/** Selected leads one bulk action may change, and the most "all matching the filter" may cover. */
+export const BULK_LIMIT = 2000;
+
+/** The dashboard's ranges, in weeks (the current week included). */
+export const DASHBOARD_WEEKS = [4, 12, 26, 52] as const;
+/** The range the dashboard opens with. */
+export const DEFAULT_DASHBOARD_WEEKS = 12;
+
+/** The buckets of "time to first contact" (hours from arrival to the first status after `new`): each bucket's upper end. */
+export const CONTACT_BUCKET_HOURS = [1, 4, 24, 72, 168] as const;

@@ -1,0 +1,74 @@
+-- A console the sales team lives in (issue 29): follow-ups on a lead, work queues (mine, nobody's,
+-- due), sorting, each operator's language, time zone and morning e-mail, the company's time zone,
+-- and saved views.
+
+-- A follow-up: when to come back to the lead and what to do then. It is the assignee's to do.
+alter table lead add column follow_up_at timestamptz, add column follow_up_note text;
+
+-- The workflow's order (spam last), for sorting by status. SQL rather than a table: an index needs it immutable.
+create function lead_status_rank(status text) returns smallint language sql immutable parallel safe as $$
+  select (case status when 'new' then 0 when 'contacted' then 1 when 'qualified' then 2 when 'won' then 3 when 'lost' then 4 else 5 end)::smallint
+$$;
+
+-- One index per sort key (admin/lead-sort.ts keeps its columns in this order), alone and within
+-- an operator's leads (the queue a salesperson sorts), each ending in (created_at, id) so the
+-- keyset cursor walks it without sorting. The follow-up's indexes also answer the due queues and
+-- the navigation badge: a lead without one sorts last, as if due at infinity.
+create index lead_assignee_newest on lead (assignee, created_at desc, id desc);
+create index lead_by_status on lead (lead_status_rank(status), created_at, id);
+create index lead_assignee_by_status on lead (assignee, lead_status_rank(status), created_at, id);
+create index lead_by_follow_up on lead ((coalesce(follow_up_at, 'infinity'::timestamptz)), created_at, id);
+create index lead_assignee_by_follow_up on lead (assignee, (coalesce(follow_up_at, 'infinity'::timestamptz)), created_at, id);
+
+-- The timeline shows follow-ups set and done. The allowed types are read from the constraint as it
+-- stands, so types another migration added stay allowed.
+do $$
+declare
+  definition text;
+begin
+  select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'lead_event_type_check';
+  alter table lead_event drop constraint lead_event_type_check;
+  execute format('alter table lead_event add constraint lead_event_type_check %s', replace(definition, 'ARRAY[', 'ARRAY[''follow-up''::text, '));
+end $$;
+
+-- Each operator's language (the console, their e-mails), time zone (null: the company's) and the
+-- local hour of their morning e-mail of due follow-ups (null: none).
+alter table admin_user
+  add column lang text check (lang in ('es', 'en')),
+  add column time_zone text,
+  add column morning_hour smallint default 8 check (morning_hour between 0 and 23);
+
+-- The company's settings: one row. Its time zone is every operator's until they choose their own,
+-- and the dashboard's weeks start on its Mondays.
+create table console_setting (
+  only_row boolean primary key default true check (only_row),
+  time_zone text not null default 'America/Bogota',
+  updated_at timestamptz not null default now(),
+  updated_by text
+);
+insert into console_setting default values;
+
+-- A saved view: a name and the inbox's query string (filter and sort), per operator.
+create table saved_view (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references admin_user (id) on delete cascade,
+  name text not null,
+  query text not null,
+  created_at timestamptz not null default now()
+);
+create unique index saved_view_name on saved_view (user_id, lower(name));
+
+-- The morning e-mail of what is due, sent by the outbox (admin/morning-mail.ts): one per operator
+-- and local day at most (unique), queued only when something is due.
+create table follow_up_mail (
+  id bigserial primary key,
+  created_at timestamptz not null default now(),
+  user_id uuid not null references admin_user (id) on delete cascade,
+  day date not null,
+  attempts integer not null default 0,
+  next_at timestamptz not null default now(),
+  sent_at timestamptz,
+  error text
+);
+create unique index follow_up_mail_day on follow_up_mail (user_id, day);
+create index follow_up_mail_due on follow_up_mail (next_at) where sent_at is null;

@@ -1,0 +1,86 @@
+// The inbox: one keyset page of leads for a filter, a queue and a sort, with counts per status;
+// and the signed-in operator's due follow-ups (the navigation badge).
+import { OPEN_STATUSES } from '@obra/schema/console';
+import type { Queryable } from '../db/index.ts';
+import { scopeOf, type AdminHandler } from './context.ts';
+import { beyondTally, COUNT_CAP, PAGE_SIZE, parseFilter, STATUSES, whereOf, type Filter, type Scope } from './filter.ts';
+import { afterCursor, cursorColumn, encodeSortCursor, orderBy, parseSort } from './lead-sort.ts';
+import { readableSummaries } from './summary.ts';
+
+/**
+ * The counts per status for `filter` (its status aside): summed from lead_tally when only kind and
+ * language narrow it (instant at any volume), else counted over at most COUNT_CAP matching rows.
+ */
+async function countsOf(db: Queryable, filter: Filter, scope: Scope) {
+  if (!beyondTally(filter)) {
+    const { sql, params } = whereOf({ kind: filter.kind, lang: filter.lang }, scope);
+    const rows = await db.query<{ status: string; n: number }>(
+      `select status, sum(n)::int as n from lead_tally ${sql} group by status`,
+      params,
+    );
+    return { rows, capped: false };
+  }
+  const { sql, params } = whereOf(filter, scope, { withStatus: false });
+  const rows = await db.query<{ status: string; n: number }>(
+    `select status, count(*)::int as n from (select status from lead ${sql} limit ${COUNT_CAP}) s group by status`,
+    params,
+  );
+  return { rows, capped: rows.reduce((sum, row) => sum + row.n, 0) >= COUNT_CAP };
+}
+
+interface ListRow {
+  id: string;
+  kind: string;
+  cursor: string[];
+  [column: string]: unknown;
+}
+
+/**
+ * GET /api/admin/leads?kind&status&lang&from&to&q&partner&campaign&assignee&due&sort&dir&after: a
+ * page in the sort's order, each lead with its assignee's e-mail, its follow-up and its first words
+ * in both languages; and the counts per status.
+ */
+export const listLeads: AdminHandler = async (context) => {
+  const { url, db } = context;
+  const filter = parseFilter(url.searchParams);
+  const sort = parseSort(url.searchParams);
+  const scope = scopeOf(context);
+  const page = whereOf(filter, scope, { more: afterCursor(sort, url.searchParams.get('after')) });
+  const [rows, counts] = await Promise.all([
+    // The assignee's e-mail by a subquery, which PostgreSQL evaluates after the limit: for the page's rows only.
+    db.query<ListRow>(
+      `select id, kind, created_at, status, assignee, (select email from admin_user u where u.id = lead.assignee) as assignee_email,
+         lang, name, email, phone, summary, follow_up_at, follow_up_note, estimate, value_usd::float8 as value_usd, ${cursorColumn(sort)}
+       from lead ${page.sql} ${orderBy(sort)} limit ${PAGE_SIZE + 1}`,
+      page.params,
+    ),
+    countsOf(db, filter, scope),
+  ]);
+  const shown = rows.slice(0, PAGE_SIZE);
+  const summaries = await readableSummaries(
+    db,
+    shown.map((row) => row.id),
+  );
+  const last = shown.at(-1);
+  return {
+    status: 200,
+    body: {
+      items: shown.map(({ cursor: _cursor, ...row }) => ({ ...row, readable: summaries.get(row.id) ?? null })),
+      next: rows.length > PAGE_SIZE && last ? encodeSortCursor(sort, last.cursor) : null,
+      counts: Object.fromEntries(STATUSES.map((s) => [s, counts.rows.find((c) => c.status === s)?.n ?? 0])),
+      countsCapped: counts.capped,
+    },
+  };
+};
+
+/** GET /api/admin/due: how many of the operator's open leads have a follow-up past its time, and due by the end of their day. */
+export const dueCounts: AdminHandler = async (context) => {
+  const { operator, now } = context;
+  const [row] = await context.db.query<{ overdue: number; today: number }>(
+    `select count(*) filter (where follow_up_at < $2)::int as overdue, count(*)::int as today from lead
+     where assignee = $1 and coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $2::timestamptz at time zone $3) + interval '1 day') at time zone $3
+       and status = any($4)`,
+    [operator.id, now().toISOString(), operator.timeZone, OPEN_STATUSES],
+  );
+  return { status: 200, body: row ?? { overdue: 0, today: 0 } };
+};

@@ -1,0 +1,111 @@
+// The morning e-mail: each operator, at their hour in their time zone, gets the list of their open
+// leads whose follow-up is overdue or due that day, in their language, with their times; nothing
+// when nothing is due. A queue of the outbox (mail/outbox.ts): one row per operator and local day
+// (unique, so several API processes queue it once), sent exactly once, retried.
+import { interpolate } from '@obra/i18n';
+import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
+import en from '@obra/i18n/locales/en/console-work.json' with { type: 'json' };
+import es from '@obra/i18n/locales/es/console-work.json' with { type: 'json' };
+import consoleEn from '@obra/i18n/locales/en/console.json' with { type: 'json' };
+import consoleEs from '@obra/i18n/locales/es/console.json' with { type: 'json' };
+import type { Db } from '../db/index.ts';
+import type { MailQueue } from '../mail/outbox.ts';
+
+/** The most follow-ups one e-mail lists; the rest are in the console's queue. */
+const LISTED = 100;
+/** Hours after an operator's morning hour during which the day's e-mail may still go (a server down at 8 sends at 9). */
+const WINDOW_HOURS = 3;
+
+const WORDS = { es: { ...es.mail, kind: consoleEs.kind }, en: { ...en.mail, kind: consoleEn.kind } };
+
+interface Row {
+  id: string;
+  user_id: string;
+  day: string;
+  attempts: number;
+}
+
+/** The queue of morning e-mails, judged by `now` (a test moves it); links point at `consoleOrigin()`/admin, asked for each mail. */
+export function morningMails(
+  db: Db,
+  { retryMs, consoleOrigin, now }: { retryMs: number; consoleOrigin: () => string; now: () => Date },
+): MailQueue<Row> {
+  return {
+    name: 'follow-up',
+    // Today's e-mail for each operator whose hour has come (in their zone) and who has something due by the end of their day.
+    prepare: async () =>
+      void (await db.query(
+        `insert into follow_up_mail (user_id, day)
+         select u.id, ($1::timestamptz at time zone z.tz)::date
+         from admin_user u cross join lateral (select coalesce(u.time_zone, (select time_zone from console_setting)) as tz) z
+         where u.morning_hour is not null and u.password_hash is not null
+           and extract(hour from $1::timestamptz at time zone z.tz) between u.morning_hour and u.morning_hour + $3 - 1
+           and exists (select 1 from lead where assignee = u.id and status = any($2)
+             and coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $1::timestamptz at time zone z.tz) + interval '1 day') at time zone z.tz)
+         on conflict (user_id, day) do nothing`,
+        [now().toISOString(), OPEN_STATUSES, WINDOW_HOURS],
+      )),
+    claim: () =>
+      db.query<Row>(
+        `update follow_up_mail set attempts = attempts + 1, next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, attempts)))
+         where id in (select id from follow_up_mail where sent_at is null and next_at <= now() order by id limit 10 for update skip locked)
+         returning id::text, user_id, day::text, attempts`,
+        [retryMs / 1000],
+      ),
+    async mail(row) {
+      const [user] = await db.query<{ email: string; lang: 'es' | 'en' | null; tz: string }>(
+        `select email, lang, coalesce(time_zone, (select time_zone from console_setting)) as tz from admin_user where id = $1`,
+        [row.user_id],
+      );
+      if (!user) return null;
+      const due = await db.query<{
+        id: string;
+        kind: string;
+        name: string;
+        follow_up_at: Date;
+        follow_up_note: string | null;
+        late: boolean;
+      }>(
+        `select id, kind, name, follow_up_at, follow_up_note, follow_up_at < $2 as late from lead
+         where assignee = $1 and status = any($4)
+           and coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $2::timestamptz at time zone $3) + interval '1 day') at time zone $3
+         order by follow_up_at, id limit ${LISTED + 1}`,
+        [row.user_id, now().toISOString(), user.tz, OPEN_STATUSES],
+      );
+      // Done or moved since it was queued: nothing to say.
+      if (!due.length) return null;
+      const lang = user.lang ?? 'es';
+      const w = WORDS[lang];
+      const origin = consoleOrigin();
+      const at = new Intl.DateTimeFormat(CONSOLE_LOCALES[lang], { timeZone: user.tz, dateStyle: 'medium', timeStyle: 'short' });
+      const late = due.filter((lead) => lead.late).length;
+      const lines = due
+        .slice(0, LISTED)
+        .map((lead) =>
+          [
+            `${at.format(lead.follow_up_at)}${lead.late ? ` (${w.late})` : ''} — ${lead.name} (${w.kind[lead.kind as keyof typeof w.kind] ?? lead.kind})`,
+            ...(lead.follow_up_note ? [`  ${lead.follow_up_note}`] : []),
+            `  ${origin}/admin/leads/${lead.id}`,
+          ].join('\n'),
+        );
+      const text = [
+        interpolate(w.intro, { zone: user.tz }),
+        '',
+        lines.join('\n\n'),
+        ...(due.length > LISTED ? ['', w.more] : []),
+        '',
+        w.open,
+        `${origin}/admin/leads?assignee=me&due=today&sort=follow_up`,
+        '',
+        w.footer,
+      ].join('\n');
+      const subject = late
+        ? interpolate(w.subjectLate, { count: Math.min(due.length, LISTED), late })
+        : interpolate(w.subject, { count: Math.min(due.length, LISTED) });
+      return { to: user.email, subject, text };
+    },
+    sent: async (row) => void (await db.query('update follow_up_mail set sent_at = now(), error = null where id = $1', [row.id])),
+    failed: async (row, reason) => void (await db.query('update follow_up_mail set error = $2 where id = $1', [row.id, reason])),
+    describe: (row) => ({ id: row.id, day: row.day, attempts: row.attempts }),
+  };
+}

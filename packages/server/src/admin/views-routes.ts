@@ -1,0 +1,63 @@
+// Saved views: an operator names the inbox's current filter and sort, and opens it again from a
+// list of their own. A view is its query string: the same URL opens it for anyone it is sent to.
+import { HttpError } from '../http/errors.ts';
+import { NO_CONTENT, readObject, type AdminHandler } from './context.ts';
+import { LEAD_FILTER_KEYS } from '@obra/schema/console';
+import { parseFilter } from './filter.ts';
+import { parseSort } from './lead-sort.ts';
+
+/** The most views one operator keeps. */
+const MAX_VIEWS = 30;
+/** The longest name of a view. */
+const NAME_LENGTH = 60;
+
+/** The query string of `value` with only the inbox's filter and sort keys, in a stable order; 400 when a value is not valid. */
+function checkQuery(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 1000)
+    throw new HttpError(400, 'query must be the inbox query string.', { body: { code: 'query' } });
+  const given = new URLSearchParams(value.replace(/^\?/, ''));
+  const kept = new URLSearchParams();
+  for (const key of [...LEAD_FILTER_KEYS, 'sort', 'dir']) {
+    const v = given.get(key)?.trim();
+    if (v) kept.set(key, v);
+  }
+  parseFilter(kept);
+  parseSort(kept);
+  return kept.toString();
+}
+
+/** GET /api/admin/views: the operator's views, by name. */
+export const listViews: AdminHandler = async ({ db, operator }) => {
+  const views = await db.query('select id, name, query from saved_view where user_id = $1 order by lower(name)', [operator.id]);
+  return { status: 200, body: { views } };
+};
+
+/** POST /api/admin/views {name, query}: saves a view (the same name again replaces it); 201 {id}. */
+export const saveView: AdminHandler = async ({ req, db, operator }) => {
+  const body = await readObject(req);
+  const name = typeof body.name === 'string' ? body.name.replace(/\s+/g, ' ').trim() : '';
+  if (!name || name.length > NAME_LENGTH)
+    throw new HttpError(400, `A view's name has 1 to ${NAME_LENGTH} characters.`, { body: { code: 'name' } });
+  const query = checkQuery(body.query);
+  const row = await db.transaction(async (tx) => {
+    // The operator's row locked first: two saves at once count one after the other.
+    await tx.query('select 1 from admin_user where id = $1 for update', [operator.id]);
+    const [saved] = await tx.query<{ id: string }>(
+      `insert into saved_view (user_id, name, query)
+       select $1, $2, $3 where (select count(*) from saved_view where user_id = $1 and lower(name) <> lower($2)) < $4
+       on conflict (user_id, lower(name)) do update set query = excluded.query, name = excluded.name
+       returning id`,
+      [operator.id, name, query, MAX_VIEWS],
+    );
+    return saved;
+  });
+  if (!row) throw new HttpError(409, `You have ${MAX_VIEWS} views already; delete one first.`, { body: { code: 'too-many' } });
+  return { status: 201, body: { id: row.id, name, query } };
+};
+
+/** DELETE /api/admin/views/:id: one of the operator's own views (another's is a 404). */
+export const removeView: AdminHandler = async ({ db, id, operator }) => {
+  if (!(await db.query('delete from saved_view where id = $1 and user_id = $2 returning id', [id, operator.id])).length)
+    throw new HttpError(404, 'There is no such view.', { body: { code: 'gone' } });
+  return NO_CONTENT;
+};
