@@ -42,7 +42,9 @@ it(
     await page.getByRole('button', { name: 'Añadir el destino' }).click();
     await expect
       .poll(() => page.locator('p.error[role=alert]').textContent())
-      .toBe('Esta dirección es privada, local o reservada: los webhooks solo van a servidores públicos.');
+      .toBe(
+        'Esta dirección es privada, local o reservada: los webhooks solo van a servidores públicos (un receptor de prueba en la misma máquina que la API necesita WEBHOOK_ALLOW_PRIVATE=1 en el servidor).',
+      );
 
     await page.getByLabel('URL que recibe los eventos').fill(receiver.url('/console'));
     await page.getByRole('checkbox', { name: /Contacto cambiado en la consola/ }).check();

@@ -5,7 +5,7 @@
 // on PGlite and PostgreSQL alike.
 import { migrate, migrationNames } from '../db/migrate.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { ident, sequencePositions, tablesInOrder, writableColumns, type SequencePosition } from './tables.ts';
+import { ident, MIGRATION_ROWS, sequencePositions, tablesInOrder, writableColumns, type SequencePosition } from './tables.ts';
 
 /** A refusal the operator can act on: its message says what to do (the command prints it alone). */
 export class Refusal extends Error {}
@@ -67,10 +67,11 @@ async function* rowsOf(tx: Queryable, tables: string[]): AsyncGenerator<RowBatch
   }
 }
 
-/** The tables of `db` that hold a row (a database only migrated holds none). */
+/** The tables of `db` that hold a row (a database only migrated holds none but {@link MIGRATION_ROWS}'). */
 export async function filledTables(db: Queryable): Promise<string[]> {
   const filled = [];
   for (const table of await tablesInOrder(db)) {
+    if (MIGRATION_ROWS.has(table)) continue;
     const [row] = await db.query<{ filled: boolean }>(`select exists (select 1 from ${ident(table)}) as filled`);
     if (row!.filled) filled.push(table);
   }
@@ -144,6 +145,8 @@ export async function load(target: Db, header: BackupHeader, batches: AsyncItera
     }
     // Again, now that nobody can write: an API started on it meanwhile.
     await refuseFilled(tx, what, emptyOnly);
+    // The rows the migrations put there give way to the copied ones.
+    for (const table of tables) if (MIGRATION_ROWS.has(table)) await tx.exec(`delete from ${ident(table)}`);
     const columns = new Map<string, string>();
     for await (const { table, rows } of batches) {
       if (!columns.has(table)) columns.set(table, (await writableColumns(tx, table)).map(ident).join(', '));
