@@ -165,7 +165,7 @@ describe('the report e-mail is no relay', () => {
     expect(
       ours()
         .map((name) => answers.findIndex((answer) => name.includes(answer.id)))
-        .sort(),
+        .sort((a, b) => a - b),
     ).toEqual([0, 1, 2]);
     // The cap counts the address whatever its case.
     const upper = await post({ ...REPORT, imageUrl, correo: 'VICTIMA@example.com' });
