@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  REPORT,
   ROOT,
   VALID,
   childPids,
@@ -111,31 +112,12 @@ describe('API processes sharing one PostgreSQL database', () => {
         const response = await postJson(
           `${api.base}/api/form-report`,
           {
-            estadoProyecto: 'Nueva',
-            etapaProyecto: 'Concepcion',
-            ancho: '25',
-            longitud: '40',
-            anchoEdificacion: '12',
-            largoEdificacion: '18',
-            altoEdificacion: '7,5',
-            uso: 'housing',
-            usoEspecifico: '',
-            sistemaConstructivo: 'steel-framing',
-            diseno: 'Doble pendiente',
-            tipoFachada: 'Ventilada',
-            materialCubierta: 'Arcilla/Concreto',
-            materialFachada: 'Ladrillo',
-            zona: 'zone1',
+            ...REPORT,
             otros: [],
             nombre: `Cliente ${i}`,
-            pais: 'Colombia',
-            departamento: 'Antioquia',
-            ciudad: 'Medellín',
             // One address each: the mail caps per recipient are not what this test is about.
             correo: `cliente${i}@example.com`,
-            telefono: '+57 300 123 4567',
             imageUrl: image.url,
-            prompt: 'Foto realista de una casa',
           },
           { 'idempotency-key': randomUUID() },
         );
