@@ -90,7 +90,7 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
   const forgotten = new Set<string>();
   const FORGOTTEN_KEPT = 10_000;
 
-  async function send(mail: Mail, name: string) {
+  async function send(mail: Mail, name: string, lead: string | null | undefined) {
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error(`no answer from the mail server in ${timeoutMs} ms`)), timeoutMs).unref(),
     );
@@ -98,7 +98,7 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
     const message = info.message;
     if (!smtpUrl && message) {
       await inTurn(async () => {
-        if ([...forgotten].some((id) => name.includes(id))) return;
+        if (lead && forgotten.has(lead)) return;
         // The mails hold what visitors typed: owner-only, like the database (private-files.ts).
         await privateDir(outboxDir);
         // Written aside, then renamed: whoever watches the folder never reads half a message.
@@ -116,7 +116,7 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
         const started = performance.now();
         try {
           const mail = await queue.mail(row);
-          if (mail) await send(mail, fileName(queue, row));
+          if (mail) await send(mail, fileName(queue, row), queue.describe(row).lead);
           await queue.sent(row);
           log.info(`${queue.name} mailed`, {
             ...queue.describe(row),
