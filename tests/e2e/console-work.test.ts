@@ -57,6 +57,8 @@ describe.each([
       subject: 'Obra — seguimientos para hoy: 1',
       timeline: 'Seguimiento para el',
       today: 'Para hoy',
+      // The chosen date in the operator's words, under the field that draws it in the browser's format.
+      spelled: /^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}, 9:00\sa\.\s?m\., hora de \S+$/,
     },
   },
   {
@@ -71,6 +73,7 @@ describe.each([
       subject: 'Obra — follow-ups due today: 1',
       timeline: 'Follow-up due',
       today: 'Due today',
+      spelled: /^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, \d{1,2} [A-Z][a-z]+ \d{4} at 09:00, \S+ time$/,
     },
   },
 ] as const)('a follow-up ($lang)', ({ lang, email, lead, words }) => {
@@ -80,6 +83,7 @@ describe.each([
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     await page.goto(`${platform.origin}/admin/leads/${await leadId(lead)}`);
     await page.getByRole('button', { name: words.tomorrow }).click();
+    await expect.poll(() => page.locator('#follow-up-zone').textContent()).toMatch(words.spelled);
     await page.locator('#follow-up-note').fill(lang === 'es' ? 'Llamar por el techo' : 'Call about the roof');
     await page.getByRole('button', { name: words.save }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: words.saved }).count()).toBe(1);

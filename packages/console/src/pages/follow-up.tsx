@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { formText } from './form-text.ts';
-import { when } from './format.ts';
+import { spelled, when } from './format.ts';
 import { daysAhead, daysToMonday, fromZoned, toZoned } from './zoned-time.ts';
 
 /** The follow-up form of lead `id`; `act` runs a change and shows its message (see useAction). */
@@ -29,6 +29,8 @@ export function FollowUp({
   // The time the page was drawn: what is late, and what "tomorrow" means.
   const [now] = useState(() => new Date());
   const late = at !== null && new Date(at).getTime() < now.getTime();
+  // The field draws its value in the browser's format; this line says it in the operator's words.
+  const chosen = fromZoned(value, zone);
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const instant = fromZoned(value, zone);
@@ -61,7 +63,9 @@ export function FollowUp({
           aria-describedby="follow-up-zone"
         />
         <p id="follow-up-zone" className="hint">
-          {t('consoleWork.followUp.zone', { zone })}
+          {chosen
+            ? t('consoleWork.followUp.zoneAt', { when: spelled(chosen, lang, zone), zone })
+            : t('consoleWork.followUp.zone', { zone })}
         </p>
         <div className="quick" role="group" aria-label={t('consoleWork.followUp.quick')}>
           {quick.map(([label, date]) => (

@@ -5,6 +5,10 @@ import { CONSOLE_LOCALES as LOCALE } from '@obra/schema/console';
 export const when = (value: string | Date, lang: Lang, timeZone?: string) =>
   new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value));
 
+/** The same, with the weekday and the month in words ("jueves, 3 de diciembre de 2026, 9:00"). */
+export const spelled = (value: string | Date, lang: Lang, timeZone?: string) =>
+  new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(value));
+
 /** Currencies whose amounts Stripe counts in whole units, and those it counts in thousandths (stripe.com/docs/currencies). */
 const ZERO_DECIMAL = new Set([
   'bif',
