@@ -214,6 +214,10 @@ describe('keyboard', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('f-q');
     await page.keyboard.type('otro');
     await expect.poll(() => new URL(page.url()).search).toBe('?q=otro');
+    // The list of the search, not the one it replaces, before walking it.
+    await expect
+      .poll(() => page.locator('table.leads tbody th').allTextContents())
+      .toSatisfy((names: string[]) => names.length > 1 && names.every((name) => name.startsWith('Otro ')));
     await page.locator('#f-q').blur();
     await page.keyboard.press('j');
     await page.keyboard.press('j');
@@ -228,6 +232,7 @@ describe('keyboard', () => {
     await page.locator('#follow-up-at').blur();
     await page.keyboard.press('u');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/leads');
+    await page.locator('table.leads').waitFor();
     await page.keyboard.press('g');
     await page.keyboard.press('d');
     await page.locator('h1', { hasText: 'Resumen' }).waitFor();

@@ -2,7 +2,7 @@
 // search, walk the list (j/k), select (x), the queues (m, t), go to a screen (g then d/i/s), and on
 // a lead its follow-up (f), a note (n) and back (u). Never while typing in a field, never with
 // Ctrl, Alt or Meta (the browser's and the screen reader's own keys stay theirs).
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useT } from '../i18n.ts';
 import { navigate } from '../url-state.ts';
 
@@ -39,6 +39,9 @@ const KEYS: [string[], Action][] = [
   [['u'], 'back'],
   [['?'], 'help'],
 ];
+
+/** How long after "g" its second key counts. */
+const SECOND_KEY_MS = 1500;
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
@@ -80,24 +83,27 @@ function act(action: Action, openHelp: () => void) {
 export function Shortcuts({ openRef }: { openRef: { current: (() => void) | undefined } }) {
   const { t } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Listening from the commit that draws the first screen (a layout effect): a key pressed as soon
+  // as the screen shows is not lost to a listener attached a frame later.
+  useLayoutEffect(() => {
     const open = () => dialog.current?.showModal();
     openRef.current = open;
-    let pending: string | undefined;
+    /** The "g" of a two-key shortcut and when it was pressed (the event's own time, not when a busy page got to it). */
+    let pending: { key: string; at: number } | undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target) || dialog.current?.open) return;
+      const first = pending && event.timeStamp - pending.at < SECOND_KEY_MS ? pending.key : undefined;
+      pending = undefined;
       // Enter opens the focused lead by itself (it is a link): listed, never taken over.
       const found = KEYS.find(
         ([keys]) =>
           keys[0] !== 'Enter' &&
-          (pending ? keys.length === 2 && keys[0] === pending && keys[1] === event.key : keys.length === 1 && keys[0] === event.key),
+          (first ? keys.length === 2 && keys[0] === first && keys[1] === event.key : keys.length === 1 && keys[0] === event.key),
       );
-      if (!pending && event.key === 'g') {
-        pending = 'g';
-        setTimeout(() => (pending = undefined), 1500);
+      if (!first && event.key === 'g') {
+        pending = { key: 'g', at: event.timeStamp };
         return;
       }
-      pending = undefined;
       if (!found) return;
       event.preventDefault();
       act(found[1], open);
