@@ -84,6 +84,13 @@ it('a registration through the widget is approved in the console; its code is in
     .poll(() => page.locator('#origins-error').textContent())
     .toContain('«https://andina.example/contacto» no es un origen válido');
   expect(await page.getByRole('textbox', { name: 'Orígenes permitidos' }).getAttribute('aria-invalid')).toBe('true');
+  // A message on screen follows the language switch (it is kept as what to say, not as words).
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect
+    .poll(() => page.locator('#origins-error').textContent())
+    .toContain('"https://andina.example/contacto" is not a valid origin');
+  await page.getByRole('button', { name: 'Cambiar a español' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Aprobar al socio' }).count()).toBe(1);
 
   await page.getByLabel('Código', { exact: true }).fill('Andina');
   await page.getByRole('textbox', { name: 'Orígenes permitidos' }).fill(`https://andina.example\n${partnerSite}`);
@@ -94,6 +101,10 @@ it('a registration through the widget is approved in the console; its code is in
   await page.keyboard.press('Enter');
   await expect.poll(() => page.locator('h1 .badge').textContent()).toBe('Aprobado');
   expect(await page.locator('p[role=status].ok').first().textContent()).toBe('El socio está aprobado.');
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect.poll(() => page.locator('p[role=status].ok').first().textContent()).toBe('The partner is approved.');
+  await page.getByRole('button', { name: 'Cambiar a español' }).click();
+  await expect.poll(() => page.locator('p[role=status].ok').first().textContent()).toBe('El socio está aprobado.');
 
   // The embed code of every widget carries the code; the copy button copies it.
   const waitList = page.locator('#snippet-wait-list');

@@ -6,6 +6,7 @@ import { api, type ApiError, type Me } from '../api.ts';
 import { link, navigate, routeUrl } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
+import { useText } from './use-action.ts';
 import { when } from './format.ts';
 import type { Partner } from './partners.tsx';
 
@@ -25,17 +26,17 @@ const approveUrl = (id: string, origin: string) => `${routeUrl({ name: 'partner'
 export function SitesNotApproved({ me, partners }: { me: Me; partners: Partner[] }) {
   const { t, lang } = useT();
   const [sites, setSites] = useState<Site[] | undefined>();
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   useEffect(() => {
     let live = true;
     api<{ sites: Site[] }>('sites').then(
       (result) => live && setSites(result.sites),
-      (caught: ApiError) => live && setError(errorText(t, caught)),
+      (caught: ApiError) => live && setError((t) => errorText(t, caught)),
     );
     return () => {
       live = false;
     };
-  }, [t]);
+  }, [setError]);
   const admin = me.role === 'admin';
   const choose = (origin: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

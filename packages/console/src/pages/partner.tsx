@@ -4,14 +4,17 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type ApiError, type Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
-import { useT } from '../i18n.ts';
+import { useT, type ConsoleI18n } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { specialityName, type Partner } from './partners.tsx';
 import { Snippets } from './partner-snippets.tsx';
+import { useText, type Text } from './use-action.ts';
 
 type Action = 'approve' | 'suspend' | 'reinstate';
-type FieldError = { field: 'code' | 'origins'; text: string } | undefined;
+type Key = Parameters<ConsoleI18n['t']>[0];
+/** A refusal of one field, kept as what to say (see useText). */
+type FieldError = { field: 'code' | 'origins'; text: Exclude<Text, string> } | undefined;
 
 const lines = (text: string) =>
   text
@@ -23,9 +26,9 @@ const lines = (text: string) =>
 export function PartnerPage({ id, me }: { id: string; me: Me }) {
   const { t, lang, zone } = useT();
   const [partner, setPartner] = useState<Partner | undefined>();
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   const [fieldError, setFieldError] = useState<FieldError>();
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useText();
   const [confirming, setConfirming] = useState<Action | undefined>();
   const [code, setCode] = useState('');
   const [origins, setOrigins] = useState('');
@@ -40,14 +43,14 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
           setCode(loaded.code ?? loaded.suggestedCode ?? '');
           // A site not approved, brought here from the partners' list (?origin=): added to the box, saved by the admin.
           const adding = new URLSearchParams(location.search).get('origin');
-          const added = adding && !loaded.origins.includes(adding) ? [adding] : [];
-          setOrigins([...loaded.origins, ...added].join('\n'));
-          if (added[0]) setMessage(t('consolePartners.page.originAdded', { origin: added[0] }));
+          const added = adding && !loaded.origins.includes(adding) ? adding : '';
+          setOrigins([...loaded.origins, ...(added ? [added] : [])].join('\n'));
+          if (added) setMessage((t) => t('consolePartners.page.originAdded', { origin: added }));
           if (adding) history.replaceState(history.state, '', location.pathname);
         },
-        (caught: ApiError) => setError(errorText(t, caught)),
+        (caught: ApiError) => setError((t) => errorText(t, caught)),
       ),
-    [id, t],
+    [id, setError, setMessage],
   );
   useEffect(() => void load(), [load]);
   // The confirmation replaces the buttons that asked for it: keyboard focus moves into it, and back when it closes.
@@ -60,25 +63,25 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
   const refused = (caught: ApiError) => {
     const value = typeof caught.details.value === 'string' ? caught.details.value : '';
     const byCode: Record<string, FieldError> = {
-      'partner-code': { field: 'code', text: t('consolePartners.error.code') },
-      'partner-code-taken': { field: 'code', text: t('consolePartners.error.codeTaken') },
-      'partner-origin': { field: 'origins', text: t('consolePartners.error.origin', { value }) },
-      'partner-origins': { field: 'origins', text: t('consolePartners.error.origin', { value }) },
-      'partner-origins-many': { field: 'origins', text: t('consolePartners.error.originsMany') },
+      'partner-code': { field: 'code', text: (t) => t('consolePartners.error.code') },
+      'partner-code-taken': { field: 'code', text: (t) => t('consolePartners.error.codeTaken') },
+      'partner-origin': { field: 'origins', text: (t) => t('consolePartners.error.origin', { value }) },
+      'partner-origins': { field: 'origins', text: (t) => t('consolePartners.error.origin', { value }) },
+      'partner-origins-many': { field: 'origins', text: (t) => t('consolePartners.error.originsMany') },
     };
     const own = caught.code ? byCode[caught.code] : undefined;
     if (own) return setFieldError(own);
-    setError(caught.code === 'partner-state' ? t('consolePartners.error.state') : errorText(t, caught));
+    setError((t) => (caught.code === 'partner-state' ? t('consolePartners.error.state') : errorText(t, caught)));
     if (caught.code === 'partner-state') void load();
   };
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  const run = async (work: () => Promise<unknown>, done: Key) => {
     setError('');
     setFieldError(undefined);
     setMessage('');
     setConfirming(undefined);
     try {
       await work();
-      setMessage(done);
+      setMessage((t) => t(done));
       await load();
     } catch (caught) {
       refused(caught as ApiError);
@@ -88,17 +91,17 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
     if (action === 'approve')
       return run(
         () => api(`partners/${id}/approve`, { method: 'POST', body: { code: code.trim(), origins: lines(origins) } }),
-        t('consolePartners.page.approved'),
+        'consolePartners.page.approved',
       );
     return run(
       () => api(`partners/${id}/${action}`, { method: 'POST', body: {} }),
-      t(action === 'suspend' ? 'consolePartners.page.suspended' : 'consolePartners.page.reinstated'),
+      action === 'suspend' ? 'consolePartners.page.suspended' : 'consolePartners.page.reinstated',
     );
   };
   const saveOrigins = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (partner?.status === 'pending') return setConfirming('approve');
-    void run(() => api(`partners/${id}`, { method: 'PATCH', body: { origins: lines(origins) } }), t('consolePartners.page.saved'));
+    void run(() => api(`partners/${id}`, { method: 'PATCH', body: { origins: lines(origins) } }), 'consolePartners.page.saved');
   };
 
   if (!partner)
@@ -212,7 +215,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
             </p>
             {fieldError?.field === 'code' && (
               <p className="error" id="code-error">
-                {fieldError.text}
+                {fieldError.text(t)}
               </p>
             )}
             <label htmlFor="partner-origins">{t('consolePartners.page.origins')}</label>
@@ -233,7 +236,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
             </p>
             {fieldError?.field === 'origins' && (
               <p className="error" id="origins-error">
-                {fieldError.text}
+                {fieldError.text(t)}
               </p>
             )}
             {admin && !confirming && (

@@ -5,6 +5,7 @@ import { api, type ApiError, type Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
 import { useT, type ConsoleI18n } from '../i18n.ts';
 import { errorText } from './errors.ts';
+import { useText } from './use-action.ts';
 import { when } from './format.ts';
 import { SitesNotApproved } from './partner-sites.tsx';
 
@@ -40,19 +41,19 @@ interface List {
 export function Partners({ status, page, me }: { status: string; page: number; me: Me }) {
   const { t, lang, zone } = useT();
   const [list, setList] = useState<List | undefined>();
-  const [error, setError] = useState('');
+  const [error, setError] = useText();
   const query = `${status ? `status=${encodeURIComponent(status)}&` : ''}page=${page}`;
   useEffect(() => {
     let live = true;
     setError('');
     api<List>(`partners?${query}`).then(
       (result) => live && setList(result),
-      (caught: ApiError) => live && setError(errorText(t, caught)),
+      (caught: ApiError) => live && setError((t) => errorText(t, caught)),
     );
     return () => {
       live = false;
     };
-  }, [query, t]);
+  }, [query, setError]);
 
   const url = (s: string, p = 1) => routeUrl({ name: 'partners', status: s, page: p });
   const total = list ? PARTNER_STATUSES.reduce((sum, s) => sum + list.counts[s], 0) : undefined;
