@@ -1,8 +1,10 @@
 // @vitest-environment node
-// What may import what (docs/contributors/i18n.md): read from the sources, so a
-// relative path into another package, a build that reaches into tests/, or Node's built-ins in a
-// package that runs in the browser fail here rather than in a partner's page.
+// What may import what (docs/contributors/architecture.md): read from the sources, so a
+// relative path into another package, an import its package.json does not declare, a build that
+// reaches into tests/, or Node's built-ins in a package that runs in the browser fail here rather
+// than in a partner's page.
 import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -42,6 +44,37 @@ describe('layers', () => {
     expect(crossings).toEqual([]);
     expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces).toContain('host');
     expect(JSON.parse(readFileSync(join(root, 'host/package.json'), 'utf8'))).toMatchObject({ name: '@obra/host', private: true });
+  });
+
+  it('every package and the host declare in their package.json each package they import', () => {
+    /** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
+    const packageOf = (spec: string) =>
+      spec
+        .split('/')
+        .slice(0, spec.startsWith('@') ? 2 : 1)
+        .join('/');
+    /** The specifiers of a file's import and export statements and dynamic imports (not of words in its strings). */
+    const imported = (file: string) =>
+      [
+        ...readFileSync(join(root, file), 'utf8').matchAll(
+          /(?:^\s*(?:import|export)\b[^'";]*?\bfrom\s*|^\s*import\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/gm,
+        ),
+      ].map((match) => match[1]!);
+    const undeclared = [...PACKAGES.map((name) => `packages/${name}`), 'host'].flatMap((dir) => {
+      const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+      const declared = new Set([
+        manifest.name,
+        ...Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.devDependencies }),
+      ]);
+      return sources(dir === 'host' ? dir : `${dir}/src`).flatMap((file) =>
+        imported(file)
+          .filter((spec) => !/^[./]/.test(spec) && !spec.startsWith('node:') && !builtinModules.includes(spec))
+          .filter((spec) => !declared.has(packageOf(spec)))
+          .map((spec) => `${file} → ${spec}`),
+      );
+    });
+    expect(PACKAGES.length).toBeGreaterThan(10);
+    expect(undeclared).toEqual([]);
   });
 
   it('the build and its tools import nothing from tests/', () => {
