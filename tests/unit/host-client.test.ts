@@ -96,11 +96,24 @@ describe('home overlay', () => {
     enhanceOverlay(document, () => undefined);
     expect($('[data-notice]').hidden).toBe(true);
     document.documentElement.classList.remove('notice-dismissed');
+    // The home's <html> says it has the notice; the inline script reads the visit's choice only there.
+    expect(renderRoute({ page: 'home', lang: 'en' }, ASSETS)).toMatch(/<html lang="en" data-notice(="")?>/);
+    document.documentElement.setAttribute('data-notice', '');
     runInNewContext(INLINE_SCRIPT, { document, sessionStorage });
     expect(document.documentElement.classList.contains('notice-dismissed')).toBe(true);
     sessionStorage.clear();
     document.documentElement.classList.remove('notice-dismissed');
     runInNewContext(INLINE_SCRIPT, { document, sessionStorage });
+    expect([...document.documentElement.classList]).toEqual(['js']);
+    document.documentElement.removeAttribute('data-notice');
+  });
+
+  it('leaves sessionStorage alone on pages without the notice (its first read delays the first paint)', () => {
+    expect(renderRoute({ page: 'waitList', lang: 'es' }, ASSETS)).toContain('<html lang="es">');
+    const getItem = vi.fn(() => '1');
+    document.documentElement.className = '';
+    runInNewContext(INLINE_SCRIPT, { document, sessionStorage: { getItem } });
+    expect(getItem).not.toHaveBeenCalled();
     expect([...document.documentElement.classList]).toEqual(['js']);
   });
 });
@@ -218,12 +231,21 @@ describe('widget module preload', () => {
     document.head.replaceChildren();
   });
 
-  it('adds a prefetch link for each module the page names, once loaded and idle, and nothing where none is named', async () => {
+  it('adds a prefetch link for each module the page names, once loaded, one each idle moment, and nothing where none is named', async () => {
     preloadWhenIdle(document);
     expect(document.querySelector('link')).toBeNull();
     document.head.innerHTML = '<meta name="obra-preload" content="/esm/obra-wait-list.js /esm/chunks/runtime-X.js">';
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     preloadWhenIdle(document);
-    await vi.waitFor(() => expect(document.querySelectorAll('link')).toHaveLength(2));
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    idle.shift()!();
+    expect(document.querySelectorAll('link')).toHaveLength(1);
+    expect(idle).toHaveLength(1);
+    idle.shift()!();
+    expect(document.querySelectorAll('link')).toHaveLength(2);
+    expect(idle).toHaveLength(0);
+    vi.unstubAllGlobals();
     expect([...document.querySelectorAll('link')].map((link) => [link.rel, link.getAttribute('href')])).toEqual([
       ['prefetch', '/esm/obra-wait-list.js'],
       ['prefetch', '/esm/chunks/runtime-X.js'],
