@@ -197,6 +197,23 @@ describe('bulk work', () => {
   });
 });
 
+describe('a lead page', () => {
+  it("shows the lead's assignee when the operators' list comes after the lead (else saving would unassign it)", async () => {
+    const page = await as(ADMIN.email);
+    const id = await leadId('Otro 39');
+    const [admin] = await db().query<{ id: string }>('select id from admin_user where email = $1', [ADMIN.email]);
+    await db().query('update lead set assignee = $1 where id = $2', [admin!.id, id]);
+    await page.route('**/api/admin/users', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto(`${platform.origin}/admin/leads/${id}`);
+    await page.locator('h1', { hasText: 'Otro 39' }).waitFor();
+    await expect.poll(() => page.locator('#lead-assignee').inputValue(), { timeout: 5000 }).toBe(admin!.id);
+    await page.unroute('**/api/admin/users');
+  });
+});
+
 describe('keyboard', () => {
   it('lists the shortcuts on "?", and walks, selects, opens and works a lead without the mouse', async () => {
     const page = await as(ADMIN.email);

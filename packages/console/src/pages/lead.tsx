@@ -59,7 +59,9 @@ interface User {
 export function LeadPage({ id, me }: { id: string; me: Me }) {
   const { t, lang, zone } = useT();
   const [lead, setLead] = useState<Detail | undefined>();
-  const [users, setUsers] = useState<User[]>([]);
+  // The operators to assign to; the lead's form waits for them (a select drawn before its options
+  // showed "Nobody" for an assigned lead, and saving it would have unassigned the lead).
+  const [users, setUsers] = useState<User[] | undefined>();
   const [confirming, setConfirming] = useState(false);
   const {
     run: act,
@@ -79,7 +81,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     void load();
     void api<{ users: User[] }>('users').then(
       ({ users }) => setUsers(users),
-      () => undefined,
+      (caught: ApiError) => setError((t) => errorText(t, caught)),
     );
   }, [load]);
 
@@ -251,28 +253,30 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
         </section>
         <section aria-labelledby="work-title">
           <h2 id="work-title">{t('console.lead.work')}</h2>
-          <form onSubmit={save} key={`${lead.status}-${lead.assignee}`}>
-            <label htmlFor="lead-status">{t('console.lead.status')}</label>
-            <select id="lead-status" name="status" defaultValue={lead.status}>
-              {STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`console.status.${status}`)}
-                </option>
-              ))}
-            </select>
-            <label htmlFor="lead-assignee">{t('console.lead.assignee')}</label>
-            <select id="lead-assignee" name="assignee" defaultValue={lead.assignee ?? ''}>
-              <option value="">{t('console.lead.nobody')}</option>
-              {users.map((user) => (
-                <option key={user.id} value={user.id}>
-                  {user.email}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="primary">
-              {t('console.lead.save')}
-            </button>
-          </form>
+          {users && (
+            <form onSubmit={save} key={`${lead.status}-${lead.assignee}`}>
+              <label htmlFor="lead-status">{t('console.lead.status')}</label>
+              <select id="lead-status" name="status" defaultValue={lead.status}>
+                {STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`console.status.${status}`)}
+                  </option>
+                ))}
+              </select>
+              <label htmlFor="lead-assignee">{t('console.lead.assignee')}</label>
+              <select id="lead-assignee" name="assignee" defaultValue={lead.assignee ?? ''}>
+                <option value="">{t('console.lead.nobody')}</option>
+                {users.map((user) => (
+                  <option key={user.id} value={user.id}>
+                    {user.email}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="primary">
+                {t('console.lead.save')}
+              </button>
+            </form>
+          )}
           <FollowUp
             key={`${lead.follow_up_at}-${lead.follow_up_note}`}
             id={lead.id}
