@@ -197,7 +197,7 @@ describe('bulk work', () => {
   });
 });
 
-describe('a lead page', () => {
+describe("the operators' list arriving after the screen", () => {
   it("shows the lead's assignee when the operators' list comes after the lead (else saving would unassign it)", async () => {
     const page = await as(ADMIN.email);
     const id = await leadId('Otro 39');
@@ -210,6 +210,19 @@ describe('a lead page', () => {
     await page.goto(`${platform.origin}/admin/leads/${id}`);
     await page.locator('h1', { hasText: 'Otro 39' }).waitFor();
     await expect.poll(() => page.locator('#lead-assignee').inputValue(), { timeout: 5000 }).toBe(admin!.id);
+    await page.unroute('**/api/admin/users');
+  });
+
+  it("keeps the inbox's assignee filter from the address when the operators' list comes after it", async () => {
+    const page = await as(ADMIN.email);
+    const [luis] = await db().query<{ id: string }>('select id from admin_user where email = $1', [LUIS]);
+    await page.route('**/api/admin/users', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto(`${platform.origin}/admin/leads?assignee=${luis!.id}`);
+    await expect.poll(() => page.locator('#f-assignee option:checked').textContent(), { timeout: 5000 }).toBe(LUIS);
+    expect(await page.locator('#f-assignee').inputValue()).toBe(luis!.id);
     await page.unroute('**/api/admin/users');
   });
 });

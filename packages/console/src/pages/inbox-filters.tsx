@@ -44,6 +44,16 @@ export function Queues({ filter }: { filter: Filter }) {
   );
 }
 
+/**
+ * The operators to choose from, with the one the address names while their list is still coming
+ * (by its id, the same option then): a select without it would show "Anyone", and the next change
+ * of another filter would drop it.
+ */
+const assignees = (users: { id: string; email: string }[], chosen: string | undefined) =>
+  !chosen || chosen === 'me' || chosen === 'none' || users.some((user) => user.id === chosen)
+    ? users
+    : [...users, { id: chosen, email: '…' }];
+
 /** The filter form; `users` are the operators one may filter by. */
 export function Filters({ filter, users }: { filter: Filter; users: { id: string; email: string }[] }) {
   const { t } = useT();
@@ -109,7 +119,7 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
             <option value="">{t('consoleWork.filters.anyone')}</option>
             <option value="me">{t('consoleWork.filters.me')}</option>
             <option value="none">{t('consoleWork.filters.nobody')}</option>
-            {users.map((user) => (
+            {assignees(users, filter.assignee).map((user) => (
               <option key={user.id} value={user.id}>
                 {user.email}
               </option>
