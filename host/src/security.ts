@@ -7,11 +7,11 @@ import { DISMISSED_CLASS, NOTICE_DISMISSED } from './client/overlay.ts';
 /**
  * The one inline script of every page, before the first paint: marks that the enhancing script
  * will run (the menu may start collapsed), and, on a page with the home notice (`<html
- * data-notice>`), a notice this visit dismissed (the content then lays out without its column:
+ * data-home-notice>`), a notice this visit dismissed (the content then lays out without its column:
  * nothing moves when the script hides it). Other pages leave sessionStorage alone: a page's first
  * read of it waits for the browser (about 50 ms before the first paint at Lighthouse's 4× slowdown).
  */
-export const INLINE_SCRIPT = `(function(r){r.classList.add('js');if(r.hasAttribute('data-notice'))try{if(sessionStorage.getItem('${NOTICE_DISMISSED}')==='1')r.classList.add('${DISMISSED_CLASS}')}catch(e){}})(document.documentElement)`;
+export const INLINE_SCRIPT = `(function(r){r.classList.add('js');if(r.hasAttribute('data-home-notice'))try{if(sessionStorage.getItem('${NOTICE_DISMISSED}')==='1')r.classList.add('${DISMISSED_CLASS}')}catch(e){}})(document.documentElement)`;
 
 /** `'sha256-…'` of an inline script or style, as a CSP source. */
 export const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

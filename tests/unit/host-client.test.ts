@@ -97,15 +97,15 @@ describe('home overlay', () => {
     expect($('[data-notice]').hidden).toBe(true);
     document.documentElement.classList.remove('notice-dismissed');
     // The home's <html> says it has the notice; the inline script reads the visit's choice only there.
-    expect(renderRoute({ page: 'home', lang: 'en' }, ASSETS)).toMatch(/<html lang="en" data-notice(="")?>/);
-    document.documentElement.setAttribute('data-notice', '');
+    expect(renderRoute({ page: 'home', lang: 'en' }, ASSETS)).toMatch(/<html lang="en" data-home-notice(="")?>/);
+    document.documentElement.setAttribute('data-home-notice', '');
     runInNewContext(INLINE_SCRIPT, { document, sessionStorage });
     expect(document.documentElement.classList.contains('notice-dismissed')).toBe(true);
     sessionStorage.clear();
     document.documentElement.classList.remove('notice-dismissed');
     runInNewContext(INLINE_SCRIPT, { document, sessionStorage });
     expect([...document.documentElement.classList]).toEqual(['js']);
-    document.documentElement.removeAttribute('data-notice');
+    document.documentElement.removeAttribute('data-home-notice');
   });
 
   it('leaves sessionStorage alone on pages without the notice (its first read delays the first paint)', () => {

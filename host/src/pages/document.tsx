@@ -49,7 +49,7 @@ const PARSED = 'parsed';
 /** The full HTML document of a page. */
 export function Document({ lang, title, description, route, widget, assets, children }: DocumentProps) {
   return (
-    <html lang={lang} data-notice={route?.page === 'home' ? '' : undefined}>
+    <html lang={lang} data-home-notice={route?.page === 'home' ? '' : undefined}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
