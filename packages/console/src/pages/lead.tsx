@@ -83,7 +83,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       ({ users }) => setUsers(users),
       (caught: ApiError) => setError((t) => errorText(t, caught)),
     );
-  }, [load]);
+  }, [load, setError]);
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
