@@ -9,10 +9,9 @@
 
 /** Adds a `prefetch` link for each module the page's `<meta name="obra-preload">` names, after `load` and a painted frame, one each idle moment. */
 export function preloadWhenIdle(doc: Document): void {
-  const hrefs = doc.querySelector<HTMLMetaElement>('meta[name="obra-preload"]')?.content.split(' ').filter(Boolean) ?? [];
-  if (!hrefs.length) return;
+  const queue = doc.querySelector<HTMLMetaElement>('meta[name="obra-preload"]')?.content.split(' ').filter(Boolean) ?? [];
+  if (!queue.length) return;
   const win = doc.defaultView!;
-  const queue = [...hrefs];
   // One link an idle moment: each starts its fetch, and seven in one task made a long one (75 ms
   // at Lighthouse's 4× slowdown, counted as blocking time).
   const add = () => {

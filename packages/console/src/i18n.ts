@@ -25,6 +25,8 @@ export const consoleCatalogues = {
 };
 /** The console's translator type. */
 export type ConsoleI18n = I18n<typeof consoleCatalogues.es>;
+/** A key of the console's catalogues. */
+export type ConsoleKey = Parameters<ConsoleI18n['t']>[0];
 
 const KEY = 'obra-console-lang';
 

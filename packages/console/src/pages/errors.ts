@@ -1,10 +1,8 @@
 import type { ApiError } from '../api.ts';
-import type { ConsoleI18n } from '../i18n.ts';
-
-type Key = Parameters<ConsoleI18n['t']>[0];
+import type { ConsoleI18n, ConsoleKey } from '../i18n.ts';
 
 /** The text of a refusal: a screen's own message for its codes, else a general one by status. */
-export function errorText(t: ConsoleI18n['t'], error: ApiError, byCode: Record<string, Key> = {}): string {
+export function errorText(t: ConsoleI18n['t'], error: ApiError, byCode: Record<string, ConsoleKey> = {}): string {
   const own = error.code ? byCode[error.code] : undefined;
   if (own) return t(own);
   if (error.code === 'network') return t('console.error.network');

@@ -33,10 +33,9 @@ export function FollowUp({
   const chosen = fromZoned(value, zone);
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const instant = fromZoned(value, zone);
-    if (!instant) return setError((tr) => tr('consoleWork.followUp.invalid'));
+    if (!chosen) return setError((tr) => tr('consoleWork.followUp.invalid'));
     const text = formText(new FormData(event.currentTarget), 'follow-up-note').trim();
-    void act(() => api(`leads/${id}`, { method: 'PATCH', body: { followUp: { at: instant, note: text } } }), 'consoleWork.followUp.saved');
+    void act(() => api(`leads/${id}`, { method: 'PATCH', body: { followUp: { at: chosen, note: text } } }), 'consoleWork.followUp.saved');
   };
   const quick: [string, string][] = [
     [t('consoleWork.followUp.tomorrow'), daysAhead(now, zone, 1)],

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '@obra/i18n';
 import { LEAD_SORTS, type LeadKindName, type LeadSort, type LeadStatus } from '@obra/schema/console';
-import { useT, type ConsoleI18n } from '../i18n.ts';
+import { useT, type ConsoleI18n, type ConsoleKey } from '../i18n.ts';
 import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { EmailLink, PhoneLinks } from './contact-links.tsx';
 import { estimateMoney, when } from './format.ts';
@@ -29,12 +29,10 @@ export interface Lead {
   value_usd: number | null;
 }
 
-type Key = Parameters<ConsoleI18n['t']>[0];
-
 /** Each sort key's column: its header and its cell. */
 const SORT_COLUMNS: Record<
   LeadSort,
-  { header: Key; cell: (lead: Lead, format: (at: string) => string, t: ConsoleI18n['t'], lang: Lang) => ReactNode }
+  { header: ConsoleKey; cell: (lead: Lead, format: (at: string) => string, t: ConsoleI18n['t'], lang: Lang) => ReactNode }
 > = {
   received: {
     header: 'consoleWork.columns.received',

@@ -3,17 +3,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
-import { useT } from '../i18n.ts';
+import { useT, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
-
-type Key = Parameters<ReturnType<typeof useT>['t']>[0];
 
 /**
  * GETs `path` whenever it changes (or the language does, for the error's text, or `reload` is
  * called): the last answer, kept while the next one loads, or the refusal's text. An answer for a
  * path left meanwhile is dropped.
  */
-export function useLoad<T>(path: string, byCode?: Record<string, Key>): { data: T | undefined; error: string; reload: () => void } {
+export function useLoad<T>(path: string, byCode?: Record<string, ConsoleKey>): { data: T | undefined; error: string; reload: () => void } {
   const { t } = useT();
   const [data, setData] = useState<T | undefined>();
   const [error, setError] = useState('');

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type ApiError, type Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
-import { useT, type ConsoleI18n } from '../i18n.ts';
+import { useT, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { specialityName, type Partner } from './partners.tsx';
@@ -12,7 +12,6 @@ import { Snippets } from './partner-snippets.tsx';
 import { useText, type Text } from './use-action.ts';
 
 type Action = 'approve' | 'suspend' | 'reinstate';
-type Key = Parameters<ConsoleI18n['t']>[0];
 /** A refusal of one field, kept as what to say (see useText). */
 type FieldError = { field: 'code' | 'origins'; text: Exclude<Text, string> } | undefined;
 
@@ -74,7 +73,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
     setError((t) => (caught.code === 'partner-state' ? t('consolePartners.error.state') : errorText(t, caught)));
     if (caught.code === 'partner-state') void load();
   };
-  const run = async (work: () => Promise<unknown>, done: Key) => {
+  const run = async (work: () => Promise<unknown>, done: ConsoleKey) => {
     setError('');
     setFieldError(undefined);
     setMessage('');

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { ApiError } from '../api.ts';
-import { useT, type ConsoleI18n } from '../i18n.ts';
+import { useT, type ConsoleI18n, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
 
-type Key = Parameters<ConsoleI18n['t']>[0];
 /** A message, written when shown: in the language of that moment, not of when it was set. */
 export type Text = string | ((t: ConsoleI18n['t']) => string);
 
@@ -27,7 +26,7 @@ export function useText(): [string, (text: Text) => void] {
 export function useAction(reload: () => Promise<unknown>, byCode: Parameters<typeof errorText>[2] = {}) {
   const [error, setError] = useText();
   const [message, setMessage] = useText();
-  const run = async (work: () => Promise<unknown>, done?: Key): Promise<boolean> => {
+  const run = async (work: () => Promise<unknown>, done?: ConsoleKey): Promise<boolean> => {
     setError('');
     setMessage('');
     try {

@@ -70,9 +70,8 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
       smtpUrl ? createTransport(smtpUrl, { from }) : createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from }),
     ));
 
-  /** The .eml file's name: when, the queue, the row, and the lead it is about. */
-  const fileName = <Row>(queue: MailQueue<Row>, row: Row) => {
-    const { id, lead, digest } = queue.describe(row);
+  /** The .eml file's name: when, the queue, the row (as the queue describes it), and the lead it is about. */
+  const fileName = (queue: { name: string }, { id, lead, digest }: ReturnType<MailQueue<unknown>['describe']>) => {
     const about = lead && lead !== storedText(id) ? `-lead-${lead}` : '';
     return `${new Date().toISOString().replace(/[:.]/g, '-')}-${queue.name}-${storedText(id)}${about}${digest ? '-digest' : ''}.eml`;
   };
@@ -114,12 +113,13 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
     for (let rows = await queue.claim(); rows.length; rows = await queue.claim()) {
       for (const row of rows) {
         const started = performance.now();
+        const about = queue.describe(row);
         try {
           const mail = await queue.mail(row);
-          if (mail) await send(mail, fileName(queue, row), queue.describe(row).lead);
+          if (mail) await send(mail, fileName(queue, about), about.lead);
           await queue.sent(row);
           log.info(`${queue.name} mailed`, {
-            ...queue.describe(row),
+            ...about,
             to: smtpUrl ? 'smtp' : outboxDir,
             skipped: mail ? undefined : true,
             ms: Math.round(performance.now() - started),
@@ -127,7 +127,7 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
         } catch (error) {
           const reason = (error as Error).message.slice(0, 500);
           await queue.failed(row, reason);
-          log.warn(`${queue.name} e-mail failed; it will be retried`, { ...queue.describe(row), reason });
+          log.warn(`${queue.name} e-mail failed; it will be retried`, { ...about, reason });
         }
       }
     }
