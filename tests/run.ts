@@ -3,7 +3,8 @@
 // sockets, a database or Chromium, so two of them side by side fill a 2-core machine that one
 // leaves half idle. Each step's output is printed in one piece when it ends (so parallel steps do
 // not interleave), then a table of steps with their times and, last, the total count of tests as
-// one "N passed, N failed" line.
+// one "N passed, N failed" line. A failed step's reason (its failed tests and errors outside tests,
+// or a build's last lines) is printed again just before that table.
 //   node tests/run.ts            everything
 //   node tests/run.ts --list     the steps, what each needs, and the command; runs nothing
 //   OBRA_TEST_JOBS=1             one step at a time (default 3)
@@ -69,6 +70,11 @@ for (const step of steps) {
   summary.push(`${ok ? '✔' : '✘'} ${step.name} (${seconds.toFixed(1)}s)${counts}`);
 }
 
+// Why each failed step failed, again here: its own output may be thousands of lines up.
+for (const step of steps) {
+  const reason = outcomes.get(step.name)?.why;
+  if (reason) console.log(`\n━━ why ${step.name} failed ━━\n${reason}`);
+}
 console.log(`\n${summary.join('\n')}`);
 console.log(`total ${((performance.now() - started) / 1000).toFixed(1)}s with up to ${jobs} steps at a time`);
 if (skipped) console.log(`${skipped} skipped or todo tests: each one hides something.`);

@@ -1,6 +1,7 @@
 // The steps of `npm test` (tests/run.ts) and how one runs; tests/repeat.ts builds with the same steps.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GUARDRAILS } from './guardrails.ts';
@@ -101,6 +102,27 @@ export interface Outcome {
   ok: boolean;
   seconds: number;
   report?: Report;
+  /** For a failed step, the part of its output that says why (see {@link why}). */
+  why?: string;
+}
+
+/** Lines of a failed step's output kept for the end of the run. */
+const WHY_LINES = 60;
+
+/**
+ * What explains a failure: vitest's sections of failed tests and of errors outside tests, from
+ * their first header on, or else the output's last lines (a build's error). `npm test` prints it
+ * again after the table of steps, so the end of a long log (all a CI page may keep) says why.
+ */
+function why(output: string): string {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const first = lines.findIndex((line) => /⎯{2,} (Failed Tests?|Unhandled (Errors?|Rejections?)|Failed Suites?)/.test(line));
+  const kept = first >= 0 ? lines.slice(first) : lines;
+  return kept
+    .slice(0, first >= 0 ? WHY_LINES : undefined)
+    .slice(-WHY_LINES)
+    .join('\n')
+    .trim();
 }
 
 /** Runs one step with its output buffered, and prints that output in one piece when it ends. */
@@ -133,7 +155,8 @@ export function runStep(step: Step): Promise<Outcome> {
           report = undefined;
         }
       }
-      resolve({ ok: code === 0 && !error, seconds, report });
+      const ok = code === 0 && !error;
+      resolve({ ok, seconds, report, ...(ok ? {} : { why: why(Buffer.concat(output).toString('utf8')) || error?.message }) });
     };
     child.on('error', (error) => finish(null, error));
     child.on('close', (code) => finish(code));
