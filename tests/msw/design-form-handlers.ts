@@ -1,4 +1,5 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { held } from './held.ts';
 import { TEST_API } from './wait-list-handlers.ts';
 
 export { TEST_API };
@@ -22,9 +23,9 @@ export const designFormHandlers = {
   generated: http.post(`${TEST_API}/generate-image`, () => HttpResponse.json({ url: GENERATED_URL })),
   generateFailed: http.post(`${TEST_API}/generate-image`, () => HttpResponse.json({ errorMessage: 'provider down' }, { status: 502 })),
   generateNoUrl: http.post(`${TEST_API}/generate-image`, () => HttpResponse.json({ id: 'img_1' })),
-  /** Never answers: the preview stays a skeleton. */
+  /** Answers only once the test is over (held.ts): the preview stays a skeleton. */
   generatePending: http.post(`${TEST_API}/generate-image`, async () => {
-    await delay('infinite');
+    await held();
     return HttpResponse.json({});
   }),
   image: http.get(GENERATED_URL, () => new HttpResponse(RENDER_SVG, { headers: { 'Content-Type': 'image/svg+xml' } })),
@@ -40,7 +41,7 @@ export const designFormHandlers = {
   reportFailedSilently: http.post(`${TEST_API}/form-report`, () => HttpResponse.json({}, { status: 500 })),
   reportNetworkError: http.post(`${TEST_API}/form-report`, () => HttpResponse.error()),
   reportPending: http.post(`${TEST_API}/form-report`, async () => {
-    await delay('infinite');
+    await held();
     return HttpResponse.json({});
   }),
 };

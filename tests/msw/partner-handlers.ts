@@ -1,4 +1,5 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { held } from './held.ts';
 import { TEST_API } from './wait-list-handlers.ts';
 
 export { TEST_API };
@@ -13,9 +14,9 @@ export const partnerHandlers = {
     HttpResponse.json({ errorMessage: 'Error en el servidor. Por favor, intenta de nuevo.' }, { status: 500 }),
   ),
   networkError: http.post(PARTNER_URL, () => HttpResponse.error()),
-  /** Never answers: the widget stays in its sending state. */
+  /** Answers only once the test is over (held.ts): the widget stays in its sending state. */
   pending: http.post(PARTNER_URL, async () => {
-    await delay('infinite');
+    await held();
     return HttpResponse.json({});
   }),
   /** The server's own validation turned down two fields (keys of the `common` catalogue). */

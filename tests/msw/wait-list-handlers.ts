@@ -1,4 +1,5 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { held } from './held.ts';
 
 /** Where the unit tests and stories point `api-base`. */
 export const TEST_API = 'http://api.test/api';
@@ -16,9 +17,9 @@ export const waitListHandlers = {
     HttpResponse.json({ errorMessage: 'invalid', errors: { correo: 'email' } }, { status: 400 }),
   ),
   networkError: http.post(`${TEST_API}/wait-list`, () => HttpResponse.error()),
-  /** Never answers: the widget stays in its sending state. */
+  /** Answers only once the test is over (held.ts): the widget stays in its sending state. */
   pending: http.post(`${TEST_API}/wait-list`, async () => {
-    await delay('infinite');
+    await held();
     return HttpResponse.json({});
   }),
   /** An opaque answer, as a spreadsheet-script web endpoint gives to a no-cors request. */

@@ -12,7 +12,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 // A network failure is retried with backoff first (~3 s of real waiting by the default policy).
-useFastRetries();
+useFastRetries(server);
 
 const entry: WaitListEntry = {
   interesado: 'proveedor',

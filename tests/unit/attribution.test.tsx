@@ -22,7 +22,7 @@ afterEach(() => {
   localStorage.clear();
 });
 afterAll(() => server.close());
-useFastRetries();
+useFastRetries(server);
 
 describe('collectAttribution', () => {
   const collect = (href: string, referrer = '', partner?: string) => collectAttribution({ href, referrer, widget: 'wait-list', partner });

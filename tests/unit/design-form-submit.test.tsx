@@ -21,7 +21,7 @@ import {
 } from './support/design-form.ts';
 
 const server = useApi();
-useFastRetries();
+useFastRetries(server);
 
 const submit = (form: Form, lang: 'es' | 'en' = 'es') =>
   form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));

@@ -18,7 +18,7 @@ afterEach(() => {
   localStorage.clear();
 });
 afterAll(() => server.close());
-useFastRetries();
+useFastRetries(server);
 
 const spam = { startedAt: 0, trap: '' };
 

@@ -25,7 +25,7 @@ afterEach(() => {
   window.dispatchEvent(new Event('pagehide'));
 });
 afterAll(() => server.close());
-useFastRetries();
+useFastRetries(server);
 
 /** Renders the values page in `lang`, wires the popup (as a page load does) and opens it. */
 function mountValues(lang: Lang, { open = true } = {}) {

@@ -16,7 +16,7 @@ afterAll(() => server.close());
 // sendPartner logs the accepted answer (docs/contributors/behaviour.md#calls); the tests read the log instead of printing it.
 const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 beforeEach(() => info.mockClear());
-useFastRetries();
+useFastRetries(server);
 
 /** Records every registration request body, answering 201 after `delayMs`. */
 /** Records the bodies sent; with `held`, each answer waits until that promise resolves. */

@@ -15,7 +15,7 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 // A story that shows an error after retries need not wait for real backoff.
-useFastRetries();
+useFastRetries(server);
 
 // The loader only resets the handlers and adds the story's (resetHandlers, use), which the Node
 // server has with the same meaning as the browser worker.

@@ -11,7 +11,7 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-useFastRetries();
+useFastRetries(server);
 
 /** Records every wait-list request body, answering 201. */
 function recordRequests() {
