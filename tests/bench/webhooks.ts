@@ -30,7 +30,6 @@ const local = await startLocalApi({
   MIN_FILL_MS: '0',
   WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8',
   WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
-  WEBHOOK_POLL_MS: '100',
   // The default schedule's shape (growing waits), in milliseconds instead of minutes and hours.
   WEBHOOK_RETRY_SCHEDULE: '100,200,400,800,1600,3200,3200,3200,3200,3200,3200,3200',
 });

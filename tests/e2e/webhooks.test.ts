@@ -19,7 +19,6 @@ let receiver: Receiver;
 beforeAll(async () => {
   platform = await startConsolePlatform({
     WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8',
-    WEBHOOK_POLL_MS: '100',
     WEBHOOK_RETRY_SCHEDULE: '200,400,800',
   });
   receiver = await startReceiver();

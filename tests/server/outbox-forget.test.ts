@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { createLogger } from '../../packages/server/src/log.ts';
-import { createOutbox, type MailQueue } from '../../packages/server/src/mail/outbox.ts';
+import { createMailOutbox, type MailQueue } from '../../packages/server/src/mail/outbox.ts';
 
 interface Row {
   id: string;
@@ -37,7 +37,7 @@ function outboxOf(rows: Row[], made: (row: Row) => Promise<void> = async () => {
     describe: (row) => ({ id: row.id, lead: row.lead }),
   };
   const config = loadConfig({ OBRA_DATA_DIR: dir, MAIL_OUTBOX_DIR: join(dir, 'outbox'), MAIL_RETRY_MS: '60000' });
-  const outbox = createOutbox({ config, log: createLogger('silent'), queues: [queue] });
+  const outbox = createMailOutbox({ config, log: createLogger('silent'), queues: [queue] });
   return { outbox, sent, files: () => readdirSync(join(dir, 'outbox')).sort() };
 }
 

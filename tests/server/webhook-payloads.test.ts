@@ -68,7 +68,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((ready) => receiver.listen(0, '127.0.0.1', ready));
-  local = await startLocalApi({ RATE_LIMIT: '0', MIN_FILL_MS: '0', WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8', WEBHOOK_POLL_MS: '50' });
+  local = await startLocalApi({ RATE_LIMIT: '0', MIN_FILL_MS: '0', WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8' });
   // The session's time zone, and new connections' on PostgreSQL, far from UTC.
   await local.api.db.query("select set_config('TimeZone', 'Asia/Tokyo', false)");
   if (local.api.db.kind === 'postgres')

@@ -39,7 +39,6 @@ it('waits for the webhook request under way, records it, then exits 0', async ()
     RATE_LIMIT: '0',
     MIN_FILL_MS: '0',
     WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8',
-    WEBHOOK_POLL_MS: '50',
     WEBHOOK_TIMEOUT_MS: '10000',
   });
   expect((await postJson(`${api.base}/api/wait-list`, VALID['wait-list'])).status).toBe(201);

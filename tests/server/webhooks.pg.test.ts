@@ -21,7 +21,6 @@ beforeAll(async () => {
     MIN_FILL_MS: '0',
     LOG_LEVEL: 'info',
     WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8',
-    WEBHOOK_POLL_MS: '50',
     WEBHOOK_RETRY_SCHEDULE: '50,50,50,50,50,50,50,50',
   };
   processes = await Promise.all(Array.from({ length: 3 }, () => startProcess('api', env)));

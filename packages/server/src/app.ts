@@ -14,7 +14,7 @@ import { checkoutSession, createCheckout, stripeWebhook, testPay } from './check
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
-import { createOutbox } from './mail/outbox.ts';
+import { createMailOutbox } from './mail/outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { morningMails } from './admin/morning-mail.ts';
 import { reportMails } from './report/mail-queue.ts';
@@ -110,10 +110,13 @@ export async function createApi(
         };
   const store = createLeadStore(db);
   const images = providerFor(config);
+  // Webhook deliveries are sent in the background too; disabling a failing endpoint queues the admins' mail.
+  const webhooks = createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() });
   // Every e-mail goes through one outbox: the visitors' reports, the team's new-lead notices, the operators' morning e-mails.
-  const outbox = createOutbox({
+  const outbox = createMailOutbox({
     config,
     log,
+    onSent: webhooks.kick,
     queues: [
       reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
       orderMails(db, config.mail.retryMs),
@@ -124,8 +127,7 @@ export async function createApi(
   });
   // APPROVED_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (docs/partners/sites.md).
   const allowList = createAllowList(db, config.approvedOrigins, config.corsCacheMs, log);
-  const webhooks = createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() });
-  const admin = createAdmin({ config, db, log, outbox, allowList, webhooks, now: clock });
+  const admin = createAdmin({ config, db, log, outbox, allowList, now: clock });
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -146,9 +148,19 @@ export async function createApi(
       throw new HttpError(429, { key: 'origin.limited', values: { origin, seconds } }, { headers: { 'Retry-After': seconds } });
     });
 
+  /**
+   * A write that succeeded may have stored webhook events in its transaction (a new lead, a
+   * console change, a partner approved, a test event): the worker looks at once instead of at its
+   * next poll. Kicks in a row share one look per 100 ms (background.ts).
+   */
+  const changed = (req: IncomingMessage, reply: Reply): Reply => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.status < 300) webhooks.kick();
+    return reply;
+  };
+
   async function answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply> {
     // The console's API: same-origin only, so it never gets CORS headers (admin/handler.ts).
-    if (url.pathname.startsWith('/api/admin/')) return admin.answer(req, url, ip);
+    if (url.pathname.startsWith('/api/admin/')) return changed(req, await admin.answer(req, url, ip));
     const origin = publicOrigin(req, config);
     const cors = corsHeaders(req);
     const route = ROUTES[url.pathname.startsWith('/api/images/') ? '/api/images/' : url.pathname];
@@ -188,7 +200,7 @@ export async function createApi(
         lang: requestLang(req),
         client,
       });
-      return { ...reply, headers: { ...cors, ...reply.headers } };
+      return changed(req, { ...reply, headers: { ...cors, ...reply.headers } });
     } catch (error) {
       if (error instanceof HttpError) Object.assign(error.headers, cors);
       throw error;

@@ -226,7 +226,10 @@ const WEBHOOKS = {
   } satisfies Variable<number[]>,
   WEBHOOK_TIMEOUT_MS: positive(10_000, 'per request (at most 64 KiB of an answer is read)'),
   WEBHOOK_DISABLE_AFTER_HOURS: positive(72, 'hours of continuous failure before an endpoint is disabled'),
-  WEBHOOK_POLL_MS: positive(1000, 'how often each process looks for due deliveries (ms)'),
+  WEBHOOK_POLL_MS: positive(
+    60_000,
+    'the longest wait between two looks for due deliveries (ms); a process also looks after each write it accepts, a report it mails, and when its next delivery is due',
+  ),
 };
 
 const IMAGES = {

@@ -73,7 +73,7 @@ export interface Config {
    * Webhooks: WEBHOOK_ALLOW_PRIVATE (`1` any address, or a comma-separated CIDR list such as
    * `127.0.0.0/8,::1/128`; unset: only public addresses), WEBHOOK_RETRY_SCHEDULE (the waits before
    * each retry in ms, comma-separated), WEBHOOK_TIMEOUT_MS per request, WEBHOOK_DISABLE_AFTER_HOURS
-   * of continuous failure before an endpoint is disabled, WEBHOOK_POLL_MS between looks for due deliveries.
+   * of continuous failure before an endpoint is disabled, WEBHOOK_POLL_MS at most between looks for due deliveries.
    */
   webhooks: {
     allowPrivate: 'all' | readonly string[];

@@ -4,10 +4,9 @@ import type { Db } from '../db/index.ts';
 import { readJson } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
-import type { Outbox } from '../mail/outbox.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
-import type { WebhookWorker } from '../webhooks/worker.ts';
 import type { Operator } from './auth.ts';
 import type { Scope } from './filter.ts';
 
@@ -18,11 +17,10 @@ export interface AdminContext {
   config: Config;
   db: Db;
   log: Logger;
-  outbox: Outbox;
+  outbox: MailOutbox;
   /** The CORS allow-list, to drop its cached partners' origins when an admin changes a partner. */
   allowList: AllowList;
   /** The webhook worker, to send at once what an admin queued. */
-  webhooks: WebhookWorker;
   operator: Operator;
   /** The id in the path (a lead's or a user's), already checked to be a UUID. */
   id: string;

@@ -7,7 +7,7 @@ import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientKey } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
-import type { Outbox } from '../mail/outbox.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
@@ -24,7 +24,6 @@ import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { approvePartner, getPartner, listPartners, listSites, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
 import { changePassword, choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
-import type { WebhookWorker } from '../webhooks/worker.ts';
 import {
   createWebhook,
   listDeliveries,
@@ -99,7 +98,6 @@ export function createAdmin({
   log,
   outbox,
   allowList,
-  webhooks,
   now = () => new Date(),
 }: {
   /** The time (a test moves it): due follow-ups. */
@@ -107,9 +105,8 @@ export function createAdmin({
   config: Config;
   db: Db;
   log: Logger;
-  outbox: Outbox;
+  outbox: MailOutbox;
   allowList: AllowList;
-  webhooks: WebhookWorker;
 }): Admin {
   let timer: NodeJS.Timeout | undefined;
   if (config.retentionDays > 0) {
@@ -124,7 +121,7 @@ export function createAdmin({
   return {
     async answer(req, url, ip) {
       const method = req.method as Method;
-      const base = { req, url, config, db, log, outbox, allowList, webhooks, now };
+      const base = { req, url, config, db, log, outbox, allowList, now };
       // The two calls open to anyone, throttled per address (and per account) in throttle.ts.
       if (url.pathname === '/api/admin/session' && method === 'POST') {
         checkOrigin(req, config);

@@ -9,7 +9,7 @@ import es from '@obra/i18n/locales/es/console-work.json' with { type: 'json' };
 import consoleEn from '@obra/i18n/locales/en/console.json' with { type: 'json' };
 import consoleEs from '@obra/i18n/locales/es/console.json' with { type: 'json' };
 import type { Db } from '../db/index.ts';
-import type { MailQueue } from '../mail/outbox.ts';
+import { claimDue, type MailQueue } from '../mail/outbox.ts';
 
 /** The most follow-ups one e-mail lists; the rest are in the console's queue. */
 const LISTED = 100;
@@ -46,11 +46,17 @@ export function morningMails(
         [now().toISOString(), OPEN_STATUSES, WINDOW_HOURS],
       )),
     claim: () =>
-      db.query<Row>(
-        `update follow_up_mail set attempts = attempts + 1, next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, attempts)))
-         where id in (select id from follow_up_mail where sent_at is null and next_at <= now() order by id limit 10 for update skip locked)
-         returning id::text, user_id, day::text, attempts`,
-        [retryMs / 1000],
+      claimDue<Row>(
+        db,
+        {
+          table: 'follow_up_mail',
+          pending: 'sent_at is null',
+          attempts: 'attempts',
+          nextAt: 'next_at',
+          order: 'id',
+          returning: 'id::text, user_id, day::text, attempts',
+        },
+        retryMs,
       ),
     async mail(row) {
       const [user] = await db.query<{ email: string; lang: 'es' | 'en' | null; tz: string }>(

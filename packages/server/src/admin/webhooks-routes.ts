@@ -115,7 +115,6 @@ export const updateWebhook: AdminHandler = async (context) => {
     [id, url, events, format, enabled],
   );
   if (!endpoint) throw new HttpError(404, 'There is no such webhook endpoint.', { body: { code: 'gone' } });
-  if (enabled) context.webhooks.kick();
   return { status: 200, body: { endpoint } };
 };
 
@@ -173,19 +172,18 @@ export const listDeliveries: AdminHandler = async (context) => {
 };
 
 /** POST /api/admin/webhook-deliveries/:id/resend (admins): the same event (same webhook-id) again, now, with a fresh retry schedule. */
-export const resendDelivery: AdminHandler = async ({ db, id, operator, webhooks }) => {
+export const resendDelivery: AdminHandler = async ({ db, id, operator }) => {
   requireAdmin(operator);
   const rows = await db.query("update webhook_delivery set status = 'pending', attempts = 0, next_at = now() where id = $1 returning id", [
     id,
   ]);
   if (!rows.length) throw new HttpError(404, 'There is no such delivery.', { body: { code: 'gone' } });
-  webhooks.kick();
   return { status: 202, body: { ok: true } };
 };
 
 /** POST /api/admin/webhooks/:id/test (admins): a `webhook.test` event to this endpoint only. */
 export const testWebhook: AdminHandler = async (context) => {
-  const { db, id, operator, webhooks } = context;
+  const { db, id, operator } = context;
   requireAdmin(operator);
   await endpointOf(context);
   const [row] = await db.query<{ id: string }>('select webhook_emit($1, $2::jsonb, $3) as id', [
@@ -193,6 +191,5 @@ export const testWebhook: AdminHandler = async (context) => {
     JSON.stringify({ endpoint: id, message: 'A test event from the Obra console.' }),
     id,
   ]);
-  webhooks.kick();
   return { status: 202, body: { eventId: row!.id } };
 };

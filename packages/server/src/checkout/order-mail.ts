@@ -7,7 +7,7 @@ import { interpolate } from '@obra/i18n';
 import en from '@obra/i18n/locales/en/order-mail.json' with { type: 'json' };
 import es from '@obra/i18n/locales/es/order-mail.json' with { type: 'json' };
 import type { Db } from '../db/index.ts';
-import type { MailQueue } from '../mail/outbox.ts';
+import { claimDue, type MailQueue } from '../mail/outbox.ts';
 
 interface OrderRow {
   id: string;
@@ -53,11 +53,17 @@ export function orderMails(db: Db, retryMs: number): MailQueue<OrderRow> {
   return {
     name: 'order',
     claim: () =>
-      db.query<OrderRow>(
-        `update "order" set mail_attempts = mail_attempts + 1, mail_next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, mail_attempts)))
-         where id in (select id from "order" where mail_status = 'queued' and mail_next_at <= now() order by created_at limit 10 for update skip locked)
-         returning id, created_at, provider, product, amount, currency, lang, customer_email, mail_attempts`,
-        [retryMs / 1000],
+      claimDue<OrderRow>(
+        db,
+        {
+          table: '"order"',
+          pending: "mail_status = 'queued'",
+          attempts: 'mail_attempts',
+          nextAt: 'mail_next_at',
+          order: 'created_at',
+          returning: 'id, created_at, provider, product, amount, currency, lang, customer_email, mail_attempts',
+        },
+        retryMs,
       ),
     mail: async (order) => ({ ...orderMail(order), to: order.customer_email }),
     sent: async (order) =>

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { runInBackground } from '../background.ts';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import { PRIVATE, privateDir } from '../private-files.ts';
 import { storedText } from '../stored-text.ts';
@@ -40,8 +41,41 @@ export interface MailQueue<Row> {
   prepare?(): Promise<void>;
 }
 
+/**
+ * A claimed row's next attempt, which is also its lease: `$1` seconds (MAIL_RETRY_MS) doubled for
+ * each attempt made, at most an hour. A process that stops mid-send leaves the row due again then.
+ */
+export const nextAttempt = (attempts: string) => `now() + make_interval(secs => least(3600, $1::float8 * power(2, ${attempts})))`;
+
+/** Where a queue keeps its rows: every name is a constant of the queue's module, never input. */
+interface QueueTable {
+  table: string;
+  /** The condition of a row still to send. */
+  pending: string;
+  /** Its attempts and next-attempt columns. */
+  attempts: string;
+  nextAt: string;
+  /** The order rows are claimed in, and what a claim returns. */
+  order: string;
+  returning: string;
+}
+
+/** Claims up to 10 due rows of a queue's table (see {@link MailQueue}), `for update skip locked`. */
+export function claimDue<Row extends object>(
+  db: Db,
+  { table, pending, attempts, nextAt, order, returning }: QueueTable,
+  retryMs: number,
+): Promise<Row[]> {
+  return db.query<Row>(
+    `update ${table} set ${attempts} = ${attempts} + 1, ${nextAt} = ${nextAttempt(attempts)}
+     where id in (select id from ${table} where ${pending} and ${nextAt} <= now() order by ${order} limit 10 for update skip locked)
+     returning ${returning}`,
+    [retryMs / 1000],
+  );
+}
+
 /** Every e-mail the API sends: stored first, sent in the background, retried until it goes. */
-export interface Outbox {
+export interface MailOutbox {
   /** Sends what is due now (after a new lead or report); returns at once. */
   kick(): void;
   /**
@@ -60,7 +94,18 @@ export interface Outbox {
  * at start-up, on each new lead and every MAIL_RETRY_MS. Without SMTP_URL each mail is written to
  * MAIL_OUTBOX_DIR as an .eml file.
  */
-export function createOutbox({ config, log, queues }: { config: Config; log: Logger; queues: readonly MailQueue<unknown>[] }): Outbox {
+export function createMailOutbox({
+  config,
+  log,
+  queues,
+  onSent,
+}: {
+  config: Config;
+  log: Logger;
+  queues: readonly MailQueue<unknown>[];
+  /** After a row is marked sent: marking a report mailed stores its `report.mailed` webhook event. */
+  onSent?: () => void;
+}): MailOutbox {
   const { smtpUrl, from, outboxDir, timeoutMs, retryMs } = config.mail;
   // nodemailer (and pdf-lib, in the report queue) load with the first mail, not at start: most
   // processes start with nothing to send (docs/contributors/performance.md).
@@ -118,6 +163,7 @@ export function createOutbox({ config, log, queues }: { config: Config; log: Log
           const mail = await queue.mail(row);
           if (mail) await send(mail, fileName(queue, about), about.lead);
           await queue.sent(row);
+          onSent?.();
           log.info(`${queue.name} mailed`, {
             ...about,
             to: smtpUrl ? 'smtp' : outboxDir,

@@ -7,7 +7,7 @@
 import { interpolate } from '@obra/i18n';
 import type { Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
-import type { MailQueue } from '../mail/outbox.ts';
+import { claimDue, type MailQueue } from '../mail/outbox.ts';
 import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { readableSummaries } from '../admin/summary.ts';
 import { partnerWelcome } from './partner-welcome.ts';
@@ -179,11 +179,17 @@ export function notificationMails(
         [digestHour],
       )),
     claim: () =>
-      db.query<Row>(
-        `update notification_mail set attempts = attempts + 1, next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, attempts)))
-         where id in (select id from notification_mail where sent_at is null and next_at <= now() order by id limit 10 for update skip locked)
-         returning id::text, recipient, lang, lead_id, to_partner, endpoint_id, partner_id, kinds, since, until, attempts`,
-        [retryMs / 1000],
+      claimDue<Row>(
+        db,
+        {
+          table: 'notification_mail',
+          pending: 'sent_at is null',
+          attempts: 'attempts',
+          nextAt: 'next_at',
+          order: 'id',
+          returning: 'id::text, recipient, lang, lead_id, to_partner, endpoint_id, partner_id, kinds, since, until, attempts',
+        },
+        retryMs,
       ),
     mail: (row) => {
       const w = WORDS[row.lang === 'en' ? 'en' : 'es'];

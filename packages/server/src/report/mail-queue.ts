@@ -1,7 +1,7 @@
 // The report e-mails as a queue of the outbox (mail/outbox.ts): the report row is the outbox
 // entry (mail_next_at is its lease, mail_attempts and mail_error what the console and export show).
 import type { Db } from '../db/index.ts';
-import type { MailQueue } from '../mail/outbox.ts';
+import { nextAttempt, type MailQueue } from '../mail/outbox.ts';
 import { reportEmail } from './email.ts';
 import type { ReportImage, ReportRow } from './pdf.ts';
 
@@ -38,7 +38,7 @@ export function reportMails(db: Db, { retryMs, perHour }: { retryMs: number; per
                     row_number() over (partition by coalesce(r.client, r.id::text) order by r.created_at) + coalesce(recent.n, 0) as turn
              from report r left join recent on recent.client = r.client
              where r.mailed_at is null and r.mail_status = 'queued' and r.spam_reason is null and r.mail_next_at <= now())
-           update report set mail_attempts = mail_attempts + 1, mail_next_at = now() + make_interval(secs => least(3600, $1::float8 * power(2, mail_attempts)))
+           update report set mail_attempts = mail_attempts + 1, mail_next_at = ${nextAttempt('mail_attempts')}
            where id in (select id from due order by turn, created_at limit (select n from room))
            returning *`,
           [retryMs / 1000, perHour],

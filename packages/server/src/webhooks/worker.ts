@@ -9,7 +9,7 @@ import { post, type SendResult } from './send.ts';
 
 /** Sends the webhook deliveries that are due. */
 export interface WebhookWorker {
-  /** Looks for due deliveries now (after a resend or a test event); returns at once. */
+  /** Looks for due deliveries now (after a new lead, a mailed report, a resend or a test event); returns at once. */
   kick(): void;
   /** Stops claiming and waits for the requests under way (each bounded by WEBHOOK_TIMEOUT_MS). */
   close(): Promise<void>;
@@ -44,7 +44,9 @@ function delivered(format: Format, status: number | null): boolean {
  * delivery to be taken again when its lease ends (at least once, always with the same webhook-id).
  * A failure waits WEBHOOK_RETRY_SCHEDULE[attempt] before the next try; past the schedule the
  * delivery is `failed`. An endpoint failing for WEBHOOK_DISABLE_AFTER_HOURS without a success in
- * between is disabled, with the reason the console shows.
+ * between is disabled, with the reason the console shows. The worker looks when kicked (a new lead,
+ * a mailed report, a resend, a test event), when the next delivery is due, and at the latest every
+ * WEBHOOK_POLL_MS (events stored by another process that was stopped before it sent them).
  */
 export function createWebhookWorker({
   db,
@@ -115,7 +117,25 @@ export function createWebhookWorker({
     await record(row, result);
   }
 
-  async function run() {
+  // The next look is set for when the next delivery is due (a retry, or a lease that ends), so a
+  // retry goes out on time without a poll every second; WEBHOOK_POLL_MS is only the longest wait.
+  let next: NodeJS.Timeout | undefined;
+  async function wakeWhenDue() {
+    const [due] = await db.query<{ ms: number | null }>(
+      `select extract(epoch from min(d.next_at) - now()) * 1000 as ms
+       from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where d.status = 'pending' and e.enabled`,
+    );
+    clearTimeout(next);
+    next = undefined;
+    const ms = due?.ms === null || due?.ms === undefined ? undefined : Number(due.ms);
+    if (ms === undefined || closed || ms >= pollMs) return;
+    next = setTimeout(() => background.kick(), Math.max(0, ms));
+    next.unref();
+  }
+
+  /** Sends what is due, batch after batch; whether it claimed anything. */
+  async function run(): Promise<boolean> {
+    let claimedAny = false;
     while (!closed) {
       const rows = await db.query<Claimed>(
         `with claimed as (
@@ -128,13 +148,15 @@ export function createWebhookWorker({
          from claimed c join webhook_event e on e.id = c.event_id join webhook_endpoint p on p.id = c.endpoint_id`,
         [leaseSeconds],
       );
-      if (!rows.length) return;
+      if (!rows.length) return claimedAny;
+      claimedAny = true;
       await Promise.all(
         rows.map((row) =>
           deliver(row).catch((error) => log.error('a webhook delivery could not be recorded', { delivery: row.delivery_id, error })),
         ),
       );
     }
+    return claimedAny;
   }
 
   // The log keeps LOG_DAYS: older events whose deliveries are all done are dropped, hourly.
@@ -149,10 +171,16 @@ export function createWebhookWorker({
     );
   }
 
+  // When the next delivery is due changes only when this process claims (and so reschedules or
+  // leases) deliveries, and at start (retries left by an earlier run): a kick that finds nothing,
+  // as after each write when no endpoint listens, costs one query and no second one.
+  let started = false;
   const background = runInBackground(
     async () => {
-      await run();
+      const claimed = await run();
       await prune();
+      if (claimed || !started) await wakeWhenDue();
+      started = true;
     },
     pollMs,
     (error) => log.error('the webhook worker failed', { error }),
@@ -161,6 +189,7 @@ export function createWebhookWorker({
     kick: background.kick,
     async close() {
       closed = true;
+      clearTimeout(next);
       await background.close();
     },
   };
