@@ -143,7 +143,7 @@ describe('configuration', () => {
       retryScheduleMs: [5000, 300000, 1800000, 7200000, 18000000, 36000000],
       timeoutMs: 10000,
       disableAfterHours: 72,
-      pollMs: 1000,
+      pollMs: 60_000,
     });
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '10, 20' }).webhooks).toMatchObject({
       allowPrivate: 'all',
