@@ -33,8 +33,8 @@ export const vitest = (project: string, report = project): string[] => [
   '--reporter=json',
   `--outputFile.json=${results}/${report}.json`,
 ];
-/** `npm run build:lib` (package.json), with what follows it passed on to each package's tsup (through its own `npm run build --workspaces`). */
-const BUILD_LIB = ['npm', 'run', '--silent', 'build:lib', '--', '--'];
+/** `npm run build:lib` (tools/build-libraries.ts), with what follows it passed on to it. */
+const BUILD_LIB = ['npm', 'run', '--silent', 'build:lib', '--'];
 const node = (...args: string[]) => [process.execPath, '--conditions=source', ...args];
 
 /**
