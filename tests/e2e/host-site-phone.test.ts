@@ -91,4 +91,24 @@ describe.each(['es', 'en'] as Lang[])('on a phone (%s)', (lang) => {
     expect(await gallery.locator('figcaption').count()).toBe(3);
     await look(page, `home-projects-${lang}`);
   });
+
+  it('fetches the values page’s project drawings only when the visitor scrolls near them, in boxes that do not move', async () => {
+    const page = await phone.newPage();
+    const pictures: string[] = [];
+    page.on('request', (request) => request.url().includes('/img/project-') && pictures.push(request.url()));
+    await page.goto(site.base + pathFor({ page: 'values', lang }), { waitUntil: 'networkidle' });
+    // The browser's own lazy loading fetched them with the page: each one parsed at the first paint.
+    expect(pictures).toEqual([]);
+    const figures = page.locator('.gallery figure');
+    const boxes = () => figures.evaluateAll((all) => all.map((figure) => Math.round(figure.getBoundingClientRect().height)));
+    const before = await boxes();
+    await page.locator('.gallery').scrollIntoViewIfNeeded();
+    const images = page.locator('.gallery img');
+    await expect
+      .poll(() => images.evaluateAll((all: HTMLImageElement[]) => all.filter((img) => img.complete && img.naturalWidth === 1200).length))
+      .toBe(3);
+    expect(pictures).toHaveLength(3);
+    expect(await boxes()).toEqual(before);
+    expect(await images.evaluateAll((all: HTMLImageElement[]) => all.map((img) => img.alt))).toEqual(['', '', '']);
+  });
 });

@@ -4,6 +4,7 @@ import { startCarousel } from './carousel.ts';
 import { enhanceContactOnIntent } from './contact-intent.ts';
 import { enhanceMenu } from './menu.ts';
 import { enhanceOverlay } from './overlay.ts';
+import { showPicturesNearby } from './pictures.ts';
 import { preloadWhenIdle } from './preload.ts';
 import { confirmPurchase } from './success.ts';
 
@@ -16,6 +17,7 @@ enhanceMenu(document);
 if (/[?&]partner=/.test(location.search) && document.querySelector('obra-software-detail'))
   void import('./partner-visit.ts').then(({ carryPartner }) => carryPartner(document, location.search));
 preloadWhenIdle(document);
+showPicturesNearby(document);
 enhanceOverlay(document, () => import(/* @vite-ignore */ loaderUrl));
 const carousel = document.querySelector<HTMLElement>('[data-carousel]');
 if (carousel) startCarousel(carousel, { reducedMotion });
