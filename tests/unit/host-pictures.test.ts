@@ -52,6 +52,16 @@ describe('showPicturesNearby', () => {
     expect(document.querySelectorAll('[data-picture]')).toHaveLength(1);
   });
 
+  it('puts every picture in at once where the browser has no IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    Reflect.deleteProperty(window, 'IntersectionObserver');
+    document.body.innerHTML =
+      '<figure><span data-picture="/img/a.svg"></span></figure><figure><span data-picture="/img/b.svg"></span></figure>';
+    showPicturesNearby(document);
+    expect([...document.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/img/a.svg', '/img/b.svg']);
+    expect(document.querySelector('[data-picture]')).toBeNull();
+  });
+
   it('observes nothing on a page without pictures', () => {
     const io = fakeObserver();
     document.body.innerHTML = '<p>No gallery here.</p>';
