@@ -7,16 +7,8 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs } from './support/admin.ts';
-import { postJson, REPORT, startLocalApi, type LocalApi } from './support/api.ts';
+import { postJson, REPORT, reportOn, startLocalApi, type LocalApi } from './support/api.ts';
 import { attachedPdf, pdfText } from './support/pdf.ts';
-
-/** A report whose image the API at `base` generated (a report may carry no other). */
-async function reportOn(base: string): Promise<typeof REPORT> {
-  const image = (await (
-    await postJson(`${base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })
-  ).json()) as { url: string };
-  return { ...REPORT, imageUrl: new URL(image.url, base).href };
-}
 
 const waitFor = async <T>(read: () => T | undefined, ms = 15_000): Promise<T> => {
   const until = Date.now() + ms;

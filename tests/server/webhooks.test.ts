@@ -4,7 +4,7 @@
 // log and resend; lead.updated, report.mailed and the endpoint disabled after failing for days.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
-import { outboxMails, postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+import { outboxMails, postJson, reportOn, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
 
 let local: LocalApi;
@@ -357,19 +357,18 @@ describe('events', () => {
     expect(await local.api.db.query("select count(*)::int as n from webhook_event where type = 'partner.approved'")).toEqual([{ n: 1 }]);
   });
 
-  it('sends report.mailed when the report outbox marks a mail sent', async () => {
+  it('sends report.mailed once the outbox has mailed a report (the sent mail kicks the worker)', async () => {
     await addEndpoint({ url: receiver.url('/mailed'), events: ['report.mailed'] });
-    const [report] = await local.api.db.query<{ id: string }>(
-      `insert into report (nombre, correo, telefono, pais, departamento, ciudad, estado_proyecto, etapa_proyecto, ancho, longitud, ancho_edificacion, largo_edificacion,
-         alto_edificacion, uso, uso_especifico, sistema_constructivo, diseno, tipo_fachada, material_cubierta, material_fachada, zona, otros, image_url, prompt, request_hash, lang, mail_status)
-       values ('Rosa', 'rosa@example.com', '+57 301 111 2222', 'Colombia', 'Antioquia', 'Medellín', 'idea', 'diseno', '10', '20', '8', '12', '6', 'vivienda', '',
-         'acero', 'dos-aguas', 'moderna', 'teja', 'ladrillo', 'urbana', '', 'http://127.0.0.1/api/images/none.svg', 'p', 'h', 'es', 'held') returning id`,
-    );
-    await local.api.db.query("update report set mailed_at = now(), mail_status = 'sent' where id = $1", [report!.id]);
+    // Through the API as a visitor sends it: the outbox renders and mails it, and marking it mailed
+    // stores the event. Nothing else kicks the worker after that, and its poll (60 s) is longer
+    // than the wait here.
+    const sent = await postJson(`${local.base}/api/form-report`, await reportOn(local.base));
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: string };
     await expect.poll(() => receiver.accepted('/mailed').length, poll).toBe(1);
     expect(JSON.parse(receiver.requests.find((r) => r.path === '/mailed')!.body)).toMatchObject({
       type: 'report.mailed',
-      data: { id: report!.id, kind: 'report' },
+      data: { id, kind: 'report' },
     });
   });
 

@@ -288,6 +288,14 @@ export const REPORT = {
   prompt: 'Foto realista de una casa',
 };
 
+/** A valid design report whose image the API at `base` generated (a report may carry no other). */
+export async function reportOn(base: string): Promise<typeof REPORT> {
+  const image = (await (
+    await postJson(`${base}/api/generate-image`, { prompt: REPORT.prompt, spec: { diseno: 'Doble pendiente' } })
+  ).json()) as { url: string };
+  return { ...REPORT, imageUrl: new URL(image.url, base).href };
+}
+
 /** The .eml files the outbox wrote to `<dataDir>/outbox` whose names contain `prefix` (none before the first). */
 export function outboxMails(dataDir: string, prefix = ''): string[] {
   const dir = join(dataDir, 'outbox');

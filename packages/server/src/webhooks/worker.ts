@@ -120,6 +120,7 @@ export function createWebhookWorker({
   // The next look is set for when the next delivery is due (a retry, or a lease that ends), so a
   // retry goes out on time without a poll every second; WEBHOOK_POLL_MS is only the longest wait.
   let next: NodeJS.Timeout | undefined;
+  let woken = false;
   async function wakeWhenDue() {
     const [due] = await db.query<{ ms: number | null }>(
       `select extract(epoch from min(d.next_at) - now()) * 1000 as ms
@@ -129,7 +130,13 @@ export function createWebhookWorker({
     next = undefined;
     const ms = due?.ms === null || due?.ms === undefined ? undefined : Number(due.ms);
     if (ms === undefined || closed || ms >= pollMs) return;
-    next = setTimeout(() => background.kick(), Math.max(0, ms));
+    next = setTimeout(
+      () => {
+        woken = true;
+        background.kick();
+      },
+      Math.max(0, ms),
+    );
     next.unref();
   }
 
@@ -171,15 +178,18 @@ export function createWebhookWorker({
     );
   }
 
-  // When the next delivery is due changes only when this process claims (and so reschedules or
-  // leases) deliveries, and at start (retries left by an earlier run): a kick that finds nothing,
-  // as after each write when no endpoint listens, costs one query and no second one.
+  // When the next delivery is due is asked again after this process claims (and so reschedules or
+  // leases) deliveries, at start (retries left by an earlier run), and when the due time came
+  // (another process may have taken that one): a kick that finds nothing, as after each write when
+  // no endpoint listens, costs one query and no second one.
   let started = false;
   const background = runInBackground(
     async () => {
+      const due = woken;
+      woken = false;
       const claimed = await run();
       await prune();
-      if (claimed || !started) await wakeWhenDue();
+      if (claimed || due || !started) await wakeWhenDue();
       started = true;
     },
     pollMs,
