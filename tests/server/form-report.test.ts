@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs } from './support/admin.ts';
-import { postJson, REPORT, reportOn, startLocalApi, type LocalApi } from './support/api.ts';
+import { postJson, reportOn, startLocalApi, type LocalApi, type REPORT } from './support/api.ts';
 import { attachedPdf, pdfText } from './support/pdf.ts';
 
 const waitFor = async <T>(read: () => T | undefined, ms = 15_000): Promise<T> => {
