@@ -11,8 +11,11 @@ const resolve = { conditions: ['source', ...defaultClientConditions] };
 const serverTests = {
   environment: 'node' as const,
   include: ['tests/server/**/*.test.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Many tests start processes (the API, `npm run export`, a backup, LibreOffice): about 1 s each on
+  // an idle machine, up to 6 s while npm test runs three steps on two cores; tests of four or five
+  // starts went past 30 s there though nothing hung. The timeout is there to stop a hang.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
   fileParallelism: false,
   // One worker runs every file, its imports (the server and its database driver) loaded once:
   // a fresh module graph per file cost ~4.5 s each. Each test starts its own API on its own data.

@@ -43,8 +43,7 @@ describe('while the API runs, the command-line tools go through its local socket
     } finally {
       await own.drop();
     }
-    // A second API start and five commands, each a Node start on a machine that may be busy.
-  }, 120_000);
+  });
 
   it('creates an operator who can then sign in to the running API', async () => {
     const made = await npm(

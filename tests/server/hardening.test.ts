@@ -425,7 +425,7 @@ describe('npm start (host/serve.ts) as its own process', () => {
   beforeAll(async () => {
     database = await freshDatabase();
     host = await startProcess('host', { ...database.env, HOST: '127.0.0.2', HEADERS_TIMEOUT_MS: '400', LOG_LEVEL: 'info' });
-  }, 120_000);
+  });
   afterAll(async () => {
     await host?.stop();
     await database?.drop();

@@ -94,9 +94,7 @@ describe('the API process', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual({ id: firstId });
     expect(await api.stop()).toBe(0);
-    // A whole process start (gazetteer, database, migrations): on a loaded 2-core machine it took
-    // over the 30 s default once, though nothing was wrong.
-  }, 90_000);
+  });
 
   it('exports each lead type as CSV (default) and JSON, oldest first', async () => {
     const csv = (await exportLeads('wait-list')).stdout;
