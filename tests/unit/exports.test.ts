@@ -99,7 +99,7 @@ describe('public exports', () => {
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
     // Build-time only (the bundles' and the host pre-render's CSS): no widget code imports it.
     ['@obra/element/minify-css', elementMinifyCss, ['minifyCss']],
-    ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'interpolate', 'normalizeLang']],
+    ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
     [
       '@obra/ui',
       ui,

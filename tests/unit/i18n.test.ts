@@ -38,6 +38,37 @@ describe('catalogues', () => {
     }
   });
 
+  // The code of every package and of the host site: where catalogue keys are named.
+  const code = [
+    ...readdirSync(join(root, 'packages'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\/src\/.*\.tsx?$/.test(file))
+      .map((file) => join(root, 'packages', file)),
+    ...readdirSync(join(root, 'host/src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => join(root, 'host/src', file)),
+  ]
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+
+  it('has no key that no code names', () => {
+    const literals = new Set([...code.matchAll(/['"`]([\w.-]+)['"`]/g)].map((match) => match[1]!));
+    // `consoleWork.sort.${column}` names every key under it; a key built from a namespace alone
+    // (`server.${message.key}`, `common.${error}`) must have its own part named somewhere.
+    const prefixes = [...code.matchAll(/`([\w-]+\.[\w.-]+\.)\$\{/g)].map((match) => match[1]!);
+    const whole = new Set([...code.matchAll(/`([\w-]+)\.\$\{/g)].map((match) => match[1]!));
+    const unused = namespaces.flatMap((file) => {
+      const namespace = camel(file.replace('.json', ''));
+      return keys(read('es', file))
+        .map((key) => key.replace(/_(zero|one|two|few|many|other)$/, ''))
+        .filter((key) => {
+          const full = `${namespace}.${key}`;
+          return !literals.has(full) && !prefixes.some((prefix) => full.startsWith(prefix)) && !(whole.has(namespace) && literals.has(key));
+        })
+        .map((key) => `${namespace}.${key}`);
+    });
+    expect(unused).toEqual([]);
+  });
+
   it('has every key the widget code uses', () => {
     // Widgets merge namespaces under camelCase names: locales/*/wait-list.json → `waitList.…`.
     const known = new Set(

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { DEFAULT_LANG, type Lang } from '@obra/schema';
 
 /** A nested object of translated strings, as read from a locales/<lang>/<namespace>.json file. */
@@ -21,51 +22,42 @@ export interface I18n<C extends Catalogue = Catalogue> {
   readonly lang: Lang;
   /** Translates a key of the catalogue; `{{name}}` placeholders are filled from `values`. */
   t(key: TranslationKey<C>, values?: Record<string, string | number>): string;
+  /** Whether a key built at run time names a text (in this language or the fallback). */
+  has(key: string): boolean;
   /** Switches language synchronously (all catalogues are bundled). */
   setLang(lang: Lang): void;
 }
 
-const lookup = (catalogue: Catalogue, key: string): string | undefined => {
-  let node: string | Catalogue | undefined = catalogue;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-};
-
-/** Fills the `{{name}}` placeholders of `text` from `values`; a placeholder without a value stays as it is. */
-export const interpolate = (text: string, values?: Readonly<Record<string, string | number>>): string =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (values && name in values ? String(values[name]) : match));
-
 /**
  * Creates the translator of one widget instance, so two widgets on one page can speak different
- * languages. The catalogues keep i18next's JSON format (nested keys, `{{name}}` placeholders,
- * `_one`/`_other` plural forms chosen by `count` with Intl.PluralRules, the default language as
- * fallback), so any i18next app (the console) reads the same files; the widgets do not ship
- * i18next itself, which was half of a partner's wait-list bundle (docs/benchmarks.md#bundle-sizes-gzip).
+ * languages: an i18next instance over the bundled catalogues (nested keys, `{{name}}`
+ * placeholders, `_one`/`_other` plural forms chosen by `count` with the language's plural rules,
+ * the default language as fallback, then the key itself). Values are not HTML-escaped: the text
+ * goes into text nodes (Preact, React) or plain-text mail; HTML callers escape the result.
  */
 export function createI18n<C extends Catalogue>(catalogues: Record<Lang, C>, lang: Lang = DEFAULT_LANG): I18n<C> {
-  let current = lang;
-  const plurals = new Map<Lang, Intl.PluralRules>();
-  const form = (count: number) => {
-    let rules = plurals.get(current);
-    if (!rules) plurals.set(current, (rules = new Intl.PluralRules(current)));
-    return rules.select(count);
-  };
-  const find = (key: string, values?: Record<string, string | number>) => {
-    for (const catalogue of [catalogues[current], catalogues[DEFAULT_LANG]]) {
-      const text =
-        (typeof values?.count === 'number' && (lookup(catalogue, `${key}_${form(values.count)}`) ?? lookup(catalogue, `${key}_other`))) ||
-        lookup(catalogue, key);
-      if (text !== undefined) return text;
-    }
-    return key;
-  };
+  const i18n = i18next.createInstance({
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    // Everything is bundled: init and language switches happen at once, with nothing to fetch.
+    initAsync: false,
+    resources: Object.fromEntries(Object.entries(catalogues).map(([code, catalogue]) => [code, { translation: catalogue }])),
+    // One namespace per instance: a `:` in a key is text, not a namespace.
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+  });
+  void i18n.init();
+  // Keys are checked by TranslationKey against the catalogues themselves; i18next's own key typing
+  // needs a global declaration, which one translator per catalogue set cannot have.
+  const translate = i18n.t.bind(i18n) as (key: string, options: Record<string, string | number>) => string;
   return {
     get lang() {
-      return current;
+      return i18n.language as Lang;
     },
-    t: (key, values) => interpolate(find(key, values), values),
+    t: (key, values = {}) => translate(key, values),
+    has: (key) => i18n.exists(key),
     setLang(next) {
-      current = next;
+      void i18n.changeLanguage(next);
     },
   };
 }

@@ -2,7 +2,8 @@
 // visitor read it, in the operator's language, from the widgets' own catalogues (one source per
 // message), so the server sends both languages and the console picks.
 import { type Lang, LANGS } from '@obra/schema';
-import { catalogue, labelsFor } from '../report/labels.ts';
+import { labelsFor } from '../report/labels.ts';
+import { textOr } from '../texts.ts';
 import type { LeadKind } from '../leads.ts';
 
 /** The report's choice columns → the design form's catalogue field. */
@@ -20,18 +21,12 @@ const REPORT_CHOICES: Readonly<Record<string, string>> = {
 };
 /** The other widgets' choice columns → their catalogue and the key holding one label per code. */
 const WIDGET_CHOICES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'wait-list': { interesado: 'wait-list' },
-  partner: { especializacion: 'partner-registration' },
+  'wait-list': { interesado: 'waitList' },
+  partner: { especializacion: 'partnerRegistration' },
 };
 
-const read = new Map<string, Record<string, unknown>>();
-function widgetLabel(lang: Lang, namespace: string, field: string, value: string): string {
-  const key = `${lang}/${namespace}`;
-  if (!read.has(key)) read.set(key, catalogue(lang, namespace));
-  const labels = read.get(key)![field] as Record<string, unknown> | undefined;
-  const label = labels?.[value];
-  return typeof label === 'string' ? label : value;
-}
+const widgetLabel = (lang: Lang, namespace: string, field: string, value: string): string =>
+  textOr(lang, `${namespace}.${field}.${value}`, value);
 
 /** Both languages' names of `value` stored in `column` of a `kind` lead; undefined for free text. */
 export function choiceLabels(kind: LeadKind, column: string, value: string): { es: string; en: string } | undefined {

@@ -2,21 +2,15 @@
 // leads whose follow-up is overdue or due that day, in their language, with their times; nothing
 // when nothing is due. A queue of the outbox (mail/outbox.ts): one row per operator and local day
 // (unique, so several API processes queue it once), sent exactly once, retried.
-import { interpolate } from '@obra/i18n';
 import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
-import en from '@obra/i18n/locales/en/console-work.json' with { type: 'json' };
-import es from '@obra/i18n/locales/es/console-work.json' with { type: 'json' };
-import consoleEn from '@obra/i18n/locales/en/console.json' with { type: 'json' };
-import consoleEs from '@obra/i18n/locales/es/console.json' with { type: 'json' };
 import type { Db } from '../db/index.ts';
 import { claimDue, type MailQueue } from '../mail/outbox.ts';
+import { textOr, textsIn } from '../texts.ts';
 
 /** The most follow-ups one e-mail lists; the rest are in the console's queue. */
 const LISTED = 100;
 /** Hours after an operator's morning hour during which the day's e-mail may still go (a server down at 8 sends at 9). */
 const WINDOW_HOURS = 3;
-
-const WORDS = { es: { ...es.mail, kind: consoleEs.kind }, en: { ...en.mail, kind: consoleEn.kind } };
 
 interface Row {
   id: string;
@@ -81,7 +75,7 @@ export function morningMails(
       // Done or moved since it was queued: nothing to say.
       if (!due.length) return null;
       const lang = user.lang ?? 'es';
-      const w = WORDS[lang];
+      const t = textsIn(lang);
       const origin = consoleOrigin();
       const at = new Intl.DateTimeFormat(CONSOLE_LOCALES[lang], { timeZone: user.tz, dateStyle: 'medium', timeStyle: 'short' });
       const late = due.filter((lead) => lead.late).length;
@@ -89,25 +83,25 @@ export function morningMails(
         .slice(0, LISTED)
         .map((lead) =>
           [
-            `${at.format(lead.follow_up_at)}${lead.late ? ` (${w.late})` : ''} — ${lead.name} (${w.kind[lead.kind as keyof typeof w.kind] ?? lead.kind})`,
+            `${at.format(lead.follow_up_at)}${lead.late ? ` (${t('consoleWork.mail.late')})` : ''} — ${lead.name} (${textOr(lang, `console.kind.${lead.kind}`, lead.kind)})`,
             ...(lead.follow_up_note ? [`  ${lead.follow_up_note}`] : []),
             `  ${origin}/admin/leads/${lead.id}`,
           ].join('\n'),
         );
       const text = [
-        interpolate(w.intro, { zone: user.tz }),
+        t('consoleWork.mail.intro', { zone: user.tz }),
         '',
         lines.join('\n\n'),
-        ...(due.length > LISTED ? ['', w.more] : []),
+        ...(due.length > LISTED ? ['', t('consoleWork.mail.more')] : []),
         '',
-        w.open,
+        t('consoleWork.mail.open'),
         `${origin}/admin/leads?assignee=me&due=today&sort=follow_up`,
         '',
-        w.footer,
+        t('consoleWork.mail.footer'),
       ].join('\n');
       const subject = late
-        ? interpolate(w.subjectLate, { count: Math.min(due.length, LISTED), late })
-        : interpolate(w.subject, { count: Math.min(due.length, LISTED) });
+        ? t('consoleWork.mail.subjectLate', { count: Math.min(due.length, LISTED), late })
+        : t('consoleWork.mail.subject', { count: Math.min(due.length, LISTED) });
       return { to: user.email, subject, text };
     },
     sent: async (row) => void (await db.query('update follow_up_mail set sent_at = now(), error = null where id = $1', [row.id])),

@@ -3,11 +3,9 @@
 // decision (docs/operators/payments.md): the product, the amount, the date, the order reference and
 // how it was paid, in the order's language; no link, no card data, no session id, nothing a
 // stranger could have typed. A test checkout's says so in its subject and body.
-import { interpolate } from '@obra/i18n';
-import en from '@obra/i18n/locales/en/order-mail.json' with { type: 'json' };
-import es from '@obra/i18n/locales/es/order-mail.json' with { type: 'json' };
 import type { Db } from '../db/index.ts';
 import { claimDue, type MailQueue } from '../mail/outbox.ts';
+import { textsIn } from '../texts.ts';
 
 interface OrderRow {
   id: string;
@@ -27,23 +25,23 @@ const orderReference = (id: string): string => id.slice(0, 8).toUpperCase();
 /** Subject and text of an order's confirmation. */
 function orderMail(order: OrderRow): { subject: string; text: string } {
   const lang = order.lang === 'en' ? 'en' : 'es';
-  const w = lang === 'en' ? en : es;
+  const t = textsIn(lang);
   const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: order.currency.toUpperCase() }).format(order.amount / 100);
-  const subject = interpolate(order.provider === 'test' ? w.testSubject : w.subject, { product: order.product });
+  const subject = t(order.provider === 'test' ? 'orderMail.testSubject' : 'orderMail.subject', { product: order.product });
   const text = [
-    w.greeting,
+    t('orderMail.greeting'),
     '',
-    w.paid,
+    t('orderMail.paid'),
     '',
-    `${w.product}: ${order.product}`,
-    `${w.amount}: ${amount}`,
-    `${w.date}: ${new Date(order.created_at).toISOString().slice(0, 10)}`,
-    `${w.reference}: ${orderReference(order.id)}`,
-    `${w.by}: ${order.provider === 'test' ? w.test : w.stripe}`,
+    `${t('orderMail.product')}: ${order.product}`,
+    `${t('orderMail.amount')}: ${amount}`,
+    `${t('orderMail.date')}: ${new Date(order.created_at).toISOString().slice(0, 10)}`,
+    `${t('orderMail.reference')}: ${orderReference(order.id)}`,
+    `${t('orderMail.by')}: ${t(order.provider === 'test' ? 'orderMail.test' : 'orderMail.stripe')}`,
     '',
-    w.next,
+    t('orderMail.next'),
     '',
-    w.signature,
+    t('orderMail.signature'),
   ].join('\n');
   return { subject, text };
 }

@@ -1,24 +1,21 @@
 // What the API says to whoever called it, in their language: the texts live in
 // locales/{es,en}/server.json (one source per message), chosen by the request's Accept-Language.
 import type { IncomingMessage } from 'node:http';
-import { createI18n, DEFAULT_LANG, normalizeLang, type Lang, type TranslationKey } from '@obra/i18n';
-import en from '@obra/i18n/locales/en/server.json' with { type: 'json' };
-import es from '@obra/i18n/locales/es/server.json' with { type: 'json' };
+import { DEFAULT_LANG, normalizeLang, type Lang, type TranslationKey } from '@obra/i18n';
+import type es from '@obra/i18n/locales/es/server.json';
+import { textsIn, type ServerKey } from '../texts.ts';
 
 /** A key of server.json (dotted, e.g. `body.tooLarge`). */
-type ServerKey = TranslationKey<typeof es>;
+type MessageKey = TranslationKey<typeof es>;
 
 /** A message to translate when the answer is written: its key and the `{{placeholders}}`' values. */
 export interface ServerMessage {
-  key: ServerKey;
+  key: MessageKey;
   values?: Record<string, string | number>;
 }
 
-// One translator per language, made once: the catalogues are read-only and never switch language.
-const translators = { es: createI18n({ es, en }, 'es'), en: createI18n({ es, en }, 'en') };
-
 /** The text of `message` in `lang`. */
-export const serverText = (lang: Lang, { key, values }: ServerMessage): string => translators[lang].t(key, values);
+export const serverText = (lang: Lang, { key, values }: ServerMessage): string => textsIn(lang)(`server.${key}` as ServerKey, values);
 
 /**
  * The caller's language from Accept-Language: the supported language with the highest `q`

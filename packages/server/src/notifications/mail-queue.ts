@@ -4,15 +4,13 @@
 // per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API processes: the
 // (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language;
 // times in the recipient's time zone when an operator reads that address, else the company's.
-import { interpolate } from '@obra/i18n';
 import type { Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
 import { claimDue, type MailQueue } from '../mail/outbox.ts';
 import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { readableSummaries } from '../admin/summary.ts';
 import { partnerWelcome } from './partner-welcome.ts';
-import en from '@obra/i18n/locales/en/console.json' with { type: 'json' };
-import es from '@obra/i18n/locales/es/console.json' with { type: 'json' };
+import { textOr, textsIn, type ServerT } from '../texts.ts';
 
 /** The most leads one digest lists; the rest are in the console. */
 const DIGEST_LIMIT = 200;
@@ -40,9 +38,12 @@ interface LeadLine {
   phone: string;
   summary: string;
 }
-type Words = typeof es;
-const WORDS: Record<Lang, Words> = { es, en };
-const kindName = (w: Words, kind: string) => w.kind[kind as keyof Words['kind']] ?? kind;
+/** The words of one language: its `t` and its language (for labels of codes). */
+interface Words {
+  t: ServerT;
+  lang: Lang;
+}
+const kindName = ({ lang }: Words, kind: string) => textOr(lang, `console.kind.${kind}`, kind);
 
 /** A time as the recipient reads it: their language's format, their zone named. */
 const stamp = (at: Date, lang: Lang, timeZone: string) =>
@@ -68,12 +69,12 @@ export function notificationMails(
     return { lang: row.lang === 'en' ? 'en' : 'es', timeZone: found?.tz ?? 'UTC' };
   };
   const lines = (lead: LeadLine, w: Words, reader: Reader, summary: string) => [
-    `${w.field.nombre}: ${lead.name}`,
-    `${w.field.correo}: ${lead.email}`,
-    ...(lead.phone ? [`${w.field.telefono}: ${lead.phone}`] : []),
-    `${w.inbox.lang}: ${w.langName[lead.lang as 'es'] ?? lead.lang}`,
-    `${w.mail.when}: ${stamp(lead.created_at, reader.lang, reader.timeZone)}`,
-    `${w.inbox.summary}: ${summary}`,
+    `${w.t('console.field.nombre')}: ${lead.name}`,
+    `${w.t('console.field.correo')}: ${lead.email}`,
+    ...(lead.phone ? [`${w.t('console.field.telefono')}: ${lead.phone}`] : []),
+    `${w.t('console.inbox.lang')}: ${textOr(w.lang, `console.langName.${lead.lang}`, lead.lang)}`,
+    `${w.t('console.mail.when')}: ${stamp(lead.created_at, reader.lang, reader.timeZone)}`,
+    `${w.t('console.inbox.summary')}: ${summary}`,
   ];
 
   async function leadMail(row: Row, w: Words, origin: string) {
@@ -87,19 +88,26 @@ export function notificationMails(
     const kind = kindName(w, lead.kind);
     // The partner's copy: the lead its own site brought, without the console (partners do not sign in to it).
     const text = row.to_partner
-      ? [w.mail.partnerIntro, '', `${w.inbox.kind}: ${kind}`, ...lines(lead, w, reader, summary), '', w.mail.partnerFooter].join('\n')
-      : [
-          w.mail.intro,
+      ? [
+          w.t('console.mail.partnerIntro'),
           '',
-          `${w.inbox.kind}: ${kind}`,
+          `${w.t('console.inbox.kind')}: ${kind}`,
           ...lines(lead, w, reader, summary),
           '',
-          w.mail.open,
+          w.t('console.mail.partnerFooter'),
+        ].join('\n')
+      : [
+          w.t('console.mail.intro'),
+          '',
+          `${w.t('console.inbox.kind')}: ${kind}`,
+          ...lines(lead, w, reader, summary),
+          '',
+          w.t('console.mail.open'),
           `${origin}/admin/leads/${lead.id}`,
           '',
-          w.mail.footer,
+          w.t('console.mail.footer'),
         ].join('\n');
-    return { to: row.recipient, subject: interpolate(w.mail.subject, { kind, name: lead.name }), text };
+    return { to: row.recipient, subject: w.t('console.mail.subject', { kind, name: lead.name }), text };
   }
 
   async function digestMail(row: Row, w: Words, origin: string) {
@@ -126,20 +134,20 @@ export function notificationMails(
       ].join('\n'),
     );
     const text = [
-      interpolate(w.mail.digestIntro, {
+      w.t('console.mail.digestIntro', {
         since: stamp(row.since!, reader.lang, reader.timeZone),
         until: stamp(row.until!, reader.lang, reader.timeZone),
       }),
       '',
       listed.join('\n\n'),
-      ...(n > DIGEST_LIMIT ? ['', interpolate(w.mail.more, { count: n - DIGEST_LIMIT })] : []),
+      ...(n > DIGEST_LIMIT ? ['', w.t('console.mail.more', { count: n - DIGEST_LIMIT })] : []),
       '',
-      w.mail.openAll,
+      w.t('console.mail.openAll'),
       `${origin}/admin/leads?from=${row.since!.toISOString().slice(0, 10)}`,
       '',
-      w.mail.footer,
+      w.t('console.mail.footer'),
     ].join('\n');
-    return { to: row.recipient, subject: interpolate(w.mail.digestSubject, { count: n }), text };
+    return { to: row.recipient, subject: w.t('console.mail.digestSubject', { count: n }), text };
   }
 
   // An admin's notice that the webhook worker disabled an endpoint: in both languages (admins have
@@ -152,9 +160,13 @@ export function notificationMails(
     if (!endpoint) return null;
     const { timeZone } = await readerOf(row);
     const part = (lang: Lang) =>
-      interpolate(WORDS[lang].mail.webhookBody, { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date(), lang, timeZone) });
+      textsIn(lang)('console.mail.webhookBody', { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date(), lang, timeZone) });
     const text = [part('es'), `${origin}/admin/webhooks`, '', part('en'), `${origin}/admin/webhooks`].join('\n');
-    return { to: row.recipient, subject: `${WORDS.es.mail.webhookSubject} · ${WORDS.en.mail.webhookSubject}`, text };
+    return {
+      to: row.recipient,
+      subject: `${textsIn('es')('console.mail.webhookSubject')} · ${textsIn('en')('console.mail.webhookSubject')}`,
+      text,
+    };
   }
 
   return {
@@ -192,7 +204,8 @@ export function notificationMails(
         retryMs,
       ),
     mail: (row) => {
-      const w = WORDS[row.lang === 'en' ? 'en' : 'es'];
+      const lang = row.lang === 'en' ? 'en' : 'es';
+      const w: Words = { t: textsIn(lang), lang };
       const origin = consoleOrigin();
       if (row.endpoint_id) return endpointMail(row, origin);
       if (row.partner_id) return partnerWelcome(db, row.partner_id, origin);

@@ -1,13 +1,9 @@
 // The welcome of an approved partner (queued by partners-routes.ts in the approval's transaction):
 // in the language of their registration, their code, the addresses their leads count from, a
 // ready snippet for every widget and the loader, and the link to the partners' guide.
-import { interpolate } from '@obra/i18n';
 import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type Lang } from '@obra/schema';
 import type { Queryable } from '../db/index.ts';
-import en from '@obra/i18n/locales/en/console-partners.json' with { type: 'json' };
-import es from '@obra/i18n/locales/es/console-partners.json' with { type: 'json' };
-
-const WORDS = { es, en };
+import { textsIn } from '../texts.ts';
 
 /** Where the partners' guide is served (host/build.ts renders docs/partners/ there). */
 const GUIDE_PATH = '/docs/partners/embedding.html';
@@ -25,26 +21,26 @@ export async function partnerWelcome(
   );
   if (!partner) return null;
   const lang: Lang = partner.lang === 'en' ? 'en' : 'es';
-  const w = WORDS[lang];
+  const t = textsIn(lang);
   const { code } = partner;
   const snippets = [
-    ...SNIPPET_WIDGETS.map((widget) => [`— ${w.snippets.widget[widget]}`, widgetSnippet(origin, widget, code, lang)]),
-    [`— ${w.snippets.loader}`, loaderSnippet(origin, code, undefined, lang)],
+    ...SNIPPET_WIDGETS.map((widget) => [`— ${t(`consolePartners.snippets.widget.${widget}`)}`, widgetSnippet(origin, widget, code, lang)]),
+    [`— ${t('consolePartners.snippets.loader')}`, loaderSnippet(origin, code, undefined, lang)],
   ].map((lines) => lines.join('\n'));
   const text = [
-    interpolate(w.welcome.hello, { name: partner.nombre }),
+    t('consolePartners.welcome.hello', { name: partner.nombre }),
     '',
-    interpolate(w.welcome.intro, { code }),
-    ...(partner.origins.length ? partner.origins.map((o) => `  ${o}`) : [`  ${w.welcome.noOrigins}`]),
+    t('consolePartners.welcome.intro', { code }),
+    ...(partner.origins.length ? partner.origins.map((o) => `  ${o}`) : [`  ${t('consolePartners.welcome.noOrigins')}`]),
     '',
-    w.welcome.snippets,
+    t('consolePartners.welcome.snippets'),
     '',
     snippets.join('\n\n'),
     '',
-    w.welcome.guide,
+    t('consolePartners.welcome.guide'),
     `${origin}${GUIDE_PATH}`,
     '',
-    w.welcome.footer,
+    t('consolePartners.welcome.footer'),
   ].join('\n');
-  return { to: partner.correo, subject: interpolate(w.welcome.subject, { code }), text };
+  return { to: partner.correo, subject: t('consolePartners.welcome.subject', { code }), text };
 }

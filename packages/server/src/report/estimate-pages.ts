@@ -12,7 +12,7 @@ import {
   type EstimateInput,
   type Quantities,
 } from '@obra/estimate';
-import { estimateText } from './estimate-labels.ts';
+import { textsIn, type ServerKey, type ServerT } from '../texts.ts';
 import { countryName, sourceLines } from './estimate-sources.ts';
 import { labelsFor } from './labels.ts';
 
@@ -119,46 +119,51 @@ const QUANTITY_ROWS: [keyof Quantities, string][] = [
   ['wallArea', 'm²'],
 ];
 
-function quantitiesTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
-  sheet.heading(say('quantities.title'));
+function quantitiesTable(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
+  sheet.heading(say('estimateReport.quantities.title'));
   sheet.row(
     [
-      { text: say('quantities.item'), x: MARGIN },
-      { text: say('quantities.value'), x: 230, right: true, width: 70 },
-      { text: say('quantities.formula'), x: 320 },
+      { text: say('estimateReport.quantities.item'), x: MARGIN },
+      { text: say('estimateReport.quantities.value'), x: 230, right: true, width: 70 },
+      { text: say('estimateReport.quantities.formula'), x: 320 },
     ],
     { bold: true },
   );
   for (const [key, unit] of QUANTITY_ROWS) {
     if (key === 'landArea' && !e.quantities.landArea) continue;
     sheet.row([
-      { text: say(`quantities.${key}`), x: MARGIN },
+      { text: say(`estimateReport.quantities.${key}` as ServerKey), x: MARGIN },
       { text: `${quantity(e.quantities[key], lang, e.region)}${unit ? ` ${unit}` : ''}`, x: 230, right: true, width: 70 },
-      { text: say(`quantities.formulas.${key}`), x: 320 },
+      { text: say(`estimateReport.quantities.formulas.${key}` as ServerKey), x: 320 },
     ]);
   }
 }
 
-function materialsTable(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
-  sheet.heading(say('materials.title'));
+function materialsTable(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
+  sheet.heading(say('estimateReport.materials.title'));
   sheet.row(
     [
-      { text: say('materials.material'), x: MARGIN },
-      { text: say('materials.quantity'), x: 230, right: true, width: 70 },
+      { text: say('estimateReport.materials.material'), x: MARGIN },
+      { text: say('estimateReport.materials.quantity'), x: 230, right: true, width: 70 },
     ],
     { bold: true },
   );
   for (const m of e.materials) {
     sheet.row([
-      { text: say(`materials.names.${m.key}`), x: MARGIN },
-      { text: `${quantity(m.quantity, lang, e.region)} ${say(`materials.units.${m.unit}`)}`, x: 230, right: true, width: 70 },
+      { text: say(`estimateReport.materials.names.${m.key}` as ServerKey), x: MARGIN },
+      {
+        text: `${quantity(m.quantity, lang, e.region)} ${say(`estimateReport.materials.units.${m.unit}` as ServerKey)}`,
+        x: 230,
+        right: true,
+        width: 70,
+      },
     ]);
   }
 }
 
-function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
+function costSection(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
   const cur = (n: number) => money(n, e.cost.currency, lang, e.region);
-  sheet.heading(say('cost.title'));
+  sheet.heading(say('estimateReport.cost.title'));
   // Three money columns of 125 pt each, ending at the right margin: a billion pesos in bold
   // ("COP $1,050,000,000", ~95 pt) fits with room between columns (80 pt ones ran together).
   const cols = (a: string, b: string, c: string, d: string) => [
@@ -167,12 +172,20 @@ function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateT
     { text: c, x: A4[0] - MARGIN - 250, right: true, width: 125 },
     { text: d, x: A4[0] - MARGIN - 125, right: true, width: 125 },
   ];
-  sheet.row(cols(say('cost.trade'), say('cost.low'), say('cost.expected'), say('cost.high')), { bold: true });
+  sheet.row(
+    cols(
+      say('estimateReport.cost.trade'),
+      say('estimateReport.cost.low'),
+      say('estimateReport.cost.expected'),
+      say('estimateReport.cost.high'),
+    ),
+    { bold: true },
+  );
   for (const trade of e.cost.trades)
-    sheet.row(cols(say(`cost.trades.${trade.trade}`), cur(trade.low), cur(trade.expected), cur(trade.high)));
+    sheet.row(cols(say(`estimateReport.cost.trades.${trade.trade}` as ServerKey), cur(trade.low), cur(trade.expected), cur(trade.high)));
   const { total, perM2 } = e.cost;
-  sheet.row(cols(say('cost.total'), cur(total.low), cur(total.expected), cur(total.high)), { shade: true });
-  sheet.row(cols(say('cost.perM2'), cur(perM2.low), cur(perM2.expected), cur(perM2.high)), { shade: true });
+  sheet.row(cols(say('estimateReport.cost.total'), cur(total.low), cur(total.expected), cur(total.high)), { shade: true });
+  sheet.row(cols(say('estimateReport.cost.perM2'), cur(perM2.low), cur(perM2.expected), cur(perM2.high)), { shade: true });
   // Bar chart: a bar to the expected cost, a whisker from low to high, on one scale.
   sheet.y -= 8;
   const chartX = 200;
@@ -180,7 +193,7 @@ function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateT
   const scale = chartW / Math.max(...e.cost.trades.map((trade) => trade.high), 1);
   sheet.room(e.cost.trades.length * 18 + 10);
   for (const trade of e.cost.trades) {
-    sheet.text(say(`cost.trades.${trade.trade}`), MARGIN, { size: 8, colour: MUTED });
+    sheet.text(say(`estimateReport.cost.trades.${trade.trade}` as ServerKey), MARGIN, { size: 8, colour: MUTED });
     const mid = sheet.y + 3;
     sheet.page.drawRectangle({ x: chartX, y: sheet.y - 3, width: Math.max(trade.expected * scale, 0.5), height: 11, color: colour(BAR) });
     sheet.page.drawLine({
@@ -200,16 +213,16 @@ function costSection(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateT
   }
 }
 
-function timeline(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>) {
-  sheet.heading(say('time.title'));
+function timeline(sheet: Sheet, e: Estimate, say: ServerT) {
+  sheet.heading(say('estimateReport.time.title'));
   const chartX = 200;
   const chartW = A4[0] - MARGIN - chartX - 30;
   const total = Math.max(e.time.totalWeeks, 1);
   const scale = chartW / total;
   sheet.room(STAGES.length * 20 + 40);
   for (const stage of e.time.stages) {
-    sheet.text(say(`time.stages.${stage.stage}`), MARGIN, { size: 9 });
-    if (stage.done) sheet.text(say('time.done'), chartX, { size: 8, colour: MUTED });
+    sheet.text(say(`estimateReport.time.stages.${stage.stage}` as ServerKey), MARGIN, { size: 9 });
+    if (stage.done) sheet.text(say('estimateReport.time.done'), chartX, { size: 8, colour: MUTED });
     else {
       sheet.page.drawRectangle({
         x: chartX + stage.start * scale,
@@ -233,32 +246,34 @@ function timeline(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText
   });
   for (let week = 0; week <= total; week += step) sheet.text(String(week), chartX + week * scale - 2, { size: 7, colour: MUTED });
   sheet.y -= 12;
-  sheet.text(say('time.total', { count: e.time.totalWeeks }), MARGIN, { size: 9, font: sheet.fonts.bold });
+  sheet.text(say('estimateReport.time.total', { count: e.time.totalWeeks }), MARGIN, { size: 9, font: sheet.fonts.bold });
   sheet.y -= 14;
 }
 
-function assumptions(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang, otros: string[]) {
-  sheet.heading(say('assumptions.title'));
+function assumptions(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang, otros: string[]) {
+  sheet.heading(say('estimateReport.assumptions.title'));
   const items = [
-    say('assumptions.base', {
+    say('estimateReport.assumptions.base', {
       rate: money(e.cost.ratePerM2, e.cost.currency, lang, e.region),
-      family: say(`assumptions.families.${e.family}`),
+      family: say(`estimateReport.assumptions.families.${e.family}` as ServerKey),
     }),
   ];
   if (e.defaulted.length)
-    items.push(say('assumptions.defaulted', { fields: e.defaulted.map((field) => `${field} = ${e.choices[field]}`).join(', ') }));
-  if (e.choices.estadoProyecto === 'Remodelacion/Adecuacion') items.push(say('assumptions.remodel'));
-  items.push(say('assumptions.stage'));
-  if (otros.length) items.push(say('assumptions.extras'));
-  items.push(say('assumptions.excluded'));
+    items.push(
+      say('estimateReport.assumptions.defaulted', { fields: e.defaulted.map((field) => `${field} = ${e.choices[field]}`).join(', ') }),
+    );
+  if (e.choices.estadoProyecto === 'Remodelacion/Adecuacion') items.push(say('estimateReport.assumptions.remodel'));
+  items.push(say('estimateReport.assumptions.stage'));
+  if (otros.length) items.push(say('estimateReport.assumptions.extras'));
+  items.push(say('estimateReport.assumptions.excluded'));
   for (const item of items) sheet.paragraph(`- ${item}`);
 }
 
-function sources(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang) {
-  sheet.heading(say('sources.title'));
+function sources(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
+  sheet.heading(say('estimateReport.sources.title'));
   for (const line of sourceLines(e, say, lang, labelsFor(lang).choice('uso', e.choices.uso))) sheet.paragraph(line, { size: 7.5 });
   sheet.y -= 4;
-  sheet.paragraph(say('sources.unsourced'), { size: 7.5, colour: MUTED });
+  sheet.paragraph(say('estimateReport.sources.unsourced'), { size: 7.5, colour: MUTED });
 }
 
 /**
@@ -267,29 +282,36 @@ function sources(sheet: Sheet, e: Estimate, say: ReturnType<typeof estimateText>
  * an old report gets today's figures.
  */
 export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: string[], lang: Lang, fonts: PdfFonts): void {
-  const say = estimateText(lang);
+  const say = textsIn(lang);
   const sheet = new Sheet(pdf, fonts);
   sheet.page.drawRectangle({ x: 0, y: A4[1] - 60, width: A4[0], height: 60, color: colour(ACCENT) });
   sheet.y = A4[1] - 38;
-  sheet.text(say('title'), MARGIN, { size: 16, font: fonts.bold, colour: '#ffffff' });
+  sheet.text(say('estimateReport.title'), MARGIN, { size: 16, font: fonts.bold, colour: '#ffffff' });
   sheet.y = A4[1] - 80;
   const e = estimate(input);
   if (!e.complete) {
-    sheet.paragraph(say('incomplete'), { size: 10 });
+    sheet.paragraph(say('estimateReport.incomplete'), { size: 10 });
     return;
   }
   // The band behind the summary: as tall as its lines.
-  const country = countryName(e.region, lang) ?? say('otherCountry');
+  const country = countryName(e.region, lang) ?? say('estimateReport.otherCountry');
   const summary: [string, PDFFont][] = [
-    [say('indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), fonts.bold],
-    [say('region', { country, currency: e.cost.currency }), fonts.regular],
+    [say('estimateReport.indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), fonts.bold],
+    [say('estimateReport.region', { country, currency: e.cost.currency }), fonts.regular],
   ];
   if (e.fallback)
     // The median itself (a house's cost per m²), not the rate after this use's ratio.
-    summary.push([say('fallback', { country, rate: money(valueOf(FALLBACK_HOUSING), e.cost.currency, lang, e.region) }), fonts.regular]);
+    summary.push([
+      say('estimateReport.fallback', { country, rate: money(valueOf(FALLBACK_HOUSING), e.cost.currency, lang, e.region) }),
+      fonts.regular,
+    ]);
   if (e.cost.drivers.length)
     summary.push([
-      say('drivers', { drivers: e.cost.drivers.map((d) => `${say(`driverNames.${d.driver}`)} (±${percent(d.range)} %)`).join(', ') }),
+      say('estimateReport.drivers', {
+        drivers: e.cost.drivers
+          .map((d) => `${say(`estimateReport.driverNames.${d.driver}` as ServerKey)} (±${percent(d.range)} %)`)
+          .join(', '),
+      }),
       fonts.regular,
     ]);
   const lines = summary.reduce((n, [text, font]) => n + sheet.wrap(text, font, 9, WIDTH - 12).length, 0);

@@ -1,7 +1,7 @@
 import type { Lang } from '@obra/schema';
 import { DATA, FALLBACK_PERMITS, money, valueOf, type Estimate, type Figure } from '@obra/estimate';
 import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
-import type { estimateText } from './estimate-labels.ts';
+import type { ServerKey, ServerT } from '../texts.ts';
 
 /** A country's name in the visitor's language (Intl knows every ISO code), or undefined for `other`. */
 export const countryName = (code: string, lang: Lang): string | undefined =>
@@ -16,31 +16,31 @@ const SOURCES = bibliography.sources as Record<string, Source>;
  * time calibration, the licence time and the dollar rate. Only what this estimate used: a Colombian
  * report lists no Spanish source.
  */
-export function sourceLines(e: Estimate, say: ReturnType<typeof estimateText>, lang: Lang, useLabel: string): string[] {
-  const line = (key: string, figure: Figure | undefined, vars: Record<string, string> = {}) => {
+export function sourceLines(e: Estimate, say: ServerT, lang: Lang, useLabel: string): string[] {
+  const line = (key: ServerKey, figure: Figure | undefined, vars: Record<string, string> = {}) => {
     const source = figure?.source ? SOURCES[figure.source] : undefined;
     if (!source || !figure) return [];
-    const date = figure.date === 'undated' ? say('sources.undated') : (figure.date ?? String(source.year));
+    const date = figure.date === 'undated' ? say('estimateReport.sources.undated') : (figure.date ?? String(source.year));
     return [say(key, { publisher: source.publisher, title: source.title, date, url: source.url, ...vars })];
   };
   const country = DATA.countries[e.region];
   const family = e.family;
   const lines = e.fallback
-    ? [say('sources.fallbackSources')]
-    : line('sources.base', family === 'industrial' && country?.warehouse ? country.warehouse : country?.housing, {
+    ? [say('estimateReport.sources.fallbackSources')]
+    : line('estimateReport.sources.base', family === 'industrial' && country?.warehouse ? country.warehouse : country?.housing, {
         country: countryName(e.region, lang) ?? e.region,
       });
   const use = family === 'industrial' ? (country?.warehouse ? undefined : DATA.uses.warehouse) : DATA.uses[e.choices.uso];
-  lines.push(...line('sources.use', use, { use: useLabel }));
-  lines.push(...line('sources.shares', DATA.tradeShares.structure));
+  lines.push(...line('estimateReport.sources.use', use, { use: useLabel }));
+  lines.push(...line('estimateReport.sources.shares', DATA.tradeShares.structure));
   // Buildings are counted in storeys from published figures; a shed is one storey.
   if (family === 'building')
-    lines.push(...line('sources.storeys', DATA.geometry.storeyHeight[e.choices.uso] ?? DATA.geometry.storeyHeight.housing));
-  lines.push(...line('sources.time', DATA.time.constructionWeeks[family]));
+    lines.push(...line('estimateReport.sources.storeys', DATA.geometry.storeyHeight[e.choices.uso] ?? DATA.geometry.storeyHeight.housing));
+  lines.push(...line('estimateReport.sources.time', DATA.time.constructionWeeks[family]));
   const permits = DATA.permitDays[e.region];
-  if (permits) lines.push(...line('sources.permits', permits, { country: countryName(e.region, lang) ?? e.region }));
-  else lines.push(say('sources.permitsFallback', { weeks: String(Math.round(valueOf(FALLBACK_PERMITS))) }));
-  if (e.cost.currency !== 'USD') lines.push(...line('sources.rate', DATA.rates[e.cost.currency]));
+  if (permits) lines.push(...line('estimateReport.sources.permits', permits, { country: countryName(e.region, lang) ?? e.region }));
+  else lines.push(say('estimateReport.sources.permitsFallback', { weeks: String(Math.round(valueOf(FALLBACK_PERMITS))) }));
+  if (e.cost.currency !== 'USD') lines.push(...line('estimateReport.sources.rate', DATA.rates[e.cost.currency]));
   // The amount in dollars is shown with the rate's line, so an operator can compare leads.
   if (e.cost.currency !== 'USD' && e.cost.expectedUsd !== null) lines[lines.length - 1] += ` (${money(e.cost.expectedUsd, 'USD', lang)})`;
   return lines;

@@ -1,48 +1,31 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Lang } from '@obra/i18n';
 import type pdfWords from '@obra/i18n/locales/es/report.json';
-
-type Catalogue = Record<string, unknown>;
-
-/** A catalogue of locales/<lang>/<namespace>.json (the design form's by default): choices are named as the visitor read them. */
-export const catalogue = (lang: Lang, namespace = 'design-form'): Catalogue =>
-  JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`@obra/i18n/locales/${lang}/${namespace}.json`)), 'utf8')) as Catalogue;
-
-/** The text at a dotted key of `data` (e.g. `modal.correo`), undefined when it is not a string. */
-export const textAt = (data: Catalogue, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], data);
+import { hasText, textsIn, type ServerKey } from '../texts.ts';
 
 /** Words of one language for the report: headings, field labels and each choice's label. */
 export interface Labels {
-  /** The report's own headings (report.json, `pdf`). */
-  own: (typeof pdfWords)['pdf'];
-  /** A catalogue text by dotted key (e.g. `modal.correo`), or the key when missing. */
+  /** One of the report's own headings (report.json, `pdf`). */
+  own(key: keyof (typeof pdfWords)['pdf']): string;
+  /** A design form text by dotted key (e.g. `modal.correo`), or the key when missing. */
   text(key: string): string;
-  /** The label of a stored choice of `field` (e.g. `diseno`, `Arco`); the value itself when unknown. */
+  /** The label of a stored choice of `field` (e.g. `diseno`, `Arco`), as the visitor read it; the value itself when unknown. */
   choice(field: string, value: string): string;
 }
 
-const cache = new Map<string, Labels>();
-
-/** The labels of `lang` (read once per process). */
+/** The labels of `lang`. */
 export function labelsFor(lang: Lang): Labels {
-  const cached = cache.get(lang);
-  if (cached) return cached;
-  const data = catalogue(lang);
-  const own = (catalogue(lang, 'report') as typeof pdfWords).pdf;
-  const get = (key: string) => textAt(data, key);
-  const labels: Labels = {
+  const t = textsIn(lang);
+  const has = (key: string) => hasText(lang, key);
+  const own = (key: keyof (typeof pdfWords)['pdf']) => t(`report.pdf.${key}`);
+  return {
     own,
-    text: (key) => (typeof get(key) === 'string' ? (get(key) as string) : key),
+    text: (key) => (has(`designForm.${key}`) ? t(`designForm.${key}` as ServerKey) : key),
     choice(field, value) {
-      if (!value) return own.none;
-      const entry = get(`${field === 'sistemaConstructivo' ? 'sistema' : field}.options.${value}`);
-      if (typeof entry === 'string') return entry;
-      if (entry && typeof (entry as { label?: unknown }).label === 'string') return (entry as { label: string }).label;
-      return value;
+      if (!value) return own('none');
+      const option = `designForm.${field === 'sistemaConstructivo' ? 'sistema' : field}.options.${value}`;
+      // An option is its label, or an object whose `label` it is (with a description beside it).
+      if (has(`${option}.label`)) return t(`${option}.label` as ServerKey);
+      return has(option) ? t(option as ServerKey) : value;
     },
   };
-  cache.set(lang, labels);
-  return labels;
 }

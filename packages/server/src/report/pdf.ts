@@ -52,7 +52,7 @@ const LENGTH: Record<Lang, Intl.NumberFormat> = {
 export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang = row.lang === 'en' ? 'en' : 'es'): Promise<Uint8Array> {
   const labels = labelsFor(lang);
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${labels.own.title} — ${row.nombre}`);
+  pdf.setTitle(`${labels.own('title')} — ${row.nombre}`);
   pdf.setCreator('Obra');
   const page = pdf.addPage([595.28, 841.89]);
   const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
@@ -75,9 +75,9 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
 
   page.drawRectangle({ x: 0, y: 841.89 - 70, width: 595.28, height: 70, color: hex('#1f4e79') });
   y -= 8;
-  write(labels.own.title, 20, bold, margin, '#ffffff');
+  write(labels.own('title'), 20, bold, margin, '#ffffff');
   const date = new Date(row.created_at).toISOString().slice(0, 10);
-  page.drawText(`${labels.own.date}: ${date}`, { x: 440, y, size: 10, font: regular, color: hex('#dce7f2') });
+  page.drawText(`${labels.own('date')}: ${date}`, { x: 440, y, size: 10, font: regular, color: hex('#dce7f2') });
   y = 841.89 - 92;
 
   const pairs = (title: string, rows: [string, string][]) => {
@@ -85,14 +85,14 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     y -= 16;
     for (const [label, value] of rows) {
       write(label, 9, bold, margin, '#52606d');
-      write(value || labels.own.none, 9, regular, margin + 150);
+      write(value || labels.own('none'), 9, regular, margin + 150);
       y -= 13;
     }
     y -= 6;
   };
   const text = labels.text;
-  const dims = (a: string, b: string) => [a, b].map((v) => (v ? metres(v, lang) : labels.own.none)).join(' × ');
-  pairs(labels.own.requester, [
+  const dims = (a: string, b: string) => [a, b].map((v) => (v ? metres(v, lang) : labels.own('none'))).join(' × ');
+  pairs(labels.own('requester'), [
     [text('modal.nombre'), row.nombre!],
     [text('modal.correo'), row.correo!],
     [text('modal.telefono'), row.telefono!],
@@ -103,12 +103,12 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     [text('etapaProyecto.legend'), labels.choice('etapaProyecto', row.etapa_proyecto!)],
     [text('uso.legend'), [labels.choice('uso', row.uso!), row.uso_especifico].filter(Boolean).join(': ')],
     [text('sistema.legend'), labels.choice('sistemaConstructivo', row.sistema_constructivo!)],
-    [`${labels.own.land} (${labels.own.width} × ${labels.own.length})`, dims(row.ancho!, row.longitud!)],
-    [`${labels.own.building}: ${labels.own.height}`, row.alto_edificacion ? metres(row.alto_edificacion, lang) : ''],
-    [`${labels.own.building}: ${labels.own.width}`, row.ancho_edificacion ? metres(row.ancho_edificacion, lang) : ''],
-    [`${labels.own.building}: ${labels.own.length}`, row.largo_edificacion ? metres(row.largo_edificacion, lang) : ''],
+    [`${labels.own('land')} (${labels.own('width')} × ${labels.own('length')})`, dims(row.ancho!, row.longitud!)],
+    [`${labels.own('building')}: ${labels.own('height')}`, row.alto_edificacion ? metres(row.alto_edificacion, lang) : ''],
+    [`${labels.own('building')}: ${labels.own('width')}`, row.ancho_edificacion ? metres(row.ancho_edificacion, lang) : ''],
+    [`${labels.own('building')}: ${labels.own('length')}`, row.largo_edificacion ? metres(row.largo_edificacion, lang) : ''],
   ]);
-  pairs(labels.own.choices, [
+  pairs(labels.own('choices'), [
     [text('diseno.legend'), labels.choice('diseno', row.diseno!)],
     [text('materialCubierta.legend'), labels.choice('materialCubierta', row.material_cubierta!)],
     [text('tipoFachada.legend'), labels.choice('tipoFachada', row.tipo_fachada!)],
@@ -123,7 +123,7 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
         .join(', '),
     ],
   ]);
-  write(labels.own.image, 12, bold, margin, '#1f4e79');
+  write(labels.own('image'), 12, bold, margin, '#1f4e79');
   y -= 8;
   const embedded = image?.png ? await pdf.embedPng(image.png) : image?.jpeg ? await pdf.embedJpg(image.jpeg) : undefined;
   if (embedded) {
