@@ -25,7 +25,8 @@ interface Build {
 
 // Folders never read as inputs: installed packages, build outputs, test artefacts.
 const SKIP = new Set(['node_modules', 'dist', '.artifacts', '.git']);
-const SHARED = ['packages', 'package-lock.json', 'tsconfig.json'];
+// tools/: the esbuild setup of the host, console and example, and the widget build's size and manifest steps.
+const SHARED = ['packages', 'tools', 'package-lock.json', 'tsconfig.json'];
 
 const builds: Build[] = [
   { name: 'widgets', script: 'build:widgets', inputs: [...SHARED, 'rollup.config.ts'], output: 'dist/esm/loader.js' },

@@ -5,74 +5,54 @@
 //   dist/host/pages/{es,en}/<page>.html, {es,en}/product/<slug>.html, 404.html
 //   dist/host/img/project-*.svg: the company's projects, drawn by the API's illustrator
 //   dist/host/docs/partners/<page>.html: the partners' guide (host/docs.ts)
-import { build, type BuildOptions, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { illustrationSvg } from '@obra/server/illustration';
 import { renderPartnerDocs } from './docs.ts';
 import { PROJECTS, projectSpec } from './src/projects.ts';
 import { WIDGET_OF } from './src/routes.ts';
 import { INLINE_SCRIPT, cspHash, type InlineHashes } from './src/security.ts';
+import { assetUrls, buildForBrowsers, importBuilt, ROOT as root } from '../tools/esbuild.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist/host');
 const assets = join(out, 'assets');
 
 await rm(out, { recursive: true, force: true });
-const common: BuildOptions & { metafile: true } = {
-  absWorkingDir: root,
-  bundle: true,
-  logLevel: 'warning',
-  conditions: ['source'],
-  metafile: true,
-};
 
-const client = await build({
-  ...common,
+const client = await buildForBrowsers({
   entryPoints: ['host/src/client/main.ts', 'host/src/site.css'],
   outdir: assets,
   entryNames: '[name]-[hash]',
   chunkNames: '[name]-[hash]',
-  format: 'esm',
   splitting: true,
-  minify: true,
   // The contact popup's attribution reports the platform's version (packages/api/src/attribution.ts).
   define: { __OBRA_VERSION__: JSON.stringify(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version) },
-  target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
 });
-const outputs = Object.entries(client.metafile.outputs);
+const outputs = Object.entries(client.outputs);
 const fileOf = (entry: string) => outputs.find(([, o]) => o.entryPoint === entry)![0];
 const urlOf = (file: string) => `/${relative(out, join(root, file))}`;
 const url = (entry: string) => urlOf(fileOf(entry));
 /** The chunks an output imports statically, all the way down, as URLs (the output itself excluded). */
 const staticChunks = (file: string, seen = new Set<string>()): string[] => {
-  for (const { path, kind } of client.metafile.outputs[file]!.imports)
+  for (const { path, kind } of client.outputs[file]!.imports)
     if (kind === 'import-statement' && !seen.has(path)) staticChunks(path, seen.add(path));
   return [...seen].map(urlOf);
 };
 const testCheckout = fileOf('host/src/client/test-checkout.ts');
 
-// The pre-renderer is TSX; esbuild turns it into one module for this Node to import.
-const renderer = join(out, '.render.mjs');
-// The widgets are bundled in, with react aliased to preact/compat as in their bundles
-// (rollup.config.ts), since their first views are pre-rendered into the pages (src/widget-shadow.ts).
-await build({
-  ...common,
+// The pre-renderer is TSX, built into one module for this Node to import. The widgets are bundled
+// in, with react aliased to preact/compat as in their bundles (rollup.config.ts), since their first
+// views are pre-rendered into the pages (src/widget-shadow.ts).
+const { renderSite, prerenderWidget, widgetStyleHashes } = await importBuilt<typeof import('./src/render.tsx')>({
   entryPoints: ['host/src/render.tsx'],
-  outfile: renderer,
-  platform: 'node',
-  format: 'esm',
-  jsx: 'automatic',
+  outfile: join(out, '.render.mjs'),
   jsxImportSource: 'preact',
   alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
   plugins: [bundledAssetUrls()],
 });
-const { renderSite, prerenderWidget, widgetStyleHashes } = (await import(
-  pathToFileURL(renderer).href
-)) as typeof import('./src/render.tsx');
 const css = await readFile(join(root, fileOf('host/src/site.css')), 'utf8');
 const pages = renderSite({
   script: url('host/src/client/main.ts'),
@@ -90,7 +70,6 @@ for (const [file, html] of pages) {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, html);
 }
-await rm(renderer);
 // The company's projects, drawn by the API's illustrator (served under /img/).
 await mkdir(join(out, 'img'), { recursive: true });
 for (const project of PROJECTS) await writeFile(join(out, 'img', project.file), illustrationSvg(projectSpec(project)));
@@ -107,7 +86,6 @@ await writeFile(join(out, 'csp.json'), `${JSON.stringify(hashes, null, 2)}\n`);
  * since their names carry a hash), so the page and the widget that takes it over load one file.
  */
 function bundledAssetUrls(): Plugin {
-  const pattern = /new URL\((['"])(\.{1,2}\/[^'"]+\.(?:svg|png|jpe?g|webp|avif))\1,\s*import\.meta\.url\)/g;
   const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
   let emitted: Map<string, string> | undefined;
   const byContent = async () => {
@@ -119,23 +97,11 @@ function bundledAssetUrls(): Plugin {
     emitted = new Map(await Promise.all(files.map(async (f) => [digest(await readFile(join(dir, f))), `/esm/assets/${f}`] as const)));
     return emitted;
   };
-  return {
-    name: 'obra-bundled-asset-urls',
-    setup(build) {
-      build.onLoad({ filter: /[/\\]packages[/\\][^/\\]+[/\\]src[/\\].*\.tsx?$/ }, async (args) => {
-        const code = await readFile(args.path, 'utf8');
-        if (!code.includes('import.meta.url')) return undefined;
-        const table = await byContent();
-        let out = code;
-        for (const [match, , path] of code.matchAll(pattern)) {
-          const url = table.get(digest(await readFile(join(dirname(args.path), path!))));
-          if (!url) throw new Error(`${args.path}: ${path} is not in dist/esm/assets (rebuild the widgets)`);
-          out = out.replace(match, `({ href: ${JSON.stringify(url)} })`);
-        }
-        return { contents: out, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
-      });
-    },
-  };
+  return assetUrls('obra-bundled-asset-urls', async (asset, importer) => {
+    const url = (await byContent()).get(digest(await readFile(join(dirname(importer), asset))));
+    if (!url) throw new Error(`${importer}: ${asset} is not in dist/esm/assets (rebuild the widgets)`);
+    return { expression: `({ href: ${JSON.stringify(url)} })` };
+  });
 }
 
 /**

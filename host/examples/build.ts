@@ -4,12 +4,8 @@
 // Run: node --conditions=source host/examples/build.ts   (npm run build:examples)
 // The browser tests build it again as a partner on another origin would (buildReactExample with
 // Obra's API origin and the partner's own public path: tests/e2e/partner-sites.test.ts).
-import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { assetUrls, buildForBrowsers, importBuilt, ROOT as root } from '../../tools/esbuild.ts';
 
 /** Where and for whom the example is built. */
 interface ExampleTarget {
@@ -21,37 +17,14 @@ interface ExampleTarget {
   apiBase?: string | undefined;
 }
 
-const shared: BuildOptions = {
-  bundle: true,
-  conditions: ['source'],
-  jsx: 'automatic',
-  target: 'es2022',
-  logLevel: 'warning',
-  absWorkingDir: root,
-};
-
 /**
  * esbuild leaves `new URL('./x.svg', import.meta.url)` alone, which would point inside chunks/;
  * this turns each into an import of the file (copied to assets/ with a hash), as rollup's build does.
  */
-const assetUrls: Plugin = {
-  name: 'asset-urls',
-  setup(b) {
-    b.onLoad({ filter: /\/packages\/[^/]+\/src\/.*\.tsx?$/ }, async ({ path }) => {
-      const code = await readFile(path, 'utf8');
-      if (!code.includes('import.meta.url')) return undefined;
-      const imports: string[] = [];
-      const out = code.replace(
-        /new URL\((['"])(\.{1,2}\/[^'"]+\.(?:svg|png|jpe?g|webp))\1,\s*import\.meta\.url\)/g,
-        (_m, _q: string, file: string) => {
-          imports.push(`import __asset${imports.length} from ${JSON.stringify(file)};`);
-          return `new URL(__asset${imports.length - 1}, import.meta.url)`;
-        },
-      );
-      return { contents: `${imports.join('\n')}\n${out}`, loader: path.endsWith('x') ? 'tsx' : 'ts' };
-    });
-  },
-};
+const assetImports = assetUrls('asset-urls', (asset, _importer, n) => ({
+  imports: `import __asset${n} from ${JSON.stringify(asset)};`,
+  expression: `new URL(__asset${n}, import.meta.url)`,
+}));
 
 /** The example's `__OBRA_API_BASE__` (see app.tsx). */
 const apiBaseDefine = (apiBase: string | undefined) => ({
@@ -61,19 +34,16 @@ const apiBaseDefine = (apiBase: string | undefined) => ({
 /** The browser bundle, with the widgets' register modules as lazy chunks. */
 async function buildClient({ out, publicPath, apiBase }: ExampleTarget): Promise<void> {
   rmSync(`${out}/react`, { recursive: true, force: true });
-  await build({
-    ...shared,
+  await buildForBrowsers({
     entryPoints: { client: 'host/examples/react/client.tsx' },
     outdir: `${out}/react`,
-    format: 'esm',
     splitting: true,
-    minify: true,
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
     publicPath,
-    plugins: [assetUrls],
-    define: { 'process.env.NODE_ENV': '"production"', ...apiBaseDefine(apiBase) },
+    plugins: [assetImports],
+    define: apiBaseDefine(apiBase),
   });
 }
 
@@ -81,8 +51,7 @@ async function buildClient({ out, publicPath, apiBase }: ExampleTarget): Promise
 async function prerender({ out, apiBase }: ExampleTarget): Promise<void> {
   const tmp = `${root}node_modules/.cache/obra-examples`;
   mkdirSync(tmp, { recursive: true });
-  await build({
-    ...shared,
+  const ssr = await importBuilt<typeof import('./react/app.tsx') & typeof import('react-dom/server') & typeof import('react')>({
     stdin: {
       contents:
         "export { App } from './host/examples/react/app.tsx'; export { renderToString } from 'react-dom/server'; export { createElement } from 'react';",
@@ -90,15 +59,10 @@ async function prerender({ out, apiBase }: ExampleTarget): Promise<void> {
       loader: 'ts',
     },
     outfile: `${tmp}/ssr.mjs`,
-    platform: 'node',
-    format: 'esm',
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
     define: apiBaseDefine(apiBase),
     loader: { '.svg': 'empty', '.png': 'empty', '.jpg': 'empty', '.webp': 'empty' },
   });
-  const ssr = (await import(`${pathToFileURL(`${tmp}/ssr.mjs`).href}?t=${Date.now()}`)) as typeof import('./react/app.tsx') &
-    typeof import('react-dom/server') &
-    typeof import('react');
   const html = ssr.renderToString(ssr.createElement(ssr.App));
   const template = readFileSync(`${root}host/examples/react/template.html`, 'utf8');
   if (!template.includes('<!--app-->'))

@@ -2,32 +2,20 @@
 // content-hashed names, and its one HTML page (no inline script or style: the host's CSP is
 // script-src 'self' and style-src 'self'):
 //   dist/console/assets/main-HASH.js, main-HASH.css; dist/console/index.html
-import { build } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildForBrowsers, ROOT as root } from '../../tools/esbuild.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const out = join(root, 'dist/console');
 
 await rm(out, { recursive: true, force: true });
-const result = await build({
-  absWorkingDir: root,
+const metafile = await buildForBrowsers({
   entryPoints: ['packages/console/src/main.tsx', 'packages/console/src/console.css'],
   outdir: join(out, 'assets'),
   entryNames: '[name]-[hash]',
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  jsx: 'automatic',
-  conditions: ['source'],
-  define: { 'process.env.NODE_ENV': '"production"' },
-  target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
-  metafile: true,
-  logLevel: 'warning',
 });
-const outputs = Object.entries(result.metafile.outputs);
+const outputs = Object.entries(metafile.outputs);
 const url = (entry: string) => `/admin/${relative(out, join(root, outputs.find(([, o]) => o.entryPoint === entry)![0]))}`;
 
 const html = `<!doctype html>
