@@ -1,6 +1,6 @@
-// What the inbox and the orders list share: loading a page of the API as the filter changes, the
-// language and date-range fields, and the keyset pager.
-import { useCallback, useEffect, useState } from 'react';
+// What the console's lists share: loading a page of the API as the filter changes, the list's
+// states and table, the language and date-range fields, and the keyset pager.
+import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
 import { api, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
@@ -34,6 +34,81 @@ export function useLoad<T>(path: string, byCode?: Record<string, ConsoleKey>): {
   }, [path, t, byCode, version]);
   const reload = useCallback(() => setVersion((n) => n + 1), []);
   return { data, error, reload };
+}
+
+/** A column of a {@link ListTable}: its heading and each row's cell. */
+export interface Column<T> {
+  head: string;
+  /** The heading is for screen readers only (a column of buttons). */
+  hiddenHead?: boolean;
+  className?: string;
+  cell: (item: T) => ReactNode;
+}
+
+/**
+ * A list's states, then its table: the refusal (`error`), "Loading…" until `items` come, the
+ * `empty` message, else a table with a caption for screen readers, the column heads, and a row per
+ * item, its first cell the row's header; the other cells carry their column's name for the phone
+ * layout (`data-label`).
+ */
+export function ListTable<T>({
+  items,
+  error = '',
+  empty,
+  caption,
+  className,
+  columns,
+  rowKey,
+}: {
+  items: readonly T[] | undefined;
+  error?: string;
+  empty: string;
+  caption: string;
+  className: string;
+  columns: readonly Column<T>[];
+  rowKey: (item: T) => Key;
+}) {
+  const { t } = useT();
+  const [first, ...rest] = columns;
+  return (
+    <>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!items && !error && <p role="status">{t('console.inbox.loading')}</p>}
+      {items && !items.length && <p role="status">{empty}</p>}
+      {items && items.length > 0 && first && (
+        <table className={className}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th scope="col" key={column.head}>
+                  {column.hiddenHead ? <span className="visually-hidden">{column.head}</span> : column.head}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={rowKey(item)}>
+                <th scope="row" className={first.className}>
+                  {first.cell(item)}
+                </th>
+                {rest.map((column) => (
+                  <td key={column.head} data-label={column.head} className={column.className}>
+                    {column.cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
 }
 
 /** The language and date-range filter fields (ids `<prefix>-lang`, `-from`, `-to`; names `lang`, `from`, `to`). */

@@ -7,6 +7,7 @@ import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { formText } from './form-text.ts';
+import { ListTable } from './list-parts.tsx';
 import { useText } from './use-action.ts';
 
 type Kind = 'wait-list' | 'partner' | 'contact' | 'report';
@@ -151,46 +152,43 @@ export function Notifications({ me }: { me: Me }) {
       </form>
       <section aria-labelledby="recent-title">
         <h2 id="recent-title">{t('console.notifications.recent')}</h2>
-        {settings.recent.length === 0 ? (
-          <p>{t('console.notifications.none')}</p>
-        ) : (
-          <table className="recent">
-            <caption className="visually-hidden">{t('console.notifications.recent')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.inbox.when')}</th>
-                <th scope="col">{t('console.notifications.to')}</th>
-                <th scope="col">{t('console.notifications.what')}</th>
-                <th scope="col">{t('console.notifications.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {settings.recent.map((mail) => (
-                <tr key={mail.id}>
-                  <td data-label={t('console.inbox.when')}>{when(mail.created_at, lang, zone)}</td>
-                  <td data-label={t('console.notifications.to')}>
-                    {mail.recipient}
-                    {mail.to_partner && ` (${t('console.notifications.partnerMail')})`}
-                  </td>
-                  <td data-label={t('console.notifications.what')}>
-                    {mail.digest_day
-                      ? t('console.notifications.digestOf', { day: mail.digest_day.slice(0, 10) })
-                      : mail.kind
-                        ? `${t(`console.kind.${mail.kind}`)}: ${mail.name ?? ''}`
-                        : '—'}
-                  </td>
-                  <td data-label={t('console.notifications.state')}>
-                    {mail.sent_at
-                      ? t('console.notifications.states.sent')
-                      : mail.error
-                        ? t('console.notifications.states.retrying', { error: mail.error })
-                        : t('console.notifications.states.queued')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <ListTable
+          items={settings.recent}
+          empty={t('console.notifications.none')}
+          caption={t('console.notifications.recent')}
+          className="recent"
+          rowKey={(mail) => mail.id}
+          columns={[
+            { head: t('console.inbox.when'), cell: (mail) => when(mail.created_at, lang, zone) },
+            {
+              head: t('console.notifications.to'),
+              cell: (mail) => (
+                <>
+                  {mail.recipient}
+                  {mail.to_partner && ` (${t('console.notifications.partnerMail')})`}
+                </>
+              ),
+            },
+            {
+              head: t('console.notifications.what'),
+              cell: (mail) =>
+                mail.digest_day
+                  ? t('console.notifications.digestOf', { day: mail.digest_day.slice(0, 10) })
+                  : mail.kind
+                    ? `${t(`console.kind.${mail.kind}`)}: ${mail.name ?? ''}`
+                    : '—',
+            },
+            {
+              head: t('console.notifications.state'),
+              cell: (mail) =>
+                mail.sent_at
+                  ? t('console.notifications.states.sent')
+                  : mail.error
+                    ? t('console.notifications.states.retrying', { error: mail.error })
+                    : t('console.notifications.states.queued'),
+            },
+          ]}
+        />
       </section>
     </>
   );

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { filterQuery, link, navigate, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { money, when } from './format.ts';
-import { LangAndDates, Pager, useLoad } from './list-parts.tsx';
+import { LangAndDates, ListTable, Pager, useLoad } from './list-parts.tsx';
 import { PaymentBadge, PAYMENT_STATUSES, PROVIDERS, ProviderBadge, type Order } from './order-labels.tsx';
 import { formText } from './form-text.ts';
 
@@ -26,6 +26,7 @@ export function Orders({ filter }: { filter: OrderFilter }) {
   const { t, lang, zone } = useT();
   const search = query(filter);
   const { data: page, error } = useLoad<Page>(`orders${search}`);
+  const orderUrl = (order: Order) => `/admin/orders/${order.id}${search}`;
 
   const { after: _after, status: _status, ...rest } = filter;
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -110,59 +111,33 @@ export function Orders({ filter }: { filter: OrderFilter }) {
           {PAYMENT_STATUSES.map((status) => tab(status, t(`console.paymentStatus.${status}`), page?.counts[status]))}
         </ul>
       </nav>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {!page && !error && <p role="status">{t('console.inbox.loading')}</p>}
-      {page && !page.items.length && <p role="status">{t('console.orders.empty')}</p>}
-      {page && page.items.length > 0 && (
-        <table className="leads orders">
-          <caption className="visually-hidden">{t('console.orders.results')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('console.orders.product')}</th>
-              <th scope="col">{t('console.orders.amount')}</th>
-              <th scope="col">{t('console.orders.email')}</th>
-              <th scope="col">{t('console.inbox.lang')}</th>
-              <th scope="col">{t('console.orders.paymentStatus')}</th>
-              <th scope="col">{t('console.orders.provider')}</th>
-              <th scope="col">{t('console.inbox.when')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.map((order) => {
-              const href = `/admin/orders/${order.id}${search}`;
-              return (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <a href={href} onClick={link(href)}>
-                      {order.product}
-                    </a>
-                  </th>
-                  <td data-label={t('console.orders.amount')} className="amount">
-                    {money(order.amount, order.currency, lang)}
-                  </td>
-                  <td data-label={t('console.orders.email')}>
-                    {order.customer_email ?? <span className="muted">{t('console.orders.noEmail')}</span>}
-                  </td>
-                  <td data-label={t('console.inbox.lang')}>{order.lang.toUpperCase()}</td>
-                  <td data-label={t('console.orders.paymentStatus')}>
-                    <PaymentBadge status={order.payment_status} />
-                  </td>
-                  <td data-label={t('console.orders.provider')}>
-                    <ProviderBadge provider={order.provider} />
-                  </td>
-                  <td data-label={t('console.inbox.when')}>
-                    <time dateTime={order.created_at}>{when(order.created_at, lang, zone)}</time>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      <ListTable
+        items={page?.items}
+        error={error}
+        empty={t('console.orders.empty')}
+        caption={t('console.orders.results')}
+        className="leads orders"
+        rowKey={(order) => order.id}
+        columns={[
+          {
+            head: t('console.orders.product'),
+            cell: (order) => (
+              <a href={orderUrl(order)} onClick={link(orderUrl(order))}>
+                {order.product}
+              </a>
+            ),
+          },
+          { head: t('console.orders.amount'), className: 'amount', cell: (order) => money(order.amount, order.currency, lang) },
+          {
+            head: t('console.orders.email'),
+            cell: (order) => order.customer_email ?? <span className="muted">{t('console.orders.noEmail')}</span>,
+          },
+          { head: t('console.inbox.lang'), cell: (order) => order.lang.toUpperCase() },
+          { head: t('console.orders.paymentStatus'), cell: (order) => <PaymentBadge status={order.payment_status} /> },
+          { head: t('console.orders.provider'), cell: (order) => <ProviderBadge provider={order.provider} /> },
+          { head: t('console.inbox.when'), cell: (order) => <time dateTime={order.created_at}>{when(order.created_at, lang, zone)}</time> },
+        ]}
+      />
       <Pager
         newest={filter.after ? ordersUrl({ ...filter, after: undefined }) : undefined}
         older={page?.next ? ordersUrl({ ...filter, after: page.next }) : undefined}

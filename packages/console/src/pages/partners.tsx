@@ -1,12 +1,10 @@
 // Partners (every operator reads; admins act on a partner's page): pending first, filtered by
 // state with counts, 50 a page; the state and page live in the URL. Below, the sites not approved.
-import { useEffect, useState } from 'react';
-import { api, type ApiError, type Me } from '../api.ts';
+import type { Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
 import { useT, type ConsoleI18n } from '../i18n.ts';
-import { errorText } from './errors.ts';
-import { useText } from './use-action.ts';
 import { when } from './format.ts';
+import { ListTable, useLoad } from './list-parts.tsx';
 import { SitesNotApproved } from './partner-sites.tsx';
 
 /** The states of a partner. */
@@ -40,20 +38,7 @@ interface List {
 /** The list of partners in `status` ('' for all), page `page`, and the sites not approved. */
 export function Partners({ status, page, me }: { status: string; page: number; me: Me }) {
   const { t, lang, zone } = useT();
-  const [list, setList] = useState<List | undefined>();
-  const [error, setError] = useText();
-  const query = `${status ? `status=${encodeURIComponent(status)}&` : ''}page=${page}`;
-  useEffect(() => {
-    let live = true;
-    setError('');
-    api<List>(`partners?${query}`).then(
-      (result) => live && setList(result),
-      (caught: ApiError) => live && setError((t) => errorText(t, caught)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, setError]);
+  const { data: list, error } = useLoad<List>(`partners?${status ? `status=${encodeURIComponent(status)}&` : ''}page=${page}`);
 
   const url = (s: string, p = 1) => routeUrl({ name: 'partners', status: s, page: p });
   const total = list ? PARTNER_STATUSES.reduce((sum, s) => sum + list.counts[s], 0) : undefined;
@@ -76,53 +61,39 @@ export function Partners({ status, page, me }: { status: string; page: number; m
           ))}
         </ul>
       </nav>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {!list && !error && <p role="status">{t('console.inbox.loading')}</p>}
-      {list && !list.partners.length && <p role="status">{t('consolePartners.list.empty')}</p>}
-      {list && list.partners.length > 0 && (
-        <table className="leads partners">
-          <caption className="visually-hidden">{t('consolePartners.list.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('consolePartners.list.name')}</th>
-              <th scope="col">{t('consolePartners.list.state')}</th>
-              <th scope="col">{t('consolePartners.list.code')}</th>
-              <th scope="col">{t('consolePartners.list.email')}</th>
-              <th scope="col">{t('consolePartners.list.country')}</th>
-              <th scope="col">{t('consolePartners.list.specialisation')}</th>
-              <th scope="col">{t('consolePartners.list.registered')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.partners.map((partner) => {
+      <ListTable
+        items={list?.partners}
+        error={error}
+        empty={t('consolePartners.list.empty')}
+        caption={t('consolePartners.list.caption')}
+        className="leads partners"
+        rowKey={(partner) => partner.id}
+        columns={[
+          {
+            head: t('consolePartners.list.name'),
+            cell: (partner) => {
               const href = routeUrl({ name: 'partner', id: partner.id });
               return (
-                <tr key={partner.id}>
-                  <th scope="row">
-                    <a href={href} onClick={link(href)}>
-                      {partner.registration.nombre || '—'}
-                    </a>
-                  </th>
-                  <td data-label={t('consolePartners.list.state')}>
-                    <span className={`badge ${partner.status}`}>{t(`consolePartners.status.${partner.status}`)}</span>
-                  </td>
-                  <td data-label={t('consolePartners.list.code')}>{partner.code ? <code>{partner.code}</code> : '—'}</td>
-                  <td data-label={t('consolePartners.list.email')}>{partner.registration.correo}</td>
-                  <td data-label={t('consolePartners.list.country')}>{partner.registration.pais}</td>
-                  <td data-label={t('consolePartners.list.specialisation')}>{specialityName(t, partner.registration.especializacion)}</td>
-                  <td data-label={t('consolePartners.list.registered')}>
-                    <time dateTime={partner.createdAt}>{when(partner.createdAt, lang, zone)}</time>
-                  </td>
-                </tr>
+                <a href={href} onClick={link(href)}>
+                  {partner.registration.nombre || '—'}
+                </a>
               );
-            })}
-          </tbody>
-        </table>
-      )}
+            },
+          },
+          {
+            head: t('consolePartners.list.state'),
+            cell: (partner) => <span className={`badge ${partner.status}`}>{t(`consolePartners.status.${partner.status}`)}</span>,
+          },
+          { head: t('consolePartners.list.code'), cell: (partner) => (partner.code ? <code>{partner.code}</code> : '—') },
+          { head: t('consolePartners.list.email'), cell: (partner) => partner.registration.correo },
+          { head: t('consolePartners.list.country'), cell: (partner) => partner.registration.pais },
+          { head: t('consolePartners.list.specialisation'), cell: (partner) => specialityName(t, partner.registration.especializacion) },
+          {
+            head: t('consolePartners.list.registered'),
+            cell: (partner) => <time dateTime={partner.createdAt}>{when(partner.createdAt, lang, zone)}</time>,
+          },
+        ]}
+      />
       <p className="pager">
         {page > 1 && (
           <a href={url(status, page - 1)} onClick={link(url(status, page - 1))}>
