@@ -1,6 +1,7 @@
 // CSV for spreadsheets and for scripts. Lead fields are typed by strangers and exports are opened
 // in spreadsheets, so no cell may start a formula (OWASP CSV injection), whatever the separator
 // the spreadsheet splits on (docs/operators/console.md, "Exports").
+import type { Reply } from './routes/types.ts';
 import { internationalPhone } from './phone.ts';
 import { storedText } from './stored-text.ts';
 
@@ -47,4 +48,20 @@ export function toCsv(
   ];
   const text = `${lines.map((line) => line.join(separator)).join('\r\n')}\r\n`;
   return format === 'spreadsheet' ? Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]) : text;
+}
+
+/** The answer that downloads `rows` from the console as `obra-<name>-<today>.csv`, in the spreadsheet format. */
+export function spreadsheetDownload(
+  name: string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  phones: readonly string[] = [],
+): Reply {
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    status: 200,
+    body: undefined,
+    raw: toCsv(columns, rows, { format: 'spreadsheet', phones }),
+    headers: { 'Content-Type': 'text/csv; charset=utf-16le', 'Content-Disposition': `attachment; filename="obra-${name}-${day}.csv"` },
+  };
 }

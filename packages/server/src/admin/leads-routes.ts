@@ -1,6 +1,6 @@
 // A lead's page: one lead with its fields and timeline, status, assignee and follow-up changes,
 // notes, report resend, PDF, deletion; and the CSV export (the list is inbox-routes.ts).
-import { toCsv } from '../csv.ts';
+import { spreadsheetDownload } from '../csv.ts';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
 import { queueResend } from '../report/caps.ts';
@@ -230,11 +230,5 @@ export const exportLeads: AdminHandler = async (context) => {
      left join admin_user u on u.id = l.assignee ${KIND_JOINS.map(({ sql: join }) => join).join(' ')} order by l.created_at desc, l.id desc`,
     params,
   );
-  const day = new Date().toISOString().slice(0, 10);
-  return {
-    status: 200,
-    body: undefined,
-    raw: toCsv(EXPORT_COLUMNS, rows, { format: 'spreadsheet', phones: ['phone'] }),
-    headers: { 'Content-Type': 'text/csv; charset=utf-16le', 'Content-Disposition': `attachment; filename="obra-leads-${day}.csv"` },
-  };
+  return spreadsheetDownload('leads', EXPORT_COLUMNS, rows, ['phone']);
 };

@@ -3,7 +3,7 @@
 // page, and the CSV export of the current filter. Read-only: an order is the provider's record.
 import { ORDER_COLUMNS } from '../checkout/orders.ts';
 import { allProducts } from '../checkout/products.ts';
-import { toCsv } from '../csv.ts';
+import { spreadsheetDownload } from '../csv.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AdminHandler } from './context.ts';
 import { COUNT_CAP, decodeCursor, keysetPage, PAGE_SIZE } from './filter.ts';
@@ -61,11 +61,5 @@ export const exportOrders: AdminHandler = async ({ url, db, operator }) => {
     `select ${ORDER_COLUMNS.join(', ')} from "order" ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}`,
     params,
   );
-  const day = new Date().toISOString().slice(0, 10);
-  return {
-    status: 200,
-    body: undefined,
-    raw: toCsv(ORDER_COLUMNS, rows, { format: 'spreadsheet' }),
-    headers: { 'Content-Type': 'text/csv; charset=utf-16le', 'Content-Disposition': `attachment; filename="obra-orders-${day}.csv"` },
-  };
+  return spreadsheetDownload('orders', ORDER_COLUMNS, rows);
 };
