@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { createAutosave } from './autosave.ts';
 import { draftFor, loadDraft } from './storage.ts';
 
@@ -23,11 +23,13 @@ export function useDraft<S, D>(
 ): void {
   // The options of the first render are kept: they describe the widget, not a render.
   const { restore, pick, sent, changed } = useRef(options).current;
+  // One layout effect, run in the commit of the first render: the saved draft goes back before
+  // the first paint, and every change from then on is seen. Subscribed in a passive effect (after
+  // the paint), it missed what came in between: the loader putting back what was typed into the
+  // pre-rendered view, or a first keystroke on a busy page, and that draft was never written.
   useLayoutEffect(() => {
     const draft = loadDraft<D>(host, widget);
     if (draft) restore(draft);
-  }, [store, host, widget, restore]);
-  useEffect(() => {
     const autosave = createAutosave(draftFor<D>(host, widget), () => pick(store.getState()));
     const unsubscribe = store.subscribe((state, previous) => {
       if (sent(state, previous)) autosave.clear();
@@ -37,5 +39,5 @@ export function useDraft<S, D>(
       autosave.cancel();
       unsubscribe();
     };
-  }, [store, host, widget, pick, sent, changed]);
+  }, [store, host, widget, restore, pick, sent, changed]);
 }

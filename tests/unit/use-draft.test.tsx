@@ -1,0 +1,45 @@
+// A widget's draft sees every change after its first render, even one made before the browser's
+// next frame: the ESM loader puts back what was typed into the pre-rendered view right after the
+// take-over's render, and a visitor on a busy page can type before the frame.
+import { render, waitFor } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import { loadDraft } from '@obra/form';
+import { useDraft } from '@obra/form/react';
+
+interface State {
+  nombre: string;
+}
+
+afterEach(() => localStorage.clear());
+
+describe('useDraft', () => {
+  it('saves a change made in the same commit as the first render, before any passive effect', async () => {
+    const host = document.createElement('obra-test-widget');
+    document.body.append(host);
+    const store = createStore<State>(() => ({ nombre: '' }));
+    function Widget() {
+      useDraft(store, host, 'test-widget', {
+        pick: (state) => (state.nombre ? state : undefined),
+        changed: (state, previous) => state.nombre !== previous.nombre,
+        sent: () => false,
+        restore: (draft: State) => store.setState(draft),
+      });
+      return null;
+    }
+    // What the loader does after the take-over's render: in the commit, before the frame.
+    function Loader() {
+      useLayoutEffect(() => store.setState({ nombre: 'Ana' }), []);
+      return null;
+    }
+    render(
+      <>
+        <Widget />
+        <Loader />
+      </>,
+    );
+    await waitFor(() => expect(loadDraft<State>(host, 'test-widget')).toEqual({ nombre: 'Ana' }));
+    host.remove();
+  });
+});
