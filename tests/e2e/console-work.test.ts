@@ -280,6 +280,10 @@ describe('on a phone', () => {
     expect(await page.locator('#f-q').isVisible()).toBe(false);
     const wide = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth);
     expect(await wide(page)).toBeLessThanOrEqual(SIZES.phone.width);
+    // The brand, the language switch and the menu button on one line (the Spanish words are the longest).
+    const top = async (selector: string) => (await page.locator(selector).boundingBox())!.y;
+    expect(await top('.topbar .menu-button')).toBe(await top('.topbar .brand'));
+    expect(await top('.topbar .lang-button')).toBe(await top('.topbar .brand'));
     await look(page, 'console-work-phone-inbox');
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');

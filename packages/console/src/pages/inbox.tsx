@@ -8,7 +8,7 @@ import { useT } from '../i18n.ts';
 import { BulkBar, type Selection } from './bulk-bar.tsx';
 import { Filters, Queues } from './inbox-filters.tsx';
 import { LeadTable, type Lead } from './inbox-table.tsx';
-import { Pager, useLoad } from './list-parts.tsx';
+import { ListStates, Pager, useLoad } from './list-parts.tsx';
 import { SavedViews } from './saved-views.tsx';
 
 interface Page {
@@ -95,13 +95,7 @@ export function Inbox({ filter, me, onChange }: { filter: Filter; me: Me; onChan
           onChange();
         }}
       />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {!page && !error && <p role="status">{t('console.inbox.loading')}</p>}
-      {page && !page.items.length && <p role="status">{t('console.inbox.empty')}</p>}
+      <ListStates items={page?.items} error={error} empty={t('console.inbox.empty')} />
       {page && page.items.length > 0 && (
         <LeadTable
           leads={page.items}

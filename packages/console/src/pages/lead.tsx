@@ -14,6 +14,7 @@ import { useAction } from './use-action.ts';
 import { when } from './format.ts';
 import { EstimateSection, type LeadEstimate } from './lead-estimate.tsx';
 import { formText } from './form-text.ts';
+import { Feedback } from './feedback.tsx';
 
 const STATUSES = LEAD_STATUSES;
 type PartnerEvent = 'partner.approved' | 'partner.origins' | 'partner.suspended' | 'partner.reinstated';
@@ -177,14 +178,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
         </p>
       )}
       {lead.spamReason && <p className="warning">{t('console.lead.spamReason', { reason: lead.spamReason })}</p>}
-      <p role="status" className="ok">
-        {message}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Feedback message={message} error={error} />
       <div className="columns">
         <section aria-labelledby="fields-title">
           <h2 id="fields-title">{t('console.lead.fields')}</h2>

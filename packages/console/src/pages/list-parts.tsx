@@ -45,8 +45,24 @@ export interface Column<T> {
   cell: (item: T) => ReactNode;
 }
 
+/** A list's states: the refusal (`error`), "Loading…" until `items` come, or the `empty` message. */
+export function ListStates({ items, error, empty }: { items: readonly unknown[] | undefined; error: string; empty: string }) {
+  const { t } = useT();
+  return (
+    <>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!items && !error && <p role="status">{t('console.inbox.loading')}</p>}
+      {items && !items.length && <p role="status">{empty}</p>}
+    </>
+  );
+}
+
 /**
- * A list's states, then its table: the refusal (`error`), "Loading…" until `items` come, the
+ * A list's states ({@link ListStates}), then its table: the refusal (`error`), "Loading…" until `items` come, the
  * `empty` message, else a table with a caption for screen readers, the column heads, and a row per
  * item, its first cell the row's header; the other cells carry their column's name for the phone
  * layout (`data-label`).
@@ -68,17 +84,10 @@ export function ListTable<T>({
   columns: readonly Column<T>[];
   rowKey: (item: T) => Key;
 }) {
-  const { t } = useT();
   const [first, ...rest] = columns;
   return (
     <>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {!items && !error && <p role="status">{t('console.inbox.loading')}</p>}
-      {items && !items.length && <p role="status">{empty}</p>}
+      <ListStates items={items} error={error} empty={empty} />
       {items && items.length > 0 && first && (
         <table className={className}>
           <caption className="visually-hidden">{caption}</caption>

@@ -10,6 +10,7 @@ import { when } from './format.ts';
 import { specialityName, type Partner } from './partners.tsx';
 import { Snippets } from './partner-snippets.tsx';
 import { useText, type Text } from './use-action.ts';
+import { Feedback } from './feedback.tsx';
 
 type Action = 'approve' | 'suspend' | 'reinstate';
 /** A refusal of one field, kept as what to say (see useText). */
@@ -143,14 +144,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
           {t('consolePartners.page.suspendedBy', { who: partner.suspendedBy, when: when(partner.suspendedAt, lang, zone) })}
         </p>
       )}
-      <p role="status" className="ok">
-        {message}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Feedback message={message} error={error} />
       <div className="columns">
         <section aria-labelledby="registration-title">
           <h2 id="registration-title">{t('consolePartners.page.registration')}</h2>
