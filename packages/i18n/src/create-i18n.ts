@@ -16,7 +16,7 @@ export type TranslationKey<C> = {
 
 type PluralBase<K extends string> = K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
 
-/** One widget instance's translator. Never shared between elements. */
+/** A translator: a widget instance's (never shared between elements), a console tree's, or one language's on the server. */
 export interface I18n<C extends Catalogue = Catalogue> {
   /** The current language. */
   readonly lang: Lang;
