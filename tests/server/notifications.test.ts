@@ -109,8 +109,12 @@ describe('a mail per lead', () => {
       expect(text).toContain(VALID['wait-list'].correo);
       expect(text).toContain(`http://localhost:8080/admin/leads/${id}`);
     }
-    const rows = await local.api.db.query<{ sent_at: Date | null }>('select sent_at from notification_mail where lead_id = $1', [id]);
-    expect(rows.map((row) => row.sent_at !== null)).toEqual([true, true]);
+    // The outbox marks a row sent once its mail has gone: the files can be there a moment before.
+    const sent = async () =>
+      (await local.api.db.query<{ sent_at: Date | null }>('select sent_at from notification_mail where lead_id = $1', [id])).map(
+        (row) => row.sent_at !== null,
+      );
+    await vi.waitFor(async () => expect(await sent()).toEqual([true, true]), { timeout: 10_000, interval: 50 });
   });
 
   it('is not sent for spam, nor for a kind nobody listens to, nor twice', async () => {
