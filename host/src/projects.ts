@@ -1,17 +1,19 @@
 // The company's projects the home and values pages show (docs/contributors/behaviour.md#screens, the values page: a gallery of three
 // images): each one drawn at build time by the illustrator that draws the design form's images
-// (host/build.ts writes dist/host/img/<file>), from the same choices a visitor makes. Their
-// captions are the copy's `projects.items`, in this order.
+// (host/build.ts writes dist/host/img/<file>), from the same choices a visitor makes, and
+// captioned with `host.projects.items.<caption>` (locales/*/host.json).
 import { validateImageSpec } from '@obra/schema';
 
-/** One project: the file its picture is served as (under /img/) and the choices it is drawn from. */
+/** One project: its caption's key, the file its picture is served as (under /img/) and the choices it is drawn from. */
 export interface Project {
+  caption: 'house' | 'warehouse' | 'commercial';
   file: string;
   choices: Record<string, string>;
 }
 
 export const PROJECTS: readonly [Project, Project, Project] = [
   {
+    caption: 'house',
     file: 'project-house.svg',
     choices: {
       uso: 'housing',
@@ -29,6 +31,7 @@ export const PROJECTS: readonly [Project, Project, Project] = [
     },
   },
   {
+    caption: 'warehouse',
     file: 'project-warehouse.svg',
     choices: {
       uso: 'warehouse',
@@ -43,6 +46,7 @@ export const PROJECTS: readonly [Project, Project, Project] = [
     },
   },
   {
+    caption: 'commercial',
     file: 'project-commercial.svg',
     choices: {
       uso: 'commercial',

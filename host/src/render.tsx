@@ -2,8 +2,8 @@
 // Renders every page of the site to static HTML (build time only; see host/build.ts).
 import { renderToString } from 'preact-render-to-string';
 import catalogue from '@obra/marketplace/catalogue/software.json' with { type: 'json' };
-import { COPY } from './copy/index.ts';
 import { SITE } from './site.ts';
+import { textsIn } from './texts.ts';
 import { Document, type Assets } from './pages/document.tsx';
 import { Home } from './pages/home.tsx';
 import { Layout } from './pages/layout.tsx';
@@ -26,22 +26,22 @@ export const SLUGS: readonly string[] = catalogue.items.map((item) => item.slug)
 const nameOf = (slug: string | undefined) => catalogue.items.find((item) => item.slug === slug)?.name ?? '';
 
 function content(route: Route, assets: Assets) {
-  const copy = COPY[route.lang];
+  const t = textsIn(route.lang);
   switch (route.page) {
     case 'home':
-      return <Home copy={copy} lang={route.lang} />;
+      return <Home t={t} lang={route.lang} />;
     case 'values':
-      return <Values copy={copy} />;
+      return <Values t={t} />;
     case 'vision':
-      return <Vision copy={copy} />;
+      return <Vision t={t} />;
     case 'success':
-      return <Success copy={copy} lang={route.lang} />;
+      return <Success t={t} lang={route.lang} />;
     case 'testCheckout':
-      return <TestCheckout copy={copy} lang={route.lang} />;
+      return <TestCheckout t={t} lang={route.lang} />;
     case 'product':
-      return <WidgetPage copy={copy} route={{ ...route, page: 'product' }} heading={nameOf(route.slug)} prerender={assets.prerender} />;
+      return <WidgetPage t={t} route={{ ...route, page: 'product' }} heading={nameOf(route.slug)} prerender={assets.prerender} />;
     default:
-      return <WidgetPage copy={copy} route={{ ...route, page: route.page }} prerender={assets.prerender} />;
+      return <WidgetPage t={t} route={{ ...route, page: route.page }} prerender={assets.prerender} />;
   }
 }
 
@@ -49,18 +49,18 @@ const html = (vnode: preact.VNode) => `<!doctype html>${renderToString(vnode)}`;
 
 /** One page's HTML. */
 export function renderRoute(route: Route, assets: Assets): string {
-  const meta = COPY[route.lang].meta[route.page];
+  const t = textsIn(route.lang);
   const name = nameOf(route.slug);
   return html(
     <Document
       lang={route.lang}
-      title={meta.title.replace('{name}', name)}
-      description={meta.description.replace('{name}', name)}
+      title={t(`host.meta.${route.page}.title`, { name })}
+      description={t(`host.meta.${route.page}.description`, { name })}
       route={route}
       widget={WIDGET_OF[route.page]}
       assets={assets}
     >
-      <Layout copy={COPY[route.lang]} lang={route.lang} route={route}>
+      <Layout t={t} lang={route.lang} route={route}>
         {content(route, assets)}
       </Layout>
     </Document>,
@@ -70,25 +70,25 @@ export function renderRoute(route: Route, assets: Assets): string {
 /** Every page of the site plus the 404 pages (bilingual, and per language for an unknown slug), as file → HTML. */
 export function renderSite(assets: Assets): Map<string, string> {
   const files = new Map(allRoutes(SLUGS).map((route) => [pageFile(route), renderRoute(route, assets)]));
-  const meta = COPY.es.meta.notFound;
+  const es = textsIn('es');
   files.set(
     '404.html',
     html(
-      <Document lang="es" title={meta.title} description={meta.description} assets={assets}>
-        <Layout copy={COPY.es} lang="es">
+      <Document lang="es" title={es('host.meta.notFound.title')} description={es('host.meta.notFound.description')} assets={assets}>
+        <Layout t={es} lang="es">
           <NotFound />
         </Layout>
       </Document>,
     ),
   );
   for (const lang of LANGS) {
-    const copy = COPY[lang];
+    const t = textsIn(lang);
     // A path under /es or /en that is no page: the same page in that language, its menu and footer too.
     files.set(
       notFoundFile({ kind: 'not-found', lang }),
       html(
-        <Document lang={lang} title={copy.meta.notFound.title} description={copy.meta.notFound.description} assets={assets}>
-          <Layout copy={copy} lang={lang}>
+        <Document lang={lang} title={t('host.meta.notFound.title')} description={t('host.meta.notFound.description')} assets={assets}>
+          <Layout t={t} lang={lang}>
             <NotFound lang={lang} />
           </Layout>
         </Document>,
@@ -97,9 +97,14 @@ export function renderSite(assets: Assets): Map<string, string> {
     files.set(
       productNotFoundFile(lang),
       html(
-        <Document lang={lang} title={`${copy.notFound.product} — ${SITE.name}`} description={copy.notFound.productText} assets={assets}>
-          <Layout copy={copy} lang={lang}>
-            <ProductNotFound copy={copy} lang={lang} />
+        <Document
+          lang={lang}
+          title={`${t('host.notFound.product')} — ${SITE.name}`}
+          description={t('host.notFound.productText')}
+          assets={assets}
+        >
+          <Layout t={t} lang={lang}>
+            <ProductNotFound t={t} lang={lang} />
           </Layout>
         </Document>,
       ),

@@ -3,7 +3,7 @@
 // success page confirmed by the server → one order in the database; and cancel goes back. es and en.
 // OBRA_SCREENSHOTS=<folder> also saves each screen (phone and desktop) for looking at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY } from '../../host/src/copy/index.ts';
+import { textsIn } from '../../host/src/texts.ts';
 import { useBrowser } from './support/browser.ts';
 import { look, SIZES } from './support/screens.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
@@ -63,7 +63,7 @@ describe.each(['es', 'en'] as const)('checkout journey (%s)', (lang) => {
     expect(await orders(session)).toHaveLength(0);
 
     // The e-mail the confirmation goes to, found by its label.
-    await page.getByLabel(COPY[lang].testCheckout.email).fill(`comprador-${lang}@example.com`);
+    await page.getByLabel(textsIn(lang)('host.testCheckout.email')).fill(`comprador-${lang}@example.com`);
     await page.getByRole('button', { name: t.pay }).click();
     await page.waitForURL(`${platform.origin}/${lang}/success?session_id=${session}`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(t.thanks);

@@ -4,7 +4,7 @@
 // and en. OBRA_SCREENSHOTS=<folder> also saves each screen (phone and desktop, es and en).
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY } from '../../host/src/copy/index.ts';
+import { textsIn } from '../../host/src/texts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { look, SIZES } from './support/screens.ts';
@@ -32,7 +32,7 @@ async function buyThroughTestCheckout(): Promise<string> {
   await visitor.getByRole('button', { name: 'Comprar licencia' }).click();
   await visitor.waitForURL(/\/test-checkout\?session_id=cs_local_[a-f0-9]{32}$/);
   const id = new URL(visitor.url()).searchParams.get('session_id')!;
-  await visitor.getByLabel(COPY.es.testCheckout.email).fill('comprador@example.com');
+  await visitor.getByLabel(textsIn('es')('host.testCheckout.email')).fill('comprador@example.com');
   await visitor.getByRole('button', { name: 'Pagar (prueba)' }).click();
   await visitor.waitForURL(`${platform.origin}/es/success?session_id=${id}`);
   await visitor.close();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { softwareCatalogue } from '@obra/marketplace';
-import { COPY } from '../../host/src/copy/index.ts';
+import { textsIn } from '../../host/src/texts.ts';
 import { approvedPartner, signInAs, type Session } from '../server/support/admin.ts';
 import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
@@ -173,7 +173,7 @@ describe("the guide's and the console's snippets", () => {
     await expect.poll(() => catalogue.locator('obra-software-detail').getAttribute('partner')).toBe('Acme');
     // A purchase started from the partner's catalogue is the partner's: the visitor came from its site.
     await catalogue.getByRole('button', { name: 'Buy licence' }).click();
-    await catalogue.getByLabel(COPY.en.testCheckout.email).fill('comprador@example.com');
+    await catalogue.getByLabel(textsIn('en')('host.testCheckout.email')).fill('comprador@example.com');
     await catalogue.getByRole('button', { name: 'Pay (test)' }).click();
     await catalogue.waitForURL(/\/en\/success/);
     const [order] = await platform.api.db.query<{ partner_code: string | null; partner_claim: string | null }>(

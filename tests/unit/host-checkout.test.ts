@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmPurchase, sitePath } from '../../host/src/client/success.ts';
 import { formatAmount, startTestCheckout } from '../../host/src/client/test-checkout.ts';
-import { COPY } from '../../host/src/copy/index.ts';
+import { textsIn } from '../../host/src/texts.ts';
 import { renderRoute } from '../../host/src/render.tsx';
 import type { Route } from '../../host/src/routes.ts';
 
@@ -136,7 +136,9 @@ describe('embedded test checkout page', () => {
     for (const value of ['', 'no es un correo']) {
       email.value = value;
       document.querySelector<HTMLButtonElement>('[data-checkout-pay]')!.click();
-      await vi.waitFor(() => expect(document.querySelector('[data-checkout-error]')!.textContent).toBe(COPY.es.testCheckout.emailInvalid));
+      await vi.waitFor(() =>
+        expect(document.querySelector('[data-checkout-error]')!.textContent).toBe(textsIn('es')('host.testCheckout.emailInvalid')),
+      );
       expect(email.getAttribute('aria-invalid')).toBe('true');
     }
     expect(calls).toHaveLength(1);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute, renderSite, SLUGS } from '../../host/src/render.tsx';
 import { allRoutes, alternatePath, pathFor, type Lang } from '../../host/src/routes.ts';
 import { SITE } from '../../host/src/site.ts';
-import { COPY } from '../../host/src/copy/index.ts';
+import { textsIn } from '../../host/src/texts.ts';
 import { PROJECTS } from '../../host/src/projects.ts';
 
 const ASSETS = {
@@ -128,7 +128,9 @@ describe('host pages', () => {
           return [img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.alt];
         }),
       ).toEqual(PROJECTS.map((project) => [`/img/${project.file}`, '1200', '800', 'lazy', '']));
-      expect(figures.map((figure) => figure.querySelector('figcaption')!.textContent)).toEqual(COPY[lang].projects.items);
+      expect(figures.map((figure) => figure.querySelector('figcaption')!.textContent)).toEqual(
+        PROJECTS.map((project) => textsIn(lang)(`host.projects.items.${project.caption}`)),
+      );
     }
     const values = parse(renderRoute({ page: 'values', lang: 'en' }, ASSETS));
     expect(values.querySelector('.years')?.textContent).toContain('25+');

@@ -2,12 +2,11 @@
 // The values page's contact popup (docs/contributors/behaviour.md#contact-popup-sends): a native <dialog> with a real form that the
 // host script validates and delivers to POST /api/contact. Its messages (sending, waiting for the
 // network, sent, failed and why) travel as data attributes, so the script carries no copy of its own.
-import type { Copy } from '../copy/index.ts';
 import { CONTACT_LIMITS } from '@obra/schema';
+import { API_MESSAGES, type HostT } from '../texts.ts';
 
 /** The button that opens the popup, and the popup. */
-export function ContactPopup({ copy }: { copy: Copy }) {
-  const t = copy.values.contact;
+export function ContactPopup({ t }: { t: HostT }) {
   const field = (name: 'name' | 'email' | 'message', label: string) => (
     <div class="field">
       <label for={`contact-${name}`}>{label}</label>
@@ -47,38 +46,38 @@ export function ContactPopup({ copy }: { copy: Copy }) {
   return (
     <section class="section contact-cta">
       <button type="button" class="button" data-contact-open>
-        {t.open}
+        {t('host.values.contact.open')}
       </button>
       <dialog class="popup" aria-labelledby="contact-title" data-contact>
         <form
           method="dialog"
           novalidate
           data-contact-form
-          data-sending={t.sending}
-          data-sending-status={t.sendingStatus}
-          data-waiting={t.waiting}
-          data-sent={t.sent}
-          data-failed={t.failed}
-          data-reasons={JSON.stringify(t.reasons)}
-          data-error-required={t.errors.required}
-          data-error-email={t.errors.email}
-          data-error-toolong={t.errors.tooLong}
-          data-error-characters={t.errors.characters}
+          data-sending={t('host.values.contact.sending')}
+          data-sending-status={t('host.values.contact.sendingStatus')}
+          data-waiting={t('api.waiting')}
+          data-sent={t('host.values.contact.sent')}
+          data-failed={t('host.values.contact.failed')}
+          data-reasons={JSON.stringify(Object.fromEntries(API_MESSAGES.map((key) => [key, t(`api.${key}`)])))}
+          data-error-required={t('common.required')}
+          data-error-email={t('common.email')}
+          data-error-toolong={t('common.tooLong')}
+          data-error-characters={t('common.characters')}
         >
           <div class="overlay-head">
-            <h2 id="contact-title">{t.title}</h2>
+            <h2 id="contact-title">{t('host.values.contact.title')}</h2>
             <button type="button" class="button secondary close" data-contact-close>
               <span aria-hidden="true">✕ </span>
-              {t.close}
+              {t('host.values.contact.close')}
             </button>
           </div>
-          {field('name', t.name)}
-          {field('email', t.email)}
-          {field('message', t.message)}
+          {field('name', t('host.values.contact.name'))}
+          {field('email', t('host.values.contact.email'))}
+          {field('message', t('host.values.contact.message'))}
           {/* Honeypot: hidden from people, filled by bots (the server drops such messages). */}
           <input class="honeypot" type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" />
           <button type="submit" class="button" data-contact-submit>
-            {t.send}
+            {t('host.values.contact.send')}
           </button>
           <p class="status" role="status" data-contact-status />
         </form>

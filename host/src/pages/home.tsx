@@ -1,12 +1,13 @@
 /** @jsxImportSource preact */
 // Home (docs/contributors/behaviour.md#screens): hero, services, the company's projects, form and marketplace cards, values,
 // contact, floating notice.
-import type { Copy, Item } from '../copy/index.ts';
 import { pathFor, type Lang } from '../routes.ts';
 import { whatsappHref } from '../site.ts';
+import type { HostT } from '../texts.ts';
 import { Projects } from './projects.tsx';
 
-function Cards({ items, id }: { items: readonly Item[]; id: string }) {
+/** Titled cards: services and values here, the reasons to choose us on the values page. */
+export function Cards({ items, id }: { items: readonly { title: string; text: string }[]; id: string }) {
   return (
     <ul class="cards" aria-labelledby={id}>
       {items.map((item) => (
@@ -19,70 +20,79 @@ function Cards({ items, id }: { items: readonly Item[]; id: string }) {
   );
 }
 
+// The cards' keys in the catalogue, in the order they are shown.
+const SERVICES = ['design', 'reports', 'marketplace'] as const;
+const VALUES = ['clarity', 'quality', 'sustainability'] as const;
+
 /** The home page's content. */
-export function Home({ copy, lang }: { copy: Copy; lang: Lang }) {
-  const t = copy.home;
+export function Home({ t, lang }: { t: HostT; lang: Lang }) {
   return (
     <div class="home">
       <div class="home-content">
         <section class="hero">
-          <h1>{t.title}</h1>
-          <p class="lead">{t.lead}</p>
+          <h1>{t('host.home.title')}</h1>
+          <p class="lead">{t('host.home.lead')}</p>
           <a class="button" href={pathFor({ page: 'form', lang })}>
-            {t.cta}
+            {t('host.home.cta')}
           </a>
         </section>
         <section class="section" aria-labelledby="services">
-          <h2 id="services">{t.servicesTitle}</h2>
-          <Cards items={t.services} id="services" />
+          <h2 id="services">{t('host.home.servicesTitle')}</h2>
+          <Cards
+            items={SERVICES.map((key) => ({ title: t(`host.home.services.${key}.title`), text: t(`host.home.services.${key}.text`) }))}
+            id="services"
+          />
         </section>
-        <Projects copy={copy} />
+        <Projects t={t} />
         <section class="section split">
           <article class="card feature">
-            <h2>{t.formCard.title}</h2>
-            <p>{t.formCard.text}</p>
+            <h2>{t('host.home.formCard.title')}</h2>
+            <p>{t('host.home.formCard.text')}</p>
             <a class="button" href={pathFor({ page: 'form', lang })}>
-              {t.formCard.cta}
+              {t('host.home.formCard.cta')}
             </a>
           </article>
           <article class="card feature">
-            <h2>{t.marketCard.title}</h2>
-            <p>{t.marketCard.text}</p>
+            <h2>{t('host.home.marketCard.title')}</h2>
+            <p>{t('host.home.marketCard.text')}</p>
             <a class="button secondary" href={pathFor({ page: 'marketplace', lang })}>
-              {t.marketCard.cta}
+              {t('host.home.marketCard.cta')}
             </a>
           </article>
         </section>
         <section class="section" aria-labelledby="values">
-          <h2 id="values">{t.valuesTitle}</h2>
-          <Cards items={t.values} id="values" />
+          <h2 id="values">{t('host.home.valuesTitle')}</h2>
+          <Cards
+            items={VALUES.map((key) => ({ title: t(`host.home.values.${key}.title`), text: t(`host.home.values.${key}.text`) }))}
+            id="values"
+          />
         </section>
         <p class="section contact-line">
           <a href={whatsappHref()} rel="noopener" target="_blank">
-            {t.contact}
+            {t('host.home.contact')}
           </a>
         </p>
       </div>
       {/* Wide screens only, with the script (which wires dismiss and the overlay): in a column of its
           own beside the content, sticky, so it never covers a card. */}
       <aside class="notice" aria-labelledby="notice-title" data-notice>
-        <h2 id="notice-title">{t.notice.title}</h2>
-        <p>{t.notice.text}</p>
+        <h2 id="notice-title">{t('host.home.notice.title')}</h2>
+        <p>{t('host.home.notice.text')}</p>
         <div class="notice-actions">
           <button type="button" class="button" data-overlay-open>
-            {t.notice.open}
+            {t('host.home.notice.open')}
           </button>
           <button type="button" class="link-button" data-notice-dismiss>
-            {t.notice.dismiss}
+            {t('host.home.notice.dismiss')}
           </button>
         </div>
       </aside>
       <dialog class="overlay" aria-labelledby="overlay-title" data-overlay>
         <div class="overlay-head">
-          <h2 id="overlay-title">{t.notice.dialogTitle}</h2>
+          <h2 id="overlay-title">{t('host.home.notice.dialogTitle')}</h2>
           <button type="button" class="button secondary close" data-overlay-close>
             <span aria-hidden="true">✕ </span>
-            {t.notice.close}
+            {t('host.home.notice.close')}
           </button>
         </div>
         <div class="overlay-body" data-overlay-body />

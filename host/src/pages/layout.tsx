@@ -1,12 +1,12 @@
 /** @jsxImportSource preact */
 // The frame of every page (docs/contributors/behaviour.md#layout): fixed top bar, main content, footer.
 import type { ComponentChildren } from 'preact';
-import type { Copy } from '../copy/index.ts';
+import type { HostT } from '../texts.ts';
 import { alternatePath, pathFor, type Lang, type Route } from '../routes.ts';
 import { SITE, whatsappHref } from '../site.ts';
 
 interface LayoutProps {
-  copy: Copy;
+  t: HostT;
   lang: Lang;
   /** The current page; the toggle keeps it. Without one (404) the toggle goes to the other home. */
   route?: Route | undefined;
@@ -24,17 +24,17 @@ function Logo() {
 }
 
 /** Top bar, `<main id="main">` and footer around a page's content. */
-export function Layout({ copy, lang, route, children }: LayoutProps) {
+export function Layout({ t, lang, route, children }: LayoutProps) {
   const other: Lang = lang === 'es' ? 'en' : 'es';
   const to = (page: Route['page']) => pathFor({ page, lang });
   return (
     <>
       <a class="skip" href="#main">
-        {copy.skip}
+        {t('host.skip')}
       </a>
       <header class="topbar">
         <div class="bar">
-          <a class="brand" href={pathFor({ page: 'home', lang })} aria-label={copy.nav.home}>
+          <a class="brand" href={pathFor({ page: 'home', lang })} aria-label={t('host.nav.home')}>
             <Logo />
             <span aria-hidden="true">{SITE.name}</span>
           </a>
@@ -42,24 +42,24 @@ export function Layout({ copy, lang, route, children }: LayoutProps) {
             <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
               <path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" stroke-width="2" />
             </svg>
-            {copy.nav.menu}
+            {t('host.nav.menu')}
           </button>
-          <nav id="menu" class="menu" aria-label={copy.nav.label} data-menu>
+          <nav id="menu" class="menu" aria-label={t('host.nav.label')} data-menu>
             <ul>
               <li>
-                <a href={to('form')}>{copy.nav.form}</a>
+                <a href={to('form')}>{t('host.nav.form')}</a>
               </li>
               <li>
-                <a href={to('marketplace')}>{copy.nav.marketplace}</a>
+                <a href={to('marketplace')}>{t('host.nav.marketplace')}</a>
               </li>
               <li>
-                <a href={to('registration')}>{copy.nav.registration}</a>
+                <a href={to('registration')}>{t('host.nav.registration')}</a>
               </li>
               <li>
                 {/* The visible code starts the accessible name (WCAG 2.5.3); the rest says what it does. */}
                 <a class="toggle" href={route ? alternatePath(route, other) : `/${other}`} hrefLang={other} lang={other} data-lang-toggle>
-                  {copy.nav.toggle}
-                  <span class="visually-hidden">: {copy.nav.toggleLabel}</span>
+                  {t('host.nav.toggle')}
+                  <span class="visually-hidden">: {t('host.nav.toggleLabel')}</span>
                 </a>
               </li>
             </ul>
@@ -69,57 +69,57 @@ export function Layout({ copy, lang, route, children }: LayoutProps) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer copy={copy} lang={lang} />
+      <Footer t={t} lang={lang} />
     </>
   );
 }
 
-function Footer({ copy, lang }: { copy: Copy; lang: Lang }) {
+function Footer({ t, lang }: { t: HostT; lang: Lang }) {
   const to = (page: Route['page']) => pathFor({ page, lang });
   return (
     <footer class="footer">
       <div class="footer-grid">
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">{copy.footer.heading}</h2>
+          <h2 id="footer-contact">{t('host.footer.heading')}</h2>
           <address>
-            <span class="visually-hidden">{copy.footer.addressLabel}: </span>
+            <span class="visually-hidden">{t('host.footer.addressLabel')}: </span>
             {SITE.address}
             <br />
             {SITE.city}
           </address>
           <p>
             <a href={`mailto:${SITE.email}`}>
-              {copy.footer.emailCta}: {SITE.email}
+              {t('host.footer.emailCta')}: {SITE.email}
             </a>
           </p>
           <p>
             <a href={whatsappHref()} rel="noopener" target="_blank">
-              {copy.footer.whatsapp}
+              {t('host.footer.whatsapp')}
             </a>
           </p>
           <p>
             <a href={SITE.social.href} rel="noopener" target="_blank">
-              {copy.footer.social}
+              {t('host.footer.social')}
             </a>
           </p>
         </section>
         <nav aria-labelledby="footer-pages">
-          <h2 id="footer-pages">{copy.footer.pages}</h2>
+          <h2 id="footer-pages">{t('host.footer.pages')}</h2>
           <ul>
             <li>
-              <a href={to('waitList')}>{copy.footer.waitList}</a>
+              <a href={to('waitList')}>{t('host.footer.waitList')}</a>
             </li>
             <li>
-              <a href={to('values')}>{copy.footer.values}</a>
+              <a href={to('values')}>{t('host.footer.values')}</a>
             </li>
             <li>
-              <a href={to('vision')}>{copy.footer.vision}</a>
+              <a href={to('vision')}>{t('host.footer.vision')}</a>
             </li>
           </ul>
         </nav>
       </div>
       <p class="rights">
-        © {SITE.year} {SITE.name}. {copy.footer.rights}
+        © {SITE.year} {SITE.name}. {t('host.footer.rights')}
       </p>
     </footer>
   );

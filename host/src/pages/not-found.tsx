@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
-import { COPY, type Copy } from '../copy/index.ts';
 import { pathFor, type Lang } from '../routes.ts';
+import { textsIn, type HostT } from '../texts.ts';
 
 /**
  * The 404 page's content in both languages, each in its own `lang`: the page's language first
@@ -8,22 +8,22 @@ import { pathFor, type Lang } from '../routes.ts';
  */
 export function NotFound({ lang = 'es' }: { lang?: Lang }) {
   const other: Lang = lang === 'es' ? 'en' : 'es';
-  const [first, second] = [COPY[lang].notFound, COPY[other].notFound];
+  const [first, second] = [textsIn(lang), textsIn(other)];
   return (
     <section class="hero">
       <h1>
-        {first.title} · <span lang={other}>{second.title}</span>
+        {first('host.notFound.title')} · <span lang={other}>{second('host.notFound.title')}</span>
       </h1>
-      <p class="lead">{first.text}</p>
+      <p class="lead">{first('host.notFound.text')}</p>
       <p class="lead" lang={other}>
-        {second.text}
+        {second('host.notFound.text')}
       </p>
       <p class="actions">
         <a class="button" href={`/${lang}`}>
-          {first.home}
+          {first('host.notFound.home')}
         </a>{' '}
         <a class="button secondary" href={`/${other}`} lang={other}>
-          {second.home}
+          {second('host.notFound.home')}
         </a>
       </p>
     </section>
@@ -31,13 +31,13 @@ export function NotFound({ lang = 'es' }: { lang?: Lang }) {
 }
 
 /** An unknown software slug (docs/contributors/behaviour.md#errors): the catalogue's message and a way back to the catalogue. */
-export function ProductNotFound({ copy, lang }: { copy: Copy; lang: Lang }) {
+export function ProductNotFound({ t, lang }: { t: HostT; lang: Lang }) {
   return (
     <section class="hero">
-      <h1>{copy.notFound.product}</h1>
-      <p class="lead">{copy.notFound.productText}</p>
+      <h1>{t('host.notFound.product')}</h1>
+      <p class="lead">{t('host.notFound.productText')}</p>
       <a class="button" href={pathFor({ page: 'marketplace', lang })}>
-        {copy.notFound.catalogue}
+        {t('host.notFound.catalogue')}
       </a>
     </section>
   );

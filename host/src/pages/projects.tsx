@@ -2,18 +2,17 @@
 // The company's projects (host/src/projects.ts), captioned in the page's language: on the home
 // page and as the values page's gallery. Below the first screen on a phone: each picture comes
 // when the visitor scrolls near it.
-import type { Copy } from '../copy/index.ts';
+import type { HostT } from '../texts.ts';
 import { PROJECTS, projectUrl } from '../projects.ts';
 
 /** The projects section; `id` names its heading. */
-export function Projects({ copy, id = 'projects' }: { copy: Copy; id?: string }) {
-  const t = copy.projects;
+export function Projects({ t, id = 'projects' }: { t: HostT; id?: string }) {
   return (
     <section class="section" aria-labelledby={id}>
-      <h2 id={id}>{t.title}</h2>
-      <p class="lead">{t.lead}</p>
+      <h2 id={id}>{t('host.projects.title')}</h2>
+      <p class="lead">{t('host.projects.lead')}</p>
       <ul class="gallery">
-        {PROJECTS.map((project, i) => (
+        {PROJECTS.map((project) => (
           <li key={project.file}>
             {/* The caption says what the picture shows: no alt text to read twice. The script puts the
                 picture in when the visitor comes near (client/pictures.ts); without it, <noscript>'s. */}
@@ -22,7 +21,7 @@ export function Projects({ copy, id = 'projects' }: { copy: Copy; id?: string })
               <noscript>
                 <img src={projectUrl(project)} alt="" width="1200" height="800" loading="lazy" decoding="async" />
               </noscript>
-              <figcaption>{t.items[i]}</figcaption>
+              <figcaption>{t(`host.projects.items.${project.caption}`)}</figcaption>
             </figure>
           </li>
         ))}

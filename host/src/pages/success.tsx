@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import type { Copy } from '../copy/index.ts';
+import type { HostT } from '../texts.ts';
 import { pathFor, type Lang } from '../routes.ts';
 
 /**
@@ -8,29 +8,28 @@ import { pathFor, type Lang } from '../routes.ts';
  * and its progress bar), not paid, unknown, or not checkable — never a false "done". The texts of
  * each outcome ride on data attributes (no inline script under the site's CSP).
  */
-export function Success({ copy, lang }: { copy: Copy; lang: Lang }) {
-  const t = copy.success;
+export function Success({ t, lang }: { t: HostT; lang: Lang }) {
   return (
     <section
       class="hero success"
       data-purchase
-      data-heading-paid={t.heading}
-      data-lead-paid={t.lead}
-      data-heading-unpaid={t.unpaidHeading}
-      data-lead-unpaid={t.unpaidText}
-      data-heading-unknown={t.unknownHeading}
-      data-lead-unknown={t.unknownText}
-      data-heading-error={t.errorHeading}
-      data-lead-error={t.errorText}
+      data-heading-paid={t('host.success.heading')}
+      data-lead-paid={t('host.success.lead')}
+      data-heading-unpaid={t('host.success.unpaidHeading')}
+      data-lead-unpaid={t('host.success.unpaidText')}
+      data-heading-unknown={t('host.success.unknownHeading')}
+      data-lead-unknown={t('host.success.unknownText')}
+      data-heading-error={t('host.success.errorHeading')}
+      data-lead-error={t('host.success.errorText')}
     >
       <div data-purchase-toast hidden>
         <div class="toast" role="status" data-toast>
-          <p class="toast-title">{t.title}</p>
-          <p>{t.text}</p>
+          <p class="toast-title">{t('host.success.title')}</p>
+          <p>{t('host.success.text')}</p>
           <div
             class="progress"
             role="progressbar"
-            aria-label={t.progress}
+            aria-label={t('host.success.progress')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={0}
@@ -40,15 +39,15 @@ export function Success({ copy, lang }: { copy: Copy; lang: Lang }) {
           </div>
         </div>
       </div>
-      <h1 data-purchase-heading>{t.checking}</h1>
+      <h1 data-purchase-heading>{t('host.success.checking')}</h1>
       <p class="lead" role="status" data-purchase-lead />
       <p data-purchase-retry-line hidden>
         <a href={pathFor({ page: 'marketplace', lang })} data-purchase-retry>
-          {t.retry}
+          {t('host.success.retry')}
         </a>
       </p>
       <a class="button" href={pathFor({ page: 'home', lang })}>
-        {t.home}
+        {t('host.success.home')}
       </a>
     </section>
   );

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import type { Copy } from '../copy/index.ts';
+import type { HostT } from '../texts.ts';
 import { pathFor, type Lang } from '../routes.ts';
 
 /**
@@ -8,46 +8,45 @@ import { pathFor, type Lang } from '../routes.ts';
  * asks for it too); "Pay" records a test order and goes to the success page.
  * The script (client/test-checkout.ts) fills in the order from `GET /api/checkout/session`.
  */
-export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
-  const t = copy.testCheckout;
+export function TestCheckout({ t, lang }: { t: HostT; lang: Lang }) {
   return (
     <section
       class="hero test-checkout"
       data-test-checkout
-      data-unknown={t.unknown}
-      data-expired={t.expired}
-      data-paid={t.paid}
-      data-error={t.error}
-      data-paying={t.paying}
-      data-email-invalid={t.emailInvalid}
+      data-unknown={t('host.testCheckout.unknown')}
+      data-expired={t('host.testCheckout.expired')}
+      data-paid={t('host.testCheckout.paid')}
+      data-error={t('host.testCheckout.error')}
+      data-paying={t('host.testCheckout.paying')}
+      data-email-invalid={t('host.testCheckout.emailInvalid')}
     >
       <p class="test-banner">
-        <strong>{t.badge}</strong> {t.notice}
+        <strong>{t('host.testCheckout.badge')}</strong> {t('host.testCheckout.notice')}
       </p>
-      <h1>{t.heading}</h1>
+      <h1>{t('host.testCheckout.heading')}</h1>
       {/* What the page says (loading, or why there is no order) and the order are alternatives: they
           share one place, so neither leaves a blank band above or below the other. */}
       <div class="checkout-outcome">
         <div>
           <p class="lead" role="status" data-checkout-status>
-            {t.loading}
+            {t('host.testCheckout.loading')}
           </p>
           <p>
             <a href={pathFor({ page: 'marketplace', lang })} data-checkout-catalogue hidden>
-              {t.catalogue}
+              {t('host.testCheckout.catalogue')}
             </a>
           </p>
         </div>
         <div>
           <dl class="order-summary" data-checkout-summary hidden>
-            <dt>{t.product}</dt>
+            <dt>{t('host.testCheckout.product')}</dt>
             <dd data-checkout-product />
-            <dt>{t.total}</dt>
+            <dt>{t('host.testCheckout.total')}</dt>
             <dd data-checkout-amount />
           </dl>
           <form class="order-actions" data-checkout-actions hidden noValidate>
             <p class="field">
-              <label for="checkout-email">{t.email}</label>
+              <label for="checkout-email">{t('host.testCheckout.email')}</label>
               <input
                 id="checkout-email"
                 name="email"
@@ -59,10 +58,10 @@ export function TestCheckout({ copy, lang }: { copy: Copy; lang: Lang }) {
               />
             </p>
             <button type="submit" class="button" data-checkout-pay>
-              {t.pay}
+              {t('host.testCheckout.pay')}
             </button>
             <a class="button secondary" href={pathFor({ page: 'marketplace', lang })} data-checkout-cancel>
-              {t.cancel}
+              {t('host.testCheckout.cancel')}
             </a>
           </form>
         </div>

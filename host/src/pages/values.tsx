@@ -1,51 +1,55 @@
 /** @jsxImportSource preact */
 // Values (docs/contributors/behaviour.md#screens): why us, the '25+' figure, a testimonial carousel, a gallery of three
 // images and the contact popup. Rendered in its first state; the host script animates it.
-import type { Copy } from '../copy/index.ts';
 import { SITE } from '../site.ts';
+import type { HostT } from '../texts.ts';
 import { ContactPopup } from './contact-popup.tsx';
+import { Cards } from './home.tsx';
 import { Projects } from './projects.tsx';
 
-function Carousel({ copy }: { copy: Copy }) {
-  const t = copy.values;
-  const total = t.testimonials.length;
+// The reasons' and testimonials' keys in the catalogue, in the order they are shown.
+const WHY = ['experience', 'technology', 'support'] as const;
+const TESTIMONIALS = ['warehouse', 'house', 'supplier'] as const;
+
+function Carousel({ t }: { t: HostT }) {
+  const total = TESTIMONIALS.length;
   return (
     <section class="section carousel" aria-roledescription="carousel" aria-labelledby="testimonials" data-carousel>
-      <h2 id="testimonials">{t.testimonialsTitle}</h2>
+      <h2 id="testimonials">{t('host.values.testimonialsTitle')}</h2>
       <div class="carousel-controls">
-        <button type="button" class="icon-button" data-carousel-prev aria-label={t.carousel.previous}>
+        <button type="button" class="icon-button" data-carousel-prev aria-label={t('host.values.carousel.previous')}>
           ‹
         </button>
         <button
           type="button"
           class="button secondary"
           data-carousel-pause
-          data-label-pause={t.carousel.pause}
-          data-label-play={t.carousel.play}
+          data-label-pause={t('host.values.carousel.pause')}
+          data-label-play={t('host.values.carousel.play')}
         >
-          {t.carousel.pause}
+          {t('host.values.carousel.pause')}
         </button>
-        <button type="button" class="icon-button" data-carousel-next aria-label={t.carousel.next}>
+        <button type="button" class="icon-button" data-carousel-next aria-label={t('host.values.carousel.next')}>
           ›
         </button>
       </div>
       <div class="slides" aria-live="off" data-carousel-slides>
-        {t.testimonials.map((item, i) => (
+        {TESTIMONIALS.map((key, i) => (
           // The slide is a group (APG carousel); a figure may not take that role (ARIA in HTML).
           <div
-            key={item.quote}
+            key={key}
             class="slide card"
             role="group"
             aria-roledescription="slide"
-            aria-label={t.carousel.slide.replace('{n}', String(i + 1)).replace('{total}', String(total))}
+            aria-label={t('host.values.carousel.slide', { n: i + 1, total })}
             hidden={i !== 0}
           >
             <figure>
               <blockquote>
-                <p>“{item.quote}”</p>
+                <p>“{t(`host.values.testimonials.${key}.quote`)}”</p>
               </blockquote>
               <figcaption>
-                {item.name}, {item.role}
+                {t(`host.values.testimonials.${key}.name`)}, {t(`host.values.testimonials.${key}.role`)}
               </figcaption>
             </figure>
           </div>
@@ -56,31 +60,23 @@ function Carousel({ copy }: { copy: Copy }) {
 }
 
 /** The values page's content. */
-export function Values({ copy }: { copy: Copy }) {
-  const t = copy.values;
+export function Values({ t }: { t: HostT }) {
   return (
     <>
       <section class="hero">
-        <h1>{t.title}</h1>
-        <p class="lead">{t.lead}</p>
+        <h1>{t('host.values.title')}</h1>
+        <p class="lead">{t('host.values.lead')}</p>
         <p class="years">
-          <strong>{SITE.years}</strong> <span>{t.yearsLabel}</span>
+          <strong>{SITE.years}</strong> <span>{t('host.values.yearsLabel')}</span>
         </p>
       </section>
       <section class="section" aria-labelledby="why">
-        <h2 id="why">{t.whyTitle}</h2>
-        <ul class="cards" aria-labelledby="why">
-          {t.why.map((item) => (
-            <li key={item.title} class="card">
-              <h3>{item.title}</h3>
-              <p>{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <h2 id="why">{t('host.values.whyTitle')}</h2>
+        <Cards items={WHY.map((key) => ({ title: t(`host.values.why.${key}.title`), text: t(`host.values.why.${key}.text`) }))} id="why" />
       </section>
-      <Carousel copy={copy} />
-      <Projects copy={copy} />
-      <ContactPopup copy={copy} />
+      <Carousel t={t} />
+      <Projects t={t} />
+      <ContactPopup t={t} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 // The pages that mount a widget. The ESM loader imports a widget's code when its tag appears, so
 // each page downloads only its own widget; CSS reserves the element's space so nothing shifts.
-import type { Copy } from '../copy/index.ts';
+import type { HostT } from '../texts.ts';
 import { pathFor, type Route } from '../routes.ts';
 import { SITE } from '../site.ts';
 import type { Assets } from './document.tsx';
@@ -36,23 +36,22 @@ function Widget({ route, prerender }: { route: Route; prerender: Assets['prerend
  * engines and screen readers) is visually hidden rather than said twice.
  */
 export function WidgetPage({
-  copy,
+  t,
   route,
   heading,
   prerender,
 }: {
-  copy: Copy;
-  route: Route & { page: keyof Copy['pages'] };
+  t: HostT;
+  route: Route & { page: 'form' | 'waitList' | 'marketplace' | 'registration' | 'product' };
   heading?: string | undefined;
   prerender?: Assets['prerender'];
 }) {
-  const t = copy.pages[route.page];
   return (
     <section class="widget-page">
-      <h1 class="visually-hidden">{heading ?? t.title}</h1>
+      <h1 class="visually-hidden">{heading ?? t(`host.pages.${route.page}.title`)}</h1>
       <noscript>
         <p class="lead">
-          {t.lead} {copy.noscript.replace('{email}', SITE.email)}
+          {t(`host.pages.${route.page}.lead`)} {t('host.noscript', { email: SITE.email })}
         </p>
       </noscript>
       <Widget route={route} prerender={prerender} />
