@@ -182,7 +182,7 @@ describe('a backup made by an older version', () => {
     const names = await migrationNames();
     const db = await openPglite(old);
     try {
-      await migrate(db, undefined, new Set(names.slice(0, -1)));
+      await migrate(db, new Set(names.slice(0, -1)));
       await db.query("insert into setting (name, value) values ('old', 'kept')");
     } finally {
       await db.close();

@@ -1,25 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { CONSTRUCTION_SYSTEM_GROUPS, validateFormReport, validatePersonal, validateProject, ZONES } from '@obra/schema';
+import { CONSTRUCTION_SYSTEM_GROUPS, emptyProject, validateFormReport, validatePersonal, validateProject, ZONES } from '@obra/schema';
 
-const emptyProject = {
-  estadoProyecto: '',
-  etapaProyecto: '',
-  ancho: '',
-  longitud: '',
-  anchoEdificacion: '',
-  largoEdificacion: '',
-  altoEdificacion: '',
-  uso: '',
-  usoEspecifico: '',
-  sistemaConstructivo: '',
-  diseno: '',
-  tipoFachada: '',
-  materialCubierta: '',
-  materialFachada: '',
-  zona: '',
-  otros: [],
-};
 const person = {
   nombre: 'Ana',
   pais: 'Colombia',
@@ -36,7 +18,7 @@ describe('design form schema', () => {
   });
 
   it('accepts the initial, empty project', () => {
-    expect(validateProject(emptyProject).ok).toBe(true);
+    expect(validateProject(emptyProject()).ok).toBe(true);
   });
 
   it.each([
@@ -48,7 +30,7 @@ describe('design form schema', () => {
     ['-3', false],
     ['abc', false],
   ])('dimension %j valid: %s (at most 5 digits)', (ancho, ok) => {
-    const result = validateProject({ ...emptyProject, ancho });
+    const result = validateProject({ ...emptyProject(), ancho });
     expect(result.ok).toBe(ok);
     if (!ok) expect(result).toMatchObject({ errors: { ancho: { key: 'dimension' } } });
   });
@@ -61,21 +43,24 @@ describe('design form schema', () => {
     ['1001', false],
     ['99999', false],
   ])('building height %j valid: %s (at most 1,000 m, widths keep their 5 digits)', (altoEdificacion, ok) => {
-    const result = validateProject({ ...emptyProject, altoEdificacion, anchoEdificacion: '99999' });
+    const result = validateProject({ ...emptyProject(), altoEdificacion, anchoEdificacion: '99999' });
     expect(result.ok).toBe(ok);
     if (!ok) expect(result).toEqual({ ok: false, errors: { altoEdificacion: { key: 'tooHigh', max: 1000 } } });
   });
 
   it("needs a specific use of at most 120 characters when the use is 'other'", () => {
-    expect(validateProject({ ...emptyProject, uso: 'other' })).toMatchObject({ ok: false, errors: { usoEspecifico: { key: 'required' } } });
-    expect(validateProject({ ...emptyProject, uso: 'other', usoEspecifico: 'Capilla' }).ok).toBe(true);
-    expect(validateProject({ ...emptyProject, uso: 'other', usoEspecifico: 'x'.repeat(121) })).toMatchObject({
+    expect(validateProject({ ...emptyProject(), uso: 'other' })).toMatchObject({
+      ok: false,
+      errors: { usoEspecifico: { key: 'required' } },
+    });
+    expect(validateProject({ ...emptyProject(), uso: 'other', usoEspecifico: 'Capilla' }).ok).toBe(true);
+    expect(validateProject({ ...emptyProject(), uso: 'other', usoEspecifico: 'x'.repeat(121) })).toMatchObject({
       errors: { usoEspecifico: { key: 'tooLong', max: 120 } },
     });
   });
 
   it('rejects values outside the option lists', () => {
-    expect(validateProject({ ...emptyProject, diseno: 'Cúpula', otros: ['piscina'] })).toMatchObject({
+    expect(validateProject({ ...emptyProject(), diseno: 'Cúpula', otros: ['piscina'] })).toMatchObject({
       ok: false,
       errors: { diseno: { key: 'choose' }, otros: { key: 'choose' } },
     });
@@ -89,7 +74,7 @@ describe('design form schema', () => {
 
   it('accepts a report with every field, the image and the prompt', () => {
     const report = {
-      ...emptyProject,
+      ...emptyProject(),
       ...person,
       diseno: 'Doble pendiente',
       imageUrl: 'https://obra.example/api/images/abc.svg',

@@ -127,24 +127,9 @@ export type ProjectData = v.InferOutput<typeof projectSchema>;
 export type PersonalData = v.InferOutput<typeof personalSchema>;
 
 /** The project fields of an empty design form (docs/contributors/behaviour.md#entities: empty strings, `otros` empty). */
-export const emptyProject = (): { [K in keyof ProjectData]: K extends 'otros' ? string[] : string } => ({
-  estadoProyecto: '',
-  etapaProyecto: '',
-  ancho: '',
-  longitud: '',
-  anchoEdificacion: '',
-  largoEdificacion: '',
-  altoEdificacion: '',
-  uso: '',
-  usoEspecifico: '',
-  sistemaConstructivo: '',
-  diseno: '',
-  tipoFachada: '',
-  materialCubierta: '',
-  materialFachada: '',
-  zona: '',
-  otros: [],
-});
+export const emptyProject = (): EmptyProject =>
+  Object.fromEntries(Object.keys(projectEntries).map((field) => [field, field === 'otros' ? [] : ''])) as unknown as EmptyProject;
+type EmptyProject = { [K in keyof ProjectData]: K extends 'otros' ? string[] : string };
 export type FormReport = v.InferOutput<typeof formReportSchema>;
 
 /** What the image generator draws from (docs/contributors/behaviour.md#image-generation): the structured choices behind the prompt. */

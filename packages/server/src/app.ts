@@ -55,7 +55,7 @@ const ROUTES: Routes = {
   '/api/checkout/test/pay': { POST: { handler: testPay, limit: 'writes' } },
   '/api/stripe/webhook': { POST: { handler: stripeWebhook, limit: 'none' } },
   ...Object.fromEntries(
-    Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.name}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }]),
+    Object.values(LEAD_KINDS).map((kind) => [`/api/${kind.path}`, { POST: { handler: leadRoute(kind), limit: 'writes' as const } }]),
   ),
 };
 

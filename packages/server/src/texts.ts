@@ -64,8 +64,16 @@ const translators: Record<Lang, I18n<typeof catalogues.es>> = { es: createI18n(c
 export const textsIn = (lang: Lang): ServerT => translators[lang].t;
 
 /** Whether `key` (possibly built at run time) names a text in `lang`. */
-export const hasText = (lang: Lang, key: string): boolean => translators[lang].has(key);
+const hasText = (lang: Lang, key: string): boolean => translators[lang].has(key);
 
 /** The text of a key built at run time (a code's label), or `otherwise` when there is none. */
 export const textOr = (lang: Lang, key: string, otherwise: string): string =>
   hasText(lang, key) ? textsIn(lang)(key as ServerKey) : otherwise;
+
+/**
+ * The label of a stored code whose labels are under `choices` (a registry field's, e.g.
+ * `designForm.uso.options`): the option's text, or its `label` when it has a description beside
+ * it; the code itself when the catalogue has none.
+ */
+export const choiceLabel = (lang: Lang, choices: string, code: string): string =>
+  textOr(lang, `${choices}.${code}.label`, textOr(lang, `${choices}.${code}`, code));

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createApi, loadConfig, type Api } from '@obra/server';
 import { openDb } from '../../../packages/server/src/db/index.ts';
+import { LEAD_KINDS_SQL_HASH } from '../../../packages/server/src/db/lead-kinds-sql.ts';
 import { WASM_FLAGS } from '../../../packages/server/src/db/pglite.ts';
 import { testCluster } from './postgres.ts';
 
@@ -28,6 +29,7 @@ function templateKey(): string {
   for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
   hash.update(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
   for (const file of ['pglite.ts', 'create-pglite.ts', 'migrate.ts']) hash.update(readFileSync(join(ROOT, 'packages/server/src/db', file)));
+  hash.update(LEAD_KINDS_SQL_HASH);
   return hash.digest('hex').slice(0, 16);
 }
 

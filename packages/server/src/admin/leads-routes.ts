@@ -44,9 +44,9 @@ async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
 export const getLead: AdminHandler = async ({ db, id }) => {
   const { lead, row } = await leadOf(db, id);
   const kind = LEAD_KINDS[lead.kind];
-  const fields = kind.columns
-    .filter((c) => c !== 'image_url' && c !== 'prompt')
-    .map((name) => {
+  const fields = kind.fields
+    .filter((field) => field.shown)
+    .map(({ column: name }) => {
       const value = storedText(row[name]);
       const labels = choiceLabels(kind, name, value);
       return labels ? { name, value, labels } : { name, value };

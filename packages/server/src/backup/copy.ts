@@ -122,7 +122,7 @@ export async function load(target: Db, header: BackupHeader, batches: AsyncItera
     throw new Refusal(
       `${what} is already migrated past the data to copy (${ahead.join(', ')}): start this version of Obra once on the embedded database (it migrates it), or copy into a new empty database.`,
     );
-  await migrate(target, undefined, new Set(header.schema));
+  await migrate(target, new Set(header.schema));
   await target.transaction(async (tx) => {
     const tables = await tablesInOrder(tx);
     if (

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { LEAD_KINDS_SQL, LEAD_KINDS_SQL_HASH, READ_LEAD_KINDS_SQL_HASH } from './lead-kinds-sql.ts';
 import type { Db, Queryable } from './types.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -10,24 +11,31 @@ const LOCK_ID = 42_071;
 const appliedNames = async (db: Queryable) =>
   new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
 
-/** The names of the migrations in `dir` (packages/server/migrations), in the order they apply. */
-export const migrationNames = async (dir = MIGRATIONS): Promise<string[]> =>
-  (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+/** Whether the database holds the lead-kind functions of this version (lead-kinds-sql.ts). */
+const hasLeadKindsSql = async (db: Queryable) =>
+  (await db.query<{ hash: string | null }>(READ_LEAD_KINDS_SQL_HASH))[0]?.hash === LEAD_KINDS_SQL_HASH;
+
+/** The names of the migrations in packages/server/migrations, in the order they apply. */
+export const migrationNames = async (): Promise<string[]> => (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();
 
 /**
  * Applies the SQL files of packages/server/migrations not yet recorded in `schema_migrations`,
- * in name order, in one transaction; with `only`, just those of its names (a restore first brings
- * a database to the schema its backup was made with). Returns the names it applied.
+ * in name order, then the functions generated from the lead-kind registry when the database's
+ * differ, in one transaction; with `only`, just those of its names (a restore first brings a
+ * database to the schema its backup was made with), and the generated functions only once every
+ * migration is applied (they name the newest columns). Returns the names of the files it applied.
  */
-export async function migrate(db: Db, dir = MIGRATIONS, only?: ReadonlySet<string>): Promise<string[]> {
-  const files = (await migrationNames(dir)).filter((name) => !only || only.has(name));
-  // Most starts have nothing to apply: one read tells, without the lock and the transaction.
+export async function migrate(db: Db, only?: ReadonlySet<string>): Promise<string[]> {
+  const names = await migrationNames();
+  const files = names.filter((name) => !only || only.has(name));
+  const complete = files.length === names.length;
+  // Most starts have nothing to apply: two reads tell, without the lock and the transaction.
   const [{ present } = { present: false }] = await db.query<{ present: boolean }>(
     "select to_regclass('schema_migrations') is not null as present",
   );
   if (present) {
     const done = await appliedNames(db);
-    if (files.every((file) => done.has(file))) return [];
+    if (files.every((file) => done.has(file)) && (!complete || (await hasLeadKindsSql(db)))) return [];
   }
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
@@ -35,10 +43,11 @@ export async function migrate(db: Db, dir = MIGRATIONS, only?: ReadonlySet<strin
     const done = await appliedNames(tx);
     const applied: string[] = [];
     for (const name of files.filter((file) => !done.has(file))) {
-      await tx.exec(await readFile(`${dir}${name}`, 'utf8'));
+      await tx.exec(await readFile(`${MIGRATIONS}${name}`, 'utf8'));
       await tx.query('insert into schema_migrations (name) values ($1)', [name]);
       applied.push(name);
     }
+    if (complete && !(await hasLeadKindsSql(tx))) await tx.exec(LEAD_KINDS_SQL);
     return applied;
   });
 }

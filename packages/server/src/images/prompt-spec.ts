@@ -1,21 +1,8 @@
-import { foldText } from '@obra/schema';
+import { foldText, imageSpecSchema } from '@obra/schema';
 import type { Spec } from './scene/index.ts';
 
 /** Every field empty: what a prompt without a spec is drawn from. */
-const EMPTY_SPEC: Spec = {
-  uso: '',
-  sistemaConstructivo: '',
-  diseno: '',
-  tipoFachada: '',
-  materialCubierta: '',
-  materialFachada: '',
-  zona: '',
-  ancho: '',
-  longitud: '',
-  anchoEdificacion: '',
-  largoEdificacion: '',
-  altoEdificacion: '',
-};
+const EMPTY_SPEC = Object.fromEntries(Object.keys(imageSpecSchema.entries).map((field) => [field, ''])) as Spec;
 
 // Words of the widget's Spanish prompt (docs/contributors/behaviour.md#image-generation) and of English prompts, for
 // a client that sends a prompt without a spec. The first match of each field wins.

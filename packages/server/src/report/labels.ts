@@ -1,6 +1,7 @@
 import type { Lang } from '@obra/i18n';
 import type pdfWords from '@obra/i18n/locales/es/report.json';
-import { hasText, textsIn, type ServerKey } from '../texts.ts';
+import { fieldOf, LEAD_KIND_SPECS } from '@obra/schema/lead-kinds';
+import { choiceLabel, textOr, textsIn } from '../texts.ts';
 
 /** Words of one language for the report: headings, field labels and each choice's label. */
 export interface Labels {
@@ -15,17 +16,14 @@ export interface Labels {
 /** The labels of `lang`. */
 export function labelsFor(lang: Lang): Labels {
   const t = textsIn(lang);
-  const has = (key: string) => hasText(lang, key);
   const own = (key: keyof (typeof pdfWords)['pdf']) => t(`report.pdf.${key}`);
   return {
     own,
-    text: (key) => (has(`designForm.${key}`) ? t(`designForm.${key}` as ServerKey) : key),
+    text: (key) => textOr(lang, `designForm.${key}`, key),
     choice(field, value) {
       if (!value) return own('none');
-      const option = `designForm.${field === 'sistemaConstructivo' ? 'sistema' : field}.options.${value}`;
-      // An option is its label, or an object whose `label` it is (with a description beside it).
-      if (has(`${option}.label`)) return t(`${option}.label` as ServerKey);
-      return has(option) ? t(option as ServerKey) : value;
+      const choices = fieldOf(LEAD_KIND_SPECS.report, field).choices;
+      return choices ? choiceLabel(lang, choices, value) : value;
     },
   };
 }

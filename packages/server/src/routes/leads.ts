@@ -86,7 +86,7 @@ export const leadRoute =
     const fields = kind.columns.map((column) => value[column]!);
     const hash = createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
     const spam = spamReason(req, input, config.minFillMs);
-    if (spam) log.info('submission taken for spam', { kind: kind.name, reason: spam });
+    if (spam) log.info('submission taken for spam', { kind: kind.kind, reason: spam });
     const row: LeadRow = {
       ...Object.fromEntries(kind.columns.map((column, i) => [column, fields[i]])),
       lang,

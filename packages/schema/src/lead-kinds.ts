@@ -1,0 +1,191 @@
+// The registry of lead kinds: each kind's fields declared once, in export order, with what the API
+// stores, sends and shows of each. The server's insert and validation, the lead index and the
+// webhook payload (SQL generated from this list, packages/server/src/db/lead-kinds-sql.ts), the
+// console's field labels and choice labels, the CSV export and the report all read it
+// (docs/contributors/architecture.md#lead-kinds). A new field: its schema entry, its line here,
+// and a migration adding its column.
+import type * as v from 'valibot';
+import type { LeadKindName } from './console.ts';
+import { contactSchema } from './contact.ts';
+import { formReportSchema } from './design-form.ts';
+import { partnerSchema } from './partner.ts';
+import { validate, type FieldError } from './validate.ts';
+import { waitListSchema } from './wait-list.ts';
+
+/** A field's stored column: its submitted name in snake_case (`sistemaConstructivo` → `sistema_constructivo`). */
+export const columnOf = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** One field of a lead kind. */
+export interface LeadField {
+  /** The name the widget submits, the webhook sends and the schema validates (camelCase). */
+  readonly name: string;
+  /** The stored column, the CSV's column and the console's label key (`console.field.<column>`). */
+  readonly column: string;
+  /** A list of codes: stored joined by commas, sent as a JSON array. */
+  readonly list: boolean;
+  /** Where the labels of its codes are (`<choices>.<code>` or `<choices>.<code>.label` in the catalogues); none for free text. */
+  readonly choices?: string;
+  /** Sent in the webhook payload's `fields` (the prompt, rebuilt from the choices, is not). */
+  readonly webhook: boolean;
+  /** Listed among the lead's fields in the console (the image is shown as an image). */
+  readonly shown: boolean;
+}
+
+/** How a field is declared: its name, or its name with what differs from a shown, sent line of text. */
+type FieldDeclaration<Name extends string> =
+  Name | { readonly name: Name; readonly list?: true; readonly choices?: string; readonly webhook?: false; readonly shown?: false };
+
+/** One kind of lead. */
+export interface LeadKindSpec {
+  /** As stored in `lead.kind`. */
+  readonly kind: LeadKindName;
+  /** The path it is sent to: POST /api/<path>. */
+  readonly path: string;
+  /** Its own table, one column per field. */
+  readonly table: string;
+  /** Every field of its schema, in export order. */
+  readonly fields: readonly LeadField[];
+  /** The fields the lead index (`lead`: name, e-mail, phone) copies; a kind without a phone has none. */
+  readonly person: { readonly name: string; readonly email: string; readonly phone?: string };
+  /**
+   * The lead's one-line summary in the console: each part its fields joined by ", " (empty ones
+   * left out), the parts joined by `separator`.
+   */
+  readonly summary: { readonly parts: readonly (readonly string[])[]; readonly separator: string };
+  /** Stored rows are e-mailed (the design report). */
+  readonly mailed: boolean;
+  /** Validates a submission; the value keyed by stored column, lists joined by commas. */
+  readonly validate: (
+    input: unknown,
+  ) => { ok: true; value: Record<string, string> } | { ok: false; errors: Partial<Record<string, FieldError>> };
+}
+
+type ObjectSchema = v.GenericSchema<unknown, Record<string, unknown>> & { readonly entries: Record<string, unknown> };
+type FieldName<S extends ObjectSchema> = Extract<keyof v.InferOutput<S>, string>;
+
+function defineKind<S extends ObjectSchema>(
+  schema: S,
+  spec: Omit<LeadKindSpec, 'fields' | 'validate' | 'person' | 'summary' | 'mailed'> & {
+    fields: readonly FieldDeclaration<FieldName<S>>[];
+    person: { name: FieldName<S>; email: FieldName<S>; phone?: FieldName<S> };
+    summary: { parts: readonly (readonly FieldName<S>[])[]; separator: string };
+    mailed?: true;
+  },
+): LeadKindSpec {
+  const fields = spec.fields.map((declared): LeadField => {
+    const { name, ...rest } = typeof declared === 'string' ? { name: declared } : declared;
+    return {
+      name,
+      column: columnOf(name),
+      list: rest.list ?? false,
+      choices: rest.choices,
+      webhook: rest.webhook ?? true,
+      shown: rest.shown ?? true,
+    };
+  });
+  return {
+    ...spec,
+    fields,
+    mailed: spec.mailed ?? false,
+    validate(input) {
+      const result = validate(schema, input);
+      if (!result.ok) return result;
+      const value = result.value as Record<string, unknown>;
+      return {
+        ok: true,
+        value: Object.fromEntries(
+          fields.map(({ name, column }) => {
+            const field = value[name];
+            return [column, Array.isArray(field) ? field.join(',') : String(field)];
+          }),
+        ),
+      };
+    },
+  };
+}
+
+const designChoice = (field: string) => `designForm.${field}.options`;
+
+/** Every lead kind, by `lead.kind`. */
+export const LEAD_KIND_SPECS: Readonly<Record<LeadKindName, LeadKindSpec>> = {
+  'wait-list': defineKind(waitListSchema, {
+    kind: 'wait-list',
+    path: 'wait-list',
+    table: 'wait_list',
+    fields: [{ name: 'interesado', choices: 'waitList.interesado' }, 'nombre', 'correo', 'telefono', 'comentario'],
+    person: { name: 'nombre', email: 'correo', phone: 'telefono' },
+    summary: { parts: [['interesado'], ['comentario']], separator: ': ' },
+  }),
+  partner: defineKind(partnerSchema, {
+    kind: 'partner',
+    path: 'partner',
+    table: 'partner',
+    fields: ['nombre', 'telefono', 'correo', 'pais', { name: 'especializacion', choices: 'partnerRegistration.especializacion' }],
+    person: { name: 'nombre', email: 'correo', phone: 'telefono' },
+    summary: { parts: [['especializacion', 'pais']], separator: '' },
+  }),
+  contact: defineKind(contactSchema, {
+    kind: 'contact',
+    path: 'contact',
+    table: 'contact',
+    fields: ['name', 'email', 'message'],
+    person: { name: 'name', email: 'email' },
+    summary: { parts: [['message']], separator: '' },
+  }),
+  report: defineKind(formReportSchema, {
+    kind: 'report',
+    path: 'form-report',
+    table: 'report',
+    fields: [
+      'nombre',
+      'correo',
+      'telefono',
+      'pais',
+      'departamento',
+      'ciudad',
+      { name: 'estadoProyecto', choices: designChoice('estadoProyecto') },
+      { name: 'etapaProyecto', choices: designChoice('etapaProyecto') },
+      'ancho',
+      'longitud',
+      'anchoEdificacion',
+      'largoEdificacion',
+      'altoEdificacion',
+      { name: 'uso', choices: designChoice('uso') },
+      'usoEspecifico',
+      { name: 'sistemaConstructivo', choices: designChoice('sistema') },
+      { name: 'diseno', choices: designChoice('diseno') },
+      { name: 'tipoFachada', choices: designChoice('tipoFachada') },
+      { name: 'materialCubierta', choices: designChoice('materialCubierta') },
+      { name: 'materialFachada', choices: designChoice('materialFachada') },
+      { name: 'zona', choices: designChoice('zona') },
+      { name: 'otros', list: true, choices: designChoice('otros') },
+      { name: 'imageUrl', shown: false },
+      { name: 'prompt', webhook: false, shown: false },
+    ],
+    person: { name: 'nombre', email: 'correo', phone: 'telefono' },
+    summary: { parts: [['usoEspecifico', 'uso', 'ciudad', 'pais'], ['otros']], separator: '. ' },
+    mailed: true,
+  }),
+};
+
+/** The kind sent to `path` (POST /api/<path>), if any. */
+export const leadAt = (path: string): LeadKindSpec | undefined => Object.values(LEAD_KIND_SPECS).find((spec) => spec.path === path);
+
+/** The field of `spec` named `name` (a name the registry declares). */
+export const fieldOf = (spec: LeadKindSpec, name: string): LeadField => spec.fields.find((field) => field.name === name)!;
+
+/**
+ * A lead's one-line summary from its fields' texts (`text` gives a field's, e.g. its stored value
+ * or its choice's label): each part's non-empty texts joined by ", ", the non-empty parts by the
+ * kind's separator. The lead index's SQL (packages/server/src/db/lead-kinds-sql.ts) builds the same.
+ */
+export const leadSummary = (spec: LeadKindSpec, text: (field: LeadField) => string): string =>
+  spec.summary.parts
+    .map((part) =>
+      part
+        .map((name) => text(fieldOf(spec, name)))
+        .filter(Boolean)
+        .join(', '),
+    )
+    .filter(Boolean)
+    .join(spec.summary.separator);

@@ -1,0 +1,56 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { contactSchema, formReportSchema, partnerSchema, waitListSchema } from '@obra/schema';
+import { LEAD_KIND_NAMES } from '@obra/schema/console';
+import { fieldOf, LEAD_KIND_SPECS, leadAt, leadSummary } from '@obra/schema/lead-kinds';
+
+const SCHEMAS = { 'wait-list': waitListSchema, partner: partnerSchema, contact: contactSchema, report: formReportSchema };
+
+describe('the lead-kind registry', () => {
+  it('declares every kind the console names, each at its own path and table', () => {
+    expect(Object.keys(LEAD_KIND_SPECS).sort()).toEqual([...LEAD_KIND_NAMES].sort());
+    const specs = Object.values(LEAD_KIND_SPECS);
+    expect(new Set(specs.map((spec) => spec.path)).size).toBe(specs.length);
+    expect(new Set(specs.map((spec) => spec.table)).size).toBe(specs.length);
+    for (const spec of specs) expect(leadAt(spec.path)).toBe(spec);
+    expect(leadAt('order')).toBeUndefined();
+  });
+
+  it.each(Object.entries(SCHEMAS))('lists every field of the %s schema once, each with its own column', (kind, schema) => {
+    const spec = LEAD_KIND_SPECS[kind as keyof typeof SCHEMAS];
+    expect(spec.fields.map((field) => field.name).sort()).toEqual(Object.keys(schema.entries).sort());
+    expect(new Set(spec.fields.map((field) => field.column)).size).toBe(spec.fields.length);
+    for (const name of [spec.person.name, spec.person.email, ...spec.summary.parts.flat()]) expect(fieldOf(spec, name)).toBeDefined();
+  });
+
+  it('stores a valid submission by column, a list joined by commas, and refuses an invalid one by field', () => {
+    const report = LEAD_KIND_SPECS.report;
+    const refused = report.validate({ sistemaConstructivo: 'adobe' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors.sistemaConstructivo).toEqual({ key: 'choose' });
+    const stored = LEAD_KIND_SPECS['wait-list'].validate({
+      interesado: 'cliente',
+      nombre: ' Ana ',
+      correo: 'ana@example.com',
+      telefono: '+57 300 123 4567',
+      comentario: 'Una casa',
+    });
+    expect(stored).toEqual({
+      ok: true,
+      value: { interesado: 'cliente', nombre: 'Ana', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Una casa' },
+    });
+    expect(fieldOf(report, 'otros')).toMatchObject({ column: 'otros', list: true });
+    expect(fieldOf(report, 'sistemaConstructivo')).toMatchObject({ column: 'sistema_constructivo', choices: 'designForm.sistema.options' });
+  });
+
+  it('sums a lead up from its parts, leaving out what is empty', () => {
+    const values: Record<string, string> = { uso: 'housing', uso_especifico: '', ciudad: 'Medellín', pais: 'Colombia', otros: 'ascensor' };
+    expect(leadSummary(LEAD_KIND_SPECS.report, ({ column }) => values[column] ?? '')).toBe('housing, Medellín, Colombia. ascensor');
+    expect(leadSummary(LEAD_KIND_SPECS.report, ({ column }) => (column === 'otros' ? '' : (values[column] ?? '')))).toBe(
+      'housing, Medellín, Colombia',
+    );
+    expect(leadSummary(LEAD_KIND_SPECS['wait-list'], ({ column }) => ({ interesado: 'cliente', comentario: 'Hola' })[column] ?? '')).toBe(
+      'cliente: Hola',
+    );
+  });
+});
