@@ -11,6 +11,7 @@ import { publicOrigin } from './http/origin.ts';
 import { clientKey, memoryRateLimiter, sharedRateLimiter } from './http/rate-limit.ts';
 import { providerFor } from './images/provider.ts';
 import { checkoutSession, createCheckout, stripeWebhook, testPay } from './checkout/routes.ts';
+import { createJobs } from './jobs.ts';
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -34,7 +35,7 @@ import { createWebhookWorker } from './webhooks/worker.ts';
 export interface Api {
   /** Answers a request whose path starts with /api/. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** Waits for the requests being handled, then closes the database. */
+  /** Waits for the requests being handled, closes the background jobs, then the database. */
   close(): Promise<void>;
   readonly db: Db;
   readonly log: Logger;
@@ -110,24 +111,28 @@ export async function createApi(
         };
   const store = createLeadStore(db);
   const images = providerFor(config);
+  // The background jobs (jobs.ts), closed together when the API closes.
+  const jobs = createJobs();
   // Webhook deliveries are sent in the background too; disabling a failing endpoint queues the admins' mail.
-  const webhooks = createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() });
+  const webhooks = jobs.add(createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() }));
   // Every e-mail goes through one outbox: the visitors' reports, the team's new-lead notices, the operators' morning e-mails.
-  const outbox = createMailOutbox({
-    config,
-    log,
-    onSent: webhooks.kick,
-    queues: [
-      reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
-      orderMails(db, config.mail.retryMs),
-      // The console's links: PUBLIC_URL, else where `npm start` serves it (read when a mail is written).
-      notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin: () => servedOrigin(config) }),
-      morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config), now: clock }),
-    ],
-  });
+  const outbox = jobs.add(
+    createMailOutbox({
+      config,
+      log,
+      onSent: webhooks.kick,
+      queues: [
+        reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
+        orderMails(db, config.mail.retryMs),
+        // The console's links: PUBLIC_URL, else where `npm start` serves it (read when a mail is written).
+        notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin: () => servedOrigin(config) }),
+        morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config), now: clock }),
+      ],
+    }),
+  );
   // APPROVED_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (docs/partners/sites.md).
   const allowList = createAllowList(db, config.approvedOrigins, config.corsCacheMs, log);
-  const admin = createAdmin({ config, db, log, outbox, allowList, now: clock });
+  const admin = jobs.add(createAdmin({ config, db, log, outbox, allowList, now: clock }));
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -151,7 +156,7 @@ export async function createApi(
   /**
    * A write that succeeded may have stored webhook events in its transaction (a new lead, a
    * console change, a partner approved, a test event): the worker looks at once instead of at its
-   * next poll. Kicks in a row share one look per 100 ms (background.ts).
+   * next poll. Kicks in a row share one look per 100 ms (runInBackground, jobs.ts).
    */
   const changed = (req: IncomingMessage, reply: Reply): Reply => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.status < 300) webhooks.kick();
@@ -265,9 +270,7 @@ export async function createApi(
     },
     async close() {
       await Promise.allSettled(inFlight);
-      admin.close();
-      await outbox.close();
-      await webhooks.close();
+      await jobs.close();
       await db.close();
       log.info('api closed');
     },

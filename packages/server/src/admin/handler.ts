@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientKey } from '../http/rate-limit.ts';
+import { runInBackground } from '../jobs.ts';
 import type { Logger } from '../log.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
@@ -88,7 +89,8 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
 /** The console's API. */
 export interface Admin {
   answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply>;
-  close(): void;
+  /** Stops the retention purge, waiting for one under way. */
+  close(): Promise<void>;
 }
 
 /** The admin handler; with LEAD_RETENTION_DAYS it also purges old leads at start and every hour. */
@@ -108,16 +110,17 @@ export function createAdmin({
   outbox: MailOutbox;
   allowList: AllowList;
 }): Admin {
-  let timer: NodeJS.Timeout | undefined;
-  if (config.retentionDays > 0) {
-    const purge = () =>
-      purgeOlderThan(db, config.retentionDays, (ids) => outbox.forget(ids)).then(
-        (deleted) => deleted && log.info('retention purge', { deleted, days: config.retentionDays }),
-        (error) => log.error('retention purge failed', { error }),
-      );
-    void purge();
-    timer = setInterval(() => void purge(), 3600_000).unref();
-  }
+  const purge =
+    config.retentionDays > 0
+      ? runInBackground(
+          async () => {
+            const deleted = await purgeOlderThan(db, config.retentionDays, (ids) => outbox.forget(ids));
+            if (deleted) log.info('retention purge', { deleted, days: config.retentionDays });
+          },
+          3600_000,
+          (error) => log.error('retention purge failed', { error }),
+        )
+      : undefined;
   return {
     async answer(req, url, ip) {
       const method = req.method as Method;
@@ -143,6 +146,6 @@ export function createAdmin({
       if (method !== 'GET') checkOrigin(req, config, operator);
       return route[2]({ ...base, operator, id: route[1]![1] ?? '' });
     },
-    close: () => clearInterval(timer),
+    close: async () => purge?.close(),
   };
 }

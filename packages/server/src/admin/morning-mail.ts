@@ -4,7 +4,8 @@
 // (unique, so several API processes queue it once), sent exactly once, retried.
 import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
 import type { Db } from '../db/index.ts';
-import { claimDue, type MailQueue } from '../mail/outbox.ts';
+import { claimDue } from '../jobs.ts';
+import type { MailQueue } from '../mail/outbox.ts';
 import { textOr, textsIn } from '../texts.ts';
 
 /** The most follow-ups one e-mail lists; the rest are in the console's queue. */
@@ -40,18 +41,15 @@ export function morningMails(
         [now().toISOString(), OPEN_STATUSES, WINDOW_HOURS],
       )),
     claim: () =>
-      claimDue<Row>(
-        db,
-        {
-          table: 'follow_up_mail',
-          pending: 'sent_at is null',
-          attempts: 'attempts',
-          nextAt: 'next_at',
-          order: 'id',
-          returning: 'id::text, user_id, day::text, attempts',
-        },
-        retryMs,
-      ),
+      claimDue<Row>(db, {
+        table: 'follow_up_mail',
+        pending: 'sent_at is null',
+        attempts: 'attempts',
+        nextAt: 'next_at',
+        order: 'id',
+        returning: 'id::text, user_id, day::text, attempts',
+        lease: { backoffMs: retryMs },
+      }),
     async mail(row) {
       const [user] = await db.query<{ email: string; lang: 'es' | 'en' | null; tz: string }>(
         `select email, lang, coalesce(time_zone, (select time_zone from console_setting)) as tz from admin_user where id = $1`,

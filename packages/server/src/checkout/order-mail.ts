@@ -4,7 +4,8 @@
 // how it was paid, in the order's language; no link, no card data, no session id, nothing a
 // stranger could have typed. A test checkout's says so in its subject and body.
 import type { Db } from '../db/index.ts';
-import { claimDue, type MailQueue } from '../mail/outbox.ts';
+import { claimDue } from '../jobs.ts';
+import type { MailQueue } from '../mail/outbox.ts';
 import { textsIn } from '../texts.ts';
 
 interface OrderRow {
@@ -51,18 +52,15 @@ export function orderMails(db: Db, retryMs: number): MailQueue<OrderRow> {
   return {
     name: 'order',
     claim: () =>
-      claimDue<OrderRow>(
-        db,
-        {
-          table: '"order"',
-          pending: "mail_status = 'queued'",
-          attempts: 'mail_attempts',
-          nextAt: 'mail_next_at',
-          order: 'created_at',
-          returning: 'id, created_at, provider, product, amount, currency, lang, customer_email, mail_attempts',
-        },
-        retryMs,
-      ),
+      claimDue<OrderRow>(db, {
+        table: '"order"',
+        pending: "mail_status = 'queued'",
+        attempts: 'mail_attempts',
+        nextAt: 'mail_next_at',
+        order: 'created_at',
+        returning: 'id, created_at, provider, product, amount, currency, lang, customer_email, mail_attempts',
+        lease: { backoffMs: retryMs },
+      }),
     mail: async (order) => ({ ...orderMail(order), to: order.customer_email }),
     sent: async (order) =>
       void (await db.query(`update "order" set mail_status = 'sent', mailed_at = now(), mail_error = null where id = $1`, [order.id])),

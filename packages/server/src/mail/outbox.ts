@@ -1,9 +1,8 @@
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
-import { runInBackground } from '../background.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import { runInBackground } from '../jobs.ts';
 import type { Logger } from '../log.ts';
 import { PRIVATE, privateDir } from '../private-files.ts';
 import { storedText } from '../stored-text.ts';
@@ -39,39 +38,6 @@ export interface MailQueue<Row> {
   describe(row: Row): { id: unknown; lead?: string | null; digest?: boolean } & Record<string, unknown>;
   /** Work to do before claiming, e.g. queue today's digests. */
   prepare?(): Promise<void>;
-}
-
-/**
- * A claimed row's next attempt, which is also its lease: `$1` seconds (MAIL_RETRY_MS) doubled for
- * each attempt made, at most an hour. A process that stops mid-send leaves the row due again then.
- */
-export const nextAttempt = (attempts: string) => `now() + make_interval(secs => least(3600, $1::float8 * power(2, ${attempts})))`;
-
-/** Where a queue keeps its rows: every name is a constant of the queue's module, never input. */
-interface QueueTable {
-  table: string;
-  /** The condition of a row still to send. */
-  pending: string;
-  /** Its attempts and next-attempt columns. */
-  attempts: string;
-  nextAt: string;
-  /** The order rows are claimed in, and what a claim returns. */
-  order: string;
-  returning: string;
-}
-
-/** Claims up to 10 due rows of a queue's table (see {@link MailQueue}), `for update skip locked`. */
-export function claimDue<Row extends object>(
-  db: Db,
-  { table, pending, attempts, nextAt, order, returning }: QueueTable,
-  retryMs: number,
-): Promise<Row[]> {
-  return db.query<Row>(
-    `update ${table} set ${attempts} = ${attempts} + 1, ${nextAt} = ${nextAttempt(attempts)}
-     where id in (select id from ${table} where ${pending} and ${nextAt} <= now() order by ${order} limit 10 for update skip locked)
-     returning ${returning}`,
-    [retryMs / 1000],
-  );
 }
 
 /** Every e-mail the API sends: stored first, sent in the background, retried until it goes. */

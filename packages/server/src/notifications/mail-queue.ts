@@ -6,7 +6,8 @@
 // times in the recipient's time zone when an operator reads that address, else the company's.
 import type { Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
-import { claimDue, type MailQueue } from '../mail/outbox.ts';
+import { claimDue } from '../jobs.ts';
+import type { MailQueue } from '../mail/outbox.ts';
 import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { readableSummaries } from '../admin/summary.ts';
 import { partnerWelcome } from './partner-welcome.ts';
@@ -191,18 +192,15 @@ export function notificationMails(
         [digestHour],
       )),
     claim: () =>
-      claimDue<Row>(
-        db,
-        {
-          table: 'notification_mail',
-          pending: 'sent_at is null',
-          attempts: 'attempts',
-          nextAt: 'next_at',
-          order: 'id',
-          returning: 'id::text, recipient, lang, lead_id, to_partner, endpoint_id, partner_id, kinds, since, until, attempts',
-        },
-        retryMs,
-      ),
+      claimDue<Row>(db, {
+        table: 'notification_mail',
+        pending: 'sent_at is null',
+        attempts: 'attempts',
+        nextAt: 'next_at',
+        order: 'id',
+        returning: 'id::text, recipient, lang, lead_id, to_partner, endpoint_id, partner_id, kinds, since, until, attempts',
+        lease: { backoffMs: retryMs },
+      }),
     mail: (row) => {
       const lang = row.lang === 'en' ? 'en' : 'es';
       const w: Words = { t: textsIn(lang), lang };

@@ -1,7 +1,8 @@
 // The report e-mails as a queue of the outbox (mail/outbox.ts): the report row is the outbox
 // entry (mail_next_at is its lease, mail_attempts and mail_error what the console and export show).
 import type { Db } from '../db/index.ts';
-import { nextAttempt, type MailQueue } from '../mail/outbox.ts';
+import { nextAttempt } from '../jobs.ts';
+import type { MailQueue } from '../mail/outbox.ts';
 import { reportEmail } from './email.ts';
 import type { ReportImage, ReportRow } from './pdf.ts';
 

@@ -1,7 +1,7 @@
 // The webhook outbox's worker: claims due deliveries, sends them, and records what came back.
-import { runInBackground } from '../background.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { claimDue, runInBackground } from '../jobs.ts';
 import type { Logger } from '../log.ts';
 import type { Resolver } from './address.ts';
 import { requestOf, type Format, type StoredEvent } from './payload.ts';
@@ -39,9 +39,10 @@ function delivered(format: Format, status: number | null): boolean {
 /**
  * Why a table and a worker: the change that makes an event must not wait for a stranger's server,
  * nor lose the event when it is down. Each process claims due deliveries with `for update skip
- * locked` and a lease (next_at moved past the request's timeout), so with many processes on one
- * PostgreSQL each delivery is sent by one of them at a time; a process killed mid-send leaves the
- * delivery to be taken again when its lease ends (at least once, always with the same webhook-id).
+ * locked` and a lease (next_at moved past the request's timeout: claimDue in jobs.ts), so with
+ * many processes on one PostgreSQL each delivery is sent by one of them at a time; a process killed
+ * mid-send leaves the delivery to be taken again when its lease ends (at least once, always with
+ * the same webhook-id).
  * A failure waits WEBHOOK_RETRY_SCHEDULE[attempt] before the next try; past the schedule the
  * delivery is `failed`. An endpoint failing for WEBHOOK_DISABLE_AFTER_HOURS without a success in
  * between is disabled, with the reason the console shows. The worker looks when kicked (a new lead,
@@ -62,7 +63,8 @@ export function createWebhookWorker({
   onDisabled?: () => void;
 }): WebhookWorker {
   const { allowPrivate, retryScheduleMs, timeoutMs, disableAfterHours, pollMs } = config.webhooks;
-  const leaseSeconds = (2 * timeoutMs) / 1000 + 30;
+  // A claim holds a delivery past its request's timeout (and the recording of its answer).
+  const leaseMs = 2 * timeoutMs + 30_000;
   let closed = false;
 
   async function record(row: Claimed, result: SendResult) {
@@ -144,17 +146,20 @@ export function createWebhookWorker({
   async function run(): Promise<boolean> {
     let claimedAny = false;
     while (!closed) {
-      const rows = await db.query<Claimed>(
-        `with claimed as (
-           update webhook_delivery set attempts = attempts + 1, last_attempt_at = now(), next_at = now() + make_interval(secs => $1)
-           where id in (select d.id from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id
-                        where d.status = 'pending' and d.next_at <= now() and e.enabled
-                        order by d.next_at limit ${BATCH} for update of d skip locked)
-           returning id, event_id, endpoint_id, attempts)
-         select c.id as delivery_id, c.attempts, c.endpoint_id, e.id, e.type, e.version, e.data, e.created_at, p.url, p.format, p.secret
-         from claimed c join webhook_event e on e.id = c.event_id join webhook_endpoint p on p.id = c.endpoint_id`,
-        [leaseSeconds],
-      );
+      const rows = await claimDue<Claimed>(db, {
+        table: 'webhook_delivery',
+        join: { from: 'webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id', lockOf: 'd' },
+        pending: "d.status = 'pending' and e.enabled",
+        attempts: 'attempts',
+        nextAt: 'next_at',
+        order: 'd.next_at',
+        batch: BATCH,
+        lease: { ms: leaseMs },
+        set: 'last_attempt_at = now()',
+        returning: 'id, event_id, endpoint_id, attempts',
+        select: `select c.id as delivery_id, c.attempts, c.endpoint_id, e.id, e.type, e.version, e.data, e.created_at, p.url, p.format, p.secret
+                 from claimed c join webhook_event e on e.id = c.event_id join webhook_endpoint p on p.id = c.endpoint_id`,
+      });
       if (!rows.length) return claimedAny;
       claimedAny = true;
       await Promise.all(

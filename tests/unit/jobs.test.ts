@@ -1,8 +1,9 @@
 // @vitest-environment node
-// The server's background loop (outbox, webhook worker): runs at start, on kicks and on a timer,
-// never twice at once, and kicks in a row share runs at most one per spacing.
+// The server's background jobs (jobs.ts: mail outbox, webhook worker, retention purge): each runs at
+// start, on kicks and on a timer, never twice at once, and kicks in a row share runs at most one per
+// spacing; the API closes them all through one group.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runInBackground, type Background } from '../../packages/server/src/background.ts';
+import { createJobs, runInBackground, type Background } from '../../packages/server/src/jobs.ts';
 
 describe('runInBackground', () => {
   let background: Background | undefined;
@@ -94,5 +95,39 @@ describe('runInBackground', () => {
     expect(closed).toBe(true);
     await vi.advanceTimersByTimeAsync(5000);
     expect(starts).toEqual([0]);
+  });
+});
+
+describe('createJobs', () => {
+  it('closes every job added, the last added first, each after the one before it has closed', async () => {
+    const events: string[] = [];
+    const jobs = createJobs();
+    const job = (name: string) => ({
+      close: async () => {
+        events.push(`${name} closing`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        events.push(`${name} closed`);
+      },
+    });
+    const first = job('webhooks');
+    expect(jobs.add(first)).toBe(first);
+    jobs.add(job('mail'));
+    jobs.add({ close: () => void events.push('purge closed') });
+    await jobs.close();
+    expect(events).toEqual(['purge closed', 'mail closing', 'mail closed', 'webhooks closing', 'webhooks closed']);
+  });
+
+  it('closes the others when one fails to close, then throws its error', async () => {
+    const closed: string[] = [];
+    const jobs = createJobs();
+    jobs.add({ close: async () => void closed.push('webhooks') });
+    jobs.add({
+      close: async () => {
+        throw new Error('mail server gone');
+      },
+    });
+    jobs.add({ close: async () => void closed.push('purge') });
+    await expect(jobs.close()).rejects.toThrow('mail server gone');
+    expect(closed).toEqual(['purge', 'webhooks']);
   });
 });
