@@ -1,4 +1,4 @@
-// A lead deleted on request leaves no mail about it in the outbox folder (packages/server/src/mail/outbox.ts),
+// A lead deleted on request leaves no mail about it in the outbox folder (packages/server/src/mail/mail-outbox.ts),
 // even when the deletion comes while a mail about it is being made from a row read before it.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { createLogger } from '../../packages/server/src/log.ts';
-import { createMailOutbox, type MailQueue } from '../../packages/server/src/mail/outbox.ts';
+import { createMailOutbox, type MailQueue } from '../../packages/server/src/mail/mail-outbox.ts';
 
 interface Row {
   id: string;

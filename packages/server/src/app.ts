@@ -15,7 +15,7 @@ import { createJobs } from './jobs.ts';
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
-import { createMailOutbox } from './mail/outbox.ts';
+import { createMailOutbox } from './mail/mail-outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { morningMails } from './admin/morning-mail.ts';
 import { reportMails } from './report/mail-queue.ts';
@@ -114,9 +114,9 @@ export async function createApi(
   // The background jobs (jobs.ts), closed together when the API closes.
   const jobs = createJobs();
   // Webhook deliveries are sent in the background too; disabling a failing endpoint queues the admins' mail.
-  const webhooks = jobs.add(createWebhookWorker({ db, config, log, onDisabled: () => outbox.kick() }));
-  // Every e-mail goes through one outbox: the visitors' reports, the team's new-lead notices, the operators' morning e-mails.
-  const outbox = jobs.add(
+  const webhooks = jobs.add(createWebhookWorker({ db, config, log, onDisabled: () => mailOutbox.kick() }));
+  // Every e-mail goes through one mail outbox: the visitors' reports, the team's new-lead notices, the operators' morning e-mails.
+  const mailOutbox = jobs.add(
     createMailOutbox({
       config,
       log,
@@ -132,7 +132,7 @@ export async function createApi(
   );
   // APPROVED_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (docs/partners/sites.md).
   const allowList = createAllowList(db, config.approvedOrigins, config.corsCacheMs, log);
-  const admin = jobs.add(createAdmin({ config, db, log, outbox, allowList, now: clock }));
+  const admin = jobs.add(createAdmin({ config, db, log, mailOutbox, allowList, now: clock }));
   const inFlight = new Set<Promise<void>>();
 
   const clientIp = (req: IncomingMessage) => {
@@ -199,7 +199,7 @@ export async function createApi(
         store,
         log,
         images,
-        outbox,
+        mailOutbox,
         origin,
         site,
         lang: requestLang(req),

@@ -1,6 +1,6 @@
 // What the API writes to disk holds personal data and secrets: the embedded database (password
-// hashes, webhook secrets, leads, in its tables and its WAL) and the outbox's e-mails. Only the
-// operating-system user that runs the API may read or change them: folders 0700, files 0600.
+// hashes, webhook secrets, leads, in its tables and its WAL) and the mail outbox's e-mails. Only
+// the operating-system user that runs the API may read or change them: folders 0700, files 0600.
 import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 

@@ -39,7 +39,7 @@ async function targets(context: AdminContext, body: Record<string, unknown>): Pr
  * anything changes when a value, the ids or the query are wrong, or more than BULK_LIMIT match.
  */
 export const bulkChange: AdminHandler = async (context) => {
-  const { req, db, operator, allowList, outbox } = context;
+  const { req, db, operator, allowList, mailOutbox } = context;
   const body = await readObject(req);
   const action = ACTIONS.find((a) => a === body.action);
   if (!action) throw new HttpError(400, `action must be one of ${ACTIONS.join(', ')}.`, { body: { code: 'action' } });
@@ -52,7 +52,7 @@ export const bulkChange: AdminHandler = async (context) => {
   if (action === 'delete') {
     const kinds = await deleteLeads(db, ids, operator.email);
     // Their report mails, notices and the digests that list them go too, as for one lead.
-    await outbox.forget(ids);
+    await mailOutbox.forget(ids);
     // A partner's registration takes its partner account, and so its origins, with it.
     if (kinds.partner) allowList.invalidate();
     return { status: 200, body: { changed: Object.values(kinds).reduce((sum, n) => sum + n, 0) } };

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import { readJson } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import type { Operator } from './auth.ts';
@@ -17,7 +17,7 @@ export interface AdminContext {
   config: Config;
   db: Db;
   log: Logger;
-  outbox: MailOutbox;
+  mailOutbox: MailOutbox;
   /** The CORS allow-list, to drop its cached partners' origins when an admin changes a partner. */
   allowList: AllowList;
   /** The webhook worker, to send at once what an admin queued. */

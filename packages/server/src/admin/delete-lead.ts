@@ -55,7 +55,7 @@ export async function deleteLeads(db: Db, ids: readonly string[], actorEmail: st
   });
 }
 
-/** Deletes every lead older than `days` days (LEAD_RETENTION_DAYS), in batches, then `forget`s each batch's ids (their outbox files); how many. */
+/** Deletes every lead older than `days` days (LEAD_RETENTION_DAYS), in batches, then `forget`s each batch's ids (their mail files); how many. */
 export async function purgeOlderThan(db: Db, days: number, forget: (ids: string[]) => Promise<void>): Promise<number> {
   let total = 0;
   for (;;) {

@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import { clientKey } from '../http/rate-limit.ts';
 import { runInBackground } from '../jobs.ts';
 import type { Logger } from '../log.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
@@ -98,7 +98,7 @@ export function createAdmin({
   config,
   db,
   log,
-  outbox,
+  mailOutbox,
   allowList,
   now = () => new Date(),
 }: {
@@ -107,14 +107,14 @@ export function createAdmin({
   config: Config;
   db: Db;
   log: Logger;
-  outbox: MailOutbox;
+  mailOutbox: MailOutbox;
   allowList: AllowList;
 }): Admin {
   const purge =
     config.retentionDays > 0
       ? runInBackground(
           async () => {
-            const deleted = await purgeOlderThan(db, config.retentionDays, (ids) => outbox.forget(ids));
+            const deleted = await purgeOlderThan(db, config.retentionDays, (ids) => mailOutbox.forget(ids));
             if (deleted) log.info('retention purge', { deleted, days: config.retentionDays });
           },
           3600_000,
@@ -124,7 +124,7 @@ export function createAdmin({
   return {
     async answer(req, url, ip) {
       const method = req.method as Method;
-      const base = { req, url, config, db, log, outbox, allowList, now };
+      const base = { req, url, config, db, log, mailOutbox, allowList, now };
       // The two calls open to anyone, throttled per address (and per account) in throttle.ts.
       if (url.pathname === '/api/admin/session' && method === 'POST') {
         checkOrigin(req, config);

@@ -145,7 +145,7 @@ export const addNote: AdminHandler = async ({ req, db, id, operator }) => {
  * per-address cap like any mail: 409 `mail-cap` with when it may go once the address had its
  * REPORT_MAILS_PER_ADDRESS in 24 h.
  */
-export const resendReport: AdminHandler = async ({ db, id, operator, outbox, config }) => {
+export const resendReport: AdminHandler = async ({ db, id, operator, mailOutbox, config }) => {
   const result = await db.transaction((tx) => queueResend(tx, id, config.reportMail));
   if (!result) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
   if (!result.queued)
@@ -161,7 +161,7 @@ export const resendReport: AdminHandler = async ({ db, id, operator, outbox, con
     operator.id,
     operator.email,
   ]);
-  outbox.kick();
+  mailOutbox.kick();
   return { status: 202, body: { ok: true } };
 };
 
@@ -186,11 +186,11 @@ export const reportFile: AdminHandler = async ({ db, id, url }) => {
 };
 
 /** DELETE /api/admin/leads/:id (admins): forgets the lead; the audit keeps no personal data. */
-export const removeLead: AdminHandler = async ({ db, id, operator, allowList, outbox }) => {
+export const removeLead: AdminHandler = async ({ db, id, operator, allowList, mailOutbox }) => {
   requireAdmin(operator);
   const kind = await deleteLead(db, id, operator.email);
   if (!kind) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
-  await outbox.forget([id]);
+  await mailOutbox.forget([id]);
   // A partner's registration takes its partner account, and so its origins, with it.
   if (kind === 'partner') allowList.invalidate();
   return NO_CONTENT;

@@ -1,11 +1,11 @@
 // The morning e-mail: each operator, at their hour in their time zone, gets the list of their open
 // leads whose follow-up is overdue or due that day, in their language, with their times; nothing
-// when nothing is due. A queue of the outbox (mail/outbox.ts): one row per operator and local day
-// (unique, so several API processes queue it once), sent exactly once, retried.
+// when nothing is due. A queue of the mail outbox (mail/mail-outbox.ts): one row per operator and
+// local day (unique, so several API processes queue it once), sent exactly once, retried.
 import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
-import type { MailQueue } from '../mail/outbox.ts';
+import type { MailQueue } from '../mail/mail-outbox.ts';
 import { textOr, textsIn } from '../texts.ts';
 
 /** The most follow-ups one e-mail lists; the rest are in the console's queue. */

@@ -1,5 +1,5 @@
 // The team's new-lead notifications (issue 15): who hears of each kind of lead and how. Every
-// operator may read them; only admins change them. The mails go through the outbox
+// operator may read them; only admins change them. The mails go through the mail outbox
 // (notifications/mail-queue.ts); the screen also shows the latest ones and their state.
 import { FIELD_LIMITS, LANGS, type Lang } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';

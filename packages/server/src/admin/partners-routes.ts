@@ -119,7 +119,7 @@ export const getPartner: AdminHandler = async ({ db, id }) => {
  * states it allows) and says what the timeline records; then the allow-list is re-read.
  */
 async function change(
-  { db, id, operator, allowList, outbox }: AdminContext,
+  { db, id, operator, allowList, mailOutbox }: AdminContext,
   type: 'approved' | 'origins' | 'suspended' | 'reinstated',
   work: (tx: Queryable) => Promise<{ changed: boolean; detail: string }>,
 ) {
@@ -146,7 +146,7 @@ async function change(
     );
     if (now?.status === 'approved' && now.code) await adoptSiteLeads(tx, now.code, now.origins);
     // Webhooks hear of an approval in the same transaction (webhooks/events.ts); the partner gets
-    // its welcome (code, snippets, guide) through the notification outbox.
+    // its welcome (code, snippets, guide) through the mail outbox's notification queue.
     if (type === 'approved') {
       await tx.query(
         'insert into notification_mail (recipient, lang, partner_id) select lower(correo), lang, id from partner where id = $1 on conflict do nothing',
@@ -160,7 +160,7 @@ async function change(
     }
   });
   allowList.invalidate();
-  if (type === 'approved') outbox.kick();
+  if (type === 'approved') mailOutbox.kick();
   return { status: 200, body: shape(await partnerOf(db, id)) };
 }
 

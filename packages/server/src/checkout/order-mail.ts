@@ -1,11 +1,11 @@
-// The buyer's order confirmation, a queue of the outbox (mail/outbox.ts): the order row is the
-// outbox entry, queued once the order is paid and has an address (orders.ts). What it holds is a
-// decision (docs/operators/payments.md): the product, the amount, the date, the order reference and
-// how it was paid, in the order's language; no link, no card data, no session id, nothing a
-// stranger could have typed. A test checkout's says so in its subject and body.
+// The buyer's order confirmation, a queue of the mail outbox (mail/mail-outbox.ts): the order row
+// is the mail's entry, queued once the order is paid and has an address (orders.ts). What it holds
+// is a decision (docs/operators/payments.md): the product, the amount, the date, the order
+// reference and how it was paid, in the order's language; no link, no card data, no session id,
+// nothing a stranger could have typed. A test checkout's says so in its subject and body.
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
-import type { MailQueue } from '../mail/outbox.ts';
+import type { MailQueue } from '../mail/mail-outbox.ts';
 import { textsIn } from '../texts.ts';
 
 interface OrderRow {

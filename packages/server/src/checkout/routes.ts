@@ -100,7 +100,7 @@ export const checkoutSession: Handler = async ({ url, config, db }) => {
  * buyer's e-mail for the confirmation (Stripe's page asks for it too); 400 for a missing or
  * invalid e-mail, 404 for an unknown session or when Stripe is configured.
  */
-export const testPay: Handler = async ({ req, config, db, outbox }) => {
+export const testPay: Handler = async ({ req, config, db, mailOutbox }) => {
   const payments = await paymentsFor(config, db);
   if (payments.kind !== 'test') throw new HttpError(404, { key: 'checkout.testOff' });
   const { value } = await readJson(req, SMALL_BODY);
@@ -109,7 +109,7 @@ export const testPay: Handler = async ({ req, config, db, outbox }) => {
   if (!address.success) throw invalidFields({ email: 'email' });
   const view = typeof id === 'string' ? await (payments as LocalPayments).pay(id, address.output) : undefined;
   if (!view) throw unknownSession();
-  outbox.kick();
+  mailOutbox.kick();
   return { status: 200, body: { ...publicView(view), successPath: `${checkoutPaths.success(view.lang)}?session_id=${view.id}` } };
 };
 
@@ -118,7 +118,7 @@ export const testPay: Handler = async ({ req, config, db, outbox }) => {
  * checkout.session.completed / async_payment_succeeded / async_payment_failed event says about a
  * session this site created (stripe-events.ts); other events and other sessions are acknowledged.
  */
-export const stripeWebhook: Handler = async ({ req, config, db, log, outbox }) => {
+export const stripeWebhook: Handler = async ({ req, config, db, log, mailOutbox }) => {
   const payments = await paymentsFor(config, db);
   if (payments.kind !== 'stripe') throw new HttpError(404, { key: 'checkout.stripeOff' });
   const signature = req.headers['stripe-signature'];
@@ -134,6 +134,6 @@ export const stripeWebhook: Handler = async ({ req, config, db, log, outbox }) =
   const { recordStripeEvent } = await import('./stripe-events.ts');
   const recorded = await recordStripeEvent(db, event, log);
   // A paid order has its confirmation e-mail to send.
-  if (recorded) outbox.kick();
+  if (recorded) mailOutbox.kick();
   return { status: 200, body: { received: true, recorded }, log: { event: event.id, type: event.type, recorded } };
 };

@@ -1,13 +1,13 @@
 // New-lead e-mails to the team (and the admins' notice of a webhook disabled after failing, and an
-// approved partner's welcome) as a queue of the outbox (mail/outbox.ts): one mail per lead and
-// recipient (queued by the `lead_notify` trigger in the lead's own transaction) or one daily digest
-// per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API processes: the
-// (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language;
+// approved partner's welcome) as a queue of the mail outbox (mail/mail-outbox.ts): one mail per
+// lead and recipient (queued by the `lead_notify` trigger in the lead's own transaction) or one
+// daily digest per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API
+// processes: the (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language;
 // times in the recipient's time zone when an operator reads that address, else the company's.
 import type { Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
-import type { MailQueue } from '../mail/outbox.ts';
+import type { MailQueue } from '../mail/mail-outbox.ts';
 import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { readableSummaries } from '../admin/summary.ts';
 import { partnerWelcome } from './partner-welcome.ts';

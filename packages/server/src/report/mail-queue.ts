@@ -1,8 +1,10 @@
-// The report e-mails as a queue of the outbox (mail/outbox.ts): the report row is the outbox
-// entry (mail_next_at is its lease, mail_attempts and mail_error what the console and export show).
+// The report e-mails as a queue of the mail outbox (mail/mail-outbox.ts): the report row is the
+// mail's entry (mail_next_at is its lease, mail_attempts and mail_error what the console and
+// export show). It chooses its rows itself rather than through claimDue (jobs.ts): its hourly pace
+// and per-client turns are counted under one lock, so the choice is not a `skip locked` one.
 import type { Db } from '../db/index.ts';
 import { nextAttempt } from '../jobs.ts';
-import type { MailQueue } from '../mail/outbox.ts';
+import type { MailQueue } from '../mail/mail-outbox.ts';
 import { reportEmail } from './email.ts';
 import type { ReportImage, ReportRow } from './pdf.ts';
 

@@ -76,7 +76,7 @@ async function saveReport(
 export const leadRoute =
   (kind: LeadKind): Handler =>
   async (context) => {
-    const { req, config, store, log, outbox, lang, site } = context;
+    const { req, config, store, log, mailOutbox, lang, site } = context;
     const key = idempotencyKey(req);
     const { value: input } = await readJson(req, config.bodyLimit);
     const value = check(kind, input);
@@ -99,8 +99,8 @@ export const leadRoute =
     if (saved.hash !== hash) {
       throw new HttpError(422, { key: 'keyReused' });
     }
-    // A new lead may have a report to mail and the team to tell (mail/outbox.ts).
-    if (saved.inserted && !spam) outbox.kick();
+    // A new lead may have a report to mail and the team to tell (mail/mail-outbox.ts).
+    if (saved.inserted && !spam) mailOutbox.kick();
     const body = {
       id: saved.id,
       ...(kind.mailed ? { mail: saved.row.mail_status === 'held' ? 'held' : 'queued' } : {}),

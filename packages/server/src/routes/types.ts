@@ -6,7 +6,7 @@ import type { Gazetteer } from '../gazetteer/index.ts';
 import type { ImageProvider } from '../images/provider.ts';
 import type { LeadStore } from '../lead-store.ts';
 import type { Logger } from '../log.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { Site } from '../partners/site.ts';
 
 /** What a route handler gets: the request and the API's shared parts. */
@@ -19,7 +19,7 @@ export interface RouteContext {
   store: LeadStore;
   log: Logger;
   images: ImageProvider;
-  outbox: MailOutbox;
+  mailOutbox: MailOutbox;
   /** The origin clients reach the API on (PUBLIC_URL, else the request's scheme and Host). */
   origin: string;
   /** The page the request came from (its Origin) and whether it is an approved site. */

@@ -7,7 +7,7 @@ import type { Logger } from '../log.ts';
 import { PRIVATE, privateDir } from '../private-files.ts';
 import { storedText } from '../stored-text.ts';
 
-/** One e-mail, as nodemailer takes it (the sender is the outbox's MAIL_FROM). */
+/** One e-mail, as nodemailer takes it (the sender is the mail outbox's MAIL_FROM). */
 interface Mail {
   to: string;
   subject: string;
@@ -17,9 +17,10 @@ interface Mail {
 }
 
 /**
- * A kind of e-mail the outbox sends, kept in its own table: the rows due now are claimed (a lease
- * that moves their next attempt forward, `for update skip locked` keeping API processes apart), each
- * is made into a mail, then marked sent — or failed, to be claimed again when its lease ends.
+ * A kind of e-mail the mail outbox sends, kept in its own table: the rows due now are claimed (a
+ * lease that moves their next attempt forward, `for update skip locked` keeping API processes
+ * apart: claimDue in jobs.ts), each is made into a mail, then marked sent — or failed, to be
+ * claimed again when its lease ends.
  */
 export interface MailQueue<Row> {
   /** For the log. */
@@ -46,7 +47,8 @@ export interface MailOutbox {
   kick(): void;
   /**
    * Deletes the .eml files (no SMTP_URL) about these leads: their own mails, and the digests that
-   * list them. A lead deleted on request leaves no copy of what the visitor typed in the outbox.
+   * list them. A lead deleted on request leaves no copy of what the visitor typed in the outbox
+   * folder.
    */
   forget(leadIds: readonly string[]): Promise<void>;
   /** Stops retrying and waits for a send under way. */
@@ -55,7 +57,7 @@ export interface MailOutbox {
 
 /**
  * Why tables and not a send before answering: SMTP can take seconds or be down, and the visitor
- * must not wait for it nor lose the mail when it fails. Each queue's rows are the outbox (see
+ * must not wait for it nor lose the mail when it fails. Each queue's rows are the mail outbox (see
  * {@link MailQueue}), retried with a growing delay (MAIL_RETRY_MS, doubling, at most 1 h), checked
  * at start-up, on each new lead and every MAIL_RETRY_MS. Without SMTP_URL each mail is written to
  * MAIL_OUTBOX_DIR as an .eml file.
@@ -148,10 +150,10 @@ export function createMailOutbox({
   // One queue's failure (its table, its mails) does not hold up the others.
   const background = runInBackground(
     async () => {
-      for (const queue of queues) await drain(queue).catch((error) => log.error(`the ${queue.name} outbox failed`, { error }));
+      for (const queue of queues) await drain(queue).catch((error) => log.error(`the ${queue.name} mail queue failed`, { error }));
     },
     retryMs,
-    (error) => log.error('the outbox failed', { error }),
+    (error) => log.error('the mail outbox failed', { error }),
   );
   return {
     kick: background.kick,
