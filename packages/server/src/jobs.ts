@@ -84,8 +84,9 @@ export interface Jobs {
   /** Adds a job to close with the others; returns it. */
   add<Job extends Closable>(job: Job): Job;
   /**
-   * Closes every job, the last added first (one may kick another it was given while it runs),
-   * each waiting for its work under way; one that fails to close does not keep the others open
+   * Closes every job, the last added first: a job is added after those it uses (the retention
+   * purge forgets through the mail outbox, which kicks the webhook worker), so it stops before
+   * them. Each waits for its work under way; one that fails to close does not keep the others open
    * (the first failure is thrown once all are closed).
    */
   close(): Promise<void>;
@@ -133,7 +134,8 @@ export interface QueueTable {
   /**
    * How long a claim holds a row (its next attempt, moved forward at claim): `backoffMs` doubled
    * for each attempt made, at most an hour ({@link nextAttempt}, the mail queues), or `ms` for
-   * every attempt (the webhook worker, whose retries follow its own schedule when it records the answer).
+   * every attempt (the webhook worker, whose retries follow its own schedule when it records the
+   * answer).
    */
   lease: { backoffMs: number } | { ms: number };
   /** Other columns a claim sets, e.g. `last_attempt_at = now()`. */
