@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { backfillEstimates } from '../../packages/server/src/report/backfill-estimates.ts';
+import { backfillEstimates } from '@obra/server/testing';
 import { createOperator, insertReport } from '../server/support/admin.ts';
 import { useBrowser } from './support/browser.ts';
 import { ADMIN, expectNoAxeViolationsInBothLanguages, openInbox, signIn, startConsolePlatform } from './support/console.ts';

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { pathFor, type Lang, type PageId } from '../../host/src/routes.ts';
-import api from '../../packages/i18n/locales/es/api.json' with { type: 'json' };
-import apiEn from '../../packages/i18n/locales/en/api.json' with { type: 'json' };
+import api from '@obra/i18n/locales/es/api.json' with { type: 'json' };
+import apiEn from '@obra/i18n/locales/en/api.json' with { type: 'json' };
 import { phoneContext, useBrowser } from './support/browser.ts';
 import { takenOver, useHostSite, widgetRendered } from './support/host-site.ts';
 import { FORMS } from './support/forms.ts';

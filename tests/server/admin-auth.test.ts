@@ -2,7 +2,7 @@
 // passwords and their throttle (parallel guesses, unknown accounts, the operator's own browser),
 // roles, sign-out everywhere, one-time links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteUser } from '../../packages/server/src/admin/users.ts';
+import { inviteUser } from '@obra/server/testing';
 import { createOperator, PASSWORD, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 

@@ -1,7 +1,7 @@
 // The inbox over real HTTP: leads from the four kind tables (triggers), filters, search, keyset
 // pages and counts, a lead's page and timeline, export with the formula guard, deletion and audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeOlderThan } from '../../packages/server/src/admin/delete-lead.ts';
+import { purgeOlderThan } from '@obra/server/testing';
 import { createOperator, insertReport, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 

@@ -5,7 +5,7 @@
 // code counts only from one of that partner's approved origins (forged claims: sites.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedPartner, createOperator, signInAs, type Session } from './support/admin.ts';
-import { ESTIMATE_COLUMNS } from '../../packages/server/src/report/estimate-columns.ts';
+import { ESTIMATE_COLUMNS } from '@obra/server/testing';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 const PARTNER_SITE = 'https://constructora.example';

@@ -6,8 +6,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, migrationNames } from '../../packages/server/src/db/migrate.ts';
-import { openPglite } from '../../packages/server/src/db/pglite.ts';
+import { migrate, migrationNames, openPglite } from '@obra/server/testing';
 import type { Session } from './support/admin.ts';
 import { freshDatabase, postJson, removeDataDir, runNpm, startProcess, tempDataDir, VALID, type ApiProcess } from './support/api.ts';
 import {

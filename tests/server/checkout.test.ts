@@ -3,7 +3,7 @@
 // webhook's signature, replays, and the refusals an attacker would try.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runExport } from '../../packages/server/src/export.ts';
+import { runExport } from '@obra/server/testing';
 import { outboxMails, postJson, removeDataDir, runAgainst, startLocalApi, type LocalApi } from './support/api.ts';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';
 import { subjectOf } from './support/mail.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toCsv } from '../../packages/server/src/csv.ts';
+import { toCsv } from '@obra/server/testing';
 
 const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
 const run = promisify(execFile);

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGazetteer, loadGazetteer, type Gazetteer } from '@obra/server';
-import { cacheFile } from '../../packages/server/src/gazetteer/cache.ts';
+import { cacheFile } from '@obra/server/testing';
 
 interface Recorded {
   query: string;

@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS } from '@obra/server';
-import { createLeadStore } from '../../packages/server/src/lead-store.ts';
+import { createLeadStore } from '@obra/server/testing';
 import { attachedPdf, pdfText } from './support/pdf.ts';
 import {
   VALID,

@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimate } from '@obra/estimate';
-import { runExport } from '../../packages/server/src/export.ts';
-import { backfillEstimates, runBackfill } from '../../packages/server/src/report/backfill-estimates.ts';
+import { backfillEstimates, runBackfill, runExport } from '@obra/server/testing';
 import { createOperator, insertReport, signInAs, type Session } from './support/admin.ts';
 import { postJson, removeDataDir, ROOT, runAgainst, startLocalApi, type LocalApi } from './support/api.ts';
 

@@ -3,8 +3,7 @@
 // differ, and index every kind row as the registry sums it up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldOf, LEAD_KIND_SPECS, leadSummary } from '@obra/schema/lead-kinds';
-import { migrate } from '../../packages/server/src/db/migrate.ts';
-import { LEAD_KINDS_SQL_HASH, READ_LEAD_KINDS_SQL_HASH } from '../../packages/server/src/db/lead-kinds-sql.ts';
+import { LEAD_KINDS_SQL_HASH, migrate, READ_LEAD_KINDS_SQL_HASH } from '@obra/server/testing';
 import { postJson, reportOn, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;

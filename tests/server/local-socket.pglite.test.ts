@@ -4,8 +4,8 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLocal, serveLocal } from '../../packages/server/src/db/local-socket.ts';
-import type { Db } from '../../packages/server/src/db/index.ts';
+import { type Db } from '@obra/server';
+import { connectLocal, serveLocal } from '@obra/server/testing';
 import { tempDataDir } from './support/api.ts';
 
 const pglite = new PGlite();

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@obra/i18n/locales/en/server.json' with { type: 'json' };
 import es from '@obra/i18n/locales/es/server.json' with { type: 'json' };
-import { requestLang } from '../../packages/server/src/http/messages.ts';
+import { requestLang } from '@obra/server/testing';
 import { VALID, postJson, startLocalApi, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;

@@ -2,7 +2,7 @@
 // their hour in their time zone, in their language, with their times; once a day; nothing before
 // the hour, nothing when nothing is due, nothing for an operator who turned it off.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { morningMails } from '../../packages/server/src/admin/morning-mail.ts';
+import { morningMails } from '@obra/server/testing';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { outboxMails, startLocalApi, type LocalApi } from './support/api.ts';
 import { bodyOf, isTo, subjectOf } from './support/mail.ts';

@@ -3,8 +3,7 @@
 // started on it serves the moved leads to the same session and sends no mail or webhook again;
 // and the refusals (an API on the folder, a target that holds rows).
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../packages/server/src/db/pglite.ts';
-import { openPostgres } from '../../packages/server/src/db/postgres.ts';
+import { openPglite, openPostgres } from '@obra/server/testing';
 import type { Session } from './support/admin.ts';
 import { postJson, removeDataDir, runNpm, seededDataDir, startProcess, tempDataDir, VALID, type ApiProcess } from './support/api.ts';
 import { testCluster } from './support/postgres.ts';

@@ -4,9 +4,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../packages/server/src/config.ts';
-import { createLogger } from '../../packages/server/src/log.ts';
-import { createMailOutbox, type MailQueue } from '../../packages/server/src/mail/mail-outbox.ts';
+import { createLogger, loadConfig } from '@obra/server';
+import { createMailOutbox, type MailQueue } from '@obra/server/testing';
 
 interface Row {
   id: string;

@@ -1,6 +1,6 @@
 // The report PDF's estimate pages: rendered from a stored row, read back as text, in es and en.
 import { describe, expect, it } from 'vitest';
-import { reportPdf, type ReportRow } from '../../packages/server/src/report/pdf.ts';
+import { reportPdf, type ReportRow } from '@obra/server/testing';
 import { overlappingText, pdfPages as pages } from './support/pdf.ts';
 
 const row: ReportRow = {

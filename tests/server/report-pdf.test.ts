@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { reportPdf, type ReportRow } from '../../packages/server/src/report/pdf.ts';
+import { reportPdf, type ReportRow } from '@obra/server/testing';
 
 /** An urban brick house (the city's skyline runs past the picture's edges), its sizes as the visitor typed them. */
 const ROW = {

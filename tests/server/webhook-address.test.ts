@@ -3,8 +3,7 @@
 // that was checked (not to what the name resolves to later).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@obra/server';
-import { addressAllowed, canonicalAddress, parseWebhookUrl, resolveTarget } from '../../packages/server/src/webhooks/address.ts';
-import { post } from '../../packages/server/src/webhooks/send.ts';
+import { addressAllowed, canonicalAddress, parseWebhookUrl, post, resolveTarget } from '@obra/server/testing';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
 
 describe('addresses', () => {

@@ -2,7 +2,7 @@
 // delivery, then exits 0 (nothing is sent twice after a deploy, nothing is left half-done).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig, openDb } from '@obra/server';
-import { newSecret } from '../../packages/server/src/webhooks/events.ts';
+import { newSecret } from '@obra/server/testing';
 import { freshDatabase, postJson, startProcess, VALID, type TestDatabase } from './support/api.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
 

@@ -2,7 +2,7 @@
 // only): each claims due deliveries with `for update skip locked` and a lease, so every event is
 // accepted exactly once by the receiver, its retries taken by whichever process is free.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newSecret } from '../../packages/server/src/webhooks/events.ts';
+import { newSecret } from '@obra/server/testing';
 import { freshDatabase, logCount, postJson, startProcess, VALID, type ApiProcess, type TestDatabase } from './support/api.ts';
 import { queryOnce } from './support/postgres.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';

@@ -2,12 +2,23 @@
 // The console API's pure parts: password hashing, the session cookie, the filter and its cursor.
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { cookieHeader, sessionCookie } from '../../packages/server/src/admin/auth.ts';
-import { decodeCursor, encodeCursor, parseFilter, whereBuilder, whereOf } from '../../packages/server/src/admin/filter.ts';
-import { afterCursor, encodeSortCursor, orderBy, parseSort } from '../../packages/server/src/admin/lead-sort.ts';
-import { hashPassword, verifyPassword } from '../../packages/server/src/admin/password.ts';
-import { sameToken } from '../../packages/server/src/admin/tokens.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
+import { loadConfig } from '@obra/server';
+import {
+  afterCursor,
+  cookieHeader,
+  decodeCursor,
+  encodeCursor,
+  encodeSortCursor,
+  hashPassword,
+  orderBy,
+  parseFilter,
+  parseSort,
+  sameToken,
+  sessionCookie,
+  verifyPassword,
+  whereBuilder,
+  whereOf,
+} from '@obra/server/testing';
 
 const request = (headers: Record<string, string>, encrypted = false) =>
   ({ headers, socket: encrypted ? { encrypted: true } : {} }) as unknown as IncomingMessage;

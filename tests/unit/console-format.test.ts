@@ -2,7 +2,7 @@
 // The console's amounts (packages/console/src/pages/format.ts): Stripe's minor units, the
 // currency's own decimals, the operator's language.
 import { describe, expect, it } from 'vitest';
-import { money } from '../../packages/console/src/pages/format.ts';
+import { money } from '@obra/console';
 
 // Intl separates the symbol with a no-break space; the tests read it as a plain one.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');

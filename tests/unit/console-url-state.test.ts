@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The console's routes and filter in the URL (packages/console/src/url-state.ts).
 import { describe, expect, it } from 'vitest';
-import { filterQuery, ORDER_FILTER_KEYS, parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';
+import { filterQuery, ORDER_FILTER_KEYS, parseRoute, routeUrl } from '@obra/console';
 
 describe('parseRoute', () => {
   it('reads the inbox filter, sort and page from the query string, ignoring empty and unknown keys', () => {

@@ -2,7 +2,7 @@
 // Wall-clock times in the operator's time zone (packages/console/src/pages/zoned-time.ts), which
 // need not be the browser's: the runner's zone plays no part in these answers.
 import { describe, expect, it } from 'vitest';
-import { daysAhead, daysToMonday, fromZoned, toZoned } from '../../packages/console/src/pages/zoned-time.ts';
+import { daysAhead, daysToMonday, fromZoned, toZoned } from '@obra/console';
 
 describe('zoned times', () => {
   it("read and write a datetime-local value on the operator's clock", () => {

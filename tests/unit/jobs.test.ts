@@ -3,7 +3,7 @@
 // start, on kicks and on a timer, never twice at once, and kicks in a row share runs at most one per
 // spacing; the API closes them all through one group.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createJobs, runInBackground, type Background } from '../../packages/server/src/jobs.ts';
+import { type Background, createJobs, runInBackground } from '@obra/server/testing';
 
 describe('runInBackground', () => {
   let background: Background | undefined;

@@ -35,6 +35,19 @@ describe('layers', () => {
     expect(crossings).toEqual([]);
   });
 
+  it('the tests import the packages by name, and only the tests reach @obra/server/testing', () => {
+    const crossings = sources('tests').flatMap((file) =>
+      specifiers(file)
+        .filter((spec) => spec.startsWith('.') && target(file, spec).startsWith('packages/'))
+        .map((spec) => `${file} → ${spec}`),
+    );
+    expect(crossings).toEqual([]);
+    const testing = [...PACKAGES.map((name) => `packages/${name}/src`), 'host'].flatMap((dir) =>
+      sources(dir).filter((file) => specifiers(file).some((spec) => spec.startsWith('@obra/server/testing'))),
+    );
+    expect(testing).toEqual([]);
+  });
+
   it('the host (@obra/host) imports the packages by name', () => {
     // Its build scripts share the repository's build setup in tools/ (tools/esbuild.ts), as
     // rollup.config.ts and the console's build do; nothing else leaves host/.

@@ -3,11 +3,9 @@
 // cache (partners/allow-list.ts), the embed snippets (@obra/schema) and the console's partner routes in the URL.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loaderSnippet, widgetSnippet } from '@obra/schema';
-import { parseRoute, routeUrl } from '../../packages/console/src/url-state.ts';
-import { createLogger } from '../../packages/server/src/log.ts';
-import { createAllowList } from '../../packages/server/src/partners/allow-list.ts';
-import { checkCode, checkOrigins, codeFromName, normaliseOrigin } from '../../packages/server/src/partners/checks.ts';
-import { HttpError } from '../../packages/server/src/http/errors.ts';
+import { parseRoute, routeUrl } from '@obra/console';
+import { createLogger } from '@obra/server';
+import { checkCode, checkOrigins, codeFromName, createAllowList, HttpError, normaliseOrigin } from '@obra/server/testing';
 
 describe('origins', () => {
   it('normalise to what a browser sends in Origin', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The rate limit's client key (IPv4, IPv6 /64, IPv4-mapped) and its bounded memory (issue 12).
 import { describe, expect, it } from 'vitest';
-import { clientKey, memoryRateLimiter } from '../../packages/server/src/http/rate-limit.ts';
+import { clientKey, memoryRateLimiter } from '@obra/server/testing';
 
 describe('clientKey', () => {
   it.each([

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordServedOrigin, servedOrigin } from '../../packages/server/src/served-origin.ts';
+import { recordServedOrigin } from '@obra/server';
+import { servedOrigin } from '@obra/server/testing';
 
 let dataDir: string;
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));

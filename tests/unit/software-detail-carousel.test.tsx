@@ -1,8 +1,7 @@
 // The video carousel's timing and pause rules (docs/contributors/behaviour.md#constants, WCAG 2.2.2), with fake timers.
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTOPLAY_MS, Carousel, SPEED_MS, slidesFor, type CarouselProps } from '@obra/marketplace';
-import { softwareDetailStyles } from '../../packages/marketplace/src/software-detail/styles.ts';
+import { AUTOPLAY_MS, Carousel, SPEED_MS, slidesFor, softwareDetailStyles, type CarouselProps } from '@obra/marketplace';
 
 const labels: CarouselProps['labels'] = {
   region: 'Tutorials',

@@ -9,3 +9,5 @@ export {
   type OrderFilter,
 } from './url-state.ts';
 export { consoleCatalogues } from './i18n.ts';
+export { money } from './pages/format.ts';
+export { daysAhead, daysToMonday, fromZoned, toZoned } from './pages/zoned-time.ts';

@@ -36,3 +36,4 @@ export {
   type AttributeDoc,
   type KnownEvents,
 } from './contract.ts';
+export { readVisitorInput, restoreVisitorInput, type VisitorInput } from './loader-take-over.ts';

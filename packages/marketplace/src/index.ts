@@ -9,6 +9,7 @@ export { SoftwareDetail, type SoftwareDetailAttributes, type SoftwareDetailProps
 export { createSoftwareDetailStore, type SoftwareDetailState } from './software-detail/store.ts';
 export { softwareDetailCatalogues, type SoftwareDetailCatalogue } from './software-detail/catalogues.ts';
 export { Carousel, type CarouselProps, type CarouselSlide } from './software-detail/carousel.tsx';
+export { softwareDetailStyles } from './software-detail/styles.ts';
 export { AUTOPLAY_MS, SPEED_MS, slidesFor } from './software-detail/use-carousel.ts';
 export { assetUrl, findSoftware, searchSoftware, softwareCatalogue } from './catalogue/data.ts';
 export { catalogueAssets } from './catalogue-assets.ts';

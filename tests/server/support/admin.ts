@@ -1,6 +1,6 @@
 // Operators and signed-in calls to /api/admin/* for the server and browser tests.
 import type { Db } from '@obra/server';
-import { inviteUser, setPassword, type Role } from '../../../packages/server/src/admin/users.ts';
+import { inviteUser, type Role, setPassword } from '@obra/server/testing';
 
 /** A password every test operator gets. */
 export const PASSWORD = 'correct horse battery';

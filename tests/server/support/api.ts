@@ -8,10 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createApi, loadConfig, type Api } from '@obra/server';
-import { openDb } from '../../../packages/server/src/db/index.ts';
-import { LEAD_KINDS_SQL_HASH } from '../../../packages/server/src/db/lead-kinds-sql.ts';
-import { WASM_FLAGS } from '../../../packages/server/src/db/pglite.ts';
+import { createApi, loadConfig, openDb, type Api } from '@obra/server';
+import { LEAD_KINDS_SQL_HASH, WASM_FLAGS } from '@obra/server/testing';
 import { testCluster } from './postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');

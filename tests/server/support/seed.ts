@@ -4,11 +4,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, vi } from 'vitest';
-import { runBackupCommand } from '../../../packages/server/src/backup/cli.ts';
-import { openPglite } from '../../../packages/server/src/db/pglite.ts';
+import { ident, openPglite, runBackupCommand, runExport, tablesInOrder } from '@obra/server/testing';
 import { LEAD_KINDS, type Db, type Queryable } from '@obra/server';
-import { ident, tablesInOrder } from '../../../packages/server/src/backup/tables.ts';
-import { runExport } from '../../../packages/server/src/export.ts';
 import { createOperator, signInAs, type Session } from './admin.ts';
 import { postJson, REPORT, runAgainst, startProcess, VALID, type ApiProcess, type CommandResult, type TestDatabase } from './api.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
