@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema, formReportSchema, partnerSchema, waitListSchema } from '@obra/schema';
 import { LEAD_KIND_NAMES } from '@obra/schema/console';
-import { fieldOf, LEAD_KIND_SPECS, leadAt, leadSummary } from '@obra/schema/lead-kinds';
+import { fieldOf, LEAD_KIND_SPECS, leadAt, leadSummary, storedFields } from '@obra/schema/lead-kinds';
 
 const SCHEMAS = { 'wait-list': waitListSchema, partner: partnerSchema, contact: contactSchema, report: formReportSchema };
 
@@ -52,5 +52,16 @@ describe('the lead-kind registry', () => {
     expect(leadSummary(LEAD_KIND_SPECS['wait-list'], ({ column }) => ({ interesado: 'cliente', comentario: 'Hola' })[column] ?? '')).toBe(
       'cliente: Hola',
     );
+  });
+
+  it('reads a stored row back under the submitted names', () => {
+    const fields = storedFields(LEAD_KIND_SPECS.report, {
+      sistema_constructivo: 'bambu',
+      alto_edificacion: '7,5',
+      otros: 'sotano,ascensor',
+      uso: null,
+    });
+    expect(fields).toMatchObject({ sistemaConstructivo: 'bambu', altoEdificacion: '7,5', otros: 'sotano,ascensor', uso: '', nombre: '' });
+    expect(Object.keys(fields)).toHaveLength(LEAD_KIND_SPECS.report.fields.length);
   });
 });

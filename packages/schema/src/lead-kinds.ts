@@ -189,3 +189,7 @@ export const leadSummary = (spec: LeadKindSpec, text: (field: LeadField) => stri
     )
     .filter(Boolean)
     .join(spec.summary.separator);
+
+/** A stored row's fields under their submitted names, as stored text (a list its codes joined by commas; '' for a missing one). */
+export const storedFields = (spec: LeadKindSpec, row: Readonly<Record<string, unknown>>): Record<string, string> =>
+  Object.fromEntries(spec.fields.map(({ name, column }) => [name, typeof row[column] === 'string' ? row[column] : '']));

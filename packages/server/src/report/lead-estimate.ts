@@ -1,27 +1,8 @@
+import { LEAD_KIND_SPECS, storedFields } from '@obra/schema/lead-kinds';
 import { estimate, type EstimateInput } from '@obra/estimate';
 
-/** The estimate's input from a stored report row (snake_case columns of migrations/002_reports.sql). */
-export const estimateInputOf = (row: Readonly<Record<string, unknown>>): EstimateInput => {
-  const text = (column: string) => (typeof row[column] === 'string' ? row[column] : '');
-  return {
-    uso: text('uso'),
-    sistemaConstructivo: text('sistema_constructivo'),
-    diseno: text('diseno'),
-    tipoFachada: text('tipo_fachada'),
-    materialCubierta: text('material_cubierta'),
-    materialFachada: text('material_fachada'),
-    estadoProyecto: text('estado_proyecto'),
-    etapaProyecto: text('etapa_proyecto'),
-    ancho: text('ancho'),
-    longitud: text('longitud'),
-    anchoEdificacion: text('ancho_edificacion'),
-    largoEdificacion: text('largo_edificacion'),
-    altoEdificacion: text('alto_edificacion'),
-    pais: text('pais'),
-    departamento: text('departamento'),
-    ciudad: text('ciudad'),
-  };
-};
+/** The estimate's input from a stored report row (the registry's report fields, under their submitted names). */
+export const estimateInputOf = (row: Readonly<Record<string, unknown>>): EstimateInput => storedFields(LEAD_KIND_SPECS.report, row);
 
 /** What the console keeps of a report's estimate (lead.estimate, migration 090). */
 export interface LeadEstimate {

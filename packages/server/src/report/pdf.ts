@@ -1,4 +1,5 @@
-import type { Lang } from '@obra/schema';
+import { imageSpecSchema, type Lang } from '@obra/schema';
+import { LEAD_KIND_SPECS, storedFields } from '@obra/schema/lead-kinds';
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import type { Spec } from '../images/scene/index.ts';
 import { addEstimatePages } from './estimate-pages.ts';
@@ -17,21 +18,11 @@ export type ReportImage = { png?: Uint8Array; jpeg?: Uint8Array } | undefined;
 
 const hex = (colour: string) => rgb(...channels(colour));
 
-/** The spec of a stored report, for drawing its illustration. */
-const specOf = (row: ReportRow): Spec => ({
-  uso: row.uso ?? '',
-  sistemaConstructivo: row.sistema_constructivo ?? '',
-  diseno: row.diseno ?? '',
-  tipoFachada: row.tipo_fachada ?? '',
-  materialCubierta: row.material_cubierta ?? '',
-  materialFachada: row.material_fachada ?? '',
-  zona: row.zona ?? '',
-  ancho: row.ancho ?? '',
-  longitud: row.longitud ?? '',
-  anchoEdificacion: row.ancho_edificacion ?? '',
-  largoEdificacion: row.largo_edificacion ?? '',
-  altoEdificacion: row.alto_edificacion ?? '',
-});
+/** The spec of a stored report, for drawing its illustration: the image spec's fields of the row. */
+const specOf = (row: ReportRow): Spec => {
+  const fields = storedFields(LEAD_KIND_SPECS.report, row);
+  return Object.fromEntries(Object.keys(imageSpecSchema.entries).map((name) => [name, fields[name] ?? ''])) as Spec;
+};
 
 /**
  * A length the visitor gave, in metres, written one way everywhere on the page: their digits with
