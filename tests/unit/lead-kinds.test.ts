@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contactSchema, formReportSchema, partnerSchema, waitListSchema } from '@obra/schema';
 import { LEAD_KIND_NAMES } from '@obra/schema/console';
@@ -63,5 +65,28 @@ describe('the lead-kind registry', () => {
     });
     expect(fields).toMatchObject({ sistemaConstructivo: 'bambu', altoEdificacion: '7,5', otros: 'sotano,ascensor', uso: '', nombre: '' });
     expect(Object.keys(fields)).toHaveLength(LEAD_KIND_SPECS.report.fields.length);
+  });
+
+  it.each(['es', 'en'])('has the words of every field and choice in the %s catalogues', (lang) => {
+    // A catalogue's namespace is its file's name in camelCase (design-form.json → designForm).
+    const catalogue = (namespace: string) =>
+      JSON.parse(
+        readFileSync(
+          join(
+            import.meta.dirname,
+            `../../packages/i18n/locales/${lang}/${namespace.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.json`,
+          ),
+          'utf8',
+        ),
+      ) as Record<string, unknown>;
+    const at = (key: string) => {
+      const [namespace, ...path] = key.split('.');
+      return path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue(namespace!));
+    };
+    for (const spec of Object.values(LEAD_KIND_SPECS))
+      for (const field of spec.fields) {
+        if (field.shown) expect(at(`console.field.${field.column}`), `${spec.kind} ${field.name}`).toEqual(expect.any(String));
+        if (field.choices) expect(Object.keys((at(field.choices) as object | undefined) ?? {}).length, field.choices).toBeGreaterThan(1);
+      }
   });
 });
