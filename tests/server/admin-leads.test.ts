@@ -125,6 +125,35 @@ describe('a lead', () => {
     expect((await page('?status=qualified')).items.map((i) => i.id)).toEqual([lead.id]);
   });
 
+  it('refuses a change or a note its contract does not take with a 400 that says why, and stores nothing', async () => {
+    const { items } = await page('?q=persona 6&kind=wait-list');
+    const lead = items.find((item) => item.name === 'Persona 6')!;
+    const refusals: [string, unknown, { errorMessage: string; code?: string }][] = [
+      ['', { status: 'done' }, { errorMessage: 'status must be one of new, contacted, qualified, won, lost, spam.' }],
+      ['', { status: null }, { errorMessage: 'status must be one of new, contacted, qualified, won, lost, spam.' }],
+      ['', { assignee: 7 }, { errorMessage: 'assignee must be the id of a user, or null.', code: 'assignee' }],
+      [
+        '',
+        { assignee: '00000000-0000-4000-8000-000000000000' },
+        { errorMessage: 'assignee must be the id of a user, or null.', code: 'assignee' },
+      ],
+      ['', { colour: 'red' }, { errorMessage: 'Send status, assignee or followUp.' }],
+      ['', [], { errorMessage: 'Send a JSON object.' }],
+      ['/notes', { text: '   ' }, { errorMessage: 'A note has 1 to 2,000 characters.', code: 'note' }],
+      ['/notes', { text: 42 }, { errorMessage: 'A note has 1 to 2,000 characters.', code: 'note' }],
+      ['/notes', {}, { errorMessage: 'A note has 1 to 2,000 characters.', code: 'note' }],
+    ];
+    for (const [path, body, refusal] of refusals) {
+      const response = await admin.call(`/api/admin/leads/${lead.id}${path}`, { method: path ? 'POST' : 'PATCH', body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual(refusal);
+    }
+    expect(await local.api.db.query('select status, assignee from lead where id = $1', [lead.id])).toEqual([
+      { status: 'new', assignee: null },
+    ]);
+    expect(await local.api.db.query('select type from lead_event where lead_id = $1', [lead.id])).toEqual([]);
+  });
+
   it('exports the current filter for spreadsheets: UTF-16LE with its BOM, tab-separated, formulas guarded, phones as numbers', async () => {
     const response = await admin.call('/api/admin/export.csv?q=hyperlink');
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-16le');

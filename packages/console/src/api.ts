@@ -1,7 +1,15 @@
 // Calls to /api/admin/*: same origin, the session cookie goes by itself; every state-changing call
-// carries the session's CSRF token. A 401 anywhere means the session ended: back to sign-in.
+// carries the session's CSRF token. A 401 anywhere means the session ended: back to sign-in. What
+// each route takes and answers is the contract's (@obra/schema/admin-contract), of which the
+// console imports only types.
+import type { AdminRequest, AdminResponses, AdminRoute } from '@obra/schema/admin-contract';
 
-/** A refusal from the API, with its status and `code` (e.g. `credentials`, `rate`). */
+/**
+ * A refusal from the API, with its status and `code` (e.g. `credentials`, `rate`). Not the widgets'
+ * ApiError of @obra/api: that one carries a visitor's translation key and field errors for the
+ * public API's answers; an operator's refusal is its status, its code (errors.ts translates it)
+ * and its details.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
@@ -48,6 +56,21 @@ export async function api<T = unknown>(path: string, { method = 'GET', body }: {
   }
   return data as T;
 }
+
+/** Where contract route `key` goes: `:id` is `id`, then `query` (`?a=b`, or ''). */
+export const routePath = (key: AdminRoute, id = '', query = '') => `${key.slice(key.indexOf(' ') + 1).replace(':id', id)}${query}`;
+
+/** What a call of route `K` takes: the path's id, a query string, and the body when the route reads one. */
+type CallOf<K extends AdminRoute> = { id?: string; query?: string } & (AdminRequest<K> extends undefined
+  ? { body?: undefined }
+  : { body: AdminRequest<K> });
+
+/** Calls contract route `key` ('PATCH leads/:id'); resolves its answer, rejects with {@link ApiError}. */
+export const adminApi = <K extends AdminRoute>(key: K, ...[call]: AdminRequest<K> extends undefined ? [CallOf<K>?] : [CallOf<K>]) =>
+  api<AdminResponses[K]>(routePath(key, call?.id, call?.query), {
+    method: key.slice(0, key.indexOf(' ')),
+    body: call?.body,
+  });
 
 /** The signed-in operator. */
 export interface Me {

@@ -2,7 +2,7 @@
 // badge of due follow-ups (behind a menu button on a phone), the shortcuts, and the current screen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lang } from '@obra/i18n';
-import { api, setCsrf, whenSignedOut, type Me, type Settings } from './api.ts';
+import { adminApi, api, setCsrf, whenSignedOut, type Me, type Settings } from './api.ts';
 import { createConsoleI18n, I18nContext, initialLang, storedLang, storeLang, useT } from './i18n.ts';
 import { Dashboard } from './pages/dashboard.tsx';
 import { Inbox } from './pages/inbox.tsx';
@@ -229,7 +229,7 @@ function Shell({
 function useDue(me: Me | undefined, route: Route) {
   const [due, setDue] = useState({ today: 0, overdue: 0 });
   const reload = useCallback(() => {
-    void api<{ today: number; overdue: number }>('due').then(setDue, () => undefined);
+    void adminApi('GET due').then(setDue, () => undefined);
   }, []);
   useEffect(() => {
     if (!me) return;

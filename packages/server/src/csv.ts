@@ -56,7 +56,7 @@ export function spreadsheetDownload(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
   phones: readonly string[] = [],
-): Reply {
+): Reply & { body: undefined } {
   const day = new Date().toISOString().slice(0, 10);
   return {
     status: 200,

@@ -1,7 +1,7 @@
 // A lead's follow-up: when to come back to it (on the operator's clock, whatever the browser's zone)
 // and what to do then; quick dates for the usual "tomorrow morning"; done clears it.
 import { useState, type FormEvent } from 'react';
-import { api } from '../api.ts';
+import { adminApi } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { formText } from './form-text.ts';
 import { spelled, when } from './format.ts';
@@ -35,7 +35,7 @@ export function FollowUp({
     event.preventDefault();
     if (!chosen) return setError((tr) => tr('consoleWork.followUp.invalid'));
     const text = formText(new FormData(event.currentTarget), 'follow-up-note').trim();
-    void act(() => api(`leads/${id}`, { method: 'PATCH', body: { followUp: { at: chosen, note: text } } }), 'consoleWork.followUp.saved');
+    void act(() => adminApi('PATCH leads/:id', { id, body: { followUp: { at: chosen, note: text } } }), 'consoleWork.followUp.saved');
   };
   const quick: [string, string][] = [
     [t('consoleWork.followUp.tomorrow'), daysAhead(now, zone, 1)],
@@ -83,9 +83,7 @@ export function FollowUp({
           {at && (
             <button
               type="button"
-              onClick={() =>
-                void act(() => api(`leads/${id}`, { method: 'PATCH', body: { followUp: null } }), 'consoleWork.followUp.cleared')
-              }
+              onClick={() => void act(() => adminApi('PATCH leads/:id', { id, body: { followUp: null } }), 'consoleWork.followUp.cleared')}
             >
               {t('consoleWork.followUp.done')}
             </button>

@@ -3,36 +3,17 @@
 // links, and the first words with labels in the operator's language.
 import type { ReactNode } from 'react';
 import type { Lang } from '@obra/i18n';
-import { LEAD_SORTS, type LeadKindName, type LeadSort, type LeadStatus } from '@obra/schema/console';
+import type { LeadItem } from '@obra/schema/admin-contract';
+import { LEAD_SORTS, type LeadSort } from '@obra/schema/console';
 import { useT, type ConsoleI18n, type ConsoleKey } from '../i18n.ts';
 import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { EmailLink, PhoneLinks } from './contact-links.tsx';
 import { estimateMoney, when } from './format.ts';
 
-/** A lead of the list, as GET /api/admin/leads gives it. */
-export interface Lead {
-  id: string;
-  kind: LeadKindName;
-  created_at: string;
-  status: LeadStatus;
-  assignee: string | null;
-  assignee_email: string | null;
-  lang: Lang;
-  name: string;
-  email: string;
-  phone: string;
-  summary: string;
-  readable: Record<Lang, string> | null;
-  follow_up_at: string | null;
-  follow_up_note: string | null;
-  /** A design report's expected value in US dollars (migration 090); null otherwise. */
-  value_usd: number | null;
-}
-
 /** Each sort key's column: its header and its cell. */
 const SORT_COLUMNS: Record<
   LeadSort,
-  { header: ConsoleKey; cell: (lead: Lead, format: (at: string) => string, t: ConsoleI18n['t'], lang: Lang) => ReactNode }
+  { header: ConsoleKey; cell: (lead: LeadItem, format: (at: string) => string, t: ConsoleI18n['t'], lang: Lang) => ReactNode }
 > = {
   received: {
     header: 'consoleWork.columns.received',
@@ -93,7 +74,7 @@ export function LeadTable({
   selected,
   toggle,
 }: {
-  leads: Lead[];
+  leads: LeadItem[];
   filter: Filter;
   selected: ReadonlySet<string>;
   toggle: (id: string | null) => void;

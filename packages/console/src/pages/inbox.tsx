@@ -2,22 +2,15 @@
 // page of leads in the chosen sort, bulk work on a selection, export.
 import { useEffect, useState } from 'react';
 import { LEAD_STATUSES } from '@obra/schema/console';
-import { api, type Me } from '../api.ts';
+import type { AdminResponses } from '@obra/schema/admin-contract';
+import { api, routePath, type Me } from '../api.ts';
 import { filterQuery, link, type Filter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { BulkBar, type Selection } from './bulk-bar.tsx';
 import { Filters, Queues } from './inbox-filters.tsx';
-import { LeadTable, type Lead } from './inbox-table.tsx';
+import { LeadTable } from './inbox-table.tsx';
 import { ListStates, Pager, useLoad } from './list-parts.tsx';
 import { SavedViews } from './saved-views.tsx';
-
-interface Page {
-  items: Lead[];
-  next: string | null;
-  counts: Record<string, number>;
-  /** The counts stopped at a cap (a date range, free text or a queue over many leads): each is "at least". */
-  countsCapped: boolean;
-}
 
 const NOTHING: Selection = { ids: new Set(), all: false };
 
@@ -25,7 +18,7 @@ const NOTHING: Selection = { ids: new Set(), all: false };
 export function Inbox({ filter, me, onChange }: { filter: Filter; me: Me; onChange: () => void }) {
   const { t } = useT();
   const query = filterQuery(filter);
-  const { data: page, error, reload } = useLoad<Page>(`leads${query}`);
+  const { data: page, error, reload } = useLoad<AdminResponses['GET leads']>(routePath('GET leads', '', query));
   const [users, setUsers] = useState<{ id: string; email: string }[]>([]);
   const [selection, setSelection] = useState<Selection>(NOTHING);
   useEffect(() => {
@@ -40,7 +33,13 @@ export function Inbox({ filter, me, onChange }: { filter: Filter; me: Me; onChan
   const { after: _after, status: _status, ...rest } = filter;
   const statusUrl = (status?: string) => `/admin/leads${filterQuery({ ...rest, status })}`;
   const total = page ? Object.values(page.counts).reduce((a, b) => a + b, 0) : 0;
-  const matching = page ? (page.countsCapped ? null : filter.status ? (page.counts[filter.status] ?? 0) : total) : 0;
+  const matching = page
+    ? page.countsCapped
+      ? null
+      : filter.status
+        ? ((page.counts as Record<string, number>)[filter.status] ?? 0)
+        : total
+    : 0;
   const shown = (n: number | undefined) => (n === undefined ? '' : page?.countsCapped && n > 0 ? `${n}+` : String(n));
   const toggle = (id: string | null) =>
     setSelection((before) => {

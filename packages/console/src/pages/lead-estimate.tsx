@@ -1,19 +1,8 @@
 // A design report's estimate on its lead's page (issue 28): the range in the visitor's currency,
 // the value in US dollars the inbox sorts by, the weeks and what widens the range.
+import type { LeadEstimate } from '@obra/schema/admin-contract';
 import { useT } from '../i18n.ts';
 import { estimateMoney } from './format.ts';
-
-/** The estimate the API stores on a design report's lead (migration 090). */
-export interface LeadEstimate {
-  low: number;
-  expected: number;
-  high: number;
-  currency: string;
-  weeks: number;
-  drivers: string[];
-  country: string;
-  fallback: boolean;
-}
 
 /** The estimate's section, or a line saying there is none (the building was not measured, or an older lead). */
 export function EstimateSection({ estimate, valueUsd }: { estimate: LeadEstimate | null; valueUsd: number | null }) {

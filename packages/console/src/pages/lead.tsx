@@ -1,56 +1,22 @@
 // A lead's page: its fields with readable labels, the design report (image, PDF, mail state,
 // resend), status and assignee, notes, the timeline, and deletion (admins).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { Lang } from '@obra/i18n';
-import { LEAD_STATUSES } from '@obra/schema/console';
-import { api, type ApiError, type Me } from '../api.ts';
+import { LEAD_STATUSES, type LeadStatus } from '@obra/schema/console';
+import type { AdminRequest, LeadDetail } from '@obra/schema/admin-contract';
+import { adminApi, api, type ApiError, type Me } from '../api.ts';
 import { link, navigate } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { EmailLink, PhoneLinks } from './contact-links.tsx';
 import { errorText } from './errors.ts';
 import { FollowUp } from './follow-up.tsx';
-import { Origin, type Attribution } from './origin.tsx';
+import { Origin } from './origin.tsx';
 import { useAction } from './use-action.ts';
 import { when } from './format.ts';
-import { EstimateSection, type LeadEstimate } from './lead-estimate.tsx';
+import { EstimateSection } from './lead-estimate.tsx';
 import { formText } from './form-text.ts';
 import { Feedback } from './feedback.tsx';
 
 const STATUSES = LEAD_STATUSES;
-type PartnerEvent = 'partner.approved' | 'partner.origins' | 'partner.suspended' | 'partner.reinstated';
-
-interface Detail {
-  id: string;
-  kind: 'wait-list' | 'partner' | 'contact' | 'report';
-  created_at: string;
-  status: (typeof STATUSES)[number];
-  assignee: string | null;
-  lang: string;
-  spamReason: string | null;
-  /** Each field as stored; a choice also with its name in each language. */
-  fields: { name: string; value: string; labels?: Record<Lang, string> }[];
-  /** Where it came from (migration 050); every value null for older leads. */
-  attribution: Attribution;
-  follow_up_at: string | null;
-  follow_up_note: string | null;
-  /** A design report's estimate (migration 090); null for other kinds and unmeasured buildings. */
-  estimate: LeadEstimate | null;
-  value_usd: number | null;
-  report: {
-    image: string | null;
-    mailStatus: 'queued' | 'sent' | 'held';
-    mailedAt: string | null;
-    attempts: number;
-    error: string | null;
-  } | null;
-  timeline: {
-    id: string;
-    at: string;
-    actor: string | null;
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent;
-    detail: string;
-  }[];
-}
 interface User {
   id: string;
   email: string;
@@ -59,7 +25,7 @@ interface User {
 /** The page of lead `id`. */
 export function LeadPage({ id, me }: { id: string; me: Me }) {
   const { t, lang, zone } = useT();
-  const [lead, setLead] = useState<Detail | undefined>();
+  const [lead, setLead] = useState<LeadDetail | undefined>();
   // The operators to assign to; the lead's form waits for them (a select drawn before its options
   // showed "Nobody" for an assigned lead, and saving it would have unassigned the lead).
   const [users, setUsers] = useState<User[] | undefined>();
@@ -75,7 +41,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     'mail-cap': 'console.lead.mailCap',
   });
   const load = useCallback(
-    () => api<Detail>(`leads/${id}`).then(setLead, (caught: ApiError) => setError((t) => errorText(t, caught))),
+    () => adminApi('GET leads/:id', { id }).then(setLead, (caught: ApiError) => setError((t) => errorText(t, caught))),
     [id, setError],
   );
   useEffect(() => {
@@ -89,21 +55,21 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const body: Record<string, unknown> = {};
-    if (data.get('status') !== lead?.status) body.status = data.get('status');
-    if ((data.get('assignee') || null) !== lead?.assignee) body.assignee = data.get('assignee') || null;
+    const body: AdminRequest<'PATCH leads/:id'> = {};
+    if (data.get('status') !== lead?.status) body.status = formText(data, 'status') as LeadStatus;
+    if ((data.get('assignee') || null) !== lead?.assignee) body.assignee = formText(data, 'assignee') || null;
     if (!Object.keys(body).length) return setMessage((t) => t('console.lead.saved'));
-    void act(() => api(`leads/${id}`, { method: 'PATCH', body }), 'console.lead.saved');
+    void act(() => adminApi('PATCH leads/:id', { id, body }), 'console.lead.saved');
   };
   const note = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const text = formText(new FormData(form), 'note');
-    void act(() => api(`leads/${id}/notes`, { method: 'POST', body: { text } }).then(() => form.reset()), 'console.lead.saved');
+    void act(() => adminApi('POST leads/:id/notes', { id, body: { text } }).then(() => form.reset()), 'console.lead.saved');
   };
   const remove = async () => {
     try {
-      await api(`leads/${id}`, { method: 'DELETE' });
+      await adminApi('DELETE leads/:id', { id });
       navigate('/admin/leads', { replace: true });
     } catch (caught) {
       setError((t) => errorText(t, caught as ApiError));
@@ -127,7 +93,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       ? t('consoleWork.followUp.eventNote', { when: shown, note: note.join('\n') })
       : t('consoleWork.followUp.event', { when: shown });
   };
-  const eventText = (event: Detail['timeline'][number]) =>
+  const eventText = (event: LeadDetail['timeline'][number]) =>
     event.type === 'follow-up'
       ? followUpText(event.detail)
       : event.type === 'created'
@@ -236,10 +202,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
                   </div>
                 )}
               </dl>
-              <button
-                type="button"
-                onClick={() => void act(() => api(`leads/${id}/resend`, { method: 'POST', body: {} }), 'console.lead.resent')}
-              >
+              <button type="button" onClick={() => void act(() => adminApi('POST leads/:id/resend', { id }), 'console.lead.resent')}>
                 {t('console.lead.resend')}
               </button>
             </section>

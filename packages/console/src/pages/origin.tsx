@@ -1,4 +1,5 @@
 // "Origin / Procedencia" on a lead's page: where the lead came from (migration 050).
+import type { LeadAttribution } from '@obra/schema/admin-contract';
 import { useT } from '../i18n.ts';
 import { link, routeUrl } from '../url-state.ts';
 
@@ -17,14 +18,11 @@ const ORIGIN_FIELDS = [
   'embed_origin',
 ] as const;
 
-/** A lead's attribution as the API sends it; every value null for older leads. */
-export type Attribution = Record<(typeof ORIGIN_FIELDS)[number] | 'widget_version', string | null> & { embed_approved: boolean | null };
-
 /**
  * "Origin / Procedencia": where the lead came from. Shown as text, never as links: the values came
  * from a visitor's browser, and an operator should not be one click from a page they chose.
  */
-export function Origin({ attribution }: { attribution: Attribution | undefined }) {
+export function Origin({ attribution }: { attribution: LeadAttribution | undefined }) {
   const { t } = useT();
   const value = (name: (typeof ORIGIN_FIELDS)[number]) =>
     name === 'widget' && attribution?.widget

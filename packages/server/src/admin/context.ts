@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import * as v from 'valibot';
+import { ADMIN_BODIES, type AdminBodyRoute, type AdminChecked, type AdminResponses, type AdminRoute } from '@obra/schema/admin-contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { readJson } from '../http/body.ts';
@@ -31,11 +33,36 @@ export interface AdminContext {
 /** An admin route. */
 export type AdminHandler = (context: AdminContext) => Promise<Reply>;
 
+/** What the server may put where the contract says T: a Date where it says a time (JSON writes it as ISO text). */
+type Sendable<T> = T extends string ? T | Date : T extends object ? { [K in keyof T]: Sendable<T[K]> } : T;
+
+/** A reply whose body is the contract's answer of route `K`. */
+type RouteReply<K extends AdminRoute> = Omit<Reply, 'body'> & { body: Sendable<AdminResponses[K]> };
+
+/** The handler of contract route `K`: its reply is `K`'s answer, and with a body schema it gets the checked body. */
+export type RouteHandler<K extends AdminRoute> = (
+  context: AdminContext & (K extends AdminBodyRoute ? { body: AdminChecked<K> } : unknown),
+) => Promise<RouteReply<K>>;
+
 /** The JSON object body of an admin call (at most 16 KiB), or a 400. */
 export async function readObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   const { value } = await readJson(req, 16 * 1024);
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, 'Send a JSON object.');
   return value as Record<string, unknown>;
+}
+
+/**
+ * The body of route `route` checked by its contract schema: 400 with the first refusal's message
+ * and its code (ADMIN_BODIES), before anything is stored.
+ */
+export async function readBody<K extends AdminBodyRoute>(req: IncomingMessage, route: K): Promise<AdminChecked<K>> {
+  const { schema, codes } = ADMIN_BODIES[route];
+  const result = v.safeParse(schema, await readObject(req));
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  const key = issue.path?.[0]?.key;
+  const code = codes[typeof key === 'string' ? key : ''];
+  throw new HttpError(400, issue.message, code ? { body: { code } } : {});
 }
 
 /** The operator's view of the inbox filter: whose `me` is, their time zone, the time. */
@@ -51,4 +78,4 @@ export function requireAdmin(operator: Operator): void {
 }
 
 /** 204, nothing to say. */
-export const NO_CONTENT: Reply = { status: 204, body: undefined };
+export const NO_CONTENT = { status: 204, body: undefined } as const satisfies Reply;

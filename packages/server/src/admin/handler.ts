@@ -12,7 +12,8 @@ import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
-import type { AdminHandler } from './context.ts';
+import { ADMIN_BODIES, type AdminRoute } from '@obra/schema/admin-contract';
+import { readBody, type AdminHandler, type RouteHandler } from './context.ts';
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { bulkChange } from './bulk-routes.ts';
@@ -39,27 +40,43 @@ import {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
+/**
+ * Contract route `key` ('PATCH leads/:id'): its method, its path as a pattern (`:id` a UUID) and
+ * its handler, which gets the body checked by the contract's schema when the route reads one.
+ */
+function route<K extends AdminRoute>(key: K, handler: RouteHandler<K>): [Method, RegExp, AdminHandler] {
+  const [method, path] = key.split(' ') as [Method, string];
+  const pattern = new RegExp(`^/api/admin/${path.replace(/[.]/g, '\\.').replace(':id', ID)}$`);
+  const run = handler as AdminHandler;
+  if (!(key in ADMIN_BODIES)) return [method, pattern, run];
+  return [
+    method,
+    pattern,
+    async (context) => run({ ...context, body: await readBody(context.req, key as keyof typeof ADMIN_BODIES) } as never),
+  ];
+}
+
 /** Every admin route behind a session: method, path pattern (with at most one id), handler. */
 const ROUTES: [Method, RegExp, AdminHandler][] = [
   ['GET', /^\/api\/admin\/session$/, currentSession],
   ['POST', /^\/api\/admin\/sign-out$/, endSession],
   ['POST', /^\/api\/admin\/account\/password$/, changePassword],
-  ['GET', /^\/api\/admin\/leads$/, listLeads],
+  route('GET leads', listLeads),
   ['POST', /^\/api\/admin\/leads\/bulk$/, bulkChange],
-  ['GET', /^\/api\/admin\/due$/, dueCounts],
+  route('GET due', dueCounts),
   ['GET', /^\/api\/admin\/dashboard$/, dashboard],
   ['GET', /^\/api\/admin\/views$/, listViews],
   ['POST', /^\/api\/admin\/views$/, saveView],
   ['DELETE', new RegExp(`^/api/admin/views/${ID}$`), removeView],
   ['PATCH', /^\/api\/admin\/me$/, updateMe],
   ['PUT', /^\/api\/admin\/company$/, updateCompany],
-  ['GET', /^\/api\/admin\/export\.csv$/, exportLeads],
-  ['GET', new RegExp(`^/api/admin/leads/${ID}$`), getLead],
-  ['PATCH', new RegExp(`^/api/admin/leads/${ID}$`), updateLead],
-  ['DELETE', new RegExp(`^/api/admin/leads/${ID}$`), removeLead],
-  ['POST', new RegExp(`^/api/admin/leads/${ID}/notes$`), addNote],
-  ['POST', new RegExp(`^/api/admin/leads/${ID}/resend$`), resendReport],
-  ['GET', new RegExp(`^/api/admin/leads/${ID}/report\\.pdf$`), reportFile],
+  route('GET export.csv', exportLeads),
+  route('GET leads/:id', getLead),
+  route('PATCH leads/:id', updateLead),
+  route('DELETE leads/:id', removeLead),
+  route('POST leads/:id/notes', addNote),
+  route('POST leads/:id/resend', resendReport),
+  route('GET leads/:id/report.pdf', reportFile),
   ['GET', /^\/api\/admin\/orders$/, listOrders],
   ['GET', /^\/api\/admin\/orders\.csv$/, exportOrders],
   ['GET', new RegExp(`^/api/admin/orders/${ID}$`), getOrder],

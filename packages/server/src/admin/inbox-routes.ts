@@ -2,10 +2,12 @@
 // and the signed-in operator's due follow-ups (the navigation badge).
 import { OPEN_STATUSES } from '@obra/schema/console';
 import type { Queryable } from '../db/index.ts';
-import { scopeOf, type AdminHandler } from './context.ts';
+import type { LeadItem } from '@obra/schema/admin-contract';
+import { scopeOf, type RouteHandler } from './context.ts';
 import { beyondTally, COUNT_CAP, PAGE_SIZE, parseFilter, STATUSES, whereOf, type Filter, type Scope } from './filter.ts';
 import { afterCursor, cursorColumn, encodeSortCursor, orderBy, parseSort } from './lead-sort.ts';
 import { readableSummaries } from './summary.ts';
+import { statusCounts } from './paged-list.ts';
 
 /**
  * The counts per status for `filter` (its status aside): summed from lead_tally when only kind and
@@ -28,19 +30,15 @@ async function countsOf(db: Queryable, filter: Filter, scope: Scope) {
   return { rows, capped: rows.reduce((sum, row) => sum + row.n, 0) >= COUNT_CAP };
 }
 
-interface ListRow {
-  id: string;
-  kind: string;
-  cursor: string[];
-  [column: string]: unknown;
-}
+/** A lead of the page as read, with its sort's cursor. */
+type ListRow = Omit<LeadItem, 'readable'> & { cursor: string[] };
 
 /**
  * GET /api/admin/leads?kind&status&lang&from&to&q&partner&campaign&assignee&due&sort&dir&after: a
  * page in the sort's order, each lead with its assignee's e-mail, its follow-up and its first words
  * in both languages; and the counts per status.
  */
-export const listLeads: AdminHandler = async (context) => {
+export const listLeads: RouteHandler<'GET leads'> = async (context) => {
   const { url, db } = context;
   const filter = parseFilter(url.searchParams);
   const sort = parseSort(url.searchParams);
@@ -67,14 +65,14 @@ export const listLeads: AdminHandler = async (context) => {
     body: {
       items: shown.map(({ cursor: _cursor, ...row }) => ({ ...row, readable: summaries.get(row.id) ?? null })),
       next: rows.length > PAGE_SIZE && last ? encodeSortCursor(sort, last.cursor) : null,
-      counts: Object.fromEntries(STATUSES.map((s) => [s, counts.rows.find((c) => c.status === s)?.n ?? 0])),
+      counts: statusCounts(STATUSES, counts.rows),
       countsCapped: counts.capped,
     },
   };
 };
 
 /** GET /api/admin/due: how many of the operator's open leads have a follow-up past its time, and due by the end of their day. */
-export const dueCounts: AdminHandler = async (context) => {
+export const dueCounts: RouteHandler<'GET due'> = async (context) => {
   const { operator, now } = context;
   const [row] = await context.db.query<{ overdue: number; today: number }>(
     `select count(*) filter (where follow_up_at < $2)::int as overdue, count(*)::int as today from lead

@@ -8,13 +8,14 @@ import type { ReportRow } from '../report/pdf.ts';
 import { IMAGE_PATH } from '../images/ids.ts';
 import { choiceLabels } from './choice-labels.ts';
 import { ATTRIBUTION_COLUMNS } from '../routes/attribution.ts';
-import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
+import { NO_CONTENT, requireAdmin, type AdminHandler, type RouteHandler } from './context.ts';
 import { exportWhere } from './bulk-routes.ts';
 import { deleteLead } from './delete-lead.ts';
 import { emitEvent, leadData } from '../webhooks/events.ts';
-import { parseFilter, STATUSES, type KINDS } from './filter.ts';
+import { parseFilter, type KINDS } from './filter.ts';
 import { storedText } from '../stored-text.ts';
-import { assigneeEmail, checkAssignee, checkFollowUp, recordEvent } from './lead-changes.ts';
+import { assigneeEmail, checkAssignee, recordEvent } from './lead-changes.ts';
+import type { LeadAttribution, LeadDetail, LeadEstimate } from '@obra/schema/admin-contract';
 import { ESTIMATE_COLUMNS, ESTIMATE_SELECT } from '../report/estimate-columns.ts';
 
 type Kind = (typeof KINDS)[number];
@@ -26,10 +27,12 @@ async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
     id: string;
     kind: Kind;
     created_at: Date;
-    status: string;
+    status: LeadDetail['status'];
     assignee: string | null;
     lang: string;
-    estimate: unknown;
+    follow_up_at: Date | null;
+    follow_up_note: string | null;
+    estimate: LeadEstimate | null;
     value_usd: number | null;
   }>(
     'select id, kind, created_at, status, assignee, lang, follow_up_at, follow_up_note, estimate, value_usd::float8 as value_usd from lead where id = $1',
@@ -41,7 +44,7 @@ async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
 }
 
 /** GET /api/admin/leads/:id: the lead, its fields in form order, its report state and its timeline. */
-export const getLead: AdminHandler = async ({ db, id }) => {
+export const getLead: RouteHandler<'GET leads/:id'> = async ({ db, id }) => {
   const { lead, row } = await leadOf(db, id);
   const kind = LEAD_KINDS[lead.kind];
   const fields = kind.fields
@@ -52,28 +55,33 @@ export const getLead: AdminHandler = async ({ db, id }) => {
       return labels ? { name, value, labels } : { name, value };
     });
   const imagePath = lead.kind === 'report' ? IMAGE_PATH.exec(safePath(storedText(row.image_url))) : null;
-  const events = await db.query<{ id: string; at: Date; actor: string | null; type: string; detail: string }>(
-    'select id::text, at, actor_email as actor, type, detail from lead_event where lead_id = $1 order by at, id',
-    [id],
-  );
+  const events = await db.query<{
+    id: string;
+    at: Date;
+    actor: string | null;
+    type: LeadDetail['timeline'][number]['type'];
+    detail: string;
+  }>('select id::text, at, actor_email as actor, type, detail from lead_event where lead_id = $1 order by at, id', [id]);
   const timeline = [
-    { id: 'created', at: lead.created_at, actor: null, type: 'created', detail: lead.kind },
+    { id: 'created', at: lead.created_at, actor: null, type: 'created' as const, detail: lead.kind },
     ...events,
-    ...(row.mailed_at ? [{ id: 'mailed', at: row.mailed_at, actor: null, type: 'mailed', detail: storedText(row.correo) }] : []),
-  ].sort((a, b) => new Date(a.at as Date).getTime() - new Date(b.at as Date).getTime());
+    ...(row.mailed_at
+      ? [{ id: 'mailed', at: row.mailed_at as Date, actor: null, type: 'mailed' as const, detail: storedText(row.correo) }]
+      : []),
+  ].sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime());
   const report =
     lead.kind === 'report'
       ? {
           image: imagePath ? imagePath[0] : null,
-          mailStatus: row.mail_status,
-          mailedAt: row.mailed_at,
-          attempts: row.mail_attempts,
-          error: row.mail_error,
+          mailStatus: row.mail_status as NonNullable<LeadDetail['report']>['mailStatus'],
+          mailedAt: row.mailed_at as Date | null,
+          attempts: row.mail_attempts as number,
+          error: row.mail_error as string | null,
         }
       : null;
   // Where it came from (null for leads stored before migration 050, or sent by a server).
-  const attribution = Object.fromEntries(ATTRIBUTION_COLUMNS.map((name) => [name, row[name] ?? null]));
-  return { status: 200, body: { ...lead, spamReason: row.spam_reason ?? null, fields, report, attribution, timeline } };
+  const attribution = Object.fromEntries(ATTRIBUTION_COLUMNS.map((name) => [name, row[name] ?? null])) as LeadAttribution;
+  return { status: 200, body: { ...lead, spamReason: (row.spam_reason as string | null) ?? null, fields, report, attribution, timeline } };
 };
 
 const safePath = (url: string) => {
@@ -85,16 +93,11 @@ const safePath = (url: string) => {
 };
 
 /** PATCH /api/admin/leads/:id {status?, assignee?, followUp?}: each change is a timeline event. */
-export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
-  const body = await readObject(req);
+export const updateLead: RouteHandler<'PATCH leads/:id'> = async ({ body, db, id, operator }) => {
   const changes: [string, unknown][] = [];
-  if ('status' in body) {
-    if (!STATUSES.includes(body.status as never)) throw new HttpError(400, `status must be one of ${STATUSES.join(', ')}.`);
-    changes.push(['status', body.status]);
-  }
+  if (body.status) changes.push(['status', body.status]);
   if ('assignee' in body) changes.push(['assignee', await checkAssignee(db, body.assignee)]);
-  const followUp = 'followUp' in body ? checkFollowUp(body.followUp) : undefined;
-  if (!changes.length && followUp === undefined) throw new HttpError(400, 'Send status, assignee or followUp.');
+  const { followUp } = body;
   await db.transaction(async (tx) => {
     const [lead] = await tx.query<{ assignee: string | null }>('select assignee from lead where id = $1 for update', [id]);
     if (!lead) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
@@ -126,16 +129,13 @@ export const updateLead: AdminHandler = async ({ req, db, id, operator }) => {
 };
 
 /** POST /api/admin/leads/:id/notes {text}: 1 to 2,000 characters. */
-export const addNote: AdminHandler = async ({ req, db, id, operator }) => {
-  const { text } = await readObject(req);
-  if (typeof text !== 'string' || !text.trim() || text.length > 2000)
-    throw new HttpError(400, 'A note has 1 to 2,000 characters.', { body: { code: 'note' } });
+export const addNote: RouteHandler<'POST leads/:id/notes'> = async ({ body: { text }, db, id, operator }) => {
   await leadOf(db, id);
   await db.query("insert into lead_event (lead_id, actor, actor_email, type, detail) values ($1, $2, $3, 'note', $4)", [
     id,
     operator.id,
     operator.email,
-    text.trim(),
+    text,
   ]);
   return { status: 201, body: { ok: true } };
 };
@@ -145,7 +145,7 @@ export const addNote: AdminHandler = async ({ req, db, id, operator }) => {
  * per-address cap like any mail: 409 `mail-cap` with when it may go once the address had its
  * REPORT_MAILS_PER_ADDRESS in 24 h.
  */
-export const resendReport: AdminHandler = async ({ db, id, operator, mailOutbox, config }) => {
+export const resendReport: RouteHandler<'POST leads/:id/resend'> = async ({ db, id, operator, mailOutbox, config }) => {
   const result = await db.transaction((tx) => queueResend(tx, id, config.reportMail));
   if (!result) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
   if (!result.queued)
@@ -166,7 +166,7 @@ export const resendReport: AdminHandler = async ({ db, id, operator, mailOutbox,
 };
 
 /** GET /api/admin/leads/:id/report.pdf: the report's PDF in the operator's language (?lang=en). */
-export const reportFile: AdminHandler = async ({ db, id, url }) => {
+export const reportFile: RouteHandler<'GET leads/:id/report.pdf'> = async ({ db, id, url }) => {
   const [row] = await db.query<ReportRow>('select * from report where id = $1', [id]);
   if (!row) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
   const [image] = row.image_id
@@ -186,7 +186,7 @@ export const reportFile: AdminHandler = async ({ db, id, url }) => {
 };
 
 /** DELETE /api/admin/leads/:id (admins): forgets the lead; the audit keeps no personal data. */
-export const removeLead: AdminHandler = async ({ db, id, operator, allowList, mailOutbox }) => {
+export const removeLead: RouteHandler<'DELETE leads/:id'> = async ({ db, id, operator, allowList, mailOutbox }) => {
   requireAdmin(operator);
   const kind = await deleteLead(db, id, operator.email);
   if (!kind) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
@@ -221,7 +221,7 @@ const ATTRIBUTION_SELECT = ATTRIBUTION_COLUMNS.map(
 ).join(', ');
 
 /** GET /api/admin/export.csv?filter (or ?ids=a,b,… for the leads selected in the inbox): the leads as CSV (formula guard of csv.ts), newest first. */
-export const exportLeads: AdminHandler = async (context) => {
+export const exportLeads: RouteHandler<'GET export.csv'> = async (context) => {
   const { url, db } = context;
   const { sql, params } = await exportWhere(context, parseFilter(url.searchParams));
   const rows = await db.query<Record<string, unknown>>(

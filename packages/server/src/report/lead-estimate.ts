@@ -1,20 +1,10 @@
 import { LEAD_KIND_SPECS, storedFields } from '@obra/schema/lead-kinds';
 import { estimate, type EstimateInput } from '@obra/estimate';
+// What the console keeps of a report's estimate (lead.estimate, migration 090) is the contract's.
+import type { LeadEstimate } from '@obra/schema/admin-contract';
 
 /** The estimate's input from a stored report row (the registry's report fields, under their submitted names). */
 export const estimateInputOf = (row: Readonly<Record<string, unknown>>): EstimateInput => storedFields(LEAD_KIND_SPECS.report, row);
-
-/** What the console keeps of a report's estimate (lead.estimate, migration 090). */
-export interface LeadEstimate {
-  low: number;
-  expected: number;
-  high: number;
-  currency: string;
-  weeks: number;
-  drivers: string[];
-  country: string;
-  fallback: boolean;
-}
 
 /** The lead columns of a report's estimate: both null when its building was not measured. */
 export function leadEstimateOf(row: Readonly<Record<string, unknown>>): { estimate: LeadEstimate | null; value_usd: number | null } {

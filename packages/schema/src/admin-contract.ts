@@ -1,0 +1,199 @@
+// The contract between the console and its API (/api/admin/*): each route the console calls, named
+// 'METHOD path' (`:id` for the path's id), with the answer it gives (AdminResponses) and, for the
+// routes that read a body, the body's schema (ADMIN_BODIES). The server's route table is built from
+// these names and each handler reads its body through the schema and returns its answer's type; the
+// console's adminApi() takes the same names. A change on one side fails `tsc` on the other.
+//
+// The console imports only types from here (no schema reaches its bundle): it never checks a body
+// before sending it, the API does.
+import * as v from 'valibot';
+import type { UtmKey } from './attribution.ts';
+import type { Lang } from './lang.ts';
+import type { LeadKindName, LeadStatus } from './console.ts';
+import { LEAD_STATUSES } from './console.ts';
+
+/** A time as the API writes it: ISO 8601 (a Date on the server, JSON.stringify's string on the wire). */
+export type ApiTime = string;
+
+/**
+ * A body schema and the `code` each refusal carries, by the member the refusal is about ('' for
+ * the body as a whole): the console translates the code, tests read the English `errorMessage`,
+ * which is each check's message.
+ */
+export interface AdminBody<S extends v.GenericSchema = v.GenericSchema> {
+  schema: S;
+  codes: Record<string, string>;
+}
+const body = <S extends v.GenericSchema>(schema: S, codes: Record<string, string> = {}): AdminBody<S> => ({ schema, codes });
+
+/** The longest note on a lead's timeline. */
+const NOTE_LENGTH = 2000;
+const NOTE_TEXT = 'A note has 1 to 2,000 characters.';
+/** The longest note a follow-up carries ("call about the roof quote"). */
+const FOLLOW_UP_NOTE_LENGTH = 500;
+
+const STATUS_TEXT = `status must be one of ${LEAD_STATUSES.join(', ')}.`;
+/** An operator's id or null (nobody); the API checks that the operator exists. */
+const assignee = v.nullable(v.string('assignee must be the id of a user, or null.'));
+const FOLLOW_UP_NOTE = `followUp.note must be text of at most ${FOLLOW_UP_NOTE_LENGTH} characters.`;
+const FOLLOW_UP_AT = 'followUp.at must be a date and time with its offset, such as 2026-12-01T09:00:00-05:00.';
+/** A follow-up `{at, note?}` (`at` an ISO time with its offset, 2000–2099, given back in UTC), or null to clear it. */
+const followUp = v.nullable(
+  v.object(
+    {
+      at: v.pipe(
+        v.string(FOLLOW_UP_AT),
+        v.regex(/(Z|[+-]\d\d:?\d\d)$/, FOLLOW_UP_AT),
+        v.transform((at) => new Date(at)),
+        v.check((time) => !Number.isNaN(time.getTime()) && time.getUTCFullYear() >= 2000 && time.getUTCFullYear() <= 2099, FOLLOW_UP_AT),
+        v.transform((time) => time.toISOString()),
+      ),
+      note: v.optional(v.pipe(v.string(FOLLOW_UP_NOTE), v.maxLength(FOLLOW_UP_NOTE_LENGTH, FOLLOW_UP_NOTE), v.trim()), ''),
+    },
+    FOLLOW_UP_AT,
+  ),
+);
+
+/** The body of each route that reads one, by its name in {@link AdminResponses}. */
+export const ADMIN_BODIES = {
+  'PATCH leads/:id': body(
+    v.pipe(
+      v.object({
+        status: v.optional(v.picklist(LEAD_STATUSES, STATUS_TEXT)),
+        assignee: v.optional(assignee),
+        followUp: v.optional(followUp),
+      }),
+      v.check((change) => Object.keys(change).length > 0, 'Send status, assignee or followUp.'),
+    ),
+    { assignee: 'assignee', followUp: 'follow-up' },
+  ),
+  'POST leads/:id/notes': body(
+    v.object(
+      {
+        text: v.pipe(v.string(NOTE_TEXT), v.maxLength(NOTE_LENGTH, NOTE_TEXT), v.trim(), v.minLength(1, NOTE_TEXT)),
+      },
+      // A missing member is refused with its object's message.
+      NOTE_TEXT,
+    ),
+    { text: 'note' },
+  ),
+} satisfies { [K in AdminRoute]?: AdminBody };
+
+/** The routes that read a body. */
+export type AdminBodyRoute = keyof typeof ADMIN_BODIES;
+/** What the console sends to route `K`. */
+export type AdminRequest<K extends AdminRoute> = K extends AdminBodyRoute ? v.InferInput<(typeof ADMIN_BODIES)[K]['schema']> : undefined;
+/** The body of route `K` once the API has checked it. */
+export type AdminChecked<K extends AdminBodyRoute> = v.InferOutput<(typeof ADMIN_BODIES)[K]['schema']>;
+
+/** A choice's name in each language (a lead's field, a kind). */
+type Labels = Record<Lang, string>;
+
+/** A lead of the inbox's list. */
+export interface LeadItem {
+  id: string;
+  kind: LeadKindName;
+  created_at: ApiTime;
+  status: LeadStatus;
+  assignee: string | null;
+  assignee_email: string | null;
+  lang: Lang;
+  name: string;
+  email: string;
+  phone: string;
+  summary: string;
+  /** Its first words with the choices' labels, in each language. */
+  readable: Labels | null;
+  follow_up_at: ApiTime | null;
+  follow_up_note: string | null;
+  /** A design report's estimate (migration 090); null for other kinds and unmeasured buildings. */
+  estimate: LeadEstimate | null;
+  /** A design report's expected value in US dollars; null otherwise. */
+  value_usd: number | null;
+}
+
+/** The estimate the API stores on a design report's lead (migration 090). */
+export interface LeadEstimate {
+  low: number;
+  expected: number;
+  high: number;
+  currency: string;
+  weeks: number;
+  drivers: string[];
+  country: string;
+  fallback: boolean;
+}
+
+/** Counts per status of a list's filter (its status aside). */
+export type StatusCounts<S extends string> = Record<S, number>;
+
+/** A keyset page of a list: `next` is the `after` of the following page, null on the last. */
+export interface KeysetPage<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** A lead's attribution (migrations 050 and 070): text columns, and whether the embedding site was approved; every value null for older leads. */
+export type LeadAttribution = Record<
+  'page_url' | 'referrer' | UtmKey | 'partner_code' | 'partner_claim' | 'widget' | 'widget_version' | 'embed_origin',
+  string | null
+> & { embed_approved: boolean | null };
+
+/** What a partner's changes write on its registration's timeline. */
+export type PartnerEvent = 'partner.approved' | 'partner.origins' | 'partner.suspended' | 'partner.reinstated';
+
+/** One lead with its fields in form order, its report's state and its timeline. */
+export interface LeadDetail {
+  id: string;
+  kind: LeadKindName;
+  created_at: ApiTime;
+  status: LeadStatus;
+  assignee: string | null;
+  lang: string;
+  follow_up_at: ApiTime | null;
+  follow_up_note: string | null;
+  estimate: LeadEstimate | null;
+  value_usd: number | null;
+  spamReason: string | null;
+  /** Each field as stored; a choice also with its name in each language. */
+  fields: { name: string; value: string; labels?: Labels }[];
+  /** A design report's image and mail; null for other kinds. */
+  report: {
+    image: string | null;
+    mailStatus: 'queued' | 'sent' | 'held';
+    mailedAt: ApiTime | null;
+    attempts: number;
+    error: string | null;
+  } | null;
+  attribution: LeadAttribution;
+  timeline: {
+    id: string;
+    at: ApiTime;
+    actor: string | null;
+    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent;
+    detail: string;
+  }[];
+}
+
+/**
+ * Each route's answer, by 'METHOD path' (`:id`: the path's id). `undefined`: 204, or a file the
+ * console links to rather than reads.
+ */
+export interface AdminResponses {
+  'GET leads': KeysetPage<LeadItem> & {
+    counts: StatusCounts<LeadStatus>;
+    /** The counts stopped at a cap (a date range, free text or a queue over many leads): each is "at least". */
+    countsCapped: boolean;
+  };
+  'GET due': { overdue: number; today: number };
+  'GET leads/:id': LeadDetail;
+  'PATCH leads/:id': undefined;
+  'DELETE leads/:id': undefined;
+  'POST leads/:id/notes': { ok: true };
+  'POST leads/:id/resend': { ok: true };
+  'GET leads/:id/report.pdf': undefined;
+  'GET export.csv': undefined;
+}
+
+/** A route of the console's API. */
+export type AdminRoute = keyof AdminResponses;
