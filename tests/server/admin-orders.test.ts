@@ -2,6 +2,7 @@
 // listed, newest first, filters and their refusals, keyset pages, counts per payment status, one
 // order's page, the CSV export with the formula guard, and the calls an attacker would try.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminResponses } from '@obra/schema/admin-contract';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, type LocalApi } from './support/api.ts';
 
@@ -9,25 +10,8 @@ let local: LocalApi;
 let admin: Session;
 let agent: Session;
 let paidSession: string;
-type Order = {
-  id: string;
-  provider: string;
-  slug: string;
-  product: string;
-  amount: number;
-  currency: string;
-  lang: string;
-  payment_status: string;
-  customer_email: string | null;
-  session_id?: string;
-};
-type Page = {
-  items: Order[];
-  next: string | null;
-  counts: Record<string, number>;
-  countsCapped: boolean;
-  products: { slug: string; name: string }[];
-};
+/** A page of the list, as the contract declares it. */
+type Page = AdminResponses['GET orders'];
 
 beforeAll(async () => {
   local = await startLocalApi({ RATE_LIMIT: '0' });

@@ -217,8 +217,22 @@ describe('approval and sites', () => {
     expect((await admin.call(`/api/admin/partners/${id}/approve`, { method: 'POST', body: { code: 'nuevo', origins: [] } })).status).toBe(
       409,
     );
-    expect((await admin.call(`/api/admin/partners/${id}`, { method: 'PATCH', body: { code: 'nuevo', origins: [SITE] } })).status).toBe(400);
-    expect((await partner(id)).code).toBe('Luis-Obra');
+    const renamed = await admin.call(`/api/admin/partners/${id}`, { method: 'PATCH', body: { code: 'nuevo', origins: [SITE] } });
+    expect(renamed.status).toBe(400);
+    expect(await renamed.json()).toEqual({
+      errorMessage: "The code cannot change once given: partners' pages carry it.",
+      code: 'partner-code-fixed',
+      errors: { code: 'partner-code-fixed' },
+    });
+    // Origins are what an edit sends: without them it is refused, and the origins stay.
+    const empty = await admin.call(`/api/admin/partners/${id}`, { method: 'PATCH', body: {} });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({
+      errorMessage: 'origins must be a list of origins such as https://partner.example.',
+      code: 'partner-origins',
+      errors: { origins: 'partner-origins' },
+    });
+    expect(await partner(id)).toMatchObject({ code: 'Luis-Obra', origins: [SITE, 'http://localhost:5173'] });
     expect(
       (await admin.call('/api/admin/partners/00000000-0000-4000-8000-000000000000/suspend', { method: 'POST', body: {} })).status,
     ).toBe(404);

@@ -1,11 +1,12 @@
 // @vitest-environment node
-// Partners' pure parts: the code and origin checks (partners/checks.ts), the CORS allow-list's
+// Partners' pure parts: the code and origin checks (the contract's approval schema, partners/checks.ts), the CORS allow-list's
 // cache (partners/allow-list.ts), the embed snippets (@obra/schema) and the console's partner routes in the URL.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loaderSnippet, widgetSnippet } from '@obra/schema';
+import { checkAdminBody } from '@obra/schema/admin-contract';
 import { parseRoute, routeUrl } from '@obra/console';
 import { createLogger } from '@obra/server';
-import { checkCode, checkOrigins, codeFromName, createAllowList, HttpError, normaliseOrigin } from '@obra/server/testing';
+import { checkOrigins, codeFromName, createAllowList, HttpError, normaliseOrigin } from '@obra/server/testing';
 
 describe('origins', () => {
   it('normalise to what a browser sends in Origin', () => {
@@ -55,16 +56,28 @@ describe('origins', () => {
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused?.status).toBe(400);
     expect(refused?.body).toMatchObject({ errors: { origins: 'partner-origin' }, value: 'https://b.example/x' });
-    expect(() => checkOrigins('https://a.example')).toThrow(HttpError);
-    expect(() => checkOrigins(Array.from({ length: 21 }, (_, i) => `https://s${i}.example`))).toThrow(/at most 20/);
+    // Not a list, or more than 20: the contract's schema refuses them before the origins are read.
+    expect(approval({ code: 'acme', origins: 'https://a.example' })).toMatchObject({ ok: false, details: { code: 'partner-origins' } });
+    expect(approval({ code: 'acme', origins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example`) })).toMatchObject({
+      ok: false,
+      message: 'A partner may have at most 20 origins.',
+      details: { code: 'partner-origins-many', errors: { origins: 'partner-origins-many' } },
+    });
   });
 });
+
+/** An admin's approval as the contract's schema checks it. */
+const approval = (body: unknown) => checkAdminBody('POST partners/:id/approve', body);
+/** The code the approval schema takes from `code`, or undefined when it refuses it. */
+const checkCode = (code: unknown) => {
+  const result = approval({ code });
+  return result.ok ? result.body.code : undefined;
+};
 
 describe('codes', () => {
   it('take 3 to 32 of [A-Za-z0-9_-], trimmed', () => {
     expect(checkCode(' Acme_2-b ')).toBe('Acme_2-b');
-    for (const bad of ['ab', 'con espacio', 'ñandú', 'a'.repeat(33), 'a/b', 7, null])
-      expect(() => checkCode(bad), String(bad)).toThrow(HttpError);
+    for (const bad of ['ab', 'con espacio', 'ñandú', 'a'.repeat(33), 'a/b', 7, null]) expect(checkCode(bad), String(bad)).toBeUndefined();
   });
 
   it('are suggested from the name: accents dropped, lower case, valid', () => {

@@ -7,9 +7,9 @@
 // The console imports only types from here (no schema reaches its bundle): it never checks a body
 // before sending it, the API does.
 import * as v from 'valibot';
-import type { UtmKey } from './attribution.ts';
+import { PARTNER_CODE, type UtmKey } from './attribution.ts';
 import type { Lang } from './lang.ts';
-import type { LeadKindName, LeadStatus } from './console.ts';
+import type { LeadKindName, LeadStatus, ORDER_PROVIDERS, PartnerStatus, PaymentStatus } from './console.ts';
 import { LEAD_STATUSES } from './console.ts';
 
 /** A time as the API writes it: ISO 8601 (a Date on the server, JSON.stringify's string on the wire). */
@@ -17,14 +17,18 @@ export type ApiTime = string;
 
 /**
  * A body schema and the `code` each refusal carries, by the member the refusal is about ('' for
- * the body as a whole): the console translates the code, tests read the English `errorMessage`,
- * which is each check's message.
+ * the body as a whole), or by member and check (`origins.max_length`) where one member has several:
+ * the console translates the code, tests read the English `errorMessage`, which is each check's
+ * message.
  */
 export interface AdminBody<S extends v.GenericSchema = v.GenericSchema> {
   schema: S;
   codes: Record<string, string>;
+  /** The refusal also names its member in `errors` ({origins: 'partner-origins'}), for a form to mark the field. */
+  fields?: true;
 }
-const body = <S extends v.GenericSchema>(schema: S, codes: Record<string, string> = {}): AdminBody<S> => ({ schema, codes });
+const body = <S extends v.GenericSchema>(schema: S, codes: Record<string, string> = {}, fields?: true): AdminBody<S> =>
+  fields ? { schema, codes, fields } : { schema, codes };
 
 /** The longest note on a lead's timeline. */
 const NOTE_LENGTH = 2000;
@@ -54,6 +58,20 @@ const followUp = v.nullable(
   ),
 );
 
+/** The most origins one partner may have. */
+export const MAX_PARTNER_ORIGINS = 20;
+const PARTNER_CODE_TEXT = 'The code must have 3 to 32 letters, digits, "_" or "-" (no spaces or accents).';
+const ORIGINS_TEXT = 'origins must be a list of origins such as https://partner.example.';
+/**
+ * A partner's origins as sent: a list of at most MAX_PARTNER_ORIGINS texts (each then normalised,
+ * or refused with the origin named, by the API: packages/server/src/partners/checks.ts).
+ */
+const origins = v.pipe(
+  v.array(v.string(ORIGINS_TEXT), ORIGINS_TEXT),
+  v.maxLength(MAX_PARTNER_ORIGINS, `A partner may have at most ${MAX_PARTNER_ORIGINS} origins.`),
+);
+const PARTNER_CODES = { code: 'partner-code', origins: 'partner-origins', 'origins.max_length': 'partner-origins-many' };
+
 /** The body of each route that reads one, by its name in {@link AdminResponses}. */
 export const ADMIN_BODIES = {
   'PATCH leads/:id': body(
@@ -77,6 +95,28 @@ export const ADMIN_BODIES = {
     ),
     { text: 'note' },
   ),
+  'POST partners/:id/approve': body(
+    v.object(
+      {
+        code: v.pipe(v.string(PARTNER_CODE_TEXT), v.trim(), v.regex(PARTNER_CODE, PARTNER_CODE_TEXT)),
+        origins: v.optional(origins, []),
+      },
+      PARTNER_CODE_TEXT,
+    ),
+    PARTNER_CODES,
+    true,
+  ),
+  'PATCH partners/:id': body(
+    v.object(
+      {
+        code: v.optional(v.never("The code cannot change once given: partners' pages carry it.")),
+        origins,
+      },
+      ORIGINS_TEXT,
+    ),
+    { ...PARTNER_CODES, code: 'partner-code-fixed' },
+    true,
+  ),
 } satisfies { [K in AdminRoute]?: AdminBody };
 
 /** The routes that read a body. */
@@ -85,6 +125,26 @@ export type AdminBodyRoute = keyof typeof ADMIN_BODIES;
 export type AdminRequest<K extends AdminRoute> = K extends AdminBodyRoute ? v.InferInput<(typeof ADMIN_BODIES)[K]['schema']> : undefined;
 /** The body of route `K` once the API has checked it. */
 export type AdminChecked<K extends AdminBodyRoute> = v.InferOutput<(typeof ADMIN_BODIES)[K]['schema']>;
+
+/** What a body check gives: the checked body, or the refusal's English message and its members (`code`, `errors`). */
+export type AdminBodyCheck<K extends AdminBodyRoute> =
+  { ok: true; body: AdminChecked<K> } | { ok: false; message: string; details: Record<string, unknown> };
+
+/** Checks `value` as route `route`'s body: the first refusal wins, with its code (see {@link AdminBody}). */
+export function checkAdminBody<K extends AdminBodyRoute>(route: K, value: unknown): AdminBodyCheck<K> {
+  const contract: AdminBody = ADMIN_BODIES[route];
+  const result = v.safeParse(contract.schema, value);
+  if (result.success) return { ok: true, body: result.output as AdminChecked<K> };
+  const [issue] = result.issues;
+  const key = issue.path?.[0]?.key;
+  const member = typeof key === 'string' ? key : '';
+  const code = contract.codes[`${member}.${issue.type}`] ?? contract.codes[member];
+  return {
+    ok: false,
+    message: issue.message,
+    details: code ? { code, ...(contract.fields ? { errors: { [member]: code } } : {}) } : {},
+  };
+}
 
 /** A choice's name in each language (a lead's field, a kind). */
 type Labels = Record<Lang, string>;
@@ -175,6 +235,78 @@ export interface LeadDetail {
   }[];
 }
 
+/** An order as the list gives it. */
+export interface OrderItem {
+  id: string;
+  created_at: ApiTime;
+  provider: (typeof ORDER_PROVIDERS)[number];
+  slug: string;
+  product: string;
+  /** Minor units (19900 = 199.00). */
+  amount: number;
+  currency: string;
+  lang: string;
+  /** One of PAYMENT_STATUSES, or what the provider recorded that this list does not know. */
+  payment_status: string;
+  customer_email: string | null;
+}
+
+/** Everything the API records about an order. */
+export interface OrderDetail extends OrderItem {
+  event_id: string;
+  session_id: string;
+  /** What the checkout was created for, when the provider reported another amount. */
+  expected_amount: number | null;
+  expected_currency: string | null;
+  mailed_at: ApiTime | null;
+  /** The partner the sale counts for, or the code it claimed without counting (docs/partners/sites.md). */
+  partner_code: string | null;
+  partner_claim: string | null;
+}
+
+/** A partner: its account and its registration. */
+export interface PartnerView {
+  id: string;
+  status: PartnerStatus;
+  code: string | null;
+  origins: string[];
+  createdAt: ApiTime;
+  approvedBy: string | null;
+  approvedAt: ApiTime | null;
+  suspendedBy: string | null;
+  suspendedAt: ApiTime | null;
+  registration: { nombre: string; correo: string; telefono: string; pais: string; especializacion: string; lang: string };
+}
+
+/** A site not approved that sent leads (docs/partners/sites.md). */
+export interface UnapprovedSite {
+  /** null: a page that sends no Origin (a sandboxed frame). */
+  origin: string | null;
+  leads: number;
+  lastAt: ApiTime;
+  /** The partner codes its leads claimed, and the partners those codes name. */
+  claims: string[];
+  partners: { id: string; code: string; status: PartnerStatus; name: string }[];
+}
+
+/** Where leads come from, as the dashboard counts them. */
+export type OriginDimension = 'source' | 'partner' | 'campaign';
+
+/** Every figure of the dashboard over its range of weeks (Monday to Sunday in the company's time zone). */
+export interface DashboardFigures {
+  timeZone: string;
+  weeks: number;
+  /** The first Monday, YYYY-MM-DD. */
+  start: string;
+  perWeek: { week: string; kind: LeadKindName; n: number }[];
+  funnel: { received: number; contacted: number; qualified: number; won: number; lost: number };
+  /** Leads per bucket of hours to first contact (CONTACT_BUCKET_HOURS, the last open-ended), and those still new. */
+  contact: { buckets: number[]; waiting: number };
+  origins: Record<OriginDimension, { top: { value: string; n: number }[]; others: number; none: number }>;
+  /** Paid orders per week and currency. */
+  orders: { week: string; currency: string; count: number; amount: number }[];
+}
+
 /**
  * Each route's answer, by 'METHOD path' (`:id`: the path's id). `undefined`: 204, or a file the
  * console links to rather than reads.
@@ -186,6 +318,8 @@ export interface AdminResponses {
     countsCapped: boolean;
   };
   'GET due': { overdue: number; today: number };
+  /** `?weeks=` one of DASHBOARD_WEEKS. */
+  'GET dashboard': DashboardFigures;
   'GET leads/:id': LeadDetail;
   'PATCH leads/:id': undefined;
   'DELETE leads/:id': undefined;
@@ -193,6 +327,22 @@ export interface AdminResponses {
   'POST leads/:id/resend': { ok: true };
   'GET leads/:id/report.pdf': undefined;
   'GET export.csv': undefined;
+  'GET orders': KeysetPage<OrderItem> & {
+    counts: StatusCounts<PaymentStatus>;
+    countsCapped: boolean;
+    /** The product filter's choices. */
+    products: { slug: string; name: string }[];
+  };
+  'GET orders/:id': OrderDetail;
+  'GET orders.csv': undefined;
+  /** 50 a page (`?page=`), pending first. */
+  'GET partners': { partners: PartnerView[]; more: boolean; counts: StatusCounts<PartnerStatus> };
+  'GET partners/:id': PartnerView & { suggestedCode: string | null };
+  'PATCH partners/:id': PartnerView;
+  'POST partners/:id/approve': PartnerView;
+  'POST partners/:id/suspend': PartnerView;
+  'POST partners/:id/reinstate': PartnerView;
+  'GET sites': { sites: UnapprovedSite[] };
 }
 
 /** A route of the console's API. */

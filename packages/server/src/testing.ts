@@ -28,7 +28,7 @@ export { createJobs, runInBackground, type Background } from './jobs.ts';
 export { createLeadStore } from './lead-store.ts';
 export { createMailOutbox, type MailQueue } from './mail/mail-outbox.ts';
 export { createAllowList } from './partners/allow-list.ts';
-export { checkCode, checkOrigins, codeFromName, normaliseOrigin } from './partners/checks.ts';
+export { checkOrigins, codeFromName, normaliseOrigin } from './partners/checks.ts';
 export { backfillEstimates, runBackfill } from './report/backfill-estimates.ts';
 export { ESTIMATE_COLUMNS } from './report/estimate-columns.ts';
 export { reportPdf, type ReportRow } from './report/pdf.ts';

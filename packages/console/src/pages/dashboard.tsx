@@ -2,22 +2,12 @@
 // where they come from (source, partner, campaign), the status funnel with the conversion between
 // steps, the time to first contact, and the paid orders and revenue. Every chart has its table.
 import { CONSOLE_LOCALES, CONTACT_BUCKET_HOURS, DASHBOARD_WEEKS, DEFAULT_DASHBOARD_WEEKS, LEAD_KIND_NAMES } from '@obra/schema/console';
+import type { DashboardFigures, OriginDimension } from '@obra/schema/admin-contract';
 import { useT } from '../i18n.ts';
 import { navigate } from '../url-state.ts';
 import { Bars, Chart, NumberTable, StackedColumns } from './charts.tsx';
 import { money } from './format.ts';
 import { useLoad } from './list-parts.tsx';
-
-type Dim = 'source' | 'partner' | 'campaign';
-interface Figures {
-  timeZone: string;
-  start: string;
-  perWeek: { week: string; kind: (typeof LEAD_KIND_NAMES)[number]; n: number }[];
-  funnel: { received: number; contacted: number; qualified: number; won: number; lost: number };
-  contact: { buckets: number[]; waiting: number };
-  origins: Record<Dim, { top: { value: string; n: number }[]; others: number; none: number }>;
-  orders: { week: string; currency: string; count: number; amount: number }[];
-}
 
 /** The Mondays from `start` (YYYY-MM-DD), `weeks` of them. */
 const mondays = (start: string, weeks: number) =>
@@ -26,7 +16,7 @@ const mondays = (start: string, weeks: number) =>
 /** The dashboard over the last `weeks` weeks. */
 export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS }: { weeks?: number }) {
   const { t, lang } = useT();
-  const { data, error } = useLoad<Figures>(`dashboard?weeks=${weeks}`);
+  const { data, error } = useLoad('GET dashboard', { query: `?weeks=${weeks}` });
   const percent = (n: number, of: number) =>
     of ? new Intl.NumberFormat(CONSOLE_LOCALES[lang], { style: 'percent', maximumFractionDigits: 1 }).format(n / of) : '—';
   const day = (iso: string) =>
@@ -78,14 +68,14 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS }: { weeks?: number 
   }));
   const contacted = contact.buckets.reduce((a, b) => a + b, 0);
   const currencies = [...new Set(data.orders.map((row) => row.currency))].sort();
-  const revenue = (rows: Figures['orders']) =>
+  const revenue = (rows: DashboardFigures['orders']) =>
     currencies
       .map((currency) => [currency, rows.filter((row) => row.currency === currency).reduce((sum, row) => sum + row.amount, 0)] as const)
       .filter(([, amount]) => amount > 0)
       .map(([currency, amount]) => money(amount, currency, lang))
       .join(' + ') || money(0, 'usd', lang);
   const paid = data.orders.reduce((sum, row) => sum + row.count, 0);
-  const origin = (dim: Dim) => {
+  const origin = (dim: OriginDimension) => {
     const { top, others, none } = data.origins[dim];
     const rows = [
       ...top.map((row) => ({ label: row.value, n: row.n })),

@@ -2,8 +2,7 @@
 // page of leads in the chosen sort, bulk work on a selection, export.
 import { useEffect, useState } from 'react';
 import { LEAD_STATUSES } from '@obra/schema/console';
-import type { AdminResponses } from '@obra/schema/admin-contract';
-import { api, routePath, type Me } from '../api.ts';
+import { api, type Me } from '../api.ts';
 import { filterQuery, link, type Filter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { BulkBar, type Selection } from './bulk-bar.tsx';
@@ -18,7 +17,7 @@ const NOTHING: Selection = { ids: new Set(), all: false };
 export function Inbox({ filter, me, onChange }: { filter: Filter; me: Me; onChange: () => void }) {
   const { t } = useT();
   const query = filterQuery(filter);
-  const { data: page, error, reload } = useLoad<AdminResponses['GET leads']>(routePath('GET leads', '', query));
+  const { data: page, error, reload } = useLoad('GET leads', { query });
   const [users, setUsers] = useState<{ id: string; email: string }[]>([]);
   const [selection, setSelection] = useState<Selection>(NOTHING);
   useEffect(() => {

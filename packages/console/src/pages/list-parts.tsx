@@ -1,18 +1,28 @@
 // What the console's lists share: loading a page of the API as the filter changes, the list's
 // states and table, the language and date-range fields, and the keyset pager.
 import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
-import { api, type ApiError } from '../api.ts';
+import type { AdminResponses } from '@obra/schema/admin-contract';
+import { api, routePath, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
 
+/** A contract route the console reads with GET. */
+type Readable = Extract<keyof AdminResponses, `GET ${string}`>;
+
 /**
- * GETs `path` whenever it changes (or the language does, for the error's text, or `reload` is
- * called): the last answer, kept while the next one loads, or the refusal's text. An answer for a
- * path left meanwhile is dropped.
+ * GETs contract route `key` (with `id` and the `query` string) whenever its path changes (or the
+ * language does, for the error's text, or `reload` is called): the last answer, kept while the
+ * next one loads, or the refusal's text. An answer for a path left meanwhile is dropped.
  */
-export function useLoad<T>(path: string, byCode?: Record<string, ConsoleKey>): { data: T | undefined; error: string; reload: () => void } {
+export function useLoad<K extends Readable>(
+  key: K,
+  { id, query }: { id?: string; query?: string } = {},
+  byCode?: Record<string, ConsoleKey>,
+): { data: AdminResponses[K] | undefined; error: string; reload: () => void } {
+  type T = AdminResponses[K];
   const { t } = useT();
+  const path = routePath(key, id, query);
   const [data, setData] = useState<T | undefined>();
   const [error, setError] = useState('');
   const [version, setVersion] = useState(0);

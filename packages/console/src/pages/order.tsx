@@ -4,19 +4,7 @@ import { filterQuery, link, ORDER_FILTER_KEYS, type OrderFilter } from '../url-s
 import { useT } from '../i18n.ts';
 import { money, when } from './format.ts';
 import { useLoad } from './list-parts.tsx';
-import { PaymentBadge, ProviderBadge, type Order } from './order-labels.tsx';
-
-/** Everything the API records about an order. */
-interface Detail extends Order {
-  event_id: string;
-  session_id: string;
-  /** What the checkout was created for, when the provider reported another amount. */
-  expected_amount: number | null;
-  expected_currency: string | null;
-  /** The partner the sale counts for, or the code it claimed without counting (docs/partners/sites.md). */
-  partner_code: string | null;
-  partner_claim: string | null;
-}
+import { PaymentBadge, ProviderBadge } from './order-labels.tsx';
 
 /** The fields in the order they are listed, each labelled `console.order.field.<name>`. */
 const FIELDS = [
@@ -42,7 +30,7 @@ const CODES = { gone: 'console.order.gone' } as const;
 /** The page of order `id`, opened from the list filtered by `filter`. */
 export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
   const { t, lang, zone } = useT();
-  const { data: order, error } = useLoad<Detail>(`orders/${id}`, CODES);
+  const { data: order, error } = useLoad('GET orders/:id', { id }, CODES);
 
   const back = `/admin/orders${filterQuery(filter, ORDER_FILTER_KEYS)}`;
   const backLink = (

@@ -5,18 +5,10 @@ import { filterQuery, link, navigate, ORDER_FILTER_KEYS, type OrderFilter } from
 import { useT } from '../i18n.ts';
 import { money, when } from './format.ts';
 import { LangAndDates, ListTable, Pager, useLoad } from './list-parts.tsx';
-import { PaymentBadge, PAYMENT_STATUSES, PROVIDERS, ProviderBadge, type Order } from './order-labels.tsx';
+import { ORDER_PROVIDERS as PROVIDERS, PAYMENT_STATUSES } from '@obra/schema/console';
+import type { OrderItem as Order } from '@obra/schema/admin-contract';
+import { PaymentBadge, ProviderBadge } from './order-labels.tsx';
 import { formText } from './form-text.ts';
-
-interface Page {
-  items: Order[];
-  next: string | null;
-  counts: Record<string, number>;
-  /** The counts stopped at a cap: each is "at least". */
-  countsCapped: boolean;
-  /** The product filter's choices. */
-  products: { slug: string; name: string }[];
-}
 
 const query = (filter: OrderFilter) => filterQuery(filter, ORDER_FILTER_KEYS);
 const ordersUrl = (filter: OrderFilter) => `/admin/orders${query(filter)}`;
@@ -25,7 +17,7 @@ const ordersUrl = (filter: OrderFilter) => `/admin/orders${query(filter)}`;
 export function Orders({ filter }: { filter: OrderFilter }) {
   const { t, lang, zone } = useT();
   const search = query(filter);
-  const { data: page, error } = useLoad<Page>(`orders${search}`);
+  const { data: page, error } = useLoad('GET orders', { query: search });
   const orderUrl = (order: Order) => `/admin/orders/${order.id}${search}`;
 
   const { after: _after, status: _status, ...rest } = filter;

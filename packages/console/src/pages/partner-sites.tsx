@@ -2,29 +2,20 @@
 // to them in the inbox), the last one, the partner codes they claimed; an admin approves a site
 // for the partner a claim names, or for any other, on that partner's page with the origin filled in.
 import type { FormEvent } from 'react';
+import type { PartnerView, UnapprovedSite } from '@obra/schema/admin-contract';
 import type { Me } from '../api.ts';
 import { link, navigate, routeUrl } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { when } from './format.ts';
 import { ListTable, useLoad, type Column } from './list-parts.tsx';
-import type { Partner } from './partners.tsx';
-
-/** A site not approved, as GET /api/admin/sites answers it. */
-interface Site {
-  origin: string | null;
-  leads: number;
-  lastAt: string;
-  claims: string[];
-  partners: { id: string; code: string; status: string; name: string }[];
-}
 
 /** The partner page of `id` with `origin` to add to its allowed origins. */
 const approveUrl = (id: string, origin: string) => `${routeUrl({ name: 'partner', id })}?${new URLSearchParams({ origin })}`;
 
 /** The list under the partners; `partners` are the ones the page shows (any of them can be chosen). */
-export function SitesNotApproved({ me, partners }: { me: Me; partners: Partner[] }) {
+export function SitesNotApproved({ me, partners }: { me: Me; partners: PartnerView[] }) {
   const { t, lang } = useT();
-  const { data, error } = useLoad<{ sites: Site[] }>('sites');
+  const { data, error } = useLoad('GET sites');
   const admin = me.role === 'admin';
   const choose = (origin: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +23,7 @@ export function SitesNotApproved({ me, partners }: { me: Me; partners: Partner[]
     if (typeof id === 'string' && id) navigate(approveUrl(id, origin));
   };
   const inbox = '/admin?site=unapproved';
-  const approveColumn: Column<Site> = {
+  const approveColumn: Column<UnapprovedSite> = {
     head: t('consolePartners.sites.approve'),
     cell: ({ origin, partners: claimed }) =>
       origin === null ? (

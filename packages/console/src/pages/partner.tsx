@@ -2,12 +2,13 @@
 // origins, suspend and reinstate, each after a confirmation), the embed code of every widget with
 // its code, and a link to the leads its pages brought.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, type ApiError, type Me } from '../api.ts';
+import type { AdminResponses } from '@obra/schema/admin-contract';
+import { adminApi, type ApiError, type Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
-import { specialityName, type Partner } from './partners.tsx';
+import { specialityName } from './partners.tsx';
 import { Snippets } from './partner-snippets.tsx';
 import { useText, type Text } from './use-action.ts';
 import { Feedback } from './feedback.tsx';
@@ -25,7 +26,7 @@ const lines = (text: string) =>
 /** The page of partner `id`. */
 export function PartnerPage({ id, me }: { id: string; me: Me }) {
   const { t, lang, zone } = useT();
-  const [partner, setPartner] = useState<Partner | undefined>();
+  const [partner, setPartner] = useState<AdminResponses['GET partners/:id'] | undefined>();
   const [error, setError] = useText();
   const [fieldError, setFieldError] = useState<FieldError>();
   const [message, setMessage] = useText();
@@ -37,7 +38,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
   const asked = useRef(false);
   const load = useCallback(
     () =>
-      api<Partner>(`partners/${id}`).then(
+      adminApi('GET partners/:id', { id }).then(
         (loaded) => {
           setPartner(loaded);
           setCode(loaded.code ?? loaded.suggestedCode ?? '');
@@ -90,18 +91,18 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
   const perform = (action: Action) => {
     if (action === 'approve')
       return run(
-        () => api(`partners/${id}/approve`, { method: 'POST', body: { code: code.trim(), origins: lines(origins) } }),
+        () => adminApi('POST partners/:id/approve', { id, body: { code: code.trim(), origins: lines(origins) } }),
         'consolePartners.page.approved',
       );
     return run(
-      () => api(`partners/${id}/${action}`, { method: 'POST', body: {} }),
+      () => adminApi(`POST partners/:id/${action}`, { id }),
       action === 'suspend' ? 'consolePartners.page.suspended' : 'consolePartners.page.reinstated',
     );
   };
   const saveOrigins = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (partner?.status === 'pending') return setConfirming('approve');
-    void run(() => api(`partners/${id}`, { method: 'PATCH', body: { origins: lines(origins) } }), 'consolePartners.page.saved');
+    void run(() => adminApi('PATCH partners/:id', { id, body: { origins: lines(origins) } }), 'consolePartners.page.saved');
   };
 
   if (!partner)

@@ -1,5 +1,6 @@
 // Partners (every operator reads; admins act on a partner's page): pending first, filtered by
 // state with counts, 50 a page; the state and page live in the URL. Below, the sites not approved.
+import { PARTNER_STATUSES } from '@obra/schema/console';
 import type { Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
 import { useT, type ConsoleI18n } from '../i18n.ts';
@@ -7,38 +8,14 @@ import { when } from './format.ts';
 import { ListTable, useLoad } from './list-parts.tsx';
 import { SitesNotApproved } from './partner-sites.tsx';
 
-/** The states of a partner. */
-const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
-
-/** A partner as the API answers it. */
-export interface Partner {
-  id: string;
-  status: (typeof PARTNER_STATUSES)[number];
-  code: string | null;
-  origins: string[];
-  createdAt: string;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  suspendedBy: string | null;
-  suspendedAt: string | null;
-  registration: { nombre: string; correo: string; telefono: string; pais: string; especializacion: string; lang: string };
-  suggestedCode?: string | null;
-}
-
 /** A specialisation's name in the operator's language (the registration widget's own catalogue). */
 export const specialityName = (t: ConsoleI18n['t'], value: string) =>
   t(`partnerRegistration.especializacion.${value}` as 'partnerRegistration.especializacion.bim');
 
-interface List {
-  partners: Partner[];
-  more: boolean;
-  counts: Record<(typeof PARTNER_STATUSES)[number], number>;
-}
-
 /** The list of partners in `status` ('' for all), page `page`, and the sites not approved. */
 export function Partners({ status, page, me }: { status: string; page: number; me: Me }) {
   const { t, lang, zone } = useT();
-  const { data: list, error } = useLoad<List>(`partners?${status ? `status=${encodeURIComponent(status)}&` : ''}page=${page}`);
+  const { data: list, error } = useLoad('GET partners', { query: `?${status ? `status=${encodeURIComponent(status)}&` : ''}page=${page}` });
 
   const url = (s: string, p = 1) => routeUrl({ name: 'partners', status: s, page: p });
   const total = list ? PARTNER_STATUSES.reduce((sum, s) => sum + list.counts[s], 0) : undefined;

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import * as v from 'valibot';
-import { ADMIN_BODIES, type AdminBodyRoute, type AdminChecked, type AdminResponses, type AdminRoute } from '@obra/schema/admin-contract';
+import { checkAdminBody, type AdminBodyRoute, type AdminChecked, type AdminResponses, type AdminRoute } from '@obra/schema/admin-contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { readJson } from '../http/body.ts';
@@ -34,7 +33,7 @@ export interface AdminContext {
 export type AdminHandler = (context: AdminContext) => Promise<Reply>;
 
 /** What the server may put where the contract says T: a Date where it says a time (JSON writes it as ISO text). */
-type Sendable<T> = T extends string ? T | Date : T extends object ? { [K in keyof T]: Sendable<T[K]> } : T;
+export type Sendable<T> = T extends string ? T | Date : T extends object ? { [K in keyof T]: Sendable<T[K]> } : T;
 
 /** A reply whose body is the contract's answer of route `K`. */
 type RouteReply<K extends AdminRoute> = Omit<Reply, 'body'> & { body: Sendable<AdminResponses[K]> };
@@ -56,13 +55,9 @@ export async function readObject(req: IncomingMessage): Promise<Record<string, u
  * and its code (ADMIN_BODIES), before anything is stored.
  */
 export async function readBody<K extends AdminBodyRoute>(req: IncomingMessage, route: K): Promise<AdminChecked<K>> {
-  const { schema, codes } = ADMIN_BODIES[route];
-  const result = v.safeParse(schema, await readObject(req));
-  if (result.success) return result.output;
-  const [issue] = result.issues;
-  const key = issue.path?.[0]?.key;
-  const code = codes[typeof key === 'string' ? key : ''];
-  throw new HttpError(400, issue.message, code ? { body: { code } } : {});
+  const checked = checkAdminBody(route, await readObject(req));
+  if (!checked.ok) throw new HttpError(400, checked.message, { body: checked.details });
+  return checked.body;
 }
 
 /** The operator's view of the inbox filter: whose `me` is, their time zone, the time. */

@@ -4,14 +4,16 @@
 // the same at a million leads as at a thousand; orders are few and counted as they are.
 import { DASHBOARD_WEEKS, DEFAULT_DASHBOARD_WEEKS } from '@obra/schema/console';
 import { HttpError } from '../http/errors.ts';
-import type { AdminHandler } from './context.ts';
+import type { DashboardFigures, OriginDimension } from '@obra/schema/admin-contract';
+import type { LeadKindName } from '@obra/schema/console';
+import type { RouteHandler } from './context.ts';
 
 /** The most values listed per origin (source, partner, campaign); the rest are summed as "others". */
 const TOP = 8;
-const DIMS = ['source', 'partner', 'campaign'] as const;
+const DIMS = ['source', 'partner', 'campaign'] as const satisfies readonly OriginDimension[];
 
 /** GET /api/admin/dashboard?weeks=4|12|26|52: every figure of the dashboard. */
-export const dashboard: AdminHandler = async ({ url, db, now }) => {
+export const dashboard: RouteHandler<'GET dashboard'> = async ({ url, db, now }) => {
   const asked = url.searchParams.get('weeks');
   const weeks = asked ? Number(asked) : DEFAULT_DASHBOARD_WEEKS;
   if (!DASHBOARD_WEEKS.includes(weeks as never)) throw new HttpError(400, `weeks must be one of ${DASHBOARD_WEEKS.join(', ')}.`);
@@ -22,7 +24,7 @@ export const dashboard: AdminHandler = async ({ url, db, now }) => {
   );
   const { timeZone, start, since } = range!;
   const [perWeek, steps, origins, orders] = await Promise.all([
-    db.query<{ week: string; kind: string; n: number }>(
+    db.query<{ week: string; kind: LeadKindName; n: number }>(
       `select week::text, kind, sum(n)::int as n from lead_week where week >= $1 and status <> 'spam' group by week, kind order by week, kind`,
       [start],
     ),
@@ -72,7 +74,7 @@ export const dashboard: AdminHandler = async ({ url, db, now }) => {
           const listed = rows.reduce((all, row) => all + row.n, 0);
           return [dim, { top: rows.map(({ value, n }) => ({ value, n })), others: total - listed, none: received - total }];
         }),
-      ),
+      ) as DashboardFigures['origins'],
       orders,
     },
   };

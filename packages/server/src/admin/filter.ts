@@ -8,11 +8,6 @@ import { HttpError } from '../http/errors.ts';
 export const KINDS = LEAD_KIND_NAMES;
 /** The statuses of the workflow, in order, plus spam. */
 export const STATUSES = LEAD_STATUSES;
-/** Rows per inbox page. */
-export const PAGE_SIZE = 50;
-/** With a date range, free text, a partner, a campaign or a queue, counts stop at this many matching rows (shown as "N+"). */
-export const COUNT_CAP = 2000;
-
 /** A checked filter; every field optional. */
 export interface Filter {
   kind?: (typeof KINDS)[number];
@@ -101,15 +96,6 @@ export function parseFilter(params: URLSearchParams): Filter {
 
 /** The opaque `after` of the next page. */
 export const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
-
-/** One page out of up to PAGE_SIZE + 1 rows read newest first: the rows shown (without `at`) and the cursor of the next page, if any. */
-export function keysetPage<T extends { at: string; id: string }>(rows: T[]): { items: Omit<T, 'at'>[]; next: string | null } {
-  const last = rows[PAGE_SIZE - 1];
-  return {
-    items: rows.slice(0, PAGE_SIZE).map(({ at: _at, ...row }) => row),
-    next: rows.length > PAGE_SIZE && last ? encodeCursor({ at: last.at, id: last.id }) : null,
-  };
-}
 
 /** The cursor in `after`, or a 400. */
 export function decodeCursor(after: string | null): Cursor | undefined {

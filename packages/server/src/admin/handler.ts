@@ -12,8 +12,8 @@ import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
-import { ADMIN_BODIES, type AdminRoute } from '@obra/schema/admin-contract';
-import { readBody, type AdminHandler, type RouteHandler } from './context.ts';
+import { ADMIN_BODIES, type AdminBodyRoute, type AdminRoute } from '@obra/schema/admin-contract';
+import { readBody, requireAdmin, type AdminContext, type AdminHandler, type RouteHandler } from './context.ts';
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { bulkChange } from './bulk-routes.ts';
@@ -42,17 +42,22 @@ const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 /**
  * Contract route `key` ('PATCH leads/:id'): its method, its path as a pattern (`:id` a UUID) and
- * its handler, which gets the body checked by the contract's schema when the route reads one.
+ * its handler, which gets the body checked by the contract's schema when the route reads one;
+ * `admins`: only for admins, checked first.
  */
-function route<K extends AdminRoute>(key: K, handler: RouteHandler<K>): [Method, RegExp, AdminHandler] {
+function route<K extends AdminRoute>(key: K, handler: RouteHandler<K>, who?: 'admins'): [Method, RegExp, AdminHandler] {
   const [method, path] = key.split(' ') as [Method, string];
   const pattern = new RegExp(`^/api/admin/${path.replace(/[.]/g, '\\.').replace(':id', ID)}$`);
   const run = handler as AdminHandler;
-  if (!(key in ADMIN_BODIES)) return [method, pattern, run];
+  const body = key in ADMIN_BODIES ? (key as AdminBodyRoute) : undefined;
   return [
     method,
     pattern,
-    async (context) => run({ ...context, body: await readBody(context.req, key as keyof typeof ADMIN_BODIES) } as never),
+    async (context) => {
+      // An agent is refused (403) before their body is read.
+      if (who === 'admins') requireAdmin(context.operator);
+      return run(body ? ({ ...context, body: await readBody(context.req, body) } as AdminContext) : context);
+    },
   ];
 }
 
@@ -64,7 +69,7 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('GET leads', listLeads),
   ['POST', /^\/api\/admin\/leads\/bulk$/, bulkChange],
   route('GET due', dueCounts),
-  ['GET', /^\/api\/admin\/dashboard$/, dashboard],
+  route('GET dashboard', dashboard),
   ['GET', /^\/api\/admin\/views$/, listViews],
   ['POST', /^\/api\/admin\/views$/, saveView],
   ['DELETE', new RegExp(`^/api/admin/views/${ID}$`), removeView],
@@ -77,22 +82,22 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST leads/:id/notes', addNote),
   route('POST leads/:id/resend', resendReport),
   route('GET leads/:id/report.pdf', reportFile),
-  ['GET', /^\/api\/admin\/orders$/, listOrders],
-  ['GET', /^\/api\/admin\/orders\.csv$/, exportOrders],
-  ['GET', new RegExp(`^/api/admin/orders/${ID}$`), getOrder],
+  route('GET orders', listOrders),
+  route('GET orders.csv', exportOrders),
+  route('GET orders/:id', getOrder),
   ['GET', /^\/api\/admin\/users$/, listUsers],
   ['POST', /^\/api\/admin\/users$/, createUser],
   ['PATCH', new RegExp(`^/api/admin/users/${ID}$`), updateUser],
   ['DELETE', new RegExp(`^/api/admin/users/${ID}$`), removeUser],
   ['GET', /^\/api\/admin\/notifications$/, getNotifications],
   ['PUT', /^\/api\/admin\/notifications$/, saveNotifications],
-  ['GET', /^\/api\/admin\/partners$/, listPartners],
-  ['GET', /^\/api\/admin\/sites$/, listSites],
-  ['GET', new RegExp(`^/api/admin/partners/${ID}$`), getPartner],
-  ['PATCH', new RegExp(`^/api/admin/partners/${ID}$`), updatePartner],
-  ['POST', new RegExp(`^/api/admin/partners/${ID}/approve$`), approvePartner],
-  ['POST', new RegExp(`^/api/admin/partners/${ID}/suspend$`), suspendPartner],
-  ['POST', new RegExp(`^/api/admin/partners/${ID}/reinstate$`), reinstatePartner],
+  route('GET partners', listPartners),
+  route('GET sites', listSites),
+  route('GET partners/:id', getPartner),
+  route('PATCH partners/:id', updatePartner, 'admins'),
+  route('POST partners/:id/approve', approvePartner, 'admins'),
+  route('POST partners/:id/suspend', suspendPartner),
+  route('POST partners/:id/reinstate', reinstatePartner),
   ['GET', /^\/api\/admin\/webhooks$/, listWebhooks],
   ['POST', /^\/api\/admin\/webhooks$/, createWebhook],
   ['PATCH', new RegExp(`^/api/admin/webhooks/${ID}$`), updateWebhook],

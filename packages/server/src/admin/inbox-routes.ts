@@ -4,16 +4,16 @@ import { OPEN_STATUSES } from '@obra/schema/console';
 import type { Queryable } from '../db/index.ts';
 import type { LeadItem } from '@obra/schema/admin-contract';
 import { scopeOf, type RouteHandler } from './context.ts';
-import { beyondTally, COUNT_CAP, PAGE_SIZE, parseFilter, STATUSES, whereOf, type Filter, type Scope } from './filter.ts';
+import { beyondTally, parseFilter, STATUSES, whereOf, type Filter, type Scope } from './filter.ts';
 import { afterCursor, cursorColumn, encodeSortCursor, orderBy, parseSort } from './lead-sort.ts';
 import { readableSummaries } from './summary.ts';
-import { statusCounts } from './paged-list.ts';
+import { cappedCounts, pagedList, PAGE_SIZE, type Counted } from './paged-list.ts';
 
 /**
  * The counts per status for `filter` (its status aside): summed from lead_tally when only kind and
  * language narrow it (instant at any volume), else counted over at most COUNT_CAP matching rows.
  */
-async function countsOf(db: Queryable, filter: Filter, scope: Scope) {
+async function countsOf(db: Queryable, filter: Filter, scope: Scope): Promise<Counted> {
   if (!beyondTally(filter)) {
     const { sql, params } = whereOf({ kind: filter.kind, lang: filter.lang }, scope);
     const rows = await db.query<{ status: string; n: number }>(
@@ -22,12 +22,7 @@ async function countsOf(db: Queryable, filter: Filter, scope: Scope) {
     );
     return { rows, capped: false };
   }
-  const { sql, params } = whereOf(filter, scope, { withStatus: false });
-  const rows = await db.query<{ status: string; n: number }>(
-    `select status, count(*)::int as n from (select status from lead ${sql} limit ${COUNT_CAP}) s group by status`,
-    params,
-  );
-  return { rows, capped: rows.reduce((sum, row) => sum + row.n, 0) >= COUNT_CAP };
+  return cappedCounts(db, 'lead', 'status', whereOf(filter, scope, { withStatus: false }));
 }
 
 /** A lead of the page as read, with its sort's cursor. */
@@ -44,29 +39,31 @@ export const listLeads: RouteHandler<'GET leads'> = async (context) => {
   const sort = parseSort(url.searchParams);
   const scope = scopeOf(context);
   const page = whereOf(filter, scope, { more: afterCursor(sort, url.searchParams.get('after')) });
-  const [rows, counts] = await Promise.all([
+  const { items, more, counts, countsCapped } = await pagedList({
+    size: PAGE_SIZE,
     // The assignee's e-mail by a subquery, which PostgreSQL evaluates after the limit: for the page's rows only.
-    db.query<ListRow>(
-      `select id, kind, created_at, status, assignee, (select email from admin_user u where u.id = lead.assignee) as assignee_email,
-         lang, name, email, phone, summary, follow_up_at, follow_up_note, estimate, value_usd::float8 as value_usd, ${cursorColumn(sort)}
-       from lead ${page.sql} ${orderBy(sort)} limit ${PAGE_SIZE + 1}`,
-      page.params,
-    ),
-    countsOf(db, filter, scope),
-  ]);
-  const shown = rows.slice(0, PAGE_SIZE);
+    read: (limit) =>
+      db.query<ListRow>(
+        `select id, kind, created_at, status, assignee, (select email from admin_user u where u.id = lead.assignee) as assignee_email,
+           lang, name, email, phone, summary, follow_up_at, follow_up_note, estimate, value_usd::float8 as value_usd, ${cursorColumn(sort)}
+         from lead ${page.sql} ${orderBy(sort)} limit ${limit}`,
+        page.params,
+      ),
+    statuses: STATUSES,
+    count: () => countsOf(db, filter, scope),
+  });
   const summaries = await readableSummaries(
     db,
-    shown.map((row) => row.id),
+    items.map((row) => row.id),
   );
-  const last = shown.at(-1);
+  const last = items.at(-1);
   return {
     status: 200,
     body: {
-      items: shown.map(({ cursor: _cursor, ...row }) => ({ ...row, readable: summaries.get(row.id) ?? null })),
-      next: rows.length > PAGE_SIZE && last ? encodeSortCursor(sort, last.cursor) : null,
-      counts: statusCounts(STATUSES, counts.rows),
-      countsCapped: counts.capped,
+      items: items.map(({ cursor: _cursor, ...row }) => ({ ...row, readable: summaries.get(row.id) ?? null })),
+      next: more && last ? encodeSortCursor(sort, last.cursor) : null,
+      counts,
+      countsCapped,
     },
   };
 };

@@ -2,13 +2,9 @@
 // names), checked, and turned into a WHERE clause over the `order` table with numbered parameters.
 // Dates and the keyset cursor work as the inbox's (filter.ts).
 import { type Lang, LANGS } from '@obra/schema';
+import { ORDER_PROVIDERS as PROVIDERS, PAYMENT_STATUSES } from '@obra/schema/console';
 import { HttpError } from '../http/errors.ts';
 import { day, oneOf, whereBuilder, type Cursor } from './filter.ts';
-
-/** Stripe's Checkout Session payment statuses (the test checkout records `paid`). */
-export const PAYMENT_STATUSES = ['paid', 'unpaid', 'failed', 'no_payment_required'] as const;
-/** Who took the payment: Stripe, or the embedded test checkout (no money moves). */
-const PROVIDERS = ['stripe', 'test'] as const;
 
 /** A checked orders filter; every field optional. */
 export interface OrderFilter {

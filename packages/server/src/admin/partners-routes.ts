@@ -6,12 +6,12 @@ import type { Queryable } from '../db/index.ts';
 import { emitEvent, leadData } from '../webhooks/events.ts';
 import { HttpError } from '../http/errors.ts';
 import { adoptSiteLeads } from '../partners/adopt.ts';
-import { checkCode, checkOrigins, codeFromName } from '../partners/checks.ts';
-import { readObject, requireAdmin, type AdminContext, type AdminHandler } from './context.ts';
+import { checkOrigins, codeFromName } from '../partners/checks.ts';
+import { PARTNER_STATUSES, type PartnerStatus as Status } from '@obra/schema/console';
+import type { PartnerView } from '@obra/schema/admin-contract';
+import { requireAdmin, type AdminContext, type RouteHandler, type Sendable } from './context.ts';
+import { pagedList } from './paged-list.ts';
 
-/** The three states of a partner. */
-const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
-type Status = (typeof PARTNER_STATUSES)[number];
 /** Partners per page of the list. */
 const PARTNERS_PAGE = 50;
 
@@ -36,7 +36,7 @@ interface Row {
 const SELECT = `select a.id, a.status, a.code, a.origins, a.created_at, a.approved_by, a.approved_at, a.suspended_by, a.suspended_at,
   p.nombre, p.correo, p.telefono, p.pais, p.especializacion, p.lang from partner_account a join partner p on p.id = a.id`;
 
-const shape = (row: Row) => ({
+const shape = (row: Row): Sendable<PartnerView> => ({
   id: row.id,
   status: row.status,
   code: row.code,
@@ -80,7 +80,7 @@ async function suggestCode(db: Queryable, name: string): Promise<string> {
 }
 
 /** GET /api/admin/partners?status&page: pending first, then newest; 50 a page, and the counts per status. */
-export const listPartners: AdminHandler = async ({ url, db }) => {
+export const listPartners: RouteHandler<'GET partners'> = async ({ url, db }) => {
   const status = url.searchParams.get('status') || undefined;
   if (status && !PARTNER_STATUSES.includes(status as Status))
     throw new HttpError(400, `status must be one of ${PARTNER_STATUSES.join(', ')}.`, {
@@ -89,27 +89,27 @@ export const listPartners: AdminHandler = async ({ url, db }) => {
   const page = Number(url.searchParams.get('page') ?? '1');
   if (!Number.isInteger(page) || page < 1 || page > 10_000)
     throw new HttpError(400, 'page must be a whole number from 1.', { body: { code: 'page', errors: { page: 'page' } } });
-  const [rows, counts] = await Promise.all([
-    db.query<Row>(
-      `${SELECT} ${status ? 'where a.status = $1' : ''}
-       order by case a.status when 'pending' then 0 when 'approved' then 1 else 2 end, a.created_at desc, a.id desc
-       limit ${PARTNERS_PAGE + 1} offset ${(page - 1) * PARTNERS_PAGE}`,
-      status ? [status] : [],
-    ),
-    db.query<{ status: Status; n: number }>('select status, count(*)::int as n from partner_account group by status'),
-  ]);
-  return {
-    status: 200,
-    body: {
-      partners: rows.slice(0, PARTNERS_PAGE).map(shape),
-      more: rows.length > PARTNERS_PAGE,
-      counts: Object.fromEntries(PARTNER_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])),
-    },
-  };
+  const { items, more, counts } = await pagedList({
+    size: PARTNERS_PAGE,
+    read: (limit) =>
+      db.query<Row>(
+        `${SELECT} ${status ? 'where a.status = $1' : ''}
+         order by case a.status when 'pending' then 0 when 'approved' then 1 else 2 end, a.created_at desc, a.id desc
+         limit ${limit} offset ${(page - 1) * PARTNERS_PAGE}`,
+        status ? [status] : [],
+      ),
+    statuses: PARTNER_STATUSES,
+    // Every partner is counted: the counts are never capped.
+    count: async () => ({
+      rows: await db.query<{ status: Status; n: number }>('select status, count(*)::int as n from partner_account group by status'),
+      capped: false,
+    }),
+  });
+  return { status: 200, body: { partners: items.map(shape), more, counts } };
 };
 
 /** GET /api/admin/partners/:id: the partner, with a suggested code while it is pending. */
-export const getPartner: AdminHandler = async ({ db, id }) => {
+export const getPartner: RouteHandler<'GET partners/:id'> = async ({ db, id }) => {
   const row = await partnerOf(db, id);
   return { status: 200, body: { ...shape(row), suggestedCode: row.status === 'pending' ? await suggestCode(db, row.nombre) : null } };
 };
@@ -172,11 +172,9 @@ const codeTaken = (code: string) =>
   });
 
 /** POST /api/admin/partners/:id/approve {code, origins} (admins, pending partners only). */
-export const approvePartner: AdminHandler = async (context) => {
-  requireAdmin(context.operator);
-  const body = await readObject(context.req);
-  const code = checkCode(body.code);
-  const origins = checkOrigins(body.origins ?? []);
+export const approvePartner: RouteHandler<'POST partners/:id/approve'> = async (context) => {
+  const { code } = context.body;
+  const origins = checkOrigins(context.body.origins);
   try {
     return await change(context, 'approved', async (tx) => {
       if ((await tx.query('select 1 from partner_account where lower(code) = lower($1) and id <> $2', [code, context.id])).length)
@@ -194,15 +192,9 @@ export const approvePartner: AdminHandler = async (context) => {
   }
 };
 
-/** PATCH /api/admin/partners/:id {origins} (admins): the partner's origins, in any state. */
-export const updatePartner: AdminHandler = async (context) => {
-  requireAdmin(context.operator);
-  const body = await readObject(context.req);
-  if ('code' in body)
-    throw new HttpError(400, "The code cannot change once given: partners' pages carry it.", {
-      body: { code: 'partner-code-fixed', errors: { code: 'partner-code-fixed' } },
-    });
-  const origins = checkOrigins(body.origins);
+/** PATCH /api/admin/partners/:id {origins} (admins): the partner's origins, in any state (never its code). */
+export const updatePartner: RouteHandler<'PATCH partners/:id'> = async (context) => {
+  const origins = checkOrigins(context.body.origins);
   return change(context, 'origins', async (tx) => {
     await partnerOf(tx, context.id);
     const rows = await tx.query('update partner_account set origins = $2, updated_at = now() where id = $1 returning id', [
@@ -214,7 +206,7 @@ export const updatePartner: AdminHandler = async (context) => {
 };
 
 /** POST /api/admin/partners/:id/suspend (admins, approved partners): its origins stop working. */
-export const suspendPartner: AdminHandler = (context) =>
+export const suspendPartner: RouteHandler<'POST partners/:id/suspend'> = (context) =>
   change(context, 'suspended', async (tx) => {
     const rows = await tx.query(
       "update partner_account set status = 'suspended', suspended_by = $2, suspended_at = now(), updated_at = now() where id = $1 and status = 'approved' returning id",
@@ -224,7 +216,7 @@ export const suspendPartner: AdminHandler = (context) =>
   });
 
 /** POST /api/admin/partners/:id/reinstate (admins, suspended partners): approved again, same code and origins. */
-export const reinstatePartner: AdminHandler = (context) =>
+export const reinstatePartner: RouteHandler<'POST partners/:id/reinstate'> = (context) =>
   change(context, 'reinstated', async (tx) => {
     const rows = await tx.query(
       "update partner_account set status = 'approved', suspended_by = null, suspended_at = null, updated_at = now() where id = $1 and status = 'suspended' returning id",
@@ -242,7 +234,7 @@ const SITES_LIMIT = 100;
  * the last one, the partner codes they claimed and the partners those codes name, so an admin can
  * approve the site for a partner from there. A site approved since (APPROVED_ORIGINS) is left out.
  */
-export const listSites: AdminHandler = async ({ db, allowList }) => {
+export const listSites: RouteHandler<'GET sites'> = async ({ db, allowList }) => {
   const rows = await db.query<{ origin: string | null; leads: number; last_at: Date; claims: string[] }>(
     `select embed_origin as origin, count(*)::int as leads, max(created_at) as last_at,
             array_remove(array_agg(distinct partner_claim), null) as claims

@@ -1,24 +1,11 @@
-// What an admin may give a partner: a code (the `partner` attribute of its widgets) and the
-// origins its site embeds them from, which join the API's CORS allow-list. Both are checked
-// strictly here because they end up in partners' pages and in every answer's CORS decision.
-import { PARTNER_CODE, foldText } from '@obra/schema';
+// What an admin may give a partner: a code (the `partner` attribute of its widgets; its form is the
+// contract's schema's to check) and the origins its site embeds them from, which join the API's
+// CORS allow-list. They are checked strictly here because they end up in partners' pages and in
+// every answer's CORS decision.
+import { foldText } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 
-/** The most origins one partner may have. */
-const MAX_ORIGINS = 20;
 const MAX_ORIGIN_LENGTH = 200;
-
-/** A 400 naming the field (`code` or `origins`), its error key, and for an origin the value refused. */
-const invalid = (field: 'code' | 'origins', key: string, message: string, value?: string) =>
-  new HttpError(400, message, { body: { code: key, errors: { [field]: key }, ...(value === undefined ? {} : { value }) } });
-
-/** A valid code, trimmed, or a 400 (`errors.code`). */
-export function checkCode(value: unknown): string {
-  const code = typeof value === 'string' ? value.trim() : '';
-  if (!PARTNER_CODE.test(code))
-    throw invalid('code', 'partner-code', 'The code must have 3 to 32 letters, digits, "_" or "-" (no spaces or accents).');
-  return code;
-}
 
 /**
  * The normalised origin of `value` (scheme, lower-case host in ASCII, port only when not the
@@ -46,21 +33,20 @@ export function normaliseOrigin(value: string): string | undefined {
   return url.origin;
 }
 
-/** A list of origins, normalised and without duplicates, or a 400 naming the first bad one. */
-export function checkOrigins(value: unknown): string[] {
-  if (!Array.isArray(value))
-    throw invalid('origins', 'partner-origins', 'origins must be a list of origins such as https://partner.example.');
-  if (value.length > MAX_ORIGINS) throw invalid('origins', 'partner-origins-many', `A partner may have at most ${MAX_ORIGINS} origins.`);
+/**
+ * The origins (a list of at most MAX_PARTNER_ORIGINS texts, as the contract's schema took them)
+ * normalised and without duplicates, or a 400 naming the first bad one.
+ */
+export function checkOrigins(value: readonly string[]): string[] {
   const origins: string[] = [];
   for (const item of value) {
-    const origin = typeof item === 'string' ? normaliseOrigin(item) : undefined;
+    const origin = normaliseOrigin(item);
     if (!origin) {
-      const shown = String(item).slice(0, MAX_ORIGIN_LENGTH);
-      throw invalid(
-        'origins',
-        'partner-origin',
+      const shown = item.slice(0, MAX_ORIGIN_LENGTH);
+      throw new HttpError(
+        400,
         `"${shown}" is not an origin: write https://host or https://host:port (http only for localhost), without a path or wildcard.`,
-        shown,
+        { body: { code: 'partner-origin', errors: { origins: 'partner-origin' }, value: shown } },
       );
     }
     if (!origins.includes(origin)) origins.push(origin);
