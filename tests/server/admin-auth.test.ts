@@ -188,6 +188,27 @@ describe('a signed-in session', () => {
     expect((await local.api.db.query('select 1 from lead where id = $1', [leadId])).length).toBe(1);
   });
 
+  it('refuses an invitation or a role its contract does not take with a 400 that says why, and stores nothing', async () => {
+    const session = await signInAs(local.base, 'ana@example.com');
+    const [bo] = await local.api.db.query<{ id: string }>("select id from admin_user where email = 'bo@example.com'");
+    const email = { errorMessage: 'Give a valid e-mail address (name@example.com).', code: 'email' };
+    const role = { errorMessage: 'The role must be admin or agent.', code: 'role' };
+    for (const [path, method, body, refusal] of [
+      ['users', 'POST', { email: 'not an address', role: 'agent' }, email],
+      ['users', 'POST', { role: 'agent' }, email],
+      ['users', 'POST', { email: 'new@example.com', role: 'owner' }, role],
+      [`users/${bo!.id}`, 'PATCH', { role: 'owner' }, role],
+      [`users/${bo!.id}`, 'PATCH', {}, role],
+    ] as const) {
+      const response = await session.call(`/api/admin/${path}`, { method, body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual(refusal);
+    }
+    expect(await local.api.db.query("select role from admin_user where email = 'new@example.com' or id = $1", [bo!.id])).toEqual([
+      { role: 'agent' },
+    ]);
+  });
+
   it('answers 400 for a filter value it does not know, and for a forged cursor', async () => {
     const session = await signInAs(local.base, 'ana@example.com');
     expect((await session.call('/api/admin/leads?status=paid')).status).toBe(400);

@@ -72,22 +72,4 @@ export const adminApi = <K extends AdminRoute>(key: K, ...[call]: AdminRequest<K
     body: call?.body,
   });
 
-/** The signed-in operator. */
-export interface Me {
-  id: string;
-  email: string;
-  role: 'admin' | 'agent';
-}
-
-/** The signed-in operator's settings, and the company's time zone. */
-export interface Settings {
-  /** Chosen with their account; null until they switch language once. */
-  lang: 'es' | 'en' | null;
-  /** Their own time zone, else the company's: every time the console shows. */
-  timeZone: string;
-  /** Their own choice (null: the company's). */
-  ownTimeZone: string | null;
-  /** The local hour of their morning e-mail; null: none. */
-  morningHour: number | null;
-  companyTimeZone: string;
-}
+export type { Me, Settings } from '@obra/schema/admin-contract';

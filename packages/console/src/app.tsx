@@ -2,7 +2,7 @@
 // badge of due follow-ups (behind a menu button on a phone), the shortcuts, and the current screen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lang } from '@obra/i18n';
-import { adminApi, api, setCsrf, whenSignedOut, type Me, type Settings } from './api.ts';
+import { adminApi, setCsrf, whenSignedOut, type Me, type Settings } from './api.ts';
 import { createConsoleI18n, I18nContext, initialLang, storedLang, storeLang, useT } from './i18n.ts';
 import { Dashboard } from './pages/dashboard.tsx';
 import { Inbox } from './pages/inbox.tsx';
@@ -35,7 +35,7 @@ export function App() {
   }, [lang, i18n]);
   const load = useCallback(
     () =>
-      api<{ user: Me; csrf: string; settings: Settings }>('session').then(
+      adminApi('GET session').then(
         ({ user, csrf, settings }) => {
           setCsrf(csrf);
           setSession({ user, settings });
@@ -96,7 +96,7 @@ function Shell({
     if (route.name === 'sign-in' || route.name === 'set-password') navigate('/admin', { replace: true });
   };
   const signOut = async (everywhere: boolean) => {
-    await api('sign-out', { method: 'POST', body: { everywhere } }).catch(() => undefined);
+    await adminApi('POST sign-out', { body: { everywhere } }).catch(() => undefined);
     signedOut();
     setNotice(t('console.signIn.signedOut'));
     navigate('/admin/sign-in');

@@ -8,9 +8,9 @@
 // before sending it, the API does.
 import * as v from 'valibot';
 import { PARTNER_CODE, type UtmKey } from './attribution.ts';
-import type { Lang } from './lang.ts';
+import { LANGS, type Lang } from './lang.ts';
 import type { LeadKindName, LeadStatus, ORDER_PROVIDERS, PartnerStatus, PaymentStatus } from './console.ts';
-import { LEAD_STATUSES } from './console.ts';
+import { LEAD_STATUSES, OPERATOR_ROLES, type OperatorRole } from './console.ts';
 
 /** A time as the API writes it: ISO 8601 (a Date on the server, JSON.stringify's string on the wire). */
 export type ApiTime = string;
@@ -72,6 +72,29 @@ const origins = v.pipe(
 );
 const PARTNER_CODES = { code: 'partner-code', origins: 'partner-origins', 'origins.max_length': 'partner-origins-many' };
 
+/** What an operator's e-mail address looks like here (checked again by the mail server). */
+export const OPERATOR_EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
+const EMAIL_TEXT = 'Give a valid e-mail address (name@example.com).';
+const ROLE_TEXT = `The role must be ${OPERATOR_ROLES.join(' or ')}.`;
+const role = v.picklist(OPERATOR_ROLES, ROLE_TEXT);
+const TIME_ZONE_TEXT = 'timeZone must be an IANA time zone such as America/Bogota.';
+/** An IANA time zone's name (the API checks that the database knows it). */
+const timeZone = v.pipe(v.string(TIME_ZONE_TEXT), v.maxLength(64, TIME_ZONE_TEXT));
+const MORNING_TEXT = 'morningHour must be an hour from 0 to 23, or null.';
+/** The longest name of a saved view. */
+const VIEW_NAME_LENGTH = 60;
+const VIEW_NAME_TEXT = `A view's name has 1 to ${VIEW_NAME_LENGTH} characters.`;
+const VIEW_QUERY_TEXT = 'query must be the inbox query string.';
+/** What sign-in and the one-time link's form read: text, anything else as none (a refusal then says no more than a wrong password). */
+const given = (longest: number) =>
+  v.fallback(
+    v.pipe(
+      v.string(),
+      v.transform((text) => text.slice(0, longest)),
+    ),
+    '',
+  );
+
 /** The body of each route that reads one, by its name in {@link AdminResponses}. */
 export const ADMIN_BODIES = {
   'PATCH leads/:id': body(
@@ -117,12 +140,66 @@ export const ADMIN_BODIES = {
     { ...PARTNER_CODES, code: 'partner-code-fixed' },
     true,
   ),
+  'POST users': body(v.object({ email: v.pipe(v.string(EMAIL_TEXT), v.trim(), v.regex(OPERATOR_EMAIL, EMAIL_TEXT)), role }, EMAIL_TEXT), {
+    email: 'email',
+    role: 'role',
+  }),
+  'PATCH users/:id': body(v.object({ role }, ROLE_TEXT), { role: 'role' }),
+  'PATCH me': body(
+    v.pipe(
+      v.object({
+        lang: v.optional(v.picklist(LANGS, `lang must be ${LANGS.join(' or ')}.`)),
+        /** null: the company's. */
+        timeZone: v.optional(v.nullable(timeZone)),
+        /** null: no morning e-mail. */
+        morningHour: v.optional(
+          v.nullable(v.pipe(v.number(MORNING_TEXT), v.integer(MORNING_TEXT), v.minValue(0, MORNING_TEXT), v.maxValue(23, MORNING_TEXT))),
+        ),
+      }),
+      v.check((change) => Object.keys(change).length > 0, 'Send lang, timeZone or morningHour.'),
+    ),
+    { lang: 'lang', timeZone: 'time-zone', morningHour: 'morning-hour' },
+  ),
+  'PUT company': body(v.object({ timeZone }, TIME_ZONE_TEXT), { timeZone: 'time-zone' }),
+  'POST views': body(
+    v.object(
+      {
+        name: v.pipe(
+          v.string(VIEW_NAME_TEXT),
+          v.transform((name) => name.replace(/\s+/g, ' ').trim()),
+          v.minLength(1, VIEW_NAME_TEXT),
+          v.maxLength(VIEW_NAME_LENGTH, VIEW_NAME_TEXT),
+        ),
+        /** The inbox's query string (the API keeps its filter and sort keys, and checks them). */
+        query: v.pipe(v.string(VIEW_QUERY_TEXT), v.maxLength(1000, VIEW_QUERY_TEXT)),
+      },
+      VIEW_NAME_TEXT,
+    ),
+    { name: 'name', query: 'query' },
+  ),
+  'POST session': body(v.object({ email: given(300), password: given(200) })),
+  /** The link's token and the new password (the policy's refusal is the API's: it needs the account). */
+  'POST password': body(v.object({ token: given(101), password: given(201) })),
+  /** The current password (given(200): as sign-in reads it) and the new one. */
+  'POST account/password': body(v.object({ current: given(200), password: given(201) })),
 } satisfies { [K in AdminRoute]?: AdminBody };
+
+/**
+ * The bodies the API reads by hand, each for its reason: signing out takes any body, or none (a
+ * sign-out should never fail on its body).
+ */
+interface AdminLooseBodies {
+  'POST sign-out': { everywhere?: boolean };
+}
 
 /** The routes that read a body. */
 export type AdminBodyRoute = keyof typeof ADMIN_BODIES;
 /** What the console sends to route `K`. */
-export type AdminRequest<K extends AdminRoute> = K extends AdminBodyRoute ? v.InferInput<(typeof ADMIN_BODIES)[K]['schema']> : undefined;
+export type AdminRequest<K extends AdminRoute> = K extends AdminBodyRoute
+  ? v.InferInput<(typeof ADMIN_BODIES)[K]['schema']>
+  : K extends keyof AdminLooseBodies
+    ? AdminLooseBodies[K]
+    : undefined;
 /** The body of route `K` once the API has checked it. */
 export type AdminChecked<K extends AdminBodyRoute> = v.InferOutput<(typeof ADMIN_BODIES)[K]['schema']>;
 
@@ -307,6 +384,43 @@ export interface DashboardFigures {
   orders: { week: string; currency: string; count: number; amount: number }[];
 }
 
+/** The signed-in operator. */
+export interface Me {
+  id: string;
+  email: string;
+  role: OperatorRole;
+}
+
+/** The signed-in operator's settings, and the company's time zone. */
+export interface Settings {
+  /** Chosen with their account; null until they switch language once. */
+  lang: Lang | null;
+  /** Their own time zone, else the company's: every time the console shows. */
+  timeZone: string;
+  /** Their own choice (null: the company's). */
+  ownTimeZone: string | null;
+  /** The local hour of their morning e-mail; null: none. */
+  morningHour: number | null;
+  companyTimeZone: string;
+}
+
+/** An operator as the users' list gives it. */
+export interface OperatorItem {
+  id: string;
+  email: string;
+  role: OperatorRole;
+  /** Their password is set (their one-time link was used). */
+  active: boolean;
+  created_at: ApiTime;
+}
+
+/** A saved view: a name for the inbox's query string. */
+export interface SavedView {
+  id: string;
+  name: string;
+  query: string;
+}
+
 /**
  * Each route's answer, by 'METHOD path' (`:id`: the path's id). `undefined`: 204, or a file the
  * console links to rather than reads.
@@ -343,6 +457,21 @@ export interface AdminResponses {
   'POST partners/:id/suspend': PartnerView;
   'POST partners/:id/reinstate': PartnerView;
   'GET sites': { sites: UnapprovedSite[] };
+  'POST session': { user: Me; csrf: string };
+  'GET session': { user: Me; csrf: string; settings: Settings };
+  'POST sign-out': undefined;
+  'POST password': undefined;
+  'POST account/password': undefined;
+  'PATCH me': undefined;
+  'PUT company': undefined;
+  'GET users': { users: OperatorItem[] };
+  /** The account and its one-time link (201). */
+  'POST users': { id: string; link: string };
+  'PATCH users/:id': undefined;
+  'DELETE users/:id': undefined;
+  'GET views': { views: SavedView[] };
+  'POST views': SavedView;
+  'DELETE views/:id': undefined;
 }
 
 /** A route of the console's API. */

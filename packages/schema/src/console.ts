@@ -60,3 +60,8 @@ export const ORDER_PROVIDERS = ['stripe', 'test'] as const;
 export const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
 /** A partner's state. */
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
+
+/** The operators' roles: admins also manage users, partners and settings, and delete leads. */
+export const OPERATOR_ROLES = ['admin', 'agent'] as const;
+/** An operator's role. */
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];

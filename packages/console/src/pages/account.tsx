@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, type ApiError, type Me } from '../api.ts';
+import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
@@ -20,7 +20,7 @@ export function Account({ me }: { me: Me }) {
     setError(refused);
     if (refused) return;
     try {
-      await api('account/password', { method: 'POST', body: { current: data.get('current'), password: formText(data, 'password') } });
+      await adminApi('POST account/password', { body: { current: formText(data, 'current'), password: formText(data, 'password') } });
       form.reset();
       setDone(true);
     } catch (caught) {

@@ -2,7 +2,7 @@
 // page of leads in the chosen sort, bulk work on a selection, export.
 import { useEffect, useState } from 'react';
 import { LEAD_STATUSES } from '@obra/schema/console';
-import { api, type Me } from '../api.ts';
+import { adminApi, type Me } from '../api.ts';
 import { filterQuery, link, type Filter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { BulkBar, type Selection } from './bulk-bar.tsx';
@@ -21,7 +21,7 @@ export function Inbox({ filter, me, onChange }: { filter: Filter; me: Me; onChan
   const [users, setUsers] = useState<{ id: string; email: string }[]>([]);
   const [selection, setSelection] = useState<Selection>(NOTHING);
   useEffect(() => {
-    void api<{ users: { id: string; email: string }[] }>('users').then(
+    void adminApi('GET users').then(
       ({ users }) => setUsers(users),
       () => undefined,
     );

@@ -2,8 +2,8 @@
 // resend), status and assignee, notes, the timeline, and deletion (admins).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { LEAD_STATUSES, type LeadStatus } from '@obra/schema/console';
-import type { AdminRequest, LeadDetail } from '@obra/schema/admin-contract';
-import { adminApi, api, type ApiError, type Me } from '../api.ts';
+import type { AdminRequest, LeadDetail, OperatorItem } from '@obra/schema/admin-contract';
+import { adminApi, type ApiError, type Me } from '../api.ts';
 import { link, navigate } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { EmailLink, PhoneLinks } from './contact-links.tsx';
@@ -17,18 +17,13 @@ import { formText } from './form-text.ts';
 import { Feedback } from './feedback.tsx';
 
 const STATUSES = LEAD_STATUSES;
-interface User {
-  id: string;
-  email: string;
-}
-
 /** The page of lead `id`. */
 export function LeadPage({ id, me }: { id: string; me: Me }) {
   const { t, lang, zone } = useT();
   const [lead, setLead] = useState<LeadDetail | undefined>();
   // The operators to assign to; the lead's form waits for them (a select drawn before its options
   // showed "Nobody" for an assigned lead, and saving it would have unassigned the lead).
-  const [users, setUsers] = useState<User[] | undefined>();
+  const [users, setUsers] = useState<OperatorItem[] | undefined>();
   const [confirming, setConfirming] = useState(false);
   const {
     run: act,
@@ -46,7 +41,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
   );
   useEffect(() => {
     void load();
-    void api<{ users: User[] }>('users').then(
+    void adminApi('GET users').then(
       ({ users }) => setUsers(users),
       (caught: ApiError) => setError((t) => errorText(t, caught)),
     );

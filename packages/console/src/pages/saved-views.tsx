@@ -1,7 +1,8 @@
 // Saved views over the inbox: the operator's named filters and sorts as links (each one's URL can
 // be sent to a colleague), a field to name the current one, and a button to delete the open one.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, type ApiError } from '../api.ts';
+import type { SavedView } from '@obra/schema/admin-contract';
+import { adminApi, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { Feedback } from './feedback.tsx';
 import { filterQuery, link, type Filter } from '../url-state.ts';
@@ -9,23 +10,17 @@ import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
 import { useText } from './use-action.ts';
 
-interface View {
-  id: string;
-  name: string;
-  query: string;
-}
-
 const CODES = { 'too-many': 'consoleWork.views.tooMany', name: 'consoleWork.views.nameError' } as const;
 
 /** The views of the signed-in operator, with the current `filter` to save. */
 export function SavedViews({ filter }: { filter: Filter }) {
   const { t } = useT();
-  const [views, setViews] = useState<View[]>([]);
+  const [views, setViews] = useState<SavedView[]>([]);
   const [message, setMessage] = useText();
   const [error, setError] = useText();
   const load = useCallback(
     () =>
-      api<{ views: View[] }>('views').then(
+      adminApi('GET views').then(
         ({ views }) => setViews(views),
         (caught: ApiError) => setError((t) => errorText(t, caught)),
       ),
@@ -51,9 +46,7 @@ export function SavedViews({ filter }: { filter: Filter }) {
     event.preventDefault();
     const form = event.currentTarget;
     const name = formText(new FormData(form), 'view-name');
-    void run(() => api('views', { method: 'POST', body: { name, query: current } }), 'consoleWork.views.saved').then(
-      (ok) => ok && form.reset(),
-    );
+    void run(() => adminApi('POST views', { body: { name, query: current } }), 'consoleWork.views.saved').then((ok) => ok && form.reset());
   };
   return (
     <section className="views" aria-labelledby="views-title">
@@ -85,7 +78,7 @@ export function SavedViews({ filter }: { filter: Filter }) {
           <button
             type="button"
             className="destructive"
-            onClick={() => void run(() => api(`views/${open.id}`, { method: 'DELETE' }), 'consoleWork.views.deleted')}
+            onClick={() => void run(() => adminApi('DELETE views/:id', { id: open.id }), 'consoleWork.views.deleted')}
           >
             {t('consoleWork.views.delete')}
           </button>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, type ApiError } from '../api.ts';
+import { adminApi, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { link } from '../url-state.ts';
 import { errorText } from './errors.ts';
@@ -51,7 +51,7 @@ export function SetPassword({ token }: { token: string }) {
     const refused = newPasswordError(data);
     if (refused) return setError(refused);
     try {
-      await api('password', { method: 'POST', body: { token, password: formText(data, 'password') } });
+      await adminApi('POST password', { body: { token, password: formText(data, 'password') } });
       setDone(true);
     } catch (caught) {
       setError((t) => errorText(t, caught as ApiError, { ...PASSWORD_CODES, link: 'console.setPassword.link' }));

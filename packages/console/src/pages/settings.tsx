@@ -1,7 +1,7 @@
 // Preferencias / Settings: the operator's language, time zone and morning e-mail; for admins, the
 // company's time zone (the dashboard's weeks, and everyone's who has not chosen their own).
 import { useMemo, type FormEvent } from 'react';
-import { api, type Me, type Settings } from '../api.ts';
+import { adminApi, type Me, type Settings } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { Feedback } from './feedback.tsx';
 import { formText } from './form-text.ts';
@@ -40,19 +40,16 @@ export function SettingsPage({
     const data = new FormData(event.currentTarget);
     const hour = formText(data, 'morning');
     const body = {
-      lang: formText(data, 'lang'),
+      lang: formText(data, 'lang') === 'en' ? ('en' as const) : ('es' as const),
       timeZone: formText(data, 'zone') || null,
       morningHour: hour === '' ? null : Number(hour),
     };
-    void mine.run(
-      () => api('me', { method: 'PATCH', body }).then(() => chooseLang(body.lang === 'en' ? 'en' : 'es')),
-      'consoleWork.settings.saved',
-    );
+    void mine.run(() => adminApi('PATCH me', { body }).then(() => chooseLang(body.lang)), 'consoleWork.settings.saved');
   };
   const saveCompany = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const timeZone = formText(new FormData(event.currentTarget), 'company-zone');
-    void company.run(() => api('company', { method: 'PUT', body: { timeZone } }), 'consoleWork.settings.companySaved');
+    void company.run(() => adminApi('PUT company', { body: { timeZone } }), 'consoleWork.settings.companySaved');
   };
   const hours = Array.from({ length: 24 }, (_, hour) => hour);
   const zoneOptions = known.map((zone) => (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { api, type ApiError, type Me } from '../api.ts';
+import { adminApi, type ApiError, type Me } from '../api.ts';
+import { formText } from './form-text.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { useText } from './use-action.ts';
@@ -15,9 +16,8 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: st
     setBusy(true);
     setError('');
     try {
-      const { user, csrf } = await api<{ user: Me; csrf: string }>('session', {
-        method: 'POST',
-        body: { email: data.get('email'), password: data.get('password') },
+      const { user, csrf } = await adminApi('POST session', {
+        body: { email: formText(data, 'email'), password: formText(data, 'password') },
       });
       onSignedIn(user, csrf);
     } catch (caught) {

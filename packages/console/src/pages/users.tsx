@@ -1,27 +1,22 @@
 // Users admin (admins only): invite with a one-time link, change roles, remove.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, type ApiError, type Me } from '../api.ts';
+import type { OperatorItem } from '@obra/schema/admin-contract';
+import type { OperatorRole } from '@obra/schema/console';
+import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
 import { useText } from './use-action.ts';
 
-interface User {
-  id: string;
-  email: string;
-  role: 'admin' | 'agent';
-  active: boolean;
-}
-
 /** The operators, and the invitation form. */
 export function Users({ me }: { me: Me }) {
   const { t } = useT();
-  const [users, setUsers] = useState<User[]>([]);
+  const [users, setUsers] = useState<OperatorItem[]>([]);
   const [error, setError] = useText();
   const [invited, setInvited] = useState<{ email: string; link: string } | undefined>();
   const load = useCallback(
     () =>
-      api<{ users: User[] }>('users').then(
+      adminApi('GET users').then(
         ({ users }) => setUsers(users),
         (caught: ApiError) => setError((t) => errorText(t, caught)),
       ),
@@ -44,7 +39,7 @@ export function Users({ me }: { me: Me }) {
     const data = new FormData(form);
     const email = formText(data, 'email').trim();
     void run(async () => {
-      const { link } = await api<{ link: string }>('users', { method: 'POST', body: { email, role: data.get('role') } });
+      const { link } = await adminApi('POST users', { body: { email, role: formText(data, 'role') as OperatorRole } });
       setInvited({ email, link });
       form.reset();
     });
@@ -79,7 +74,9 @@ export function Users({ me }: { me: Me }) {
                 <select
                   aria-label={t('console.users.roleOf', { email: user.email })}
                   value={user.role}
-                  onChange={(e) => void run(() => api(`users/${user.id}`, { method: 'PATCH', body: { role: e.target.value } }))}
+                  onChange={(e) =>
+                    void run(() => adminApi('PATCH users/:id', { id: user.id, body: { role: e.target.value as OperatorRole } }))
+                  }
                 >
                   <option value="admin">{t('console.users.roles.admin')}</option>
                   <option value="agent">{t('console.users.roles.agent')}</option>
@@ -91,7 +88,7 @@ export function Users({ me }: { me: Me }) {
                   <button
                     type="button"
                     className="destructive"
-                    onClick={() => void run(() => api(`users/${user.id}`, { method: 'DELETE' }))}
+                    onClick={() => void run(() => adminApi('DELETE users/:id', { id: user.id }))}
                   >
                     {t('console.users.remove', { email: user.email })}
                   </button>

@@ -6,7 +6,8 @@ import { loadConfig } from '../config.ts';
 import { openDb } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { servedOrigin } from '../served-origin.ts';
-import { checkEmail, checkRole, INVITE_HOURS, inviteLink, inviteUser, setPassword } from './users.ts';
+import { checkAdminBody } from '@obra/schema/admin-contract';
+import { INVITE_HOURS, inviteLink, inviteUser, setPassword } from './users.ts';
 
 const USAGE = 'Usage: npm run admin -- create-user EMAIL --role admin|agent [--password-stdin]';
 
@@ -41,15 +42,13 @@ export async function runAdmin(
     console.error(USAGE);
     return 2;
   }
-  let email;
-  let role;
-  try {
-    email = checkEmail(address);
-    role = checkRole(parsed.values.role);
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
+  // The account is checked as an admin's invitation from the console is.
+  const account = checkAdminBody('POST users', { email: address, role: parsed.values.role });
+  if (!account.ok) {
+    console.error(`${account.message}\n${USAGE}`);
     return 2;
   }
+  const { email, role } = account.body;
   const password = parsed.values['password-stdin'] ? await stdin() : undefined;
   const config = loadConfig();
   const db = await openDb(config);

@@ -36,7 +36,7 @@ export type AdminHandler = (context: AdminContext) => Promise<Reply>;
 export type Sendable<T> = T extends string ? T | Date : T extends object ? { [K in keyof T]: Sendable<T[K]> } : T;
 
 /** A reply whose body is the contract's answer of route `K`. */
-type RouteReply<K extends AdminRoute> = Omit<Reply, 'body'> & { body: Sendable<AdminResponses[K]> };
+export type RouteReply<K extends AdminRoute> = Omit<Reply, 'body'> & { body: Sendable<AdminResponses[K]> };
 
 /** The handler of contract route `K`: its reply is `K`'s answer, and with a body schema it gets the checked body. */
 export type RouteHandler<K extends AdminRoute> = (

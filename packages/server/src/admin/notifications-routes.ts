@@ -5,7 +5,7 @@ import { FIELD_LIMITS, LANGS, type Lang } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 import { NO_CONTENT, readObject, requireAdmin, type AdminHandler } from './context.ts';
 import { KINDS } from './filter.ts';
-import { EMAIL } from './users.ts';
+import { OPERATOR_EMAIL as EMAIL } from '@obra/schema/admin-contract';
 
 /** The most recipients one kind may have. */
 const MAX_RECIPIENTS = 20;

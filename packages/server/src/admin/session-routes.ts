@@ -1,8 +1,8 @@
 // Signing in and out, and setting a password from a one-time link: the only admin calls that
 // work without a session (the Origin check still applies to them).
-import type { Reply } from '../routes/types.ts';
 import { cookieHeader, deviceCookie, deviceCookieHeader, signIn, signOut } from './auth.ts';
-import { readObject, type AdminContext, type AdminHandler } from './context.ts';
+import type { AdminBodyRoute } from '@obra/schema/admin-contract';
+import { readBody, readObject, type AdminContext, type RouteHandler, type RouteReply } from './context.ts';
 import { settingsOf } from './me-routes.ts';
 import { forgiveAttempt, SIGN_IN_LIMITS, takeAttempt } from './throttle.ts';
 import { HttpError } from '../http/errors.ts';
@@ -10,24 +10,19 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { checkPassword, setPassword } from './users.ts';
 
 /** A call without a session; `client` is the caller's address as the limits count it (an IPv4 address or an IPv6 /64). */
-type Open = (context: Omit<AdminContext, 'operator' | 'id'> & { client: string }) => Promise<Reply>;
+type Open<K extends AdminBodyRoute> = (context: Omit<AdminContext, 'operator' | 'id'> & { client: string }) => Promise<RouteReply<K>>;
 
 /** POST /api/admin/session {email, password}: sets the session cookie (and the device cookie); the operator and CSRF token. */
-export const createSession: Open = async ({ req, config, db, client }) => {
-  const body = await readObject(req);
-  const { id, user, csrf, device } = await signIn(
-    db,
-    typeof body.email === 'string' ? body.email.trim().slice(0, 300) : '',
-    typeof body.password === 'string' ? body.password.slice(0, 200) : '',
-    { client, device: deviceCookie(req) },
-  );
+export const createSession: Open<'POST session'> = async ({ req, config, db, client }) => {
+  const { email, password } = await readBody(req, 'POST session');
+  const { id, user, csrf, device } = await signIn(db, email.trim(), password, { client, device: deviceCookie(req) });
   const cookies = [cookieHeader(req, config, id), ...(device ? [deviceCookieHeader(req, config, device)] : [])];
   return { status: 201, body: { user, csrf }, headers: { 'Set-Cookie': cookies } };
 };
 
 /** POST /api/admin/password {token, password}: the one-time link's form; its tries count with the address's failed sign-ins. */
-export const choosePassword: Open = async ({ req, db, client }) => {
-  const body = await readObject(req);
+export const choosePassword: Open<'POST password'> = async ({ req, db, client }) => {
+  const body = await readBody(req, 'POST password');
   await takeAttempt(db, [{ key: `address:${client}`, limit: SIGN_IN_LIMITS.address }]);
   await setPassword(db, body.token, body.password);
   await forgiveAttempt(db, `address:${client}`, []);
@@ -35,7 +30,7 @@ export const choosePassword: Open = async ({ req, db, client }) => {
 };
 
 /** GET /api/admin/session: who is signed in, their settings, and the CSRF token for this session. */
-export const currentSession: AdminHandler = async ({ db, operator }) => ({
+export const currentSession: RouteHandler<'GET session'> = async ({ db, operator }) => ({
   status: 200,
   body: {
     user: { id: operator.id, email: operator.email, role: operator.role },
@@ -45,7 +40,7 @@ export const currentSession: AdminHandler = async ({ db, operator }) => ({
 });
 
 /** POST /api/admin/sign-out {everywhere?}: ends this session (or all of the operator's) and clears the cookie. */
-export const endSession: AdminHandler = async ({ req, config, db, operator }) => {
+export const endSession: RouteHandler<'POST sign-out'> = async ({ req, config, db, operator }) => {
   const body = await readObject(req).catch((): Record<string, unknown> => ({}));
   await signOut(db, operator, body.everywhere === true);
   return { status: 204, body: undefined, headers: { 'Set-Cookie': cookieHeader(req, config, undefined) } };
@@ -58,12 +53,11 @@ export const endSession: AdminHandler = async ({ req, config, db, operator }) =>
  * operator ends and the browsers it knew are forgotten: a password changed because it leaked
  * leaves no one signed in with it.
  */
-export const changePassword: AdminHandler = async ({ req, db, operator }) => {
-  const body = await readObject(req);
+export const changePassword: RouteHandler<'POST account/password'> = async ({ body, db, operator }) => {
   const counter = { key: `change:${operator.id}`, limit: SIGN_IN_LIMITS.account };
   await takeAttempt(db, [counter]);
   const [user] = await db.query<{ password_hash: string | null }>('select password_hash from admin_user where id = $1', [operator.id]);
-  const current = typeof body.current === 'string' ? body.current.slice(0, 200) : '';
+  const { current } = body;
   if (!user?.password_hash || !(await verifyPassword(current, user.password_hash)))
     throw new HttpError(400, 'The current password is wrong.', { body: { code: 'current' } });
   const hash = await hashPassword(checkPassword(body.password, operator.email));

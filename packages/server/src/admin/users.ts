@@ -4,30 +4,13 @@ import type { Queryable } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type { OperatorRole } from '@obra/schema/console';
 
-/** The two roles: admins also manage users and delete leads. */
-const ROLES = ['admin', 'agent'] as const;
-/** One of {@link ROLES}. */
-export type Role = (typeof ROLES)[number];
+/** An operator's role. */
+export type Role = OperatorRole;
 
 /** How long a one-time link works. */
 export const INVITE_HOURS = 72;
-
-/** What an e-mail address looks like here (checked again by the mail server). */
-export const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
-
-/** A trimmed e-mail address, or a 400 naming the problem. */
-export function checkEmail(value: unknown): string {
-  const email = typeof value === 'string' ? value.trim() : '';
-  if (!EMAIL.test(email)) throw new HttpError(400, 'Give a valid e-mail address (name@example.com).', { body: { code: 'email' } });
-  return email;
-}
-
-/** A role, or a 400. */
-export function checkRole(value: unknown): Role {
-  if (!ROLES.includes(value as Role)) throw new HttpError(400, `The role must be ${ROLES.join(' or ')}.`, { body: { code: 'role' } });
-  return value as Role;
-}
 
 /** A password the policy takes for the account `email` (password.ts), or a 400 `password` with the reason. */
 export function checkPassword(value: unknown, email: string): string {
