@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { PARTNER_CODE, type UtmKey } from './attribution.ts';
 import { LANGS, type Lang } from './lang.ts';
 import type { LeadKindName, LeadStatus, ORDER_PROVIDERS, PartnerStatus, PaymentStatus } from './console.ts';
-import { LEAD_STATUSES, OPERATOR_ROLES, type OperatorRole } from './console.ts';
+import { BULK_LIMIT, LEAD_STATUSES, OPERATOR_ROLES, type OperatorRole } from './console.ts';
 
 /** A time as the API writes it: ISO 8601 (a Date on the server, JSON.stringify's string on the wire). */
 export type ApiTime = string;
@@ -95,6 +95,12 @@ const given = (longest: number) =>
     '',
   );
 
+/** What a bulk action does to the leads it names. */
+export const BULK_ACTIONS = ['status', 'assign', 'delete'] as const;
+const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const IDS_TEXT = `ids must be 1 to ${BULK_LIMIT} lead ids.`;
+const BULK_QUERY_TEXT = 'query must be the inbox query string.';
+
 /** The body of each route that reads one, by its name in {@link AdminResponses}. */
 export const ADMIN_BODIES = {
   'PATCH leads/:id': body(
@@ -139,6 +145,37 @@ export const ADMIN_BODIES = {
     ),
     { ...PARTNER_CODES, code: 'partner-code-fixed' },
     true,
+  ),
+  /** The leads selected (`ids`) or every lead matching the inbox's `query`, and what to do to them. */
+  'POST leads/bulk': body(
+    v.pipe(
+      v.object({
+        action: v.picklist(BULK_ACTIONS, `action must be one of ${BULK_ACTIONS.join(', ')}.`),
+        status: v.optional(v.picklist(LEAD_STATUSES, STATUS_TEXT)),
+        assignee: v.optional(assignee),
+        ids: v.optional(
+          v.pipe(
+            v.array(v.pipe(v.string(IDS_TEXT), v.regex(LEAD_ID, IDS_TEXT)), IDS_TEXT),
+            v.minLength(1, IDS_TEXT),
+            v.maxLength(BULK_LIMIT, IDS_TEXT),
+          ),
+        ),
+        query: v.optional(v.pipe(v.string(BULK_QUERY_TEXT), v.maxLength(2000, BULK_QUERY_TEXT))),
+      }),
+      v.forward(
+        v.check((bulk) => bulk.action !== 'status' || bulk.status !== undefined, STATUS_TEXT),
+        ['status'],
+      ),
+      v.forward(
+        v.check((bulk) => bulk.action !== 'assign' || bulk.assignee !== undefined, 'assignee must be the id of a user, or null.'),
+        ['assignee'],
+      ),
+      v.forward(
+        v.check((bulk) => (bulk.ids === undefined) !== (bulk.query === undefined), 'Send either ids or query.'),
+        ['ids'],
+      ),
+    ),
+    { action: 'action', status: 'status', assignee: 'assignee', ids: 'ids' },
   ),
   'POST users': body(v.object({ email: v.pipe(v.string(EMAIL_TEXT), v.trim(), v.regex(OPERATOR_EMAIL, EMAIL_TEXT)), role }, EMAIL_TEXT), {
     email: 'email',
@@ -432,6 +469,8 @@ export interface AdminResponses {
     countsCapped: boolean;
   };
   'GET due': { overdue: number; today: number };
+  /** How many leads changed (those already so are left alone) or were deleted. */
+  'POST leads/bulk': { changed: number };
   /** `?weeks=` one of DASHBOARD_WEEKS. */
   'GET dashboard': DashboardFigures;
   'GET leads/:id': LeadDetail;

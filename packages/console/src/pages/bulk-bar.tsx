@@ -1,8 +1,10 @@
 // What to do with the leads selected in the inbox (on this page, or every one matching the
 // filter): a status, an assignee, a CSV of them, or deletion for admins after a confirmation.
 import { useState } from 'react';
-import { BULK_LIMIT, LEAD_STATUSES } from '@obra/schema/console';
-import { api, type ApiError, type Me } from '../api.ts';
+import { BULK_LIMIT, LEAD_STATUSES, type LeadStatus } from '@obra/schema/console';
+import type { AdminRequest } from '@obra/schema/admin-contract';
+import { adminApi, type ApiError, type Me } from '../api.ts';
+import { formText } from './form-text.ts';
 import { useT } from '../i18n.ts';
 import { Feedback } from './feedback.tsx';
 import { filterQuery, type Filter } from '../url-state.ts';
@@ -46,12 +48,12 @@ export function BulkBar({
   const target = selection.all
     ? { query: filterQuery({ ...filter, after: undefined, sort: undefined, dir: undefined }).slice(1) }
     : { ids: [...selection.ids] };
-  const run = async (body: Record<string, unknown>) => {
+  const run = async (body: Omit<AdminRequest<'POST leads/bulk'>, 'ids' | 'query'>) => {
     setMessage('');
     setError('');
     setConfirming(false);
     try {
-      const { changed: n } = await api<{ changed: number }>('leads/bulk', { method: 'POST', body: { ...target, ...body } });
+      const { changed: n } = await adminApi('POST leads/bulk', { body: { ...target, ...body } });
       setMessage((t) => t(body.action === 'delete' ? 'consoleWork.bulk.deleted' : 'consoleWork.bulk.done', { count: n }));
       if (body.action === 'delete') clear();
       changed();
@@ -91,7 +93,7 @@ export function BulkBar({
             className="bulk-row"
             onSubmit={(event) => {
               event.preventDefault();
-              void run({ action: 'status', status: new FormData(event.currentTarget).get('bulk-status') });
+              void run({ action: 'status', status: formText(new FormData(event.currentTarget), 'bulk-status') as LeadStatus });
             }}
           >
             <label htmlFor="bulk-status">{t('consoleWork.bulk.status')}</label>
@@ -111,7 +113,7 @@ export function BulkBar({
             className="bulk-row"
             onSubmit={(event) => {
               event.preventDefault();
-              const value = new FormData(event.currentTarget).get('bulk-assignee');
+              const value = formText(new FormData(event.currentTarget), 'bulk-assignee');
               void run({ action: 'assign', assignee: value === 'none' ? null : value === 'me' ? me.id : value });
             }}
           >

@@ -3,13 +3,13 @@
 // event and a lead.updated webhook per lead, in one transaction with one audit entry.
 import { BULK_LIMIT } from '@obra/schema/console';
 import { HttpError } from '../http/errors.ts';
-import { readObject, requireAdmin, scopeOf, type AdminContext, type AdminHandler } from './context.ts';
+import type { AdminChecked } from '@obra/schema/admin-contract';
+import { requireAdmin, scopeOf, type AdminContext, type RouteHandler } from './context.ts';
 import { deleteLeads } from './delete-lead.ts';
-import { parseFilter, STATUSES, whereOf, type Filter } from './filter.ts';
+import { parseFilter, whereOf, type Filter } from './filter.ts';
 import { assigneeEmail, checkAssignee, recordEvent } from './lead-changes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ACTIONS = ['status', 'assign', 'delete'] as const;
 /** Ids one export link may carry (a URL stays short); more are exported by their filter. */
 const EXPORT_IDS = 200;
 
@@ -19,12 +19,10 @@ const checkIds = (value: unknown, most: number): string[] => {
   return [...new Set(value as string[])];
 };
 
-/** The ids of the leads `body` names: its `ids`, or every lead matching its `query` (the inbox's query string). */
-async function targets(context: AdminContext, body: Record<string, unknown>): Promise<string[]> {
-  if ('ids' in body === 'query' in body) throw new HttpError(400, 'Send either ids or query.', { body: { code: 'ids' } });
-  if ('ids' in body) return checkIds(body.ids, BULK_LIMIT);
-  if (typeof body.query !== 'string' || body.query.length > 2000) throw new HttpError(400, 'query must be the inbox query string.');
-  const { sql, params } = whereOf(parseFilter(new URLSearchParams(body.query)), scopeOf(context));
+/** The ids of the leads `body` names: its `ids` (checked by the contract), or every lead matching its `query` (the inbox's query string). */
+async function targets(context: AdminContext, body: AdminChecked<'POST leads/bulk'>): Promise<string[]> {
+  if (body.ids) return [...new Set(body.ids)];
+  const { sql, params } = whereOf(parseFilter(new URLSearchParams(body.query ?? '')), scopeOf(context));
   const rows = await context.db.query<{ id: string }>(`select id from lead ${sql} limit ${BULK_LIMIT + 1}`, params);
   if (rows.length > BULK_LIMIT)
     throw new HttpError(400, `More than ${BULK_LIMIT} leads match: narrow the filter first.`, {
@@ -38,14 +36,10 @@ async function targets(context: AdminContext, body: Record<string, unknown>): Pr
  * leads changed (those already so are left alone) or deleted; deleting is for admins. 400 before
  * anything changes when a value, the ids or the query are wrong, or more than BULK_LIMIT match.
  */
-export const bulkChange: AdminHandler = async (context) => {
-  const { req, db, operator, allowList, mailOutbox } = context;
-  const body = await readObject(req);
-  const action = ACTIONS.find((a) => a === body.action);
-  if (!action) throw new HttpError(400, `action must be one of ${ACTIONS.join(', ')}.`, { body: { code: 'action' } });
+export const bulkChange: RouteHandler<'POST leads/bulk'> = async (context) => {
+  const { body, db, operator, allowList, mailOutbox } = context;
+  const { action } = body;
   if (action === 'delete') requireAdmin(operator);
-  if (action === 'status' && !STATUSES.includes(body.status as never))
-    throw new HttpError(400, `status must be one of ${STATUSES.join(', ')}.`, { body: { code: 'status' } });
   const assignee = action === 'assign' ? await checkAssignee(db, body.assignee) : null;
   const ids = await targets(context, body);
 
@@ -57,6 +51,7 @@ export const bulkChange: AdminHandler = async (context) => {
     if (kinds.partner) allowList.invalidate();
     return { status: 200, body: { changed: Object.values(kinds).reduce((sum, n) => sum + n, 0) } };
   }
+  // The contract's schema asks a status of the status action.
   const [column, value] = action === 'status' ? ['status', body.status as string] : ['assignee', assignee];
   const changed = await db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string }>(

@@ -67,7 +67,7 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST sign-out', endSession),
   route('POST account/password', changePassword),
   route('GET leads', listLeads),
-  ['POST', /^\/api\/admin\/leads\/bulk$/, bulkChange],
+  route('POST leads/bulk', bulkChange),
   route('GET due', dueCounts),
   route('GET dashboard', dashboard),
   route('GET views', listViews),
