@@ -20,6 +20,12 @@ describe('bundle size budgets', () => {
   it.each(rows)('$file is within $budgetGzip bytes gzip', ({ sizes, budgetGzip }) => {
     expect(sizes?.gzip).toBeLessThanOrEqual(budgetGzip);
   });
+
+  it('lets the loader fetch nothing more until a widget is wanted (it imports the widgets and their runtime only dynamically)', () => {
+    // A module the loader shares with the widgets (e.g. a function re-exported by @obra/element)
+    // would put it in the runtime chunk, and every page would fetch that chunk at once.
+    expect(staticClosure(join(dist, 'esm'), ['loader.js'], (path) => readFileSync(path, 'utf8'))).toEqual(['loader.js']);
+  });
 });
 
 /** Sums sizes, as a page pays for every file it fetches. */

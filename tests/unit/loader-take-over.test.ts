@@ -1,6 +1,6 @@
 // What the loader carries from a pre-rendered view to the rendered one (packages/element/src/loader-take-over.ts).
 import { describe, expect, it, vi } from 'vitest';
-import { readVisitorInput, restoreVisitorInput } from '@obra/element';
+import { readVisitorInput, restoreVisitorInput } from '@obra/element/take-over';
 
 const VIEW = `
   <form>

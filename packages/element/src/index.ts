@@ -36,4 +36,3 @@ export {
   type AttributeDoc,
   type KnownEvents,
 } from './contract.ts';
-export { readVisitorInput, restoreVisitorInput, type VisitorInput } from './loader-take-over.ts';
