@@ -8,15 +8,20 @@ import { HttpError } from '../http/errors.ts';
 export const KINDS = LEAD_KIND_NAMES;
 /** The statuses of the workflow, in order, plus spam. */
 export const STATUSES = LEAD_STATUSES;
-/** A checked filter; every field optional. */
-export interface Filter {
-  kind?: (typeof KINDS)[number];
-  status?: (typeof STATUSES)[number];
+/** What each list of the console filters by besides its own fields; every field optional. */
+export interface ListFilter {
   lang?: Lang;
-  /** YYYY-MM-DD, inclusive, UTC. */
+  /** YYYY-MM-DD, inclusive, days of the operator's time zone. */
   from?: string;
   to?: string;
+  /** Free text, lower-cased. */
   q?: string;
+}
+
+/** A checked inbox filter; every field optional. */
+export interface Filter extends ListFilter {
+  kind?: (typeof KINDS)[number];
+  status?: (typeof STATUSES)[number];
   /** A partner code (exact). */
   partner?: string;
   /** A utm_campaign, matched without regard to case. */

@@ -1,23 +1,17 @@
 // The console's orders filter (issue 19): read from a query string (the console's URL uses the same
 // names), checked, and turned into a WHERE clause over the `order` table with numbered parameters.
 // Dates and the keyset cursor work as the inbox's (filter.ts).
-import { type Lang, LANGS } from '@obra/schema';
+import { LANGS } from '@obra/schema';
 import { ORDER_PROVIDERS as PROVIDERS, PAYMENT_STATUSES } from '@obra/schema/console';
 import { HttpError } from '../http/errors.ts';
-import { day, oneOf, whereBuilder, type Cursor } from './filter.ts';
+import { day, oneOf, whereBuilder, type Cursor, type ListFilter } from './filter.ts';
 
 /** A checked orders filter; every field optional. */
-export interface OrderFilter {
+export interface OrderFilter extends ListFilter {
   status?: (typeof PAYMENT_STATUSES)[number];
   provider?: (typeof PROVIDERS)[number];
   /** A product slug; any slug-shaped value (an order outlives its product leaving the catalogue). */
   product?: string;
-  lang?: Lang;
-  /** YYYY-MM-DD, inclusive, days of the operator's time zone. */
-  from?: string;
-  to?: string;
-  /** Lower-cased text searched in the buyer's e-mail and the session id. */
-  q?: string;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
