@@ -164,6 +164,33 @@ describe('saving an endpoint', () => {
     await refused({ events: ['lead.created'], format: 'xml' }, 'format');
     await refused({ events: ['lead.created', 'lead.updated'], format: 'spreadsheet' }, 'spreadsheet-events');
   });
+
+  it('refuses a bad body with a clear 400 naming it, and stores or changes nothing', async () => {
+    const refused = async (path: string, method: string, body: Record<string, unknown>, code: string, errorMessage: unknown) => {
+      const response = await admin.call(path, { method, body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code, errorMessage });
+    };
+    const events = expect.stringMatching(/^events must be a non-empty list of lead.created/);
+    await refused('/api/admin/webhooks', 'POST', { events: ['lead.created'] }, 'url', 'Send url and events (format if not standard).');
+    await refused(
+      '/api/admin/webhooks',
+      'POST',
+      { url: 7, events: ['lead.created'] },
+      'url',
+      'url must be the http or https address of the endpoint.',
+    );
+    await refused('/api/admin/webhooks', 'POST', { url: receiver.url(), events: ['lead.deleted'] }, 'events', events);
+    expect(await local.api.db.query('select id from webhook_endpoint')).toEqual([]);
+    const endpoint = await addEndpoint({ url: receiver.url(), events: ['lead.created'] });
+    const path = `/api/admin/webhooks/${endpoint.id}`;
+    await refused(path, 'PATCH', { enabled: 'no' }, 'enabled', 'enabled must be true or false.');
+    await refused(path, 'PATCH', { events: [] }, 'events', events);
+    await refused(path, 'PATCH', { format: 'spreadsheet', events: ['lead.updated'] }, 'spreadsheet-events', expect.any(String));
+    expect(await local.api.db.query('select events, format, enabled from webhook_endpoint')).toEqual([
+      { events: ['lead.created'], format: 'standard', enabled: true },
+    ]);
+  });
 });
 
 describe('delivery', () => {

@@ -2,47 +2,22 @@
 // delivery log with resend, enable/disable, a test event, rotate the secret, delete; and the
 // notice when the server disabled an endpoint that kept failing.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { api, type ApiError } from '../api.ts';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookFormat } from '@obra/schema/admin-contract';
+import { adminApi, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { useAction, useText } from './use-action.ts';
 
-const EVENTS = ['lead.created', 'lead.updated', 'partner.approved', 'report.mailed'] as const;
-type EventType = (typeof EVENTS)[number];
 // A catalogue key cannot hold a dot (it nests), so each event's label has its own key.
 const EVENT_LABEL = {
   'lead.created': 'lead-created',
   'lead.updated': 'lead-updated',
   'partner.approved': 'partner-approved',
   'report.mailed': 'report-mailed',
-} as const;
-type Format = 'standard' | 'spreadsheet';
-
-interface Endpoint {
-  id: string;
-  url: string;
-  events: EventType[];
-  format: Format;
-  secret: string;
-  enabled: boolean;
-  disabledReason: 'failing' | 'admin' | null;
-  disabledAt: string | null;
-  failingSince: string | null;
-}
-
-interface Delivery {
-  id: string;
-  eventId: string;
-  type: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  createdAt: string;
-  lastAttemptAt: string | null;
-  nextAt: string | null;
-  lastStatus: number | null;
-  answer: string | null;
-}
+} as const satisfies Record<WebhookEvent, string>;
+/** The events in the contract's order (its keys, each event once). */
+const EVENTS = Object.keys(EVENT_LABEL) as WebhookEvent[];
 
 const CODES = {
   url: 'console.webhooks.errors.url',
@@ -57,11 +32,11 @@ const CODES = {
 /** The webhooks screen. */
 export function Webhooks() {
   const { t } = useT();
-  const [endpoints, setEndpoints] = useState<Endpoint[] | undefined>();
+  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | undefined>();
   const { run, error, setError, message } = useAction(() => load(), CODES);
   const load = useCallback(
     () =>
-      api<{ endpoints: Endpoint[] }>('webhooks').then(
+      adminApi('GET webhooks').then(
         ({ endpoints }) => setEndpoints(endpoints),
         (caught: ApiError) => setError((t) => errorText(t, caught, CODES)),
       ),
@@ -117,9 +92,9 @@ function EventBoxes({
   onChange,
 }: {
   name: string;
-  format: Format;
-  chosen: readonly EventType[];
-  onChange(events: EventType[]): void;
+  format: WebhookFormat;
+  chosen: readonly WebhookEvent[];
+  onChange(events: WebhookEvent[]): void;
 }) {
   const { t } = useT();
   const id = useId();
@@ -151,18 +126,18 @@ function EventBoxes({
 function AddForm({ run }: { run: Run }) {
   const { t } = useT();
   const [url, setUrl] = useState('');
-  const [format, setFormat] = useState<Format>('standard');
-  const [events, setEvents] = useState<EventType[]>(['lead.created']);
+  const [format, setFormat] = useState<WebhookFormat>('standard');
+  const [events, setEvents] = useState<WebhookEvent[]>(['lead.created']);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const ok = await run(() => api('webhooks', { method: 'POST', body: { url: url.trim(), events, format } }), 'console.webhooks.added');
+    const ok = await run(() => adminApi('POST webhooks', { body: { url: url.trim(), events, format } }), 'console.webhooks.added');
     if (ok) {
       setUrl('');
       setFormat('standard');
       setEvents(['lead.created']);
     }
   };
-  const chooseFormat = (next: Format) => {
+  const chooseFormat = (next: WebhookFormat) => {
     setFormat(next);
     if (next === 'spreadsheet') setEvents(['lead.created']);
   };
@@ -215,10 +190,10 @@ function AddForm({ run }: { run: Run }) {
   );
 }
 
-function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
+function EndpointCard({ endpoint, run }: { endpoint: WebhookEndpoint; run: Run }) {
   const { t, lang, zone } = useT();
   const id = useId();
-  const [events, setEvents] = useState<EventType[]>(endpoint.events);
+  const [events, setEvents] = useState<WebhookEvent[]>(endpoint.events);
   const [showLog, setShowLog] = useState(false);
   const [copied, setCopied] = useText();
   const [confirming, setConfirming] = useState(false);
@@ -263,7 +238,7 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void run(() => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { events } }), 'console.webhooks.saved');
+            void run(() => adminApi('PATCH webhooks/:id', { id: endpoint.id, body: { events } }), 'console.webhooks.saved');
           }}
         >
           <EventBoxes name={`${id}-events`} format={endpoint.format} chosen={events} onChange={setEvents} />
@@ -276,7 +251,7 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
             type="button"
             onClick={() =>
               void run(
-                () => api(`webhooks/${endpoint.id}`, { method: 'PATCH', body: { enabled: !endpoint.enabled } }),
+                () => adminApi('PATCH webhooks/:id', { id: endpoint.id, body: { enabled: !endpoint.enabled } }),
                 endpoint.enabled ? 'console.webhooks.disabledDone' : 'console.webhooks.enabledDone',
               )
             }
@@ -285,13 +260,13 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
           </button>
           <button
             type="button"
-            onClick={() => void run(() => api(`webhooks/${endpoint.id}/test`, { method: 'POST' }), 'console.webhooks.testSent')}
+            onClick={() => void run(() => adminApi('POST webhooks/:id/test', { id: endpoint.id }), 'console.webhooks.testSent')}
           >
             {t('console.webhooks.test')}
           </button>
           <button
             type="button"
-            onClick={() => void run(() => api(`webhooks/${endpoint.id}/rotate`, { method: 'POST' }), 'console.webhooks.rotated')}
+            onClick={() => void run(() => adminApi('POST webhooks/:id/rotate', { id: endpoint.id }), 'console.webhooks.rotated')}
           >
             {t('console.webhooks.rotate')}
           </button>
@@ -303,7 +278,7 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
               <button
                 type="button"
                 className="destructive"
-                onClick={() => void run(() => api(`webhooks/${endpoint.id}`, { method: 'DELETE' }), 'console.webhooks.deleted')}
+                onClick={() => void run(() => adminApi('DELETE webhooks/:id', { id: endpoint.id }), 'console.webhooks.deleted')}
               >
                 {t('console.webhooks.deleteYes')}
               </button>
@@ -323,9 +298,9 @@ function EndpointCard({ endpoint, run }: { endpoint: Endpoint; run: Run }) {
   );
 }
 
-function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
+function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t, lang, zone } = useT();
-  const [items, setItems] = useState<Delivery[] | undefined>();
+  const [items, setItems] = useState<WebhookDelivery[] | undefined>();
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useText();
   const [message, setMessage] = useText();
@@ -333,9 +308,10 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
     async (after?: string) => {
       setError('');
       try {
-        const page = await api<{ items: Delivery[]; next: string | null }>(
-          `webhooks/${endpoint.id}/deliveries${after ? `?after=${encodeURIComponent(after)}` : ''}`,
-        );
+        const page = await adminApi('GET webhooks/:id/deliveries', {
+          id: endpoint.id,
+          query: after ? `?after=${encodeURIComponent(after)}` : '',
+        });
         setItems((before) => (after ? [...(before ?? []), ...page.items] : page.items));
         setNext(page.next);
       } catch (caught) {
@@ -345,10 +321,10 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
     [endpoint.id, setError],
   );
   useEffect(() => void load(), [load]);
-  const resend = async (delivery: Delivery) => {
+  const resend = async (delivery: WebhookDelivery) => {
     setMessage('');
     try {
-      await api(`webhook-deliveries/${delivery.id}/resend`, { method: 'POST' });
+      await adminApi('POST webhook-deliveries/:id/resend', { id: delivery.id });
       setMessage((t) => t('console.webhooks.resent'));
       await load();
     } catch (caught) {

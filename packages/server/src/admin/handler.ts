@@ -98,14 +98,14 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST partners/:id/approve', approvePartner, 'admins'),
   route('POST partners/:id/suspend', suspendPartner),
   route('POST partners/:id/reinstate', reinstatePartner),
-  ['GET', /^\/api\/admin\/webhooks$/, listWebhooks],
-  ['POST', /^\/api\/admin\/webhooks$/, createWebhook],
-  ['PATCH', new RegExp(`^/api/admin/webhooks/${ID}$`), updateWebhook],
-  ['DELETE', new RegExp(`^/api/admin/webhooks/${ID}$`), removeWebhook],
-  ['POST', new RegExp(`^/api/admin/webhooks/${ID}/rotate$`), rotateSecret],
-  ['POST', new RegExp(`^/api/admin/webhooks/${ID}/test$`), testWebhook],
-  ['GET', new RegExp(`^/api/admin/webhooks/${ID}/deliveries$`), listDeliveries],
-  ['POST', new RegExp(`^/api/admin/webhook-deliveries/${ID}/resend$`), resendDelivery],
+  route('GET webhooks', listWebhooks, 'admins'),
+  route('POST webhooks', createWebhook, 'admins'),
+  route('PATCH webhooks/:id', updateWebhook, 'admins'),
+  route('DELETE webhooks/:id', removeWebhook, 'admins'),
+  route('POST webhooks/:id/rotate', rotateSecret, 'admins'),
+  route('POST webhooks/:id/test', testWebhook, 'admins'),
+  route('GET webhooks/:id/deliveries', listDeliveries, 'admins'),
+  route('POST webhook-deliveries/:id/resend', resendDelivery, 'admins'),
 ];
 
 /** The console's API. */

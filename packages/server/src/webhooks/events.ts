@@ -1,11 +1,11 @@
 // The events webhooks carry, and how code (not a trigger) records one inside its own transaction.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@obra/schema/admin-contract';
 
-/** Every event type an endpoint may listen for. */
-export const EVENT_TYPES = ['lead.created', 'lead.updated', 'partner.approved', 'report.mailed'] as const;
-/** One of {@link EVENT_TYPES}. */
-export type EventType = (typeof EVENT_TYPES)[number];
+/** Every event type an endpoint may listen for (the console's contract names them). */
+export const EVENT_TYPES = WEBHOOK_EVENTS;
+export type EventType = WebhookEvent;
 /** The type of the console's "send a test event" (to one endpoint, never listened for). */
 export const TEST_EVENT = 'webhook.test';
 

@@ -2,11 +2,10 @@
 // spreadsheet preset's body (docs/contributors/behaviour.md#calls: the original wait list's JSON).
 import { Webhook } from 'standardwebhooks';
 import { guardFormula } from '../csv.ts';
+import type { WebhookFormat } from '@obra/schema/admin-contract';
 
-/** An endpoint's format. */
-export type Format = 'standard' | 'spreadsheet';
-/** The formats, for validation. */
-export const FORMATS: readonly Format[] = ['standard', 'spreadsheet'];
+/** An endpoint's format (the console's contract names them). */
+export type Format = WebhookFormat;
 
 /** An event as stored: `version` is the payload version its data was made in (migration 085). */
 export interface StoredEvent {
