@@ -69,6 +69,36 @@ describe('the rules', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it("names the refused rule's kind and the check in English, and refuses a body without its rules", async () => {
+    const bad = async (body: unknown) => {
+      const response = await admin.call('/api/admin/notifications', { method: 'PUT', body });
+      expect(response.status).toBe(400);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    expect(await bad({ rules: [{ kind: 'contact', recipients: [], lang: 'es' }] })).toEqual({
+      code: 'mode',
+      kind: 'contact',
+      errorMessage: 'The mode of contact must be each or digest.',
+    });
+    expect(await bad({ rules: [{ kind: 'report', recipients: ['a@example.com', 'nope'], mode: 'each', lang: 'en' }] })).toEqual({
+      code: 'invalid',
+      kind: 'report',
+      addresses: ['nope'],
+      errorMessage: 'Not valid e-mail addresses: nope.',
+    });
+    expect(await bad({ rules: [{ recipients: [], mode: 'each', lang: 'es' }] })).toEqual({
+      code: 'kind',
+      errorMessage: 'Each rule needs a kind: wait-list, partner, contact, report.',
+    });
+    expect(await bad({})).toEqual({ code: 'rules', errorMessage: 'Send {rules: […]}, at most one per kind.' });
+    expect(await bad({ rules: [{ kind: 'partner', recipients: [], mode: 'each', lang: 'es', partnerCopy: 1 }] })).toEqual({
+      code: 'partnerCopy',
+      kind: 'partner',
+      errorMessage: 'partnerCopy of partner is true or false.',
+    });
+    expect(await stored()).toEqual([]);
+  });
+
   it('are read by every operator, a rule per kind', async () => {
     const response = await agent.call('/api/admin/notifications');
     expect(response.status).toBe(200);

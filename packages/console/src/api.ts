@@ -31,11 +31,27 @@ export const setCsrf = (token: string) => void (csrf = token);
 /** What to do when a call answers 401 (show the sign-in screen). */
 export const whenSignedOut = (handler: () => void) => void (onSignedOut = handler);
 
-/** Calls the API; resolves the JSON body (undefined for 204), rejects with {@link ApiError}. */
-export async function api<T = unknown>(path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}): Promise<T> {
+/** Where contract route `key` goes: `:id` is `id`, then `query` (`?a=b`, or ''). */
+const routePath = (key: AdminRoute, id = '', query = '') => `${key.slice(key.indexOf(' ') + 1).replace(':id', id)}${query}`;
+
+/** What a call of route `K` takes: the path's id, a query string, and the body when the route reads one. */
+type CallOf<K extends AdminRoute> = { id?: string; query?: string } & (AdminRequest<K> extends undefined
+  ? { body?: undefined }
+  : { body: AdminRequest<K> });
+
+/**
+ * Calls contract route `key` ('PATCH leads/:id'); resolves its answer (undefined for 204), rejects
+ * with {@link ApiError}.
+ */
+export async function adminApi<K extends AdminRoute>(
+  key: K,
+  ...[call]: AdminRequest<K> extends undefined ? [CallOf<K>?] : [CallOf<K>]
+): Promise<AdminResponses[K]> {
+  const method = key.slice(0, key.indexOf(' '));
+  const body = call?.body;
   let response: Response;
   try {
-    response = await fetch(`/api/admin/${path}`, {
+    response = await fetch(`/api/admin/${routePath(key, call?.id, call?.query)}`, {
       method,
       credentials: 'same-origin',
       headers: {
@@ -47,29 +63,13 @@ export async function api<T = unknown>(path: string, { method = 'GET', body }: {
   } catch {
     throw new ApiError(0, 'network', 'network');
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined as AdminResponses[K];
   const data = (await response.json().catch(() => ({}))) as { errorMessage?: string; code?: string };
   if (!response.ok) {
-    const signIn = path === 'session' && method === 'POST';
-    if (response.status === 401 && !signIn) onSignedOut();
+    if (response.status === 401 && key !== 'POST session') onSignedOut();
     throw new ApiError(response.status, data.errorMessage ?? response.statusText, data.code, data);
   }
-  return data as T;
+  return data as AdminResponses[K];
 }
-
-/** Where contract route `key` goes: `:id` is `id`, then `query` (`?a=b`, or ''). */
-export const routePath = (key: AdminRoute, id = '', query = '') => `${key.slice(key.indexOf(' ') + 1).replace(':id', id)}${query}`;
-
-/** What a call of route `K` takes: the path's id, a query string, and the body when the route reads one. */
-type CallOf<K extends AdminRoute> = { id?: string; query?: string } & (AdminRequest<K> extends undefined
-  ? { body?: undefined }
-  : { body: AdminRequest<K> });
-
-/** Calls contract route `key` ('PATCH leads/:id'); resolves its answer, rejects with {@link ApiError}. */
-export const adminApi = <K extends AdminRoute>(key: K, ...[call]: AdminRequest<K> extends undefined ? [CallOf<K>?] : [CallOf<K>]) =>
-  api<AdminResponses[K]>(routePath(key, call?.id, call?.query), {
-    method: key.slice(0, key.indexOf(' ')),
-    body: call?.body,
-  });
 
 export type { Me, Settings } from '@obra/schema/admin-contract';

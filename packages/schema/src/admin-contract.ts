@@ -10,7 +10,8 @@ import * as v from 'valibot';
 import { PARTNER_CODE, type UtmKey } from './attribution.ts';
 import { LANGS, type Lang } from './lang.ts';
 import type { LeadKindName, LeadStatus, ORDER_PROVIDERS, PartnerStatus, PaymentStatus } from './console.ts';
-import { BULK_LIMIT, LEAD_STATUSES, OPERATOR_ROLES, type OperatorRole } from './console.ts';
+import { BULK_LIMIT, LEAD_KIND_NAMES, LEAD_STATUSES, OPERATOR_ROLES, type OperatorRole } from './console.ts';
+import { FIELD_LIMITS } from './validate.ts';
 
 /** A time as the API writes it: ISO 8601 (a Date on the server, JSON.stringify's string on the wire). */
 export type ApiTime = string;
@@ -21,11 +22,13 @@ export type ApiTime = string;
  * the console translates the code, tests read the English `errorMessage`, which is each check's
  * message.
  */
-export interface AdminBody<S extends v.GenericSchema = v.GenericSchema> {
+export interface AdminBody<S extends v.GenericSchema = v.GenericSchema, X extends object = object> {
   schema: S;
   codes: Record<string, string>;
   /** The refusal also names its member in `errors` ({origins: 'partner-origins'}), for a form to mark the field. */
   fields?: true;
+  /** The refusal's other members, read from its issue and code (a notification rule's `kind`, its bad `addresses`). */
+  extra?: (issue: v.BaseIssue<unknown>, code: string | undefined) => X;
 }
 const body = <S extends v.GenericSchema>(schema: S, codes: Record<string, string> = {}, fields?: true): AdminBody<S> =>
   fields ? { schema, codes, fields } : { schema, codes };
@@ -57,6 +60,44 @@ const followUp = v.nullable(
     FOLLOW_UP_AT,
   ),
 );
+
+/** The most recipients one kind of lead's notifications may have. */
+export const MAX_RECIPIENTS = 20;
+/** A mail per lead, or a daily digest. */
+export const NOTIFICATION_MODES = ['each', 'digest'] as const;
+export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
+/** The addresses of a list that are no operator's e-mail address. */
+const badAddresses = (addresses: readonly string[]) =>
+  addresses.filter((address) => address.length > FIELD_LIMITS.email || !OPERATOR_EMAIL.test(address));
+/** One kind's rule; each kind's messages name it. */
+const notificationRule = (kind: LeadKindName) => {
+  const texts: Record<string, string> = {
+    recipients: `The recipients of ${kind} are a list of addresses.`,
+    mode: `The mode of ${kind} must be each or digest.`,
+    lang: `The language of ${kind} must be ${LANGS.join(' or ')}.`,
+  };
+  return v.object(
+    {
+      kind: v.literal(kind),
+      /** Trimmed, lower-cased, each once. */
+      recipients: v.pipe(
+        v.array(v.string(texts.recipients), texts.recipients),
+        v.transform((list) => [...new Set(list.map((address) => address.trim().toLowerCase()).filter(Boolean))]),
+        v.maxLength(MAX_RECIPIENTS, `At most ${MAX_RECIPIENTS} recipients per kind.`),
+        v.check(
+          (list) => !badAddresses(list).length,
+          (issue) => `Not valid e-mail addresses: ${badAddresses(issue.input).join(', ')}.`,
+        ),
+      ),
+      mode: v.picklist(NOTIFICATION_MODES, texts.mode),
+      lang: v.picklist(LANGS, texts.lang),
+      partnerCopy: v.optional(v.boolean(`partnerCopy of ${kind} is true or false.`), false),
+    },
+    // A missing member is refused with its own message.
+    (issue) => texts[String(issue.path?.at(-1)?.key)] ?? texts.recipients!,
+  );
+};
+const RULES_TEXT = 'Send {rules: […]}, at most one per kind.';
 
 /** The most origins one partner may have. */
 export const MAX_PARTNER_ORIGINS = 20;
@@ -118,6 +159,12 @@ const webhookFormat = v.picklist(WEBHOOK_FORMATS, `format must be one of ${WEBHO
 /** An endpoint's URL as sent; its form and address are the API's to check (they need a DNS lookup). */
 const webhookUrl = v.string('url must be the http or https address of the endpoint.');
 const WEBHOOK_CODES = { url: 'url', events: 'events', format: 'format', enabled: 'enabled' };
+
+/** A refusal of PUT notifications: the kind of the rule refused, and which addresses are not valid. */
+interface NotificationRefusal {
+  kind?: LeadKindName;
+  addresses?: string[];
+}
 
 /** The body of each route that reads one, by its name in {@link AdminResponses}. */
 export const ADMIN_BODIES = {
@@ -237,6 +284,40 @@ export const ADMIN_BODIES = {
   'POST password': body(v.object({ token: given(101), password: given(201) })),
   /** The current password (given(200): as sign-in reads it) and the new one. */
   'POST account/password': body(v.object({ current: given(200), password: given(201) })),
+  /** The rules given replace those kinds'. */
+  'PUT notifications': {
+    schema: v.object(
+      {
+        rules: v.pipe(
+          v.array(
+            v.variant('kind', LEAD_KIND_NAMES.map(notificationRule), `Each rule needs a kind: ${LEAD_KIND_NAMES.join(', ')}.`),
+            RULES_TEXT,
+          ),
+          v.maxLength(LEAD_KIND_NAMES.length, RULES_TEXT),
+          v.check((rules) => new Set(rules.map((rule) => rule.kind)).size === rules.length, 'One rule per kind.'),
+        ),
+      },
+      RULES_TEXT,
+    ),
+    codes: {
+      rules: 'rules',
+      'rules.kind': 'kind',
+      'rules.recipients': 'recipients',
+      'rules.recipients.max_length': 'too-many',
+      'rules.recipients.check': 'invalid',
+      'rules.mode': 'mode',
+      'rules.lang': 'lang',
+      'rules.partnerCopy': 'partnerCopy',
+    },
+    extra: (issue, code): NotificationRefusal => {
+      // The path is rules, the rule's index, its member: the rule is the second step's value.
+      const kind = (issue.path?.[1]?.value as { kind?: unknown } | undefined)?.kind;
+      return {
+        ...(code !== 'kind' && LEAD_KIND_NAMES.includes(kind as LeadKindName) ? { kind: kind as LeadKindName } : {}),
+        ...(code === 'invalid' ? { addresses: badAddresses(issue.input as string[]) } : {}),
+      };
+    },
+  },
   /** A spreadsheet endpoint takes lead.created only: the API checks that pair (a change's, with the stored endpoint). */
   'POST webhooks': body(
     // A missing member is refused with its object's message.
@@ -277,24 +358,41 @@ export type AdminRequest<K extends AdminRoute> = K extends AdminBodyRoute
 /** The body of route `K` once the API has checked it. */
 export type AdminChecked<K extends AdminBodyRoute> = v.InferOutput<(typeof ADMIN_BODIES)[K]['schema']>;
 
-/** What a body check gives: the checked body, or the refusal's English message and its members (`code`, `errors`). */
-export type AdminBodyCheck<K extends AdminBodyRoute> =
-  { ok: true; body: AdminChecked<K> } | { ok: false; message: string; details: Record<string, unknown> };
+/** What a refusal of route `K`'s body carries beside its English `errorMessage`: its code, the member a form marks, and the route's `extra` members. */
+export type AdminRefusal<K extends AdminBodyRoute> = {
+  code?: string;
+  errors?: Record<string, string>;
+} & ((typeof ADMIN_BODIES)[K] extends {
+  extra: (...args: never[]) => infer X;
+}
+  ? X
+  : unknown);
 
-/** Checks `value` as route `route`'s body: the first refusal wins, with its code (see {@link AdminBody}). */
+/** What a body check gives: the checked body, or the refusal's English message and its members (`code`, `errors`, extra ones). */
+export type AdminBodyCheck<K extends AdminBodyRoute> =
+  { ok: true; body: AdminChecked<K> } | { ok: false; message: string; details: AdminRefusal<K> };
+
+/**
+ * Checks `value` as route `route`'s body: the first refusal wins, with the code of its deepest
+ * member that has one (`rules.mode` before `rules`, see {@link AdminBody}).
+ */
 export function checkAdminBody<K extends AdminBodyRoute>(route: K, value: unknown): AdminBodyCheck<K> {
   const contract: AdminBody = ADMIN_BODIES[route];
   const result = v.safeParse(contract.schema, value);
   if (result.success) return { ok: true, body: result.output as AdminChecked<K> };
   const [issue] = result.issues;
-  const key = issue.path?.[0]?.key;
-  const member = typeof key === 'string' ? key : '';
-  const code = contract.codes[`${member}.${issue.type}`] ?? contract.codes[member];
-  return {
-    ok: false,
-    message: issue.message,
-    details: code ? { code, ...(contract.fields ? { errors: { [member]: code } } : {}) } : {},
+  // The members named on the way, a list's positions left out: ['rules', 'mode'].
+  const members = (issue.path ?? []).map((step) => step.key).filter((key): key is string => typeof key === 'string');
+  let code: string | undefined;
+  for (let depth = members.length; depth > 0 && !code; depth--) {
+    const member = members.slice(0, depth).join('.');
+    code = contract.codes[`${member}.${issue.type}`] ?? contract.codes[member];
+  }
+  const details = {
+    ...(code ? { code, ...(contract.fields ? { errors: { [members[0] ?? '']: code } } : {}) } : {}),
+    ...contract.extra?.(issue, code),
   };
+  return { ok: false, message: issue.message, details: details as AdminRefusal<K> };
 }
 
 /** A choice's name in each language (a lead's field, a kind). */
@@ -495,6 +593,33 @@ export interface SavedView {
   query: string;
 }
 
+/** Who hears of one kind of lead, and how. */
+export interface NotificationRule {
+  kind: LeadKindName;
+  recipients: string[];
+  mode: NotificationMode;
+  lang: Lang;
+  /** Also a copy to the approved partner whose site the lead came from. */
+  partnerCopy: boolean;
+}
+
+/** A new-lead notice or digest as the latest mails list it. */
+export interface NotificationMail {
+  id: string;
+  created_at: ApiTime;
+  recipient: string;
+  sent_at: ApiTime | null;
+  /** The last failure while it is retried. */
+  error: string | null;
+  /** A digest's day; null for one lead's notice. */
+  digest_day: ApiTime | null;
+  to_partner: boolean;
+  /** The lead's kind and name; null for a digest, or once the lead is deleted. */
+  kind: LeadKindName | null;
+  name: string | null;
+  lead_id: string | null;
+}
+
 /** A webhook endpoint, with its signing secret. */
 export interface WebhookEndpoint {
   id: string;
@@ -582,6 +707,9 @@ export interface AdminResponses {
   'GET views': { views: SavedView[] };
   'POST views': SavedView;
   'DELETE views/:id': undefined;
+  /** A rule per kind (empty ones included), the digest's hour and the latest 20 mails; every operator reads them. */
+  'GET notifications': { rules: NotificationRule[]; recent: NotificationMail[]; digestHour: number; maxRecipients: number };
+  'PUT notifications': undefined;
   'GET webhooks': { endpoints: WebhookEndpoint[]; events: readonly WebhookEvent[]; formats: readonly WebhookFormat[] };
   /** 201. */
   'POST webhooks': { endpoint: WebhookEndpoint };

@@ -2,7 +2,7 @@
 // states and table, the language and date-range fields, and the keyset pager.
 import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
 import type { AdminResponses } from '@obra/schema/admin-contract';
-import { api, routePath, type ApiError } from '../api.ts';
+import { adminApi, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
@@ -22,14 +22,14 @@ export function useLoad<K extends Readable>(
 ): { data: AdminResponses[K] | undefined; error: string; reload: () => void } {
   type T = AdminResponses[K];
   const { t } = useT();
-  const path = routePath(key, id, query);
   const [data, setData] = useState<T | undefined>();
   const [error, setError] = useState('');
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
     setError('');
-    api<T>(path).then(
+    // Readable, the union of the GET routes: none reads a body.
+    (adminApi<Readable>(key, { id, query }) as Promise<T>).then(
       (result) => live && setData(result),
       (caught: ApiError) => {
         if (!live) return;
@@ -41,7 +41,7 @@ export function useLoad<K extends Readable>(
     return () => {
       live = false;
     };
-  }, [path, t, byCode, version]);
+  }, [key, id, query, t, byCode, version]);
   const reload = useCallback(() => setVersion((n) => n + 1), []);
   return { data, error, reload };
 }

@@ -1,8 +1,9 @@
 // New-lead notifications: for each kind of lead, who gets an e-mail and how (one per lead or a
 // daily digest), and the latest mails with their state. Admins change them; agents read them.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { AdminRefusal, AdminResponses, NotificationMode } from '@obra/schema/admin-contract';
 import type { Lang } from '@obra/i18n';
-import { api, type ApiError, type Me } from '../api.ts';
+import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
@@ -10,32 +11,7 @@ import { formText } from './form-text.ts';
 import { ListTable } from './list-parts.tsx';
 import { useText } from './use-action.ts';
 
-type Kind = 'wait-list' | 'partner' | 'contact' | 'report';
-interface Rule {
-  kind: Kind;
-  recipients: string[];
-  mode: 'each' | 'digest';
-  lang: Lang;
-  partnerCopy: boolean;
-}
-interface Sent {
-  id: string;
-  created_at: string;
-  recipient: string;
-  sent_at: string | null;
-  error: string | null;
-  digest_day: string | null;
-  to_partner: boolean;
-  kind: Kind | null;
-  name: string | null;
-  lead_id: string | null;
-}
-interface Settings {
-  rules: Rule[];
-  recent: Sent[];
-  digestHour: number;
-  maxRecipients: number;
-}
+type Settings = AdminResponses['GET notifications'];
 
 /** The addresses typed in a box: one per line or separated by commas. */
 const addresses = (text: string) =>
@@ -52,7 +28,7 @@ export function Notifications({ me }: { me: Me }) {
   const [saved, setSaved] = useState(false);
   const admin = me.role === 'admin';
   const load = useCallback(
-    () => api<Settings>('notifications').then(setSettings, (caught: ApiError) => setError((t) => errorText(t, caught))),
+    () => adminApi('GET notifications').then(setSettings, (caught: ApiError) => setError((t) => errorText(t, caught))),
     [setError],
   );
   useEffect(() => void load(), [load]);
@@ -72,20 +48,19 @@ export function Notifications({ me }: { me: Me }) {
     const rules = settings.rules.map(({ kind }) => ({
       kind,
       recipients: addresses(formText(data, `${kind}-recipients`)),
-      mode: data.get(`${kind}-mode`),
-      lang: data.get(`${kind}-lang`),
+      // The selects offer only these; the API checks them again.
+      mode: formText(data, `${kind}-mode`) as NotificationMode,
+      lang: formText(data, `${kind}-lang`) as Lang,
       partnerCopy: data.get(`${kind}-partner`) === 'on',
     }));
     try {
-      await api('notifications', { method: 'PUT', body: { rules } });
+      await adminApi('PUT notifications', { body: { rules } });
       setSaved(true);
       await load();
     } catch (caught) {
       const refusal = caught as ApiError;
-      if (refusal.code === 'invalid')
-        setError((t) =>
-          t('console.notifications.invalid', { addresses: (refusal.details.addresses as string[] | undefined)?.join(', ') ?? '' }),
-        );
+      const { addresses = [] } = refusal.details as AdminRefusal<'PUT notifications'>;
+      if (refusal.code === 'invalid') setError((t) => t('console.notifications.invalid', { addresses: addresses.join(', ') }));
       else if (refusal.code === 'too-many') setError((t) => t('console.notifications.tooMany', { max }));
       else setError((t) => errorText(t, refusal));
     }
