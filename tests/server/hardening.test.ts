@@ -48,8 +48,12 @@ const REPORT = {
   prompt: 'Foto realista de una casa',
 };
 
-/** Polls `read` until it returns a value (no fixed sleeps). */
-async function until<T>(read: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+/**
+ * Polls `read` until it returns a value (no fixed sleeps). What it waits for can be real work (the
+ * mail outbox renders a PDF for each report): 11 reports took under 3 s on a quiet machine and more
+ * than 15 s in a fresh-clone run while other work ran, so it waits up to the test's own limit.
+ */
+async function until<T>(read: () => Promise<T | undefined> | T | undefined, ms = 100_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await read();
