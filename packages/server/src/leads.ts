@@ -5,15 +5,13 @@ import type { LeadKindName } from '@obra/schema/console';
 export interface LeadKind extends LeadKindSpec {
   /** The visitor's fields as stored, in export order. */
   readonly columns: readonly string[];
-  /** The field holding a phone number, validated fully on the server. */
-  readonly phone?: string | undefined;
 }
 
 /** Every lead type the API stores, by `lead.kind`; the export command reads the same list. */
 export const LEAD_KINDS = Object.fromEntries(
   Object.entries(LEAD_KIND_SPECS).map(([name, spec]): [string, LeadKind] => [
     name,
-    { ...spec, columns: spec.fields.map((field) => field.column), phone: spec.person.phone },
+    { ...spec, columns: spec.fields.map((field) => field.column) },
   ]),
 ) as Readonly<Record<LeadKindName, LeadKind>>;
 

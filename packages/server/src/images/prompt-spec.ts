@@ -1,8 +1,12 @@
 import { foldText, imageSpecSchema } from '@obra/schema';
 import type { Spec } from './scene/index.ts';
 
+/** The image spec's fields of `fields` (a report's, say), each '' when absent. */
+export const specOf = (fields: Readonly<Record<string, string>>): Spec =>
+  Object.fromEntries(Object.keys(imageSpecSchema.entries).map((field) => [field, fields[field] ?? ''])) as Spec;
+
 /** Every field empty: what a prompt without a spec is drawn from. */
-const EMPTY_SPEC = Object.fromEntries(Object.keys(imageSpecSchema.entries).map((field) => [field, ''])) as Spec;
+const EMPTY_SPEC = specOf({});
 
 // Words of the widget's Spanish prompt (docs/contributors/behaviour.md#image-generation) and of English prompts, for
 // a client that sends a prompt without a spec. The first match of each field wins.

@@ -1,7 +1,7 @@
-import { imageSpecSchema, type Lang } from '@obra/schema';
+import type { Lang } from '@obra/schema';
 import { LEAD_KIND_SPECS, storedFields } from '@obra/schema/lead-kinds';
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import type { Spec } from '../images/scene/index.ts';
+import { specOf } from '../images/prompt-spec.ts';
 import { addEstimatePages } from './estimate-pages.ts';
 import { channels, drawIllustration } from './illustration.ts';
 import { labelsFor } from './labels.ts';
@@ -17,12 +17,6 @@ export type ReportRow = Record<string, string> & { id: string; created_at: strin
 export type ReportImage = { png?: Uint8Array; jpeg?: Uint8Array } | undefined;
 
 const hex = (colour: string) => rgb(...channels(colour));
-
-/** The spec of a stored report, for drawing its illustration: the image spec's fields of the row. */
-const specOf = (row: ReportRow): Spec => {
-  const fields = storedFields(LEAD_KIND_SPECS.report, row);
-  return Object.fromEntries(Object.keys(imageSpecSchema.entries).map((name) => [name, fields[name] ?? ''])) as Spec;
-};
 
 /**
  * A length the visitor gave, in metres, written one way everywhere on the page: their digits with
@@ -122,7 +116,7 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     page.drawImage(embedded, { x: margin, y: y - size.height, width: size.width, height: size.height });
     y -= size.height;
   } else {
-    y -= drawIllustration(pdf, page, specOf(row), margin, y, Math.min(515, (y - margin - 20) * 1.5));
+    y -= drawIllustration(pdf, page, specOf(storedFields(LEAD_KIND_SPECS.report, row)), margin, y, Math.min(515, (y - margin - 20) * 1.5));
   }
   y -= 14;
   // Only the API's own absolute URL (with PUBLIC_URL): an older report may hold one a stranger shaped.

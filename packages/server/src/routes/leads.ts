@@ -29,9 +29,10 @@ function check(kind: LeadKind, input: unknown) {
   const result = kind.validate(input);
   const errors: Record<string, string> = {};
   if (!result.ok) for (const [field, error] of Object.entries(result.errors)) if (error) errors[field] = error.key;
-  if (kind.phone && !errors[kind.phone]) {
-    const phone = (input as Record<string, unknown> | null)?.[kind.phone];
-    if (typeof phone === 'string' && !isValidPhone(phone)) errors[kind.phone] = 'phone';
+  const field = kind.person.phone;
+  if (field && !errors[field]) {
+    const phone = (input as Record<string, unknown> | null)?.[field];
+    if (typeof phone === 'string' && !isValidPhone(phone)) errors[field] = 'phone';
   }
   if (result.ok && !Object.keys(errors).length) return result.value;
   throw invalidFields(errors);
