@@ -157,11 +157,14 @@ describe('countries and money', () => {
     expect(usdPer('XYZ')).toBeUndefined();
   });
 
-  it('shows money with the ISO code and the symbol in the visitor locale', () => {
-    expect(money(457_197_267, 'COP', 'es', 'CO')).toBe('COP\u00a0$\u00a0457.000.000');
-    expect(money(457_197_267, 'COP', 'en', 'CO')).toBe('COP\u00a0$457,000,000');
-    expect(money(35_500, 'EUR', 'es', 'ES')).toBe('EUR\u00a035.500\u00a0€');
-    expect(money(1_299_080, 'MXN', 'es', 'MX')).toBe('MXN\u00a0$1,300,000');
+  it('shows money with its ISO code where the visitor locale puts it, never a bare symbol', () => {
+    expect(money(457_197_267, 'COP', 'es', 'CO')).toBe('COP\u00a0457.000.000');
+    expect(money(457_197_267, 'COP', 'en', 'CO')).toBe('COP\u00a0457,000,000');
+    expect(money(35_500, 'EUR', 'es', 'ES')).toBe('35.500\u00a0EUR');
+    expect(money(35_500, 'EUR', 'en', 'ES')).toBe('EUR\u00a035,500');
+    expect(money(1_299_080, 'MXN', 'es', 'MX')).toBe('MXN\u00a01,300,000');
+    // The dollars of a Colombian report are written as its pesos are (not `278.000 $`).
+    expect(money(278_400, 'USD', 'es', 'CO')).toBe('USD\u00a0278.000');
   });
 });
 

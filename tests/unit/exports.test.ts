@@ -270,6 +270,7 @@ describe('public exports', () => {
         'REQUIRED_DIMENSIONS',
         'STAGES',
         'TRADES',
+        'compact',
         'costOf',
         'estimate',
         'familyOf',

@@ -1,22 +1,21 @@
 /**
- * The visitor's locale: their language in their country (es-MX, en-CO …) when the country is
- * known, so digits group as they read them there; else es or en-US.
+ * The visitor's locale: Spanish in the project's country (es-MX, es-CO …) when it is known, so
+ * digits group as they read them there, else es; English is en-US (ICU's en-ES writes a quantity
+ * `1.500,5` but an amount `50,200`: one report would mix both).
  */
-const localeOf = (lang: string, country = ''): string =>
-  /^[A-Z]{2}$/.test(country) ? `${lang === 'en' ? 'en' : 'es'}-${country}` : lang === 'en' ? 'en-US' : 'es';
+const localeOf = (lang: string, country = ''): string => (lang === 'en' ? 'en-US' : /^[A-Z]{2}$/.test(country) ? `es-${country}` : 'es');
 
 /**
  * An amount as the visitor reads it, to 3 significant digits (an estimate of ±25 % has no more),
- * always with the currency's ISO code and its symbol: `COP $ 457.000.000` in es-CO,
- * `USD $457,000` in en-US, `EUR 35.500 €` in es-ES. The symbol stays on the number's line (a
- * no-break space, which the PDF's Latin-1 fonts also have).
+ * with the currency's ISO code where the locale puts it, never a bare `$` that could be any peso or
+ * the dollar: `COP 457.000.000` in es-CO, `USD 457,000` in en-US, `35.500 EUR` in es-ES. The one
+ * way the form and the report write money. The code stays on the number's line (a no-break space,
+ * which the PDF's Latin-1 fonts also have).
  */
-export function money(amount: number, currency: string, lang: string, country = ''): string {
-  const text = moneyFormat(localeOf(lang, country), currency)
+export const money = (amount: number, currency: string, lang: string, country = ''): string =>
+  moneyFormat(localeOf(lang, country), currency)
     .format(amount)
     .replace(/\u202f/g, '\u00a0');
-  return text.includes(currency) ? text : `${currency}\u00a0${text}`;
-}
 
 // Building an Intl formatter costs far more than using one: the live summary formats on every input.
 const formats = new Map<string, Intl.NumberFormat>();
@@ -29,7 +28,7 @@ function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
       (format = new Intl.NumberFormat(locale, {
         style: 'currency',
         currency,
-        currencyDisplay: 'narrowSymbol',
+        currencyDisplay: 'code',
         maximumSignificantDigits: 3,
         useGrouping: 'always',
       })),
@@ -37,9 +36,15 @@ function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
   return format;
 }
 
-/** A quantity with the visitor's separators (at most 1 decimal). */
-export const quantity = (value: number, lang: string, country = ''): string =>
-  new Intl.NumberFormat(localeOf(lang, country), { maximumFractionDigits: 1, useGrouping: 'always' }).format(value);
+/** A quantity with the visitor's separators (at most `decimals`: 1, or 2 for a length the visitor typed). */
+export const quantity = (value: number, lang: string, country = '', decimals = 1): string =>
+  new Intl.NumberFormat(localeOf(lang, country), { maximumFractionDigits: decimals, useGrouping: 'always' }).format(value);
+
+/** An amount in short (`100 M`, `2.5M`) for a chart's axis, with the visitor's separators. */
+export const compact = (value: number, lang: string, country = ''): string =>
+  new Intl.NumberFormat(localeOf(lang, country), { notation: 'compact', maximumSignificantDigits: 3 })
+    .format(value)
+    .replace(/\u202f/g, '\u00a0');
 
 /** A fraction as a whole percentage (0.25 → 25). */
 export const percent = (fraction: number): number => Math.round(fraction * 100);

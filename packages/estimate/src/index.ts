@@ -6,4 +6,4 @@ export { FALLBACK_HOUSING, FALLBACK_PERMITS, OFFERED_COUNTRIES, regionOf, usdPer
 export { STAGES, timeOf, type Stage, type StageTime, type Time } from './time.ts';
 export { REFERENCES, type Choices } from './choices.ts';
 export { DATA, rangeOf, valueOf, type Figure } from './data.ts';
-export { money, percent, quantity } from './format.ts';
+export { compact, money, percent, quantity } from './format.ts';
