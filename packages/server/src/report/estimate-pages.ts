@@ -1,15 +1,15 @@
 import type { Lang } from '@obra/schema';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
-  estimate,
   FALLBACK_HOUSING,
   money,
   percent,
   quantity,
   STAGES,
   valueOf,
+  compact,
   type Estimate,
-  type EstimateInput,
+  type IncompleteEstimate,
   type Quantities,
 } from '@obra/estimate';
 import { textsIn, type ServerKey, type ServerT } from '../texts.ts';
@@ -35,6 +35,32 @@ export interface PdfFonts {
   regular: PDFFont;
   bold: PDFFont;
   safe(font: PDFFont, text: string): string;
+}
+
+/**
+ * The lines drawable `text` wraps to within `width`: at spaces, and a word wider than the line (a
+ * URL) after a `/`, `-`, `_`, `.` or `?` where it can, else anywhere, so nothing runs off the page.
+ */
+export function wrapLines(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+  const lines: string[] = [];
+  for (let word of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && fits(`${last} ${word}`)) {
+      lines[lines.length - 1] = `${last} ${word}`;
+      continue;
+    }
+    while (!fits(word)) {
+      let end = 1;
+      while (end < word.length && fits(word.slice(0, end + 1))) end++;
+      const cut = Math.max(...['/', '-', '_', '.', '?'].map((mark) => word.lastIndexOf(mark, end - 1) + 1));
+      const at = cut > end / 2 ? cut : end;
+      lines.push(word.slice(0, at));
+      word = word.slice(at);
+    }
+    lines.push(word);
+  }
+  return lines;
 }
 
 /** A cursor over pages: writes top to bottom and turns the page when the next block does not fit. */
@@ -65,17 +91,11 @@ class Sheet {
     const left = options.right === undefined ? x : options.right - font.widthOfTextAtSize(safe, size);
     this.page.drawText(safe, { x: left, y: this.y, size, font, color: colour(options.colour ?? INK) });
   }
-  /** Writes a paragraph wrapped to `width`, moving down one line per line. */
   /** The lines `text` wraps to within `width`. */
   wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const lines: string[] = [];
-    for (const word of this.fonts.safe(font, text).split(' ')) {
-      const last = lines[lines.length - 1];
-      if (last !== undefined && font.widthOfTextAtSize(`${last} ${word}`, size) <= width) lines[lines.length - 1] = `${last} ${word}`;
-      else lines.push(word);
-    }
-    return lines;
+    return wrapLines(this.fonts.safe(font, text), font, size, width);
   }
+  /** Writes a paragraph wrapped to `width`, moving down one line per line. */
   paragraph(text: string, options: { size?: number; font?: PDFFont; colour?: string; x?: number; width?: number } = {}) {
     const font = options.font ?? this.fonts.regular;
     const size = options.size ?? 9;
@@ -86,8 +106,9 @@ class Sheet {
       this.y -= size + 3;
     }
   }
-  heading(text: string) {
-    this.room(60);
+  /** A section's title, on the next page unless it and the first `next` points of its section fit. */
+  heading(text: string, next = 36) {
+    this.room(next + 24);
     this.y -= 8;
     this.text(text, MARGIN, { size: 12, font: this.fonts.bold, colour: ACCENT });
     this.y -= 16;
@@ -186,14 +207,17 @@ function costSection(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
   const { total, perM2 } = e.cost;
   sheet.row(cols(say('estimateReport.cost.total'), cur(total.low), cur(total.expected), cur(total.high)), { shade: true });
   sheet.row(cols(say('estimateReport.cost.perM2'), cur(perM2.low), cur(perM2.expected), cur(perM2.high)), { shade: true });
-  // Bar chart: a bar to the expected cost, a whisker from low to high, on one scale.
-  sheet.y -= 8;
+  // The chart: a bar to each trade's expected cost with its amount and share of the total, a
+  // whisker from low to high, and an axis in the currency, all on one scale.
+  sheet.y -= 10;
   const chartX = 200;
-  const chartW = A4[0] - MARGIN - chartX;
-  const scale = chartW / Math.max(...e.cost.trades.map((trade) => trade.high), 1);
-  sheet.room(e.cost.trades.length * 18 + 10);
+  const valueW = 110;
+  const chartW = A4[0] - MARGIN - chartX - valueW;
+  const axis = ticks(Math.max(...e.cost.trades.map((trade) => trade.high), 1));
+  const scale = chartW / axis[axis.length - 1]!;
+  sheet.room(e.cost.trades.length * 18 + 50);
   for (const trade of e.cost.trades) {
-    sheet.text(say(`estimateReport.cost.trades.${trade.trade}` as ServerKey), MARGIN, { size: 8, colour: MUTED });
+    sheet.text(say(`estimateReport.cost.trades.${trade.trade}` as ServerKey), MARGIN, { size: 8, colour: MUTED, fit: chartX - MARGIN - 8 });
     const mid = sheet.y + 3;
     sheet.page.drawRectangle({ x: chartX, y: sheet.y - 3, width: Math.max(trade.expected * scale, 0.5), height: 11, color: colour(BAR) });
     sheet.page.drawLine({
@@ -209,17 +233,49 @@ function costSection(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
         thickness: 1,
         color: colour(INK),
       });
+    const share = `${cur(trade.expected)} (${percent(trade.expected / e.cost.total.expected)} %)`;
+    sheet.text(share, 0, { size: 8, right: A4[0] - MARGIN, fit: valueW - 8 });
     sheet.y -= 18;
+  }
+  axisLine(sheet, chartX, scale, axis, (n) => compact(n, lang, e.region));
+  sheet.y -= 11;
+  sheet.text(say('estimateReport.cost.axis', { currency: e.cost.currency }), chartX, {
+    size: 7,
+    colour: MUTED,
+    fit: A4[0] - MARGIN - chartX,
+  });
+  sheet.y -= 14;
+}
+
+/** An axis's ticks from 0 past `max`: 4 to 6 steps of 1, 2 or 5 × a power of ten. */
+function ticks(max: number): number[] {
+  const rough = max / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((n) => n * power).find((n) => n >= rough)!;
+  const values = [0];
+  while (values[values.length - 1]! < max) values.push(values.length * step);
+  return values;
+}
+
+/** A horizontal axis just above the cursor, from `x`: a line, a tick and its label at each value. */
+function axisLine(sheet: Sheet, x: number, scale: number, values: number[], label: (n: number) => string) {
+  const y = sheet.y + 12;
+  const end = x + values[values.length - 1]! * scale;
+  sheet.page.drawLine({ start: { x, y }, end: { x: end, y }, thickness: 0.5, color: colour(MUTED) });
+  for (const value of values) {
+    const at = x + value * scale;
+    sheet.page.drawLine({ start: { x: at, y }, end: { x: at, y: y - 3 }, thickness: 0.5, color: colour(MUTED) });
+    const text = label(value);
+    sheet.text(text, at - sheet.fonts.regular.widthOfTextAtSize(text, 7) / 2, { size: 7, colour: MUTED });
   }
 }
 
-function timeline(sheet: Sheet, e: Estimate, say: ServerT) {
-  sheet.heading(say('estimateReport.time.title'));
+function timeline(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
+  sheet.heading(say('estimateReport.time.title'), STAGES.length * 20 + 50);
   const chartX = 200;
   const chartW = A4[0] - MARGIN - chartX - 30;
-  const total = Math.max(e.time.totalWeeks, 1);
-  const scale = chartW / total;
-  sheet.room(STAGES.length * 20 + 40);
+  const axis = ticks(Math.max(e.time.totalWeeks, 1));
+  const scale = chartW / axis[axis.length - 1]!;
   for (const stage of e.time.stages) {
     sheet.text(say(`estimateReport.time.stages.${stage.stage}` as ServerKey), MARGIN, { size: 9 });
     if (stage.done) sheet.text(say('estimateReport.time.done'), chartX, { size: 8, colour: MUTED });
@@ -231,21 +287,14 @@ function timeline(sheet: Sheet, e: Estimate, say: ServerT) {
         height: 12,
         color: colour(BAR),
       });
-      sheet.text(String(stage.weeks), chartX + (stage.start + stage.weeks) * scale + 4, { size: 8, colour: MUTED });
+      sheet.text(quantity(stage.weeks, lang, e.region), chartX + (stage.start + stage.weeks) * scale + 4, { size: 8, colour: MUTED });
     }
     sheet.y -= 20;
   }
-  // The axis: a tick every 1, 2, 4, 8… weeks, at most 10 of them.
-  let step = 1;
-  while (total / step > 10) step *= 2;
-  sheet.page.drawLine({
-    start: { x: chartX, y: sheet.y + 12 },
-    end: { x: chartX + chartW, y: sheet.y + 12 },
-    thickness: 0.5,
-    color: colour(MUTED),
-  });
-  for (let week = 0; week <= total; week += step) sheet.text(String(week), chartX + week * scale - 2, { size: 7, colour: MUTED });
-  sheet.y -= 12;
+  axisLine(sheet, chartX, scale, axis, (n) => quantity(n, lang, e.region));
+  sheet.y -= 11;
+  sheet.text(say('estimateReport.time.axis'), chartX, { size: 7, colour: MUTED });
+  sheet.y -= 14;
   sheet.text(say('estimateReport.time.total', { count: e.time.totalWeeks }), MARGIN, { size: 9, font: sheet.fonts.bold });
   sheet.y -= 14;
 }
@@ -258,9 +307,13 @@ function assumptions(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang, otros:
       family: say(`estimateReport.assumptions.families.${e.family}` as ServerKey),
     }),
   ];
+  // Each by its label and its choice's, as the first page shows them.
+  const labels = labelsFor(lang);
   if (e.defaulted.length)
     items.push(
-      say('estimateReport.assumptions.defaulted', { fields: e.defaulted.map((field) => `${field} = ${e.choices[field]}`).join(', ') }),
+      say('estimateReport.assumptions.defaulted', {
+        fields: e.defaulted.map((field) => `${labels.legend(field)}: ${labels.choice(field, e.choices[field])}`).join('; '),
+      }),
     );
   if (e.choices.estadoProyecto === 'Remodelacion/Adecuacion') items.push(say('estimateReport.assumptions.remodel'));
   items.push(say('estimateReport.assumptions.stage'));
@@ -278,17 +331,16 @@ function sources(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
 
 /**
  * Adds the estimate's pages to a report: quantities, materials, cost by trade with a bar chart,
- * the timeline, assumptions and sources, in `lang`. The estimate is recomputed from the row, so
- * an old report gets today's figures.
+ * the timeline, assumptions and sources, in `lang`. The estimate is recomputed from the row (by
+ * pdf.ts), so an old report gets today's figures.
  */
-export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: string[], lang: Lang, fonts: PdfFonts): void {
+export function addEstimatePages(pdf: PDFDocument, e: Estimate | IncompleteEstimate, otros: string[], lang: Lang, fonts: PdfFonts): void {
   const say = textsIn(lang);
   const sheet = new Sheet(pdf, fonts);
   sheet.page.drawRectangle({ x: 0, y: A4[1] - 60, width: A4[0], height: 60, color: colour(ACCENT) });
   sheet.y = A4[1] - 38;
   sheet.text(say('estimateReport.title'), MARGIN, { size: 16, font: fonts.bold, colour: '#ffffff' });
   sheet.y = A4[1] - 80;
-  const e = estimate(input);
   if (!e.complete) {
     sheet.paragraph(say('estimateReport.incomplete'), { size: 10 });
     return;
@@ -320,7 +372,7 @@ export function addEstimatePages(pdf: PDFDocument, input: EstimateInput, otros: 
   quantitiesTable(sheet, e, say, lang);
   materialsTable(sheet, e, say, lang);
   costSection(sheet, e, say, lang);
-  timeline(sheet, e, say);
+  timeline(sheet, e, say, lang);
   assumptions(sheet, e, say, lang, otros);
   sources(sheet, e, say, lang);
 }

@@ -7,7 +7,18 @@ import type { ServerKey, ServerT } from '../texts.ts';
 export const countryName = (code: string, lang: Lang): string | undefined =>
   /^[A-Z]{2}$/.test(code) ? new Intl.DisplayNames([lang], { type: 'region' }).of(code) : undefined;
 
-type Source = { publisher: string; title: string; year: number | string; url: string };
+/** A reference: `via`, when set, names how it was read (whom it cites, a copy of what) in the catalogue (`estimateReport.sources.via`). */
+/** A source's date as the language writes it: `2024-06` → "junio de 2024" / "June 2024"; a year as it is. */
+function dateIn(date: string, lang: Lang): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!month) return date;
+  const options: Intl.DateTimeFormatOptions = day
+    ? { dateStyle: 'long', timeZone: 'UTC' }
+    : { month: 'long', year: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(lang, options).format(Date.UTC(year!, month - 1, day || 1));
+}
+
+type Source = { publisher: string; via?: string; title: string; year: number | string; url: string };
 const SOURCES = bibliography.sources as Record<string, Source>;
 
 /**
@@ -20,8 +31,11 @@ export function sourceLines(e: Estimate, say: ServerT, lang: Lang, useLabel: str
   const line = (key: ServerKey, figure: Figure | undefined, vars: Record<string, string> = {}) => {
     const source = figure?.source ? SOURCES[figure.source] : undefined;
     if (!source || !figure) return [];
-    const date = figure.date === 'undated' ? say('estimateReport.sources.undated') : (figure.date ?? String(source.year));
-    return [say(key, { publisher: source.publisher, title: source.title, date, url: source.url, ...vars })];
+    const date = figure.date === 'undated' ? say('estimateReport.sources.undated') : dateIn(figure.date ?? String(source.year), lang);
+    const publisher = source.via
+      ? `${source.publisher} (${say(`estimateReport.sources.via.${source.via}` as ServerKey)})`
+      : source.publisher;
+    return [say(key, { publisher, title: source.title, date, url: source.url, ...vars })];
   };
   const country = DATA.countries[e.region];
   const family = e.family;
@@ -40,8 +54,10 @@ export function sourceLines(e: Estimate, say: ServerT, lang: Lang, useLabel: str
   const permits = DATA.permitDays[e.region];
   if (permits) lines.push(...line('estimateReport.sources.permits', permits, { country: countryName(e.region, lang) ?? e.region }));
   else lines.push(say('estimateReport.sources.permitsFallback', { weeks: String(Math.round(valueOf(FALLBACK_PERMITS))) }));
-  if (e.cost.currency !== 'USD') lines.push(...line('estimateReport.sources.rate', DATA.rates[e.cost.currency]));
   // The amount in dollars is shown with the rate's line, so an operator can compare leads.
-  if (e.cost.currency !== 'USD' && e.cost.expectedUsd !== null) lines[lines.length - 1] += ` (${money(e.cost.expectedUsd, 'USD', lang)})`;
+  if (e.cost.currency !== 'USD' && e.cost.expectedUsd !== null)
+    lines.push(
+      ...line('estimateReport.sources.rate', DATA.rates[e.cost.currency], { usd: money(e.cost.expectedUsd, 'USD', lang, e.region) }),
+    );
   return lines;
 }

@@ -4,7 +4,7 @@ import { estimate, type EstimateInput } from '@obra/estimate';
 import type { LeadEstimate } from '@obra/schema/admin-contract';
 
 /** The estimate's input from a stored report row (the registry's report fields, under their submitted names). */
-export const estimateInputOf = (row: Readonly<Record<string, unknown>>): EstimateInput => storedFields(LEAD_KIND_SPECS.report, row);
+const estimateInputOf = (row: Readonly<Record<string, unknown>>): EstimateInput => storedFields(LEAD_KIND_SPECS.report, row);
 
 /** The lead columns of a report's estimate: both null when its building was not measured. */
 export function leadEstimateOf(row: Readonly<Record<string, unknown>>): { estimate: LeadEstimate | null; value_usd: number | null } {
