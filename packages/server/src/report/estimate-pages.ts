@@ -270,8 +270,12 @@ function axisLine(sheet: Sheet, x: number, scale: number, values: number[], labe
   }
 }
 
+/** A stage's row in the timeline. */
+const ROW = 18;
+
 function timeline(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
-  sheet.heading(say('estimateReport.time.title'), STAGES.length * 20 + 50);
+  // Its rows, axis, caption and total: the heading never stands alone at a page's foot.
+  sheet.heading(say('estimateReport.time.title'), STAGES.length * ROW + 30);
   const chartX = 200;
   const chartW = A4[0] - MARGIN - chartX - 30;
   const axis = ticks(Math.max(e.time.totalWeeks, 1));
@@ -289,7 +293,7 @@ function timeline(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
       });
       sheet.text(quantity(stage.weeks, lang, e.region), chartX + (stage.start + stage.weeks) * scale + 4, { size: 8, colour: MUTED });
     }
-    sheet.y -= 20;
+    sheet.y -= ROW;
   }
   axisLine(sheet, chartX, scale, axis, (n) => quantity(n, lang, e.region));
   sheet.y -= 11;
@@ -324,7 +328,10 @@ function assumptions(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang, otros:
 
 function sources(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
   sheet.heading(say('estimateReport.sources.title'));
-  for (const line of sourceLines(e, say, lang, labelsFor(lang).choice('uso', e.choices.uso))) sheet.paragraph(line, { size: 7.5 });
+  for (const line of sourceLines(e, say, lang, labelsFor(lang).choice('uso', e.choices.uso))) {
+    sheet.paragraph(line, { size: 7.5 });
+    sheet.y -= 2;
+  }
   sheet.y -= 4;
   sheet.paragraph(say('estimateReport.sources.unsourced'), { size: 7.5, colour: MUTED });
 }
