@@ -68,7 +68,7 @@ async function chooseLocation(page: Page, form: DesignFormPage, lang: Lang, quer
 }
 
 describe('<obra-design-form> live estimate (bundle)', () => {
-  it('shows the range with code and symbol, cost per m² and weeks as the visitor types, in es then en, without a request', async () => {
+  it('shows the range with its currency code, cost per m² and weeks as the visitor types, in es then en, without a request', async () => {
     site = await startDesignSite();
     const page = await browser.newPage();
     const { form } = await openDesignForm(page, `${site.origin}/design-form.html`);
