@@ -245,6 +245,8 @@ describe.each(LANGS)('the report PDF a client reads (%s)', (lang) => {
       lang === 'es' ? ['Etapa del proyecto', 'Concepción', 'sin elegir; se toma'] : ['Project stage', 'Concept', 'not chosen; taken as'];
     expect(first).toContain(`${legend} ${assumed} ${concept}`);
     expect(rest.join(' ')).toContain(`${legend}: ${concept}`);
+    // A choice the estimate does not read (the zone) and the extras: "not chosen", in those words.
+    expect(first).toContain(lang === 'es' ? 'Zona sin elegir Otros elementos sin elegir' : 'Zone not chosen Other features not chosen');
     // A stage the visitor chose is the one everywhere: no assumed Concept beside it.
     const mexico = (await read('mexico')).join(' ');
     expect(mexico).toContain(`${legend} ${lang === 'es' ? 'Preconstrucción' : 'Preconstruction'}`);

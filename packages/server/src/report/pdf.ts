@@ -78,12 +78,13 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
   };
   const dims = (a: string, b: string) => [a, b].map((v) => (v ? metres(v) : labels.own('none'))).join(' × ');
   // A choice as the visitor made it; one they left empty, as the estimate took it (the same words as its assumptions).
-  const choice = (field: keyof Choices) =>
+  const assumed: readonly string[] = e.complete ? e.defaulted : [];
+  const choice = (field: ChoiceField) =>
     fields[field]
       ? labels.choice(field, fields[field])
-      : e.complete && e.defaulted.includes(field)
-        ? textsIn(lang)('report.pdf.assumed', { value: labels.choice(field, e.choices[field]) })
-        : '';
+      : e.complete && assumed.includes(field)
+        ? textsIn(lang)('report.pdf.assumed', { value: labels.choice(field, e.choices[field as keyof Choices]) })
+        : labels.own('notChosen');
   const pair = (field: ChoiceField, value: string): [string, string] => [labels.legend(field), value];
   pairs(labels.own('requester'), [
     [text('modal.nombre'), fields.nombre!],
@@ -106,8 +107,8 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     pair('materialCubierta', choice('materialCubierta')),
     pair('tipoFachada', choice('tipoFachada')),
     pair('materialFachada', choice('materialFachada')),
-    pair('zona', fields.zona ? labels.choice('zona', fields.zona) : ''),
-    pair('otros', otros.map((v) => labels.choice('otros', v)).join(', ')),
+    pair('zona', choice('zona')),
+    pair('otros', otros.map((v) => labels.choice('otros', v)).join(', ') || labels.own('notChosen')),
   ]);
   write(labels.own('image'), 12, bold, margin, '#1f4e79');
   y -= 8;
