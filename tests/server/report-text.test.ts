@@ -1,4 +1,4 @@
-// The report PDF read back as a client reads it, in es and en, for visitors of four countries with
+// The report PDF read back as a client reads it, in es and en, for visitors of five countries with
 // different uses, systems and stages (and every optional choice left empty): no internal value
 // (a choice's code, a catalogue key, a field name), no text of the other language, the stage the
 // estimate assumed the same on every page, money with its currency code, charts with values and
@@ -35,7 +35,11 @@ const EMPTY = {
 };
 const IMAGE = 'https://obra.example.com/api/images/abcdefghijabcdefghijabcdefghijabcdefghij123.png';
 
-/** Four visitors: every optional choice empty (Colombia), a shop (Mexico), a warehouse remodel (Spain), an "other" use under construction (Argentina). */
+/**
+ * Five visitors: every optional choice empty (Colombia), a shop (Mexico), a warehouse remodel
+ * (Spain), an "other" use under construction (Argentina), a factory nearly finished in a country
+ * priced by the Latin American median (Guatemala).
+ */
 const REPORTS: Record<string, ReportRow> = {
   colombia: {
     ...PERSON,
@@ -110,6 +114,23 @@ const REPORTS: Record<string, ReportRow> = {
     ancho_edificacion: '10,5',
     largo_edificacion: '18',
     alto_edificacion: '4',
+    image_url: IMAGE,
+  },
+  guatemala: {
+    ...PERSON,
+    ...EMPTY,
+    telefono: '+502 5123 4567',
+    pais: 'Guatemala',
+    departamento: 'Guatemala',
+    ciudad: 'Mixco',
+    estado_proyecto: 'Nueva',
+    etapa_proyecto: 'Finalizacion de obra',
+    uso: 'factory',
+    sistema_constructivo: 'concreto-prefabricado',
+    tipo_fachada: 'Ligeras',
+    ancho_edificacion: '40',
+    largo_edificacion: '60',
+    alto_edificacion: '12',
     image_url: IMAGE,
   },
 };
@@ -219,6 +240,8 @@ describe.each(LANGS)('the report PDF a client reads (%s)', (lang) => {
     const found = internalValues(lang).filter((value) => alone(text, value));
     const keys = text.match(/\b(designForm|estimateReport|report|server|console|common)\.[a-zA-Z][\w.]*/g) ?? [];
     const broken = ['undefined', 'NaN', '[object', 'null'].filter((word) => text.includes(word));
+    // A path of the project's own files is no reading for a client.
+    broken.push(...(text.match(/\b[\w-]+\/[\w/.-]+\.(md|ts|json)\b/g) ?? []));
     expect({ found, keys, broken }).toEqual({ found: [], keys: [], broken: [] });
   });
 
