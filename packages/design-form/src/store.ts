@@ -233,7 +233,9 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         set({ status: 'idle', failure: '' });
       },
       restore({ values, generatedUrl, prompt }) {
-        set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, startedAt: 0 });
+        const restored = { ...emptyDesign, ...values };
+        // A draft kept before the bounds shows its out-of-bounds dimensions marked, as if just typed.
+        set({ values: restored, errors: boundsOf(restored, get().errors), generatedUrl, prompt, startedAt: 0 });
       },
     };
   });
