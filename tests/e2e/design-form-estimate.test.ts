@@ -1,6 +1,7 @@
 // The design form's estimate in the built bundle, in a real browser: the live summary appears once
-// the building is measured, follows the choices, the country and the language, and asks nothing of
-// the network; sent to the real API, the report's PDF carries the same range and weeks.
+// the building is measured and a place chosen (no country is assumed), follows the choices, the
+// country and the language, and asks nothing of the network; sent to the real API, the report's PDF
+// carries the same range and weeks.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,7 @@ const LABELS = {
     location: 'Ubicación',
     weeks: 'semanas',
     fill: 'Escribe el ancho, el largo y el alto',
+    where: 'Elige dónde vas a construir',
     sent: 'Formulario enviado con éxito',
   },
   en: {
@@ -36,6 +38,7 @@ const LABELS = {
     location: 'Location',
     weeks: 'weeks',
     fill: "Enter the building's width",
+    where: 'Choose where you will build',
     sent: 'Form submitted successfully',
   },
 };
@@ -72,15 +75,19 @@ describe('<obra-design-form> live estimate (bundle)', () => {
     site = await startDesignSite();
     const page = await browser.newPage();
     const { form } = await openDesignForm(page, `${site.origin}/design-form.html`);
+    const box = form.host.locator('section.estimate');
+    await expect.poll(() => box.textContent()).toContain(LABELS.es.fill);
+    await measure(form, 'es');
+    // No country chosen: no figure, no pesos assumed, until the visitor says where.
+    await expect.poll(() => box.textContent()).toContain(LABELS.es.where);
+    expect(await box.textContent()).not.toMatch(/COP|NaN/);
+    await chooseLocation(page, form, 'es', 'Medel', 'Medellín, Antioquia, Colombia');
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
     });
-    const box = form.host.locator('section.estimate');
-    await expect.poll(() => box.textContent()).toContain(LABELS.es.fill);
-    await measure(form, 'es');
-    // No country chosen: the form's default, Colombia, in pesos written as Colombia writes them.
-    const house = engine(HOUSE);
+    // Colombia, in pesos written as Colombia writes them.
+    const house = engine({ ...HOUSE, pais: 'Colombia' });
     expect([house.region, house.cost.currency]).toEqual(['CO', 'COP']);
     const total = `${shown(house, house.cost.total.low, 'es')} – ${shown(house, house.cost.total.high, 'es')}`;
     expect(total).toMatch(/^COP [\d.]+ – COP [\d.]+$/);
@@ -96,7 +103,7 @@ describe('<obra-design-form> live estimate (bundle)', () => {
 
     await form.section(LABELS.es.use).click();
     await form.radio('uso', 'warehouse').check();
-    const shed = engine({ ...HOUSE, uso: 'warehouse' });
+    const shed = engine({ ...HOUSE, uso: 'warehouse', pais: 'Colombia' });
     await expect.poll(async () => flat(await box.textContent())).toContain(`${shed.time.totalWeeks} semanas`);
     expect(flat(await box.textContent())).toContain(shown(shed, shed.cost.total.high, 'es'));
 

@@ -69,7 +69,7 @@ describe('POST /api/estimate', () => {
   });
 
   it('refuses a project without the building dimensions, or with a zero one', async () => {
-    const missing = await post({ uso: 'housing' });
+    const missing = await post({ uso: 'housing', pais: 'Colombia' });
     expect(missing.status).toBe(400);
     expect((await missing.json()).errors).toEqual({
       anchoEdificacion: 'required',
@@ -78,14 +78,55 @@ describe('POST /api/estimate', () => {
     });
     const zero = await post({ ...house, altoEdificacion: '0' });
     expect(zero.status).toBe(400);
-    expect((await zero.json()).errors).toEqual({ altoEdificacion: 'dimension' });
+    expect((await zero.json()).errors).toEqual({ altoEdificacion: 'range' });
   });
 
-  it('refuses a height past 1,000 m (99,999 m would be 32,000 storeys) with the schema key', async () => {
-    const tall = await post({ ...house, altoEdificacion: '99999' });
-    expect(tall.status).toBe(400);
-    expect((await tall.json()).errors).toEqual({ altoEdificacion: 'tooHigh' });
-    expect((await post({ ...house, altoEdificacion: '1000' })).status).toBe(200);
+  it("refuses dimensions outside the use's bounds with the schema keys, and stores nothing", async () => {
+    const tables = ['report', 'wait_list', 'partner', 'contact', 'image'];
+    const count = async () => (await Promise.all(tables.map((table) => local.rows(table)))).map((rows) => rows.length);
+    const before = await count();
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [
+        { anchoEdificacion: '0.05', largoEdificacion: '0.05' },
+        { anchoEdificacion: 'range', largoEdificacion: 'range' },
+      ],
+      [
+        { anchoEdificacion: '99999', largoEdificacion: '99999' },
+        { anchoEdificacion: 'range', largoEdificacion: 'range' },
+      ],
+      [{ altoEdificacion: '99999' }, { altoEdificacion: 'range' }],
+      [{ uso: 'warehouse', altoEdificacion: '1000' }, { altoEdificacion: 'range' }],
+      [{ anchoEdificacion: '200', largoEdificacion: '300' }, { largoEdificacion: 'area' }],
+      [{ ancho: '6', longitud: '20' }, { anchoEdificacion: 'fit' }],
+    ];
+    for (const [fields, errors] of cases) {
+      const response = await post({ ...house, ...fields });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toEqual(errors);
+    }
+    // At the bounds: a warehouse 50 m tall, a house 500 m tall.
+    expect((await post({ ...house, uso: 'warehouse', altoEdificacion: '50' })).status).toBe(200);
+    expect((await post({ ...house, altoEdificacion: '500' })).status).toBe(200);
+    expect(await count()).toEqual(before);
+  });
+
+  it('assumes no country: a missing or unknown one is refused with a clear message, in English too', async () => {
+    const { pais: _, ...nowhere } = house;
+    for (const [body, key] of [
+      [nowhere, 'required'],
+      [{ ...house, pais: '  ' }, 'required'],
+      [{ ...house, pais: 'Narnia' }, 'choose'],
+      [{ ...house, pais: 'ZZ' }, 'choose'],
+    ] as const) {
+      const response = await post(body, { 'Accept-Language': 'en' });
+      expect(response.status).toBe(400);
+      const answer = await response.json();
+      expect(answer.errors).toEqual({ pais: key });
+      expect(answer.errorMessage).toMatch(/^An estimate needs pais: the name or ISO code of a country it covers \(AR, .*US\)/);
+    }
+    // Another refused field is named with it; a country by its ISO code is taken.
+    expect((await (await post({ ...nowhere, uso: 'castle' })).json()).errors).toEqual({ uso: 'choose', pais: 'required' });
+    expect(await (await post({ ...house, pais: 'mx' })).json()).toMatchObject({ region: 'MX', cost: { currency: 'MXN' } });
   });
 
   it('refuses what is not a JSON object, another type, a large body and GET', async () => {

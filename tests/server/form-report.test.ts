@@ -111,14 +111,26 @@ describe('POST /api/form-report (outbox folder)', () => {
     expect(await other.json()).toMatchObject({ errors: { usoEspecifico: 'required' } });
   });
 
-  it('refuses a building height past 1,000 m, in English too, and stores nothing', async () => {
+  it("refuses dimensions outside the use's bounds at their fields, in English too, and stores nothing", async () => {
     const before = (await local.rows('report')).length;
-    const response = await post({ ...report, altoEdificacion: '99999' }, { 'Accept-Language': 'en' });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
-      errors: { altoEdificacion: 'tooHigh' },
-      errorMessage: expect.stringMatching(/altoEdificacion/),
-    });
+    // The cases: a 0.05 m building, a 99,999 m one, a 1,000 m warehouse; and one larger than its land.
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [
+        { anchoEdificacion: '0.05', largoEdificacion: '0.05' },
+        { anchoEdificacion: 'range', largoEdificacion: 'range' },
+      ],
+      [
+        { ancho: '', longitud: '', anchoEdificacion: '99999', largoEdificacion: '99999' },
+        { anchoEdificacion: 'range', largoEdificacion: 'range' },
+      ],
+      [{ uso: 'warehouse', altoEdificacion: '1000' }, { altoEdificacion: 'range' }],
+      [{ anchoEdificacion: '30' }, { anchoEdificacion: 'fit' }],
+    ];
+    for (const [fields, errors] of cases) {
+      const response = await post({ ...report, ...fields }, { 'Accept-Language': 'en' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ errors, errorMessage: expect.stringMatching(/Some fields are invalid/) });
+    }
     expect(await local.rows('report')).toHaveLength(before);
   });
 

@@ -48,6 +48,15 @@ describe('<obra-design-form> draft', () => {
     expect((await openModal(again)).querySelector<HTMLInputElement>('[name=nombre]')!.value).toBe('Ana Pérez');
   });
 
+  it('marks a restored dimension outside its bounds at its field, as if just typed', async () => {
+    const values = { ...emptyDesign, uso: 'warehouse', altoEdificacion: '1000' };
+    localStorage.setItem(KEY, JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: '', prompt: '' } }));
+    const form = await designForm();
+    await openSection(form, 'Dimensiones');
+    expect(form.screen.getByLabelText('Alto de la edificación').getAttribute('aria-invalid')).toBe('true');
+    expect(form.screen.getByText('Entre 2,4 m y 50 m para una bodega.')).toBeTruthy();
+  });
+
   it('keys drafts by element id, and ignores drafts older than 7 days', async () => {
     const old = {
       savedAt: Date.now() - DRAFT_TTL_MS - 1000,

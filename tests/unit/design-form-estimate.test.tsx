@@ -1,12 +1,26 @@
-// The design form's live estimate: a hint until the building is measured, then the total range,
-// cost per m² and weeks, updated as the visitor chooses, computed without any network call.
+// The design form's live estimate: a hint until the building is measured and a place chosen (no
+// country is assumed), then the total range, cost per m² and weeks, updated as the visitor
+// chooses, computed without any network call; a dimension outside its use's bounds is said at its
+// field as it is typed, and never a NaN.
 import { within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { designFormCatalogues } from '@obra/design-form';
 import { estimate, money } from '@obra/estimate';
 import { HttpResponse } from 'msw';
 import { designFormHandlers } from '../msw/design-form-handlers.ts';
-import { copy, designForm, fillPersonal, generate, openSection, record, type Form, type Lang, useApi } from './support/design-form.ts';
+import { DIMENSION_LIMITS, USES } from '@obra/schema';
+import {
+  chooseLocation,
+  copy,
+  designForm,
+  fillPersonal,
+  generate,
+  openSection,
+  record,
+  type Form,
+  type Lang,
+  useApi,
+} from './support/design-form.ts';
 
 const server = useApi();
 
@@ -19,13 +33,23 @@ async function measure(form: Form, lang: Lang, [width, length, height]: [string,
   await form.user.type(form.screen.getByLabelText(c.largoEdificacion), length);
   await form.user.type(form.screen.getByLabelText(c.altoEdificacion), height);
 }
+/** Replaces what a field holds by `value`, as a visitor does: erasing, then typing. */
+async function retype(form: Form, input: HTMLElement, value: string) {
+  await form.user.type(input, '{Backspace}'.repeat((input as HTMLInputElement).value.length) + value);
+}
 const definition = (box: ReturnType<typeof summary>, term: string) => box.getByText(term).nextElementSibling?.textContent;
 
-/** Mounts the form in `lang` (watching fetch), checks the hint, then types the building's dimensions. */
+/**
+ * Mounts the form in `lang`, checks the hints, chooses Medellín (Colombia), then types the
+ * building's dimensions watching fetch (the estimate calls nothing).
+ */
 async function measured(lang: Lang, dims: [string, string, string]) {
-  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  server.use(designFormHandlers.places);
   const form = await designForm(`lang="${lang}"`);
   expect(summary(form, lang).getByText(words(lang).fill)).toBeTruthy();
+  expect(summary(form, lang).getByText(words(lang).location)).toBeTruthy();
+  await chooseLocation(form, lang, 'Medellín', 'Medellín, Antioquia, Colombia');
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
   await measure(form, lang, dims);
   return { form, w: words(lang), fetchSpy };
 }
@@ -51,7 +75,7 @@ describe('<obra-design-form> live estimate', () => {
     await form.user.click(form.screen.getByRole('radio', { name: 'Warehouse' }));
     const box = summary(form, 'en');
     // The package computes the figures (its arithmetic is pinned in estimate.test.ts); the view shows them.
-    const expected = estimate({ anchoEdificacion: '20', largoEdificacion: '40', altoEdificacion: '8', uso: 'warehouse' });
+    const expected = estimate({ anchoEdificacion: '20', largoEdificacion: '40', altoEdificacion: '8', uso: 'warehouse', pais: 'Colombia' });
     if (!expected.complete) throw new Error('incomplete');
     const total = `${money(expected.cost.total.low, 'COP', 'en', 'CO')}\u00a0– ${money(expected.cost.total.high, 'COP', 'en', 'CO')}`;
     expect(definition(box, w.total)).toBe(total);
@@ -63,21 +87,83 @@ describe('<obra-design-form> live estimate', () => {
   });
 
   it.each([
-    ['es', 'Como máximo 1000 m: ningún edificio construido es más alto.'],
-    ['en', 'At most 1000 m: no building ever built is taller.'],
-  ] as const)('refuses a height past 1,000 m: the summary, then the field once sent, say the limit (%s)', async (lang, message) => {
-    server.use(designFormHandlers.generated);
-    const bodies = record(server, 'form-report', () => HttpResponse.json({ id: 'r' }, { status: 201 }));
-    // 99,999 m fits the field's 5 digits: 32,000 storeys before the limit.
-    const { form } = await measured(lang, ['8', '12', '99999']);
-    expect(summary(form, lang).getByText(message)).toBeTruthy();
-    await generate(form, lang);
-    await fillPersonal(form, lang);
-    await form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
-    // The height field says it too (the summary's line and the field's error), and nothing is sent.
-    expect(form.screen.getAllByText(message)).toHaveLength(2);
-    expect(form.screen.getByLabelText(copy(lang).dimensions.altoEdificacion).getAttribute('aria-invalid')).toBe('true');
-    expect(bodies).toEqual([]);
+    ['es', 'Entre 2,4 m y 1000 m para cualquier edificación.', 'Entre 2,4 m y 50 m para una bodega.', 'Bodega'],
+    ['en', 'Between 2.4 m and 1,000 m for any building.', 'Between 2.4 m and 50 m for a warehouse.', 'Warehouse'],
+  ] as const)(
+    "says a dimension outside its use's bounds at the field as it is typed, and sends nothing (%s)",
+    async (lang, anyBuilding, warehouse, warehouseLabel) => {
+      server.use(designFormHandlers.generated);
+      const bodies = record(server, 'form-report', () => HttpResponse.json({ id: 'r' }, { status: 201 }));
+      // 99,999 m fits the field's 5 digits: 32,000 storeys.
+      const { form } = await measured(lang, ['8', '12', '99999']);
+      const height = form.screen.getByLabelText(copy(lang).dimensions.altoEdificacion);
+      expect(form.screen.getByText(anyBuilding)).toBeTruthy();
+      expect(height.getAttribute('aria-invalid')).toBe('true');
+      expect(summary(form, lang).getByText(words(lang).bounds)).toBeTruthy();
+      // A warehouse's bounds are its own: the field follows the use.
+      await retype(form, height, '1000');
+      await openSection(form, copy(lang).sections.use);
+      await form.user.click(form.screen.getByRole('radio', { name: warehouseLabel }));
+      expect(form.screen.getByText(warehouse)).toBeTruthy();
+      await generate(form, lang);
+      await fillPersonal(form, lang);
+      await form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
+      expect(form.screen.getByText(warehouse)).toBeTruthy();
+      expect(bodies).toEqual([]);
+      // Back within the bounds: the estimate returns and the field is clear.
+      await retype(form, height, '12');
+      expect(height.getAttribute('aria-invalid')).not.toBe('true');
+      expect(definition(summary(form, lang), words(lang).weeks)).toMatch(/\d/);
+      expect(form.shadow.textContent).not.toMatch(/NaN|Infinity/);
+    },
+  );
+
+  it.each(['es', 'en'] as const)('asks where the building will be before any figure, never assuming Colombia (%s)', async (lang) => {
+    const form = await designForm(`lang="${lang}"`);
+    await measure(form, lang, ['8', '12', '6']);
+    const box = summary(form, lang);
+    expect(box.getByText(words(lang).location)).toBeTruthy();
+    expect(box.queryByText(words(lang).fill)).toBeNull();
+    expect(box.queryByText(words(lang).total)).toBeNull();
+    expect(form.shadow.textContent).not.toMatch(/COP|NaN/);
+  });
+
+  it('prices a country the form does not list with the documented fallback in US dollars, not pesos', async () => {
+    server.use(designFormHandlers.places);
+    const form = await designForm('lang="en"');
+    await measure(form, 'en', ['8', '12', '6']);
+    await fillPersonal(form, 'en');
+    const pais = form.shadow.querySelector<HTMLInputElement>('dialog.modal [name=pais]')!;
+    await retype(form, pais, 'Brasil');
+    const box = summary(form, 'en');
+    expect(definition(box, words('en').total)).toMatch(/^USD/);
+    expect(box.getByText(new RegExp(words('en').fallback))).toBeTruthy();
+    expect(form.shadow.textContent).not.toMatch(/COP|NaN/);
+  });
+
+  it('never shows NaN, Infinity or a negative at the smallest and largest building of each use', async () => {
+    server.use(designFormHandlers.places);
+    const form = await designForm('lang="en"');
+    await chooseLocation(form, 'en', 'Medellín', 'Medellín, Antioquia, Colombia');
+    const c = copy('en');
+    for (const uso of USES) {
+      await openSection(form, c.sections.use);
+      await form.user.click(form.screen.getByRole('radio', { name: c.uso.options[uso] }));
+      const { side, height, footprint } = DIMENSION_LIMITS.uses[uso];
+      for (const dims of [
+        ['2.4', '2.4', '2.4'],
+        [String(footprint / side), String(side), String(height)],
+      ] as const) {
+        await openSection(form, c.sections.dimensions);
+        for (const [i, field] of (['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const).entries()) {
+          const input = form.screen.getByLabelText(c.dimensions[field]);
+          await retype(form, input, dims[i]!);
+        }
+        const box = summary(form, 'en');
+        expect(definition(box, words('en').total), `${uso} ${dims.join(' × ')}`).toMatch(/^COP\u00a0\$[\d,]+\u00a0– COP\u00a0\$[\d,]+$/);
+        expect(form.shadow.textContent).not.toMatch(/NaN|Infinity|-\d/);
+      }
+    }
   });
 
   it('goes back to the hint when a dimension is cleared', async () => {

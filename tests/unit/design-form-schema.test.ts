@@ -22,8 +22,8 @@ describe('design form schema', () => {
   });
 
   it.each([
-    ['12345', true],
-    ['99999', true],
+    ['1234', true],
+    ['2.4', true],
     ['123456', false],
     ['12.5', true],
     ['1234.56', false],
@@ -35,17 +35,19 @@ describe('design form schema', () => {
     if (!ok) expect(result).toMatchObject({ errors: { ancho: { key: 'dimension' } } });
   });
 
-  it.each([
-    ['1000', true],
-    ['1000,0', true],
-    ['828', true],
-    ['1000.5', false],
-    ['1001', false],
-    ['99999', false],
-  ])('building height %j valid: %s (at most 1,000 m, widths keep their 5 digits)', (altoEdificacion, ok) => {
-    const result = validateProject({ ...emptyProject(), altoEdificacion, anchoEdificacion: '99999' });
-    expect(result.ok).toBe(ok);
-    if (!ok) expect(result).toEqual({ ok: false, errors: { altoEdificacion: { key: 'tooHigh', max: 1000 } } });
+  it('reports every field rule with the others: a missing specific use and a bound together', () => {
+    expect(validateProject({ ...emptyProject(), uso: 'other', anchoEdificacion: '1' })).toEqual({
+      ok: false,
+      errors: { usoEspecifico: { key: 'required' }, anchoEdificacion: { key: 'range', min: 2.4, max: 1000, of: 'other' } },
+    });
+  });
+
+  it('refuses a height past what any building is (1,000 m) while no use is chosen, widths keeping their 5 digits for the format', () => {
+    expect(validateProject({ ...emptyProject(), altoEdificacion: '1000,0' }).ok).toBe(true);
+    expect(validateProject({ ...emptyProject(), altoEdificacion: '99999' })).toEqual({
+      ok: false,
+      errors: { altoEdificacion: { key: 'range', min: 2.4, max: 1000, of: 'any' } },
+    });
   });
 
   it("needs a specific use of at most 120 characters when the use is 'other'", () => {
@@ -82,6 +84,12 @@ describe('design form schema', () => {
     };
     expect(validateFormReport(report)).toEqual({ ok: true, value: report });
     expect(validateFormReport({ ...report, imageUrl: '' })).toMatchObject({ ok: false, errors: { imageUrl: { key: 'required' } } });
+    // The dimensions' bounds run in the report the server validates too (tests/unit/design-form-bounds.test.ts).
+    expect(validateFormReport({ ...report, uso: 'housing', altoEdificacion: '500' }).ok).toBe(true);
+    expect(validateFormReport({ ...report, uso: 'housing', altoEdificacion: '500.1' })).toEqual({
+      ok: false,
+      errors: { altoEdificacion: { key: 'range', min: 2.4, max: 500, of: 'housing' } },
+    });
     expect(validateFormReport({ ...report, prompt: 'x'.repeat(1001) })).toMatchObject({
       ok: false,
       errors: { prompt: { key: 'tooLong', max: 1000 } },

@@ -1,14 +1,20 @@
 // @vitest-environment node
-// The estimate engine over a grid (each use × each system × small/typical/huge × every country the
-// form offers), the issue's cases, and worked examples against published figures (docs/estimate.md).
+// The estimate engine over a grid (each use × each system × the smallest, a typical and the largest
+// building the use allows × every country the form offers), the issue's cases, and worked examples
+// against published figures (docs/estimate.md).
 import { describe, expect, it } from 'vitest';
-import { CONSTRUCTION_SYSTEMS } from '@obra/schema';
+import { CONSTRUCTION_SYSTEMS, DIMENSION_LIMITS } from '@obra/schema';
 import { DATA, estimate, FALLBACK_HOUSING, money, OFFERED_COUNTRIES, regionOf, usdPer, valueOf, type EstimateInput } from '@obra/estimate';
 import { build, made } from './support/estimate.ts';
 
 const USES = ['housing', 'commercial', 'institutional', 'warehouse', 'factory', 'other'];
 const SYSTEMS = CONSTRUCTION_SYSTEMS;
-const SIZES: Record<string, [string, string, string]> = { small: ['3', '4', '3'], typical: ['10', '20', '6'], huge: ['200', '400', '60'] };
+/** Width, length and height: the smallest building, a typical one, and the largest footprint and height the use allows. */
+const sizes = (uso: string): Record<string, [string, string, string]> => {
+  const { side, height, footprint } = DIMENSION_LIMITS.uses[uso as keyof typeof DIMENSION_LIMITS.uses];
+  const min = String(DIMENSION_LIMITS.min);
+  return { small: [min, min, min], typical: ['10', '20', '6'], huge: [String(footprint / side), String(side), String(height)] };
+};
 // The names as the location field stores them (es for most, en for some), plus a country with no figures.
 const COUNTRIES = [
   ...OFFERED_COUNTRIES.map((code) => new Intl.DisplayNames([code === 'US' ? 'en' : 'es'], { type: 'region' }).of(code)!),
@@ -18,7 +24,7 @@ const COUNTRIES = [
 describe('the grid: every use × system × size × country', () => {
   const rows = USES.flatMap((uso) =>
     SYSTEMS.flatMap((sistemaConstructivo) =>
-      Object.entries(SIZES).flatMap(([size, [anchoEdificacion, largoEdificacion, altoEdificacion]]) =>
+      Object.entries(sizes(uso)).flatMap(([size, [anchoEdificacion, largoEdificacion, altoEdificacion]]) =>
         COUNTRIES.map((pais) => ({
           size,
           e: made({ uso, sistemaConstructivo, anchoEdificacion, largoEdificacion, altoEdificacion, pais }),
@@ -30,6 +36,26 @@ describe('the grid: every use × system × size × country', () => {
   it('covers every combination', () => {
     expect(rows).toHaveLength(USES.length * SYSTEMS.length * 3 * COUNTRIES.length);
     expect(new Set(rows.map(({ e }) => e.region))).toEqual(new Set([...OFFERED_COUNTRIES, 'other']));
+  });
+
+  it('gives finite, positive figures everywhere: never NaN, Infinity or a negative', () => {
+    const numbers = (value: unknown): number[] =>
+      typeof value === 'number' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(numbers) : [];
+    const bad = rows.flatMap(({ e }) =>
+      numbers(e)
+        .filter((n) => !(Number.isFinite(n) && n >= 0))
+        .map((n) => `${e.region} ${e.choices.uso}: ${n}`),
+    );
+    expect(bad).toEqual([]);
+    const positive = rows.flatMap(({ e }) => [
+      e.cost.total.low,
+      e.cost.perM2.low,
+      e.cost.ratePerM2,
+      e.cost.expectedUsd!,
+      e.time.totalWeeks,
+      e.quantities.builtArea,
+    ]);
+    expect(positive.filter((n) => !(n > 0))).toEqual([]);
   });
 
   it('measures every quantity positive and consistent with the others', () => {
@@ -62,7 +88,7 @@ describe('the grid: every use × system × size × country', () => {
 
   it("keeps the cost per m² within each country's band: 0.4 to 2.5 times its figure for the family", () => {
     for (const { e } of rows) {
-      const region = regionOf(e.region === 'other' ? 'Alemania' : e.region);
+      const region = regionOf(e.region === 'other' ? 'Alemania' : e.region)!;
       // The band's centre: the country's own figure of the family (sheds: its warehouse figure, else housing × the industrial ratio).
       const base =
         e.family === 'industrial'
@@ -104,12 +130,32 @@ describe("the issue's cases", () => {
     expect(build(block)).toBeLessThan(160);
   });
 
-  it('a height past 1,000 m is no building: no estimate, the height named (a stored report from before the limit)', () => {
-    expect(estimate({ anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '99999' })).toEqual({
+  it("a building outside its use's bounds gets no estimate, the dimension named (a stored report from before the bounds)", () => {
+    const at = (input: EstimateInput) => estimate({ pais: 'Colombia', ...input });
+    expect(at({ anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '99999' })).toEqual({
       complete: false,
       missing: ['altoEdificacion'],
     });
+    expect(at({ anchoEdificacion: '0.05', largoEdificacion: '0.05', altoEdificacion: '3' })).toEqual({
+      complete: false,
+      missing: ['anchoEdificacion', 'largoEdificacion'],
+    });
+    expect(at({ anchoEdificacion: '99999', largoEdificacion: '99999', altoEdificacion: '3' })).toMatchObject({ complete: false });
+    expect(at({ uso: 'warehouse', anchoEdificacion: '20', largoEdificacion: '40', altoEdificacion: '1000' })).toEqual({
+      complete: false,
+      missing: ['altoEdificacion'],
+    });
+    // No use chosen: the bounds of any building, priced as housing.
     expect(made({ anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '1000' }).quantities.floors).toBe(323);
+  });
+
+  it('assumes no country: without one there is no estimate, and a country the form does not list is priced in US dollars', () => {
+    const house = { uso: 'housing', anchoEdificacion: '8', largoEdificacion: '12', altoEdificacion: '6' };
+    expect(estimate(house)).toEqual({ complete: false, missing: ['pais'] });
+    expect(estimate({ ...house, pais: '  ' })).toEqual({ complete: false, missing: ['pais'] });
+    expect(estimate({ anchoEdificacion: '8' })).toEqual({ complete: false, missing: ['largoEdificacion', 'altoEdificacion', 'pais'] });
+    for (const pais of ['Brasil', 'ZZ', 'Narnia'])
+      expect(made({ ...house, pais })).toMatchObject({ region: 'other', fallback: true, cost: { currency: 'USD' } });
   });
 
   it('a Guadalajara house is priced in Mexican pesos, not US dollars', () => {
@@ -135,12 +181,12 @@ describe("the issue's cases", () => {
 
 describe('countries and money', () => {
   it('finds every offered country by its es and en names, the fallback for the rest', () => {
-    expect(regionOf('República Dominicana').code).toBe('DO');
-    expect(regionOf('Dominican Republic').code).toBe('DO');
-    expect(regionOf('España').currency).toBe('EUR');
-    expect(regionOf('United States of America').code).toBe('US');
-    expect(regionOf('').code).toBe('CO');
-    const other = regionOf('Alemania');
+    expect(regionOf('República Dominicana')?.code).toBe('DO');
+    expect(regionOf('Dominican Republic')?.code).toBe('DO');
+    expect(regionOf('España')?.currency).toBe('EUR');
+    expect(regionOf('United States of America')?.code).toBe('US');
+    expect(regionOf('')).toBeUndefined();
+    const other = regionOf('Alemania')!;
     expect([other.code, other.currency, other.fallback]).toEqual(['other', 'USD', true]);
     expect(regionOf('Guatemala')).toMatchObject({ code: 'GT', currency: 'USD', fallback: true });
   });

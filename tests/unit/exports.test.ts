@@ -131,6 +131,8 @@ describe('public exports', () => {
         'CONSTRUCTION_SYSTEM_GROUPS',
         'CONTACT_LIMITS',
         'DESIGN_LIMITS',
+        'DIMENSION_LIMITS',
+        'dimensionErrors',
         'emptyProject',
         'EXTRAS',
         'FACADE_MATERIALS',

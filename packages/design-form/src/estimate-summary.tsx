@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { I18n } from '@obra/i18n';
-import { estimate, metres, money, percent } from '@obra/estimate';
-import { DESIGN_LIMITS } from '@obra/schema';
+import { estimate, money, percent } from '@obra/estimate';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { DesignValues } from './values.ts';
 
@@ -13,8 +12,8 @@ export interface EstimateSummaryProps {
 
 /**
  * The live estimate beside the form: total range, cost per m² and total weeks, computed in the
- * page from the visitor's choices (no network call); a hint until the building is measured, or
- * the height's limit when it is past it.
+ * page from the visitor's choices (no network call). Until then, what it waits for: the building's
+ * measures, measures within their bounds (the fields say which), a place (no country is assumed).
  */
 export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
   const { t } = i18n;
@@ -49,11 +48,18 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
           </p>
         </>
       ) : (
-        <p className="estimate-note">
-          {metres(values.altoEdificacion) > DESIGN_LIMITS.buildingHeight
-            ? t('common.tooHigh', { max: DESIGN_LIMITS.buildingHeight })
-            : t('estimate.summary.fill')}
-        </p>
+        <>
+          {result.missing.some((field) => field !== 'pais') && (
+            <p className="estimate-note">
+              {t(
+                result.missing.some((field) => field !== 'pais' && values[field].trim())
+                  ? 'estimate.summary.bounds'
+                  : 'estimate.summary.fill',
+              )}
+            </p>
+          )}
+          {result.missing.includes('pais') && <p className="estimate-note">{t('estimate.summary.location')}</p>}
+        </>
       )}
     </section>
   );

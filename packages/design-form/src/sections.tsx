@@ -13,6 +13,7 @@ import {
   USES,
   WALL_TYPES,
   ZONES,
+  type LimitsOf,
 } from '@obra/schema';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { LocationField } from './location-field.tsx';
@@ -43,9 +44,12 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
   const { t } = i18n;
   const [open, setOpen] = useState<ReadonlySet<SectionName>>(() => new Set(['project']));
   const { values } = state;
+  const number = (n = 0) => n.toLocaleString(lang);
   const error = (name: DesignField) => {
     const e = state.errors[name];
-    return e ? t(`common.${e.key}`, { max: e.max ?? 0 }) : undefined;
+    // A bound names its limits, in the page's number format, and whose they are (docs/estimate.md#limits).
+    const of = e?.of ? t(`designForm.dimensions.limitsOf.${e.of as LimitsOf}`) : '';
+    return e ? t(`common.${e.key}`, { min: number(e.min), max: number(e.max), of }) : undefined;
   };
   const radios = <V extends string>(
     name: 'estadoProyecto' | 'etapaProyecto' | 'uso' | 'diseno' | 'tipoFachada' | 'materialCubierta' | 'materialFachada' | 'zona',

@@ -11,9 +11,9 @@ import {
 } from '@obra/api';
 import type { Emit } from '@obra/element';
 import { createSubmission, failureMessage, type FailureTexts, type FormStatus, type Sent } from '@obra/form';
-import { validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
+import { dimensionErrors, validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
 import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
-import { emptyDesign, type DesignField, type DesignValues } from './values.ts';
+import { DIMENSION_FIELDS, emptyDesign, type DesignField, type DesignValues } from './values.ts';
 
 /** The events of `<obra-design-form>`; all bubble and are composed. */
 export type DesignFormEvents = {
@@ -103,6 +103,15 @@ function errorsOf(values: DesignValues): FieldErrors<DesignValues> {
   return { ...(project.ok ? {} : project.errors), ...(personal.ok ? {} : personal.errors) };
 }
 
+/**
+ * Before the first send, the dimensions' bounds are checked as the visitor types (the live
+ * estimate waits on them): `errors` with each dimension's error replaced by its bound's, if any.
+ */
+function boundsOf(values: DesignValues, errors: FieldErrors<DesignValues>): FieldErrors<DesignValues> {
+  const rest = Object.fromEntries(Object.entries(errors).filter(([field]) => !(DIMENSION_FIELDS as readonly string[]).includes(field)));
+  return { ...rest, ...dimensionErrors(values) };
+}
+
 /** Creates the state of one element. */
 export function createDesignFormStore(): StoreApi<DesignFormState> {
   const initial = { values: emptyDesign, generatedUrl: '', prompt: '', image: 'idle', imageFailed: false } as const;
@@ -141,7 +150,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         const next =
           name === 'otros' ? (checked ? [...new Set([...current.otros, value])] : current.otros.filter((v) => v !== value)) : value;
         const values = { ...current, [name]: next };
-        set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
+        set({ values, errors: get().attempted ? errorsOf(values) : boundsOf(values, get().errors) });
       },
       chooseLocation(place) {
         const values = { ...get().values, pais: place.Country, departamento: place.Region ?? '', ciudad: place.Municipality ?? '' };
@@ -224,7 +233,9 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         set({ status: 'idle', failure: '' });
       },
       restore({ values, generatedUrl, prompt }) {
-        set({ values: { ...emptyDesign, ...values }, generatedUrl, prompt, startedAt: 0 });
+        const restored = { ...emptyDesign, ...values };
+        // A draft kept before the bounds shows its out-of-bounds dimensions marked, as if just typed.
+        set({ values: restored, errors: boundsOf(restored, get().errors), generatedUrl, prompt, startedAt: 0 });
       },
     };
   });

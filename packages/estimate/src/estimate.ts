@@ -1,4 +1,4 @@
-import { DESIGN_LIMITS } from '@obra/schema';
+import { dimensionErrors } from '@obra/schema';
 import { REFERENCES, type Choices } from './choices.ts';
 import { costOf, type Cost } from './cost.ts';
 import { materialsOf, type Material } from './materials.ts';
@@ -17,10 +17,13 @@ export type EstimateInput = Partial<
 /** The building dimensions an estimate needs. */
 export const REQUIRED_DIMENSIONS = ['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
 
-/** An estimate that could not be made: the building dimensions that are missing, not positive or past their limit. */
+/**
+ * An estimate that could not be made: the building dimensions that are missing or outside their
+ * bounds (docs/estimate.md#limits), and `pais` when no country is given (no country is assumed).
+ */
 export interface IncompleteEstimate {
   complete: false;
-  missing: (typeof REQUIRED_DIMENSIONS)[number][];
+  missing: ((typeof REQUIRED_DIMENSIONS)[number] | 'pais')[];
 }
 
 /** An indicative estimate: quantities, materials, cost and time, with what it assumed. */
@@ -41,19 +44,20 @@ export interface Estimate {
   time: Time;
 }
 
-// The largest width and length the estimate accepts (m): the form allows 5 digits. The height has
-// the form's own limit (DESIGN_LIMITS.buildingHeight), so a report stored before it gets none.
-const MAX_METRES = 99_999;
-const MAX = [MAX_METRES, MAX_METRES, DESIGN_LIMITS.buildingHeight];
-
-/** The estimate of a project, or the missing dimensions. Pure: no I/O, same input, same answer. */
+/**
+ * The estimate of a project, or what it misses. Pure: no I/O, same input, same answer. The building
+ * must be measured within the bounds of its use (the schema's, so a report stored before them gets
+ * none), and a country given; a figure that is not a finite number (never expected) gives no estimate.
+ */
 export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
   const dims = { width: metres(input.anchoEdificacion), length: metres(input.largoEdificacion), height: metres(input.altoEdificacion) };
-  const missing = REQUIRED_DIMENSIONS.filter((_, i) => {
-    const value = [dims.width, dims.length, dims.height][i]!;
-    return !(value > 0 && value <= MAX[i]!);
-  });
-  if (missing.length) return { complete: false, missing };
+  const outside = dimensionErrors(input);
+  const missing: IncompleteEstimate['missing'] = REQUIRED_DIMENSIONS.filter(
+    (field, i) => Number.isNaN([dims.width, dims.length, dims.height][i]) || outside[field],
+  );
+  const region = regionOf(input.pais ?? '');
+  if (!region) missing.push('pais');
+  if (missing.length || !region) return { complete: false, missing };
   const uso = input.uso || 'housing';
   const family = familyOf(uso, input.sistemaConstructivo ?? '');
   const reference = REFERENCES[family];
@@ -73,9 +77,8 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
     estadoProyecto: pick('estadoProyecto'),
     etapaProyecto: pick('etapaProyecto'),
   };
-  const region = regionOf(input.pais ?? '');
   const quantities = quantitiesOf({ ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) }, family, uso);
-  return {
+  const result: Estimate = {
     complete: true,
     region: region.code,
     fallback: region.fallback,
@@ -87,4 +90,11 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
     cost: costOf(quantities, family, choices, region),
     time: timeOf(quantities, family, choices, region),
   };
+  return finite(result) ? result : { complete: false, missing: [...REQUIRED_DIMENSIONS] };
 }
+
+/** Whether every number of a result is finite and not negative (no NaN, Infinity or −1 is ever shown). */
+const finite = (value: unknown): boolean =>
+  typeof value === 'number'
+    ? Number.isFinite(value) && value >= 0
+    : typeof value !== 'object' || value === null || Object.values(value).every(finite);

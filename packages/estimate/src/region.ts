@@ -97,15 +97,19 @@ export const FALLBACK_PERMITS: Figure = (() => {
   return { value: median(days), unit: 'days', factor: 1 / 7, range: 0.5, derived: true };
 })();
 
-/** The country code of a country as typed or chosen: Colombia when empty (the form's default), `other` when unknown. */
-function countryCodeOf(country: string): RegionCode {
+/**
+ * The country code of a country as typed or chosen: its ISO code, `other` for a country the form
+ * does not list, undefined when none is given (no country is assumed: docs/estimate.md#limits).
+ */
+function countryCodeOf(country: string): RegionCode | undefined {
   const folded = foldText(country.trim());
-  return folded === '' ? 'CO' : (CODES.get(folded) ?? 'other');
+  return folded === '' ? undefined : (CODES.get(folded) ?? 'other');
 }
 
-/** The region of a country as typed or chosen (see {@link countryCodeOf}). */
-export function regionOf(country: string): Region {
+/** The region of a country as typed or chosen (see {@link countryCodeOf}); undefined without a country. */
+export function regionOf(country: string): Region | undefined {
   const code = countryCodeOf(country);
+  if (!code) return undefined;
   const own = DATA.countries[code];
   const permitWeeks = DATA.permitDays[code] ?? FALLBACK_PERMITS;
   if (own)

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, FIELD_LIMITS, line, phone, text, validate } from './validate.ts';
+import { email, FIELD_LIMITS, line, phone, text, validate, type FieldError } from './validate.ts';
 
 // Stored values of the design form's choices (docs/contributors/behaviour.md#entities). Labels and descriptions live in the
 // design-form catalogue; these codes are what the report and the image generator receive.
@@ -34,8 +34,6 @@ export const EXTRAS = [
 /** Limits of docs/contributors/behaviour.md#validation. */
 export const DESIGN_LIMITS = {
   dimensionDigits: 5,
-  /** The tallest building height the form takes, in metres: above every building ever built (docs/estimate.md). */
-  buildingHeight: 1000,
   usoEspecifico: 120,
   prompt: 1000,
   nombre: FIELD_LIMITS.name,
@@ -43,6 +41,36 @@ export const DESIGN_LIMITS = {
   place: 120,
   imageUrl: FIELD_LIMITS.url,
 } as const;
+
+/** What a building of one use can measure: its longest side and its height in metres, its footprint in m². */
+export interface UseLimits {
+  side: number;
+  height: number;
+  footprint: number;
+}
+
+/**
+ * The bounds of the dimensions, by use (docs/estimate.md#limits, where each is reasoned): the one
+ * declaration the widget, the API and the estimate read. `any` holds while no use is chosen.
+ */
+export const DIMENSION_LIMITS = {
+  /** The smallest side and height of a building, and the smallest side of a plot (m). */
+  min: 2.4,
+  /** The longest side of a plot (m). */
+  land: 5000,
+  uses: {
+    housing: { side: 300, height: 500, footprint: 30_000 },
+    warehouse: { side: 1000, height: 50, footprint: 500_000 },
+    factory: { side: 1000, height: 60, footprint: 500_000 },
+    commercial: { side: 1000, height: 1000, footprint: 500_000 },
+    institutional: { side: 500, height: 250, footprint: 150_000 },
+    other: { side: 1000, height: 1000, footprint: 500_000 },
+    any: { side: 1000, height: 1000, footprint: 500_000 },
+  } satisfies Record<(typeof USES)[number] | 'any', UseLimits>,
+} as const;
+
+/** Whose bounds a dimension error names: a use, `any` building while none is chosen, or the `land`. */
+export type LimitsOf = keyof typeof DIMENSION_LIMITS.uses | 'land';
 
 const optional = <const T extends readonly string[]>(values: T) => v.union([v.literal(''), v.picklist(values, 'choose')], 'choose');
 /** A dimension in metres as typed in a number input: empty, or at most 5 digits (decimals allowed). */
@@ -55,14 +83,68 @@ const dimension = v.pipe(
   ),
 );
 
-/** The building's height: a dimension of at most DESIGN_LIMITS.buildingHeight metres (5 digits allow 99,999). */
-const height = v.pipe(
-  dimension,
-  v.rawCheck<string>(({ dataset, addIssue }) => {
-    if (dataset.typed && Number(dataset.value.replace(',', '.')) > DESIGN_LIMITS.buildingHeight)
-      addIssue({ message: 'tooHigh', expected: String(DESIGN_LIMITS.buildingHeight) });
-  }),
-);
+type Dimensions = Partial<Record<'uso' | 'ancho' | 'longitud' | 'anchoEdificacion' | 'largoEdificacion' | 'altoEdificacion', string>>;
+/** A dimension as typed, in metres (comma or dot decimals); NaN when empty or not a number. */
+const metresOf = (text: string | undefined) => (text?.trim() ? Number(text.trim().replace(',', '.')) : Number.NaN);
+
+/**
+ * The dimensions outside their bounds (docs/estimate.md#limits), each with its error: a side or
+ * height outside the use's range (`range`), a footprint past the use's (`area`, at the length), a
+ * building wider or longer than its land (`fit`). Empty fields and fields that are not numbers are
+ * left to their own rule; the estimate refuses with the same bounds.
+ */
+export function dimensionErrors(project: Dimensions): Partial<Record<keyof Dimensions, FieldError>> {
+  const uses = DIMENSION_LIMITS.uses;
+  const use = (USES as readonly string[]).includes(project.uso ?? '') ? (project.uso as keyof typeof uses) : 'any';
+  const limits = uses[use];
+  const errors: Partial<Record<keyof Dimensions, FieldError>> = {};
+  const inRange = (field: keyof Dimensions, max: number, of: LimitsOf) => {
+    const value = metresOf(project[field]);
+    if (Number.isNaN(value)) return false;
+    if (value >= DIMENSION_LIMITS.min && value <= max) return true;
+    errors[field] = { key: 'range', min: DIMENSION_LIMITS.min, max, of };
+    return false;
+  };
+  const land = [inRange('ancho', DIMENSION_LIMITS.land, 'land'), inRange('longitud', DIMENSION_LIMITS.land, 'land')];
+  const width = inRange('anchoEdificacion', limits.side, use);
+  const length = inRange('largoEdificacion', limits.side, use);
+  inRange('altoEdificacion', limits.height, use);
+  const fits = (
+    field: 'anchoEdificacion' | 'largoEdificacion',
+    landField: 'ancho' | 'longitud',
+    measured: boolean,
+    landMeasured: boolean,
+  ) => {
+    const max = metresOf(project[landField]);
+    if (measured && landMeasured && metresOf(project[field]) > max) errors[field] = { key: 'fit', max };
+  };
+  fits('anchoEdificacion', 'ancho', width, land[0]!);
+  fits('largoEdificacion', 'longitud', length, land[1]!);
+  if (width && length && !errors.largoEdificacion) {
+    const footprint = metresOf(project.anchoEdificacion) * metresOf(project.largoEdificacion);
+    if (footprint > limits.footprint) errors.largoEdificacion = { key: 'area', max: limits.footprint, of: use };
+  }
+  return errors;
+}
+
+/**
+ * The rules across fields, in one check so each reports with the others: the specific use is
+ * required for 'other' (docs/contributors/behaviour.md#screens), and the dimensions' bounds depend
+ * on the use and the land.
+ */
+const acrossFields = <T extends Dimensions & { usoEspecifico: string }>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const project = dataset.value;
+    const errors: Record<string, FieldError> = dimensionErrors(project);
+    if (project.uso === 'other' && project.usoEspecifico === '') errors.usoEspecifico = { key: 'required' };
+    for (const [key, error] of Object.entries(errors))
+      addIssue({
+        message: error.key,
+        expected: JSON.stringify(error),
+        path: [{ type: 'object', origin: 'value', input: project, key, value: undefined }],
+      });
+  });
 
 const projectEntries = {
   estadoProyecto: optional(PROJECT_STATES),
@@ -71,7 +153,7 @@ const projectEntries = {
   longitud: dimension,
   anchoEdificacion: dimension,
   largoEdificacion: dimension,
-  altoEdificacion: height,
+  altoEdificacion: dimension,
   uso: optional(USES),
   usoEspecifico: line(DESIGN_LIMITS.usoEspecifico),
   sistemaConstructivo: optional(CONSTRUCTION_SYSTEMS),
@@ -88,16 +170,9 @@ const projectEntries = {
   ),
 };
 
-// The free description belongs to 'other' only (docs/contributors/behaviour.md#screens: enabled only for 'other').
-
 /** The project description: every choice of the form, all optional until the report is sent. */
-export const projectSchema = v.pipe(
-  v.object(projectEntries),
-  v.forward(
-    v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'),
-    ['usoEspecifico'],
-  ),
-);
+const projectObject = v.object(projectEntries);
+export const projectSchema = v.pipe(projectObject, acrossFields<v.InferOutput<typeof projectObject>>());
 
 /** The personal data of the report modal: every field required (docs/contributors/behaviour.md#validation). */
 export const personalSchema = v.object({
@@ -110,18 +185,13 @@ export const personalSchema = v.object({
 });
 
 /** POST form-report: every form field plus the image and the prompt (docs/contributors/behaviour.md#calls). */
-export const formReportSchema = v.pipe(
-  v.object({
-    ...projectEntries,
-    ...personalSchema.entries,
-    imageUrl: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(DESIGN_LIMITS.imageUrl, 'tooLong'), v.url('url')),
-    prompt: line(DESIGN_LIMITS.prompt),
-  }),
-  v.forward(
-    v.check((p) => p.uso !== 'other' || p.usoEspecifico !== '', 'required'),
-    ['usoEspecifico'],
-  ),
-);
+const formReportObject = v.object({
+  ...projectEntries,
+  ...personalSchema.entries,
+  imageUrl: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(DESIGN_LIMITS.imageUrl, 'tooLong'), v.url('url')),
+  prompt: line(DESIGN_LIMITS.prompt),
+});
+export const formReportSchema = v.pipe(formReportObject, acrossFields<v.InferOutput<typeof formReportObject>>());
 
 export type ProjectData = v.InferOutput<typeof projectSchema>;
 export type PersonalData = v.InferOutput<typeof personalSchema>;

@@ -1,18 +1,27 @@
 import * as v from 'valibot';
 
 /** Keys of the `common` catalogue that a field error can have. */
-export type FieldErrorKey = 'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'tooHigh' | 'dimension' | 'url' | 'characters';
+export type FieldErrorKey =
+  'required' | 'choose' | 'email' | 'phone' | 'tooLong' | 'range' | 'area' | 'fit' | 'dimension' | 'url' | 'characters';
 
-/** A field error: a key of the `common` catalogue, and the limit for `tooLong` and `tooHigh`. */
+/**
+ * A field error: a key of the `common` catalogue; the limit for `tooLong`, `area` and `fit`, both
+ * for `range`, and whose limits `range` and `area` are (a use, any building, the land).
+ */
 export interface FieldError {
   key: FieldErrorKey;
+  min?: number;
   max?: number;
+  of?: string;
 }
 
 /** The first error of each invalid field. */
 export type FieldErrors<T> = Partial<Record<keyof T, FieldError>>;
 
-const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'tooHigh', 'dimension', 'url', 'characters']);
+const KEYS = new Set<string>(['required', 'choose', 'email', 'phone', 'tooLong', 'range', 'area', 'fit', 'dimension', 'url', 'characters']);
+
+/** The keys of the dimensions' bounds (design-form.ts), whose limits come with the issue. */
+const BOUNDS = new Set<string>(['range', 'area', 'fit']);
 
 /** Whether a string is a field error key (for errors a server sends back). */
 export const isFieldErrorKey = (key: unknown): key is FieldErrorKey => typeof key === 'string' && KEYS.has(key);
@@ -95,9 +104,13 @@ export function validate<S extends v.GenericSchema<unknown, Record<string, unkno
     const field = issue.path?.[0]?.key;
     if (typeof field !== 'string' || errors[field]) continue;
     const key = isFieldErrorKey(issue.message) ? issue.message : 'required';
-    // maxLength's limit is its requirement; a numeric check says its limit as what it expected.
+    // maxLength's limit is its requirement; a bound across fields gives its whole error as what it expected.
     errors[field] =
-      key === 'tooLong' ? { key, max: Number(issue.requirement) } : key === 'tooHigh' ? { key, max: Number(issue.expected) } : { key };
+      key === 'tooLong'
+        ? { key, max: Number(issue.requirement) }
+        : BOUNDS.has(key)
+          ? { ...(JSON.parse(issue.expected ?? '{}') as FieldError), key }
+          : { key };
   }
   // A non-object input has no field paths: every field is then missing.
   if (!Object.keys(errors).length && 'entries' in schema) {

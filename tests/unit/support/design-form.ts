@@ -50,6 +50,13 @@ export async function openSection(form: Form, title: string) {
   if (toggle.getAttribute('aria-expanded') !== 'true') await form.user.click(toggle);
 }
 
+/** Chooses a place in the location field (the msw server must answer the search: designFormHandlers.places). */
+export async function chooseLocation(form: Form, lang: Lang, query: string, label: string) {
+  await openSection(form, copy(lang).sections.location);
+  await form.user.type(form.screen.getByRole('combobox', { name: new RegExp(copy(lang).sections.location, 'i') }), query);
+  await form.user.click(await form.screen.findByRole('option', { name: label }));
+}
+
 /** Clicks the first lightning button and waits for the generated image. */
 export async function generate(form: Form, lang: Lang = 'es') {
   await openSection(form, copy(lang).sections.use);

@@ -1,8 +1,11 @@
 import { estimate, type Estimate, type EstimateInput } from '@obra/estimate';
 
-/** The estimate of a measured project (throws when a dimension is missing: a test's mistake). */
+/**
+ * The estimate of a measured project, in Colombia unless `pais` says otherwise (the estimate itself
+ * assumes no country); throws when a dimension or the country is missing: a test's mistake.
+ */
 export const made = (input: EstimateInput): Estimate => {
-  const result = estimate(input);
+  const result = estimate({ pais: 'Colombia', ...input });
   if (!result.complete) throw new Error(`incomplete: ${result.missing.join(', ')}`);
   return result;
 };
