@@ -184,6 +184,7 @@ describe('public exports', () => {
         'LANGS',
         'DEFAULT_LANG',
         'normalizeLang',
+        'acceptedLang',
       ],
     ],
     [
