@@ -43,20 +43,23 @@ export function Success({ t, lang }: { t: HostT; lang: Lang }) {
       </div>
       <h1 data-purchase-heading>{t('host.success.checking')}</h1>
       <p class="lead" role="status" data-purchase-lead />
-      {/* Filled in from the server's answer once paid; it keeps its room meanwhile (nothing below moves). */}
-      <dl class="order-summary" data-purchase-order hidden>
-        <dt>{t('host.success.product')}</dt>
-        <dd data-purchase-product />
-        <dt>{t('host.success.amount')}</dt>
-        <dd data-purchase-amount />
-        <dt>{t('host.success.reference')}</dt>
-        <dd data-purchase-reference />
-      </dl>
-      <p data-purchase-retry-line hidden>
-        <a href={pathFor({ page: 'marketplace', lang })} data-purchase-retry>
-          {t('host.success.retry')}
-        </a>
-      </p>
+      {/* The way back (not paid) and what was bought (paid, filled in from the server's answer) are
+          alternatives: they share one place, which keeps its room meanwhile (nothing below moves). */}
+      <div class="checkout-outcome">
+        <p data-purchase-retry-line hidden>
+          <a href={pathFor({ page: 'marketplace', lang })} data-purchase-retry>
+            {t('host.success.retry')}
+          </a>
+        </p>
+        <dl class="order-summary" data-purchase-order hidden>
+          <dt>{t('host.success.product')}</dt>
+          <dd data-purchase-product />
+          <dt>{t('host.success.amount')}</dt>
+          <dd data-purchase-amount />
+          <dt>{t('host.success.reference')}</dt>
+          <dd data-purchase-reference />
+        </dl>
+      </div>
       <a class="button" href={pathFor({ page: 'home', lang })}>
         {t('host.success.home')}
       </a>
