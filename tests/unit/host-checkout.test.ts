@@ -90,6 +90,27 @@ describe('success page', () => {
     }
   });
 
+  it('asks again for the reference while the order is not recorded yet (Stripe paid, its webhook not in), then stops', async () => {
+    mountPage({ page: 'success', lang: 'en' });
+    vi.useFakeTimers();
+    const references = [null, null, '9A8B7C6D'];
+    const get = vi.fn(async () => new Response(JSON.stringify({ ...SESSION, status: 'paid', reference: references.shift() })));
+    stops.push((await confirmPurchase(document, { search: `?session_id=${ID}`, fetch: get })).stop);
+    expect(order()).toEqual(['Revit', 'US$199', 'It will be in your confirmation e-mail']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(order()![2]).toBe('It will be in your confirmation e-mail');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(order()![2]).toBe('9A8B7C6D');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(get).toHaveBeenCalledTimes(3);
+    // Never recorded: it asks 5 more times at most, and the e-mail line stays.
+    mountPage({ page: 'success', lang: 'en' });
+    const never = answer(200, { ...SESSION, status: 'paid' });
+    stops.push((await confirmPurchase(document, { search: `?session_id=${ID}`, fetch: never })).stop);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect([never.mock.calls.length, order()![2]]).toEqual([6, 'It will be in your confirmation e-mail']);
+  });
+
   it.each([
     ['an open (unpaid) session', 200, { ...SESSION, status: 'open' }, 'unpaid', 'Tu pago no está confirmado', true],
     ['an expired session', 200, { ...SESSION, status: 'expired' }, 'unpaid', 'Tu pago no está confirmado', true],

@@ -7,6 +7,9 @@ import { priceText } from '@obra/marketplace/price';
 const PROGRESS_STEP = 2;
 const PROGRESS_TICK_MS = 50;
 const TOAST_MS = 2500;
+/** How often, and how many times, a paid page whose order is not recorded yet asks again for its reference. */
+const REFERENCE_RETRY_MS = 2000;
+const REFERENCE_TRIES = 5;
 
 /** Starts the toast inside `root`; returns a function that stops its timers. */
 export function startSuccess(root: ParentNode, options: { reducedMotion?: boolean } = {}): () => void {
@@ -70,7 +73,7 @@ interface Purchase {
 /**
  * Asks the API about `?session_id=…` (GET /api/checkout/session, which asks the payment provider)
  * and says the outcome: only a paid session gets the toast and its bar. Resolves with the outcome
- * and a function that stops the toast's timers.
+ * and a function that stops the page's timers (the toast's, and the asking again for a reference).
  */
 export async function confirmPurchase(
   root: Document,
@@ -107,8 +110,32 @@ export async function confirmPurchase(
   part('retry-line').hidden = outcome !== 'unpaid';
   const retry = sitePath(purchase.cancelPath);
   if (retry) part('retry').setAttribute('href', retry);
-  if (outcome === 'paid') showPurchase(page, purchase, root.documentElement.lang);
-  return { outcome, stop: outcome === 'paid' ? startSuccess(root, { reducedMotion }) : () => undefined };
+  if (outcome !== 'paid') return { outcome, stop: () => undefined };
+  showPurchase(page, purchase, root.documentElement.lang);
+  const stopToast = startSuccess(root, { reducedMotion });
+  // Paid at Stripe before its webhook recorded the order: ask again a few times for the reference.
+  let tries = 0;
+  const again: ReturnType<typeof setInterval> | undefined =
+    typeof purchase.reference === 'string'
+      ? undefined
+      : setInterval(() => {
+          if (++tries >= REFERENCE_TRIES) clearInterval(again);
+          void get(`${api}/checkout/session?id=${encodeURIComponent(id)}`)
+            .then((response): Promise<Purchase> | Purchase => (response.ok ? response.json() : {}))
+            .then(({ reference }) => {
+              if (typeof reference !== 'string') return;
+              clearInterval(again);
+              partOf(page, 'reference').textContent = reference;
+            })
+            .catch(() => undefined);
+        }, REFERENCE_RETRY_MS);
+  return {
+    outcome,
+    stop: () => {
+      stopToast();
+      clearInterval(again);
+    },
+  };
 }
 
 /**
