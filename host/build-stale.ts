@@ -34,7 +34,7 @@ const builds: Build[] = [
     name: 'host',
     script: 'build:host',
     inputs: [...SHARED, 'host', 'docs/partners'],
-    output: 'dist/host/pages/404.html',
+    output: 'dist/host/pages/es/not-found.html',
     after: 'widgets',
   },
   { name: 'examples', script: 'build:examples', inputs: [...SHARED, 'host/examples'], output: 'dist/examples/react.html' },

@@ -2,7 +2,8 @@
 // bundled and minified with esbuild under content-hashed names (cached for a year), then every
 // page is pre-rendered to static HTML in both languages with preact-render-to-string:
 //   dist/host/assets/main-HASH.js (+ chunks); the stylesheet is minified and inlined in each page
-//   dist/host/pages/{es,en}/<page>.html, {es,en}/product/<slug>.html, 404.html
+//   dist/host/pages/{es,en}/<page>.html, {es,en}/product/<slug>.html, {es,en}/not-found.html,
+//   {es,en}/product-not-found.html
 //   dist/host/img/project-*.svg: the company's projects, drawn by the API's illustrator
 //   dist/host/docs/partners/<page>.html: the partners' guide (host/docs.ts)
 import type { Plugin } from 'esbuild';

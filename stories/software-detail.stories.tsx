@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import '@obra/marketplace/software-detail/register';
 import { Carousel, softwareDetailCatalogues } from '@obra/marketplace';
+import { priceText } from '@obra/marketplace/price';
 import { inLang, widgetRoot, type Root } from './support.ts';
 
 type Lang = 'es' | 'en';
@@ -32,7 +33,7 @@ const detail: Story = {
   play: async ({ canvasElement, args }) => {
     const root = await widget(canvasElement, 'SketchUp');
     const copy = copyOf(args.lang);
-    await expect(root.getByText(copy.badge)).toBeVisible();
+    await expect(root.getByText(priceText({ amount: 19900, currency: 'usd' }, args.lang), { exact: true })).toBeVisible();
     await expect(root.getByRole('link', { name: new RegExp(copy.newTab.replace(/[()]/g, '\\$&')) })).toHaveAttribute(
       'rel',
       'noopener noreferrer',

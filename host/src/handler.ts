@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStatic } from '../static.ts';
 import { isConsolePath, serveConsole } from './console.ts';
-import { notFoundFile, pageFile, resolve } from './routes.ts';
+import { acceptedLang } from '@obra/schema';
+import { notFoundFile, pageFile, resolve, type Lang } from './routes.ts';
 import { securityHeaders, type InlineHashes } from './security.ts';
 
 export interface HostDirs {
@@ -78,12 +79,14 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, { ro
     if (!path.startsWith(prefix)) continue;
     if (partners) for (const [name, value] of Object.entries(PARTNER_HEADERS)) res.setHeader(name, value);
     for (const dir of dirs) if (await serveStatic(req, res, dir, path.slice(prefix.length - 1))) return;
-    return notFound(res, root);
+    return notFound(res, root, notFoundFile({ kind: 'not-found' }, preferredLang(req, res)));
   }
   const resolution = resolve(path, slugs);
   if (resolution.kind === 'redirect') return redirect(res, resolution.status, resolution.location + url.search);
   if (resolution.kind === 'page' && (await serveStatic(req, res, `${root}dist/host/pages`, `/${pageFile(resolution.route)}`))) return;
-  return notFound(res, root, resolution.kind === 'not-found' ? notFoundFile(resolution) : '404.html');
+  // A page whose file is missing (a build without it) is not found in its own language.
+  const lost = resolution.kind === 'not-found' ? resolution : ({ kind: 'not-found', lang: resolution.route.lang } as const);
+  return notFound(res, root, notFoundFile(lost, lost.lang ?? preferredLang(req, res)));
 }
 
 function redirect(res: ServerResponse, status: number, location: string): void {
@@ -92,8 +95,17 @@ function redirect(res: ServerResponse, status: number, location: string): void {
     .end(`Moved to ${location}`);
 }
 
-/** A 404 page (by default the bilingual one), with status 404. */
-async function notFound(res: ServerResponse, root: string, file = '404.html'): Promise<void> {
+/**
+ * The language a path that names none is answered in: the one the browser asks for
+ * (Accept-Language, es by default); the answer says it varies by that header.
+ */
+function preferredLang(req: IncomingMessage, res: ServerResponse): Lang {
+  res.setHeader('Vary', 'Accept-Language');
+  return acceptedLang(req.headers['accept-language']);
+}
+
+/** A 404 page (`file`, under the built pages), with status 404. */
+async function notFound(res: ServerResponse, root: string, file: string): Promise<void> {
   const html = await readFile(`${root}dist/host/pages/${file}`).catch(() => 'Not found / No encontrado. Run `npm run build:host`.');
   res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(html);
 }

@@ -67,29 +67,18 @@ export function renderRoute(route: Route, assets: Assets): string {
   );
 }
 
-/** Every page of the site plus the 404 pages (bilingual, and per language for an unknown slug), as file → HTML. */
+/** Every page of the site plus the 404 pages (per language, and per language for an unknown slug), as file → HTML. */
 export function renderSite(assets: Assets): Map<string, string> {
   const files = new Map(allRoutes(SLUGS).map((route) => [pageFile(route), renderRoute(route, assets)]));
-  const es = textsIn('es');
-  files.set(
-    '404.html',
-    html(
-      <Document lang="es" title={es('host.meta.notFound.title')} description={es('host.meta.notFound.description')} assets={assets}>
-        <Layout t={es} lang="es">
-          <NotFound />
-        </Layout>
-      </Document>,
-    ),
-  );
   for (const lang of LANGS) {
     const t = textsIn(lang);
-    // A path under /es or /en that is no page: the same page in that language, its menu and footer too.
+    // A path that is no page: a 404 page in that language only, its menu and footer too.
     files.set(
-      notFoundFile({ kind: 'not-found', lang }),
+      notFoundFile({ kind: 'not-found', lang }, lang),
       html(
         <Document lang={lang} title={t('host.meta.notFound.title')} description={t('host.meta.notFound.description')} assets={assets}>
           <Layout t={t} lang={lang}>
-            <NotFound lang={lang} />
+            <NotFound t={t} lang={lang} />
           </Layout>
         </Document>,
       ),

@@ -133,12 +133,13 @@ function safeDecode(segment: string): string | undefined {
 export const productNotFoundFile = (lang: Lang): string => `${lang}/product-not-found.html`;
 
 /**
- * The 404 page of a path: an unknown product's page, the page of the language the path names
- * (its menu and footer in that language), or the bilingual one when it names none.
+ * The 404 page of a path: an unknown product's page, or the 404 page of the language the path
+ * names (its menu and footer in that language); a path that names none gets the page of
+ * `preferred`, the language the browser asks for (Accept-Language).
  */
-export function notFoundFile(resolution: Extract<Resolution, { kind: 'not-found' }>): string {
-  if (!resolution.lang) return '404.html';
-  return resolution.page === 'product' ? productNotFoundFile(resolution.lang) : `${resolution.lang}/not-found.html`;
+export function notFoundFile(resolution: Extract<Resolution, { kind: 'not-found' }>, preferred: Lang): string {
+  const lang = resolution.lang ?? preferred;
+  return resolution.page === 'product' ? productNotFoundFile(lang) : `${lang}/not-found.html`;
 }
 
 /** Where the pre-renderer writes a route's HTML, relative to the pages folder. */

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // Every widget's bundle: a checkout built before a widget was added still lacks that one.
 const bundles = widgets.map((w) => `${root}dist/widgets/obra-${w.name}.js`);
 /** The host site's pre-rendered pages (host/build.ts). */
-const hostPages = `${root}dist/host/pages/404.html`;
+const hostPages = `${root}dist/host/pages/es/not-found.html`;
 
 declare module 'vitest' {
   export interface ProvidedContext {

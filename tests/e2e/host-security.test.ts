@@ -10,7 +10,7 @@ const KINDS: [string, string, number][] = [
   ['a page', '/es', 200],
   ['a widget page', '/en/form', 200],
   ['a redirect', '/', 308],
-  ['the bilingual 404', '/no/such/page', 404],
+  ['a 404', '/no/such/page', 404],
   ['an unknown product', '/es/producto/nada', 404],
   ['a bundle', '/widgets/obra-wait-list.js', 200],
   ['a missing bundle', '/widgets/nada.js', 404],

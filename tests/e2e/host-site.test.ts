@@ -9,19 +9,32 @@ const site = useHostSite();
 const phone = useBrowser(phoneContext());
 
 describe('routes over HTTP', () => {
-  it('redirects / and the other spelling, and answers 404 with the bilingual page', async () => {
-    const get = (path: string) => fetch(site.base + path, { redirect: 'manual' });
+  it('redirects / and the other spelling, and answers 404 in the language of the path or of the browser', async () => {
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(site.base + path, { redirect: 'manual', headers });
     expect((await get('/')).headers.get('location')).toBe('/es');
     const alias = await get('/en/formulario?x=1');
     expect([alias.status, alias.headers.get('location')]).toEqual([308, '/en/form?x=1']);
     expect((await get('/es/product/sketchup')).headers.get('location')).toBe('/es/producto/sketchup');
-    const missing = await get('/es/nada');
+    const missing = await get('/es/nada', { 'Accept-Language': 'en' });
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('Página no encontrada · <span lang="en">Page not found');
-    // Under /en the 404 page speaks English, menu and footer included.
+    const spanish = await missing.text();
+    expect([
+      spanish.includes('<html lang="es">'),
+      spanish.includes('<title>Página no encontrada — Obra</title>'),
+      spanish.includes('Page not found'),
+    ]).toEqual([true, true, false]);
+    // Under /en the 404 page speaks English only, menu and footer included.
     const english = await (await get('/en/nothing')).text();
-    expect([english.includes('<html lang="en">'), english.includes('Page not found · <span lang="es">Página no encontrada')]).toEqual([
+    expect([english.includes('<html lang="en">'), english.includes('<h1>Page not found</h1>'), english.includes('Página')]).toEqual([
       true,
+      true,
+      false,
+    ]);
+    // A path with no language: the language the browser asks for, Spanish by default.
+    const asked = await get('/nothing', { 'Accept-Language': 'fr-FR, en;q=0.8, es;q=0.5' });
+    expect([asked.status, asked.headers.get('vary'), (await asked.text()).includes('<html lang="en">')]).toEqual([
+      404,
+      'Accept-Language',
       true,
     ]);
     expect(await (await get('/nothing')).text()).toContain('<html lang="es">');

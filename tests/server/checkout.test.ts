@@ -3,6 +3,7 @@
 // webhook's signature, replays, and the refusals an attacker would try.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { priceText } from '@obra/marketplace/price';
 import { runExport } from '@obra/server/testing';
 import { outboxMails, postJson, removeDataDir, runAgainst, startLocalApi, type LocalApi } from './support/api.ts';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';
@@ -122,15 +123,23 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
         currency: 'usd',
         lang: 'es',
         cancelPath: '/es/producto/sketchup',
+        reference: null,
       },
     });
     fake.pay(id);
-    expect((await session(local.base, id)).body).toMatchObject({ status: 'paid', amount: 19900 });
-    // Well-formed but not created here, malformed, and missing: none is sent to Stripe.
+    // Paid at Stripe, the order not recorded yet (its webhook not in): no reference yet.
+    expect((await session(local.base, id)).body).toMatchObject({ status: 'paid', amount: 19900, reference: null });
+    // Well-formed but not created here: 404; malformed or missing: 400; none is sent to Stripe.
     const lookups = fake.requests.length;
     expect(await session(local.base, `cs_test_${'a'.repeat(58)}`)).toMatchObject({ status: 404, body: { status: 'unknown' } });
-    for (const forged of ['cs_test_../../v1/charges', 'cs_local_0000', '', 'x'.repeat(400)])
-      expect((await session(local.base, forged)).status).toBe(404);
+    for (const forged of ['cs_test_../../v1/charges', 'cs_local_0000', 'cs_local_ffffffffffffffffffffffffffffffff', '', 'x'.repeat(400)])
+      expect(await session(local.base, forged), forged).toEqual({
+        status: 400,
+        body: {
+          status: 'malformed',
+          errorMessage: 'Ese no es un enlace de pago de este sitio; empieza de nuevo desde la página del producto.',
+        },
+      });
     expect(fake.requests).toHaveLength(lookups);
   });
 
@@ -148,6 +157,15 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
     expect(await (await webhook(local.base, other, sign(other))).json()).toEqual({ received: true, recorded: false });
     const rows = (await orders()).filter((row) => row.session_id === id);
     expect(rows).toHaveLength(1);
+    // Once recorded, the session answers the order's reference, and nothing of the buyer.
+    const { body } = await session(local.base, id);
+    expect(body).toMatchObject({
+      status: 'paid',
+      product: 'Lumion',
+      amount: 19900,
+      reference: String(rows[0]!.id).slice(0, 8).toUpperCase(),
+    });
+    expect(JSON.stringify(body)).not.toContain('ana@example.com');
     expect(rows[0]).toMatchObject({
       provider: 'stripe',
       event_id: 'evt_test_once',
@@ -252,7 +270,14 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
     );
     expect(eml).toMatch(/^To: comprador@example\.com/m);
     expect(subjectOf(eml)).toBe('Obra: your purchase confirmation — Blender');
-    for (const text of ['Blender', '$199.00', `Order reference: ${String(row.id).slice(0, 8).toUpperCase()}`, 'by card, through Stripe'])
+    // The amount as every page writes it (the one price format).
+    expect(priceText({ amount: 19900, currency: 'usd' }, 'en')).toBe('US$199');
+    for (const text of [
+      'Blender',
+      'Amount: US$199',
+      `Order reference: ${String(row.id).slice(0, 8).toUpperCase()}`,
+      'by card, through Stripe',
+    ])
       expect(eml).toContain(text);
     expect(eml).not.toMatch(/https?:\/\//);
     expect(eml).not.toContain(id);
@@ -297,10 +322,25 @@ describe('without Stripe keys (the embedded test checkout)', () => {
     const pay = await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'prueba@example.com' });
     expect(pay.status).toBe(200);
     expect(await pay.json()).toMatchObject({ status: 'paid', successPath: `/en/success?session_id=${id}` });
-    expect((await session(local.base, id)).body).toMatchObject({ status: 'paid' });
     expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'otra@example.com' })).status).toBe(200);
     const rows = await local.rows('"order"');
     expect(rows).toHaveLength(1);
+    // What the success page reads: the product, the amount and the order's reference, and only
+    // what the buyer may see (no e-mail, partner, provider or event).
+    expect(await session(local.base, id)).toEqual({
+      status: 200,
+      body: {
+        id,
+        status: 'paid',
+        slug: 'blender',
+        product: 'Blender',
+        amount: 19900,
+        currency: 'usd',
+        lang: 'en',
+        cancelPath: '/en/product/blender',
+        reference: String(rows[0]!.id).slice(0, 8).toUpperCase(),
+      },
+    });
     expect(rows[0]).toMatchObject({
       provider: 'test',
       session_id: id,
@@ -323,6 +363,33 @@ describe('without Stripe keys (the embedded test checkout)', () => {
     expect(eml).toContain('test checkout: nobody was charged');
   });
 
+  it('answers a lookup of an unknown id 404 and a malformed one 400, in the caller language, leaking nothing', async () => {
+    const lookup = async (id: string, lang = 'es') => {
+      const response = await fetch(`${local.base}/api/checkout/session?id=${encodeURIComponent(id)}`, {
+        headers: { 'Accept-Language': lang },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect(await lookup(`cs_local_${'f'.repeat(32)}`, 'en')).toEqual({
+      status: 404,
+      body: { status: 'unknown', errorMessage: 'There is no such checkout session; start again from the product page.' },
+    });
+    for (const id of [
+      '',
+      'cs_local_',
+      `cs_local_${'F'.repeat(32)}`,
+      `cs_local_${'f'.repeat(33)}`,
+      `cs_test_${'a'.repeat(20)}`,
+      "cs_local_' or 1=1 --",
+      'x'.repeat(5000),
+    ])
+      expect(await lookup(id, 'en'), id).toEqual({
+        status: 400,
+        body: { status: 'malformed', errorMessage: 'That is not a payment link of this site; start again from the product page.' },
+      });
+    expect((await fetch(`${local.base}/api/checkout/session`)).status).toBe(400);
+  });
+
   it('refuses to pay a forged or expired session, and has no webhook', async () => {
     for (const id of ['cs_local_ffffffffffffffffffffffffffffffff', 'cs_test_abc', 42])
       expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email: 'a@example.com' })).status).toBe(404);
@@ -343,6 +410,18 @@ describe('limits and export', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await postJson(`${local.base}/api/checkout`, { slug: 'autocad', lang: 'es' })).status);
       expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('counts session lookups with the reads, so ids cannot be guessed at speed (malformed ones too)', async () => {
+    const local = await startLocalApi({ RATE_LIMIT_READS: '3' });
+    try {
+      const statuses = [];
+      for (const id of [`cs_local_${'a'.repeat(32)}`, `cs_local_${'b'.repeat(32)}`, 'nope', `cs_local_${'c'.repeat(32)}`])
+        statuses.push((await session(local.base, id)).status);
+      expect(statuses).toEqual([404, 404, 400, 429]);
     } finally {
       await local.close();
     }

@@ -186,6 +186,7 @@ describe('public exports', () => {
         'LANGS',
         'DEFAULT_LANG',
         'normalizeLang',
+        'acceptedLang',
       ],
     ],
     [

@@ -3,7 +3,7 @@
 // unknown or cannot be checked; the embedded test checkout shows the order and pays it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmPurchase, sitePath } from '../../host/src/client/success.ts';
-import { formatAmount, startTestCheckout } from '../../host/src/client/test-checkout.ts';
+import { startTestCheckout } from '../../host/src/client/test-checkout.ts';
 import { textsIn } from '../../host/src/texts.ts';
 import { renderRoute } from '../../host/src/render.tsx';
 import type { Route } from '../../host/src/routes.ts';
@@ -37,7 +37,13 @@ const SESSION = {
   currency: 'usd',
   lang: 'es',
   cancelPath: '/es/producto/revit',
+  reference: null,
 };
+/** The order the success page shows, or null while it is hidden. */
+const order = () =>
+  document.querySelector<HTMLElement>('[data-purchase-order]')!.hidden
+    ? null
+    : [...document.querySelectorAll('[data-purchase-order] dd')].map((dd) => dd.textContent);
 
 let stops: (() => void)[] = [];
 afterEach(() => {
@@ -62,6 +68,7 @@ describe('success page', () => {
     stops.push(stop);
     expect(get).toHaveBeenCalledWith(`/api/checkout/session?id=${ID}`);
     expect([outcome, said()]).toEqual(['paid', { heading: 'Gracias por tu compra', toast: true, retry: false }]);
+    expect(order()).toEqual(['Revit', '199\u00a0US$', 'Llegará en el correo de confirmación']);
     vi.advanceTimersByTime(1250);
     expect(document.querySelector('[data-progress]')!.getAttribute('aria-valuenow')).toBe('50');
     vi.advanceTimersByTime(1250);
@@ -70,15 +77,50 @@ describe('success page', () => {
     expect(document.querySelector('[data-lang-toggle]')!.getAttribute('href')).toBe(`/en/success?session_id=${ID}`);
   });
 
+  it('names what was bought from the server: product, amount and order reference, in es and en', async () => {
+    const paid = { ...SESSION, status: 'paid', product: 'SketchUp', amount: 24950, reference: '3F2A9C1B' };
+    for (const [lang, labels, amount] of [
+      ['es', ['Producto', 'Importe', 'Referencia del pedido'], '249,50\u00a0US$'],
+      ['en', ['Product', 'Amount', 'Order reference'], 'US$249.50'],
+    ] as const) {
+      mountPage({ page: 'success', lang });
+      stops.push((await confirmPurchase(document, { search: `?session_id=${ID}&product=Free&amount=1`, fetch: answer(200, paid) })).stop);
+      expect([...document.querySelectorAll('[data-purchase-order] dt')].map((dt) => dt.textContent)).toEqual(labels);
+      expect(order()).toEqual(['SketchUp', amount, '3F2A9C1B']);
+    }
+  });
+
+  it('asks again for the reference while the order is not recorded yet (Stripe paid, its webhook not in), then stops', async () => {
+    mountPage({ page: 'success', lang: 'en' });
+    vi.useFakeTimers();
+    const references = [null, null, '9A8B7C6D'];
+    const get = vi.fn(async () => new Response(JSON.stringify({ ...SESSION, status: 'paid', reference: references.shift() })));
+    stops.push((await confirmPurchase(document, { search: `?session_id=${ID}`, fetch: get })).stop);
+    expect(order()).toEqual(['Revit', 'US$199', 'It will be in your confirmation e-mail']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(order()![2]).toBe('It will be in your confirmation e-mail');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(order()![2]).toBe('9A8B7C6D');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(get).toHaveBeenCalledTimes(3);
+    // Never recorded: it asks 5 more times at most, and the e-mail line stays.
+    mountPage({ page: 'success', lang: 'en' });
+    const never = answer(200, { ...SESSION, status: 'paid' });
+    stops.push((await confirmPurchase(document, { search: `?session_id=${ID}`, fetch: never })).stop);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect([never.mock.calls.length, order()![2]]).toEqual([6, 'It will be in your confirmation e-mail']);
+  });
+
   it.each([
     ['an open (unpaid) session', 200, { ...SESSION, status: 'open' }, 'unpaid', 'Tu pago no está confirmado', true],
     ['an expired session', 200, { ...SESSION, status: 'expired' }, 'unpaid', 'Tu pago no está confirmado', true],
     ['a forged id', 404, { status: 'unknown' }, 'unknown', 'No encontramos esta compra', false],
+    ['a malformed id', 400, { status: 'malformed' }, 'unknown', 'No encontramos esta compra', false],
     ['a failing server', 503, {}, 'error', 'No pudimos confirmar tu pago', false],
   ])('says so for %s, with no toast', async (_case, status, body, outcome, heading, retry) => {
     mountPage({ page: 'success', lang: 'es' });
     const { outcome: got } = await confirmPurchase(document, { search: `?session_id=${ID}`, fetch: answer(status, body) });
-    expect([got, said()]).toEqual([outcome, { heading, toast: false, retry }]);
+    expect([got, said(), order()]).toEqual([outcome, { heading, toast: false, retry }, null]);
     expect(document.querySelector('[data-purchase-lead]')!.textContent).not.toBe('');
     expect(document.querySelector('[data-progress]')!.getAttribute('aria-valuenow')).toBe('0');
   });
@@ -129,7 +171,7 @@ describe('embedded test checkout page', () => {
     const go = vi.fn();
     await startTestCheckout(document, { search: `?session_id=${ID}`, go, fetch: get });
     expect(document.querySelector('[data-checkout-product]')!.textContent).toBe('Revit');
-    expect(document.querySelector('[data-checkout-amount]')!.textContent).toBe(formatAmount(19900, 'usd', 'es'));
+    expect(document.querySelector('[data-checkout-amount]')!.textContent).toBe('199\u00a0US$');
     expect(document.querySelector('[data-checkout-cancel]')!.getAttribute('href')).toBe('/es/producto/revit');
     // Without an e-mail, or with one that is not an address, it says so and sends nothing.
     const email = document.querySelector<HTMLInputElement>('#checkout-email')!;

@@ -93,7 +93,7 @@ describe('host pages', () => {
       '/assets/chunk-A.js',
       '/assets/test-checkout-B.js',
     ]);
-    expect(modulePreloads(parse(renderSite(ASSETS).get('404.html')!))).toEqual(['/assets/chunk-A.js']);
+    expect(modulePreloads(parse(renderSite(ASSETS).get('en/not-found.html')!))).toEqual(['/assets/chunk-A.js']);
   });
 
   it('renders nothing before the whole page is parsed: the head expects the empty element that ends the body', () => {
@@ -145,26 +145,26 @@ describe('host pages', () => {
     );
   });
 
-  it('renders a bilingual 404 page, a 404 page and an unknown-software page per language besides every route', () => {
+  it('renders a 404 page and an unknown-software page per language besides every route', () => {
     const site = renderSite(ASSETS);
-    expect(site.size).toBe(allRoutes(SLUGS).length + 5);
-    // Under /en the page, its menu and its footer are English, English first (and the other way under /es).
-    for (const [lang, h1, menu, footer] of [
-      ['en', 'Page not found · Página no encontrada', 'Form', 'Wait list'],
-      ['es', 'Página no encontrada · Page not found', 'Formulario', 'Lista de espera'],
+    expect(site.size).toBe(allRoutes(SLUGS).length + 4);
+    // Under /en the page, its title, menu and footer are English only (and Spanish only under /es).
+    for (const [lang, title, h1, menu, footer] of [
+      ['en', 'Page not found — Obra', 'Page not found', 'Form', 'Wait list'],
+      ['es', 'Página no encontrada — Obra', 'Página no encontrada', 'Formulario', 'Lista de espera'],
     ] as const) {
       const page = parse(site.get(`${lang}/not-found.html`)!);
       expect([
         page.documentElement.lang,
+        page.title,
         page.querySelector('h1')?.textContent,
         page.querySelector('#menu a')?.textContent,
         page.querySelector('.footer li a')?.textContent,
-      ]).toEqual([lang, h1, menu, footer]);
+        page.querySelector('main .button')?.getAttribute('href'),
+        page.querySelector('link[rel=canonical]'),
+      ]).toEqual([lang, title, h1, menu, footer, `/${lang}`, null]);
     }
     expect(parse(site.get('es/product-not-found.html')!).querySelector('h1')?.textContent).toBe('Software no encontrado.');
     expect(parse(site.get('en/product-not-found.html')!).querySelector('h1')?.textContent).toBe('Software not found.');
-    const doc = parse(site.get('404.html')!);
-    expect(doc.querySelector('h1')?.textContent).toBe('Página no encontrada · Page not found');
-    expect(doc.querySelector('link[rel=canonical]')).toBeNull();
   });
 });

@@ -93,13 +93,17 @@ describe('host routes', () => {
     ['/es/producto/sketchup/extra', 'es'],
   ] as const)('%s is not found, in the language it names (its 404 page speaks it)', (path, lang) => {
     expect(resolve(path, SLUGS)).toEqual({ kind: 'not-found', lang });
-    expect(notFoundFile({ kind: 'not-found', lang })).toBe(`${lang}/not-found.html`);
+    expect(notFoundFile({ kind: 'not-found', lang }, lang === 'es' ? 'en' : 'es')).toBe(`${lang}/not-found.html`);
   });
 
-  it.each(['/fr', '/valores', '/ES/valores'])('%s is not found, in no language (the bilingual 404 page)', (path) => {
-    expect(resolve(path, SLUGS)).toEqual({ kind: 'not-found' });
-    expect(notFoundFile({ kind: 'not-found' })).toBe('404.html');
-  });
+  it.each(['/fr', '/valores', '/ES/valores'])(
+    '%s is not found, in no language (the 404 page of the language the browser asks for)',
+    (path) => {
+      expect(resolve(path, SLUGS)).toEqual({ kind: 'not-found' });
+      expect(notFoundFile({ kind: 'not-found' }, 'en')).toBe('en/not-found.html');
+      expect(notFoundFile({ kind: 'not-found' }, 'es')).toBe('es/not-found.html');
+    },
+  );
 
   it.each([
     ['/en/product/unknown', 'en'],

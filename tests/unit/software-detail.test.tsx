@@ -22,7 +22,7 @@ describe('<obra-software-detail> page', () => {
     expect(hero.querySelector('rect')!.getAttribute('fill')).toBe('#1b5fa8');
     expect(hero.querySelector('text')!.textContent).toBe('R');
     expect(shadow.querySelector('.hero img')).toBeNull();
-    expect(shadow.querySelector('.badge')!.textContent).toBe('desde $199');
+    expect(shadow.querySelector('.badge')!.textContent).toBe('199\u00a0US$');
     expect(screen.getByText('Modelado de información para la construcción (BIM)')).toBeTruthy();
     expect(screen.getByText(/^Plataforma BIM de Autodesk/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Características' })).toBeTruthy();
@@ -32,7 +32,7 @@ describe('<obra-software-detail> page', () => {
       'Planos y cómputos que se actualizan solos',
     ]);
     expect(texts(shadow, '[aria-labelledby=use-cases-title] li')).toHaveLength(3);
-    expect(shadow.querySelector('.pricing')!.textContent).toBe('Licencia anual desde 199 USD');
+    expect(shadow.querySelector('.pricing')!.textContent).toBe('Licencia anual: 199\u00a0US$');
     const gallery = [...shadow.querySelectorAll<HTMLImageElement>('.gallery img')];
     expect(gallery.map((img) => img.alt)).toEqual(['Revit: ilustración 1 de 3', 'Revit: ilustración 2 de 3', 'Revit: ilustración 3 de 3']);
     expect(gallery.every((img) => img.getAttribute('width') === '320' && img.getAttribute('height') === '200')).toBe(true);
@@ -41,9 +41,9 @@ describe('<obra-software-detail> page', () => {
   it('is in English by attribute, with the translated badge and pricing', async () => {
     const { screen, shadow } = await widget('slug="v-ray" lang="en"');
     expect(screen.getByRole('heading', { level: 2, name: 'V-Ray' })).toBeTruthy();
-    expect(shadow.querySelector('.badge')!.textContent).toBe('from $199');
+    expect(shadow.querySelector('.badge')!.textContent).toBe('US$199');
     expect(screen.getByText('Photorealistic rendering engine')).toBeTruthy();
-    expect(shadow.querySelector('.pricing')!.textContent).toBe('Annual licence from 199 USD');
+    expect(shadow.querySelector('.pricing')!.textContent).toBe('Annual licence: US$199');
   });
 
   it('links the official site in a new tab, without opener, and says so to screen readers', async () => {

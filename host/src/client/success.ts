@@ -1,10 +1,15 @@
 // The purchase success page (docs/contributors/behaviour.md#purchase-success): the order is confirmed with the server first (the
-// URL's session id proves nothing); then the bar advances 2% every 50 ms and the toast closes
-// after 2.5 s. Under reduced motion the bar is shown full at once and does not move.
+// URL's session id proves nothing), and what was bought is what the server answers; then the bar
+// advances 2% every 50 ms and the toast closes after 2.5 s. Under reduced motion the bar is shown
+// full at once and does not move.
+import { priceText } from '@obra/marketplace/price';
 
 const PROGRESS_STEP = 2;
 const PROGRESS_TICK_MS = 50;
 const TOAST_MS = 2500;
+/** How often, and how many times, a paid page whose order is not recorded yet asks again for its reference. */
+const REFERENCE_RETRY_MS = 2000;
+const REFERENCE_TRIES = 5;
 
 /** Starts the toast inside `root`; returns a function that stops its timers. */
 export function startSuccess(root: ParentNode, options: { reducedMotion?: boolean } = {}): () => void {
@@ -52,10 +57,23 @@ export function keepSessionOnToggle(root: ParentNode, search: string): void {
 /** What the success page says. */
 export type PurchaseOutcome = 'paid' | 'unpaid' | 'unknown' | 'error';
 
+/** The element `[data-purchase-NAME]` of the page. */
+const partOf = (page: HTMLElement, name: string) => page.querySelector<HTMLElement>(`[data-purchase-${name}]`)!;
+
+/** What GET /api/checkout/session answers (the fields this page reads). */
+interface Purchase {
+  status?: unknown;
+  cancelPath?: unknown;
+  product?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+  reference?: unknown;
+}
+
 /**
  * Asks the API about `?session_id=…` (GET /api/checkout/session, which asks the payment provider)
  * and says the outcome: only a paid session gets the toast and its bar. Resolves with the outcome
- * and a function that stops the toast's timers.
+ * and a function that stops the page's timers (the toast's, and the asking again for a reference).
  */
 export async function confirmPurchase(
   root: Document,
@@ -71,25 +89,64 @@ export async function confirmPurchase(
   const id = new URLSearchParams(search).get('session_id') ?? '';
   keepSessionOnToggle(root, search);
   let outcome: PurchaseOutcome = 'unknown';
-  let retry: string | undefined;
+  let purchase: Purchase = {};
   if (id) {
     try {
       const response = await get(`${api}/checkout/session?id=${encodeURIComponent(id)}`);
       if (response.ok) {
-        const session = (await response.json()) as { status?: unknown; cancelPath?: unknown };
-        outcome = session.status === 'paid' ? 'paid' : 'unpaid';
-        retry = sitePath(session.cancelPath);
-      } else if (response.status !== 404) outcome = 'error';
+        purchase = (await response.json()) as Purchase;
+        outcome = purchase.status === 'paid' ? 'paid' : 'unpaid';
+        // A link that is no session of this site (400 malformed, 404 unknown) is an unknown purchase.
+      } else if (response.status !== 404 && response.status !== 400) outcome = 'error';
     } catch {
       outcome = 'error';
     }
   }
-  const part = (name: string) => page.querySelector<HTMLElement>(`[data-purchase-${name}]`)!;
+  const part = (name: string) => partOf(page, name);
   const key = outcome[0]!.toUpperCase() + outcome.slice(1);
   part('heading').textContent = page.dataset[`heading${key}`] ?? '';
   part('lead').textContent = page.dataset[`lead${key}`] ?? '';
   part('toast').hidden = outcome !== 'paid';
   part('retry-line').hidden = outcome !== 'unpaid';
+  const retry = sitePath(purchase.cancelPath);
   if (retry) part('retry').setAttribute('href', retry);
-  return { outcome, stop: outcome === 'paid' ? startSuccess(root, { reducedMotion }) : () => undefined };
+  if (outcome !== 'paid') return { outcome, stop: () => undefined };
+  showPurchase(page, purchase, root.documentElement.lang);
+  const stopToast = startSuccess(root, { reducedMotion });
+  // Paid at Stripe before its webhook recorded the order: ask again a few times for the reference.
+  let tries = 0;
+  const again: ReturnType<typeof setInterval> | undefined =
+    typeof purchase.reference === 'string'
+      ? undefined
+      : setInterval(() => {
+          if (++tries >= REFERENCE_TRIES) clearInterval(again);
+          void get(`${api}/checkout/session?id=${encodeURIComponent(id)}`)
+            .then((response): Promise<Purchase> | Purchase => (response.ok ? response.json() : {}))
+            .then(({ reference }) => {
+              if (typeof reference !== 'string') return;
+              clearInterval(again);
+              partOf(page, 'reference').textContent = reference;
+            })
+            .catch(() => undefined);
+        }, REFERENCE_RETRY_MS);
+  return {
+    outcome,
+    stop: () => {
+      stopToast();
+      clearInterval(again);
+    },
+  };
+}
+
+/**
+ * What was bought, as the server answered it: the product, the amount in the page's language and
+ * the order's reference (the confirmation e-mail brings it when the order is not recorded yet).
+ */
+function showPurchase(page: HTMLElement, { product, amount, currency, reference }: Purchase, lang: string): void {
+  const part = (name: string) => partOf(page, name);
+  if (typeof product !== 'string' || typeof amount !== 'number' || typeof currency !== 'string') return;
+  part('product').textContent = product;
+  part('amount').textContent = priceText({ amount, currency }, lang);
+  part('reference').textContent = typeof reference === 'string' ? reference : (page.dataset.referenceLater ?? '');
+  part('order').hidden = false;
 }

@@ -2,6 +2,7 @@
 // ?session_id=…, asks for the buyer's e-mail (the confirmation goes there), and its "Pay (test)"
 // button records the test payment, then goes to the success page the server names. Nothing in the URL is trusted; every outcome is said in words.
 
+import { priceText } from '@obra/marketplace/price';
 import { keepSessionOnToggle, sitePath } from './success.ts';
 
 /** What GET /api/checkout/session answers (the fields this page shows). */
@@ -23,10 +24,6 @@ export interface TestCheckoutOptions {
   /** The API's base path on this site. */
   api?: string;
 }
-
-/** The price as the visitor's language writes it (19900 usd → "US$199.00" / "199,00 US$"). */
-export const formatAmount = (amount: number, currency: string, lang: string): string =>
-  new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 
 /** Fills the test checkout inside `root` and wires its pay button; resolves once the order is shown (or refused). */
 export async function startTestCheckout(
@@ -57,7 +54,7 @@ export async function startTestCheckout(
   if (session.status === 'expired') return say(text('expired'), true);
   if (session.status === 'paid') return say(text('paid'), true);
   $('product').textContent = session.product;
-  $('amount').textContent = formatAmount(session.amount, session.currency, lang);
+  $('amount').textContent = priceText(session, lang);
   const cancel = sitePath(session.cancelPath);
   if (cancel) $<HTMLAnchorElement>('cancel').href = cancel;
   status.textContent = '';

@@ -1,31 +1,16 @@
 /** @jsxImportSource preact */
 import { pathFor, type Lang } from '../routes.ts';
-import { textsIn, type HostT } from '../texts.ts';
+import type { HostT } from '../texts.ts';
 
-/**
- * The 404 page's content in both languages, each in its own `lang`: the page's language first
- * (es for the bilingual page of a path that names no language).
- */
-export function NotFound({ lang = 'es' }: { lang?: Lang }) {
-  const other: Lang = lang === 'es' ? 'en' : 'es';
-  const [first, second] = [textsIn(lang), textsIn(other)];
+/** The 404 page (docs/contributors/behaviour.md#not-found): in the page's language only, with a way home. */
+export function NotFound({ t, lang }: { t: HostT; lang: Lang }) {
   return (
     <section class="hero">
-      <h1>
-        {first('host.notFound.title')} · <span lang={other}>{second('host.notFound.title')}</span>
-      </h1>
-      <p class="lead">{first('host.notFound.text')}</p>
-      <p class="lead" lang={other}>
-        {second('host.notFound.text')}
-      </p>
-      <p class="actions">
-        <a class="button" href={`/${lang}`}>
-          {first('host.notFound.home')}
-        </a>{' '}
-        <a class="button secondary" href={`/${other}`} lang={other}>
-          {second('host.notFound.home')}
-        </a>
-      </p>
+      <h1>{t('host.notFound.title')}</h1>
+      <p class="lead">{t('host.notFound.text')}</p>
+      <a class="button" href={pathFor({ page: 'home', lang })}>
+        {t('host.notFound.home')}
+      </a>
     </section>
   );
 }

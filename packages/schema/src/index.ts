@@ -67,6 +67,6 @@ export {
   type UtmKey,
 } from './attribution.ts';
 export { foldText } from './fold.ts';
-export { LANGS, DEFAULT_LANG, normalizeLang, type Lang } from './lang.ts';
+export { LANGS, DEFAULT_LANG, acceptedLang, normalizeLang, type Lang } from './lang.ts';
 export type { Place } from './place.ts';
 export { SNIPPET_WIDGETS, widgetSnippet, loaderSnippet, type SnippetWidget } from './snippets.ts';

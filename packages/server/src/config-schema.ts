@@ -163,7 +163,7 @@ const LIMITS = {
     "how long each API process keeps the approved partners' origins before reading them again (ms; 0: on every request with an `Origin`); see [Partners' sites](../partners/sites.md)",
   ),
   RATE_LIMIT: whole(20, 'writes per client per window; a client is an IPv4 address or an IPv6 /64', 'off'),
-  RATE_LIMIT_READS: whole(600, 'location searches and estimates per client per window', 'off'),
+  RATE_LIMIT_READS: whole(600, 'location searches, estimates, image and checkout-session lookups per client per window', 'off'),
   RATE_LIMIT_WINDOW: positive(60, 'the window of `RATE_LIMIT` and `RATE_LIMIT_READS` (seconds)'),
   RATE_LIMIT_KEYS: positive(
     100_000,

@@ -3,6 +3,7 @@ import type { Lang } from '@obra/i18n';
 import { ownWords, useKeptInHistory, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { LiveRegion } from '@obra/ui';
 import { assetUrl, searchSoftware, softwareCatalogue } from '../catalogue/data.ts';
+import { priceText } from '../price.ts';
 import type { MarketplaceCatalogue } from './catalogues.ts';
 import { Pagination } from './pagination.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -86,6 +87,7 @@ export function Marketplace({ attrs, lang, i18n, store, host }: MarketplaceProps
               <img src={assetUrl(item.image)} alt="" width={64} height={64} />
               <h3>{item.name}</h3>
               <p className="category">{item.category[lang]}</p>
+              <p className="price">{priceText(item.price, lang)}</p>
               <a className="more button secondary" href={detailHref(attrs.detailHref, lang, item.slug, attrs.partner)}>
                 {t('marketplace.more')}
                 <span className="visually-hidden"> {t('marketplace.moreAbout', { name: item.name })}</span>

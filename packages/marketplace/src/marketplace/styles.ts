@@ -18,11 +18,12 @@ export const marketplaceStyles = /* css */ `
 .option-name{font-weight:600}
 .option-category{font-size:14px}
 .grid{list-style:none;margin:0;padding:0;display:grid;gap:16px;grid-template-columns:1fr}
-.software-card{display:grid;grid-template-columns:64px 1fr;grid-template-rows:auto 1fr auto;gap:4px 16px;align-items:start;padding:16px;
+.software-card{display:grid;grid-template-columns:64px 1fr;grid-template-rows:auto auto 1fr auto;gap:4px 16px;align-items:start;padding:16px;
   background:var(--_surface);border:1px solid #e5e7eb;border-radius:calc(var(--_radius) * 1.5)}
-.software-card img{grid-row:1 / 3;border-radius:14px}
+.software-card img{grid-row:1 / 4;border-radius:14px}
 .software-card h3{margin:0;font-size:18px;line-height:1.3}
 .software-card .category{margin:0;font-size:14px}
+.software-card .price{margin:0;font-weight:600}
 .software-card .more{grid-column:1 / -1;justify-self:start;margin-top:8px;text-decoration:none}
 .no-results{padding:16px;background:var(--_surface);border-radius:var(--_radius)}
 .pagination{display:flex;flex-wrap:wrap;justify-content:center;gap:8px}

@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { useStore, type WidgetProps } from '@obra/element';
 import { attributionOf } from '@obra/api';
 import { assetUrl, findSoftware } from '../catalogue/data.ts';
+import { priceText } from '../price.ts';
 import { BuyButton } from './buy-button.tsx';
 import { HeroArt } from './hero-art.tsx';
 import type { SoftwareDetailCatalogue } from './catalogues.ts';
@@ -37,6 +38,7 @@ export function SoftwareDetail({ attrs, lang, i18n, store, host }: SoftwareDetai
       </section>
     );
   }
+  const price = priceText(item.price, lang);
   const list = (items: readonly string[]) => (
     <ul className="bullets">
       {items.map((text) => (
@@ -50,7 +52,7 @@ export function SoftwareDetail({ attrs, lang, i18n, store, host }: SoftwareDetai
       <div className="hero">
         <figure className="hero-image">
           <HeroArt art={item.imgDetail} label={t('softwareDetail.imageAlt', { name: item.name })} />
-          <span className="badge">{t('softwareDetail.badge')}</span>
+          <span className="badge">{price}</span>
         </figure>
         <div className="summary">
           <h2 id="software-name" part="title">
@@ -88,7 +90,7 @@ export function SoftwareDetail({ attrs, lang, i18n, store, host }: SoftwareDetai
         </section>
         <section aria-labelledby="pricing-title">
           <h3 id="pricing-title">{t('softwareDetail.pricing')}</h3>
-          <p className="pricing">{item.pricing[lang]}</p>
+          <p className="pricing">{t('softwareDetail.pricingLine', { terms: item.pricing[lang], price })}</p>
         </section>
       </div>
       <section aria-labelledby="gallery-title">

@@ -47,6 +47,7 @@ export function createLocalPayments(db: Db): LocalPayments {
   const find = async (tx: Queryable, id: string) => (LOCAL_SESSION_ID.test(id) ? (await tx.query<Row>(SELECT, [id]))[0] : undefined);
   return {
     kind: 'test',
+    isSessionId: (id) => LOCAL_SESSION_ID.test(id),
     async createSession({ product, lang, origin, partner }) {
       const id = `cs_local_${randomBytes(16).toString('hex')}`;
       await db.query(

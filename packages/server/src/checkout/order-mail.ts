@@ -3,10 +3,12 @@
 // is a decision (docs/operators/payments.md): the product, the amount, the date, the order
 // reference and how it was paid, in the order's language; no link, no card data, no session id,
 // nothing a stranger could have typed. A test checkout's says so in its subject and body.
+import { priceText } from '@obra/marketplace/price';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';
 import { textsIn } from '../texts.ts';
+import { orderReference } from './orders.ts';
 
 interface OrderRow {
   id: string;
@@ -20,14 +22,10 @@ interface OrderRow {
   mail_attempts: number;
 }
 
-/** The order's reference as the buyer and the console read it: its id's first 8 characters, upper case. */
-const orderReference = (id: string): string => id.slice(0, 8).toUpperCase();
-
 /** Subject and text of an order's confirmation. */
 function orderMail(order: OrderRow): { subject: string; text: string } {
   const lang = order.lang === 'en' ? 'en' : 'es';
   const t = textsIn(lang);
-  const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: order.currency.toUpperCase() }).format(order.amount / 100);
   const subject = t(order.provider === 'test' ? 'orderMail.testSubject' : 'orderMail.subject', { product: order.product });
   const text = [
     t('orderMail.greeting'),
@@ -35,7 +33,7 @@ function orderMail(order: OrderRow): { subject: string; text: string } {
     t('orderMail.paid'),
     '',
     `${t('orderMail.product')}: ${order.product}`,
-    `${t('orderMail.amount')}: ${amount}`,
+    `${t('orderMail.amount')}: ${priceText(order, lang)}`,
     `${t('orderMail.date')}: ${new Date(order.created_at).toISOString().slice(0, 10)}`,
     `${t('orderMail.reference')}: ${orderReference(order.id)}`,
     `${t('orderMail.by')}: ${t(order.provider === 'test' ? 'orderMail.test' : 'orderMail.stripe')}`,

@@ -63,6 +63,15 @@ export async function recordOrder(db: Queryable, order: Order): Promise<boolean>
   return rows.length > 0;
 }
 
+/** The order's reference as the buyer and the console read it: its id's first 8 characters, upper case. */
+export const orderReference = (id: string): string => id.slice(0, 8).toUpperCase();
+
+/** The reference of the order recorded for Checkout Session `sessionId`; null while there is none (Stripe's webhook not yet in). */
+export async function referenceOf(db: Queryable, sessionId: string): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>('select id from "order" where session_id = $1', [sessionId]);
+  return row ? orderReference(String(row.id)) : null;
+}
+
 /** The columns `npm run export -- order` prints, oldest first. */
 export const ORDER_COLUMNS = [
   'id',

@@ -34,6 +34,8 @@ export interface Payments {
   readonly kind: 'stripe' | 'test';
   /** Creates a session; `url` is where the visitor pays. */
   createSession(session: NewSession): Promise<{ id: string; url: string }>;
+  /** Whether `id` has the shape of this provider's session ids (a malformed one is refused before any lookup). */
+  isSessionId(id: string): boolean;
   /** The session, or undefined when the provider does not know it (forged or mistyped). */
   retrieveSession(id: string): Promise<SessionView | undefined>;
 }

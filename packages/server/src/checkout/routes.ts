@@ -11,6 +11,7 @@ import type { NewSession, SessionView } from './payments.ts';
 import type { Site } from '../partners/site.ts';
 import type { Attribution } from '@obra/schema';
 import { paymentsFor } from './provider.ts';
+import { referenceOf } from './orders.ts';
 import type { LocalPayments } from './local-provider.ts';
 import type { StripePayments } from './stripe-provider.ts';
 
@@ -25,8 +26,11 @@ const isLang = (value: unknown): value is CheckoutLang => CHECKOUT_LANGS.include
 
 const unknownSession = () => new HttpError(404, { key: 'checkout.unknownSession' }, { body: { status: 'unknown' } });
 
-/** The session fields the pages show: status, product and price. */
-const publicView = (view: SessionView) => ({
+/**
+ * What the buyer may see of a session, and only this (no e-mail, no partner, no card data): status,
+ * product, price, and the order's reference once the order is recorded (null before).
+ */
+const publicView = (view: SessionView, reference: string | null) => ({
   id: view.id,
   status: view.status,
   slug: view.slug,
@@ -35,6 +39,7 @@ const publicView = (view: SessionView) => ({
   currency: view.currency,
   lang: view.lang,
   cancelPath: view.cancelPath,
+  reference,
 });
 
 /**
@@ -87,12 +92,19 @@ export const createCheckout: Handler = async ({ req, config, db, log, site }) =>
   return { status: 201, body: { id: session.id, url: session.url }, log: { session: session.id } };
 };
 
-/** GET /api/checkout/session?id=…: the session as the provider knows it (never what the URL claims); 404 for an unknown one. */
+/**
+ * GET /api/checkout/session?id=…: the session as the provider knows it (never what the URL claims)
+ * and its order's reference. Whoever holds the id (128 random bits for the test checkout, Stripe's
+ * own for Stripe) may read it, counted with the reads; 400 for an id of the wrong shape, 404 for
+ * one this site did not create.
+ */
 export const checkoutSession: Handler = async ({ url, config, db }) => {
   const id = url.searchParams.get('id') ?? '';
-  const view = id.length <= 300 ? await (await paymentsFor(config, db)).retrieveSession(id) : undefined;
+  const payments = await paymentsFor(config, db);
+  if (!payments.isSessionId(id)) throw new HttpError(400, { key: 'checkout.malformedSession' }, { body: { status: 'malformed' } });
+  const view = await payments.retrieveSession(id);
   if (!view) throw unknownSession();
-  return { status: 200, body: publicView(view) };
+  return { status: 200, body: publicView(view, await referenceOf(db, view.id)) };
 };
 
 /**
@@ -110,7 +122,10 @@ export const testPay: Handler = async ({ req, config, db, mailOutbox }) => {
   const view = typeof id === 'string' ? await (payments as LocalPayments).pay(id, address.output) : undefined;
   if (!view) throw unknownSession();
   mailOutbox.kick();
-  return { status: 200, body: { ...publicView(view), successPath: `${checkoutPaths.success(view.lang)}?session_id=${view.id}` } };
+  return {
+    status: 200,
+    body: { ...publicView(view, await referenceOf(db, view.id)), successPath: `${checkoutPaths.success(view.lang)}?session_id=${view.id}` },
+  };
 };
 
 /**

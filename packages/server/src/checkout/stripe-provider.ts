@@ -66,6 +66,7 @@ export function createStripePayments(config: NonNullable<Config['stripe']>, db: 
   });
   return {
     kind: 'stripe',
+    isSessionId: (id) => STRIPE_SESSION_ID.test(id),
     async createSession({ product, lang, successUrl, cancelUrl, partner }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
