@@ -212,7 +212,7 @@ describe('contact popup delivery', () => {
     submit().click();
     await waitFor(() => expect(statusClass()).toBe('status failed'));
     expect(document.querySelector('[data-contact-status] .detail')!.textContent).toBe(
-      'El servidor rechazó algunos datos. Revisa los campos marcados.',
+      'No se aceptaron estos datos: Correo electrónico. Corrígelos en los campos marcados y envía de nuevo.',
     );
     expect(field('email').getAttribute('aria-invalid')).toBe('true');
     expect(error('email')).toBe('Escribe un correo válido, por ejemplo nombre@dominio.com.');
@@ -228,6 +228,9 @@ describe('contact popup delivery', () => {
     expect(values()).toEqual([MARTA.name, MARTA.email, MARTA.message]);
     expect(error('email')).toBe('Escribe un correo válido, por ejemplo nombre@dominio.com.');
     expect(statusClass()).toBe('status failed');
+    expect(status()).toBe(
+      'Tu envío anterior no fue aceptado; lo que escribiste sigue aquí. No se aceptaron estos datos: Correo electrónico. Corrígelos en los campos marcados y envía de nuevo.',
+    );
     expect(seen).toHaveLength(1);
     // Corrected and sent: delivered, and the kept message goes away.
     answer(created);

@@ -86,10 +86,19 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   // The form engine: one key per message, one send at a time; it reports sending and waiting.
   const submission = createSubmission((state) => show(state, state === 'waiting' ? text.waiting! : text.sendingStatus!));
 
-  /** Marks the fields a refusal names and says why it was not sent (what was typed stays). */
-  function refused({ key, fields }: Refusal) {
+  /**
+   * Marks the fields a refusal names and says why it was not sent, naming them by their labels
+   * (what was typed stays); `earlier` for a message refused after the page it was sent from was left.
+   */
+  function refused({ key, fields }: Refusal, earlier = false) {
     showErrors(Object.fromEntries(Object.entries(fields).map(([name, error]) => [name, { key: error }])) as never);
-    show('failed', text.failed!, reasons[key.slice(4)]);
+    const labels = FIELDS.filter((name) => fields[name]).map((name) => control(name).labels?.[0]?.textContent ?? '');
+    const list = new Intl.ListFormat(doc.documentElement.lang || 'es', { type: 'conjunction' }).format(labels);
+    show(
+      'failed',
+      earlier ? reasons.notAccepted! : text.failed!,
+      labels.length ? reasons.refused!.replace('{{fields}}', list) : reasons[key.slice(4)],
+    );
   }
 
   /** Runs one delivery of `sent` (the form is claimed: a second press sends nothing) and shows its outcome. */
@@ -148,7 +157,7 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   fill(saved ?? (pending?.body as ContactMessage | undefined) ?? {});
   if (pending) {
     dialog.showModal();
-    if (pending.refused) refused(pending.refused);
+    if (pending.refused) refused(pending.refused, true);
     else void run(pending.body as ContactMessage, () => submission.resume(pending, outbox));
   }
 }
