@@ -372,6 +372,12 @@ describe.each(LANGS)('<obra-design-form> in %s: every message is the catalogueâ€
         }),
     ],
     [
+      'api.invalid: no field of the form',
+      400,
+      () => ({ errorMessage: 'Some fields are invalid (attribution)', errors: { attribution: 'required' } }),
+      (l: Lang) => c(l).form.error.submitError,
+    ],
+    [
       'api.invalid: the image',
       400,
       () => ({ errorMessage: 'Some fields are invalid (imageUrl)', errors: { imageUrl: 'url' } }),

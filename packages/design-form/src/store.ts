@@ -146,7 +146,12 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
     /** Records the outcome of one send of `report`. */
     const settle = (report: FormReport, emit: DesignDeps['emit'], texts: SubmitTexts, sent: Sent<{ mail?: unknown } | undefined>) => {
       if (!sent.ok) {
-        const message = sent.error.fields.imageUrl ? texts.image : failureMessage(sent.cause, texts);
+        // A 400 or 422's errorMessage is written for developers (it names fields as the API spells them).
+        const message = sent.error.fields.imageUrl
+          ? texts.image
+          : sent.error.key === 'api.invalid'
+            ? texts.submitError
+            : failureMessage(sent.cause, texts);
         set(refuse(get().values, sent.error.fields));
         set({ status: 'error', failure: message });
         emit('obra-error', { report, reason: sent.error.key, message });
