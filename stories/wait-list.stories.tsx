@@ -103,7 +103,7 @@ const serverError: Story = {
   },
 };
 
-/** The server turned down a field: the dialog says so and the field shows the server's reason. */
+/** The server turned down a field: the dialog names it by its label and the field shows the server's reason. */
 const rejectedEmail: Story = {
   parameters: waitListApi(waitListHandlers.rejectedEmail),
   play: async ({ canvasElement, args }) => {
@@ -112,7 +112,7 @@ const rejectedEmail: Story = {
     await submit(root, args.lang);
     const { waitList, api: apiCopy, common } = waitListCatalogues[args.lang];
     await expect(await root.findByRole('alertdialog', { name: waitList.error.title })).toBeVisible();
-    await expect(root.getByText(apiCopy.invalid)).toBeVisible();
+    await expect(root.getByText(apiCopy.refused.replace('{{fields}}', waitList.correo))).toBeVisible();
     await expect(control(root, waitList.correo)).toHaveAccessibleDescription(common.email);
   },
 };

@@ -192,12 +192,23 @@ describe('deliver: the outbox', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('clears the outbox after a refusal (a 4xx will not succeed later)', async () => {
-    answer(failed(400));
+  it('keeps a refused submission, marked with why, and the next send replaces it (a refusal loses nothing)', async () => {
+    server.use(
+      http.post(URL, () => HttpResponse.json({ errorMessage: 'no', errors: { telefono: 'phone' } }, { status: 400 }), { once: true }),
+    );
     const box = outbox();
     const result = settle(deliver(delivery, { outbox: box }));
     await run(100);
     expect(((await result) as { error: ApiError }).error.status).toBe(400);
+    expect(box.read()).toEqual({ ...delivery, refused: { key: 'api.invalid', fields: { telefono: 'phone' } } });
+    // The corrected data goes out unmarked, and its delivery empties the outbox.
+    const seen = answer(created);
+    const corrected = { ...delivery, body: { nombre: 'Ana', telefono: '+57 300 123 4567' }, key: 'key-2' };
+    const second = settle(deliver(corrected, { outbox: box }));
+    expect(box.read()).toEqual(corrected);
+    await run(100);
+    expect(await second).toEqual({ value: { id: 'wl_1' } });
+    expect(seen).toHaveLength(1);
     expect(box.read()).toBeUndefined();
   });
 

@@ -212,16 +212,32 @@ describe('contact popup delivery', () => {
     submit().click();
     await waitFor(() => expect(statusClass()).toBe('status failed'));
     expect(document.querySelector('[data-contact-status] .detail')!.textContent).toBe(
-      'El servidor rechazó algunos datos. Revisa los campos marcados.',
+      'No se aceptaron estos datos: Correo electrónico. Corrígelos en los campos marcados y envía de nuevo.',
     );
     expect(field('email').getAttribute('aria-invalid')).toBe('true');
     expect(error('email')).toBe('Escribe un correo válido, por ejemplo nombre@dominio.com.');
     expect(document.activeElement).toBe(field('email'));
     expect(values()).toEqual([MARTA.name, MARTA.email, MARTA.message]);
     expect(seen).toHaveLength(1);
-    // Refused, not pending: nothing is sent again on the next load; the draft stays.
-    expect(localStorage.getItem(outboxKey())).toBeNull();
+    // Refused, kept: the next load is not a second send but the same message, marked, with why.
+    expect(JSON.parse(localStorage.getItem(outboxKey())!).delivery.refused).toEqual({ key: 'api.invalid', fields: { email: 'email' } });
     expect(JSON.parse(localStorage.getItem(draftKey())!).draft).toMatchObject(MARTA);
+    localStorage.removeItem(draftKey());
+    mountValues('es', { open: false });
+    expect(dialogOpen()).toBe(true);
+    expect(values()).toEqual([MARTA.name, MARTA.email, MARTA.message]);
+    expect(error('email')).toBe('Escribe un correo válido, por ejemplo nombre@dominio.com.');
+    expect(statusClass()).toBe('status failed');
+    expect(status()).toBe(
+      'Tu envío anterior no fue aceptado; lo que escribiste sigue aquí. No se aceptaron estos datos: Correo electrónico. Corrígelos en los campos marcados y envía de nuevo.',
+    );
+    expect(seen).toHaveLength(1);
+    // Corrected and sent: delivered, and the kept message goes away.
+    answer(created);
+    fill({ email: 'marta@example.org' });
+    submit().click();
+    await waitFor(() => expect(statusClass()).toBe('status ok'));
+    expect(localStorage.getItem(outboxKey())).toBeNull();
   });
 
   it.each([

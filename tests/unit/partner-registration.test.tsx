@@ -339,7 +339,11 @@ describe('<obra-partner-registration> sending', () => {
     const w = await widget('es');
     await fill(w);
     await w.user.click(w.button());
-    await waitFor(() => expect(w.outcome('alert').textContent).toContain('El servidor rechazó algunos datos.'));
+    await waitFor(() =>
+      expect(w.outcome('alert').textContent).toContain(
+        'No se aceptaron estos datos: Teléfono y Correo electrónico. Corrígelos en los campos marcados y envía de nuevo.',
+      ),
+    );
     expect(w.input('correo').getAttribute('aria-invalid')).toBe('true');
     expect(w.input('telefono').getAttribute('aria-invalid')).toBe('true');
     expect(w.fieldErrors()).toEqual([

@@ -201,7 +201,7 @@ describe('<obra-wait-list> sending', () => {
   it.each([
     ['serverError', 'El servidor tuvo un problema. Inténtalo de nuevo en unos minutos.', 4],
     ['rateLimited', 'Demasiados envíos seguidos. Espera un momento e inténtalo de nuevo.', 4],
-    ['rejectedEmail', 'El servidor rechazó algunos datos. Revisa los campos marcados.', 1],
+    ['rejectedEmail', 'No se aceptaron estos datos: Correo electrónico. Corrígelos en los campos marcados y envía de nuevo.', 1],
   ] as const)('on %s shows the error dialog and keeps what was typed', async (handler, detail, attempts) => {
     const keys: (string | null)[] = [];
     server.use(waitListHandlers[handler]);

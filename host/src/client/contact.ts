@@ -5,7 +5,7 @@
 // sent. The status line always says whether it is sending, waiting for the network, sent or
 // failed, and why. It runs on the widgets' form engine (@obra/form's core; its React binding
 // stays out of the host script).
-import { attributionOf, sendContact, stored, type Delivery } from '@obra/api';
+import { attributionOf, sendContact, stored, type Delivery, type Refusal } from '@obra/api';
 import { createAutosave, createSubmission, pageStorage, type Sent } from '@obra/form';
 import { CONTACT_LIMITS, validateContact, type ContactMessage, type FieldError } from '@obra/schema';
 import { contactKeys } from './contact-intent.ts';
@@ -86,6 +86,21 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   // The form engine: one key per message, one send at a time; it reports sending and waiting.
   const submission = createSubmission((state) => show(state, state === 'waiting' ? text.waiting! : text.sendingStatus!));
 
+  /**
+   * Marks the fields a refusal names and says why it was not sent, naming them by their labels
+   * (what was typed stays); `earlier` for a message refused after the page it was sent from was left.
+   */
+  function refused({ key, fields }: Refusal, earlier = false) {
+    showErrors(Object.fromEntries(Object.entries(fields).map(([name, error]) => [name, { key: error }])) as never);
+    const labels = FIELDS.filter((name) => fields[name]).map((name) => control(name).labels?.[0]?.textContent ?? '');
+    const list = new Intl.ListFormat(doc.documentElement.lang || 'es', { type: 'conjunction' }).format(labels);
+    show(
+      'failed',
+      earlier ? reasons.notAccepted! : text.failed!,
+      labels.length ? reasons.refused!.replace('{{fields}}', list) : reasons[key.slice(4)],
+    );
+  }
+
   /** Runs one delivery of `sent` (the form is claimed: a second press sends nothing) and shows its outcome. */
   async function run(sent: ContactMessage, send: () => Promise<Sent<unknown>>) {
     if (!submission.begin()) return;
@@ -97,10 +112,7 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
     submit!.removeAttribute('aria-disabled');
     submit!.textContent = label;
     form!.removeAttribute('aria-busy');
-    if (!outcome.ok) {
-      showErrors(Object.fromEntries(Object.entries(outcome.error.fields).map(([name, key]) => [name, { key }])) as never);
-      return show('failed', text.failed!, reasons[outcome.error.key.slice(4)]);
-    }
+    if (!outcome.ok) return refused(outcome.error);
     // What was typed while it waited is a new message: it stays, with its draft.
     const now = validateContact(typed());
     if (now.ok && FIELDS.every((name) => now.value[name] === sent[name])) {
@@ -137,13 +149,15 @@ export function enhanceContact(doc: Document, apiBase = '/api'): void {
   });
 
   // A reload: the draft comes back, and a message a previous load could not deliver is sent now
-  // under its first key, with the popup open so the visitor sees it go.
+  // under its first key, with the popup open so the visitor sees it go. One the server refused is
+  // not sent again: the popup opens on it, the refused fields marked, until the visitor sends again.
   const saved = draft.read();
   startedAt = saved?.startedAt;
   const pending = outbox.read();
   fill(saved ?? (pending?.body as ContactMessage | undefined) ?? {});
   if (pending) {
     dialog.showModal();
-    void run(pending.body as ContactMessage, () => submission.resume(pending, outbox));
+    if (pending.refused) refused(pending.refused, true);
+    else void run(pending.body as ContactMessage, () => submission.resume(pending, outbox));
   }
 }

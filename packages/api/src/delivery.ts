@@ -1,5 +1,5 @@
 import type { Attribution } from '@obra/schema';
-import { ApiError } from './errors.ts';
+import { ApiError, type ApiErrorKey } from './errors.ts';
 import type { Stored } from './outbox.ts';
 import { request } from './request.ts';
 
@@ -29,6 +29,19 @@ export interface Delivery {
    * form's fields).
    */
   attribution?: Attribution | undefined;
+  /**
+   * Set when the server refused the submission (a 4xx that is not 429): why (`key`) and its field
+   * errors (field → `common` key). A refused submission stays in the outbox, never sent again as it
+   * is: the next load of the form puts it back in front of the visitor with what to correct
+   * (docs/partners/delivery.md); their next send takes its place.
+   */
+  refused?: Refusal | undefined;
+}
+
+/** Why the server refused a kept submission: the error's key and its field errors. */
+export interface Refusal {
+  key: ApiErrorKey;
+  fields: Readonly<Record<string, string>>;
 }
 
 /** Where one widget instance keeps the submission it has not delivered yet (at most one). */
@@ -62,7 +75,8 @@ export interface DeliverOptions {
   /** Aborts the request under way; an aborted send stays in the outbox for the next load. */
   signal?: AbortSignal | undefined;
   /**
-   * Keeps the submission until it is settled (delivered, or refused by the server with a 4xx). With
+   * Keeps the submission until it is delivered; one the server refused (a 4xx) stays, marked
+   * {@link Delivery.refused}, until the visitor's next send replaces it. With
    * an outbox a network failure never ends the send: it waits for the network (offline, or the
    * retries ran out) and tries again on the `online` event or a timer; without one, and for a
    * `no-cors` delivery, it throws `api.network` once the retries run out (the outbox still keeps it). A 5xx or 429 through every attempt is thrown but the
@@ -130,6 +144,7 @@ export async function deliver<T = unknown>(delivery: Delivery, options: DeliverO
   if (kept && kept.url === delivery.url && kept.key && JSON.stringify(kept.body) === JSON.stringify(delivery.body)) {
     delivery = { ...delivery, key: kept.key, attribution: kept.attribution ?? delivery.attribution };
   }
+  delivery = { ...delivery, refused: undefined };
   outbox?.write(delivery);
   // Waiting for the network is for sends whose outcome can be read. A `no-cors` send (docs/contributors/behaviour.md#errors,
   // the wait list's spreadsheet endpoints) reports a network failure after its retries: the
@@ -149,9 +164,12 @@ export async function deliver<T = unknown>(delivery: Delivery, options: DeliverO
           continue;
         }
         if (!patient || error.key !== 'api.network') {
-          // A refusal (4xx) will not succeed later. A 5xx or 429 may: the submission stays in the
-          // outbox, so sending the same data again, or the next load, reuses its key.
-          if (!retriable(error)) outbox?.clear();
+          // A refusal (4xx) will not succeed later: it stays, marked refused, so what the visitor
+          // typed is never lost (the form shows it again with what to correct). A 5xx or 429 may:
+          // the submission stays in the outbox, so sending the same data again, or the next load,
+          // reuses its key.
+          if (!retriable(error) && error.status !== undefined)
+            outbox?.write({ ...delivery, refused: { key: error.key, fields: error.fields } });
           throw error;
         }
       }

@@ -10,6 +10,7 @@ export {
   type DeliverOptions,
   type Delivery,
   type Outbox,
+  type Refusal,
   type RetryPolicy,
 } from './delivery.ts';
 export { STORED_TTL_MS, stored, type Stored } from './outbox.ts';

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
+import { refusedLabels } from '@obra/form';
 import { useDraft, useOutbox } from '@obra/form/react';
 import { Dialog, revealInView } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
@@ -13,7 +14,7 @@ import { PersonalModal } from './personal-modal.tsx';
 import { isGeneratedImage } from './prompt.ts';
 import { Sections } from './sections.tsx';
 import type { DesignFormEvents, DesignFormState } from './store.ts';
-import { emptyDesign } from './values.ts';
+import { DIMENSION_FIELDS, emptyDesign, PERSONAL_FIELDS, type DesignField } from './values.ts';
 
 /** The attributes of `<obra-design-form>`, parsed. */
 export interface DesignFormAttributes extends OwnWords {
@@ -52,7 +53,22 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     submitError: t('designForm.form.error.submitError'),
     generic: t('designForm.form.error.generic'),
     network: t('api.network'),
+    image: t('designForm.form.error.imageNotGeneratedMessage'),
   });
+  // A field as the visitor sees it: its label or legend, in the widget's language.
+  const labelOf = (name: DesignField) =>
+    (PERSONAL_FIELDS as readonly string[]).includes(name)
+      ? t(`designForm.modal.${name as (typeof PERSONAL_FIELDS)[number]}`)
+      : (DIMENSION_FIELDS as readonly string[]).includes(name)
+        ? t(`designForm.dimensions.${name as (typeof DIMENSION_FIELDS)[number]}`)
+        : name === 'usoEspecifico'
+          ? t('designForm.uso.especifico')
+          : name === 'sistemaConstructivo'
+            ? t('designForm.sistema.legend')
+            : t(`designForm.${name as 'uso' | 'otros'}.legend`);
+  const refusedFields = refusedLabels(state.refused, labelOf, lang);
+  // What the server refused, named by the fields' labels (never their names) and where to correct them.
+  const refusal = refusedFields ? t('api.refused', { fields: refusedFields }) : '';
   // A report a previous load of the page could not deliver goes out again, under its first key.
   const outbox = useOutbox(
     host,
@@ -89,7 +105,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
       title: t('designForm.form.error.imageNotGenerated'),
       message: t('designForm.form.error.imageNotGeneratedMessage'),
     },
-    { status: 'error', tone: 'error', title: t('designForm.form.error.networkError'), message: state.failure },
+    { status: 'error', tone: 'error', title: t('designForm.form.error.networkError'), message: refusal || state.failure },
     {
       status: 'success',
       tone: 'success',
@@ -147,6 +163,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
         imageReady={isGeneratedImage(state.generatedUrl, attrs.apiBase)}
         onGenerate={() => void state.generate(deps())}
         onTrap={(trap) => store.setState({ trap })}
+        notice={state.recalled ? `${t('api.notAccepted')} ${refusal}`.trim() : ''}
       />
       {dialogs.map((dialog) => (
         <Dialog key={dialog.status} open={state.status === dialog.status} closeLabel={t('common.close')} onClose={dismiss} {...dialog} />

@@ -20,6 +20,8 @@ export interface PersonalModalProps {
   onGenerate: () => void;
   /** What a bot put in the honeypot field. */
   onTrap: (value: string) => void;
+  /** Why an earlier send was not accepted and what to correct ('' when none). */
+  notice: string;
 }
 
 const AUTOCOMPLETE = {
@@ -31,7 +33,7 @@ const AUTOCOMPLETE = {
 } as const;
 
 /** The personal-data modal (docs/contributors/behaviour.md#screens): every field required, then the report is sent. */
-export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGenerate, onTrap }: PersonalModalProps) {
+export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGenerate, onTrap, notice }: PersonalModalProps) {
   const { t } = i18n;
   const modal = useModal(state.modalOpen);
   // Whether the visitor asked for the image from here: the modal then says how it went.
@@ -93,6 +95,11 @@ export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGener
       </p>
       {opened ? (
         <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending || undefined}>
+          {notice ? (
+            <p className="error" role="alert">
+              {notice}
+            </p>
+          ) : null}
           {PERSONAL_FIELDS.filter((name) => name !== 'telefono').map((name) => (
             <TextField
               key={name}

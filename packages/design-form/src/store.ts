@@ -10,7 +10,16 @@ import {
   type Place,
 } from '@obra/api';
 import type { Emit } from '@obra/element';
-import { createSubmission, failureMessage, type FailureTexts, type FormStatus, type Sent } from '@obra/form';
+import {
+  createSubmission,
+  failureMessage,
+  refusalOf,
+  standing,
+  type FailureTexts,
+  type FormStatus,
+  type Refused,
+  type Sent,
+} from '@obra/form';
 import { dimensionErrors, validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
 import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
 import { DIMENSION_FIELDS, emptyDesign, type DesignField, type DesignValues } from './values.ts';
@@ -33,8 +42,8 @@ export type DesignFormEvents = {
  */
 export type DesignFormStatus = FormStatus | 'noImage';
 
-/** The translated fallbacks of docs/contributors/behaviour.md#errors for a failed send. */
-type SubmitTexts = FailureTexts;
+/** The translated fallbacks of docs/contributors/behaviour.md#errors for a failed send; `image` when the server refused the image. */
+type SubmitTexts = FailureTexts & { image: string };
 
 /** What the view supplies to the actions that call the API. */
 export interface DesignDeps {
@@ -63,6 +72,10 @@ export interface DesignFormState {
   /** The text of the error alert (the server's message, or a translated fallback key's text). */
   failure: string;
   errors: FieldErrors<DesignValues>;
+  /** The fields the server refused, and the values it refused (docs/contributors/behaviour.md#design-form-states). */
+  refused: Refused<DesignValues> | undefined;
+  /** The modal shows an earlier send's refusal (refused after the page it was sent from was left or reloaded). */
+  recalled: boolean;
   attempted: boolean;
   invalidAttempts: number;
   /** The last report was stored but not mailed: the address already got its reports for today. */
@@ -87,7 +100,10 @@ export interface DesignFormState {
   submit(
     deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined; attribution?: Attribution | undefined },
   ): Promise<'busy' | 'noImage' | 'invalid' | 'cancelled' | 'sent' | 'failed'>;
-  /** Finishes a send a previous page load left in the outbox. */
+  /**
+   * Finishes a send a previous page load left in the outbox; one the server refused is not sent
+   * again: the modal opens on it, the refused fields marked (`recalled`).
+   */
   resume(pending: Delivery, deps: DesignDeps & { texts: SubmitTexts; outbox: Outbox }): Promise<'busy' | 'sent' | 'failed'>;
   /** Closes the sending overlay (and the personal-data modal) while the report waits for the network; does nothing otherwise. */
   closeOverlay(): void;
@@ -97,10 +113,11 @@ export interface DesignFormState {
   restore(draft: Pick<DesignFormState, 'values' | 'generatedUrl' | 'prompt'>): void;
 }
 
-function errorsOf(values: DesignValues): FieldErrors<DesignValues> {
+/** The schema's errors, and the server's on the fields still holding what it refused. */
+function errorsOf(values: DesignValues, refused?: Refused<DesignValues>): FieldErrors<DesignValues> {
   const project = validateProject(values);
   const personal = validatePersonal(values);
-  return { ...(project.ok ? {} : project.errors), ...(personal.ok ? {} : personal.errors) };
+  return { ...standing(refused, values), ...(project.ok ? {} : project.errors), ...(personal.ok ? {} : personal.errors) };
 }
 
 /**
@@ -118,15 +135,47 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
   return createStore<DesignFormState>()((set, get) => {
     // The form engine: keys, one send at a time, the sending/waiting states.
     const submission = createSubmission((status) => set({ status }));
+    /**
+     * A refusal of `values`: the refused fields marked, the modal open on them with everything typed
+     * (docs/contributors/behaviour.md#errors); a refused image is dropped, so the modal asks for a new one.
+     */
+    const refuse = (values: DesignValues, fields: Readonly<Record<string, string>>) => {
+      const refused = refusalOf(fields, values);
+      const marked = Object.keys(refused.errors).length > 0;
+      return (s: DesignFormState): Partial<DesignFormState> => ({
+        values,
+        refused,
+        errors: errorsOf(values, refused),
+        attempted: true,
+        modalOpen: s.modalOpen || marked || !!fields.imageUrl,
+        invalidAttempts: s.invalidAttempts + 1,
+        ...(fields.imageUrl ? { generatedUrl: '', prompt: '' } : {}),
+      });
+    };
     /** Records the outcome of one send of `report`. */
     const settle = (report: FormReport, emit: DesignDeps['emit'], texts: SubmitTexts, sent: Sent<{ mail?: unknown } | undefined>) => {
       if (!sent.ok) {
-        const message = failureMessage(sent.cause, texts);
+        // A 400 or 422's errorMessage is written for developers (it names fields as the API spells them).
+        const message = sent.error.fields.imageUrl
+          ? texts.image
+          : sent.error.key === 'api.invalid'
+            ? texts.submitError
+            : failureMessage(sent.cause, texts);
+        set(refuse(get().values, sent.error.fields));
         set({ status: 'error', failure: message });
         emit('obra-error', { report, reason: sent.error.key, message });
         return 'failed' as const;
       }
-      set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false, mailHeld: sent.answer?.mail === 'held' });
+      set({
+        ...initial,
+        status: 'success',
+        modalOpen: false,
+        errors: {},
+        refused: undefined,
+        recalled: false,
+        attempted: false,
+        mailHeld: sent.answer?.mail === 'held',
+      });
       // Delivered to Obra; the page hears when it does not count as its own (its site is not approved).
       const problem = attributionProblem(sent.answer);
       if (problem) emit('obra-error', { report, reason: problem.key, message: problem.message });
@@ -139,6 +188,8 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
       status: 'idle',
       failure: '',
       errors: {},
+      refused: undefined,
+      recalled: false,
       attempted: false,
       invalidAttempts: 0,
       mailHeld: false,
@@ -150,11 +201,11 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         const next =
           name === 'otros' ? (checked ? [...new Set([...current.otros, value])] : current.otros.filter((v) => v !== value)) : value;
         const values = { ...current, [name]: next };
-        set({ values, errors: get().attempted ? errorsOf(values) : boundsOf(values, get().errors) });
+        set({ values, errors: get().attempted ? errorsOf(values, get().refused) : boundsOf(values, get().errors) });
       },
       chooseLocation(place) {
         const values = { ...get().values, pais: place.Country, departamento: place.Region ?? '', ciudad: place.Municipality ?? '' };
-        set({ values, errors: get().attempted ? errorsOf(values) : get().errors });
+        set({ values, errors: get().attempted ? errorsOf(values, get().refused) : get().errors });
       },
       async generate({ apiBase, emit, frame, imageLog }) {
         if (get().image === 'loading') return 'busy';
@@ -199,7 +250,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         const personal = validatePersonal(state.values);
         if (!project.ok || !personal.ok) return 'invalid';
         const report: FormReport = { ...project.value, ...personal.value, imageUrl: state.generatedUrl, prompt: state.prompt };
-        set({ errors: {}, attempted: true, failure: '', overlayClosed: false });
+        set({ errors: {}, refused: undefined, recalled: false, attempted: true, failure: '', overlayClosed: false });
         submission.begin();
         if (!emit('obra-submit', { report })) {
           submission.cancel();
@@ -222,6 +273,15 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         return settle(report, emit, texts, sent);
       },
       async resume(pending, { emit, texts, outbox }) {
+        if (pending.refused) {
+          // The draft restored before this holds what the visitor typed last; else the refused report.
+          const { imageUrl, prompt, ...body } = pending.body as FormReport;
+          const shown = get().values === emptyDesign ? { ...emptyDesign, ...body } : get().values;
+          if (!get().generatedUrl) set({ generatedUrl: imageUrl, prompt });
+          set(refuse(shown, pending.refused.fields));
+          set({ recalled: true, modalOpen: true });
+          return 'failed';
+        }
         if (!submission.begin()) return 'busy';
         set({ failure: '', overlayClosed: false });
         return settle(pending.body as FormReport, emit, texts, await submission.resume(pending, outbox));
@@ -230,7 +290,12 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         if (get().status === 'waiting') set({ overlayClosed: true, modalOpen: false });
       },
       dismiss() {
-        set({ status: 'idle', failure: '' });
+        // Closing a refusal's alert takes the visitor to the first field to correct.
+        set((s) => ({
+          status: 'idle',
+          failure: '',
+          invalidAttempts: s.invalidAttempts + (s.status === 'error' && Object.keys(s.errors).length ? 1 : 0),
+        }));
       },
       restore({ values, generatedUrl, prompt }) {
         const restored = { ...emptyDesign, ...values };

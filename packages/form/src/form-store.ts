@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { attributionProblem, type ApiErrorKey, type Delivery, type Outbox } from '@obra/api';
 import type { Emit, EventDocs } from '@obra/element';
-import { isFieldErrorKey, type FieldErrors } from '@obra/schema';
+import type { FieldErrors } from '@obra/schema';
+import { refusalOf, standing, type Refused } from './refusal.ts';
 import { createSubmission, type DeliveryContext, type FormStatus, type Sent } from './submission.ts';
 
 /** The events of a form widget; the valid value travels in `detail[D]` (e.g. `entry`). All bubble and are composed. */
@@ -31,6 +32,10 @@ export interface FormState<V, T, D extends string> {
   status: FormStatus;
   /** Why the last send failed (a key of the `api` catalogue). */
   failure: ApiErrorKey | undefined;
+  /** The fields the server refused, and the values it refused (docs/contributors/behaviour.md#form-sends). */
+  refused: Refused<V> | undefined;
+  /** The failure is an earlier send's, refused after the page it was sent from was left or reloaded. */
+  recalled: boolean;
   /** When the form was shown (0 after a draft was restored: the visitor began long before). */
   startedAt: number;
   /** What a bot put in the honeypot field ('' for people). */
@@ -38,7 +43,11 @@ export interface FormState<V, T, D extends string> {
   setField<K extends keyof V>(name: K, value: V[K]): void;
   /** Validates and sends once; a call while a send is under way (or waiting) does nothing. */
   submit(deps: { send: (value: T, context: DeliveryContext) => Promise<unknown>; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
-  /** Finishes a send a previous page load left in `outbox` (`pending` is what it holds). */
+  /**
+   * Finishes a send a previous page load left in `outbox` (`pending` is what it holds); one the
+   * server refused is not sent again but shown: its values (unless a draft put newer ones back),
+   * the refused fields marked, and the failure `recalled`.
+   */
   resume(pending: Delivery, deps: { outbox: Outbox; emit: Emit<FormEvents<D, T>> }): Promise<SubmitOutcome>;
   /** Returns from a success or error outcome to idle (e.g. its dialog was closed). */
   dismiss(): void;
@@ -59,26 +68,35 @@ export function createFormStore<V extends object, T, D extends string>({
   validate,
   detail,
 }: FormStoreOptions<V, T, D>): StoreApi<FormState<V, T, D>> {
-  const errorsOf = (values: V): FieldErrors<T> => {
+  const errorsOf = (values: V, refused: Refused<V> | undefined): FieldErrors<T> => {
     const result = validate(values);
-    return result.ok ? {} : result.errors;
+    return { ...standing(refused, values), ...(result.ok ? {} : result.errors) } as unknown as FieldErrors<T>;
   };
-  // The server's field errors (field → `common` key), limited to the form's fields and known keys.
-  const serverErrors = (fields: Readonly<Record<string, string>>): FieldErrors<T> =>
-    Object.fromEntries(
-      Object.keys(empty).flatMap((name) => (isFieldErrorKey(fields[name]) ? [[name, { key: fields[name] }]] : [])),
-    ) as FieldErrors<T>;
+  /** The form shows a refusal of `values`: the refused fields marked, the focus on the first. */
+  const refuse = (values: V, failure: ApiErrorKey, fields: Readonly<Record<string, string>>, recalled: boolean) => {
+    const refused = refusalOf(fields, values);
+    return (s: FormState<V, T, D>) => ({
+      status: 'error' as const,
+      failure,
+      refused,
+      recalled,
+      values,
+      attempted: true,
+      errors: errorsOf(values, refused),
+      invalidAttempts: s.invalidAttempts + 1,
+    });
+  };
 
   return createStore<FormState<V, T, D>>()((set, get) => {
     const submission = createSubmission((status) => set({ status }));
     /** Records the outcome of one send; the events carry `payload`. */
     const settle = (payload: Record<D, T>, emit: Emit<FormEvents<D, T>>, sent: Sent<unknown>): SubmitOutcome => {
       if (!sent.ok) {
-        set({ status: 'error', failure: sent.error.key, errors: serverErrors(sent.error.fields) });
+        set(refuse(get().values, sent.error.key, sent.error.fields, false));
         emit('obra-error', { ...payload, reason: sent.error.key, message: sent.error.message });
         return 'failed';
       }
-      set({ status: 'success', values: empty, errors: {}, attempted: false });
+      set({ status: 'success', values: empty, errors: {}, attempted: false, refused: undefined, recalled: false });
       // Delivered to Obra; the page hears when it does not count as its own (its site is not approved).
       const problem = attributionProblem(sent.answer);
       if (problem) emit('obra-error', { ...payload, reason: problem.key, message: problem.message });
@@ -92,14 +110,16 @@ export function createFormStore<V extends object, T, D extends string>({
       invalidAttempts: 0,
       status: 'idle',
       failure: undefined,
+      refused: undefined,
+      recalled: false,
       startedAt: Date.now(),
       trap: '',
       setField(name, value) {
-        const { attempted, errors, status } = get();
+        const { attempted, errors, status, refused } = get();
         const values = { ...get().values, [name]: value };
         // A success outcome belonged to the value just sent; typing the next one retires it. An error
         // outcome stays: it explains why the values are still there.
-        set({ values, errors: attempted ? errorsOf(values) : errors, status: status === 'success' ? 'idle' : status });
+        set({ values, errors: attempted ? errorsOf(values, refused) : errors, status: status === 'success' ? 'idle' : status });
       },
       async submit({ send, emit }) {
         if (submission.busy) return 'busy';
@@ -115,7 +135,7 @@ export function createFormStore<V extends object, T, D extends string>({
           return 'invalid';
         }
         const payload = { [detail]: result.value } as Record<D, T>;
-        set({ errors: {}, attempted: true, failure: undefined });
+        set({ errors: {}, attempted: true, failure: undefined, refused: undefined, recalled: false });
         // Claimed (status sending) before the event, so a listener that submits again is turned away too.
         submission.begin();
         if (!emit('obra-submit', payload)) {
@@ -126,12 +146,25 @@ export function createFormStore<V extends object, T, D extends string>({
         return settle(payload, emit, await submission.send(result.value, get(), (context) => send(result.value, context)));
       },
       async resume(pending, { outbox, emit }) {
+        if (pending.refused) {
+          // A draft restored before this holds what the visitor typed last; else the refused values.
+          const { values } = get();
+          const shown = values === empty ? { ...empty, ...(pending.body as object) } : values;
+          set(refuse(shown, pending.refused.key, pending.refused.fields, true));
+          return 'failed';
+        }
         if (!submission.begin()) return 'busy';
         set({ failure: undefined });
         return settle({ [detail]: pending.body } as Record<D, T>, emit, await submission.resume(pending, outbox));
       },
       dismiss() {
-        set({ status: 'idle', failure: undefined });
+        // Closing a refusal's message takes the visitor to the first field to correct.
+        set((s) => ({
+          status: 'idle',
+          failure: undefined,
+          recalled: false,
+          invalidAttempts: s.invalidAttempts + (s.status === 'error' && Object.keys(s.errors).length ? 1 : 0),
+        }));
       },
     };
   });

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf, sendPartner } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
+import { refusedLabels } from '@obra/form';
 import { useFormDelivery } from '@obra/form/react';
 import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
 import { Button, Honeypot, LiveRegion, Select, TextField, useFocusFirstInvalid, useRevealWhen } from '@obra/ui';
@@ -62,6 +63,12 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
     });
   };
 
+  // The refused fields named by their labels (docs/contributors/behaviour.md#errors), never by their names.
+  const refused = refusedLabels(
+    state.refused,
+    (name) => (name === 'especializacion' ? t('partnerRegistration.especializacion.label') : t(`partnerRegistration.${name}`)),
+    lang,
+  );
   const invalidCount = Object.keys(state.errors).length;
   const announcement =
     status === 'sending'
@@ -120,8 +127,10 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
             <div role="alert" className="outcome">
               {status === 'error' ? (
                 <div className="notice" data-tone="error">
-                  <p>{t('partnerRegistration.error')}</p>
-                  {state.failure ? <p className="detail">{t(state.failure)}</p> : null}
+                  <p>{state.recalled ? t('api.notAccepted') : t('partnerRegistration.error')}</p>
+                  {refused || state.failure ? (
+                    <p className="detail">{refused ? t('api.refused', { fields: refused }) : t(state.failure!)}</p>
+                  ) : null}
                 </div>
               ) : null}
             </div>

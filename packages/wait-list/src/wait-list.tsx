@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf, sendWaitList, type WaitListTransport } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
+import { refusedLabels } from '@obra/form';
 import { useFormDelivery } from '@obra/form/react';
 import { Button, Dialog, Honeypot, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid, useRevealWhen } from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
@@ -61,6 +62,14 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
     });
   };
 
+  // The refused fields named by their labels (docs/contributors/behaviour.md#errors), never by their names.
+  const label = (name: keyof WaitListValues) =>
+    name === 'interesado'
+      ? t('waitList.interesado.legend')
+      : name === 'comentario'
+        ? t(`waitList.question.${values.interesado || 'none'}`)
+        : t(`waitList.${name}`);
+  const refused = refusedLabels(state.refused, label, lang);
   const invalidCount = Object.keys(state.errors).length;
   const announcement =
     status === 'sending'
@@ -140,8 +149,8 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
         open={status === 'error'}
         tone="error"
         title={t('waitList.error.title')}
-        message={t('waitList.error.message')}
-        detail={state.failure ? t(state.failure) : undefined}
+        message={state.recalled ? t('api.notAccepted') : t('waitList.error.message')}
+        detail={refused ? t('api.refused', { fields: refused }) : state.failure ? t(state.failure) : undefined}
         closeLabel={t('common.close')}
         onClose={state.dismiss}
       />
