@@ -12,6 +12,7 @@ import {
 import type { Emit } from '@obra/element';
 import { createSubmission, failureMessage, type FailureTexts, type FormStatus, type Sent } from '@obra/form';
 import { validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
+import { heldOf, type Held } from './held.ts';
 import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
 import { emptyDesign, type DesignField, type DesignValues } from './values.ts';
 
@@ -65,8 +66,8 @@ export interface DesignFormState {
   errors: FieldErrors<DesignValues>;
   attempted: boolean;
   invalidAttempts: number;
-  /** The last report was stored but not mailed: the address already got its reports for today. */
-  mailHeld: boolean;
+  /** The last report was stored but not mailed: which cap held it and when a new one would go. */
+  held: Held | undefined;
   /**
    * The visitor closed the sending overlay while the report waits for the network: the form goes
    * on, says the report will be sent when the network returns, and the send finishes later.
@@ -117,7 +118,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         emit('obra-error', { report, reason: sent.error.key, message });
         return 'failed' as const;
       }
-      set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false, mailHeld: sent.answer?.mail === 'held' });
+      set({ ...initial, status: 'success', modalOpen: false, errors: {}, attempted: false, held: heldOf(sent.answer) });
       // Delivered to Obra; the page hears when it does not count as its own (its site is not approved).
       const problem = attributionProblem(sent.answer);
       if (problem) emit('obra-error', { report, reason: problem.key, message: problem.message });
@@ -132,7 +133,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
       errors: {},
       attempted: false,
       invalidAttempts: 0,
-      mailHeld: false,
+      held: undefined,
       overlayClosed: false,
       startedAt: Date.now(),
       trap: '',

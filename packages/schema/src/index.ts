@@ -48,6 +48,9 @@ export {
   type ProjectData,
   type PersonalData,
   type FormReport,
+  REPORT_HOLDS,
+  type ReportHold,
+  type ReportAnswer,
   type ImageSpec,
 } from './design-form.ts';
 export { imageSpecSchema, validateImageSpec } from './image-spec.ts';
