@@ -1,6 +1,7 @@
 // Every message a visitor reads while a form is not simply idle is legible (issue 38): axe-core
 // (WCAG 2.2 A/AA, color-contrast included) on the host site's design form, wait list and partner
-// registration pages, in es and en, on a phone and a desktop, IN each state: a refused field, the
+// registration pages in es and en, and on a partner's test page in the widgets' own colours, on a
+// phone and a desktop, IN each state: a refused field, the
 // send under way, offline with the submission kept, and the error dialog. axe leaves text it cannot
 // judge (over a see-through layer) as "incomplete", and disabled buttons out: those are measured
 // here too, so a pending or offline text is 4.5:1 against what is really behind it. The phone
@@ -113,7 +114,8 @@ const refuseIn = (tag: string) => async (page: Page) => {
 
 interface Form {
   tag: string;
-  path: { es: string; en: string };
+  /** The host site's pages (its colours), and a partner's test page in the widget's own colours (es). */
+  path: { es: string; en: string; partner: string };
   api: string;
   /** Fills a valid submission (for the design form: its image too, then opens the modal). */
   fill(page: Page, nombre: string): Promise<void>;
@@ -138,7 +140,7 @@ const TABLE: Record<string, string> = {
 
 const designForm: Form = {
   tag: 'obra-design-form',
-  path: { es: '/es/formulario', en: '/en/form' },
+  path: { es: '/es/formulario', en: '/en/form', partner: '/design-form.html' },
   api: '/api/form-report',
   async fill(page, nombre) {
     const host = page.locator('obra-design-form');
@@ -193,7 +195,7 @@ const designForm: Form = {
 
 const waitList: Form = {
   tag: 'obra-wait-list',
-  path: { es: '/es/lista_de_espera', en: '/en/wait_list' },
+  path: { es: '/es/lista_de_espera', en: '/en/wait_list', partner: '/partner.html' },
   api: '/api/wait-list',
   fill: (page, nombre) => driver('wait-list').fill(page, nombre),
   refuse: refuseIn('obra-wait-list'),
@@ -211,7 +213,7 @@ const waitList: Form = {
 
 const partner: Form = {
   tag: 'obra-partner-registration',
-  path: { es: '/es/inscripcion', en: '/en/registration' },
+  path: { es: '/es/inscripcion', en: '/en/registration', partner: '/partner-registration.html' },
   api: '/api/partner',
   fill: (page, nombre) => driver('partner-registration').fill(page, nombre),
   refuse: refuseIn('obra-partner-registration'),
@@ -236,32 +238,32 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (viewport, context) => {
     ['wait list', waitList],
     ['partner registration', partner],
   ] as const)('%s', (name, form) => {
-    it.each(['es', 'en'] as const)(
+    it.each(['es', 'en', 'partner'] as const)(
       '(%s) a refused field, sending, offline with the submission kept, and the error: each legible',
-      async (lang) => {
-        const shot = (state: string) => (viewport === 'phone' ? `${name.replace(/ /g, '-')}-${state}-${lang}` : undefined);
-        const nombre = `${lang === 'es' ? 'Ana' : 'Ann'} ${viewport === 'phone' ? 'Movil' : 'Escritorio'}`;
+      async (where) => {
+        const shot = (state: string) => (viewport === 'phone' ? `${name.replace(/ /g, '-')}-${state}-${where}` : undefined);
+        const nombre = `${{ es: 'Ana', en: 'Ann', partner: 'Eva' }[where]} ${viewport === 'phone' ? 'Movil' : 'Escritorio'}`;
         const page = await browser.newPage();
-        await page.goto(platform.origin + form.path[lang]);
+        await page.goto(platform.origin + form.path[where]);
         await awake(page, form.tag);
         await form.fill(page, nombre);
 
         // A field the browser refuses: marked at the field.
         const refused = await form.refuse(page);
         await refused.waitFor();
-        await legible(page, `${name} ${lang} ${viewport}: refused field`, [refused], shot('refused'));
+        await legible(page, `${name} ${where} ${viewport}: refused field`, [refused], shot('refused'));
 
         // Offline: the submission is kept and the form says so; it goes once the network is back.
         await form.fill(page, nombre);
         await browser.context.setOffline(true);
         await form.submit(page).click();
-        await legible(page, `${name} ${lang} ${viewport}: offline, kept`, await form.waiting(page), shot('offline'));
+        await legible(page, `${name} ${where} ${viewport}: offline, kept`, await form.waiting(page), shot('offline'));
         if (form === designForm) {
           // The overlay closed, the form goes on with a line saying the report is kept.
           await page.keyboard.press('Escape');
           const line = page.locator('obra-design-form .delivery[role=status]');
           await line.waitFor();
-          await legible(page, `${name} ${lang} ${viewport}: offline, overlay closed`, [line], shot('offline-closed'));
+          await legible(page, `${name} ${where} ${viewport}: offline, overlay closed`, [line], shot('offline-closed'));
         }
         await browser.context.setOffline(false);
         await expect.poll(() => platform.count(TABLE[form.tag]!, nombre), { timeout: 15_000 }).toBe(1);
@@ -277,11 +279,11 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (viewport, context) => {
         await form.submit(page).click();
         const pending = form.pending(page);
         await pending[0]!.waitFor();
-        await legible(page, `${name} ${lang} ${viewport}: sending`, pending, shot('sending'));
+        await legible(page, `${name} ${where} ${viewport}: sending`, pending, shot('sending'));
         held.open();
         const failed = form.failed(page);
         await failed[0]!.waitFor();
-        await legible(page, `${name} ${lang} ${viewport}: error`, failed, shot('error'));
+        await legible(page, `${name} ${where} ${viewport}: error`, failed, shot('error'));
       },
       120_000,
     );
