@@ -168,20 +168,6 @@ describe('<obra-design-form> personal-data modal and submission', () => {
     expect(form.shadow.activeElement).toBe(form.screen.getByRole('button', { name: copy('es').open }));
   });
 
-  it.each(['es', 'en'] as const)(
-    'says so when the report was stored but not mailed (the address had its reports for today) (%s)',
-    async (lang) => {
-      server.use(designFormHandlers.generated);
-      record(server, 'form-report', () => HttpResponse.json({ id: 'rep_2', mail: 'held' }, { status: 201 }));
-      const form = await designForm(`lang="${lang}"`);
-      await generate(form, lang);
-      await fillPersonal(form, lang);
-      await submit(form, lang);
-      await waitFor(() => expect(openDialogTitles(form)).toEqual([copy(lang).form.success.submitted]));
-      expect(form.screen.getByText(copy(lang).form.success.held)).toBeTruthy();
-    },
-  );
-
   it.each([
     ['the server’s errorMessage', designFormHandlers.reportFailed, 'El servicio de correo no responde.'],
     ['submitError without one', designFormHandlers.reportFailedSilently, 'Error al enviar el formulario'],

@@ -142,6 +142,7 @@ describe('public exports', () => {
         'PARTNER_LIMITS',
         'PROJECT_STAGES',
         'PROJECT_STATES',
+        'REPORT_HOLDS',
         'ROOF_DESIGNS',
         'ROOF_MATERIALS',
         'SPAM_FIELDS',

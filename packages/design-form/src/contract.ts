@@ -31,7 +31,11 @@ export const designFormContract = defineContract<DesignFormEvents>()({
       description: 'A complete report is about to be sent; `preventDefault()` stops the send. Cancelable.',
       detail: '{ report: FormReport }',
     },
-    'obra-success': { description: 'The report was accepted; the e-mail follows.', detail: '{ report: FormReport }' },
+    'obra-success': {
+      description:
+        'The report was accepted; its e-mail follows, unless a sending cap held it (the success dialog then says why and what happens next).',
+      detail: '{ report: FormReport }',
+    },
     'obra-error': {
       description:
         'The report was not accepted (`reason`: an error key such as `api.server`), or accepted without counting for you (`api.originNotApproved`, `api.partnerNotVerified`: see Sites not approved).',

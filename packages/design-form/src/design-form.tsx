@@ -8,6 +8,7 @@ import { Dialog, revealInView } from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { Draft } from './draft.ts';
 import { EstimateSummary } from './estimate-summary.tsx';
+import { heldMessage } from './held.ts';
 import { ImagePanel } from './image-panel.tsx';
 import { SendingOverlay } from './overlay.tsx';
 import { PersonalModal } from './personal-modal.tsx';
@@ -110,7 +111,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
       status: 'success',
       tone: 'success',
       title: t('designForm.form.success.submitted'),
-      message: state.mailHeld ? t('designForm.form.success.held') : t('designForm.form.success.message'),
+      message: state.held ? heldMessage(i18n, state.held) : t('designForm.form.success.message'),
       closeLabel: t('designForm.form.success.confirm'),
     },
   ] as const;

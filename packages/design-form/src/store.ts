@@ -21,6 +21,7 @@ import {
   type Sent,
 } from '@obra/form';
 import { dimensionErrors, validatePersonal, validateProject, type Attribution, type FieldErrors, type FormReport } from '@obra/schema';
+import { heldOf, type Held } from './held.ts';
 import { buildPrompt, imageSpecOf, isGeneratedImage } from './prompt.ts';
 import { DIMENSION_FIELDS, emptyDesign, type DesignField, type DesignValues } from './values.ts';
 
@@ -78,8 +79,8 @@ export interface DesignFormState {
   recalled: boolean;
   attempted: boolean;
   invalidAttempts: number;
-  /** The last report was stored but not mailed: the address already got its reports for today. */
-  mailHeld: boolean;
+  /** The last report was stored but not mailed: which cap held it and when a new one would go. */
+  held: Held | undefined;
   /**
    * The visitor closed the sending overlay while the report waits for the network: the form goes
    * on, says the report will be sent when the network returns, and the send finishes later.
@@ -174,7 +175,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         refused: undefined,
         recalled: false,
         attempted: false,
-        mailHeld: sent.answer?.mail === 'held',
+        held: heldOf(sent.answer),
       });
       // Delivered to Obra; the page hears when it does not count as its own (its site is not approved).
       const problem = attributionProblem(sent.answer);
@@ -192,7 +193,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
       recalled: false,
       attempted: false,
       invalidAttempts: 0,
-      mailHeld: false,
+      held: undefined,
       overlayClosed: false,
       startedAt: Date.now(),
       trap: '',

@@ -66,12 +66,14 @@ export const designFormStyles = /* css */ `
 .dial{color:inherit;opacity:.8}
 ${/* On the highlighted option (white on the primary colour) a faded code would fall under 4.5:1. */ ''}
 [aria-selected=true] .dial{opacity:1}
-.overlay{border:0;padding:0;margin:0;width:100vw;height:100dvh;max-width:none;max-height:none;background:rgb(17 24 39 / .8);color:#fff;
+${/* The sending and offline texts sit on a solid panel; the page and the modal are dimmed by the backdrop. Drawn on a see-through overlay, the white text crossed the modal's fields and labels on a phone. */ ''}
+.overlay{border:0;margin:auto;padding:24px 20px;width:min(100% - 32px,30em);max-width:none;max-height:calc(100dvh - 32px);overflow:auto;box-sizing:border-box;
+  background:#111827;color:#fff;border-radius:calc(var(--_radius) * 1.5);box-shadow:0 12px 32px rgb(0 0 0 / .4);
   display:none;place-items:center;align-content:center;gap:16px;font:inherit;font-size:20px;font-weight:600}
 .overlay[open]{display:grid}
-.overlay::backdrop{background:transparent}
+.overlay::backdrop{background:rgb(17 24 39 / .8)}
 .overlay .spinner{width:40px;height:40px;border-width:4px}
-.overlay p{margin:0;max-width:32em;padding:0 16px;text-align:center}
+.overlay p{margin:0;text-align:center}
 .overlay .overlay-close{justify-self:center;font-size:16px;color:#fff;border-color:#fff;background:transparent}
 .form-column>.actions .delivery{flex-basis:100%;margin:8px 0 0;text-align:end;color:var(--_muted);font-size:14px}
 @container (min-width:760px){

@@ -202,6 +202,21 @@ export const emptyProject = (): EmptyProject =>
 type EmptyProject = { [K in keyof ProjectData]: K extends 'otros' ? string[] : string };
 export type FormReport = v.InferOutput<typeof formReportSchema>;
 
+/**
+ * Why a stored report was not mailed (docs/operators/reports.md#report-e-mail-caps): its address
+ * had its report e-mails of the last 24 hours (`address`), or its sender those of the hour (`client`).
+ */
+export const REPORT_HOLDS = ['address', 'client'] as const;
+export type ReportHold = (typeof REPORT_HOLDS)[number];
+
+/**
+ * The answer to POST form-report (docs/contributors/behaviour.md#report): the report is mailed in
+ * the background (`queued`), or stored and not mailed (`held`) with why and when (ISO 8601) a new
+ * report from the same sender to the same address would be mailed. A report held before the
+ * reasons were recorded carries neither.
+ */
+export type ReportAnswer = { id: string; mail: 'queued' } | { id: string; mail: 'held'; held?: ReportHold; retryAt?: string };
+
 /** What the image generator draws from (docs/contributors/behaviour.md#image-generation): the structured choices behind the prompt. */
 export type ImageSpec = Pick<
   ProjectData,

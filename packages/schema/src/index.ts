@@ -52,6 +52,9 @@ export {
   type ProjectData,
   type PersonalData,
   type FormReport,
+  REPORT_HOLDS,
+  type ReportHold,
+  type ReportAnswer,
   type ImageSpec,
 } from './design-form.ts';
 export { imageSpecSchema, validateImageSpec } from './image-spec.ts';

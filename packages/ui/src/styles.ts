@@ -41,7 +41,8 @@ textarea{resize:vertical;min-height:96px}
   min-height:44px;padding:10px 20px;border-radius:var(--_radius);border:2px solid var(--_primary);cursor:pointer}
 .button.primary{background:var(--_primary);color:var(--_on-primary)}
 .button.secondary{background:transparent;color:var(--_primary)}
-.button[aria-disabled=true]{opacity:.75;cursor:progress}
+${/* A busy button keeps its colours: its label says the state (sending, saved and pending), and faded to .75 it was 3.3:1 (docs/contributors/behaviour.md#states). */ ''}
+.button[aria-disabled=true]{cursor:progress}
 .spinner{width:16px;height:16px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;
   animation:obra-spin .8s linear infinite}
 @keyframes obra-spin{to{transform:rotate(360deg)}}

@@ -1,3 +1,4 @@
+import type { ReportHold } from '@obra/schema';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/index.ts';
 import { imageOf } from '../images/ids.ts';
@@ -30,13 +31,17 @@ export async function reportImage(
   return row && { id: row.id, url: `${publicUrl ?? ''}/api/images/${image.id}.${image.ext}` };
 }
 
+/** What a new report's row says of its e-mail: mailed, or held with why and when a new one would go. */
+export type ReportMailDecision = { mail_status: 'queued' } | { mail_status: 'held'; mail_held: ReportHold; mail_retry_at: Date };
+
 /**
  * Whether a new report to `correo`, sent by `client`, is mailed (`queued`) or only stored
  * (`held`): at most REPORT_MAILS_PER_ADDRESS mails to one address in 24 h (resends included) and
  * REPORT_MAILS_PER_CLIENT from one client in an hour, so neither a stranger's inbox nor the
- * hourly pace (mail-queue.ts) can be spent by one sender. Runs in the report's insert
- * transaction, holding locks on the client, then the address (always in that order), so
- * concurrent reports are counted one by one.
+ * hourly pace (mail-queue.ts) can be spent by one sender. A held report records which cap held it
+ * (the address's first) and when both have room again, the time the visitor is told. Runs in the
+ * report's insert transaction, holding locks on the client, then the address (always in that
+ * order), so concurrent reports are counted one by one.
  */
 export async function reportMailStatus(
   tx: Queryable,
@@ -44,22 +49,26 @@ export async function reportMailStatus(
   client: string,
   caps: Config['reportMail'],
   log: Logger,
-): Promise<'queued' | 'held'> {
+): Promise<ReportMailDecision> {
   const address = correo.toLowerCase();
   await tx.query("select pg_advisory_xact_lock(hashtext('report-mail-client:' || $1))", [client]);
   await tx.query("select pg_advisory_xact_lock(hashtext('report-mail:' || $1))", [address]);
-  const [counts] = await tx.query<{ to_address: number; from_client: number }>(
-    `select count(*) filter (where address = $1 and queued_at > now() - interval '24 hours')::int as to_address,
-            count(*) filter (where client = $2 and queued_at > now() - interval '1 hour')::int as from_client
-     from report_mail where queued_at > now() - interval '24 hours' and (address = $1 or client = $2)`,
-    [address, client],
+  // A cap of n has room again when the n-th latest mail it counts leaves its window.
+  const [free] = await tx.query<{ address_free: Date | null; client_free: Date | null }>(
+    `select (select queued_at + interval '24 hours' from report_mail
+             where $3::int > 0 and address = $1 and queued_at > now() - interval '24 hours'
+             order by queued_at desc offset greatest($3::int - 1, 0) limit 1) as address_free,
+            (select queued_at + interval '1 hour' from report_mail
+             where $4::int > 0 and client = $2 and queued_at > now() - interval '1 hour'
+             order by queued_at desc offset greatest($4::int - 1, 0) limit 1) as client_free`,
+    [address, client, caps.perAddress, caps.perClient],
   );
-  if (caps.perAddress && counts!.to_address >= caps.perAddress) return 'held';
-  if (caps.perClient && counts!.from_client >= caps.perClient) {
+  const { address_free: addressFree, client_free: clientFree } = free!;
+  if (!addressFree && !clientFree) return { mail_status: 'queued' };
+  if (!addressFree)
     log.warn('report e-mails: a client reached its hourly cap; its new reports are stored and not mailed', { cap: caps.perClient });
-    return 'held';
-  }
-  return 'queued';
+  const at = [addressFree, clientFree].flatMap((time) => (time ? [new Date(time).getTime()] : []));
+  return { mail_status: 'held', mail_held: addressFree ? 'address' : 'client', mail_retry_at: new Date(Math.max(...at)) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { REPORT_HOLDS, type ReportAnswer } from '@obra/schema';
 import type { IncomingMessage } from 'node:http';
 import { HttpError, invalidFields } from '../http/errors.ts';
 import { readJson } from '../http/body.ts';
@@ -51,10 +52,9 @@ async function saveReport(
     throw invalidFields({ imageUrl: 'url' }, 'invalidImage');
   }
   return store.saveOne(kind, { ...row, image_url: image.url, image_id: image.id, client }, key, hash, {
-    returning: ['mail_status', ...NOTICE_COLUMNS],
-    decide: async (tx) => ({
-      mail_status: row.spam_reason ? 'queued' : await reportMailStatus(tx, String(row.correo), client, config.reportMail, log),
-    }),
+    returning: ['mail_status', 'mail_held', 'mail_retry_at', ...NOTICE_COLUMNS],
+    decide: async (tx) =>
+      row.spam_reason ? { mail_status: 'queued' } : await reportMailStatus(tx, String(row.correo), client, config.reportMail, log),
     // The console sees the estimate on the lead (migration 090): a few microseconds of arithmetic.
     stored: async (tx, id) => {
       const { estimate, value_usd } = leadEstimateOf(row);
@@ -62,6 +62,13 @@ async function saveReport(
         await tx.query('update lead set estimate = $2, value_usd = $3 where id = $1', [id, JSON.stringify(estimate), value_usd]);
     },
   });
+}
+
+/** What the answer to a stored report says of its e-mail: a replay's is the first request's. */
+function reportAnswer({ id, row }: Saved): ReportAnswer {
+  if (row.mail_status !== 'held') return { id, mail: 'queued' };
+  const held = REPORT_HOLDS.find((reason) => reason === row.mail_held);
+  return held ? { id, mail: 'held', held, retryAt: new Date(row.mail_retry_at as Date).toISOString() } : { id, mail: 'held' };
 }
 
 /**
@@ -72,7 +79,7 @@ async function saveReport(
  * from a reused key. A submission taken for a bot's is stored with its reason and answered like any
  * other (a bot learns nothing; an operator can rescue a person). A design report must carry an
  * image this API generated, and is mailed only within the caps (report/caps.ts): the answer says
- * `mail: 'queued'` or `'held'`.
+ * `mail: 'queued'`, or `'held'` with which cap held it and when a new report would go (ReportAnswer).
  */
 export const leadRoute =
   (kind: LeadKind): Handler =>
@@ -103,8 +110,7 @@ export const leadRoute =
     // A new lead may have a report to mail and the team to tell (mail/mail-outbox.ts).
     if (saved.inserted && !spam) mailOutbox.kick();
     const body = {
-      id: saved.id,
-      ...(kind.mailed ? { mail: saved.row.mail_status === 'held' ? 'held' : 'queued' } : {}),
+      ...(kind.mailed ? reportAnswer(saved) : { id: saved.id }),
       ...attributionNotice(saved.row),
     };
     const reply = { status: 201, body, log: { id: saved.id } };
