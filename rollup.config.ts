@@ -125,13 +125,19 @@ const PHONE_RULES = '@obra/schema/phone';
 
 /**
  * In the self-contained bundles, the phone check stays a file of its own beside them,
- * `widgets/obra-phone.js` (an ES module): a classic script's `import()` resolves against the
- * script's own URL, so a partner page loads it from Obra's origin like the bundle.
+ * `widgets/obra-phone.js` (an ES module), imported by its absolute URL: a classic script from
+ * another origin (no CORS mode) resolves `import()` against about:blank, so the URL is made from
+ * the bundle's own (`import.meta.url`, which rollup reads from the script element as the bundle runs).
  */
 function phoneRulesBeside(): Plugin {
+  // The call, not a type (`typeof import(…)`).
+  const call = new RegExp(`(?<!typeof )import\\('${PHONE_RULES}'\\)`, 'g');
   return {
     name: 'obra-phone-rules',
-    resolveDynamicImport: (specifier) => (specifier === PHONE_RULES ? { id: './obra-phone.js', external: true } : null),
+    transform(code) {
+      if (!code.match(call)) return null;
+      return { code: code.replace(call, "import(new URL('./obra-phone.js', import.meta.url).href)"), map: null };
+    },
   };
 }
 
