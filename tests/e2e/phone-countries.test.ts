@@ -97,7 +97,7 @@ describe('visitors type national numbers on a phone', () => {
         await form.modal.locator('button[type=submit]').click();
         await expect.poll(() => form.dialog.locator('h2').textContent(), { timeout: 15_000 }).toBe(SENT[lang]);
         const [row] = (await platform.rows('report')).filter((r) => r.nombre === nombre);
-        arrived.push([`${row?.pais}`, row?.telefono]);
+        arrived.push([String(row?.pais), row?.telefono]);
       }
       expect(arrived).toEqual(VISITORS.map(({ pais, stored }) => [pais[lang], stored]));
     },

@@ -132,7 +132,7 @@ export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGener
             label={t('designForm.modal.telefono')}
             value={state.values.telefono}
             error={phone.error ?? error('telefono')}
-            {...phone.input(state.values.telefono, (value) => state.change('telefono', value))}
+            {...phone.input((value) => state.change('telefono', value))}
           />
           <Honeypot onValue={onTrap} />
           {projectInvalid ? (

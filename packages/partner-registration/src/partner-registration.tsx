@@ -105,7 +105,7 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
           <PhoneInput
             {...field('telefono')}
             error={phone.error ?? field('telefono').error}
-            {...phone.input(values.telefono, (value) => state.setField('telefono', value))}
+            {...phone.input((value) => state.setField('telefono', value))}
           />
           <TextField {...field('correo')} type="email" autoComplete="email" maxLength={PARTNER_LIMITS.correo} />
           <TextField {...field('pais')} autoComplete="country-name" maxLength={PARTNER_LIMITS.pais} />

@@ -21,8 +21,6 @@ export interface PhoneInputProps {
   error?: string | undefined;
   /** The country the visitor's location is in (ISO code), followed until they pick one here. */
   country?: string | undefined;
-  /** Leaving the number (the caller then checks it, see {@link usePhoneCheck}). */
-  onBlur?: () => void;
   lang: string;
   t: PhoneTranslate;
 }
@@ -37,7 +35,7 @@ const withDial = (value: string, from: Country, to: Country) => {
  * A phone number with its country (docs/contributors/behaviour.md#phone-codes): the country of the visitor's location (else
  * Colombia) until they pick one, in the searchable list the button opens or by typing a dial code (+34 → Spain); at most 15 digits.
  */
-export function PhoneInput({ name, label, value, onValue, error, country: located, onBlur, lang, t }: PhoneInputProps) {
+export function PhoneInput({ name, label, value, onValue, error, country: located, lang, t }: PhoneInputProps) {
   const id = useId();
   const inferred = located ?? PHONE_DEFAULT_COUNTRY;
   const [country, setCountry] = useState(() => guessCountry(value, inferred) ?? countryOf(inferred));
@@ -145,7 +143,6 @@ export function PhoneInput({ name, label, value, onValue, error, country: locate
           aria-describedby={described}
           onChange={(event) => type(event.currentTarget.value)}
           onFocus={() => void loadPhoneRules().catch(() => undefined)}
-          onBlur={onBlur}
         />
       </div>
       {open ? (
@@ -201,7 +198,8 @@ export function PhoneInput({ name, label, value, onValue, error, country: locate
 /**
  * The number's check at the field (docs/contributors/behaviour.md#phone-codes), for the number of
  * `country` (the visitor's location; Colombia without one). `input` gives the phone input's props
- * (checked as the visitor leaves it); `ready`, before a send, puts the number to send in place (its
+ * (not checked as the visitor leaves the field: a message appearing then would move the send
+ * button from under a pointer already on its way); `ready`, before a send, puts the number to send in place (its
  * international form) and answers true, or marks the field, saying in the widget's language which
  * country the number is not valid for, calls `invalid` (the form marks its other fields, focuses
  * the first) and answers false. A check that cannot be loaded lets the number go as typed: the
@@ -221,11 +219,10 @@ export function usePhoneCheck(t: PhoneTranslate, lang: string, country: string |
   };
   return {
     error,
-    input: (value: string, setValue: (value: string) => void) => ({
+    input: (setValue: (value: string) => void) => ({
       country,
       lang,
       t,
-      onBlur: () => void check(value),
       onValue: (next: string) => {
         setError(undefined);
         setValue(next);

@@ -129,7 +129,7 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
             {...field('telefono')}
             label={t('waitList.telefono')}
             error={phone.error ?? errorText('telefono')}
-            {...phone.input(values.telefono, (value) => state.setField('telefono', value))}
+            {...phone.input((value) => state.setField('telefono', value))}
           />
         </div>
         <TextArea
