@@ -143,9 +143,9 @@ const phoneCountries: Story = {
     const root = await widget(canvasElement, args.lang);
     await openModal(root, args.lang);
     await userEvent.click(root.getByRole('button', { name: (name: string) => name.includes('+57') }));
-    await expect(root.getByRole('listbox', { name: copy(args.lang).designForm.phone.countries })).toBeVisible();
+    await expect(root.getByRole('listbox', { name: copy(args.lang).common.phoneInput.countries })).toBeVisible();
     // The search starts on the current country; Home goes to the first of the list.
-    const search = root.getByRole('combobox', { name: copy(args.lang).designForm.phone.search });
+    const search = root.getByRole('combobox', { name: copy(args.lang).common.phoneInput.search });
     // Focus inside a shadow root: the document's activeElement is the host, the root's is the input.
     await expect((search.getRootNode() as ShadowRoot).activeElement).toBe(search);
     await expect(root.getByRole('option', { selected: true })).toHaveTextContent(/\+57$/);

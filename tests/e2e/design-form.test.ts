@@ -55,7 +55,7 @@ const EXPECTED = (site: TestServer) => ({
   departamento: 'Antioquia',
   ciudad: 'Medellín',
   correo: 'ana@example.com',
-  telefono: '+57 300 123 4567',
+  telefono: '+57 300 1234567',
   imageUrl: imageUrl(site),
   prompt: PROMPT,
 });
@@ -265,7 +265,7 @@ describe('keyboard and draft', () => {
     expect(site.posts('/api/form-report')[0]!.body).toMatchObject({
       estadoProyecto: 'Nueva',
       ciudad: 'Medellín',
-      telefono: '+57 3001234567',
+      telefono: '+57 300 1234567',
       nombre: 'Ana Pérez',
     });
   });

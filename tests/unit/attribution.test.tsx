@@ -93,7 +93,7 @@ describe('collectAttribution', () => {
   });
 });
 
-const valid = { nombre: 'Ana Pérez', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Una casa' };
+const valid = { nombre: 'Ana Pérez', correo: 'ana@example.com', telefono: '+57 300 1234567', comentario: 'Una casa' };
 
 async function waitList(attrs: string) {
   const mounted = await mount(`<obra-wait-list api-base="${TEST_API}" ${attrs}></obra-wait-list>`);

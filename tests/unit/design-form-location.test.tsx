@@ -1,9 +1,9 @@
-import { waitFor } from '@testing-library/react';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { guessCountry } from '@obra/design-form';
+import { guessCountry } from '@obra/ui';
 import { designFormHandlers, PLACES } from '../msw/design-form-handlers.ts';
-import { designForm, openSection, TEST_API, type Form, useApi } from './support/design-form.ts';
+import { copy, designForm, fillPersonal, generate, openSection, record, TEST_API, type Form, useApi } from './support/design-form.ts';
 import { fakeClock } from './support/fake-clock.ts';
 
 const server = useApi();
@@ -145,4 +145,77 @@ describe('<obra-design-form> phone input', () => {
     expect(form.screen.queryByRole('listbox', { name: 'Países' })).toBeNull();
     expect((form.shadow.activeElement as HTMLElement).getAttribute('aria-label')).toBe('ES +34, país del número: España');
   });
+
+  const countryButton = (form: Form) => form.shadow.querySelector<HTMLButtonElement>('.country-button')!;
+  /** Replaces what a field of the modal holds at once (as autofill does). */
+  const retype = (input: HTMLInputElement, value: string) => {
+    act(() => void fireEvent.input(input, { target: { value } }));
+  };
+  const setPais = (form: Form, pais: string) => retype(form.shadow.querySelector<HTMLInputElement>('dialog [name=pais]')!, pais);
+
+  it("follows the location's country (typed digits get its code) until the visitor picks one, which then sticks", async () => {
+    const form = await designForm();
+    const phone = await openModal(form);
+    setPais(form, 'México');
+    expect(countryButton(form).textContent).toBe('MX +52');
+    await form.user.type(phone, '33 1234 5678');
+    expect(phone.value).toBe('+52 33 1234 5678');
+    // Another location re-prefixes a number whose country was only inferred.
+    setPais(form, 'United States of America');
+    expect([countryButton(form).textContent, phone.value]).toEqual(['US +1', '+1 33 1234 5678']);
+    setPais(form, 'España');
+    expect([countryButton(form).textContent, phone.value]).toEqual(['ES +34', '+34 33 1234 5678']);
+    // The visitor's own pick: a new location no longer moves it.
+    await form.user.click(countryButton(form));
+    await form.user.type(form.screen.getByRole('combobox', { name: 'Buscar país' }), 'méxi');
+    await waitFor(() => expect(form.screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['México +52']));
+    await form.user.keyboard('{Enter}');
+    expect(phone.value).toBe('+52 33 1234 5678');
+    setPais(form, 'Argentina');
+    expect([countryButton(form).textContent, phone.value]).toEqual(['MX +52', '+52 33 1234 5678']);
+  });
+
+  it('a dial code the visitor types is their pick too: the location then leaves it', async () => {
+    const form = await designForm();
+    const phone = await openModal(form);
+    setPais(form, 'Chile');
+    await form.user.type(phone, '+55 11 91234-5678');
+    expect(countryButton(form).textContent).toBe('BR +55');
+    setPais(form, 'Perú');
+    expect([countryButton(form).textContent, phone.value]).toEqual(['BR +55', '+55 11 91234-5678']);
+  });
+
+  it.each([
+    ['es', 'Este número no es válido para México (+52): revisa los dígitos o elige su país con el botón.'],
+    ['en', 'This number is not valid for Mexico (+52): check its digits, or pick its country with the button.'],
+  ] as const)(
+    'marks a number that does not exist at the field, in %s, and sends nothing; a valid one goes out in international form',
+    async (lang, message) => {
+      server.use(designFormHandlers.generated);
+      const bodies = record(server, 'form-report', () => HttpResponse.json({ id: 'r' }, { status: 201 }));
+      const form = await designForm(`lang="${lang}"`);
+      await generate(form, lang);
+      const modal = await fillPersonal(form, lang);
+      setPais(form, 'México');
+      const phone = modal.querySelector<HTMLInputElement>('[name=telefono]')!;
+      retype(phone, '');
+      await form.user.type(phone, '33 1234 567');
+      await form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
+      const error = await waitFor(() => {
+        const shown = modal.querySelector('.phone .error');
+        expect(shown?.textContent).toBe(message);
+        return shown!;
+      });
+      expect(phone.getAttribute('aria-invalid')).toBe('true');
+      expect(phone.getAttribute('aria-describedby')).toContain(error.id);
+      expect(form.shadow.activeElement).toBe(phone);
+      expect([modal.open, bodies]).toEqual([true, []]);
+      // Corrected, the number is sent with its country's code, in international form.
+      await form.user.type(phone, '8');
+      expect(modal.querySelector('.phone .error')).toBeNull();
+      await form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ pais: 'México', telefono: '+52 33 1234 5678' });
+    },
+  );
 });

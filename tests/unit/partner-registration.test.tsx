@@ -90,14 +90,14 @@ type Widget = Awaited<ReturnType<typeof widget>>;
 /** A valid registration with the stray spaces visitors type (an e-mail input drops its own). */
 const TYPED: Record<Field, string> & { especializacion: Specialization } = {
   nombre: '  Ana Pérez ',
-  telefono: ' +57 300 123 4567',
+  telefono: ' +57 300 1234567',
   correo: 'ana@example.com',
   pais: ' Colombia ',
   especializacion: 'bim',
 };
 const SENT = {
   nombre: 'Ana Pérez',
-  telefono: '+57 300 123 4567',
+  telefono: '+57 300 1234567',
   correo: 'ana@example.com',
   pais: 'Colombia',
   especializacion: 'bim' as const,
@@ -178,14 +178,16 @@ describe('<obra-partner-registration> form', () => {
     expect(bodies).toEqual([]);
   });
 
-  it('checks the e-mail and phone formats, and focuses the first wrong field', async () => {
+  it('checks the e-mail and the phone number (for the country typed in pais), and focuses the first wrong field', async () => {
     const w = await widget('en');
     await fill(w, { ...TYPED, telefono: '12345', correo: 'ana@' });
     await w.user.click(w.button());
-    expect(w.fieldErrors()).toEqual([
-      'Enter a valid phone number, with the country code if it is not Colombian; for example +34 612 345 678.',
-      'Enter a valid e-mail, for example name@domain.com.',
-    ]);
+    await waitFor(() =>
+      expect(w.fieldErrors()).toEqual([
+        'This number is not valid for Colombia (+57): check its digits, or pick its country with the button.',
+        'Enter a valid e-mail, for example name@domain.com.',
+      ]),
+    );
     await waitFor(() => expect(w.shadow.activeElement).toBe(w.input('telefono')));
     // Errors follow the typing once a send was attempted.
     await w.user.type(w.input('telefono'), '67');
@@ -208,6 +210,21 @@ describe('<obra-partner-registration> form', () => {
     await w.user.selectOptions(select, 'arquitectura');
     expect(select.hasAttribute('aria-invalid')).toBe(false);
     expect(w.fieldErrors()).toEqual([]);
+  });
+});
+
+describe('<obra-partner-registration> phone number', () => {
+  it('follows the country typed in pais until the visitor picks one, and sends the number in international form', async () => {
+    const bodies = recordRequests();
+    const w = await widget('es');
+    await fill(w, { ...TYPED, telefono: undefined, pais: 'Argentina' });
+    const phone = w.input('telefono');
+    await w.user.type(phone, '011 15-2345-6789');
+    expect(phone.value).toBe('+54 011 15-2345-6789');
+    expect(w.shadow.querySelector('.country-button')!.textContent).toBe('AR +54');
+    await w.user.click(w.button());
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ pais: 'Argentina', telefono: '+54 9 11 2345 6789' });
   });
 });
 

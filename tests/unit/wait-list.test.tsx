@@ -34,7 +34,7 @@ type Widget = Awaited<ReturnType<typeof widget>>;
 const valid = {
   nombre: 'Ana Pérez',
   correo: 'ana@example.com',
-  telefono: '+57 300 123 4567',
+  telefono: '+57 300 1234567',
   comentario: 'Una casa de dos pisos en Medellín',
 };
 
@@ -304,6 +304,39 @@ describe('<obra-wait-list> sending', () => {
       });
       // The next element at this place would send it again on load: not the next test's.
       localStorage.removeItem(pending!);
+    },
+  );
+});
+
+describe('<obra-wait-list> phone number', () => {
+  it.each([
+    ['es', 'Este número no es válido para México (+52): revisa los dígitos o elige su país con el botón.'],
+    ['en', 'This number is not valid for Mexico (+52): check its digits, or pick its country with the button.'],
+  ] as const)(
+    "takes the browser's country (es-MX: Mexico), marks a number that does not exist there at the field in %s and sends nothing; sends a valid one in international form",
+    async (lang, message) => {
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-MX', 'es']);
+      const bodies = recordRequests();
+      const w = await widget(`lang="${lang}"`);
+      const country = () => w.shadow.querySelector('.country-button')!.textContent;
+      expect(country()).toBe('MX +52');
+      await fillValid(w, lang);
+      // The visitor typed +57: their pick. Emptied, the field starts over with the browser's country.
+      expect(country()).toBe('CO +57');
+      const phone = w.shadow.querySelector<HTMLInputElement>('[name=telefono]')!;
+      await w.user.type(phone, '{Backspace}'.repeat(phone.value.length));
+      expect([phone.value, country()]).toEqual(['', 'MX +52']);
+      await w.user.type(phone, '33 1234 567');
+      expect(phone.value).toBe('+52 33 1234 567');
+      await w.user.click(submitButton(w));
+      await waitFor(() => expect(w.shadow.querySelector('.phone .error')?.textContent).toBe(message));
+      expect(phone.getAttribute('aria-invalid')).toBe('true');
+      await waitFor(() => expect(w.shadow.activeElement).toBe(phone));
+      expect(bodies).toEqual([]);
+      await w.user.type(phone, '8');
+      await w.user.click(submitButton(w));
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ telefono: '+52 33 1234 5678' });
     },
   );
 });

@@ -4,6 +4,5 @@ export { DesignForm, type DesignFormAttributes, type DesignFormProps } from './d
 export { createDesignFormStore, type DesignFormEvents, type DesignFormState, type DesignFormStatus, type DesignDeps } from './store.ts';
 export { emptyDesign, type DesignValues, type DesignField } from './values.ts';
 export { buildPrompt, describeDesign, imageSpecOf, isGeneratedImage } from './prompt.ts';
-export { guessCountry, COUNTRIES, DEFAULT_COUNTRY, type Country } from './countries.ts';
 export { draftKey, loadDraft, saveDraft, DRAFT_TTL_MS, type Draft } from './draft.ts';
 export { designFormCatalogues, type DesignFormCatalogue } from './catalogues.ts';

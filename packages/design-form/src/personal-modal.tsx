@@ -1,10 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { I18n } from '@obra/i18n';
 import { DESIGN_LIMITS } from '@obra/schema';
-import { Button, Honeypot, TextField, useFocusFirstInvalid, useModal } from '@obra/ui';
+import {
+  Button,
+  countryOfName,
+  Honeypot,
+  loadPhoneRules,
+  PhoneInput,
+  TextField,
+  useFocusFirstInvalid,
+  useModal,
+  usePhoneCheck,
+} from '@obra/ui';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import { CloseIcon } from './icons.tsx';
-import { PhoneInput } from './phone-input.tsx';
 import { useOpenedOnce } from './section.tsx';
 import type { DesignFormState } from './store.ts';
 import { PERSONAL_FIELDS, type DesignField } from './values.ts';
@@ -51,8 +60,19 @@ export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGener
     return e ? t(`common.${e.key}`, { max: e.max ?? 0 }) : undefined;
   };
   const projectInvalid = Object.keys(state.errors).some((name) => !(PERSONAL_FIELDS as readonly string[]).includes(name));
-  const submit = (event: FormEvent) => {
+  // The phone's country follows the location until the visitor picks one (docs/contributors/behaviour.md#phone-codes).
+  const located = countryOfName(state.values.pais);
+  const phone = usePhoneCheck(t, lang, located);
+  useEffect(() => {
+    // The check is loaded while the visitor fills the modal in (a failed load is tried again at the check).
+    if (opened) loadPhoneRules().catch(() => undefined);
+  }, [opened]);
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // What is sent is the number in international form, with its country's code.
+    const setPhone = (value: string) => state.change('telefono', value);
+    const focusPhone = () => formRef.current?.querySelector<HTMLInputElement>('.phone input')?.focus();
+    if (!(await phone.ready(state.values.telefono, setPhone, focusPhone))) return;
     onSubmit();
   };
   return (
@@ -94,7 +114,7 @@ export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGener
         {asked && imageReady && !loading ? t('designForm.image.generated') : ''}
       </p>
       {opened ? (
-        <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending || undefined}>
+        <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-busy={sending || undefined}>
           {notice ? (
             <p className="error" role="alert">
               {notice}
@@ -118,10 +138,8 @@ export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGener
             name="telefono"
             label={t('designForm.modal.telefono')}
             value={state.values.telefono}
-            error={error('telefono')}
-            lang={lang}
-            i18n={i18n}
-            onValue={(value) => state.change('telefono', value)}
+            error={phone.error ?? error('telefono')}
+            {...phone.input((value) => state.change('telefono', value))}
           />
           <Honeypot onValue={onTrap} />
           {projectInvalid ? (

@@ -24,7 +24,7 @@ export const designFormStyles = /* css */ `
 .section-head{display:flex;align-items:center;gap:8px;padding-inline-end:8px}
 .section-head h3{flex:1}
 .toggle{all:unset;box-sizing:border-box;display:flex;align-items:center;gap:10px;width:100%;min-height:48px;padding:10px 16px;font:inherit;font-weight:600;color:var(--_text);cursor:pointer;border-radius:var(--_radius)}
-.toggle:focus-visible,.bolt:focus-visible,.close:focus-visible,.country-button:focus-visible{outline:3px solid var(--obra-color-focus,#1d4ed8);outline-offset:2px}
+.toggle:focus-visible,.bolt:focus-visible,.close:focus-visible{outline:3px solid var(--obra-color-focus,#1d4ed8);outline-offset:2px}
 .chevron{width:8px;height:8px;border:solid currentColor;border-width:0 2px 2px 0;transform:rotate(-45deg);transition:transform .15s}
 .section[data-open] .chevron{transform:rotate(45deg)}
 .bolt{display:inline-grid;place-items:center;flex:none;width:44px;height:44px;border-radius:50%;border:2px solid var(--_primary);background:transparent;color:var(--_primary);cursor:pointer}
@@ -39,12 +39,7 @@ export const designFormStyles = /* css */ `
 .choice-description{min-height:4.5em;padding:8px 12px;border-radius:6px;background:var(--_surface);font-size:14px;color:var(--_text)}
 .grouped-radio-group .option[data-shown] span{text-decoration:underline;text-underline-offset:3px}
 .combobox{position:relative}
-.listbox{list-style:none;margin:0;padding:4px;max-height:192px;overflow:auto;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
-.listbox[hidden]{display:none}
 .combobox .listbox{position:absolute;z-index:3;inset-inline:0;top:76px}
-.listbox [role=option]{padding:8px 10px;border-radius:6px;cursor:pointer}
-.listbox [role=option]:hover{background:var(--_surface)}
-.listbox [role=option][aria-selected=true]{background:var(--_primary);color:var(--_on-primary)}
 .chosen{font-size:14px;color:var(--_text)}
 .actions{display:flex;flex-wrap:wrap;justify-content:flex-end}
 .modal{font:inherit;color:var(--_text);background:var(--_bg);border:0;border-radius:calc(var(--_radius) * 1.5);padding:24px;
@@ -58,14 +53,6 @@ export const designFormStyles = /* css */ `
 .image-ready:empty{margin:0}
 .close{position:absolute;top:12px;inset-inline-end:12px;display:inline-grid;place-items:center;width:44px;height:44px;border:0;border-radius:50%;background:transparent;color:var(--_text);cursor:pointer}
 .close:hover{background:var(--_surface)}
-.phone{position:relative}
-.phone-row{display:flex;gap:8px}
-.country-button{flex:none;font:inherit;min-height:44px;padding:0 12px;border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_bg);color:var(--_text);cursor:pointer}
-.country-popup{display:grid;gap:6px;padding:8px;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
-.country-popup .listbox{box-shadow:none}
-.dial{color:inherit;opacity:.8}
-${/* On the highlighted option (white on the primary colour) a faded code would fall under 4.5:1. */ ''}
-[aria-selected=true] .dial{opacity:1}
 ${/* The sending and offline texts sit on a solid panel; the page and the modal are dimmed by the backdrop. Drawn on a see-through overlay, the white text crossed the modal's fields and labels on a phone. */ ''}
 .overlay{border:0;margin:auto;padding:24px 20px;width:min(100% - 32px,30em);max-width:none;max-height:calc(100dvh - 32px);overflow:auto;box-sizing:border-box;
   background:#111827;color:#fff;border-radius:calc(var(--_radius) * 1.5);box-shadow:0 12px 32px rgb(0 0 0 / .4);

@@ -1,5 +1,5 @@
 import { defineWidget } from '@obra/element';
-import { uiStyles } from '@obra/ui';
+import { phoneStyles, uiStyles } from '@obra/ui';
 import { designFormAttributes } from './contract.ts';
 import { designFormCatalogues } from './catalogues.ts';
 import { DesignForm } from './design-form.tsx';
@@ -11,7 +11,7 @@ import { designFormStyles } from './styles.ts';
 export const designFormWidget = defineWidget({
   tag: 'obra-design-form',
   attributes: designFormAttributes,
-  styles: uiStyles + designFormStyles + estimateStyles,
+  styles: uiStyles + phoneStyles + designFormStyles + estimateStyles,
   catalogues: designFormCatalogues,
   createStore: createDesignFormStore,
   component: DesignForm,

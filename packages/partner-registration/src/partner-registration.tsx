@@ -4,8 +4,19 @@ import { attributionOf, sendPartner } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { refusedLabels } from '@obra/form';
 import { useFormDelivery } from '@obra/form/react';
-import { PARTNER_LIMITS, SPECIALIZATIONS } from '@obra/schema';
-import { Button, Honeypot, LiveRegion, Select, TextField, useFocusFirstInvalid, useRevealWhen } from '@obra/ui';
+import { PARTNER_LIMITS, SPECIALIZATIONS, validatePartner } from '@obra/schema';
+import {
+  Button,
+  countryOfName,
+  Honeypot,
+  LiveRegion,
+  PhoneInput,
+  Select,
+  TextField,
+  useFocusFirstInvalid,
+  usePhoneCheck,
+  useRevealWhen,
+} from '@obra/ui';
 import type { PartnerRegistrationCatalogue } from './catalogues.ts';
 import type { PartnerRegistrationEvents, PartnerRegistrationState, PartnerRegistrationValues } from './store.ts';
 
@@ -48,8 +59,20 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
   };
   const specialization = state.errors.especializacion;
 
-  const onSubmit = (event: FormEvent) => {
+  // The phone's country follows the country typed in pais until the visitor picks one (docs/contributors/behaviour.md#phone-codes).
+  const located = countryOfName(values.pais);
+  const phone = usePhoneCheck(t, lang, located);
+
+  // A number the phone check refuses: the other fields are marked too, and the first wrong one focused.
+  const markInvalid = () => {
+    const checked = validatePartner(store.getState().values);
+    store.setState((s) => ({ errors: checked.ok ? {} : checked.errors, attempted: true, invalidAttempts: s.invalidAttempts + 1 }));
+  };
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // What is sent is the number in international form, with its country's code.
+    const setPhone = (value: string) => state.setField('telefono', value);
+    if (!(await phone.ready(store.getState().values.telefono, setPhone, markInvalid))) return;
     void state.submit({
       send: (registration, context) =>
         sendPartner(registration, {
@@ -83,10 +106,14 @@ export function PartnerRegistrationForm({ attrs, i18n, store, emit, host, lang }
         {ownWords(attrs, 'heading', lang, t('partnerRegistration.title'))}
       </h2>
       <p className="intro">{ownWords(attrs, 'intro', lang, t('partnerRegistration.intro'))}</p>
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+      <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={sending || undefined}>
         <div className="fields">
           <TextField {...field('nombre')} autoComplete="name" maxLength={PARTNER_LIMITS.nombre} />
-          <TextField {...field('telefono')} type="tel" autoComplete="tel" maxLength={PARTNER_LIMITS.telefono} />
+          <PhoneInput
+            {...field('telefono')}
+            error={phone.error ?? field('telefono').error}
+            {...phone.input((value) => state.setField('telefono', value))}
+          />
           <TextField {...field('correo')} type="email" autoComplete="email" maxLength={PARTNER_LIMITS.correo} />
           <TextField {...field('pais')} autoComplete="country-name" maxLength={PARTNER_LIMITS.pais} />
           <Select

@@ -1,5 +1,5 @@
 import { defineWidget } from '@obra/element';
-import { selectStyles, uiStyles } from '@obra/ui';
+import { phoneStyles, selectStyles, uiStyles } from '@obra/ui';
 import { partnerRegistrationAttributes } from './contract.ts';
 import { partnerRegistrationCatalogues } from './catalogues.ts';
 import { PartnerRegistrationForm } from './partner-registration.tsx';
@@ -10,7 +10,7 @@ import { partnerRegistrationStyles } from './styles.ts';
 export const partnerRegistrationWidget = defineWidget({
   tag: 'obra-partner-registration',
   attributes: partnerRegistrationAttributes,
-  styles: uiStyles + selectStyles + partnerRegistrationStyles,
+  styles: uiStyles + selectStyles + phoneStyles + partnerRegistrationStyles,
   catalogues: partnerRegistrationCatalogues,
   createStore: createPartnerRegistrationStore,
   component: PartnerRegistrationForm,

@@ -10,6 +10,7 @@ export {
   paragraph,
   email,
   phone,
+  PHONE_DEFAULT_COUNTRY,
   type FieldError,
   type FieldErrorKey,
   type FieldErrors,

@@ -81,6 +81,9 @@ export const email = () => v.pipe(text(FIELD_LIMITS.email), v.email('email'));
 
 const digitCount = (value: string) => value.replace(/\D/g, '').length;
 
+/** The country of a phone number written without its country code when nothing else tells (docs/contributors/behaviour.md#phone-codes). */
+export const PHONE_DEFAULT_COUNTRY = 'CO';
+
 /** A required phone number: digits with optional +, spaces, dots, dashes and brackets; 7 to 15 digits. */
 export const phone = () =>
   v.pipe(

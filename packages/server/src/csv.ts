@@ -2,7 +2,7 @@
 // in spreadsheets, so no cell may start a formula (OWASP CSV injection), whatever the separator
 // the spreadsheet splits on (docs/operators/console.md, "Exports").
 import type { Reply } from './routes/types.ts';
-import { internationalPhone } from './phone.ts';
+import { internationalPhone } from '@obra/schema/phone';
 import { storedText } from './stored-text.ts';
 
 // What makes Excel, LibreOffice or Google Sheets read a cell as a formula: = + - @, a tab or CR

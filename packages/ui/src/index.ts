@@ -13,4 +13,7 @@ export { LiveRegion, type LiveRegionProps } from './live-region.tsx';
 export { Honeypot } from './honeypot.tsx';
 export { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 export { revealInView, useRevealWhen } from './reveal.ts';
-export { selectStyles, uiStyles } from './styles.ts';
+export { PhoneInput, usePhoneCheck, type PhoneInputProps, type PhoneText, type PhoneTranslate } from './phone-input.tsx';
+export { browserCountry, countryOfName, guessCountry, type Country } from './countries.ts';
+export { checkPhone, loadPhoneRules, type PhoneVerdict } from './phone-check.ts';
+export { phoneStyles, selectStyles, uiStyles } from './styles.ts';

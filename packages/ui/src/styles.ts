@@ -75,3 +75,21 @@ ${
 .select-control::after{content:"";position:absolute;inset-inline-end:16px;top:50%;width:8px;height:8px;pointer-events:none;
   border:solid var(--_text);border-width:0 2px 2px 0;transform:translateY(-70%) rotate(45deg)}
 `;
+
+/** The CSS of {@link PhoneInput} and of the list boxes of its country search (the design form's location search uses them too). */
+export const phoneStyles = /* css */ `
+.listbox{list-style:none;margin:0;padding:4px;max-height:192px;overflow:auto;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
+.listbox[hidden]{display:none}
+.listbox [role=option]{padding:8px 10px;border-radius:6px;cursor:pointer}
+.listbox [role=option]:hover{background:var(--_surface)}
+.listbox [role=option][aria-selected=true]{background:var(--_primary);color:var(--_on-primary)}
+.country-button:focus-visible{outline:3px solid var(--obra-color-focus,#1d4ed8);outline-offset:2px}
+.phone{position:relative}
+.phone-row{display:flex;gap:8px}
+.country-button{flex:none;font:inherit;min-height:44px;padding:0 12px;border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_bg);color:var(--_text);cursor:pointer}
+.country-popup{display:grid;gap:6px;padding:8px;background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_radius);box-shadow:0 8px 20px rgb(0 0 0 / .15)}
+.country-popup .listbox{box-shadow:none}
+.dial{color:inherit;opacity:.8}
+${/* On the highlighted option (white on the primary colour) a faded code would fall under 4.5:1. */ ''}
+[aria-selected=true] .dial{opacity:1}
+`;

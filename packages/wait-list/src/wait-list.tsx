@@ -1,12 +1,25 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf, sendWaitList, type WaitListTransport } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { refusedLabels } from '@obra/form';
 import { useFormDelivery } from '@obra/form/react';
-import { Button, Dialog, Honeypot, LiveRegion, RadioGroup, TextArea, TextField, useFocusFirstInvalid, useRevealWhen } from '@obra/ui';
+import {
+  browserCountry,
+  Button,
+  Dialog,
+  Honeypot,
+  LiveRegion,
+  PhoneInput,
+  RadioGroup,
+  TextArea,
+  TextField,
+  useFocusFirstInvalid,
+  usePhoneCheck,
+  useRevealWhen,
+} from '@obra/ui';
 import type { WaitListCatalogue } from './catalogues.ts';
-import { WAIT_LIST_LIMITS } from '@obra/schema';
+import { validateWaitList, WAIT_LIST_LIMITS } from '@obra/schema';
 import type { WaitListEvents, WaitListState, WaitListValues } from './store.ts';
 
 /** The attributes of `<obra-wait-list>`, parsed. */
@@ -45,8 +58,20 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
     required: true,
   });
 
-  const onSubmit = (event: FormEvent) => {
+  // No location here: the phone's country is the browser's region, else Colombia (docs/contributors/behaviour.md#phone-codes).
+  const [located] = useState(browserCountry);
+  const phone = usePhoneCheck(t, lang, located);
+
+  // A number the phone check refuses: the other fields are marked too, and the first wrong one focused.
+  const markInvalid = () => {
+    const checked = validateWaitList(store.getState().values);
+    store.setState((s) => ({ errors: checked.ok ? {} : checked.errors, attempted: true, invalidAttempts: s.invalidAttempts + 1 }));
+  };
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // What is sent is the number in international form, with its country's code.
+    const setPhone = (value: string) => state.setField('telefono', value);
+    if (!(await phone.ready(store.getState().values.telefono, setPhone, markInvalid))) return;
     void state.submit({
       send: (entry, context) =>
         sendWaitList(entry, {
@@ -90,7 +115,7 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
         {ownWords(attrs, 'heading', lang, t('waitList.title'))}
       </h2>
       <p className="intro">{ownWords(attrs, 'intro', lang, t('waitList.intro'))}</p>
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+      <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={sending || undefined}>
         <RadioGroup
           {...field('interesado')}
           legend={t('waitList.interesado.legend')}
@@ -109,12 +134,11 @@ export function WaitList({ attrs, i18n, store, emit, host, lang }: WaitListProps
             autoComplete="email"
             maxLength={WAIT_LIST_LIMITS.correo}
           />
-          <TextField
+          <PhoneInput
             {...field('telefono')}
             label={t('waitList.telefono')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={WAIT_LIST_LIMITS.telefono}
+            error={phone.error ?? errorText('telefono')}
+            {...phone.input((value) => state.setField('telefono', value))}
           />
         </div>
         <TextArea

@@ -1,5 +1,5 @@
 import { defineWidget } from '@obra/element';
-import { uiStyles } from '@obra/ui';
+import { phoneStyles, uiStyles } from '@obra/ui';
 import { waitListAttributes } from './contract.ts';
 import { waitListCatalogues } from './catalogues.ts';
 import { createWaitListStore } from './store.ts';
@@ -10,7 +10,7 @@ import { WaitList } from './wait-list.tsx';
 export const waitListWidget = defineWidget({
   tag: 'obra-wait-list',
   attributes: waitListAttributes,
-  styles: uiStyles + waitListStyles,
+  styles: uiStyles + phoneStyles + waitListStyles,
   catalogues: waitListCatalogues,
   createStore: createWaitListStore,
   component: WaitList,

@@ -45,7 +45,7 @@ const closeDialog = (tag: string) => async (page: Page) => {
 };
 const nothingToDismiss = async () => undefined;
 
-const CONTACT = { correo: 'ana@example.com', telefono: '+57 300 123 4567' };
+const CONTACT = { correo: 'ana@example.com', telefono: '+57 300 1234567' };
 
 const waitList: FormDriver = {
   name: 'wait-list',

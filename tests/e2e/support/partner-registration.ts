@@ -8,7 +8,7 @@ export type Registration = Record<TextName | 'especializacion', string>;
 /** A valid registration with the stray spaces visitors type (the widget sends it trimmed). */
 export const TYPED: Registration = {
   nombre: '  Ana Pérez  ',
-  telefono: ' +57 300 123 4567 ',
+  telefono: ' +57 300 1234567 ',
   correo: ' ana@example.com ',
   pais: ' Colombia ',
   especializacion: 'bim',
@@ -20,7 +20,7 @@ export const SHOWN: Registration = { ...TYPED, correo: TYPED.correo.trim() };
 /** What {@link TYPED} must arrive as: exactly these five keys, trimmed. */
 export const SENT: Registration = {
   nombre: 'Ana Pérez',
-  telefono: '+57 300 123 4567',
+  telefono: '+57 300 1234567',
   correo: 'ana@example.com',
   pais: 'Colombia',
   especializacion: 'bim',

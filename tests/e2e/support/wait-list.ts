@@ -17,7 +17,7 @@ export const TYPED: Entry = {
   interesado: 'cliente',
   nombre: '  Ana Pérez  ',
   correo: ' ana@example.com ',
-  telefono: ' +34 600 123 456 ',
+  telefono: ' +34 600 12 34 56 ',
   comentario: '  Una casa de dos plantas en Valencia.  ',
 };
 
@@ -30,7 +30,7 @@ export const SENT: Entry = {
   interesado: 'cliente',
   nombre: 'Ana Pérez',
   correo: 'ana@example.com',
-  telefono: '+34 600 123 456',
+  telefono: '+34 600 12 34 56',
   comentario: 'Una casa de dos plantas en Valencia.',
 };
 

@@ -71,7 +71,7 @@ export const PERSON = {
   departamento: 'Antioquia',
   ciudad: 'Medellín',
   correo: 'ana@example.com',
-  telefono: '+57 300 123 4567',
+  telefono: '+57 300 1234567',
 };
 
 /** Opens the personal-data modal (its fields exist from its first opening on). */

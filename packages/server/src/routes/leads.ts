@@ -5,7 +5,7 @@ import { HttpError, invalidFields } from '../http/errors.ts';
 import { readJson } from '../http/body.ts';
 import type { LeadRow, Saved } from '../lead-store.ts';
 import type { LeadKind } from '../leads.ts';
-import { isValidPhone } from '../phone.ts';
+import { isValidPhone } from '@obra/schema/phone';
 import { reportMailStatus, reportImage } from '../report/caps.ts';
 import { leadEstimateOf } from '../report/lead-estimate.ts';
 import { spamReason } from '../spam.ts';

@@ -1,3 +1,4 @@
+import { foldText, PHONE_DEFAULT_COUNTRY } from '@obra/schema';
 // ISO 3166 region code + international dial code, concatenated (e.g. "CO57"): 245 entries in
 // about 1.3 KB, from the public numbering plan data libphonenumber-js also ships. Names come from
 // Intl.DisplayNames in the widget's language, so no name table is bundled (docs/contributors/behaviour.md#phone-codes).
@@ -11,10 +12,7 @@ export interface Country {
 }
 
 /** Every country, in table (alphabetical code) order. */
-export const COUNTRIES: readonly Country[] = [...TABLE.matchAll(/([A-Z]{2})(\d+)/g)].map((m) => ({ code: m[1]!, dial: m[2]! }));
-
-/** The default country (docs/contributors/behaviour.md#constants). */
-export const DEFAULT_COUNTRY = 'CO';
+const COUNTRIES: readonly Country[] = [...TABLE.matchAll(/([A-Z]{2})(\d+)/g)].map((m) => ({ code: m[1]!, dial: m[2]! }));
 
 /** Which country a shared dial code means when nothing else tells (+1 is the US, +7 Russia …). */
 const MAIN: Record<string, string> = {
@@ -34,7 +32,7 @@ const MAIN: Record<string, string> = {
 
 /** The country of a code, or the default. */
 export const countryOf = (code: string): Country =>
-  COUNTRIES.find((c) => c.code === code) ?? COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY)!;
+  COUNTRIES.find((c) => c.code === code) ?? COUNTRIES.find((c) => c.code === PHONE_DEFAULT_COUNTRY)!;
 
 /**
  * The country a typed number starts with: the longest dial code prefixing its digits (+34… is
@@ -84,4 +82,43 @@ export function countryList(lang: string): { names: Map<string, string>; sorted:
     lists.set(lang, list);
   }
   return list;
+}
+
+const named = new Map<string, string | undefined>();
+
+/**
+ * The ISO code of a country as the location field stores it (its name in Spanish or English, as
+ * the gazetteer gives it), read against the runtime's names in both languages: an exact match, or
+ * else the longest name the stored one starts with ("United States of America" is the US).
+ */
+export function countryOfName(name: string): string | undefined {
+  const folded = foldText(name.trim());
+  if (!folded) return undefined;
+  if (!named.has(folded)) {
+    let best: { code: string; length: number } | undefined;
+    for (const lang of ['es', 'en']) {
+      const display = regionNames(lang);
+      for (const { code } of COUNTRIES) {
+        const own = foldText(display?.of(code) ?? code);
+        if (own === folded) best = { code, length: Infinity };
+        else if (folded.startsWith(`${own} `) && own.length > (best?.length ?? 0)) best = { code, length: own.length };
+      }
+    }
+    named.set(folded, best?.code);
+  }
+  return named.get(folded);
+}
+
+/** The country of the browser's first language that names one ("es-MX" → MX), if any. */
+export function browserCountry(): string | undefined {
+  const tags = typeof navigator === 'undefined' ? [] : navigator.languages;
+  for (const tag of tags) {
+    try {
+      const { region } = new Intl.Locale(tag);
+      if (region && COUNTRIES.some((c) => c.code === region)) return region;
+    } catch {
+      // A tag the runtime cannot read names no country.
+    }
+  }
+  return undefined;
 }

@@ -1,13 +1,17 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { I18n } from '@obra/i18n';
-import { foldText } from '@obra/schema';
-import { Combobox } from '@obra/ui';
-import type { DesignFormCatalogue } from './catalogues.ts';
-import { DEFAULT_COUNTRY, countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
+import { foldText, PHONE_DEFAULT_COUNTRY } from '@obra/schema';
+import { Combobox } from './combobox.tsx';
+import { countryList, countryName, countryOf, guessCountry, type Country } from './countries.ts';
+import { checkPhone, loadPhoneRules } from './phone-check.ts';
 
 /** docs/contributors/behaviour.md#validation: at most 15 digits; the country search waits 250 ms. */
 const PHONE_MAX_DIGITS = 15;
 const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
+
+/** The texts of the phone input, in every widget's `common` catalogue. */
+export type PhoneText = `common.phoneInput.${'country' | 'search' | 'countries' | 'noMatch' | 'hint' | 'invalid'}`;
+/** A widget's translator, for the phone input's texts. */
+export type PhoneTranslate = (key: PhoneText, values?: Record<string, string | number>) => string;
 
 export interface PhoneInputProps {
   name: string;
@@ -15,8 +19,10 @@ export interface PhoneInputProps {
   value: string;
   onValue: (value: string) => void;
   error?: string | undefined;
+  /** The country the visitor's location is in (ISO code), followed until they pick one here. */
+  country?: string | undefined;
   lang: string;
-  i18n: I18n<DesignFormCatalogue>;
+  t: PhoneTranslate;
 }
 
 const countryCode = (c: Country) => c.code;
@@ -26,13 +32,16 @@ const withDial = (value: string, from: Country, to: Country) => {
 };
 
 /**
- * A phone number with its country (docs/contributors/behaviour.md#phone-codes): a button opens a searchable list of countries
- * (default Colombia); a typed dial code picks the country (+34 → Spain); at most 15 digits.
+ * A phone number with its country (docs/contributors/behaviour.md#phone-codes): the country of the visitor's location (else
+ * Colombia) until they pick one, in the searchable list the button opens or by typing a dial code (+34 → Spain); at most 15 digits.
  */
-export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: PhoneInputProps) {
-  const { t } = i18n;
+export function PhoneInput({ name, label, value, onValue, error, country: located, lang, t }: PhoneInputProps) {
   const id = useId();
-  const [country, setCountry] = useState(() => guessCountry(value, DEFAULT_COUNTRY) ?? countryOf(DEFAULT_COUNTRY));
+  const inferred = located ?? PHONE_DEFAULT_COUNTRY;
+  const [country, setCountry] = useState(() => guessCountry(value, inferred) ?? countryOf(inferred));
+  // Whether the visitor chose the country here: then a new location no longer changes it.
+  const [picked, setPicked] = useState(false);
+  const followed = useRef(inferred);
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
@@ -46,6 +55,15 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
   useEffect(() => {
     if (open) searchRef.current?.focus();
   }, [open]);
+  // A new location re-prefixes a number whose country was only inferred.
+  useEffect(() => {
+    if (followed.current === inferred) return;
+    followed.current = inferred;
+    if (picked) return;
+    const next = countryOf(inferred);
+    if (value.trim()) onValue(withDial(value, country, next));
+    setCountry(next);
+  }, [inferred, picked, value, country, onValue]);
 
   // The list is named and sorted only once the popup opens (see countryList).
   const { names, sorted } = useMemo(() => (open ? countryList(lang) : { names: undefined, sorted: [] }), [open, lang]);
@@ -66,17 +84,27 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
   const choose = (next: Country) => {
     onValue(withDial(value, country, next));
     setCountry(next);
+    setPicked(true);
   };
   const type = (typed: string) => {
     if (typed.replace(/\D/g, '').length > PHONE_MAX_DIGITS) return onValue(value);
+    // An emptied field starts over: its country is the location's again.
+    if (!typed.trim()) {
+      setPicked(false);
+      setCountry(countryOf(inferred));
+      return onValue(typed);
+    }
     // Digits typed without a + belong to the chosen country.
-    const next = typed.trim() && !typed.trimStart().startsWith('+') ? `+${country.dial} ${typed.trimStart()}` : typed;
+    const next = typed.trimStart().startsWith('+') ? typed : `+${country.dial} ${typed.trimStart()}`;
     const guessed = guessCountry(next, country.code);
-    if (guessed && guessed.code !== country.code) setCountry(guessed);
+    if (guessed && guessed.code !== country.code) {
+      setCountry(guessed);
+      setPicked(true);
+    }
     onValue(next);
   };
   // The name starts with what the button shows (WCAG 2.5.3, label in name), then says what it is.
-  const countryLabel = t('designForm.phone.country', {
+  const countryLabel = t('common.phoneInput.country', {
     code: country.code,
     dial: `+${country.dial}`,
     country: countryName(country.code, lang),
@@ -114,6 +142,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
           onChange={(event) => type(event.currentTarget.value)}
+          onFocus={() => void loadPhoneRules().catch(() => undefined)}
         />
       </div>
       {open ? (
@@ -127,7 +156,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
             id={`${id}-search`}
             inputRef={searchRef}
             type="search"
-            aria-label={t('designForm.phone.search')}
+            aria-label={t('common.phoneInput.search')}
             text={search}
             onText={setSearch}
             options={list}
@@ -137,7 +166,7 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
                 {names!.get(c.code)} <span className="dial">+{c.dial}</span>
               </>
             )}
-            listLabel={t('designForm.phone.countries')}
+            listLabel={t('common.phoneInput.countries')}
             listClassName="listbox"
             open
             onOpen={(next) => next || close()}
@@ -150,12 +179,12 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
             )}
             blockSubmit
             closeOnBlur={false}
-            noResultsMessage={t('designForm.phone.noMatch')}
+            noResultsMessage={t('common.phoneInput.noMatch')}
           />
         </div>
       ) : null}
       <p id={`${id}-hint`} className="hint">
-        {t('designForm.phone.hint')}
+        {t('common.phoneInput.hint')}
       </p>
       {error ? (
         <p id={`${id}-error`} className="error">
@@ -164,4 +193,46 @@ export function PhoneInput({ name, label, value, onValue, error, lang, i18n }: P
       ) : null}
     </div>
   );
+}
+
+/**
+ * The number's check at the field (docs/contributors/behaviour.md#phone-codes), for the number of
+ * `country` (the visitor's location; Colombia without one). `input` gives the phone input's props
+ * (not checked as the visitor leaves the field: a message appearing then would move the send
+ * button from under a pointer already on its way); `ready`, before a send, puts the number to send in place (its
+ * international form) and answers true, or marks the field, saying in the widget's language which
+ * country the number is not valid for, calls `invalid` (the form marks its other fields, focuses
+ * the first) and answers false. A check that cannot be loaded lets the number go as typed: the
+ * server then decides.
+ */
+export function usePhoneCheck(t: PhoneTranslate, lang: string, country: string | undefined) {
+  const [error, setError] = useState<string>();
+  const check = async (value: string): Promise<string | undefined> => {
+    const verdict = value.trim() ? await checkPhone(value, country ?? PHONE_DEFAULT_COUNTRY) : undefined;
+    if (verdict && 'invalid' in verdict) {
+      const { code, dial } = verdict.invalid;
+      setError(t('common.phoneInput.invalid', { country: countryName(code, lang), dial: `+${dial}` }));
+      return undefined;
+    }
+    setError(undefined);
+    return verdict?.international ?? value;
+  };
+  return {
+    error,
+    input: (setValue: (value: string) => void) => ({
+      country,
+      lang,
+      t,
+      onValue: (next: string) => {
+        setError(undefined);
+        setValue(next);
+      },
+    }),
+    async ready(value: string, setValue: (value: string) => void, invalid: () => void): Promise<boolean> {
+      const number = await check(value);
+      if (number === undefined) invalid();
+      else if (number !== value.trim()) setValue(number);
+      return number !== undefined;
+    },
+  };
 }
