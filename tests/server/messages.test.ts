@@ -23,7 +23,7 @@ describe.each([
   ['es (no header)', {}, es],
 ] as const)('refusals in %s', (_lang, language, words) => {
   it('400: invalid fields, named, with their keys', async () => {
-    const response = await postJson(`${local.base}/api/estimate`, { uso: 'castle' }, language);
+    const response = await postJson(`${local.base}/api/estimate`, { uso: 'castle', pais: 'Colombia' }, language);
     expect(response.status).toBe(400);
     expect(await message(response)).toBe(fill(words.invalid, { fields: 'uso' }));
   });
