@@ -20,19 +20,22 @@ import { formatSizes, measure } from './tools/size/sizes.ts';
 
 /** Every widget: its tag's module and its gzip budget for the self-contained bundle. */
 export const widgets = [
-  // The wait list and the partner registration carry the phone input's country picker (~4 KB).
-  { name: 'wait-list', entry: 'packages/wait-list/src/register.ts', contract: 'packages/wait-list/src/contract.ts', budgetGzip: 39 * 1024 },
+  // The wait list and the partner registration carry the phone input's country picker (~4 KB) and
+  // the kept refusal's words (a send refused after an offline replay, shown on the next load).
+  { name: 'wait-list', entry: 'packages/wait-list/src/register.ts', contract: 'packages/wait-list/src/contract.ts', budgetGzip: 40 * 1024 },
   {
     name: 'partner-registration',
     entry: 'packages/partner-registration/src/register.ts',
     contract: 'packages/partner-registration/src/contract.ts',
-    budgetGzip: 39 * 1024,
+    budgetGzip: 40 * 1024,
   },
   {
     name: 'design-form',
     entry: 'packages/design-form/src/register.ts',
     contract: 'packages/design-form/src/contract.ts',
-    budgetGzip: 55 * 1024,
+    // 55 KB until the refused fields kept at their fields, the dimensions' bounds by use and the
+    // held report's reasons (about 2 KB together); the phone's rules load apart (obra-phone.js).
+    budgetGzip: 57 * 1024,
   },
   {
     name: 'marketplace',
