@@ -364,7 +364,7 @@ describe('<obra-partner-registration> sending', () => {
     expect(w.input('correo').getAttribute('aria-invalid')).toBe('true');
     expect(w.input('telefono').getAttribute('aria-invalid')).toBe('true');
     expect(w.fieldErrors()).toEqual([
-      'Escribe un teléfono válido, con el código de país si no es de Colombia; por ejemplo +34 612 345 678.',
+      'Escribe un teléfono válido; si es de otro país que el indicado, empieza por su código (por ejemplo +34 612 345 678).',
       'Escribe un correo válido, por ejemplo nombre@dominio.com.',
     ]);
     expect(formValues(w)).toEqual(TYPED);
