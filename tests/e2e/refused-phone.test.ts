@@ -1,8 +1,10 @@
 // A refusal is a correction, never a loss (docs/contributors/behaviour.md#errors, #form-sends;
 // docs/partners/delivery.md), on a phone, in es and en, with the built bundles and host pages
-// against the REAL reference API: a phone number of a valid shape that only the server's full
+// against the REAL reference API: a phone number of a valid shape that the server's full
 // numbering-plan check refuses ("+57 123 4567") is marked at the field with the catalogue's
-// message, online and after an offline replay; the refused send is kept and comes back on the
+// message, online and after an offline replay. The browser runs the same check once its rules
+// load (phone-countries.test.ts); here they never do (a blocked script: a partner's filter, a lost
+// network), so the number goes as typed and the refusal is the server's; the refused send is kept and comes back on the
 // next load; nothing typed is lost; the corrected send stores one row.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +55,8 @@ const errorOf = (control: Locator) =>
     const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/);
     return ids.map((id) => root.getElementById(id)).find((e) => e?.classList.contains('error'))?.textContent ?? null;
   });
+/** The browser's phone rules (obra-phone.js, or the loader's phone chunk) never load: the server decides. */
+const blockPhoneRules = (page: Page) => page.route(/\/(widgets\/obra-phone|esm\/chunks\/phone-[\w-]+)\.js$/, (route) => route.abort());
 const outbox = (page: Page, key: string) =>
   page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { delivery: { refused?: unknown } } | null)?.delivery, key);
 
@@ -62,6 +66,7 @@ const outbox = (page: Page, key: string) =>
  */
 async function openDesignForm(lang: Lang) {
   const page = await browser.newPage();
+  await blockPhoneRules(page);
   const path = TEXT[lang].form;
   const draftKey = `obra:design-form:${path}:0`;
   await page.goto(`${platform().origin}${path}`);
@@ -168,6 +173,7 @@ describe.each(['es', 'en'] as const)('wait list on a phone (%s): the server refu
 
   it('offline, then replayed: refused and marked; reloaded, shown again with what was typed; corrected, one row', async () => {
     const page = await browser.newPage();
+    await blockPhoneRules(page);
     const path = t.waitListPage;
     await page.goto(`${platform().origin}${path}`);
     const host = page.locator('obra-wait-list');
