@@ -218,4 +218,24 @@ describe('<obra-design-form> phone input', () => {
       expect(bodies[0]).toMatchObject({ pais: 'México', telefono: '+52 33 1234 5678' });
     },
   );
+
+  it('marks the other fields the schema refuses with the refused number, in one go, and focuses the first of them', async () => {
+    server.use(designFormHandlers.generated);
+    const bodies = record(server, 'form-report', () => HttpResponse.json({ id: 'r' }, { status: 201 }));
+    const form = await designForm('lang="en"');
+    await generate(form, 'en');
+    const modal = await fillPersonal(form, 'en');
+    setPais(form, 'México');
+    const nombre = modal.querySelector<HTMLInputElement>('[name=nombre]')!;
+    retype(nombre, '');
+    const phone = modal.querySelector<HTMLInputElement>('[name=telefono]')!;
+    retype(phone, '');
+    await form.user.type(phone, '33 1234 567');
+    await form.user.click(form.screen.getByRole('button', { name: copy('en').modal.submit }));
+    await waitFor(() => expect(modal.querySelector('.phone .error')?.textContent).toMatch(/^This number is not valid for Mexico/));
+    await waitFor(() => expect(form.shadow.activeElement).toBe(nombre));
+    expect(nombre.getAttribute('aria-invalid')).toBe('true');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect([modal.open, bodies]).toEqual([true, []]);
+  });
 });

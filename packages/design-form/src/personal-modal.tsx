@@ -72,7 +72,12 @@ export function PersonalModal({ state, i18n, lang, onSubmit, imageReady, onGener
     // What is sent is the number in international form, with its country's code.
     const setPhone = (value: string) => state.change('telefono', value);
     const focusPhone = () => formRef.current?.querySelector<HTMLInputElement>('.phone input')?.focus();
-    if (!(await phone.ready(state.values.telefono, setPhone, focusPhone))) return;
+    // A number the phone's rules refuse is marked with the other fields the schema refuses, in one go;
+    // the focus goes to the first of them (the phone is the last field).
+    if (!(await phone.ready(state.values.telefono, setPhone, focusPhone))) {
+      state.check();
+      return;
+    }
     onSubmit();
   };
   return (

@@ -97,6 +97,8 @@ export interface DesignFormState {
   /** Generates an image; a call while one runs does nothing. */
   generate(deps: DesignDeps): Promise<'busy' | 'generated' | 'failed'>;
   setModal(open: boolean): void;
+  /** Marks every field the schema refuses, as a send would, without sending; whether there was none. */
+  check(): boolean;
   /** Sends the report once (through `outbox` when given); `texts` are the translated fallbacks of docs/contributors/behaviour.md#errors. */
   submit(
     deps: DesignDeps & { texts: SubmitTexts; outbox?: Outbox | undefined; attribution?: Attribution | undefined },
@@ -235,6 +237,12 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
       setModal(open) {
         set({ modalOpen: open });
       },
+      check() {
+        const errors = errorsOf(get().values);
+        if (!Object.keys(errors).length) return true;
+        set((s) => ({ errors, attempted: true, invalidAttempts: s.invalidAttempts + 1 }));
+        return false;
+      },
       async submit({ apiBase, emit, texts, outbox, lang, attribution }) {
         const state = get();
         if (submission.busy) return 'busy';
@@ -242,11 +250,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
           set({ status: 'noImage' });
           return 'noImage';
         }
-        const errors = errorsOf(state.values);
-        if (Object.keys(errors).length) {
-          set((s) => ({ errors, attempted: true, invalidAttempts: s.invalidAttempts + 1 }));
-          return 'invalid';
-        }
+        if (!get().check()) return 'invalid';
         const project = validateProject(state.values);
         const personal = validatePersonal(state.values);
         if (!project.ok || !personal.ok) return 'invalid';
