@@ -3,9 +3,11 @@
 // field in the visitor's language and named by their labels, the design form's modal stays open
 // with everything typed; a send refused after the page was left stays in the outbox and comes
 // back, marked, the next time the form loads, until the visitor's next send replaces it.
+// The browser's phone rules never load here (a blocked script), so the refusals are the server's:
+// with them loaded, the widgets stop "+57 123 4567" themselves (design-form-location.test.tsx).
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '@obra/wait-list/register';
 import '@obra/partner-registration/register';
 import { designFormCatalogues } from '@obra/design-form';
@@ -25,6 +27,10 @@ import {
   useApi,
   type Lang,
 } from './support/design-form.ts';
+
+vi.mock('@obra/schema/phone', () => {
+  throw new Error('the phone rules are blocked');
+});
 
 const server = useApi();
 useFastRetries(server);

@@ -41,7 +41,9 @@ export function PhoneInput({ name, label, value, onValue, error, country: locate
   const [country, setCountry] = useState(() => guessCountry(value, inferred) ?? countryOf(inferred));
   // Whether the visitor chose the country here: then a new location no longer changes it.
   const [picked, setPicked] = useState(false);
-  const followed = useRef(inferred);
+  // The location and the number as last rendered: a new location alone is followed; the two changed
+  // together are a draft or a kept send put back, whose number keeps the code it was typed with.
+  const seen = useRef({ inferred, value });
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
@@ -57,8 +59,15 @@ export function PhoneInput({ name, label, value, onValue, error, country: locate
   }, [open]);
   // A new location re-prefixes a number whose country was only inferred.
   useEffect(() => {
-    if (followed.current === inferred) return;
-    followed.current = inferred;
+    const before = seen.current;
+    seen.current = { inferred, value };
+    if (before.inferred === inferred) return;
+    if (before.value !== value) {
+      const own = guessCountry(value, inferred) ?? countryOf(inferred);
+      setCountry(own);
+      setPicked(own.code !== inferred);
+      return;
+    }
     if (picked) return;
     const next = countryOf(inferred);
     if (value.trim()) onValue(withDial(value, country, next));
