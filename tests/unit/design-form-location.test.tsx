@@ -1,6 +1,7 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { emptyDesign } from '@obra/design-form';
 import { guessCountry } from '@obra/ui';
 import { designFormHandlers, PLACES } from '../msw/design-form-handlers.ts';
 import { copy, designForm, fillPersonal, generate, openSection, record, TEST_API, type Form, useApi } from './support/design-form.ts';
@@ -173,6 +174,19 @@ describe('<obra-design-form> phone input', () => {
     expect(phone.value).toBe('+52 33 1234 5678');
     setPais(form, 'Argentina');
     expect([countryButton(form).textContent, phone.value]).toEqual(['MX +52', '+52 33 1234 5678']);
+  });
+
+  it('a number put back from a draft keeps the code it was typed with, and a new location leaves it', async () => {
+    const values = { ...emptyDesign, pais: 'México', telefono: '+57 300 123 4567' };
+    localStorage.setItem(
+      `obra:design-form:${location.pathname}:0`,
+      JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: '', prompt: '' } }),
+    );
+    const form = await designForm();
+    const phone = await openModal(form);
+    expect([countryButton(form).textContent, phone.value]).toEqual(['CO +57', '+57 300 123 4567']);
+    setPais(form, 'Perú');
+    expect([countryButton(form).textContent, phone.value]).toEqual(['CO +57', '+57 300 123 4567']);
   });
 
   it('a dial code the visitor types is their pick too: the location then leaves it', async () => {

@@ -39,8 +39,9 @@ export function PhoneInput({ name, label, value, onValue, error, country: locate
   const id = useId();
   const inferred = located ?? PHONE_DEFAULT_COUNTRY;
   const [country, setCountry] = useState(() => guessCountry(value, inferred) ?? countryOf(inferred));
-  // Whether the visitor chose the country here: then a new location no longer changes it.
-  const [picked, setPicked] = useState(false);
+  // Whether the visitor chose the country here: then a new location no longer changes it. A number
+  // shown from the start with another code than the location's (a draft put back) was their choice.
+  const [picked, setPicked] = useState(() => country.code !== inferred);
   // The location and the number as last rendered: a new location alone is followed; the two changed
   // together are a draft or a kept send put back, whose number keeps the code it was typed with.
   const seen = useRef({ inferred, value });
