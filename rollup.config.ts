@@ -33,9 +33,9 @@ export const widgets = [
     name: 'design-form',
     entry: 'packages/design-form/src/register.ts',
     contract: 'packages/design-form/src/contract.ts',
-    // 55 KB until the refused fields kept at their fields, the dimensions' bounds by use and the
-    // held report's reasons (about 2 KB together); the phone's rules load apart (obra-phone.js).
-    budgetGzip: 57 * 1024,
+    // The phone's rules (obra-phone.js) and, since it prices every country by building type, the
+    // estimate with its figures (obra-estimate.js) load apart: 57 KB when the estimate was in it.
+    budgetGzip: 54 * 1024,
   },
   {
     name: 'marketplace',
@@ -52,8 +52,13 @@ export const widgets = [
 ] as const;
 
 /** Budgets of other outputs (gzip bytes), by path under dist/. */
-// The phone check (libphonenumber-js and its full metadata) is fetched only when a phone field is used.
-export const budgets: Record<string, number> = { 'esm/loader.js': 2 * 1024, 'widgets/obra-phone.js': 48 * 1024 };
+// The phone check (libphonenumber-js and its full metadata) is fetched only when a phone field is
+// used; the estimate (its engine and every country's figures) when the design form shows it.
+export const budgets: Record<string, number> = {
+  'esm/loader.js': 2 * 1024,
+  'widgets/obra-phone.js': 48 * 1024,
+  'widgets/obra-estimate.js': 15 * 1024,
+};
 
 const LOADER_ID = '\0obra-loader';
 
@@ -123,23 +128,54 @@ function assetUrls(): Plugin {
 // loader-*.ts) are left out: the loader must not pull the runtime in before a widget needs it.
 const RUNTIME = /\/node_modules\/(preact|zustand)\/|\/packages\/(element|form|i18n)\/src\/(?!loader(\.ts|-[\w-]+\.ts)$)/;
 
-/** The phone check the widgets load when a phone field is first shown (docs/contributors/behaviour.md#phone-codes). */
-const PHONE_RULES = '@obra/schema/phone';
+/** The estimate's modules and figures: one `chunks/estimate-<hash>.js` the design form loads when it shows it. */
+const ESTIMATE = /\/packages\/estimate\/src\//;
 
 /**
- * In the self-contained bundles, the phone check stays a file of its own beside them,
- * `widgets/obra-phone.js` (an ES module), imported by its absolute URL: a classic script from
- * another origin (no CORS mode) resolves `import()` against about:blank, so the URL is made from
- * the bundle's own (`import.meta.url`, which rollup reads from the script element as the bundle runs).
+ * The modules the widgets load when first needed, and the file each is beside the self-contained
+ * bundles: the phone check when a phone field is first shown, the estimate when the design form
+ * shows it (docs/contributors/behaviour.md#phone-codes, docs/estimate.md).
  */
-function phoneRulesBeside(): Plugin {
-  // The call, not a type (`typeof import(…)`).
-  const call = new RegExp(`(?<!typeof )import\\('${PHONE_RULES}'\\)`, 'g');
+const LOADED_APART = { '@obra/schema/phone': 'obra-phone.js', '@obra/estimate': 'obra-estimate.js' } as const;
+
+/**
+ * In the self-contained bundles, each module of {@link LOADED_APART} stays a file of its own beside
+ * them (an ES module), imported by its absolute URL: a classic script from another origin (no CORS
+ * mode) resolves `import()` against about:blank, so the URL is made from the bundle's own
+ * (`import.meta.url`, which rollup reads from the script element as the bundle runs).
+ */
+function loadedBeside(): Plugin {
+  const calls = Object.entries(LOADED_APART).map(
+    // The call, not a type (`typeof import(…)`).
+    ([module, file]) =>
+      [new RegExp(`(?<!typeof )import\\('${module}'\\)`, 'g'), `import(new URL('./${file}', import.meta.url).href)`] as const,
+  );
   return {
-    name: 'obra-phone-rules',
+    name: 'obra-loaded-beside',
     transform(code) {
-      if (!code.match(call)) return null;
-      return { code: code.replace(call, "import(new URL('./obra-phone.js', import.meta.url).href)"), map: null };
+      if (!calls.some(([call]) => code.match(call))) return null;
+      return { code: calls.reduce((text, [call, replacement]) => text.replace(call, replacement), code), map: null };
+    },
+  };
+}
+
+/**
+ * The estimate's figures as the page needs them: values, factors, ranges and the source ids and
+ * dates it names; their units and notes stay in the repository (and in the API's answer).
+ */
+function estimateFiguresOnly(): Plugin {
+  const words = new Set(['$comment', 'read', 'unit', 'adjustedBy']);
+  const strip = (node: unknown): unknown =>
+    Array.isArray(node)
+      ? node.map(strip)
+      : node && typeof node === 'object'
+        ? Object.fromEntries(Object.entries(node).flatMap(([key, value]) => (words.has(key) ? [] : [[key, strip(value)]])))
+        : node;
+  return {
+    name: 'obra-estimate-figures',
+    transform(code, id) {
+      if (!id.endsWith('/packages/estimate/src/data.json')) return null;
+      return { code: JSON.stringify(strip(JSON.parse(code))), map: null };
     },
   };
 }
@@ -188,6 +224,7 @@ function printSizes(dir: string): Plugin {
 }
 
 const plugins = (): Plugin[] => [
+  estimateFiguresOnly(),
   assetUrls(),
   cssTemplates(),
   alias({
@@ -221,13 +258,13 @@ const config: RollupOptions[] = [
   ...widgets.map<RollupOptions>((w) => ({
     input: w.entry,
     output: { file: `dist/widgets/obra-${w.name}.js`, format: 'iife', inlineDynamicImports: true },
-    plugins: [phoneRulesBeside(), ...plugins(), printSizes('widgets')],
+    plugins: [loadedBeside(), ...plugins(), printSizes('widgets')],
   })),
-  {
-    input: PHONE_RULES,
-    output: { file: 'dist/widgets/obra-phone.js', format: 'es' },
+  ...Object.entries(LOADED_APART).map<RollupOptions>(([module, file]) => ({
+    input: module,
+    output: { file: `dist/widgets/${file}`, format: 'es' },
     plugins: [...plugins(), printSizes('widgets')],
-  },
+  })),
   {
     input: { loader: LOADER_ID, ...Object.fromEntries(widgets.map((w) => [`obra-${w.name}`, w.entry])) },
     output: {
@@ -235,7 +272,7 @@ const config: RollupOptions[] = [
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
-      manualChunks: (id) => (RUNTIME.test(id) ? 'runtime' : undefined),
+      manualChunks: (id) => (RUNTIME.test(id) ? 'runtime' : ESTIMATE.test(id) ? 'estimate' : undefined),
     },
     plugins: [clean('dist/esm'), loaderEntry(), ...plugins(), printSizes('esm'), manifest('dist/custom-elements.json')],
   },

@@ -1,6 +1,7 @@
 // POST /api/estimate over real HTTP: the answer, the refusals (schema keys, size, type, method)
 // and the rate limit it shares with the reads. Nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimate } from '@obra/estimate';
 import { startLocalApi, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;
@@ -42,13 +43,26 @@ describe('POST /api/estimate', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     const body = await response.json();
-    expect(body).toMatchObject({ complete: true, indicative: true, region: 'CO', quantities: { builtArea: 192, floors: 2 } });
+    expect(body).toMatchObject({
+      complete: true,
+      indicative: true,
+      region: 'CO',
+      type: 'house',
+      far: false,
+      quantities: { builtArea: 192, floors: 2 },
+    });
+    // The package's arithmetic (pinned in tests/unit/estimate.test.ts), answered as it is.
+    const expected = estimate(house);
+    if (!expected.complete) throw new Error('incomplete');
+    expect(body.cost.total).toEqual(expected.cost.total);
+    expect(body.time.totalWeeks).toBe(expected.time.totalWeeks);
+    // ±33.91 %: the country's ±30 % and the gable's roof share (3.91 %), a roof design no factor prices.
+    expect(body.cost.uncertainty).toBeCloseTo(0.3391, 4);
     expect(body.cost.currency).toBe('COP');
-    // ±28.91 %: the country's ±25 % and the gable's roof share (3.91 %), a roof design no factor prices.
-    expect(body.cost.total).toEqual({ low: 330_526_377, expected: 464_940_747, high: 599_355_117 });
-    expect(body.time.totalWeeks).toBe(55);
-    expect(body.cost.expectedUsd).toBe(Math.round(464_940_747 / 3765.8));
-    expect(body.sources['infobae-2024'].url).toMatch(/^https:\/\/infobae\.com\//);
+    expect(body.cost.expectedUsd).toBe(Math.round(expected.cost.total.expected / 3765.8));
+    // whose figure, and its reference
+    expect(body.cost.basis).toEqual({ from: 'own', source: 'infobae-co-2024', date: '2024-06' });
+    expect(body.sources[body.cost.basis.source].url).toMatch(/^https:\/\/infobae\.com\//);
     expect(await count()).toEqual(before);
   });
 
@@ -122,11 +136,20 @@ describe('POST /api/estimate', () => {
       expect(response.status).toBe(400);
       const answer = await response.json();
       expect(answer.errors).toEqual({ pais: key });
-      expect(answer.errorMessage).toMatch(/^An estimate needs pais: the name or ISO code of a country it covers \(AR, .*US\)/);
+      expect(answer.errorMessage).toMatch(/^An estimate needs pais: a country's name in Spanish or English, or its ISO code/);
     }
     // Another refused field is named with it; a country by its ISO code is taken.
     expect((await (await post({ ...nowhere, uso: 'castle' })).json()).errors).toEqual({ uso: 'choose', pais: 'required' });
     expect(await (await post({ ...house, pais: 'mx' })).json()).toMatchObject({ region: 'MX', cost: { currency: 'MXN' } });
+    // Any country, not only the ones priced before: Brazil in reais from SindusCon-SP, Germany by the survey's Frankfurt.
+    expect(await (await post({ ...house, pais: 'Brasil' })).json()).toMatchObject({
+      region: 'BR',
+      cost: { currency: 'BRL', basis: { from: 'own' } },
+    });
+    expect(await (await post({ ...house, pais: 'Germany' })).json()).toMatchObject({
+      region: 'DE',
+      cost: { currency: 'USD', basis: { from: 'survey', market: 'Frankfurt' } },
+    });
   });
 
   it('refuses what is not a JSON object, another type, a large body and GET', async () => {

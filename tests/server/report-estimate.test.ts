@@ -50,21 +50,29 @@ describe('the report PDF estimate pages', () => {
       expect(estimate).toContain(heading);
     }
     // The gable is not the reference flat roof: the roof's share (3.91 %) widens the country's ±25 %.
-    expect(estimate).toContain('±29 % en costo y ±40 % en tiempo');
+    expect(estimate).toContain('±34 % en costo y ±40 % en tiempo');
     expect(estimate).toMatch(/Área construida 192 m²/);
     expect(estimate).toContain('Bloques de mampostería 2.652 unidades');
     // Tiles on the roof in plan (96 m² × 34): the gable's slope is not measured.
     expect(estimate).toContain('Tejas 3.264 unidades');
-    expect(estimate).toMatch(/Total COP 331\.000\.000 COP 465\.000\.000 COP 599\.000\.000/);
+    expect(estimate).toMatch(/Total COP 297\.000\.000 COP 450\.000\.000 COP 602\.000\.000/);
+    expect(estimate).toContain(
+      'Calculada como vivienda unifamiliar, con las cifras de Ensamble Arquitectura Integral para Colombia (junio de 2024).',
+    );
+    // footings, slab and partitions are listed, each by its name
+    expect(estimate).toContain('Tabiques interiores 45,6 m²');
     expect(estimate).toContain('Precios de Colombia, en COP.');
     expect(estimate).toContain(
-      'Lo que ensancha el rango: el costo por m² del país (±25 %), la cubierta elegida (sin factor publicado) (±4 %)',
+      'Lo que ensancha el rango: el costo por m² del país (±30 %), la cubierta elegida (sin factor publicado) (±4 %)',
     );
     expect(estimate).toContain('Diseño y licencias');
     expect(estimate).toContain('Total: 55 semanas desde la etapa actual');
     expect(estimate).toContain('Los extras elegidos');
     // Only the sources this estimate used: Colombia's, none of Spain's or the United States' cost figures.
-    expect(estimate).toContain('Costo por m² de Colombia: Infobae');
+    expect(estimate).toContain('Costo por m² de vivienda unifamiliar en Colombia: Ensamble Arquitectura Integral (Infobae)');
+    // a house takes a house's pace: the multi-storey programmes are not its sources
+    expect(estimate).toContain('Tiempo de obra: calibrado con Pro Builder');
+    expect(estimate).not.toContain('Concrete Construction');
     expect(estimate).toContain('Reparto por oficios: Pennsylvania Association of Realtors');
     expect(estimate).toContain('Pisos según la altura: OnlineCivil');
     expect(estimate).toContain('Plazo de licencia de Colombia: World Bank, Doing Business 2020');
@@ -87,26 +95,51 @@ describe('the report PDF estimate pages', () => {
     ])
       expect(text).toContain(heading);
     expect(text).toMatch(/Built area 192 m²/);
-    expect(text).toMatch(/Total COP 331,000,000 COP 465,000,000 COP 599,000,000/);
+    expect(text).toMatch(/Total COP 297,000,000 COP 450,000,000 COP 602,000,000/);
     expect(text).toContain('Prices for Colombia, in COP.');
-    expect(text).toContain('Cost per m² of Colombia: Infobae');
+    expect(text).toContain('Cost per m² of a single-family house in Colombia: Ensamble Arquitectura Integral (Infobae)');
+    expect(text).toContain("Priced as a single-family house, with Ensamble Arquitectura Integral's figures for Colombia (June 2024).");
     expect(text).toContain('Split by trade: Pennsylvania Association of Realtors');
     expect(text).toContain('Licence time of Colombia: World Bank, Doing Business 2020');
     expect(text).toContain('Total: 55 weeks from the current stage');
     expect(text).not.toContain('Cronograma');
   });
 
-  it('prices a country without a published figure in US dollars and says so with the median itself, in its language', async () => {
+  it('prices a country without a figure of its own by the nearest comparable market, named, in its currency and language', async () => {
     const text = (await pages(await reportPdf({ ...row, pais: 'Guatemala', uso: 'commercial', lang: 'en' } as ReportRow, undefined))).join(
       ' ',
     );
-    expect(text).toContain('Prices for Guatemala, in USD.');
+    expect(text).toContain('Prices for Guatemala, in GTQ.');
     expect(text).toContain(
-      'No published construction cost of Guatemala was read: the median of the Latin American countries with one (USD 656 per m²)',
+      "No published figure for Guatemala: priced as an office or commercial building with Turner & Townsend's figures for Bogotá, the nearest comparable market (2025), in GTQ.",
     );
-    expect(text).toMatch(/Total USD \d/);
-    // Its licence time is its own, though its cost is the median's.
+    expect(text).toContain('a market of another country (±40 %)');
+    expect(text).toMatch(/Total GTQ \d/);
+    expect(text).toContain('Cost level of Bogotá: Turner & Townsend');
+    // Its licence time is its own, though its cost is another market's.
     expect(text).toContain('Licence time of Guatemala: World Bank');
+  });
+
+  it('prices a 20-storey tower in Brazil from its own table, with its storeys programme and the markup of a direct cost', async () => {
+    const tower = {
+      ...row,
+      pais: 'Brasil',
+      ancho: '30',
+      longitud: '30',
+      ancho_edificacion: '25',
+      largo_edificacion: '25',
+      alto_edificacion: '62',
+      lang: 'es',
+    } as ReportRow;
+    const text = (await pages(await reportPdf(tower, undefined))).join(' ');
+    expect(text).toContain('Precios de Brasil, en BRL.');
+    expect(text).toContain(
+      'Calculada como torre de vivienda de 13 pisos o más, con las cifras de SindusCon-SP para Brasil (octubre de 2025).',
+    );
+    expect(text).toContain('Costo por m² de torre de vivienda de 13 pisos o más en Brasil: SindusCon-SP (Portal DORI)');
+    expect(text).toMatch(/Un costo directo llevado a precio de constructor: × 1[.,]17/);
+    expect(text).toContain('Programa de un edificio de varios pisos');
+    expect(text).toContain('Tiempo de licencia de Brasil: Prefeitura de São Paulo');
   });
 
   it('sets no text over other text, even a large building priced in pesos (billions in every column)', async () => {

@@ -58,13 +58,18 @@ describe('<obra-design-form> live estimate', () => {
   it('asks for the building dimensions, then shows the range, cost per m² and weeks (es)', async () => {
     const { form, w, fetchSpy } = await measured('es', ['8', '12', '6']);
     const box = summary(form, 'es');
-    // The reference house: 2,469,852 COP/m² × (192 m² × (1 − 0.0391) + 96 m² of roof × 0.0391, the NAHB
-    // roofing share) = 464,940,747, ±25 %, shown to 3 digits with the currency's code and symbol in es-CO;
-    // 5 weeks of design, 19 of licence (Colombia's 132 days, Doing Business), 31 of works (246 m² house's 33 × (192 / 246)^0.3247)
-    expect(definition(box, w.total)).toBe('COP\u00a0349.000.000\u00a0– COP\u00a0581.000.000');
-    expect(definition(box, w.perM2)).toBe('COP\u00a01.820.000\u00a0– COP\u00a03.030.000');
+    // A house (2 storeys, 192 m²): Colombia's own figure, 2,310,000 COP/m² × 1.034 (ICOCED) = 2,388,540
+    // COP/m² × (192 m² × (1 − 0.0391) + 96 m² of roof × 0.0391, the NAHB roofing share) = 449,634,057,
+    // ±30 %, shown to 3 digits with the currency's code in es-CO; 5 weeks of design, 19 of licence
+    // (Colombia's 132 days, Doing Business), 31 of works (the 246 m² house's 33 × (192 / 246)^0.3247)
+    expect(definition(box, w.total)).toBe('COP\u00a0315.000.000\u00a0– COP\u00a0585.000.000');
+    expect(definition(box, w.perM2)).toBe('COP\u00a01.640.000\u00a0– COP\u00a03.040.000');
     expect(definition(box, w.weeks)).toBe('55 semanas');
-    expect(box.getByText(/^Indicativa \(±25 % en costo, ±40 % en tiempo\)/)).toBeTruthy();
+    expect(box.getByText(/^Indicativa \(±30 % en costo, ±40 % en tiempo\)/)).toBeTruthy();
+    // what it is priced as, and whose figures
+    expect(
+      box.getByText('Calculada como vivienda unifamiliar, con las cifras de Ensamble Arquitectura Integral para Colombia (junio de 2024).'),
+    ).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -79,7 +84,13 @@ describe('<obra-design-form> live estimate', () => {
     if (!expected.complete) throw new Error('incomplete');
     const total = `${money(expected.cost.total.low, 'COP', 'en', 'CO')}\u00a0– ${money(expected.cost.total.high, 'COP', 'en', 'CO')}`;
     expect(definition(box, w.total)).toBe(total);
-    expect(total).toBe('COP\u00a0938,000,000\u00a0– COP\u00a01,740,000,000');
+    expect(total).toBe('COP\u00a0902,000,000\u00a0– COP\u00a01,690,000,000');
+    // a warehouse from Colombia's house figure and the published ratio between the two types
+    expect(
+      box.getByText(
+        /^Priced as a warehouse or industrial shed: Ensamble Arquitectura Integral's figures for Colombia \(June 2024\), scaled/,
+      ),
+    ).toBeTruthy();
     expect(before).not.toBe(total);
     expect(definition(box, w.weeks)).toBe(`${expected.time.totalWeeks} weeks`);
     expect(box.getByText(/^Indicative \(±30 % on cost/)).toBeTruthy();
@@ -107,6 +118,8 @@ describe('<obra-design-form> live estimate', () => {
       expect(form.screen.getByText(warehouse)).toBeTruthy();
       await generate(form, lang);
       await fillPersonal(form, lang);
+      // the modal's country holds the place chosen above and the pasted one: back to the chosen one
+      await retype(form, form.shadow.querySelector<HTMLInputElement>('dialog.modal [name=pais]')!, 'Colombia');
       await form.user.click(form.screen.getByRole('button', { name: copy(lang).modal.submit }));
       expect(form.screen.getByText(warehouse)).toBeTruthy();
       expect(bodies).toEqual([]);
@@ -128,16 +141,24 @@ describe('<obra-design-form> live estimate', () => {
     expect(form.shadow.textContent).not.toMatch(/COP|NaN/);
   });
 
-  it('prices a country the form does not list with the documented fallback in US dollars, not pesos', async () => {
+  it.each([
+    ['Brasil', /^BRL/, "Priced as a single-family house, with SindusCon-SP's figures for Brazil (October 2025)."],
+    ['Alemania', /^USD/, "Priced as a single-family house, with Turner & Townsend's figures for Frankfurt (2025), in USD."],
+    [
+      'Guatemala',
+      /^GTQ/,
+      "No published figure for Guatemala: Turner & Townsend's figures for Bogotá, the nearest comparable market (2025), in GTQ.",
+    ],
+  ])('prices %s in its own currency where its rate was read, and says whose figures and which market', async (pais, currency, basis) => {
     server.use(designFormHandlers.places);
     const form = await designForm('lang="en"');
     await measure(form, 'en', ['8', '12', '6']);
     await fillPersonal(form, 'en');
-    const pais = form.shadow.querySelector<HTMLInputElement>('dialog.modal [name=pais]')!;
-    await retype(form, pais, 'Brasil');
+    const field = form.shadow.querySelector<HTMLInputElement>('dialog.modal [name=pais]')!;
+    await retype(form, field, pais);
     const box = summary(form, 'en');
-    expect(definition(box, words('en').total)).toMatch(/^USD/);
-    expect(box.getByText(new RegExp(words('en').fallback))).toBeTruthy();
+    expect(definition(box, words('en').total)).toMatch(currency);
+    expect(box.getByText(basis)).toBeTruthy();
     expect(form.shadow.textContent).not.toMatch(/COP|NaN/);
   });
 

@@ -1,11 +1,11 @@
 // @vitest-environment node
 // What the estimate distinguishes and what it no longer does (docs/estimate.md): the construction
 // system, roof and facade do not change the expected cost but widen its range; the zone is not
-// read; factory-made systems are faster; a remodel keeps the structure; the licence time is the
-// country's Doing Business figure.
+// read; factory-made systems are faster; a remodel keeps the structure; the materials follow the
+// structure; the licence time is the country's residential figure for housing, else Doing Business's.
 import { describe, expect, it } from 'vitest';
 import { CONSTRUCTION_SYSTEMS, FACADE_MATERIALS, ROOF_DESIGNS, ROOF_MATERIALS, ZONES } from '@obra/schema';
-import { DATA, FALLBACK_PERMITS, regionOf, valueOf, type EstimateInput } from '@obra/estimate';
+import { DATA, FALLBACK_PERMITS, valueOf, type EstimateInput } from '@obra/estimate';
 import { build, made } from './support/estimate.ts';
 
 // A one-storey house of 100 m² in Colombia: its roof is its floor, so every trade is driven by 100 m².
@@ -24,12 +24,14 @@ describe('what does not change the expected cost', () => {
   it('but one other than the reference widens the range by its trade share: nothing to double of that trade', () => {
     const shares = DATA.tradeShares;
     const reference = made(HOUSE);
-    expect(reference.cost.uncertainty).toBe(0.25);
+    // Colombia's own house figure: its range alone
+    const base = DATA.countries.CO!.costs.house!.range!;
+    expect(reference.cost.uncertainty).toBe(base);
     const steel = made({ ...HOUSE, sistemaConstructivo: 'steel-framing' });
-    expect(steel.cost.uncertainty).toBeCloseTo(0.25 + valueOf(shares.structure), 10);
+    expect(steel.cost.uncertainty).toBeCloseTo(base + valueOf(shares.structure), 10);
     expect(steel.cost.drivers).toEqual([
+      { driver: 'country', range: base },
       { driver: 'system', range: valueOf(shares.structure) },
-      { driver: 'country', range: 0.25 },
     ]);
     const structure = steel.cost.trades.find((t) => t.trade === 'structure')!;
     expect(structure.low).toBe(0);
@@ -44,15 +46,17 @@ describe('what does not change the expected cost', () => {
       materialFachada: 'Vidrio',
     });
     const widened = valueOf(shares.structure) + valueOf(shares.roof) + valueOf(shares.envelope);
-    expect(all.cost.uncertainty).toBeCloseTo(0.25 + widened, 10);
+    expect(all.cost.uncertainty).toBeCloseTo(base + widened, 10);
     expect(made({ ...HOUSE, diseno: 'Arco', materialCubierta: 'Asfalticos' }).cost.uncertainty).toBeCloseTo(
-      0.25 + valueOf(shares.roof),
+      base + valueOf(shares.roof),
       10,
     );
     // A remodel keeps the structure: its system widens nothing.
     expect(
-      made({ ...HOUSE, sistemaConstructivo: 'steel-framing', estadoProyecto: 'Remodelacion/Adecuacion' }).cost.drivers.map((d) => d.driver),
-    ).toEqual(['remodel', 'country']);
+      made({ ...HOUSE, sistemaConstructivo: 'steel-framing', estadoProyecto: 'Remodelacion/Adecuacion' })
+        .cost.drivers.map((d) => d.driver)
+        .sort(),
+    ).toEqual(['country', 'remodel']);
   });
 
   it('the zone is not read, nor is the roof pitch measured: same quantities, cost and weeks', () => {
@@ -83,18 +87,50 @@ describe('what the choices change', () => {
     }
   });
 
-  it('lists only materials with a published rate: no structure for light steel, timber or bamboo buildings', () => {
+  it('lists the structure of every system with a published rate, footings, the ground slab and partitions', () => {
     const keys = (sistemaConstructivo: string, uso = 'housing') => made({ ...HOUSE, uso, sistemaConstructivo }).materials.map((m) => m.key);
-    expect(keys('mamposteria-confinada')).toEqual(['concrete', 'rebar', 'blocks', 'roofTiles', 'faceBricks', 'openings']);
-    expect(keys('steel-framing')).toEqual(['roofTiles', 'faceBricks', 'openings']);
-    expect(keys('bambu')).toEqual(['roofTiles', 'faceBricks', 'openings']);
-    expect(keys('tierra')).toEqual(['earth', 'roofTiles', 'faceBricks', 'openings']);
-    // A steel shed: its frame per m² covered and an 8-inch slab on grade.
+    const rest = ['concrete', 'rebar', 'partitions', 'roofTiles', 'faceBricks', 'openings'];
+    expect(keys('mamposteria-confinada')).toEqual(['concrete', 'rebar', 'blocks', 'partitions', 'roofTiles', 'faceBricks', 'openings']);
+    expect(keys('concreto-prefabricado')).toEqual(['concrete', 'rebar', 'precastSlabs', ...rest.slice(2)]);
+    expect(keys('madera-laminada')).toEqual(['timber', ...rest]);
+    expect(keys('bambu')).toEqual(['bamboo', ...rest]);
+    expect(keys('tierra')).toEqual(['earth', ...rest]);
+    // No published weight of a light steel frame: footings, slab and partitions only.
+    expect(keys('steel-framing')).toEqual(rest);
+    // A 10 m steel shed: its frame at the 10 m span's rate, footings and an 8-inch slab on grade.
     const shed = made({ ...HOUSE, uso: 'warehouse', sistemaConstructivo: 'steel-framing' });
-    expect(shed.materials.slice(0, 2)).toEqual([
+    expect(shed.materials.slice(0, 3)).toEqual([
       { key: 'steel', quantity: 1875, unit: 'kg' },
-      { key: 'concrete', quantity: 20.3, unit: 'm³' },
+      { key: 'concrete', quantity: 25.3, unit: 'm³' },
+      { key: 'rebar', quantity: 250, unit: 'kg' },
     ]);
+  });
+
+  it("grows concrete and steel per m² with the storeys, and a shed's steel with its span", () => {
+    const perM2 = (storeys: number) => {
+      const e = made({ ...HOUSE, sistemaConstructivo: 'concreto-reforzado', altoEdificacion: String(storeys * 3.1) });
+      const of = (key: string) => e.materials.find((m) => m.key === key)!.quantity / e.quantities.builtArea;
+      return [of('concrete'), of('rebar')];
+    };
+    const [low, mid, high] = [perM2(8), perM2(18), perM2(40)];
+    expect(mid[0]).toBeGreaterThan(low[0]!);
+    expect(high[0]).toBeGreaterThan(mid[0]!);
+    expect(mid[1]).toBeGreaterThan(low[1]!);
+    expect(high[1]).toBeGreaterThan(mid[1]!);
+    const steel = (span: string) => {
+      const shed = made({
+        ...HOUSE,
+        uso: 'warehouse',
+        sistemaConstructivo: 'steel-framing',
+        anchoEdificacion: span,
+        largoEdificacion: '60',
+      });
+      return shed.materials.find((m) => m.key === 'steel')!.quantity / shed.quantities.builtArea;
+    };
+    expect(steel('8')).toBeCloseTo(18.75, 1);
+    expect(steel('20')).toBeGreaterThan(steel('12'));
+    expect(steel('40')).toBeGreaterThan(steel('20'));
+    expect(steel('45')).toBeCloseTo(40, 0);
   });
 
   it('a remodel keeps the structure: the other trades at new prices, the weeks of the area that costs as much', () => {
@@ -103,7 +139,7 @@ describe('what the choices change', () => {
     const structure = valueOf(DATA.tradeShares.structure);
     expect(remodel.cost.trades.find((t) => t.trade === 'structure')!.expected).toBe(0);
     expect(Math.abs(remodel.cost.total.expected / fresh.cost.total.expected - (1 - structure))).toBeLessThan(0.001);
-    expect(remodel.cost.drivers.map((d) => d.driver)).toEqual(['remodel', 'country']);
+    expect(remodel.cost.drivers.map((d) => d.driver).sort()).toEqual(['country', 'remodel']);
     // weeks ∝ area^0.3247: (1 − 0.2703)^0.3247 = 0.903 of the new building's
     const ratio = (1 - structure) ** valueOf(DATA.time.scaleExponent);
     expect(Math.abs(build(remodel) - ratio * build(fresh))).toBeLessThanOrEqual(2);
@@ -112,15 +148,18 @@ describe('what the choices change', () => {
 });
 
 describe('licence time', () => {
-  it("is the country's Doing Business 2020 figure, even where the cost falls back to the median", () => {
-    const weeks = (pais: string) => made({ ...HOUSE, pais }).time.stages.find((s) => s.stage === 'permits')!.weeks;
-    expect(weeks('Colombia')).toBe(Math.ceil(132 / 7));
-    expect(regionOf('Bolivia')?.fallback).toBe(true);
-    expect(weeks('Bolivia')).toBe(Math.ceil(235 / 7));
-    expect(weeks('United States')).toBe(Math.ceil(80.6 / 7));
+  const weeks = (input: EstimateInput) => made({ ...HOUSE, ...input }).time.stages.find((s) => s.stage === 'permits')!.weeks;
+
+  it("is the country's residential figure for housing where one was published, else its Doing Business 2020 figure", () => {
+    expect(weeks({ pais: 'Colombia' })).toBe(Math.ceil(132 / 7));
+    expect(weeks({ pais: 'United States' })).toBe(Math.ceil(80.6 / 7));
+    // Spain: 12 months for a new-build licence (ASPRIMA and EY); an office takes Doing Business's warehouse figure.
+    expect(weeks({ pais: 'España' })).toBe(Math.ceil(12 * 4.345));
+    expect(weeks({ pais: 'España', uso: 'commercial' })).toBe(Math.ceil(147 / 7));
+    expect(weeks({ pais: 'Chile' })).toBe(Math.ceil(468 / 7));
   });
 
-  it('is the median of those figures where none was published (Cuba, a country the form does not list)', () => {
+  it('is the median of the Doing Business figures where none was published (Cuba, Germany)', () => {
     expect(FALLBACK_PERMITS.value).toBe(147);
     for (const pais of ['Cuba', 'Alemania']) {
       const e = made({ ...HOUSE, pais });

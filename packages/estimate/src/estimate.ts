@@ -2,7 +2,8 @@ import { dimensionErrors } from '@obra/schema';
 import { REFERENCES, type Choices } from './choices.ts';
 import { costOf, type Cost } from './cost.ts';
 import { materialsOf, type Material } from './materials.ts';
-import { familyOf, metres, quantitiesOf, type Family, type Quantities } from './quantities.ts';
+import type { BuildingType } from './data.ts';
+import { buildingTypeOf, familyOf, metres, quantitiesOf, type Family, type Quantities } from './quantities.ts';
 import { regionOf, type RegionCode } from './region.ts';
 import { timeOf, type Time } from './time.ts';
 
@@ -29,11 +30,13 @@ export interface IncompleteEstimate {
 /** An indicative estimate: quantities, materials, cost and time, with what it assumed. */
 export interface Estimate {
   complete: true;
-  /** The country (ISO code, or `other`) whose figures were used. */
+  /** The country (ISO code) whose figures were used. */
   region: RegionCode;
-  /** No figure of the country was read: the documented fallback in US dollars. */
-  fallback: boolean;
+  /** The cost rests on a survey market of another country (the nearest comparable one). */
+  far: boolean;
   family: Family;
+  /** What is built, as the cost sources tell it apart (from the use, storeys and area). */
+  type: BuildingType;
   /** The choices used: the visitor's, or the reference where a field was left empty. */
   choices: Choices;
   /** The fields filled with the reference choice (their values are in `choices`). */
@@ -78,17 +81,20 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
     etapaProyecto: pick('etapaProyecto'),
   };
   const quantities = quantitiesOf({ ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) }, family, uso);
+  const type = buildingTypeOf(uso, family, quantities);
+  const cost = costOf(quantities, family, type, choices, region);
   const result: Estimate = {
     complete: true,
     region: region.code,
-    fallback: region.fallback,
+    far: cost.basis.from === 'survey' && region.far,
     family,
+    type,
     choices,
     defaulted,
     quantities,
-    materials: materialsOf(quantities, family, choices),
-    cost: costOf(quantities, family, choices, region),
-    time: timeOf(quantities, family, choices, region),
+    materials: materialsOf(quantities, family, type, choices),
+    cost,
+    time: timeOf(quantities, family, type, choices, region),
   };
   return finite(result) ? result : { complete: false, missing: [...REQUIRED_DIMENSIONS] };
 }

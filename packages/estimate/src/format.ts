@@ -48,3 +48,16 @@ export const compact = (value: number, lang: string, country = ''): string =>
 
 /** A fraction as a whole percentage (0.25 → 25). */
 export const percent = (fraction: number): number => Math.round(fraction * 100);
+
+/**
+ * A source's date as the language writes it: `2024-06` → "junio de 2024" / "June 2024", a day in
+ * full, a year (or `undated`) as it is.
+ */
+export function dateText(date: string, lang: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!month) return date;
+  const options: Intl.DateTimeFormatOptions = day
+    ? { dateStyle: 'long', timeZone: 'UTC' }
+    : { month: 'long', year: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en' : 'es', options).format(Date.UTC(year!, month - 1, day || 1));
+}

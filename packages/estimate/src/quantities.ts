@@ -1,4 +1,4 @@
-import { DATA, valueOf } from './data.ts';
+import { DATA, valueOf, type BuildingType } from './data.ts';
 
 /** The use families: buildings (housing, shops, institutions) and industrial sheds. */
 export type Family = 'building' | 'industrial';
@@ -16,6 +16,8 @@ export interface Quantities {
   landArea: number;
   /** Footprint, m². */
   footprint: number;
+  /** The shorter side of the footprint, m: a shed frame's span. */
+  span: number;
   /** Storeys, a count. */
   floors: number;
   /** Built area, m². */
@@ -38,6 +40,25 @@ export const metres = (text: string | undefined): number => {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The share of a storey's height above the last whole storey that counts as one more (quantitiesOf). */
+const STOREY_SHARE = 0.25;
+
+/** The most built area a single-family house has (m²); past it, housing is multi-family. */
+const HOUSE_MAX_AREA = 600;
+
+/**
+ * What is built, as the cost sources tell it apart: sheds are warehouses; shops and institutions
+ * are priced as offices (the nearest type the surveys measure); housing — and a use left as "other"
+ * — is a single-family house up to 3 storeys and 600 m², else multi-family by its storeys: low-rise
+ * up to 4, mid-rise 5 to 12, high-rise from 13 (the surveys' own thresholds).
+ */
+export function buildingTypeOf(uso: string, family: Family, q: Pick<Quantities, 'floors' | 'builtArea'>): BuildingType {
+  if (family === 'industrial') return 'warehouse';
+  if (uso === 'commercial' || uso === 'institutional') return 'office';
+  if (q.floors <= 3 && q.builtArea <= HOUSE_MAX_AREA) return 'house';
+  return q.floors <= 4 ? 'lowRise' : q.floors <= 12 ? 'midRise' : 'highRise';
+}
+
 /**
  * The quantities of a building of `width` × `length` × `height` m on a `landWidth` × `landLength` m
  * lot, rounded to cm² (2 decimals), each formula beside it. Computed once: the materials, cost,
@@ -54,9 +75,11 @@ export function quantitiesOf(
   const landArea = Number.isFinite(dims.landWidth * dims.landLength) ? round2(dims.landWidth * dims.landLength) : 0;
   // footprint = width × length (m²)
   const footprint = round2(width * length);
-  // floors = round(height / the use's storey height), at least 1; sheds are one tall storey whatever their height
+  // floors = ⌊height / the use's storey height + 0.25⌋, at least 1: a storey counts when three
+  // quarters of its height are there (a 4.7 m house with its roof is one storey, not two); sheds
+  // are one tall storey whatever their height
   const storey = g.storeyHeight[uso] ?? g.storeyHeight.housing;
-  const floors = family === 'industrial' ? 1 : Math.max(1, Math.round(height / valueOf(storey)));
+  const floors = family === 'industrial' ? 1 : Math.max(1, Math.floor(height / valueOf(storey) + STOREY_SHARE));
   // builtArea = footprint × floors (m²)
   const builtArea = round2(footprint * floors);
   // roofArea = footprint (m²): the roof in plan; a pitch adds 1 / cos(pitch) − 1 (1.5 % at 10°,
@@ -68,5 +91,5 @@ export function quantitiesOf(
   const openingsArea = round2(facadeArea * valueOf(g.openings[family]));
   // wallArea = facadeArea − openingsArea (m²)
   const wallArea = round2(facadeArea - openingsArea);
-  return { landArea, footprint, floors, builtArea, roofArea, facadeArea, openingsArea, wallArea };
+  return { landArea, footprint, span: Math.min(width, length), floors, builtArea, roofArea, facadeArea, openingsArea, wallArea };
 }

@@ -1,19 +1,19 @@
 import type { Lang } from '@obra/schema';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
-  FALLBACK_HOUSING,
+  basisWords,
+  countryName,
   money,
   percent,
   quantity,
   STAGES,
-  valueOf,
   compact,
   type Estimate,
   type IncompleteEstimate,
   type Quantities,
 } from '@obra/estimate';
 import { textsIn, type ServerKey, type ServerT } from '../texts.ts';
-import { countryName, sourceLines } from './estimate-sources.ts';
+import { sourceLines } from './estimate-sources.ts';
 import { labelsFor } from './labels.ts';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -308,7 +308,7 @@ function assumptions(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang, otros:
   const items = [
     say('estimateReport.assumptions.base', {
       rate: money(e.cost.ratePerM2, e.cost.currency, lang, e.region),
-      family: say(`estimateReport.assumptions.families.${e.family}` as ServerKey),
+      type: say(`estimateReport.types.${e.type}` as ServerKey),
     }),
   ];
   // Each by its label and its choice's, as the first page shows them.
@@ -328,7 +328,7 @@ function assumptions(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang, otros:
 
 function sources(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
   sheet.heading(say('estimateReport.sources.title'));
-  for (const line of sourceLines(e, say, lang, labelsFor(lang).choice('uso', e.choices.uso))) {
+  for (const line of sourceLines(e, say, lang)) {
     sheet.paragraph(line, { size: 7.5 });
     sheet.y -= 2;
   }
@@ -353,17 +353,14 @@ export function addEstimatePages(pdf: PDFDocument, e: Estimate | IncompleteEstim
     return;
   }
   // The band behind the summary: as tall as its lines.
-  const country = countryName(e.region, lang) ?? say('estimateReport.otherCountry');
+  const country = countryName(e.region, lang);
+  const { key, values } = basisWords(e, lang);
   const summary: [string, PDFFont][] = [
     [say('estimateReport.indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), fonts.bold],
     [say('estimateReport.region', { country, currency: e.cost.currency }), fonts.regular],
+    // What is built and where its figures come from, as the form says it.
+    [say(`estimateReport.basis.${key}`, { ...values, type: say(`estimateReport.types.${e.type}` as ServerKey) }), fonts.regular],
   ];
-  if (e.fallback)
-    // The median itself (a house's cost per m²), not the rate after this use's ratio.
-    summary.push([
-      say('estimateReport.fallback', { country, rate: money(valueOf(FALLBACK_HOUSING), e.cost.currency, lang, e.region) }),
-      fonts.regular,
-    ]);
   if (e.cost.drivers.length)
     summary.push([
       say('estimateReport.drivers', {

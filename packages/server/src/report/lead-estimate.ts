@@ -20,7 +20,8 @@ export function leadEstimateOf(row: Readonly<Record<string, unknown>>): { estima
       weeks: e.time.totalWeeks,
       drivers: e.cost.drivers.map((d) => d.driver),
       country: e.region,
-      fallback: e.fallback,
+      // the cost rests on the survey's market of another country
+      fallback: e.far,
     },
     value_usd: e.cost.expectedUsd,
   };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { estimate, OFFERED_COUNTRIES, regionOf } from '@obra/estimate';
+import { estimate, regionOf } from '@obra/estimate';
 import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
 import { DESIGN_LIMITS, emptyProject, validate, validateProject } from '@obra/schema';
 import { readJson } from '../http/body.ts';
@@ -16,8 +16,8 @@ const locationSchema = v.object({ pais: place, departamento: place, ciudad: plac
 /**
  * POST /api/estimate: the design form's project data plus its location (pais, departamento,
  * ciudad), checked with the shared schema (dimensions within their use's bounds); answers the
- * indicative estimate and the sources it rests on. `pais` is required and must be a country the
- * estimate lists (its name or ISO code): no country is assumed (docs/estimate.md#limits). Stores
+ * indicative estimate and the sources it rests on. `pais` is required and must name a country (its
+ * name in Spanish or English, or its ISO code): no country is assumed (docs/estimate.md#limits). Stores
  * nothing; limited with the reads.
  */
 export const estimateRoute: Handler = async ({ req, config }) => {
@@ -29,13 +29,9 @@ export const estimateRoute: Handler = async ({ req, config }) => {
   const errors: Record<string, string> = {};
   if (!project.ok) for (const [field, error] of Object.entries(project.errors)) if (error) errors[field] = error.key;
   if (!location.ok) for (const [field, error] of Object.entries(location.errors)) if (error) errors[field] = error.key;
-  // No country is assumed: an empty one is missing, and one the estimate does not list is not a choice.
-  if (location.ok && !errors.pais) {
-    const region = regionOf(location.value.pais);
-    if (!region || region.code === 'other') errors.pais = region ? 'choose' : 'required';
-  }
-  if (errors.pais)
-    throw new HttpError(400, { key: 'estimateCountry', values: { countries: OFFERED_COUNTRIES.join(', ') } }, { body: { errors } });
+  // No country is assumed: an empty one is missing, and a name that is no country's is not a choice.
+  if (location.ok && !errors.pais && !regionOf(location.value.pais)) errors.pais = location.value.pais ? 'choose' : 'required';
+  if (errors.pais) throw new HttpError(400, { key: 'estimateCountry' }, { body: { errors } });
   if (!project.ok || !location.ok) throw invalidFields(errors);
   const result = estimate({ ...project.value, ...location.value });
   // The schema allows an empty dimension and checks the bounds; the estimate needs the building's three.

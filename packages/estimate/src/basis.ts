@@ -1,0 +1,34 @@
+import { DATA } from './data.ts';
+import type { Estimate } from './estimate.ts';
+import { dateText } from './format.ts';
+
+/** Which sentence names what a cost rests on (the catalogues' `own`, `ratio`, `survey` and `far`). */
+export type BasisKey = 'own' | 'ratio' | 'survey' | 'far';
+
+/** A country's name in `lang` (Intl knows every ISO code), its code where the runtime has no names. */
+export function countryName(code: string, lang: string): string {
+  try {
+    return new Intl.DisplayNames([lang === 'en' ? 'en' : 'es'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * What an estimate's cost rests on, as the values its sentence needs, in `lang`: the country, the
+ * publisher and date of its own figure, the survey's name, market and date. One place for the
+ * form, the report and the console to say it the same way.
+ */
+export function basisWords(e: Estimate, lang: string): { key: BasisKey; values: Record<string, string> } {
+  const { basis, currency } = e.cost;
+  const values: Record<string, string> = {
+    country: countryName(e.region, lang),
+    currency,
+    publisher: DATA.publishers[basis.source] ?? basis.source,
+    date: dateText(basis.date, lang),
+    survey: DATA.publishers[DATA.survey.source] ?? DATA.survey.source,
+    market: basis.market ?? '',
+  };
+  const key: BasisKey = basis.from === 'survey' ? (e.far ? 'far' : 'survey') : basis.from;
+  return { key, values };
+}
