@@ -59,6 +59,16 @@ describe('what does not change the expected cost', () => {
     ).toEqual(['country', 'remodel']);
   });
 
+  it("the reference is what the type's figures describe: a concrete frame for towers, blocks of 5 storeys and more and offices", () => {
+    const drivers = (input: EstimateInput) => made({ ...HOUSE, ...input }).cost.drivers.map((d) => d.driver);
+    const tower = { anchoEdificacion: '25', largoEdificacion: '25', altoEdificacion: '62' };
+    expect(drivers({ ...tower, sistemaConstructivo: 'concreto-reforzado' })).not.toContain('system');
+    expect(drivers({ ...tower, sistemaConstructivo: 'mamposteria-confinada' })).toContain('system');
+    expect(drivers({ sistemaConstructivo: 'concreto-reforzado' })).toContain('system');
+    expect(made({ ...HOUSE, ...tower }).choices.sistemaConstructivo).toBe('concreto-reforzado');
+    expect(made({ ...HOUSE, ...tower }).defaulted).toContain('sistemaConstructivo');
+  });
+
   it('the zone is not read, nor is the roof pitch measured: same quantities, cost and weeks', () => {
     const reference = made(HOUSE);
     for (const zona of ZONES) {

@@ -1,3 +1,4 @@
+import type { BuildingType } from './data.ts';
 import type { Family } from './quantities.ts';
 
 /**
@@ -38,6 +39,13 @@ export const REFERENCES: Record<Family, Omit<Choices, 'uso'>> = {
     etapaProyecto: 'Concepcion',
   },
 };
+
+/** The types whose sources price a reinforced-concrete frame (blocks of 5 storeys and more, towers, offices). */
+const FRAMED: readonly BuildingType[] = ['midRise', 'highRise', 'office'];
+
+/** The reference choices of a building type: its family's, with a concrete frame for the framed types. */
+export const referenceOf = (family: Family, type: BuildingType): Omit<Choices, 'uso'> =>
+  FRAMED.includes(type) ? { ...REFERENCES[family], sistemaConstructivo: 'concreto-reforzado' } : REFERENCES[family];
 
 /** Whether the project is a remodel: it keeps the structure (cost.ts, time.ts). */
 export const isRemodel = (choices: Choices): boolean => choices.estadoProyecto === 'Remodelacion/Adecuacion';

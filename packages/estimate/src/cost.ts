@@ -1,5 +1,5 @@
 import { DATA, rangeOf, valueOf, type BuildingType, type Figure } from './data.ts';
-import { isRemodel, REFERENCES, type Choices } from './choices.ts';
+import { isRemodel, referenceOf, type Choices } from './choices.ts';
 import type { Family, Quantities } from './quantities.ts';
 import { rateOf, usdPer, type Rate, type RateSource, type Region } from './region.ts';
 
@@ -85,8 +85,7 @@ function basisOf(rate: Rate): CostBasis {
  * The choices no published factor prices, when the visitor's differ from the reference: each could
  * make its trade cost anything from nothing to double, so it widens the range by the trade's share.
  */
-function unpriced(family: Family, choices: Choices): [Driver, Trade][] {
-  const reference = REFERENCES[family];
+function unpriced(reference: Omit<Choices, 'uso'>, choices: Choices): [Driver, Trade][] {
   const differs = (...fields: (keyof typeof reference)[]) => fields.some((field) => choices[field] !== reference[field]);
   return [
     // a remodel keeps the structure, so its system costs nothing; a priced system moves the rate
@@ -127,7 +126,7 @@ export function costOf(q: Quantities, family: Family, type: BuildingType, choice
     ['remodel', remodel ? [shares.structure] : []],
   ];
   const levels = level.map(([driver, figures]) => ({ driver, range: Math.max(0, ...figures.map(rangeOf)) })).filter((d) => d.range > 0);
-  const open = unpriced(family, choices);
+  const open = unpriced(referenceOf(family, type), choices);
   // A market of another country lends its figure or its ratio: how far it may be adds to the width.
   const widening = [
     ...(region.far && base.from === 'survey' ? [{ driver: 'farMarket' as Driver, range: rangeOf(DATA.farMarket) }] : []),

@@ -1,5 +1,5 @@
 import { dimensionErrors } from '@obra/schema';
-import { REFERENCES, type Choices } from './choices.ts';
+import { referenceOf, type Choices } from './choices.ts';
 import { costOf, type Cost } from './cost.ts';
 import { materialsOf, type Material } from './materials.ts';
 import type { BuildingType } from './data.ts';
@@ -63,7 +63,9 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
   if (missing.length || !region) return { complete: false, missing };
   const uso = input.uso || 'housing';
   const family = familyOf(uso, input.sistemaConstructivo ?? '');
-  const reference = REFERENCES[family];
+  const quantities = quantitiesOf({ ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) }, family, uso);
+  const type = buildingTypeOf(uso, family, quantities);
+  const reference = referenceOf(family, type);
   const defaulted: (keyof Choices)[] = input.uso ? [] : ['uso'];
   const pick = (field: keyof typeof reference) => {
     if (input[field]) return input[field];
@@ -80,8 +82,6 @@ export function estimate(input: EstimateInput): Estimate | IncompleteEstimate {
     estadoProyecto: pick('estadoProyecto'),
     etapaProyecto: pick('etapaProyecto'),
   };
-  const quantities = quantitiesOf({ ...dims, landWidth: metres(input.ancho), landLength: metres(input.longitud) }, family, uso);
-  const type = buildingTypeOf(uso, family, quantities);
   const cost = costOf(quantities, family, type, choices, region);
   const result: Estimate = {
     complete: true,
