@@ -46,7 +46,11 @@ export function sourceLines(e: Estimate, say: ServerT, lang: Lang): string[] {
     const anchor = say(`estimateReport.types.${rate.anchor!}` as ServerKey);
     lines.push(...line('estimateReport.sources.base', rate.figure, { country, type: anchor }));
     if (rate.figure.basis === 'direct')
-      lines.push(...line('estimateReport.sources.markup', DATA.markups.direct, { factor: quantity(valueOf(DATA.markups.direct), lang, e.region, 2) }));
+      lines.push(
+        ...line('estimateReport.sources.markup', DATA.markups.direct, {
+          factor: quantity(valueOf(DATA.markups.direct), lang, e.region, 2),
+        }),
+      );
     if (rate.from === 'ratio')
       lines.push(say('estimateReport.sources.ratio', { type, anchor, range: String(percent(rate.figures[1]!.range!)) }));
   } else {
