@@ -114,6 +114,7 @@ describe('the report PDF estimate pages', () => {
       "No published figure for Guatemala: priced as an office or commercial building with Turner & Townsend's figures for Bogotá, the nearest comparable market (2025), in GTQ.",
     );
     expect(text).toContain('a market of another country (±40 %)');
+    expect(text).toContain("what the type costs against its market's average (±44 %)");
     expect(text).toMatch(/Total GTQ \d/);
     expect(text).toContain('Cost level of Bogotá: Turner & Townsend');
     // Its licence time is its own, though its cost is another market's.

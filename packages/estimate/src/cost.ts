@@ -8,7 +8,7 @@ export const TRADES = ['structure', 'envelope', 'roof', 'finishes', 'installatio
 export type Trade = (typeof TRADES)[number];
 
 /** What can widen the range: the figures behind the level of the cost, by kind. */
-export const DRIVERS = ['country', 'ratio', 'survey', 'farMarket', 'remodel', 'system', 'roof', 'facade'] as const;
+export const DRIVERS = ['country', 'ratio', 'survey', 'typeShare', 'farMarket', 'remodel', 'system', 'roof', 'facade'] as const;
 export type Driver = (typeof DRIVERS)[number];
 
 /** The widest ± of a total: its low end stays a tenth of the expected. */
@@ -121,7 +121,8 @@ export function costOf(q: Quantities, family: Family, type: BuildingType, choice
   const [first, ...rest] = base.figures;
   const level: [Driver, Figure[]][] = [
     [base.from === 'survey' ? 'survey' : 'country', [first!]],
-    ['ratio', rest],
+    // a ratio between types (from another own figure), or what the type costs against its market's average (from the survey)
+    [base.from === 'survey' ? 'typeShare' : 'ratio', rest],
     ['system', systemFactor ? [systemFactor] : []],
     ['remodel', remodel ? [shares.structure] : []],
   ];
