@@ -13,6 +13,8 @@ import enDesign from '@obra/i18n/locales/en/design-form.json' with { type: 'json
 import esDesign from '@obra/i18n/locales/es/design-form.json' with { type: 'json' };
 import enEstimate from '@obra/i18n/locales/en/estimate-report.json' with { type: 'json' };
 import esEstimate from '@obra/i18n/locales/es/estimate-report.json' with { type: 'json' };
+import enSummary from '@obra/i18n/locales/en/estimate.json' with { type: 'json' };
+import esSummary from '@obra/i18n/locales/es/estimate.json' with { type: 'json' };
 import enOrder from '@obra/i18n/locales/en/order-mail.json' with { type: 'json' };
 import esOrder from '@obra/i18n/locales/es/order-mail.json' with { type: 'json' };
 import enReport from '@obra/i18n/locales/en/report.json' with { type: 'json' };
@@ -30,6 +32,7 @@ const catalogues = {
     consolePartners: esPartners,
     consoleWork: esWork,
     designForm: esDesign,
+    estimate: esSummary,
     estimateReport: esEstimate,
     orderMail: esOrder,
     partnerRegistration: esRegistration,
@@ -42,6 +45,7 @@ const catalogues = {
     consolePartners: enPartners,
     consoleWork: enWork,
     designForm: enDesign,
+    estimate: enSummary,
     estimateReport: enEstimate,
     orderMail: enOrder,
     partnerRegistration: enRegistration,

@@ -308,7 +308,7 @@ function assumptions(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang, otros:
   const items = [
     say('estimateReport.assumptions.base', {
       rate: money(e.cost.ratePerM2, e.cost.currency, lang, e.region),
-      type: say(`estimateReport.types.${e.type}` as ServerKey),
+      type: say(`estimate.summary.types.${e.type}` as ServerKey),
     }),
   ];
   // Each by its label and its choice's, as the first page shows them.
@@ -359,7 +359,7 @@ export function addEstimatePages(pdf: PDFDocument, e: Estimate | IncompleteEstim
     [say('estimateReport.indicative', { cost: percent(e.cost.uncertainty), time: percent(e.time.uncertainty) }), fonts.bold],
     [say('estimateReport.region', { country, currency: e.cost.currency }), fonts.regular],
     // What is built and where its figures come from, as the form says it.
-    [say(`estimateReport.basis.${key}`, { ...values, type: say(`estimateReport.types.${e.type}` as ServerKey) }), fonts.regular],
+    [say(`estimate.summary.${key}`, { ...values, type: say(`estimate.summary.types.${e.type}` as ServerKey) }), fonts.regular],
   ];
   if (e.cost.drivers.length)
     summary.push([

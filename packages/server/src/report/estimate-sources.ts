@@ -39,11 +39,11 @@ export function sourceLines(e: Estimate, say: ServerT, lang: Lang): string[] {
     return [say(key, { publisher, title: source.title, date, url: source.url, ...vars })];
   };
   const country = countryName(e.region, lang);
-  const type = say(`estimateReport.types.${e.type}` as ServerKey);
+  const type = say(`estimate.summary.types.${e.type}` as ServerKey);
   const rate = rateOf(regionOf(e.region)!, e.type);
   const lines: string[] = [];
   if (rate.figure) {
-    const anchor = say(`estimateReport.types.${rate.anchor!}` as ServerKey);
+    const anchor = say(`estimate.summary.types.${rate.anchor!}` as ServerKey);
     lines.push(...line('estimateReport.sources.base', rate.figure, { country, type: anchor }));
     if (rate.figure.basis === 'direct')
       lines.push(
