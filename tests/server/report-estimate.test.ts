@@ -99,6 +99,8 @@ describe('the report PDF estimate pages', () => {
     expect(text).toContain('Prices for Colombia, in COP.');
     expect(text).toContain('Cost per m² of a single-family house in Colombia: Ensamble Arquitectura Integral (Infobae)');
     expect(text).toContain("Priced as a single-family house, with Ensamble Arquitectura Integral's figures for Colombia (June 2024).");
+    // the index that brought Colombia's figure forward is named
+    expect(text).toContain('Brought to date by eseuro.com');
     expect(text).toContain('Split by trade: Pennsylvania Association of Realtors');
     expect(text).toContain('Licence time of Colombia: World Bank, Doing Business 2020');
     expect(text).toContain('Total: 55 weeks from the current stage');

@@ -45,6 +45,11 @@ export function sourceLines(e: Estimate, say: ServerT, lang: Lang): string[] {
   if (rate.figure) {
     const anchor = say(`estimate.summary.types.${rate.anchor!}` as ServerKey);
     lines.push(...line('estimateReport.sources.base', rate.figure, { country, type: anchor }));
+    // the index that brought it to date, when one did
+    if (rate.figure.adjustedBy)
+      lines.push(
+        ...line('estimateReport.sources.index', { source: rate.figure.adjustedBy, date: String(SOURCES[rate.figure.adjustedBy]!.year) }),
+      );
     if (rate.figure.basis === 'direct')
       lines.push(
         ...line('estimateReport.sources.markup', DATA.markups.direct, {
