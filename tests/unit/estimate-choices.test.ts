@@ -12,13 +12,35 @@ import { build, made } from './support/estimate.ts';
 const HOUSE: EstimateInput = { uso: 'housing', anchoEdificacion: '10', largoEdificacion: '10', altoEdificacion: '3', pais: 'Colombia' };
 
 describe('what does not change the expected cost', () => {
-  it('the construction system, roof and facade: no published factor, the country figure sets the cost', () => {
-    const totals = new Set<number>();
-    for (const sistemaConstructivo of CONSTRUCTION_SYSTEMS)
+  it('the roof and facade: no published factor, the country figure sets the cost; the systems a source prices move it', () => {
+    const reference = made(HOUSE).cost.total.expected;
+    const factor = valueOf(DATA.systemFactors['paneles-prefabricados']!);
+    expect(factor).toBeCloseTo(1369 / 1800, 6);
+    for (const sistemaConstructivo of CONSTRUCTION_SYSTEMS) {
+      const totals = new Set<number>();
       for (const materialCubierta of ROOF_MATERIALS)
         for (const materialFachada of FACADE_MATERIALS)
           totals.add(made({ ...HOUSE, sistemaConstructivo, materialCubierta, materialFachada }).cost.total.expected);
-    expect([...totals]).toEqual([made(HOUSE).cost.total.expected]);
+      // Uruguay's Ministry of Housing: industrialised systems at 0.761 of traditional construction
+      const priced = DATA.systemFactors[sistemaConstructivo];
+      expect([...totals].length, sistemaConstructivo).toBe(1);
+      expect([...totals][0]! / reference, sistemaConstructivo).toBeCloseTo(priced ? factor : 1, 3);
+    }
+    // a priced system is a level of the cost: it is named among the drivers, and it never widens as unpriced
+    const panels = made({ ...HOUSE, sistemaConstructivo: 'paneles-prefabricados' });
+    expect(panels.cost.drivers.map((d) => d.driver).sort()).toEqual(['country', 'system']);
+    expect(panels.cost.uncertainty).toBe(made(HOUSE).cost.uncertainty);
+    // the factor is read against masonry houses: a concrete tower in light steel widens instead
+    const tower = made({
+      ...HOUSE,
+      anchoEdificacion: '25',
+      largoEdificacion: '25',
+      altoEdificacion: '62',
+      sistemaConstructivo: 'steel-framing',
+    });
+    expect(tower.cost.uncertainty).toBeGreaterThan(
+      made({ ...HOUSE, anchoEdificacion: '25', largoEdificacion: '25', altoEdificacion: '62' }).cost.uncertainty,
+    );
   });
 
   it('but one other than the reference widens the range by its trade share: nothing to double of that trade', () => {
@@ -27,19 +49,19 @@ describe('what does not change the expected cost', () => {
     // Colombia's own house figure: its range alone
     const base = DATA.countries.CO!.costs.house!.range!;
     expect(reference.cost.uncertainty).toBe(base);
-    const steel = made({ ...HOUSE, sistemaConstructivo: 'steel-framing' });
-    expect(steel.cost.uncertainty).toBeCloseTo(base + valueOf(shares.structure), 10);
-    expect(steel.cost.drivers).toEqual([
+    const timber = made({ ...HOUSE, sistemaConstructivo: 'madera-laminada' });
+    expect(timber.cost.uncertainty).toBeCloseTo(base + valueOf(shares.structure), 10);
+    expect(timber.cost.drivers).toEqual([
       { driver: 'country', range: base },
       { driver: 'system', range: valueOf(shares.structure) },
     ]);
-    const structure = steel.cost.trades.find((t) => t.trade === 'structure')!;
+    const structure = timber.cost.trades.find((t) => t.trade === 'structure')!;
     expect(structure.low).toBe(0);
     expect(Math.abs(structure.high - 2 * structure.expected)).toBeLessThanOrEqual(1);
     // Roof design or material, wall type or facade material: the roof's and the envelope's shares, once each.
     const all = made({
       ...HOUSE,
-      sistemaConstructivo: 'modular',
+      sistemaConstructivo: 'bambu',
       diseno: 'Arco',
       materialCubierta: 'Asfalticos',
       tipoFachada: 'Ventilada',

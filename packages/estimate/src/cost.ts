@@ -82,16 +82,25 @@ function basisOf(rate: Rate): CostBasis {
 }
 
 /**
+ * The published factor of the chosen system against the reference, if any: the factors are read
+ * against masonry houses and low-rise blocks, so they price only the types whose reference is
+ * masonry; a remodel keeps the structure, so its system prices nothing.
+ */
+function systemFactorOf(reference: Omit<Choices, 'uso'>, choices: Choices): Figure | undefined {
+  if (isRemodel(choices) || reference.sistemaConstructivo !== 'mamposteria-confinada') return undefined;
+  return DATA.systemFactors[choices.sistemaConstructivo];
+}
+
+/**
  * The choices no published factor prices, when the visitor's differ from the reference: each could
  * make its trade cost anything from nothing to double, so it widens the range by the trade's share.
  */
 function unpriced(reference: Omit<Choices, 'uso'>, choices: Choices): [Driver, Trade][] {
+  const priced = systemFactorOf(reference, choices) !== undefined;
   const differs = (...fields: (keyof typeof reference)[]) => fields.some((field) => choices[field] !== reference[field]);
   return [
     // a remodel keeps the structure, so its system costs nothing; a priced system moves the rate
-    ...(differs('sistemaConstructivo') && !isRemodel(choices) && !DATA.systemFactors[choices.sistemaConstructivo]
-      ? [['system', 'structure'] as [Driver, Trade]]
-      : []),
+    ...(differs('sistemaConstructivo') && !isRemodel(choices) && !priced ? [['system', 'structure'] as [Driver, Trade]] : []),
     ...(differs('materialCubierta', 'diseno') ? [['roof', 'roof'] as [Driver, Trade]] : []),
     ...(differs('materialFachada', 'tipoFachada') ? [['facade', 'envelope'] as [Driver, Trade]] : []),
   ];
@@ -112,7 +121,7 @@ function unpriced(reference: Omit<Choices, 'uso'>, choices: Choices): [Driver, T
 export function costOf(q: Quantities, family: Family, type: BuildingType, choices: Choices, region: Region): Cost {
   const base = rateOf(region, type);
   const remodel = isRemodel(choices);
-  const systemFactor = remodel ? undefined : DATA.systemFactors[choices.sistemaConstructivo];
+  const systemFactor = systemFactorOf(referenceOf(family, type), choices);
   // rate = the type's cost per m² × the system's factor (currency per m² built)
   const rate = base.value * (systemFactor ? valueOf(systemFactor) : 1);
   const shares = DATA.tradeShares;
