@@ -138,6 +138,7 @@ describe('public exports', () => {
       '@obra/schema',
       schema,
       [
+        'BUILDING_DIMENSIONS',
         'CONSTRUCTION_SYSTEMS',
         'CONSTRUCTION_SYSTEM_GROUPS',
         'CONTACT_LIMITS',

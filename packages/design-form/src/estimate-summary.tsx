@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { I18n } from '@obra/i18n';
 import type { Estimate } from '@obra/estimate';
+import { BUILDING_DIMENSIONS } from '@obra/schema';
 import type { DesignFormCatalogue } from './catalogues.ts';
 import type { DesignValues } from './values.ts';
 
@@ -58,7 +59,10 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
       <h3 id="design-form-estimate">{t('estimate.summary.title')}</h3>
       {engine === 'failed' ? (
         <p className="estimate-note">{t('estimate.summary.unavailable')}</p>
-      ) : !engine || !result ? null : result.complete ? (
+      ) : !engine || !result ? (
+        // While the estimate loads, what the form can tell without it: the measures or the place it waits for.
+        <Waiting values={values} i18n={i18n} />
+      ) : result.complete ? (
         <Figures engine={engine} result={result} i18n={i18n} lang={lang} />
       ) : (
         <>
@@ -75,6 +79,17 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
         </>
       )}
     </section>
+  );
+}
+
+/** The hints a form without its estimate loaded yet can give: nothing measured, no place chosen. */
+function Waiting({ values, i18n }: { values: DesignValues; i18n: I18n<DesignFormCatalogue> }) {
+  const { t } = i18n;
+  return (
+    <>
+      {BUILDING_DIMENSIONS.some((field) => !values[field].trim()) && <p className="estimate-note">{t('estimate.summary.fill')}</p>}
+      {!values.pais.trim() && <p className="estimate-note">{t('estimate.summary.location')}</p>}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { dimensionErrors } from '@obra/schema';
+import { BUILDING_DIMENSIONS, dimensionErrors } from '@obra/schema';
 import { referenceOf, type Choices } from './choices.ts';
 import { costOf, type Cost } from './cost.ts';
 import { materialsOf, type Material } from './materials.ts';
@@ -15,8 +15,8 @@ export type EstimateInput = Partial<
   >
 >;
 
-/** The building dimensions an estimate needs. */
-export const REQUIRED_DIMENSIONS = ['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
+/** The building dimensions an estimate needs (the schema's). */
+export const REQUIRED_DIMENSIONS = BUILDING_DIMENSIONS;
 
 /**
  * An estimate that could not be made: the building dimensions that are missing or outside their

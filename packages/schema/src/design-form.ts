@@ -83,6 +83,9 @@ const dimension = v.pipe(
   ),
 );
 
+/** The building's dimensions an estimate needs (the land's are optional). */
+export const BUILDING_DIMENSIONS = ['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
+
 type Dimensions = Partial<Record<'uso' | 'ancho' | 'longitud' | 'anchoEdificacion' | 'largoEdificacion' | 'altoEdificacion', string>>;
 /** A dimension as typed, in metres (comma or dot decimals); NaN when empty or not a number. */
 const metresOf = (text: string | undefined) => (text?.trim() ? Number(text.trim().replace(',', '.')) : Number.NaN);

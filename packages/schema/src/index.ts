@@ -46,6 +46,7 @@ export {
   EXTRAS,
   DESIGN_LIMITS,
   DIMENSION_LIMITS,
+  BUILDING_DIMENSIONS,
   dimensionErrors,
   type LimitsOf,
   type UseLimits,
