@@ -113,7 +113,7 @@ describe('the report PDF estimate pages', () => {
     );
     expect(text).toContain('Prices for Guatemala, in GTQ.');
     expect(text).toContain(
-      "No published figure for Guatemala: priced as an office or commercial building with Turner & Townsend's figures for Bogotá, the nearest comparable market (2025), in GTQ.",
+      "No published figure of this type for Guatemala: priced as an office or commercial building with Turner & Townsend's figures for Bogotá, the nearest comparable market (2025), in GTQ.",
     );
     expect(text).toContain('a market of another country (±40 %)');
     expect(text).toContain("what the type costs against its market's average (±44 %)");
@@ -143,6 +143,23 @@ describe('the report PDF estimate pages', () => {
     expect(text).toMatch(/Un costo directo llevado a precio de constructor: × 1[.,]17/);
     expect(text).toContain('Programa de un edificio de varios pisos');
     expect(text).toContain('Tiempo de licencia de Brasil: Prefeitura de São Paulo');
+  });
+
+  it("names markets, a priced system and an unknown country in the report's language", async () => {
+    const es = async (fields: Partial<ReportRow>) =>
+      (await pages(await reportPdf({ ...row, lang: 'es', ...fields } as ReportRow, undefined))).join(' ');
+    // Panama rests on Mexico City, named in Spanish
+    expect(await es({ pais: 'Panamá', uso: 'commercial' })).toContain(
+      'las cifras de Turner & Townsend para Ciudad de México, el mercado comparable más cercano',
+    );
+    // an industrialised system a source prices: its factor and its source
+    const modular = await es({ pais: 'Uruguay', sistema_constructivo: 'modular' });
+    expect(modular).toMatch(/el factor publicado del sistema constructivo \(±30 %\)/);
+    expect(modular).toMatch(/Sistema constructivo: × 0[.,]76 de un edificio de mampostería, MVOT/);
+    // a country no name matches: said as such, not as missing measures
+    const nowhere = await es({ pais: 'Narnia' });
+    expect(nowhere).toContain('No se reconoció el país: no se pudo hacer una estimación.');
+    expect(nowhere).not.toContain('Faltan el ancho');
   });
 
   it('sets no text over other text, even a large building priced in pesos (billions in every column)', async () => {

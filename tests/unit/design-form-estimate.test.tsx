@@ -147,7 +147,7 @@ describe('<obra-design-form> live estimate', () => {
     [
       'Guatemala',
       /^GTQ/,
-      "No published figure for Guatemala: priced as a single-family house with Turner & Townsend's figures for Bogotá, the nearest comparable market (2025), in GTQ.",
+      "No published figure of this type for Guatemala: priced as a single-family house with Turner & Townsend's figures for Bogotá, the nearest comparable market (2025), in GTQ.",
     ],
   ])('prices %s in its own currency where its rate was read, and says whose figures and which market', async (pais, currency, basis) => {
     server.use(designFormHandlers.places);

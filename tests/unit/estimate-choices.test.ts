@@ -28,7 +28,7 @@ describe('what does not change the expected cost', () => {
     }
     // a priced system is a level of the cost: it is named among the drivers, and it never widens as unpriced
     const panels = made({ ...HOUSE, sistemaConstructivo: 'paneles-prefabricados' });
-    expect(panels.cost.drivers.map((d) => d.driver).sort()).toEqual(['country', 'system']);
+    expect(panels.cost.drivers.map((d) => d.driver).sort()).toEqual(['country', 'systemFactor']);
     expect(panels.cost.uncertainty).toBe(made(HOUSE).cost.uncertainty);
     // the factor is read against masonry houses: a concrete tower in light steel widens instead
     const tower = made({

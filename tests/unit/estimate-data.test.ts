@@ -66,6 +66,13 @@ describe('the estimate data', () => {
     expect(all).toHaveLength(126);
   });
 
+  it("prices a country's own figures in its currency: every country with costs has its currency's rate (or is in US dollars)", () => {
+    const countries = data.countries as Record<string, { currency: string; costs: Record<string, { currency: string }> }>;
+    const rates = data.rates as Record<string, unknown>;
+    for (const [code, { currency, costs }] of Object.entries(countries))
+      if (Object.keys(costs).length) expect(currency === 'USD' || rates[currency] !== undefined, `${code} ${currency}`).toBe(true);
+  });
+
   it('catches a cost figure that does not say what it covers or where', () => {
     const cost = { value: 3, unit: 'X/m2', source: Object.keys(sources)[0], currency: 'X', date: '2025', factor: 1, range: 0.2 };
     expect(problem(['countries.XX.costs.house', cost])).toMatch(/basis/);

@@ -2,6 +2,8 @@
 // The estimate engine over grids (every country × building type × size; each use × system × size in
 // three markets), the issue's cases, and worked examples against published figures, per country
 // with its own figure and per building type (docs/estimate.md).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { CONSTRUCTION_SYSTEMS, DIMENSION_LIMITS } from '@obra/schema';
 import bibliography from '@obra/estimate/sources.json' with { type: 'json' };
@@ -22,6 +24,7 @@ import {
 } from '@obra/estimate';
 import { build, made } from './support/estimate.ts';
 
+const require = createRequire(import.meta.url);
 const USES = ['housing', 'commercial', 'institutional', 'warehouse', 'factory', 'other'];
 /** One building of each type: width, length, height and use (the type follows from the use, storeys and area). */
 const TYPES: Record<(typeof BUILDING_TYPES)[number], EstimateInput> = {
@@ -243,6 +246,24 @@ describe('countries and money', () => {
     expect(regionOf('pt')?.code).toBe('PT');
     expect(regionOf('')).toBeUndefined();
     expect(regionOf('Narnia')).toBeUndefined();
+    // the part before a comma or a parenthesis; never a guess from the first words
+    expect(regionOf('Colombia, Antioquia')?.code).toBe('CO');
+    expect(regionOf('Estados Unidos Mexicanos')?.code).not.toBe('US');
+  });
+
+  it('knows every country by the name the location search stores, in es and en (i18n-iso-countries, as the gazetteer reads it)', () => {
+    for (const lang of ['es', 'en']) {
+      const { countries } = JSON.parse(readFileSync(require.resolve(`i18n-iso-countries/langs/${lang}.json`), 'utf8')) as {
+        countries: Record<string, string | string[]>;
+      };
+      const wrong = Object.entries(countries)
+        .map(([code, names]) => [code, Array.isArray(names) ? names[0]! : names] as const)
+        .filter(([code, name]) => regionOf(name)?.code !== code)
+        .map(([code, name]) => `${code} ${name} → ${regionOf(name)?.code}`);
+      expect(wrong, lang).toEqual([]);
+    }
+    // Kinshasa is in the Democratic Republic of the Congo, not the Republic of the Congo
+    expect(regionOf('Congo (República Democrática del)')?.code).toBe('CD');
   });
 
   it('converts to US dollars at the dated rates', () => {

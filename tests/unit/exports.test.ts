@@ -292,6 +292,7 @@ describe('public exports', () => {
         'dateText',
         'estimate',
         'familyOf',
+        'marketName',
         'materialsOf',
         'metres',
         'money',

@@ -14,6 +14,9 @@ export function countryName(code: string, lang: string): string {
   }
 }
 
+/** A survey market's name in `lang`: its Spanish one where it differs ("Ciudad de México"), else as the survey writes it. */
+export const marketName = (market: string, lang: string): string => (lang === 'es' ? DATA.survey.markets[market]?.es : undefined) ?? market;
+
 /**
  * What an estimate's cost rests on, as the values its sentence needs, in `lang`: the country, the
  * publisher and date of its own figure, the survey's name, market and date. One place for the
@@ -27,7 +30,7 @@ export function basisWords(e: Estimate, lang: string): { key: BasisKey; values: 
     publisher: DATA.publishers[basis.source] ?? basis.source,
     date: dateText(basis.date, lang),
     survey: DATA.publishers[DATA.survey.source] ?? DATA.survey.source,
-    market: basis.market ?? '',
+    market: basis.market ? marketName(basis.market, lang) : '',
   };
   const key: BasisKey = basis.from === 'survey' ? (e.far ? 'far' : 'survey') : basis.from;
   return { key, values };

@@ -8,7 +8,18 @@ export const TRADES = ['structure', 'envelope', 'roof', 'finishes', 'installatio
 export type Trade = (typeof TRADES)[number];
 
 /** What can widen the range: the figures behind the level of the cost, by kind. */
-export const DRIVERS = ['country', 'ratio', 'survey', 'typeShare', 'farMarket', 'remodel', 'system', 'roof', 'facade'] as const;
+export const DRIVERS = [
+  'country',
+  'ratio',
+  'survey',
+  'typeShare',
+  'farMarket',
+  'systemFactor',
+  'remodel',
+  'system',
+  'roof',
+  'facade',
+] as const;
 export type Driver = (typeof DRIVERS)[number];
 
 /** The widest ± of a total: its low end stays a tenth of the expected. */
@@ -132,7 +143,7 @@ export function costOf(q: Quantities, family: Family, type: BuildingType, choice
     [base.from === 'survey' ? 'survey' : 'country', [first!]],
     // a ratio between types (from another own figure), or what the type costs against its market's average (from the survey)
     [base.from === 'survey' ? 'typeShare' : 'ratio', rest],
-    ['system', systemFactor ? [systemFactor] : []],
+    ['systemFactor', systemFactor ? [systemFactor] : []],
     ['remodel', remodel ? [shares.structure] : []],
   ];
   const levels = level.map(([driver, figures]) => ({ driver, range: Math.max(0, ...figures.map(rangeOf)) })).filter((d) => d.range > 0);

@@ -59,7 +59,8 @@ interface Survey {
   basis: Basis;
   /** ± fraction of a market's figure. */
   range: number;
-  markets: Record<string, { country: string; average: number; date: string; source: string }>;
+  /** Each market by its English name, with its Spanish one where it differs (`es`). */
+  markets: Record<string, { country: string; average: number; date: string; source: string; es?: string }>;
   nearest: Record<string, string>;
 }
 

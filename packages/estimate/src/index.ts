@@ -31,4 +31,4 @@ export { STAGES, timeOf, type Stage, type StageTime, type Time } from './time.ts
 export { REFERENCES, type Choices } from './choices.ts';
 export { BUILDING_TYPES, DATA, rangeOf, valueOf, type Basis, type BuildingType, type Figure } from './data.ts';
 export { compact, dateText, money, percent, quantity } from './format.ts';
-export { basisWords, countryName, type BasisKey } from './basis.ts';
+export { basisWords, countryName, marketName, type BasisKey } from './basis.ts';

@@ -1,4 +1,5 @@
 import { foldText } from '@obra/schema';
+import aliases from './aliases.json' with { type: 'json' };
 import { BUILDING_TYPES, DATA, rangeOf, valueOf, type BuildingType, type Figure } from './data.ts';
 
 /** A country's ISO 3166-1 alpha-2 code. */
@@ -18,26 +19,28 @@ export interface Region {
   far: boolean;
 }
 
-/** Spellings people type that the runtime's country names do not give (the names come from Intl). */
+/** Spellings people type that neither the runtime's country names nor the location search's give. */
 const SPELLINGS: Record<string, string[]> = {
-  US: ['estados unidos de america', 'usa', 'eeuu', 'ee uu'],
+  US: ['united states of america', 'estados unidos de america', 'usa', 'eeuu', 'ee uu'],
   GB: ['reino unido', 'inglaterra', 'england'],
 };
 
 /** Every country the estimate knows: the survey's list of every ISO code and its nearest market. */
 export const OFFERED_COUNTRIES: readonly string[] = Object.keys(DATA.survey.nearest);
 
-let names: Map<string, string> | undefined;
 /** A name as compared: folded (no case or accents), punctuation as spaces ("Côte d’Ivoire" → "cote d ivoire"). */
 const plain = (name: string): string =>
   foldText(name)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** Folded names → ISO code: the ISO codes, the runtime's es and en names, and {@link SPELLINGS}; made on first use. */
-function countryNames(): Map<string, string> {
-  if (names) return names;
-  names = new Map();
+/**
+ * Folded names → ISO code: the ISO codes, the runtime's es and en names, the names the location
+ * search stores where they differ (aliases.json) and {@link SPELLINGS}. Made when the module loads
+ * (naming 250 countries twice takes tens of ms), never while the visitor types.
+ */
+const NAMES: ReadonlyMap<string, string> = (() => {
+  const names = new Map<string, string>();
   for (const lang of ['en', 'es']) {
     let display: Intl.DisplayNames | undefined;
     try {
@@ -50,25 +53,23 @@ function countryNames(): Map<string, string> {
       if (name && name !== code) names.set(plain(name), code);
     }
   }
-  for (const [code, spellings] of Object.entries(SPELLINGS)) for (const spelling of spellings) names.set(spelling, code);
+  const { $comment: _, ...searched } = aliases as Record<string, string | string[]>;
+  for (const [code, spellings] of [...Object.entries(searched), ...Object.entries(SPELLINGS)])
+    for (const spelling of spellings) names.set(spelling, code);
   for (const code of OFFERED_COUNTRIES) names.set(code.toLowerCase(), code);
   return names;
-}
+})();
 
 /**
- * The ISO code of a country as typed or chosen (its name in Spanish or English, as the gazetteer
- * stores it, or its code), else the longest known name it starts with ("United States of America");
- * undefined when none is given or none is known.
+ * The ISO code of a country as typed or chosen: its name in Spanish or English (as the location
+ * search stores it, or the runtime names it) or its code, else the part before a comma or a
+ * parenthesis ("Colombia, Antioquia"); undefined when none is given or none is known. No name is
+ * guessed from its first words ("Estados Unidos Mexicanos" is not the United States).
  */
 function countryCodeOf(country: string): RegionCode | undefined {
   const folded = plain(country);
   if (!folded) return undefined;
-  const known = countryNames();
-  const exact = known.get(folded);
-  if (exact) return exact;
-  let best: [string, string] | undefined;
-  for (const [name, code] of known) if (folded.startsWith(`${name} `) && name.length > (best?.[0].length ?? 0)) best = [name, code];
-  return best?.[1];
+  return NAMES.get(folded) ?? NAMES.get(plain(country.split(/[,(;]/)[0]!));
 }
 
 /** US dollars per unit of `currency` at the dated rate of data.json (EUR is quoted the other way round). */

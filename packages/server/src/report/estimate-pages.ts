@@ -349,7 +349,9 @@ export function addEstimatePages(pdf: PDFDocument, e: Estimate | IncompleteEstim
   sheet.text(say('estimateReport.title'), MARGIN, { size: 16, font: fonts.bold, colour: '#ffffff' });
   sheet.y = A4[1] - 80;
   if (!e.complete) {
-    sheet.paragraph(say('estimateReport.incomplete'), { size: 10 });
+    // Only the country missing (a name no country has): say that, not the measures.
+    const onlyCountry = e.missing.every((field) => field === 'pais');
+    sheet.paragraph(say(onlyCountry ? 'estimateReport.noCountry' : 'estimateReport.incomplete'), { size: 10 });
     return;
   }
   // The band behind the summary: as tall as its lines.

@@ -4,6 +4,7 @@ import {
   DATA,
   dateText,
   FALLBACK_PERMITS,
+  marketName,
   perAverage,
   money,
   percent,
@@ -62,12 +63,17 @@ export function sourceLines(e: Estimate, say: ServerT, lang: Lang): string[] {
     const market = DATA.survey.markets[rate.market!]!;
     lines.push(
       ...line('estimateReport.sources.survey', market, {
-        market: rate.market!,
+        market: marketName(rate.market!, lang),
         average: money(market.average, 'USD', lang, e.region),
         type,
         share: quantity(valueOf(perAverage(e.type)), lang, e.region, 2),
       }),
     );
+  }
+  // a construction system a source prices
+  if (e.cost.drivers.some((d) => d.driver === 'systemFactor')) {
+    const factor = DATA.systemFactors[e.choices.sistemaConstructivo]!;
+    lines.push(...line('estimateReport.sources.system', factor, { factor: quantity(valueOf(factor), lang, e.region, 2) }));
   }
   lines.push(...line('estimateReport.sources.shares', DATA.tradeShares.structure));
   // Buildings are counted in storeys from published figures; a shed is one storey.
