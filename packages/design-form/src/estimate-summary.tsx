@@ -51,7 +51,7 @@ export function EstimateSummary({ values, i18n, lang }: EstimateSummaryProps) {
     return () => {
       live = false;
     };
-  }, [engine]);
+  }, []);
   // Recomputed only when the choices change: a few microseconds of arithmetic.
   const result = useMemo(() => (engine && engine !== 'failed' ? engine.estimate(values) : undefined), [engine, values]);
   return (

@@ -5,14 +5,20 @@ import { dateText } from './format.ts';
 /** Which sentence names what a cost rests on (the catalogues' `own`, `ratio`, `survey` and `far`). */
 export type BasisKey = 'own' | 'ratio' | 'survey' | 'far';
 
-/** A country's name in `lang` (Intl knows every ISO code), its code where the runtime has no names. */
-export function countryName(code: string, lang: string): string {
-  try {
-    return new Intl.DisplayNames([lang === 'en' ? 'en' : 'es'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+const displays = new Map<string, Intl.DisplayNames | undefined>();
+/** One Intl.DisplayNames per language, made once: the live summary names the country on every input. */
+function regionNames(lang: string): Intl.DisplayNames | undefined {
+  if (!displays.has(lang))
+    try {
+      displays.set(lang, new Intl.DisplayNames([lang], { type: 'region' }));
+    } catch {
+      displays.set(lang, undefined);
+    }
+  return displays.get(lang);
 }
+
+/** A country's name in `lang` (Intl knows every ISO code), its code where the runtime has no names. */
+export const countryName = (code: string, lang: string): string => regionNames(lang === 'en' ? 'en' : 'es')?.of(code) ?? code;
 
 /** A survey market's name in `lang`: its Spanish one where it differs ("Ciudad de México"), else as the survey writes it. */
 export const marketName = (market: string, lang: string): string => (lang === 'es' ? DATA.survey.markets[market]?.es : undefined) ?? market;

@@ -53,8 +53,6 @@ export interface CostBasis {
   anchor?: BuildingType;
   /** The survey market behind a survey figure. */
   market?: string;
-  /** The survey's source id and date, when it lends its figure. */
-  survey?: { source: string; date: string };
 }
 
 /** The cost of the project. */
@@ -85,11 +83,10 @@ export const rangeAround = (expected: number, r: number): Range => ({
 
 /** What a rate rests on, as {@link CostBasis}. */
 function basisOf(rate: Rate): CostBasis {
-  const survey = { source: DATA.survey.source, date: DATA.survey.date };
   if (rate.from === 'own') return { from: 'own', source: rate.figure!.source!, date: rate.figure!.date! };
   if (rate.from === 'ratio') return { from: 'ratio', source: rate.figure!.source!, date: rate.figure!.date!, anchor: rate.anchor! };
   const market = DATA.survey.markets[rate.market!]!;
-  return { from: 'survey', source: market.source, date: market.date, market: rate.market!, survey };
+  return { from: 'survey', source: market.source, date: market.date, market: rate.market! };
 }
 
 /**

@@ -1,7 +1,6 @@
-import { DATA, rangeOf, valueOf, type Figure } from './data.ts';
+import { DATA, rangeOf, valueOf, type BuildingType, type Figure } from './data.ts';
 import { isRemodel, type Choices } from './choices.ts';
 import type { Family, Quantities } from './quantities.ts';
-import type { BuildingType } from './data.ts';
 import type { Region } from './region.ts';
 
 /** The stages of the timeline, in order. */
