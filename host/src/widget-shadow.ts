@@ -7,6 +7,7 @@ import { createElement } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { createI18n, type Catalogue, type Lang } from '@obra/i18n';
 import { readAttributes, type AttributeTable, type WidgetDefinition, type WidgetProps } from '@obra/element';
+import { PRERENDERED } from '@obra/element/loader';
 import { minifyCss } from '@obra/element/minify-css';
 import { designFormWidget } from '@obra/design-form';
 import { marketplaceWidget, softwareDetailWidget } from '@obra/marketplace';
@@ -55,7 +56,8 @@ const withoutStyleAttributes = (html: string) => html.replace(/ style="[^"]*"/g,
 
 /**
  * The declarative shadow root of `<tag>` in `lang` with these attributes: the widget's styles and
- * its first render inside the same `.obra-root` container the runtime creates.
+ * its first render inside the same `.obra-root` container the runtime creates, marked as pre-rendered
+ * (the mark the runtime and the loader take over, packages/element/src/loader-prerendered.ts).
  */
 export function prerenderWidget(tag: string, lang: Lang, attributes: Record<string, string | undefined> = {}): string {
   const def = widget(tag);
@@ -68,7 +70,7 @@ export function prerenderWidget(tag: string, lang: Lang, attributes: Record<stri
     host: hostStub(tag),
   };
   const body = withoutStyleAttributes(renderToString(createElement(def.component as never, props as never)));
-  return `<template shadowrootmode="open"><style>${widgetCss(tag)}</style><div part="root" class="obra-root" lang="${lang}" dir="ltr">${body}</div></template>`;
+  return `<template shadowrootmode="open"><style>${widgetCss(tag)}</style><div part="root" class="obra-root" ${PRERENDERED} lang="${lang}" dir="ltr">${body}</div></template>`;
 }
 
 /** The CSP hashes of every widget's pre-rendered `<style>`. */

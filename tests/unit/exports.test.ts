@@ -99,7 +99,7 @@ describe('public exports', () => {
     // The React binding is its own entry, so the host's plain-DOM script never reaches React.
     ['@obra/form/react', formReact, ['useDraft', 'useFormDelivery', 'useOutbox']],
     // The loader is its own entry, so the loader bundle never shares a chunk with the widgets' runtime.
-    ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'loadOnSight']],
+    ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'PRERENDERED', 'loadOnSight']],
     // Build-time only (the bundles' and the host pre-render's CSS): no widget code imports it.
     ['@obra/element/minify-css', elementMinifyCss, ['minifyCss']],
     ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],

@@ -90,6 +90,7 @@ export function registerWidget<T extends AttributeTable, E extends EventMap, S, 
 function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C extends Catalogue>(
   def: WidgetDefinition<T, E, S, C>,
 ): CustomElementConstructor {
+  const properties = Object.keys(def.attributes).map(camelCase);
   class ObraWidget extends HTMLElement {
     // `lang` is not listed: observeLang() sees the element's own `lang` along with the page's.
     static observedAttributes = Object.keys(def.attributes);
@@ -113,6 +114,7 @@ function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C ex
     connectedCallback(): void {
       const shadow = this.shadowRoot!;
       if (!this.#container) {
+        this.#keepEarlyProperties();
         // The first .obra-root is the view's own container (a shadow root has no :scope to anchor on).
         const view = (this.#prerendered = shadow.querySelector('.obra-root'));
         adoptStyles(shadow, def.styles, this.nonce || this.getAttribute('nonce') || undefined);
@@ -132,6 +134,20 @@ function createWidgetClass<T extends AttributeTable, E extends EventMap, S, C ex
       // the widget's code: its first render takes the next task, so neither blocks the page long.
       if (upgrading) setTimeout(() => this.#root && this.#render());
       else this.#render();
+    }
+
+    /**
+     * A property a page set before this element upgraded (`el.partner = 'CODE'` before the
+     * widget's script ran) is an own property of the element that hides the class's accessor:
+     * it is taken off and set again through the accessor, so it becomes the attribute it stands for.
+     */
+    #keepEarlyProperties(): void {
+      for (const name of properties) {
+        if (!Object.hasOwn(this, name)) continue;
+        const value: unknown = (this as Record<string, unknown>)[name];
+        delete (this as Record<string, unknown>)[name];
+        (this as Record<string, unknown>)[name] = value;
+      }
     }
 
     disconnectedCallback(): void {

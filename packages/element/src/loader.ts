@@ -1,4 +1,7 @@
 import { readVisitorInput, restoreVisitorInput } from './loader-take-over.ts';
+import { prerenderedView } from './loader-prerendered.ts';
+
+export { PRERENDERED } from './loader-prerendered.ts';
 
 /** Tag name → a function that imports the module defining that tag. */
 export type WidgetImports = Record<string, () => Promise<unknown>>;
@@ -86,9 +89,9 @@ function clickOnRelease(win: Window, button: HTMLElement, by: 'pointer' | 'key')
  * submission (Enter in a field), are held and replayed on the rendered view, and what was typed
  * is carried over, when the runtime says it took the view over (`obra-take-over`).
  */
-function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void {
+function waitForVisitor(el: Element, shadow: ShadowRoot, first: HTMLElement, load: () => void): void {
+  // Until the take-over, the shadow root's first .obra-root is the pre-rendered view (a shadow root has no :scope to anchor on).
   const view = () => shadow.querySelector('.obra-root');
-  const first = view();
   let held: number[] | undefined;
   // The focused control of the old view. Replacing the view blurs it with no element to go to;
   // a focusout towards another element is the visitor moving on.
@@ -96,7 +99,7 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
   shadow.addEventListener('focusin', (event) => (focused = event.composedPath()[0]!));
   shadow.addEventListener('focusout', (event) => (focused = (event as FocusEvent).relatedTarget ? null : focused));
   const hold = (event: Event) => {
-    if (!first || view() !== first) return;
+    if (view() !== first) return;
     const target = event.type === 'submit' ? (event.target as Element) : (event.composedPath()[0] as Element).closest?.(NEEDS_CODE);
     const path = target && pathOf(first, target);
     if (!path) return;
@@ -112,7 +115,7 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
   const press = (event: Event) => {
     if (event.type === 'keydown' && !isSpace(event)) return;
     const target = view() === first && (event.composedPath()[0] as Element).closest?.(NEEDS_CODE);
-    const path = first && target && pathOf(first, target);
+    const path = target && pathOf(first, target);
     pressed = path ? { path, by: event.type === 'keydown' ? 'key' : 'pointer' } : undefined;
   };
   el.addEventListener(
@@ -121,7 +124,7 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, load: () => void): void
       shadow.removeEventListener('pointerdown', press, true);
       shadow.removeEventListener('keydown', press, true);
       const now = view();
-      if (!first || !now) return;
+      if (!now) return;
       // The focus returns only if nothing else took it meanwhile.
       const active = el.ownerDocument.activeElement;
       restoreVisitorInput(now, readVisitorInput(first, !active || active === el.ownerDocument.body ? (focused as Element | null) : null));
@@ -183,10 +186,14 @@ export function loadOnSight(imports: WidgetImports, doc: Document = document): (
         )
       : undefined;
   const scan = () => {
-    if (!pending.size) return;
+    // A tag the page defined already (its single-script bundle ran) needs nothing from the loader:
+    // its elements upgraded, a pre-rendered view included.
+    for (const tag of pending.keys()) if (doc.defaultView?.customElements.get(tag)) pending.delete(tag);
+    if (!pending.size) return stop();
     for (const el of doc.querySelectorAll([...pending.keys()].join())) {
-      if (el.shadowRoot?.querySelector('.obra-root')) {
-        if (!waiting.has(el)) waitForVisitor(el, el.shadowRoot, () => load(el.localName));
+      const first = prerenderedView(el.shadowRoot);
+      if (first) {
+        if (!waiting.has(el)) waitForVisitor(el, el.shadowRoot!, first, () => load(el.localName));
         waiting.add(el);
       } else if (sight) sight.observe(el);
       else load(el.localName);
