@@ -1,12 +1,14 @@
 // What a partner pastes, in any mix (docs/partners/embedding.md): a widget's single-script bundle
 // and the loader on one page, in either order, with the same widget twice; and properties a page
 // sets on an element before its script has run (`el.partner = 'Acme'` in a framework, or a script
-// above the widget's), which the element keeps when it upgrades. Every page is a partner's, on
+// above the widget's), which the element keeps when it upgrades; links that lead to Obra's pages
+// from a partner's page. Every page is a partner's, on
 // another origin, under the guide's CSP, loading Obra's files from Obra's real server.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { softwareCatalogue } from '@obra/marketplace';
 import { approvedPartner, signInAs } from '../server/support/admin.ts';
 import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
@@ -22,7 +24,8 @@ let platform: Platform;
 let acme: PartnerSite;
 
 beforeAll(async () => {
-  platform = await startConsolePlatform();
+  // The product pages, as npm start answers them: the catalogue's More links lead there.
+  platform = await startConsolePlatform({}, { slugs: softwareCatalogue.map((item) => item.slug) });
   acme = await startPartnerSite(platform.origin);
   const admin = await signInAs(platform.origin, ADMIN.email, ADMIN.password);
   await approvedPartner(platform.origin, admin, 'Acme', [acme.origin]);
@@ -183,6 +186,30 @@ describe('properties set before the element upgrades', () => {
     await page.addScriptTag({ url: `${platform.origin}/widgets/obra-wait-list.js` });
     await send(page, 0, 'Ana Temprana');
     expect(await stored('Ana Temprana')).toEqual([{ partner_code: 'Acme', embed_approved: true }]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('links on a partner page', () => {
+  it("the catalogue's More leads to Obra's product page, not to a path on the partner's site", async () => {
+    acme.pages.set(
+      '/catalogue.html',
+      sitePage(
+        `<script src="${GUIDE_ORIGIN}/widgets/obra-marketplace.js" defer></script>`,
+        '<obra-marketplace lang="en" partner="Acme"></obra-marketplace>',
+      ),
+    );
+    const page = await browser.newPage();
+    const errors = recordErrors(page);
+    await stubYouTube(page);
+    await page.goto(`${acme.origin}/catalogue.html`);
+    const more = page.locator('obra-marketplace a.more').first();
+    await more.waitFor();
+    expect(await more.getAttribute('href')).toBe(`${platform.origin}/en/product/${softwareCatalogue[0]!.slug}?partner=Acme`);
+    await more.click();
+    await page.waitForURL(`${platform.origin}/en/product/**`);
+    await expect.poll(() => page.locator('obra-software-detail').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiBaseFrom, createApiClient, sendWaitList } from '@obra/api';
+import { ApiError, apiBaseFrom, createApiClient, obraOriginFrom, sendWaitList } from '@obra/api';
 import type { WaitListEntry } from '@obra/schema';
 import { TEST_API, TEST_SHEET, waitListHandlers } from '../msw/wait-list-handlers.ts';
 import { useFastRetries } from './support/fast-retries.ts';
@@ -122,5 +122,8 @@ describe('apiBaseFrom', () => {
   it('is /api on the origin the bundle came from, or page-relative /api', () => {
     expect(apiBaseFrom('https://cdn.obra.example/widgets/obra-wait-list.js')).toBe('https://cdn.obra.example/api');
     expect(apiBaseFrom('file:///work/main/packages/x.ts')).toBe('/api');
+    // The marketplace's default More link is on the same origin: Obra's, wherever the page is.
+    expect(obraOriginFrom('https://cdn.obra.example:8443/esm/chunks/runtime-x.js')).toBe('https://cdn.obra.example:8443');
+    expect(obraOriginFrom('file:///srv/obra/packages/x.ts')).toBe('');
   });
 });

@@ -29,6 +29,7 @@ describe('public exports', () => {
         'backoff',
         'createApiClient',
         'createKeyring',
+        'obraOriginFrom',
         'deliver',
         'generateImage',
         'newKey',

@@ -16,10 +16,16 @@ export function createApiClient(base: string): ApiClient {
 }
 
 /**
- * The default API base for a widget bundle: `/api` on the origin the bundle was loaded from, so
- * one script tag from the Obra host also reaches the Obra API. `moduleUrl` is the bundle's
- * `import.meta.url`; anything not http(s) (tests, file://) gives the page-relative `/api`.
+ * The origin a widget bundle was loaded from (Obra's), where its default API base and links
+ * point, so one script tag on a partner's page reaches Obra and not the partner's own site.
+ * `moduleUrl` is the bundle's `import.meta.url`; anything not http(s) (the host's pre-render,
+ * tests, file://) gives '' (the page's own origin, which is Obra's there).
  */
+export function obraOriginFrom(moduleUrl: string): string {
+  return /^https?:/.test(moduleUrl) ? new URL(moduleUrl).origin : '';
+}
+
+/** The default API base for a widget bundle: `/api` on the origin it was loaded from ({@link obraOriginFrom}). */
 export function apiBaseFrom(moduleUrl: string): string {
-  return /^https?:/.test(moduleUrl) ? new URL('/api', moduleUrl).href : '/api';
+  return `${obraOriginFrom(moduleUrl)}/api`;
 }

@@ -1,5 +1,5 @@
 export { ApiError, attributionProblem, type ApiErrorKey } from './errors.ts';
-export { apiBaseFrom, createApiClient, type ApiClient } from './client.ts';
+export { apiBaseFrom, createApiClient, obraOriginFrom, type ApiClient } from './client.ts';
 export { apiUrl, parseRetryAfter, request, type CallInit } from './request.ts';
 export {
   RETRY,

@@ -15,8 +15,9 @@ export const marketplaceContract = defineContract<Record<never, never>>()({
   attributes: marketplaceAttributes,
   attributeDocs: {
     'detail-href': {
-      description: 'The More link template, with `{lang}` and `{slug}`.',
-      default: "the host's `/es/producto/{slug}` or `/en/product/{slug}`",
+      description:
+        'The More link template, with `{lang}` and `{slug}`: your own product page, e.g. `https://partner.example/software/{slug}` (a path alone is on your site).',
+      default: "Obra's product page, `/es/producto/{slug}` or `/en/product/{slug}` on the origin the script came from",
     },
     partner: {
       description:

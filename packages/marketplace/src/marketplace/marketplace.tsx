@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
+import { obraOriginFrom } from '@obra/api';
 import type { Lang } from '@obra/i18n';
 import { ownWords, useKeptInHistory, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { LiveRegion } from '@obra/ui';
@@ -11,7 +12,7 @@ import { PAGE_SIZE, pageCount, type MarketplaceState } from './store.ts';
 
 /** The attributes of `<obra-marketplace>`, parsed. */
 export interface MarketplaceAttributes extends OwnWords {
-  /** Link of a card's More button; `{lang}` and `{slug}` are filled in. Empty: the host's product page. */
+  /** Link of a card's More button; `{lang}` and `{slug}` are filled in. Empty: Obra's product page. */
   detailHref: string;
   /** The partner's code, carried by the More links (`partner=CODE`); '' for none. */
   partner: string;
@@ -19,8 +20,12 @@ export interface MarketplaceAttributes extends OwnWords {
 
 export type MarketplaceProps = WidgetProps<MarketplaceAttributes, Record<never, never>, StoreApi<MarketplaceState>, MarketplaceCatalogue>;
 
-/** The host site's detail page per language (docs/contributors/behaviour.md#routes). */
-const DEFAULT_DETAIL_HREF: Record<Lang, string> = { es: '/{lang}/producto/{slug}', en: '/{lang}/product/{slug}' };
+/**
+ * Obra's product page per language (docs/contributors/behaviour.md#routes), on the origin the
+ * widget's script came from: on a partner's page a path alone would lead to the partner's site.
+ */
+const OBRA = obraOriginFrom(import.meta.url);
+const DEFAULT_DETAIL_HREF: Record<Lang, string> = { es: `${OBRA}/{lang}/producto/{slug}`, en: `${OBRA}/{lang}/product/{slug}` };
 
 /**
  * The More link of an item: the template with `{lang}` and `{slug}` filled in (URL-encoded), and
