@@ -2,7 +2,7 @@
 // and the loader on one page, in either order, with the same widget twice; and properties a page
 // sets on an element before its script has run (`el.partner = 'Acme'` in a framework, or a script
 // above the widget's), which the element keeps when it upgrades; links that lead to Obra's pages
-// from a partner's page. Every page is a partner's, on
+// from a partner's page; nothing written to the partner's console. Every page is a partner's, on
 // another origin, under the guide's CSP, loading Obra's files from Obra's real server.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { recordErrors } from './support/embed.ts';
 import { stubYouTube } from './support/marketplace.ts';
 import { GUIDE_ORIGIN, startPartnerSite, type PartnerSite } from './support/partner-site.ts';
 import type { Platform } from './support/platform.ts';
+import { fillRegistration, partnerRegistration, TYPED as REGISTRATION } from './support/partner-registration.ts';
 import { fillEntry, TYPED, waitList } from './support/wait-list.ts';
 
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
@@ -211,6 +212,38 @@ describe('links on a partner page', () => {
     await page.waitForURL(`${platform.origin}/en/product/**`);
     await expect.poll(() => page.locator('obra-software-detail').count()).toBe(1);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("quiet on a partner's page", () => {
+  it('every widget through the loader, a registration sent: nothing in the console, no failed request', async () => {
+    const every =
+      '<obra-design-form lang="en"></obra-design-form><obra-wait-list lang="en"></obra-wait-list>' +
+      '<obra-partner-registration lang="en"></obra-partner-registration><obra-marketplace lang="en"></obra-marketplace>' +
+      '<obra-software-detail lang="en" slug="sketchup"></obra-software-detail>';
+    acme.pages.set('/quiet.html', sitePage(LOADER, every));
+    const page = await browser.newPage();
+    await stubYouTube(page);
+    const said: string[] = [];
+    page.on('console', (message) => said.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => said.push(String(error)));
+    const failed: string[] = [];
+    page.on('response', (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
+    await page.goto(`${acme.origin}/quiet.html`);
+    for (const tag of ['obra-design-form', 'obra-wait-list', 'obra-marketplace', 'obra-software-detail', 'obra-partner-registration']) {
+      const host = page.locator(tag);
+      await host.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => host.evaluate((el) => el.shadowRoot?.querySelector('h2')?.textContent ?? ''), { timeout: 15_000 })
+        .not.toBe('');
+    }
+    const registration = partnerRegistration(page);
+    await fillRegistration(registration, { ...REGISTRATION, nombre: 'Luis Callado' });
+    await registration.submit.click();
+    await expect.poll(() => registration.success.textContent()).toBe('Registration completed successfully! Thank you.');
+    expect(said).toEqual([]);
+    expect(failed).toEqual([]);
     await page.close();
   });
 });

@@ -97,11 +97,18 @@ describe('<obra-design-form> image generation', () => {
     ['a non-OK status', designFormHandlers.generateFailed, copy('es').image.log.notOk],
     ['an answer without url', designFormHandlers.generateNoUrl, copy('es').image.log.noUrl],
   ])(
-    'on %s logs the message of docs/contributors/behaviour.md#errors and shows the example image again',
+    'on %s shows the example image again, and logs the message of docs/contributors/behaviour.md#errors only with debug',
     async (_case, handler, message) => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       server.use(handler);
-      const form = await designForm();
+      const quiet = await designForm();
+      await openSection(quiet, 'Uso');
+      await quiet.user.click(quiet.screen.getByRole('button', { name: 'Generar imagen (Uso)' }));
+      await waitFor(() => expect(quiet.screen.getByText(copy('es').image.failed)).toBeTruthy());
+      // The failure is shown right after it would be logged; React's own warnings here are not the widget's.
+      expect(logged.mock.calls.filter(([first]) => first === '[obra-design-form]')).toEqual([]);
+      quiet.host.remove();
+      const form = await designForm('debug');
       const events: unknown[] = [];
       form.host.addEventListener('obra-image-generated', (e) => events.push(e));
       await openSection(form, 'Uso');

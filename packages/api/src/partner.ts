@@ -22,14 +22,12 @@ const partnerBody = ({ nombre, telefono, correo, pais, especializacion }: Partne
 /**
  * Sends a partner registration to `{apiBase}/partner` and resolves with the API's answer (`{id}`,
  * and what its attribution counts for: docs/partners/sites.md). A refusal throws {@link ApiError};
- * the answer is logged too.
+ * nothing is logged (the widget is quiet on the partner's page).
  */
 export async function sendPartner(registration: PartnerRegistration, options: SendPartnerOptions): Promise<unknown> {
   const url = apiUrl(options.apiBase, 'partner');
-  const answer = await deliver(
+  return deliver(
     { url, body: partnerBody(registration), key: options.key ?? newKey(), headers: options.headers, attribution: options.attribution },
     options,
   );
-  console.info('[obra-partner-registration] registration accepted:', answer);
-  return answer;
 }

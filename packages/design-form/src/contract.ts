@@ -5,6 +5,7 @@ import type { DesignFormEvents } from './store.ts';
 /** `<obra-design-form>`'s attributes (besides `lang`): name → parser. The bundle takes only this table, not the docs below. */
 export const designFormAttributes = {
   'api-base': attr.string(apiBaseFrom(import.meta.url)),
+  debug: attr.boolean(),
   ...partnerAttribute,
   ...wordsAttributes,
 };
@@ -20,6 +21,10 @@ export const designFormContract = defineContract<DesignFormEvents>()({
     'api-base': {
       description: 'The Obra API base URL (`/location`, `/generate-image`, `/form-report`).',
       default: '`/api` on the origin the script came from',
+    },
+    debug: {
+      description:
+        "Logs to the browser's console why an illustration or a location search failed, for your developers; without it the widget writes nothing there (the visitor is told either way).",
     },
   },
   events: {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { attributionOf } from '@obra/api';
 import { ownWords, useStore, type OwnWords, type WidgetProps } from '@obra/element';
@@ -23,6 +23,8 @@ export interface DesignFormAttributes extends OwnWords {
   apiBase: string;
   /** The partner code stored with each report ('' when absent or not a code). */
   partner: string;
+  /** Whether failures the visitor is told of are also logged to the console (for the page's developers). */
+  debug: boolean;
 }
 
 export type DesignFormProps = WidgetProps<DesignFormAttributes, DesignFormEvents, StoreApi<DesignFormState>, DesignFormCatalogue>;
@@ -43,7 +45,16 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
   const openerRef = useRef<HTMLButtonElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   useDesignDraft(store, host);
+  // Quiet on other people's pages: nothing in their console unless they ask with `debug`.
+  const { debug } = attrs;
+  const log = useCallback(
+    (...what: unknown[]) => {
+      if (debug) console.error('[obra-design-form]', ...what);
+    },
+    [debug],
+  );
   const deps = () => ({
+    log,
     apiBase: attrs.apiBase,
     emit,
     lang,
@@ -129,7 +140,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
         {/* The send button sits below the sections, not in their scrolling column: always in sight. */}
         <div className="form-column">
           <div className="sections" part="sections">
-            <Sections state={state} i18n={i18n} apiBase={attrs.apiBase} lang={lang} onGenerate={generate} />
+            <Sections state={state} i18n={i18n} apiBase={attrs.apiBase} lang={lang} onGenerate={generate} log={log} />
           </div>
           <EstimateSummary values={state.values} i18n={i18n} lang={lang} />
           <div className="actions">

@@ -15,6 +15,8 @@ export interface LocationFieldProps {
   lang: string;
   values: Pick<DesignValues, 'pais' | 'departamento' | 'ciudad'>;
   onChoose: (place: Place) => void;
+  /** Logs for the page's developers (the element's `debug` attribute). */
+  log: (...what: unknown[]) => void;
 }
 
 /** Two places may share a label: the key adds the position. */
@@ -25,7 +27,7 @@ const placeText = ({ ciudad, departamento, pais }: LocationFieldProps['values'])
  * The location autocomplete: the shared {@link Combobox} fed by the debounced gazetteer search.
  * A failed search is only logged; the list stays.
  */
-export function LocationField({ i18n, apiBase, lang, values, onChoose }: LocationFieldProps) {
+export function LocationField({ i18n, apiBase, lang, values, onChoose, log }: LocationFieldProps) {
   const { t } = i18n;
   const id = useId();
   const [text, setText] = useState(() => placeText(values));
@@ -59,8 +61,7 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
           setOpen(true);
         },
         (error: unknown) => {
-          if (!controller.signal.aborted)
-            console.error('[obra-design-form] location search failed:', error instanceof Error ? error.message : error);
+          if (!controller.signal.aborted) log('location search failed:', error instanceof Error ? error.message : error);
         },
       );
     }, LOCATION_DEBOUNCE_MS);
@@ -68,7 +69,7 @@ export function LocationField({ i18n, apiBase, lang, values, onChoose }: Locatio
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text, lang, apiBase]);
+  }, [text, lang, apiBase, log]);
 
   const choose = (place: Place) => {
     typed.current = false;

@@ -37,10 +37,11 @@ export interface SectionsProps {
   apiBase: string;
   lang: string;
   onGenerate: () => void;
+  log: (...what: unknown[]) => void;
 }
 
 /** Every field of docs/contributors/behaviour.md#entities in collapsible sections; the first is open. */
-export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsProps) {
+export function Sections({ state, i18n, apiBase, lang, onGenerate, log }: SectionsProps) {
   const { t } = i18n;
   const [open, setOpen] = useState<ReadonlySet<SectionName>>(() => new Set(['project']));
   const { values } = state;
@@ -117,7 +118,10 @@ export function Sections({ state, i18n, apiBase, lang, onGenerate }: SectionsPro
           {radios('etapaProyecto', PROJECT_STAGES, (v) => t(`designForm.etapaProyecto.options.${v}`))}
         </>,
       )}
-      {section('location', <LocationField i18n={i18n} apiBase={apiBase} lang={lang} values={values} onChoose={state.chooseLocation} />)}
+      {section(
+        'location',
+        <LocationField i18n={i18n} apiBase={apiBase} lang={lang} values={values} onChoose={state.chooseLocation} log={log} />,
+      )}
       {section(
         'dimensions',
         <>

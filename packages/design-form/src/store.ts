@@ -54,6 +54,8 @@ export interface DesignDeps {
   frame: { prefix: string; suffix: string };
   /** The messages of docs/contributors/behaviour.md#errors for a failed image generation, logged (not shown) in the widget's language. */
   imageLog: { notOk: string; noUrl: string };
+  /** Logs for the page's developers (the element's `debug` attribute); the visitor is told otherwise. */
+  log: (...what: unknown[]) => void;
   /** The widget's language, sent as Accept-Language (the server answers and mails in it). */
   lang: string;
 }
@@ -210,7 +212,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
         const values = { ...get().values, pais: place.Country, departamento: place.Region ?? '', ciudad: place.Municipality ?? '' };
         set({ values, errors: get().attempted ? errorsOf(values, get().refused) : get().errors });
       },
-      async generate({ apiBase, emit, frame, imageLog }) {
+      async generate({ apiBase, emit, frame, imageLog, log }) {
         if (get().image === 'loading') return 'busy';
         const { values } = get();
         const prompt = buildPrompt(values, frame);
@@ -229,7 +231,7 @@ export function createDesignFormStore(): StoreApi<DesignFormState> {
               : error.key === 'api.unexpected'
                 ? imageLog.noUrl
                 : error.message;
-          console.error('[obra-design-form]', message);
+          log(message);
           set({ image: 'idle', generatedUrl: '', imageFailed: true });
           return 'failed';
         }
