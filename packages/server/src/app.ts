@@ -223,8 +223,10 @@ export async function createApi(
       if (error instanceof HttpError) {
         reply = { status: error.status, body: error.bodyIn(requestLang(req)), headers: error.headers };
         if (error.close) closeAfter(res);
-      } else if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
-        // The client went away mid-request: nothing to answer and nothing wrong with the server.
+      } else if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && req.socket.destroyed) {
+        // The client went away mid-request (its body cut off): nothing to answer and nothing
+        // wrong with the server. Not `req.destroyed`: a request whose body was read whole is
+        // destroyed too, and a server error after that must still be answered.
         log.info('request', {
           method: req.method,
           path: url.pathname,

@@ -15,7 +15,7 @@ export async function createOperator(db: Db, email: string, role: Role = 'admin'
 export interface Session {
   cookie: string;
   csrf: string;
-  call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Response>;
 }
 
 /** Signs in over HTTP; throws when the API refuses. */
@@ -42,6 +42,7 @@ export async function signInAs(base: string, email: string, password = PASSWORD)
           ...init.headers,
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal,
       }),
   };
 }
