@@ -33,8 +33,8 @@ async function serve(config: Config): Promise<void> {
   );
   closeOnSignal(server, () => api.close(), { log: api.log, timeoutMs: config.shutdownTimeoutMs });
   const port = await listen(server, config);
-  // The console's links in the CLI and in mails follow the address served (unless PUBLIC_URL).
-  recordServedOrigin(config.dataDir, config.host, port);
+  // The console's links in the CLI and in mails follow the address that serves this database (unless PUBLIC_URL).
+  await recordServedOrigin(api.db, config.host, port);
   api.log.info('Obra host listening', {
     url: `http://${displayHost(config.host)}:${port}/`,
     api: '/api/',

@@ -25,6 +25,7 @@ const html = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Obra</title>
+<link rel="icon" href="/img/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${url('packages/console/src/console.css')}">
 <script type="module" src="${url('packages/console/src/main.tsx')}"></script>
 </head>

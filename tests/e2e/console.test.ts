@@ -48,6 +48,22 @@ it("the CLI made the first user, who signs in; a wrong password is refused in th
   await page.locator('h1', { hasText: 'Rosa Informe' }).waitFor();
 });
 
+it('declares its icon, which is served: /admin asks for no missing /favicon.ico, and nothing it loads is a 404', async () => {
+  const page = await newPage();
+  const failed: string[] = [];
+  // Signed out, the session check's 401 is the answer expected; a 404 never is.
+  page.on('response', (response) => void (response.status() === 404 && failed.push(response.url())));
+  page.on('request', (request) => void (new URL(request.url()).pathname === '/favicon.ico' && failed.push(request.url())));
+  await page.goto(`${platform.origin}/admin`);
+  await page.locator('#email').waitFor();
+  const icon = await page.locator('head link[rel=icon]').getAttribute('href');
+  expect(icon).toBe('/img/favicon.svg');
+  const served = await fetch(new URL(icon!, platform.origin));
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  expect(failed).toEqual([]);
+});
+
 it('throttles an account after ten wrong passwords from a browser it does not know, and says to wait', async () => {
   const page = await newPage();
   await page.goto(`${platform.origin}/admin`);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { softwareCatalogue } from '@obra/marketplace';
+import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { textsIn } from '../../host/src/texts.ts';
 import { approvedPartner, signInAs, type Session } from '../server/support/admin.ts';
 import { ROOT } from '../server/support/api.ts';
@@ -356,12 +357,22 @@ describe('a site Obra has not approved', () => {
     const row = page.locator('section.sites tr', { hasText: stranger.origin });
     await expect.poll(() => row.locator('td').first().textContent()).toBe('2');
     expect(await row.textContent()).toContain('Acme');
+    // Its last lead in the operator's time zone (the company's, America/Bogota), named in the column's head, never UTC.
+    expect(await page.locator('section.sites th', { hasText: 'Last lead' }).textContent()).toBe('Last lead (America/Bogota time)');
+    const last = row.locator('time');
+    const at = new Date((await last.getAttribute('datetime'))!);
+    const shown = (timeZone: string) =>
+      new Intl.DateTimeFormat(CONSOLE_LOCALES.en, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+    expect(await last.textContent()).toBe(shown('America/Bogota'));
+    expect(shown('America/Bogota')).not.toBe(shown('UTC'));
     await look(page, 'console-sites');
     await row.getByRole('link', { name: 'Approve for Socio Acme (Acme)' }).click();
     const origins = page.locator('textarea#partner-origins');
     await expect.poll(() => origins.inputValue()).toBe(`${acme.origin}\n${stranger.origin}`);
+    // Saved at once, without a confirmation (docs/operators/partners.md): only approving, suspending and reinstating ask.
     await page.getByRole('button', { name: 'Save the origins' }).click();
     await expect.poll(() => page.locator('article p.ok[role=status]').first().textContent()).toBe('The origins are saved.');
+    expect(await page.locator('article .confirm').count()).toBe(0);
     for (const nombre of ['Ana Norte', 'Ann North'])
       expect(await stored('wait_list', nombre)).toMatchObject({ row: { partner_code: 'Acme', partner_claim: null, embed_approved: true } });
     await page.goto(`${platform.origin}/admin/partners`);

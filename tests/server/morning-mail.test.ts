@@ -25,7 +25,7 @@ const at = (iso: string, timeZone: string, lang: 'es' | 'en') =>
 
 beforeAll(async () => {
   local = await startLocalApi({ RATE_LIMIT: '0', MAIL_RETRY_MS: '100' }, undefined, { now: () => clock });
-  queue = morningMails(local.api.db, { retryMs: 100, consoleOrigin: () => 'http://localhost:8080', now: () => new Date(clock) });
+  queue = morningMails(local.api.db, { retryMs: 100, consoleOrigin: async () => 'http://localhost:8080', now: () => new Date(clock) });
   for (const [email, role] of [
     ['ana@example.com', 'admin'],
     ['luis@example.com', 'agent'],

@@ -124,9 +124,13 @@ export async function createApi(
       queues: [
         reportMails(db, { retryMs: config.mail.retryMs, perHour: config.reportMail.perHour }),
         orderMails(db, config.mail.retryMs),
-        // The console's links: PUBLIC_URL, else where `npm start` serves it (read when a mail is written).
-        notificationMails(db, { retryMs: config.mail.retryMs, digestHour: config.digestHour, consoleOrigin: () => servedOrigin(config) }),
-        morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config), now: clock }),
+        // The console's links: PUBLIC_URL, else where `npm start` serves this database (read when a mail is written).
+        notificationMails(db, {
+          retryMs: config.mail.retryMs,
+          digestHour: config.digestHour,
+          consoleOrigin: () => servedOrigin(config, db),
+        }),
+        morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config, db), now: clock }),
       ],
     }),
   );

@@ -104,7 +104,7 @@ const SERVER = {
   DATABASE_POOL_SIZE: positive(10, 'connections each process keeps to PostgreSQL'),
   PUBLIC_URL: origin(
     'https://obra.example',
-    "origin clients reach the API on; default: the request's Host (forwarded headers with `TRUST_PROXY=1`). Also the origin of the console links that `npm run admin` prints and e-mails carry; unset, those follow the address `npm start` last served this data folder on (recorded in `<OBRA_DATA_DIR>/served-origin`), else `http://localhost:8080`",
+    "origin clients reach the API on; default: the request's Host (forwarded headers with `TRUST_PROXY=1`). Also the origin of the console links that `npm run admin` prints and e-mails carry; unset, those follow the address `npm start` last served this database on (recorded in the database itself, so two servers on different data each link to their own), else `http://localhost:8080`",
   ),
   TRUST_PROXY: {
     schema: v.optional(

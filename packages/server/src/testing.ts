@@ -32,7 +32,7 @@ export { checkOrigins, codeFromName, normaliseOrigin } from './partners/checks.t
 export { backfillEstimates, runBackfill } from './report/backfill-estimates.ts';
 export { ESTIMATE_COLUMNS } from './report/estimate-columns.ts';
 export { reportPdf, type ReportRow } from './report/pdf.ts';
-export { servedOrigin } from './served-origin.ts';
+export { consoleOriginOf } from './served-origin.ts';
 export { addressAllowed, canonicalAddress, parseWebhookUrl, resolveTarget } from './webhooks/address.ts';
 export { newSecret } from './webhooks/events.ts';
 export { post } from './webhooks/send.ts';

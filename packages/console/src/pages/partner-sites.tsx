@@ -14,7 +14,8 @@ const approveUrl = (id: string, origin: string) => `${routeUrl({ name: 'partner'
 
 /** The list under the partners; `partners` are the ones the page shows (any of them can be chosen). */
 export function SitesNotApproved({ me, partners }: { me: Me; partners: PartnerView[] }) {
-  const { t, lang } = useT();
+  // Times in the operator's zone, named in the column's head, as on every screen of the console.
+  const { t, lang, zone = 'UTC' } = useT();
   const { data, error } = useLoad('GET sites');
   const admin = me.role === 'admin';
   const choose = (origin: string) => (event: FormEvent<HTMLFormElement>) => {
@@ -74,7 +75,10 @@ export function SitesNotApproved({ me, partners }: { me: Me; partners: PartnerVi
               </a>
             ),
           },
-          { head: t('consolePartners.sites.last'), cell: (site) => <time dateTime={site.lastAt}>{when(site.lastAt, lang)}</time> },
+          {
+            head: t('consolePartners.sites.last', { zone }),
+            cell: (site) => <time dateTime={site.lastAt}>{when(site.lastAt, lang, zone)}</time>,
+          },
           {
             head: t('consolePartners.sites.claims'),
             cell: (site) => (site.claims.length ? site.claims.map((code) => <code key={code}>{code} </code>) : '—'),

@@ -1,5 +1,5 @@
-// A partner's page: its registration, its code and allowed origins (admins approve, edit the
-// origins, suspend and reinstate, each after a confirmation), the embed code of every widget with
+// A partner's page: its registration, its code and allowed origins (admins approve, suspend and
+// reinstate, each after a confirmation, and save the origins at once), the embed code of every widget with
 // its code, and a link to the leads its pages brought.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AdminResponses } from '@obra/schema/admin-contract';

@@ -54,7 +54,7 @@ export async function runAdmin(
   const db = await openDb(config);
   try {
     const { token } = await inviteUser(db, email, role);
-    const origin = servedOrigin(config);
+    const origin = await servedOrigin(config, db);
     if (password !== undefined) {
       await setPassword(db, token, password);
       out(`${email} (${role}) can sign in at ${origin}/admin\n`);

@@ -22,7 +22,7 @@ export interface ListFilter {
 export interface Filter extends ListFilter {
   kind?: (typeof KINDS)[number];
   status?: (typeof STATUSES)[number];
-  /** A partner code (exact). */
+  /** A partner code, matched without regard to case. */
   partner?: string;
   /** A utm_campaign, matched without regard to case. */
   campaign?: string;
@@ -175,7 +175,7 @@ export function whereOf(
   if (filter.lang) where.add((n) => `lang = ${n}`, filter.lang);
   where.days(filter.from, filter.to, scope.timeZone);
   // Each answered by its own index (migrations 050 and 100), newest first.
-  if (filter.partner) where.add((n) => `partner_code = ${n}`, filter.partner);
+  if (filter.partner) where.add((n) => `lower(partner_code) = lower(${n})`, filter.partner);
   if (filter.campaign) where.add((n) => `lower(utm_campaign) = lower(${n})`, filter.campaign);
   // Answered by the partial index of migration 070.
   if (filter.site) where.add((n) => `embed_approved = ${n}::boolean`, false);

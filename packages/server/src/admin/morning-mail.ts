@@ -23,7 +23,7 @@ interface Row {
 /** The queue of morning e-mails, judged by `now` (a test moves it); links point at `consoleOrigin()`/admin, asked for each mail. */
 export function morningMails(
   db: Db,
-  { retryMs, consoleOrigin, now }: { retryMs: number; consoleOrigin: () => string; now: () => Date },
+  { retryMs, consoleOrigin, now }: { retryMs: number; consoleOrigin: () => Promise<string>; now: () => Date },
 ): MailQueue<Row> {
   return {
     name: 'follow-up',
@@ -74,7 +74,7 @@ export function morningMails(
       if (!due.length) return null;
       const lang = user.lang ?? 'es';
       const t = textsIn(lang);
-      const origin = consoleOrigin();
+      const origin = await consoleOrigin();
       const at = new Intl.DateTimeFormat(CONSOLE_LOCALES[lang], { timeZone: user.tz, dateStyle: 'medium', timeStyle: 'short' });
       const late = due.filter((lead) => lead.late).length;
       const lines = due

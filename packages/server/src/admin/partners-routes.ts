@@ -248,20 +248,25 @@ export const listSites: RouteHandler<'GET sites'> = async ({ db, allowList }) =>
       )
     : [];
   const sites = await allowList.sites();
+  const spelling = new Map(partners.map((p) => [p.code.toLowerCase(), p.code]));
   return {
     status: 200,
     body: {
       sites: rows
         .filter((row) => row.origin === null || !sites.approved(row.origin))
-        .map((row) => ({
-          origin: row.origin,
-          leads: row.leads,
-          lastAt: row.last_at,
-          claims: row.claims,
-          partners: partners
-            .filter((p) => row.claims.some((code) => code.toLowerCase() === p.code.toLowerCase()))
-            .map((p) => ({ id: p.id, code: p.code, status: p.status, name: p.nombre })),
-        })),
+        .map((row) => {
+          // A code is one code whatever its case: listed once, in its partner's spelling when a partner has it.
+          const claims = [...new Map(row.claims.map((code) => [code.toLowerCase(), spelling.get(code.toLowerCase()) ?? code])).values()];
+          return {
+            origin: row.origin,
+            leads: row.leads,
+            lastAt: row.last_at,
+            claims,
+            partners: partners
+              .filter((p) => claims.includes(p.code))
+              .map((p) => ({ id: p.id, code: p.code, status: p.status, name: p.nombre })),
+          };
+        }),
     },
   };
 };

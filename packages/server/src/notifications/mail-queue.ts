@@ -58,7 +58,7 @@ interface Reader {
 /** The queue of notification mails; links point at `consoleOrigin()`/admin, asked for each mail. */
 export function notificationMails(
   db: Db,
-  { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: () => string },
+  { retryMs, digestHour, consoleOrigin }: { retryMs: number; digestHour: number; consoleOrigin: () => Promise<string> },
 ): MailQueue<Row> {
   /** The recipient's language and time zone: an operator's own zone when one reads this address, else the company's. */
   const readerOf = async (row: Row): Promise<Reader> => {
@@ -201,10 +201,10 @@ export function notificationMails(
         returning: 'id::text, recipient, lang, lead_id, to_partner, endpoint_id, partner_id, kinds, since, until, attempts',
         lease: { backoffMs: retryMs },
       }),
-    mail: (row) => {
+    mail: async (row) => {
       const lang = row.lang === 'en' ? 'en' : 'es';
       const w: Words = { t: textsIn(lang), lang };
-      const origin = consoleOrigin();
+      const origin = await consoleOrigin();
       if (row.endpoint_id) return endpointMail(row, origin);
       if (row.partner_id) return partnerWelcome(db, row.partner_id, origin);
       return row.lead_id ? leadMail(row, w, origin) : digestMail(row, w, origin);
