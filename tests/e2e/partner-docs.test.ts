@@ -8,13 +8,14 @@
 // dark section, each declaration checked on them and every text and border measured for contrast;
 // the Content-Security-Policy line served as the page's header. A block run elsewhere is listed
 // below with the test that runs it. A block that is neither fails the first test.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { softwareCatalogue } from '@obra/marketplace';
 import { approvedPartner, signInAs } from '../server/support/admin.ts';
-import { useBrowser } from './support/browser.ts';
+import { phoneContext, useBrowser } from './support/browser.ts';
 import { ADMIN, startConsolePlatform } from './support/console.ts';
 import { partnerDocBlocks, quickStartBlocks, where, type DocBlock } from './support/doc-blocks.ts';
 import { recordErrors } from './support/embed.ts';
@@ -31,6 +32,7 @@ import {
 } from './support/partner-site.ts';
 import { fillRegistration, partnerRegistration, TYPED as REGISTRATION } from './support/partner-registration.ts';
 import type { Platform } from './support/platform.ts';
+import { ROOT } from '../server/support/api.ts';
 import { DIST_DIR } from './support/server.ts';
 import { EN, fillEntry, TYPED, waitList } from './support/wait-list.ts';
 
@@ -457,4 +459,35 @@ describe("every code block of the partners' guide and of the README's step 4", (
       () => runnerOf(block)!(block),
       90_000,
     );
+});
+
+describe("the partners' guide as Obra serves it (/docs/partners/)", () => {
+  it('fits a 390 px phone: no page scrolls sideways; code blocks and tables scroll inside themselves', async () => {
+    const context = await browser.context.browser()!.newContext(phoneContext('en-US'));
+    const pages = readdirSync(join(ROOT, 'docs/partners')).filter((name) => name.endsWith('.md'));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const file of pages) {
+      const path = `/docs/partners/${file.replace(/\.md$/, '.html')}`;
+      const page = await context.newPage();
+      expect((await page.goto(`${platform.origin}${path}`))?.status(), path).toBe(200);
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        // What sticks out of the viewport and is not inside a block that scrolls.
+        out: [...document.querySelectorAll('main *')]
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+          .filter((el) => !el.parentElement!.closest('pre, table'))
+          .map((el) => `${el.localName}: ${el.textContent.slice(0, 60)}`),
+        scrollers: [...document.querySelectorAll('main :is(pre, table)')]
+          .filter((el) => el.scrollWidth > el.clientWidth)
+          .map((el) => getComputedStyle(el).overflowX),
+      }));
+      expect(fit.out, path).toEqual([]);
+      expect(fit.page, path).toBe(0);
+      for (const overflow of fit.scrollers) expect(overflow, path).toBe('auto');
+      if (process.env.OBRA_SCREENSHOTS)
+        await page.screenshot({ path: join(process.env.OBRA_SCREENSHOTS, `guide-${file.replace(/\.md$/, '')}-phone.png`), fullPage: true });
+      await page.close();
+    }
+    await context.close();
+  });
 });
