@@ -462,6 +462,14 @@ describe("every code block of the partners' guide and of the README's step 4", (
 });
 
 describe("the partners' guide as Obra serves it (/docs/partners/)", () => {
+  it('the example pages it names are there', async () => {
+    const guide = readFileSync(join(ROOT, 'docs/partners/embedding.md'), 'utf8');
+    const named = /Working pages: ([^]*?)\.\n/.exec(guide)?.[1];
+    const pages = [...(named ?? '').matchAll(/`(?:https:\/\/obra\.example\/examples\/|…\/)([\w-]+\.html)`/g)].map((m) => m[1]!);
+    expect(pages).toEqual(['plain.html', 'several.html', 'later.html', 'react.html']);
+    for (const page of pages) expect((await fetch(`${platform.origin}/examples/${page}`)).status, page).toBe(200);
+  });
+
   it('fits a 390 px phone: no page scrolls sideways; code blocks and tables scroll inside themselves', async () => {
     const context = await browser.context.browser()!.newContext(phoneContext('en-US'));
     const pages = readdirSync(join(ROOT, 'docs/partners')).filter((name) => name.endsWith('.md'));
