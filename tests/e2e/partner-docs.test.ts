@@ -46,7 +46,7 @@ const RUN_ELSEWHERE: { what: string; by: string; match: (block: DocBlock) => boo
   {
     what: "the guide's React section (installing @obra/react, the components, the bare tags in React 19)",
     by: 'tests/e2e/embed-react.test.ts',
-    match: (block) => block.file === 'docs/partners/embedding.md' && block.section === 'React',
+    match: (block) => block.file === 'docs/partners/embedding.md' && block.chapter.startsWith('React'),
   },
   {
     what: "the README's step 4 (partner.html and its one-line server, run as written on a fresh copy)",

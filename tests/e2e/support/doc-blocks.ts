@@ -14,6 +14,8 @@ export interface DocBlock {
   readonly lang: string;
   /** The text of the nearest heading above it. */
   readonly section: string;
+  /** The text of the nearest second-level heading (`## …`) above it: the chapter its section belongs to. */
+  readonly chapter: string;
   /** The number of the bold step (`**4. …**`) it follows within its section, when there is one. */
   readonly step?: number;
   /** Its text as copied: the lines between the fences. */
@@ -24,20 +26,22 @@ export interface DocBlock {
 export function docBlocks(file: string): DocBlock[] {
   const blocks: DocBlock[] = [];
   let section = '';
+  let chapter = '';
   let step: number | undefined;
   let open: { line: number; lang: string; fence: string; lines: string[] } | undefined;
   for (const [i, line] of readFileSync(join(ROOT, file), 'utf8').split('\n').entries()) {
     if (open) {
       if (line.trim() === open.fence) {
-        blocks.push({ file, line: open.line, lang: open.lang, section, step, body: open.lines.join('\n') });
+        blocks.push({ file, line: open.line, lang: open.lang, section, chapter, step, body: open.lines.join('\n') });
         open = undefined;
       } else open.lines.push(line);
       continue;
     }
     const fence = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(line);
     if (fence) open = { line: i + 1, lang: fence[2]!, fence: fence[1]!, lines: [] };
-    const heading = /^#{1,6} (.+)$/.exec(line);
-    if (heading) [section, step] = [heading[1]!, undefined];
+    const heading = /^(#{1,6}) (.+)$/.exec(line);
+    if (heading) [section, step] = [heading[2]!, undefined];
+    if (heading?.[1] === '##') chapter = heading[2]!;
     const numbered = /^\*\*(\d+)\. /.exec(line);
     if (numbered) step = Number(numbered[1]);
   }
