@@ -1,14 +1,13 @@
 // Partners' sites, from the outside (docs/partners/embedding.md, docs/partners/sites.md): every
 // page here is served by a partner's own server on another origin (http://localhost:PORT) and
 // loads Obra's files from Obra's origin (the real host and API on http://127.0.0.1:PORT), under
-// the Content-Security-Policy the guide asks for. Every snippet of the guide and of the console
-// runs there; each embedding path (one script, the loader with several widgets, the React 19
+// the Content-Security-Policy the guide asks for. Every snippet of the console runs there (the
+// guide's blocks: partner-docs.test.ts); each embedding path (one script, the loader with several widgets, the React 19
 // wrapper built for the partner, a Svelte 5 app built with Vite) renders, takes the page's
 // language and attributes, reports its events to the page and stores a submission once with the
 // partner's attribution. A site not approved gets the truth: the visitor their thank-you, the page
 // an obra-error it can act on, Obra the lead, which operators approve from the console. The page
 // cannot restyle the widgets (a hostile root font size, all: unset on the elements).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +15,23 @@ import { softwareCatalogue } from '@obra/marketplace';
 import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { textsIn } from '../../host/src/texts.ts';
 import { approvedPartner, signInAs, type Session } from '../server/support/admin.ts';
-import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
 import { recordErrors } from './support/embed.ts';
 import { snapshotShadow } from './support/hostile.ts';
 import { stubYouTube } from './support/marketplace.ts';
-import { buildPartnerApps, GUIDE_ORIGIN, startPartnerSite, type PartnerApps, type PartnerSite } from './support/partner-site.ts';
+import { docBlocks } from './support/doc-blocks.ts';
+import {
+  buildPartnerApps,
+  expectRendered,
+  GUIDE_ORIGIN,
+  recordEvents,
+  recordObraFiles,
+  sitePage,
+  startPartnerSite,
+  type PartnerApps,
+  type PartnerSite,
+} from './support/partner-site.ts';
 import { fillRegistration, partnerRegistration, TYPED as REGISTRATION } from './support/partner-registration.ts';
 import type { Platform } from './support/platform.ts';
 import { fillEntry, TYPED, waitList } from './support/wait-list.ts';
@@ -52,69 +61,9 @@ afterAll(async () => {
 });
 
 /** The ```html blocks of the partners' guide, as a partner copies them. */
-const GUIDE_SNIPPETS = [...readFileSync(join(ROOT, 'docs/partners/embedding.md'), 'utf8').matchAll(/```html\n([^]*?)```/g)].map(
-  (match) => match[1]!,
-);
-
-/** One event a widget dispatched, as the page's listener on `document` saw it. */
-interface SeenEvent {
-  type: string;
-  tag: string;
-  reason: string | null;
-}
-
-/** Records the widgets' events on the page's document from before any script runs; returns a reader. */
-async function recordEvents(page: Page): Promise<() => Promise<SeenEvent[]>> {
-  await page.addInitScript(() => {
-    const seen: SeenEvent[] = [];
-    Object.assign(window, { obraEvents: seen });
-    for (const type of ['obra-submit', 'obra-success', 'obra-error'])
-      document.addEventListener(type, (event) => {
-        const detail = (event as CustomEvent<{ reason?: string }>).detail;
-        seen.push({ type, tag: (event.target as Element).localName, reason: detail?.reason ?? null });
-      });
-  });
-  return () => page.evaluate(() => (window as unknown as { obraEvents: SeenEvent[] }).obraEvents);
-}
-
-/** Every file the page fetched from Obra's /widgets/ and /esm/, with the headers a page on another origin needs. */
-function recordObraFiles(page: Page) {
-  const files: { path: string; status: number; cors: string | null; corp: string | null }[] = [];
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.origin !== platform.origin || !/^\/(widgets|esm)\//.test(url.pathname)) return;
-    const headers = response.headers();
-    files.push({
-      path: url.pathname,
-      status: response.status(),
-      cors: headers['access-control-allow-origin'] ?? null,
-      corp: headers['cross-origin-resource-policy'] ?? null,
-    });
-  });
-  return files;
-}
-
-/** A page of the partner's site around `body` (its `<html lang>` is `lang`). */
-const sitePage = (body: string, lang = 'en', head = '') =>
-  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Partner</title>${head}</head><body>${body}</body></html>`;
-
-/**
- * Waits until every Obra element of the page has rendered its view (a non-empty heading inside its
- * shadow root), scrolling to each so the loader sees it; returns their tags.
- */
-async function expectRendered(page: Page): Promise<string[]> {
-  const tags = await page.evaluate(() =>
-    [...document.querySelectorAll('*')].map((el) => el.localName).filter((tag) => tag.startsWith('obra-')),
-  );
-  for (const [i, tag] of tags.entries()) {
-    const host = page.locator(tag).nth(tags.slice(0, i).filter((t) => t === tag).length);
-    await host.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => host.evaluate((el) => el.shadowRoot?.querySelector('.obra-root h2')?.textContent?.trim() ?? ''), { timeout: 15_000 })
-      .not.toBe('');
-  }
-  return tags;
-}
+const GUIDE_SNIPPETS = docBlocks('docs/partners/embedding.md')
+  .filter((block) => block.lang === 'html')
+  .map((block) => block.body);
 
 /** Runs `snippet` on a page of `site` (with the loader when it brings no script of its own), and checks it renders from Obra's files. */
 async function runSnippet(site: PartnerSite, name: string, snippet: string): Promise<Page> {
@@ -123,7 +72,7 @@ async function runSnippet(site: PartnerSite, name: string, snippet: string): Pro
   const page = await browser.newPage();
   await stubYouTube(page);
   const errors = recordErrors(page);
-  const files = recordObraFiles(page);
+  const files = recordObraFiles(page, platform.origin);
   await page.goto(`${site.origin}/${name}.html`);
   const tags = await expectRendered(page);
   expect(tags.length, name).toBeGreaterThan(0);
@@ -143,12 +92,7 @@ async function stored(table: string, name: string) {
   return { count: rows.length, row: rows[0] };
 }
 
-describe("the guide's and the console's snippets", () => {
-  it('every snippet of the guide renders on a page of another origin, from Obra’s files with CORS', async () => {
-    expect(GUIDE_SNIPPETS.length).toBeGreaterThanOrEqual(3);
-    for (const [i, snippet] of GUIDE_SNIPPETS.entries()) await (await runSnippet(acme, `guide-${i}`, snippet)).close();
-  });
-
+describe("the console's snippets", () => {
   it('every snippet the console hands an approved partner renders there too', async () => {
     const console = await browser.newPage();
     await signIn(console, platform.origin);
@@ -263,7 +207,7 @@ describe('each way of embedding, on an approved site', () => {
   it('a Svelte 5 app built with Vite: the loader sees what Svelte renders, the app hears the events', async () => {
     const page = await browser.newPage();
     const errors = recordErrors(page);
-    const files = recordObraFiles(page);
+    const files = recordObraFiles(page, platform.origin);
     await page.goto(`${acme.origin}/svelte/`);
     const widget = waitList(page);
     await expect.poll(() => widget.title.textContent()).toBe('Únete a la lista de Constructora Sur');

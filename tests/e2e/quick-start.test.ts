@@ -4,7 +4,9 @@
 // everything it serves, the console included, and /admin shows the sign-in page on the first
 // start; the one-time link `npm run admin -- create-user` prints is on the address served; the
 // operator sets a password and signs in; a wait-list entry sent from the site, and one from the
-// partner page of step 4 served from another origin by its own one-line server, reach the console.
+// partner page of step 4 served from another origin by its own one-line server, reach the console;
+// once a registered partner is approved with the code that page carries, and the page's origin for
+// them, the page's earlier lead is theirs.
 //
 // The copy has its own node_modules folder whose entries link to this checkout's installed
 // packages, except the workspace packages (@obra/*), which link to the copy's own: a clone runs
@@ -17,14 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../server/support/api.ts';
 import { freePort } from '../server/support/postgres.ts';
 import { useBrowser } from './support/browser.ts';
+import { quickStartBlocks } from './support/doc-blocks.ts';
+import { fillRegistration, partnerRegistration, TYPED as REGISTRATION } from './support/partner-registration.ts';
 import { fillEntry, waitList } from './support/wait-list.ts';
-
-/** The quick start's code blocks, in order, read from the README. */
-function quickStart(): { lang: string; body: string }[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = /^## Quick start[^\n]*\n([^]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
-  return [...section.matchAll(/^```(\w+)\n([^]*?)^```$/gm)].map((match) => ({ lang: match[1]!, body: match[2]!.trim() }));
-}
 
 /** A copy of the repository's files as a clone has them (tracked and new, not ignored). */
 function freshCopy(): string {
@@ -81,12 +78,14 @@ const stop = (child: ChildProcess | undefined) => {
 };
 
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
-const blocks = quickStart();
+const blocks = quickStartBlocks().map((block) => ({ ...block, body: block.body.trim() }));
 let copy: string;
 let port: number;
 let origin: string;
 let site: ChildProcess | undefined;
 let partnerServer: ChildProcess | undefined;
+/** Step 4's page, as the browser sees it (http://localhost:PORT, another origin than Obra's port). */
+let partnerOrigin: string;
 
 beforeAll(async () => {
   copy = freshCopy();
@@ -146,11 +145,12 @@ describe("the README's quick start on a fresh copy", () => {
     writeFileSync(join(copy, 'partner.html'), blocks[2]!.body.replaceAll('http://localhost:8080', origin));
     // It prints nothing: the page is polled until it answers.
     partnerServer = spawn('sh', ['-c', blocks[3]!.body.replace('.listen(8000)', `.listen(${partnerPort})`)], { cwd: copy, detached: true });
+    partnerOrigin = `http://localhost:${partnerPort}`;
     const names = { site: 'Quick Start Site', partner: 'Quick Start Partner' };
     const page = await browser.newPage();
     for (const [where, url] of [
       ['site', `${origin}/en/wait_list`],
-      ['partner', `http://127.0.0.1:${partnerPort}/`],
+      ['partner', `${partnerOrigin}/`],
     ] as const) {
       await expect.poll(async () => (await page.goto(url).catch(() => null))?.status(), { timeout: 10_000 }).toBe(200);
       const widget = waitList(page);
@@ -172,5 +172,42 @@ describe("the README's quick start on a fresh copy", () => {
     expect(leads.status()).toBe(200);
     const { items } = (await leads.json()) as { items: { name: string; embed_approved?: boolean | null }[] };
     expect(items.map((lead) => lead.name).sort()).toEqual([names.partner, names.site]);
+  }, 120_000);
+
+  it('a partner approved with the code the page carries, then the page’s origin for them: its leads, the earlier one too, are theirs', async () => {
+    expect(blocks[2]!.step).toBe(4);
+    const code = /partner="([\w-]+)"/.exec(blocks[2]!.body)?.[1];
+    expect(code, 'the snippet of step 4 carries a partner code').toBeTruthy();
+    const page = await browser.newPage();
+    // A partner registers on the site, as step 4 says.
+    await page.goto(`${origin}/en/registration`);
+    const registration = partnerRegistration(page);
+    await fillRegistration(registration, {
+      ...REGISTRATION,
+      nombre: 'Quick Start Supplier',
+      correo: 'supplier@example.com',
+    });
+    await page.waitForTimeout(2100);
+    await registration.submit.click();
+    await registration.success.waitFor({ timeout: 15_000 });
+    // The operator approves them under Partners with that code…
+    await page.context().addCookies(JSON.parse(readFileSync(join(copy, '.session'), 'utf8')));
+    await page.goto(`${origin}/admin/partners`);
+    await page.getByRole('link', { name: 'Quick Start Supplier' }).click();
+    await page.locator('#partner-code').fill(code!);
+    await page.getByRole('button', { name: 'Approve the partner' }).click();
+    await page.getByRole('button', { name: 'Yes, go ahead' }).click();
+    await page.getByText('The partner is approved.').waitFor();
+    // … then the page's origin for them under Partners → Sites not approved.
+    await page.goto(`${origin}/admin/partners`);
+    const row = page.locator('section.sites tr', { hasText: partnerOrigin });
+    await row.getByRole('link', { name: `Approve for Quick Start Supplier (${code})` }).click();
+    await expect.poll(() => page.locator('#partner-origins').inputValue()).toContain(partnerOrigin);
+    await page.getByRole('button', { name: 'Save the origins' }).click();
+    await page.getByText('The origins are saved.').waitFor();
+    const leads = await page.request.get(`${origin}/api/admin/leads?${new URLSearchParams({ partner: code! })}`);
+    expect(leads.status()).toBe(200);
+    const { items } = (await leads.json()) as { items: { name: string }[] };
+    expect(items.map((lead) => lead.name)).toEqual(['Quick Start Partner']);
   }, 120_000);
 });

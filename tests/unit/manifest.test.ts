@@ -84,6 +84,8 @@ describe('custom-elements.json', () => {
       'image-panel',
       'sections',
       'estimate',
+      'overlay-close',
+      'delivery-status',
     ]);
   });
 

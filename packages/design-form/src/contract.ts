@@ -48,11 +48,14 @@ export const designFormContract = defineContract<DesignFormEvents>()({
     },
   },
   parts: {
-    button: 'The button opening the contact-details modal, the send button inside it, and its "Generate the image" button.',
+    button:
+      'The button opening the contact-details modal, the send button inside it, its "Generate the image" button, and the waiting overlay\'s close button.',
     primary: 'The first two (`::part(button primary)`).',
     secondary: 'The modal\'s "Generate the image" button, shown while the form has no image (`::part(button secondary)`).',
     'image-panel': 'The generated-image panel (left column on wide screens).',
     sections: 'The column of collapsible sections.',
     estimate: 'The live estimate below the sections: cost range, cost per m² and weeks.',
+    'overlay-close': 'The "Close and continue" button of the full-screen overlay shown while a report waits for the network.',
+    'delivery-status': 'The line under the form, once that overlay is closed, saying the report goes out when the network returns.',
   },
 });

@@ -31,5 +31,6 @@ export const waitListContract = defineContract<WaitListEvents>()({
   parts: {
     button: 'The send button.',
     primary: 'The send button (every `button` part here is also `primary`).',
+    'delivery-status': 'The line under the send button while a sent entry waits for the network ("Saved, waiting to send").',
   },
 });

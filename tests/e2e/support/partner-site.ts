@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
+import { expect } from 'vitest';
 import { buildReactExample } from '../../../host/examples/build.ts';
 import { serveStatic } from '../../../host/static.ts';
 import { ROOT } from '../../server/support/api.ts';
@@ -43,8 +45,10 @@ export async function buildPartnerApps(obra: string): Promise<PartnerApps> {
 export interface PartnerSite {
   /** `http://localhost:PORT`: another origin than Obra's 127.0.0.1. */
   readonly origin: string;
-  /** Pages (and stylesheets, `.css`) by path, changed by the tests as they go; GUIDE_ORIGIN in them becomes Obra's origin. */
+  /** Pages (and stylesheets, `.css`; scripts, `.js`) by path, changed by the tests as they go; GUIDE_ORIGIN in them becomes Obra's origin. */
   readonly pages: Map<string, string>;
+  /** Headers of a page by path, in place of the default ones (a page's own Content-Security-Policy). */
+  readonly headers: Map<string, Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,7 @@ const partnerCsp = (obra: string) =>
  */
 export async function startPartnerSite(obra: string, apps?: PartnerApps): Promise<PartnerSite> {
   const pages = new Map<string, string>();
+  const pageHeaders = new Map<string, Record<string, string>>();
   const html = (text: string) => text.replaceAll(GUIDE_ORIGIN, obra);
   const server: Server = createServer(
     (req, res) =>
@@ -66,7 +71,11 @@ export async function startPartnerSite(obra: string, apps?: PartnerApps): Promis
         const page = pages.get(path);
         const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': partnerCsp(obra) };
         const css = { 'Content-Type': 'text/css; charset=utf-8' };
-        if (page !== undefined) return void res.writeHead(200, path.endsWith('.css') ? css : headers).end(html(page));
+        const js = { 'Content-Type': 'text/javascript; charset=utf-8' };
+        if (page !== undefined)
+          return void res
+            .writeHead(200, path.endsWith('.css') ? css : path.endsWith('.js') ? js : (pageHeaders.get(path) ?? headers))
+            .end(html(page));
         if (apps && (path === '/svelte/' || path === '/svelte/index.html'))
           return void res.writeHead(200, headers).end(html(readFileSync(join(apps.dir, 'svelte/index.html'), 'utf8')));
         if (apps && path === '/react.html') {
@@ -93,10 +102,71 @@ export async function startPartnerSite(obra: string, apps?: PartnerApps): Promis
   return {
     origin: `http://localhost:${(server.address() as AddressInfo).port}`,
     pages,
+    headers: pageHeaders,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
         server.close(() => done());
       }),
   };
+}
+
+/** A page of the partner's site around `body` (its `<html lang>` is `lang`). */
+export const sitePage = (body: string, lang = 'en', head = '') =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Partner</title>${head}</head><body>${body}</body></html>`;
+
+/** One event a widget dispatched, as the page's listener on `document` saw it. */
+export interface SeenEvent {
+  type: string;
+  tag: string;
+  reason: string | null;
+}
+
+/** Records the widgets' events on the page's document from before any script runs; returns a reader. */
+export async function recordEvents(page: Page): Promise<() => Promise<SeenEvent[]>> {
+  await page.addInitScript(() => {
+    const seen: SeenEvent[] = [];
+    Object.assign(window, { obraEvents: seen });
+    for (const type of ['obra-submit', 'obra-success', 'obra-error'])
+      document.addEventListener(type, (event) => {
+        const detail = (event as CustomEvent<{ reason?: string }>).detail;
+        seen.push({ type, tag: (event.target as Element).localName, reason: detail?.reason ?? null });
+      });
+  });
+  return () => page.evaluate(() => (window as unknown as { obraEvents: SeenEvent[] }).obraEvents);
+}
+
+/** Every file the page fetched from Obra's (`obra`) /widgets/ and /esm/, with the headers a page on another origin needs. */
+export function recordObraFiles(page: Page, obra: string) {
+  const files: { path: string; status: number; cors: string | null; corp: string | null }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== obra || !/^\/(widgets|esm)\//.test(url.pathname)) return;
+    const headers = response.headers();
+    files.push({
+      path: url.pathname,
+      status: response.status(),
+      cors: headers['access-control-allow-origin'] ?? null,
+      corp: headers['cross-origin-resource-policy'] ?? null,
+    });
+  });
+  return files;
+}
+
+/**
+ * Waits until every Obra element of the page has rendered its view (a non-empty heading inside its
+ * shadow root), scrolling to each so the loader sees it; returns their tags.
+ */
+export async function expectRendered(page: Page): Promise<string[]> {
+  const tags = await page.evaluate(() =>
+    [...document.querySelectorAll('*')].map((el) => el.localName).filter((tag) => tag.startsWith('obra-')),
+  );
+  for (const [i, tag] of tags.entries()) {
+    const host = page.locator(tag).nth(tags.slice(0, i).filter((t) => t === tag).length);
+    await host.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => host.evaluate((el) => el.shadowRoot?.querySelector('.obra-root h2')?.textContent?.trim() ?? ''), { timeout: 15_000 })
+      .not.toBe('');
+  }
+  return tags;
 }
