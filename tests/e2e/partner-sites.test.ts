@@ -251,7 +251,7 @@ describe('each way of embedding, on an approved site', () => {
     });
   });
 
-  it('@obra/react installs from Obra’s tarball with the integrity Obra shows, and nothing else; the app renders it in Node', async () => {
+  it('@obra/react installs from Obra’s tarball with the integrity Obra shows, and nothing else; the app type-checks and renders it in Node', async () => {
     const version = (JSON.parse(readFileSync(join(ROOT, 'packages/react/package.json'), 'utf8')) as { version: string }).version;
     expect(REACT_INSTALL).toBe(`${GUIDE_ORIGIN}/packages/obra-react-${version}.tgz`);
     const shown = (await (await fetch(`${platform.origin}/packages/obra-react.json`)).json()) as Record<string, string>;
@@ -286,7 +286,13 @@ describe('each way of embedding, on an approved site', () => {
     });
     expect(installed.dependencies).toBeUndefined();
     const modules = Object.keys(app('package-lock.json').packages!).filter((path) => path.startsWith('node_modules/'));
-    expect(modules.sort()).toEqual(['node_modules/@obra/react', 'node_modules/react', 'node_modules/react-dom']);
+    expect(modules.sort()).toEqual([
+      'node_modules/@obra/react',
+      'node_modules/@types/react',
+      'node_modules/@types/react-dom',
+      'node_modules/react',
+      'node_modules/react-dom',
+    ]);
     expect(apps.reactServerHtml).toContain('<obra-wait-list id="wait-list" lang="es"');
   });
 

@@ -23,10 +23,11 @@ const SVELTE_APP = join(ROOT, 'tests/e2e/fixtures/svelte-partner');
 
 const run = promisify(execFile);
 
-/** The guide's command installing @obra/react (its React section), with the guide's origin. */
-export const REACT_INSTALL = /^npm install (https:\/\/obra\.example\/packages\/obra-react-[\w.-]+\.tgz)$/m.exec(
-  readFileSync(join(ROOT, 'docs/partners/embedding.md'), 'utf8'),
-)?.[1];
+/** The guide's React section. */
+const GUIDE_REACT = /^## React\n[^]*?(?=^## )/m.exec(readFileSync(join(ROOT, 'docs/partners/embedding.md'), 'utf8'))?.[0] ?? '';
+
+/** The guide's command installing @obra/react, with the guide's origin. */
+export const REACT_INSTALL = /^npm install (https:\/\/obra\.example\/packages\/obra-react-[\w.-]+\.tgz)$/m.exec(GUIDE_REACT)?.[1];
 
 /** The partner's built apps, made once per file: the Svelte app and the React app. */
 export interface PartnerApps {
@@ -39,10 +40,11 @@ export interface PartnerApps {
 }
 
 /**
- * The React app: a fresh folder with React and React DOM (linked from this checkout's node_modules:
- * the test needs no network), where the guide's `npm install` fetches @obra/react from `obra`; the
- * example page's components (host/examples/react/) built by Vite for the browser and for Node,
- * rendered by that Node build into the page, which the browser build hydrates.
+ * The React app: a fresh folder with React and React DOM and their types (linked from this
+ * checkout's node_modules: the test needs no network), where the guide's `npm install` fetches
+ * @obra/react from `obra`; the example page's components (host/examples/react/) built by Vite for
+ * the browser and for Node, rendered by that Node build into the page, which the browser build
+ * hydrates; the app and the guide's React example type-checked by TypeScript.
  */
 async function buildReactApp(obra: string, dir: string): Promise<{ app: string; html: string }> {
   if (!REACT_INSTALL) throw new Error('docs/partners/embedding.md lost its `npm install https://obra.example/packages/obra-react-….tgz`.');
@@ -56,6 +58,7 @@ async function buildReactApp(obra: string, dir: string): Promise<{ app: string; 
       private: true,
       type: 'module',
       dependencies: { react: linked('react'), 'react-dom': linked('react-dom') },
+      devDependencies: { '@types/react': linked('@types/react'), '@types/react-dom': linked('@types/react-dom') },
     }),
   );
   // An unreachable registry and an empty cache: anything but Obra's tarball would fail the install.
@@ -78,6 +81,29 @@ async function buildReactApp(obra: string, dir: string): Promise<{ app: string; 
     join(app, 'src/server.tsx'),
     "import { renderToString } from 'react-dom/server';\nimport { App } from './app.tsx';\nexport const render = () => renderToString(<App />);\n",
   );
+  // The guide's example, with the two functions it leaves to the partner.
+  const example = /```tsx\n([^]*?)```/.exec(GUIDE_REACT)?.[1] ?? '';
+  writeFileSync(
+    join(app, 'src/guide.tsx'),
+    `${example}\ndeclare function track(what: string): void;\ndeclare function report(why: string): void;\n`,
+  );
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        jsx: 'react-jsx',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        noEmit: true,
+        allowImportingTsExtensions: true,
+        skipLibCheck: false,
+      },
+      include: ['src'],
+    }),
+  );
   writeFileSync(
     join(app, 'index.html'),
     '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Constructora Andina</title><script type="module" src="/src/client.tsx"></script></head><body><div id="root"><!--app--></div></body></html>',
@@ -89,6 +115,10 @@ async function buildReactApp(obra: string, dir: string): Promise<{ app: string; 
   const { stdout: html } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app });
   const page = join(dir, 'react-app/index.html');
   writeFileSync(page, readFileSync(page, 'utf8').replace('<!--app-->', html));
+  // The app, and the guide's example, type-check against the package's declarations alone.
+  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app]).catch((error: Error & { stdout?: string }) => {
+    throw new Error(`the React app does not type-check:\n${error.stdout || error.message}`);
+  });
   return { app, html };
 }
 
