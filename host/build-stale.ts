@@ -38,6 +38,8 @@ const builds: Build[] = [
     after: 'widgets',
   },
   { name: 'examples', script: 'build:examples', inputs: [...SHARED, 'host/examples'], output: 'dist/examples/react.html' },
+  // The @obra/react tarball partners install from /packages/ (tools/build-packages.ts).
+  { name: 'packages', script: 'build:packages', inputs: SHARED, output: 'dist/packages/obra-react.json' },
   // The console at /admin: `npm start` serves it, so it builds it (packages/console and what it imports).
   { name: 'console', script: 'build:console', inputs: SHARED, output: 'dist/console/index.html' },
 ];

@@ -50,6 +50,8 @@ export const steps: Step[] = [
   },
   { name: 'console (esbuild)', command: node('packages/console/build.ts'), critical: true },
   { name: 'example pages (esbuild)', command: node('host/examples/build.ts'), critical: true },
+  // The @obra/react tarball a partner's React app installs from Obra (tests/e2e/partner-sites.test.ts).
+  { name: 'npm packages (npm pack)', command: node('tools/build-packages.ts'), critical: true },
   // The pages preload the widgets' modules, read from dist/esm.
   { name: 'host site (esbuild, pre-render)', command: node('host/build.ts'), after: ['widget bundles (rollup)'], critical: true },
   // tests/e2e/embed-react.test.ts renders from packages/react/dist, as a partner installs it: it
@@ -71,6 +73,7 @@ export const steps: Step[] = [
       'host site (esbuild, pre-render)',
       'console (esbuild)',
       'example pages (esbuild)',
+      'npm packages (npm pack)',
       'library bundles (tsup)',
     ],
   },

@@ -2,20 +2,12 @@
 //   react/client.js (+ chunks)  the browser bundle; each widget's element is a lazy chunk
 //   react.html                  host/examples/react/template.html with the App rendered on the server
 // Run: node --conditions=source host/examples/build.ts   (npm run build:examples)
-// The browser tests build it again as a partner on another origin would (buildReactExample with
-// Obra's API origin and the partner's own public path: tests/e2e/partner-sites.test.ts).
+// A partner's app builds the same components from the @obra/react tarball Obra serves instead
+// (tests/e2e/support/partner-site.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { assetUrls, buildForBrowsers, importBuilt, ROOT as root } from '../../tools/esbuild.ts';
 
-/** Where and for whom the example is built. */
-interface ExampleTarget {
-  /** The output folder (react.html and react/ go in it). */
-  out: string;
-  /** The URL path the browser bundle is served under. */
-  publicPath: string;
-  /** The widgets' `apiBase`; undefined: each widget's default (`/api` on the page's origin here). */
-  apiBase?: string | undefined;
-}
+const out = `${root}dist/examples`;
 
 /**
  * esbuild leaves `new URL('./x.svg', import.meta.url)` alone, which would point inside chunks/;
@@ -26,13 +18,11 @@ const assetImports = assetUrls('asset-urls', (asset, _importer, n) => ({
   expression: `new URL(__asset${n}, import.meta.url)`,
 }));
 
-/** The example's `__OBRA_API_BASE__` (see app.tsx). */
-const apiBaseDefine = (apiBase: string | undefined) => ({
-  __OBRA_API_BASE__: apiBase === undefined ? 'undefined' : JSON.stringify(apiBase),
-});
+/** The example's `__OBRA_API_BASE__` (see app.tsx): each widget's default, `/api` on the page's origin. */
+const apiBaseDefine = { __OBRA_API_BASE__: 'undefined' };
 
 /** The browser bundle, with the widgets' register modules as lazy chunks. */
-async function buildClient({ out, publicPath, apiBase }: ExampleTarget): Promise<void> {
+async function buildClient(): Promise<void> {
   rmSync(`${out}/react`, { recursive: true, force: true });
   await buildForBrowsers({
     entryPoints: { client: 'host/examples/react/client.tsx' },
@@ -41,14 +31,14 @@ async function buildClient({ out, publicPath, apiBase }: ExampleTarget): Promise
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
-    publicPath,
+    publicPath: '/examples/react/',
     plugins: [assetImports],
-    define: apiBaseDefine(apiBase),
+    define: apiBaseDefine,
   });
 }
 
 /** Renders the App in Node (react-dom/server) into the template; React stays external so one copy renders. */
-async function prerender({ out, apiBase }: ExampleTarget): Promise<void> {
+async function prerender(): Promise<void> {
   const tmp = `${root}node_modules/.cache/obra-examples`;
   mkdirSync(tmp, { recursive: true });
   const ssr = await importBuilt<typeof import('./react/app.tsx') & typeof import('react-dom/server') & typeof import('react')>({
@@ -60,7 +50,7 @@ async function prerender({ out, apiBase }: ExampleTarget): Promise<void> {
     },
     outfile: `${tmp}/ssr.mjs`,
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
-    define: apiBaseDefine(apiBase),
+    define: apiBaseDefine,
     loader: { '.svg': 'empty', '.png': 'empty', '.jpg': 'empty', '.webp': 'empty' },
   });
   const html = ssr.renderToString(ssr.createElement(ssr.App));
@@ -70,14 +60,7 @@ async function prerender({ out, apiBase }: ExampleTarget): Promise<void> {
   writeFileSync(`${out}/react.html`, template.replace('<!--app-->', html));
 }
 
-/** Builds the example for `target`: the browser bundle, then the server-rendered page. */
-export async function buildReactExample(target: ExampleTarget): Promise<void> {
-  mkdirSync(target.out, { recursive: true });
-  await buildClient(target);
-  await prerender(target);
-}
-
-if (import.meta.main) {
-  await buildReactExample({ out: `${root}dist/examples`, publicPath: '/examples/react/' });
-  console.log('built dist/examples/react.html and dist/examples/react/');
-}
+mkdirSync(out, { recursive: true });
+await buildClient();
+await prerender();
+console.log('built dist/examples/react.html and dist/examples/react/');

@@ -43,6 +43,9 @@ const siteHeaders = (root: string, https: boolean) => {
 const mounts = (root: string): [prefix: string, dirs: string[], partners?: boolean][] => [
   ['/widgets/', [`${root}dist/widgets`], true],
   ['/esm/', [`${root}dist/esm`], true],
+  // The npm packages partners install (`npm install https://…/packages/obra-react-X.Y.Z.tgz`) and
+  // what they are checked against (obra-react.json): tools/build-packages.ts.
+  ['/packages/', [`${root}dist/packages`], true],
   ['/assets/', [`${root}dist/host/assets`]],
   // Artwork, and the projects' pictures the build draws (host/src/projects.ts).
   ['/img/', [`${root}host/public/img`, `${root}dist/host/img`], true],

@@ -55,5 +55,10 @@ export default function setup(project: TestProject): () => void {
     console.log('[e2e] building the example pages …');
     execFileSync(process.execPath, ['--conditions=source', `${root}host/examples/build.ts`], { cwd: root, stdio: 'inherit' });
   }
+  // The @obra/react tarball served under /packages/, built when missing like the rest.
+  if (!existsSync(`${root}dist/packages/obra-react.json`)) {
+    console.log('[e2e] building the npm packages …');
+    execFileSync(process.execPath, ['--conditions=source', `${root}tools/build-packages.ts`], { cwd: root, stdio: 'inherit' });
+  }
   return teardown;
 }

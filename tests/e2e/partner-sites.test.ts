@@ -2,12 +2,15 @@
 // page here is served by a partner's own server on another origin (http://localhost:PORT) and
 // loads Obra's files from Obra's origin (the real host and API on http://127.0.0.1:PORT), under
 // the Content-Security-Policy the guide asks for. Every snippet of the console runs there (the
-// guide's blocks: partner-docs.test.ts); each embedding path (one script, the loader with several widgets, the React 19
-// wrapper built for the partner, a Svelte 5 app built with Vite) renders, takes the page's
+// guide's blocks: partner-docs.test.ts); each embedding path (one script, the loader with several
+// widgets, the React 19 wrapper installed from Obra's tarball into a fresh app, a Svelte 5 app
+// built with Vite) renders, takes the page's
 // language and attributes, reports its events to the page and stores a submission once with the
 // partner's attribution. A site not approved gets the truth: the visitor their thank-you, the page
 // an obra-error it can act on, Obra the lead, which operators approve from the console. The page
 // cannot restyle the widgets (a hostile root font size, all: unset on the elements).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +18,7 @@ import { softwareCatalogue } from '@obra/marketplace';
 import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { textsIn } from '../../host/src/texts.ts';
 import { approvedPartner, signInAs, type Session } from '../server/support/admin.ts';
+import { ROOT } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
 import { recordErrors } from './support/embed.ts';
@@ -25,6 +29,7 @@ import {
   buildPartnerApps,
   expectRendered,
   GUIDE_ORIGIN,
+  REACT_INSTALL,
   recordEvents,
   recordObraFiles,
   sitePage,
@@ -186,6 +191,51 @@ describe('each way of embedding, on an approved site', () => {
       count: 1,
       row: { partner_code: 'Acme', embed_origin: acme.origin, embed_approved: true, widget: 'partner-registration' },
     });
+  });
+
+  it('@obra/react installs from Obra’s tarball with the integrity Obra shows, and nothing else; the app type-checks and renders it in Node', async () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, 'packages/react/package.json'), 'utf8')) as { version: string }).version;
+    expect(REACT_INSTALL).toBe(`${GUIDE_ORIGIN}/packages/obra-react-${version}.tgz`);
+    const shown = (await (await fetch(`${platform.origin}/packages/obra-react.json`)).json()) as Record<string, string>;
+    expect(shown).toEqual({
+      name: '@obra/react',
+      version,
+      file: `obra-react-${version}.tgz`,
+      integrity: expect.stringMatching(/^sha512-/),
+    });
+    const tarball = await fetch(`${platform.origin}/packages/${shown.file}`);
+    expect(tarball.status).toBe(200);
+    expect(tarball.headers.get('content-type')).toBe('application/gzip');
+    const bytes = Buffer.from(await tarball.arrayBuffer());
+    expect(`sha512-${createHash('sha512').update(bytes).digest('base64')}`).toBe(shown.integrity);
+
+    // What npm wrote: the address in package.json, the integrity Obra shows in package-lock.json.
+    const app = (file: string) => JSON.parse(readFileSync(join(apps.react, file), 'utf8')) as Record<string, Record<string, unknown>>;
+    const url = `${platform.origin}/packages/${shown.file}`;
+    expect(app('package.json').dependencies!['@obra/react']).toBe(url);
+    expect(app('package-lock.json').packages!['node_modules/@obra/react']).toMatchObject({
+      version,
+      resolved: url,
+      integrity: shown.integrity,
+      peerDependencies: { react: '^19.0.0', 'react-dom': '^19.0.0' },
+    });
+    // No workspace package nor anything else to fetch: React and React DOM are the app's.
+    const installed = app('node_modules/@obra/react/package.json');
+    expect(installed).toMatchObject({
+      name: '@obra/react',
+      version,
+      exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+    });
+    expect(installed.dependencies).toBeUndefined();
+    const modules = Object.keys(app('package-lock.json').packages!).filter((path) => path.startsWith('node_modules/'));
+    expect(modules.sort()).toEqual([
+      'node_modules/@obra/react',
+      'node_modules/@types/react',
+      'node_modules/@types/react-dom',
+      'node_modules/react',
+      'node_modules/react-dom',
+    ]);
+    expect(apps.reactServerHtml).toContain('<obra-wait-list id="wait-list" lang="es"');
   });
 
   it('the React 19 wrapper, built into the partner’s app: hydrates, follows React state, reports to React callbacks', async () => {

@@ -23,15 +23,21 @@ describe('a write the database refuses is answered', () => {
   it.each([
     [
       'a note',
-      () => `/api/admin/leads/${lead}/notes`,
+      (): string => `/api/admin/leads/${lead}/notes`,
       'POST',
       { text: 'a\u0000b' },
       "select count(*)::int as n from lead_event where type = 'note'",
     ],
-    ['a saved view', () => '/api/admin/views', 'POST', { name: 'a\u0000b', query: '' }, 'select count(*)::int as n from saved_view'],
+    [
+      'a saved view',
+      (): string => '/api/admin/views',
+      'POST',
+      { name: 'a\u0000b', query: '' },
+      'select count(*)::int as n from saved_view',
+    ],
     [
       'a follow-up',
-      () => `/api/admin/leads/${lead}`,
+      (): string => `/api/admin/leads/${lead}`,
       'PATCH',
       { followUp: { at: '2026-12-01T09:00:00-05:00', note: 'a\u0000b' } },
       'select count(*)::int as n from lead where follow_up_at is not null',

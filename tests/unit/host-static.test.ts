@@ -1,7 +1,8 @@
 // @vitest-environment node
 // What the host sends with the files partner pages load from another origin (docs/operators/cdn.md):
-// CORS, CORP and Timing-Allow-Origin on /widgets, /esm and /img, a year's cache for files named by
-// their content and revalidation for the entry files; the site's own files get none of it.
+// CORS, CORP and Timing-Allow-Origin on /widgets, /esm, /img and /packages, a year's cache for files
+// named by their content and revalidation for the entry files and the npm tarballs (a version's
+// bytes change when Obra is rebuilt); the site's own files get none of it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,8 @@ beforeAll(async () => {
     'dist/widgets/assets/revit-CvBg_jWD.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'dist/esm/loader.js': 'import("./chunks/runtime-AbCdEf12.js")',
     'dist/esm/chunks/runtime-AbCdEf12.js': 'export {}',
+    'dist/packages/obra-react-1.2.3.tgz': 'tarball',
+    'dist/packages/obra-react.json': '{}',
     'host/public/img/obra.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'dist/host/assets/main-ABCDEFGH.js': 'export {}',
   };
@@ -49,6 +52,8 @@ describe('files for partner pages', () => {
     ['/esm/loader.js', 'no-cache'],
     ['/esm/chunks/runtime-AbCdEf12.js', 'public, max-age=31536000, immutable'],
     ['/img/obra.svg', 'no-cache'],
+    ['/packages/obra-react-1.2.3.tgz', 'no-cache'],
+    ['/packages/obra-react.json', 'no-cache'],
   ])('%s: CORS for any origin, CORP cross-origin, Timing-Allow-Origin, and %s', async (path, cache) => {
     const response = await get(path);
     expect(response.status).toBe(200);
@@ -69,6 +74,15 @@ describe('files for partner pages', () => {
       'cache-control': cache,
       'x-content-type-options': 'nosniff',
     });
+  });
+
+  it('an npm tarball is sent as it is, as gzip data', async () => {
+    const response = await fetch(`${base}/packages/obra-react-1.2.3.tgz`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect([response.headers.get('content-type'), response.headers.get('content-encoding'), await response.text()]).toEqual([
+      'application/gzip',
+      null,
+      'tarball',
+    ]);
   });
 
   it('a missing file there is a 404, and the loader revalidates (304 when unchanged)', async () => {

@@ -5,8 +5,9 @@ import { ObraSoftwareDetail, ObraWaitList } from '@obra/react';
 
 type Lang = 'es' | 'en';
 
-// Obra's API, as a partner's build writes it in (host/examples/build.ts defines it); undefined on
-// Obra's own example page, where each widget's default (`/api` on the page's origin) is right.
+// Obra's API, as a partner's build writes it in (the partner app of tests/e2e/support/partner-site.ts
+// defines it); undefined on Obra's own example page (host/examples/build.ts), where each widget's
+// default (`/api` on the page's origin) is right.
 declare const __OBRA_API_BASE__: string | undefined;
 
 const COPY = {

@@ -1,17 +1,19 @@
 // A partner's own site, on another origin than Obra's (`http://localhost:PORT` against Obra's
 // `http://127.0.0.1:PORT`): pages written from the guide's snippets, a Svelte 5 app built with Vite
-// and its Svelte plugin, and the React 19 example built with Obra's API origin, all loading Obra's
-// files from Obra's origin as a partner's pages do (docs/partners/embedding.md).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// and its Svelte plugin, and a fresh React 19 app that installs @obra/react from Obra with the
+// guide's `npm install` and is built with Vite, all loading Obra's files from Obra's origin as a
+// partner's pages do (docs/partners/embedding.md).
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { expect } from 'vitest';
-import { buildReactExample } from '../../../host/examples/build.ts';
 import { serveStatic } from '../../../host/static.ts';
 import { ROOT } from '../../server/support/api.ts';
 
@@ -21,13 +23,108 @@ export const GUIDE_ORIGIN = 'https://obra.example';
 /** The Svelte partner app's source (a Vite project: index.html, src/). */
 const SVELTE_APP = join(ROOT, 'tests/e2e/fixtures/svelte-partner');
 
-/** The partner's built apps, made once per file: the Svelte app and the React example. */
+const run = promisify(execFile);
+
+/** The guide's React section. */
+const GUIDE_REACT = /^## React\n[^]*?(?=^## )/m.exec(readFileSync(join(ROOT, 'docs/partners/embedding.md'), 'utf8'))?.[0] ?? '';
+
+/** The guide's command installing @obra/react, with the guide's origin. */
+export const REACT_INSTALL = /^npm install (https:\/\/obra\.example\/packages\/obra-react-[\w.-]+\.tgz)$/m.exec(GUIDE_REACT)?.[1];
+
+/** The partner's built apps, made once per file: the Svelte app and the React app. */
 export interface PartnerApps {
   dir: string;
+  /** The React app's folder: its package.json, package-lock.json and node_modules, as npm left them. */
+  react: string;
+  /** What the React app's server rendered into its page (in plain Node, from the installed package). */
+  reactServerHtml: string;
   remove(): void;
 }
 
-/** Builds the Svelte app (Vite + Svelte plugin) and the React example (esbuild, `apiBase` Obra's) into a temp folder. */
+/**
+ * The React app: a fresh folder with React and React DOM and their types (linked from this
+ * checkout's node_modules: the test needs no network), where the guide's `npm install` fetches
+ * @obra/react from `obra`; the example page's components (host/examples/react/) built by Vite for
+ * the browser and for Node, rendered by that Node build into the page, which the browser build
+ * hydrates; the app and the guide's React example type-checked by TypeScript.
+ */
+async function buildReactApp(obra: string, dir: string): Promise<{ app: string; html: string }> {
+  if (!REACT_INSTALL) throw new Error('docs/partners/embedding.md lost its `npm install https://obra.example/packages/obra-react-….tgz`.');
+  const app = join(dir, 'react-src');
+  mkdirSync(join(app, 'src'), { recursive: true });
+  const linked = (name: string) => `file:${join(ROOT, 'node_modules', name)}`;
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({
+      name: 'partner-react-app',
+      private: true,
+      type: 'module',
+      dependencies: { react: linked('react'), 'react-dom': linked('react-dom') },
+      devDependencies: { '@types/react': linked('@types/react'), '@types/react-dom': linked('@types/react-dom') },
+    }),
+  );
+  // An unreachable registry and an empty cache: anything but Obra's tarball would fail the install.
+  // Asynchronously: Obra's server answering npm runs in this process.
+  await run(
+    'npm',
+    [
+      'install',
+      REACT_INSTALL.replace(GUIDE_ORIGIN, obra),
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--registry=http://127.0.0.1:9/',
+      `--cache=${join(dir, 'npm-cache')}`,
+    ],
+    { cwd: app },
+  );
+  for (const file of ['app.tsx', 'client.tsx']) copyFileSync(join(ROOT, 'host/examples/react', file), join(app, 'src', file));
+  writeFileSync(
+    join(app, 'src/server.tsx'),
+    "import { renderToString } from 'react-dom/server';\nimport { App } from './app.tsx';\nexport const render = () => renderToString(<App />);\n",
+  );
+  // The guide's example, with the two functions it leaves to the partner.
+  const example = /```tsx\n([^]*?)```/.exec(GUIDE_REACT)?.[1] ?? '';
+  writeFileSync(
+    join(app, 'src/guide.tsx'),
+    `${example}\ndeclare function track(what: string): void;\ndeclare function report(why: string): void;\n`,
+  );
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        jsx: 'react-jsx',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        noEmit: true,
+        allowImportingTsExtensions: true,
+        skipLibCheck: false,
+      },
+      include: ['src'],
+    }),
+  );
+  writeFileSync(
+    join(app, 'index.html'),
+    '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Constructora Andina</title><script type="module" src="/src/client.tsx"></script></head><body><div id="root"><!--app--></div></body></html>',
+  );
+  const shared = { root: app, configFile: false, logLevel: 'error', define: { __OBRA_API_BASE__: JSON.stringify(`${obra}/api`) } } as const;
+  await build({ ...shared, base: '/react/', build: { outDir: join(dir, 'react-app'), emptyOutDir: true } });
+  await build({ ...shared, build: { ssr: 'src/server.tsx', outDir: join(app, 'ssr'), emptyOutDir: true } });
+  const script = "const { render } = await import('./ssr/server.js'); process.stdout.write(render());";
+  const { stdout: html } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app });
+  const page = join(dir, 'react-app/index.html');
+  writeFileSync(page, readFileSync(page, 'utf8').replace('<!--app-->', html));
+  // The app, and the guide's example, type-check against the package's declarations alone.
+  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app]).catch((error: Error & { stdout?: string }) => {
+    throw new Error(`the React app does not type-check:\n${error.stdout || error.message}`);
+  });
+  return { app, html };
+}
+
+/** Builds the Svelte app (Vite + Svelte plugin) and the React app (Vite, `apiBase` Obra's) into a temp folder. */
 export async function buildPartnerApps(obra: string): Promise<PartnerApps> {
   const dir = mkdtempSync(join(tmpdir(), 'obra-partner-apps-'));
   await build({
@@ -38,8 +135,8 @@ export async function buildPartnerApps(obra: string): Promise<PartnerApps> {
     plugins: [svelte()],
     build: { outDir: join(dir, 'svelte'), emptyOutDir: true },
   });
-  await buildReactExample({ out: join(dir, 'react-app'), publicPath: '/react/', apiBase: `${obra}/api` });
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const react = await buildReactApp(obra, dir);
+  return { dir, react: react.app, reactServerHtml: react.html, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface PartnerSite {
@@ -57,7 +154,7 @@ const partnerCsp = (obra: string) =>
   `default-src 'self'; script-src 'self' ${obra}; connect-src 'self' ${obra}; img-src 'self' data: ${obra} https://i.ytimg.com; style-src 'self'; frame-src https://www.youtube-nocookie.com`;
 
 /**
- * Starts the partner's server: `pages`, the Svelte app under /svelte/ and the React example under
+ * Starts the partner's server: `pages`, the Svelte app under /svelte/ and the React app under
  * /react.html and /react/ (from `apps`), every page under the guide's CSP for `obra`.
  */
 export async function startPartnerSite(obra: string, apps?: PartnerApps): Promise<PartnerSite> {
@@ -78,23 +175,12 @@ export async function startPartnerSite(obra: string, apps?: PartnerApps): Promis
             .end(html(page));
         if (apps && (path === '/svelte/' || path === '/svelte/index.html'))
           return void res.writeHead(200, headers).end(html(readFileSync(join(apps.dir, 'svelte/index.html'), 'utf8')));
-        if (apps && path === '/react.html') {
-          // The example's own CSP names only itself: a partner adds Obra's origin as the guide says.
-          const page = readFileSync(join(apps.dir, 'react-app/react.html'), 'utf8').replace(
-            /<meta http-equiv="Content-Security-Policy"[^>]*>/,
-            '',
-          );
-          return void res.writeHead(200, headers).end(page.replace('href="examples.css"', 'href="/examples.css"'));
-        }
+        if (apps && path === '/react.html')
+          return void res.writeHead(200, headers).end(readFileSync(join(apps.dir, 'react-app/index.html'), 'utf8'));
         if (apps && path.startsWith('/svelte/') && (await serveStatic(req, res, join(apps.dir, 'svelte'), path.slice('/svelte'.length))))
           return;
-        if (
-          apps &&
-          path.startsWith('/react/') &&
-          (await serveStatic(req, res, join(apps.dir, 'react-app/react'), path.slice('/react'.length)))
-        )
+        if (apps && path.startsWith('/react/') && (await serveStatic(req, res, join(apps.dir, 'react-app'), path.slice('/react'.length))))
           return;
-        if (path === '/examples.css' && (await serveStatic(req, res, join(ROOT, 'host/examples'), path))) return;
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${path}`);
       })(),
   );
