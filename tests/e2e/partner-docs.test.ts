@@ -17,7 +17,7 @@ import { softwareCatalogue } from '@obra/marketplace';
 import { approvedPartner, signInAs } from '../server/support/admin.ts';
 import { phoneContext, useBrowser } from './support/browser.ts';
 import { ADMIN, startConsolePlatform } from './support/console.ts';
-import { partnerDocBlocks, quickStartBlocks, where, type DocBlock } from './support/doc-blocks.ts';
+import { partnerDocBlocks, quickStartBlocks, where, type DocBlock } from '../support/doc-blocks.ts';
 import { recordErrors } from './support/embed.ts';
 import { watchCsp } from './support/hostile.ts';
 import { marketplace, softwareDetail, stubYouTube } from './support/marketplace.ts';

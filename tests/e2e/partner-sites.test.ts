@@ -24,7 +24,7 @@ import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
 import { recordErrors } from './support/embed.ts';
 import { snapshotShadow } from './support/hostile.ts';
 import { stubYouTube } from './support/marketplace.ts';
-import { docBlocks } from './support/doc-blocks.ts';
+import { docBlocks } from '../support/doc-blocks.ts';
 import {
   buildPartnerApps,
   expectRendered,

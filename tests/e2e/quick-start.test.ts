@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../server/support/api.ts';
 import { freePort } from '../server/support/postgres.ts';
 import { useBrowser } from './support/browser.ts';
-import { quickStartBlocks } from './support/doc-blocks.ts';
+import { quickStartBlocks } from '../support/doc-blocks.ts';
 import { fillRegistration, partnerRegistration, TYPED as REGISTRATION } from './support/partner-registration.ts';
 import { fillEntry, waitList } from './support/wait-list.ts';
 

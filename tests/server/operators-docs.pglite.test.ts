@@ -28,7 +28,7 @@ const DOCS = readdirSync(join(ROOT, 'docs/operators'))
   .filter((name) => name.endsWith('.md'))
   .sort()
   .map((name) => `docs/operators/${name}`);
-const blocks = DOCS.flatMap((file) => docBlocks(ROOT, file));
+const blocks = DOCS.flatMap((file) => docBlocks(file));
 
 /** A block's name: its file and its first line that is not a comment. */
 const nameOf = (block: DocBlock) =>
