@@ -1,7 +1,9 @@
 // Every request gets an answer: an unexpected error while a write is handled (one the database
-// raises on a text it cannot store, a NUL) is a 500 at once, logged as an error, and nothing is
-// stored; never a request left hanging as if its client had gone (which a request whose body was
-// read whole looked like).
+// raises on a text it cannot store, a NUL) is a 500 at once, naming the request, logged as an
+// error, and nothing is stored; never a request left hanging as if its client had gone (which a
+// request whose body was read whole looked like). A payment service that fails is a 502 that says so.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
@@ -45,8 +47,43 @@ describe('a write the database refuses is answered', () => {
   ] as const)('%s with a NUL: 500 at once, nothing stored', async (_what, path, method, body, count) => {
     const response = await admin.call(path(), { method, body, signal: AbortSignal.timeout(10_000) });
     expect(response.status).toBe(500);
-    expect(((await response.json()) as { errorMessage: string }).errorMessage).not.toBe('');
+    const answer = (await response.json()) as { errorMessage: string; requestId: string };
+    expect(answer.errorMessage).not.toBe('');
+    expect(answer.requestId).toBe(response.headers.get('x-request-id'));
     const [row] = await local.api.db.query<{ n: number }>(count);
     expect(row!.n).toBe(0);
+  });
+});
+
+describe('a checkout while Stripe fails', () => {
+  it('is a 502 at once, in the visitor’s language, and no session is kept', async () => {
+    // "Stripe" answers every call with a 500.
+    const stripe = createServer((_req, res) =>
+      res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"type":"api_error"}}'),
+    );
+    await new Promise<void>((ready) => stripe.listen(0, '127.0.0.1', ready));
+    const shop = await startLocalApi({
+      RATE_LIMIT: '0',
+      STRIPE_SECRET_KEY: 'sk_test_obra',
+      STRIPE_WEBHOOK_SECRET: 'whsec_obra',
+      STRIPE_API_URL: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`,
+      PUBLIC_URL: 'https://obra.example',
+    });
+    try {
+      const response = await fetch(`${shop.base}/api/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'es' },
+        body: JSON.stringify({ slug: 'revit', lang: 'es' }),
+        signal: AbortSignal.timeout(20_000),
+      });
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { errorMessage: string }).errorMessage).toBe(
+        'El servicio de pago no respondió; inténtalo de nuevo en un momento.',
+      );
+      expect(await shop.rows('checkout_session')).toEqual([]);
+    } finally {
+      await shop.close();
+      stripe.close();
+    }
   });
 });

@@ -2,8 +2,9 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiBaseFrom, createApiClient, obraOriginFrom, sendWaitList } from '@obra/api';
+import { ApiError, apiBaseFrom, createApiClient, deliver, obraOriginFrom, request, RETRY, sendWaitList } from '@obra/api';
 import type { WaitListEntry } from '@obra/schema';
+import { held } from '../msw/held.ts';
 import { TEST_API, TEST_SHEET, waitListHandlers } from '../msw/wait-list-handlers.ts';
 import { useFastRetries } from './support/fast-retries.ts';
 
@@ -115,6 +116,41 @@ describe('sendWaitList', () => {
     server.use(http.post(TEST_SHEET, () => HttpResponse.error()));
     expect((await failure(sendWaitList(entry, { apiBase: TEST_API, endpoint: TEST_SHEET, transport: 'no-cors' }))).key).toBe('api.network');
     expect((await failure(sendWaitList(entry, { apiBase: TEST_API, transport: 'no-cors' }))).message).toMatch(/needs an endpoint/);
+  });
+});
+
+describe('the answer deadline', () => {
+  it('a server that has not answered by the deadline is api.timeout, not a spinner forever', async () => {
+    // An answer held until the test is over: later than any deadline here.
+    server.use(http.post(`${TEST_API}/slow`, () => held()));
+    const error = await failure(request(`${TEST_API}/slow`, { body: {}, deadlineMs: 50 }));
+    expect([error.key, error.status]).toEqual(['api.timeout', undefined]);
+  });
+
+  it("the caller's abort stays an abort", async () => {
+    server.use(http.post(`${TEST_API}/slow`, () => held()));
+    const caller = new AbortController();
+    const sent = request(`${TEST_API}/slow`, { body: {}, signal: caller.signal });
+    caller.abort();
+    await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('a delivery that times out is not sent again at once: one request, and the error to show', async () => {
+    let hits = 0;
+    server.use(
+      http.post(`${TEST_API}/wait-list`, () => {
+        hits += 1;
+        return held();
+      }),
+    );
+    const saved = RETRY.answerMs;
+    RETRY.answerMs = 50;
+    try {
+      const error = await failure(deliver({ url: `${TEST_API}/wait-list`, body: entry, key: 'k1' }));
+      expect([error.key, hits]).toEqual(['api.timeout', 1]);
+    } finally {
+      RETRY.answerMs = saved;
+    }
   });
 });
 

@@ -154,11 +154,21 @@ describe('createAutosave', () => {
 });
 
 describe('failureMessage (docs/contributors/behaviour.md#errors)', () => {
-  const texts = { submitError: 'Error al enviar el formulario', generic: 'Inténtalo más tarde.', network: 'Sin conexión con el servidor.' };
+  const texts = {
+    submitError: 'Error al enviar el formulario',
+    generic: 'Inténtalo más tarde.',
+    network: 'Sin conexión con el servidor.',
+    timeout: 'El servidor no respondió a tiempo.',
+  };
   it.each([
     ['the server’s errorMessage', new ApiError('api.server', '', 500, {}, { serverMessage: 'Correo caído.' }), 'Correo caído.'],
     ['submitError for a refusal without one', new ApiError('api.invalid', 'POST x answered 400', 400), texts.submitError],
     ['the network advice for an unreachable server', new ApiError('api.network', 'Failed to fetch'), texts.network],
+    [
+      'the timeout advice for a server that did not answer in time',
+      new ApiError('api.timeout', 'POST x got no whole answer'),
+      texts.timeout,
+    ],
     ['its own message for an error raised before any answer', new ApiError('api.unexpected', 'needs an endpoint'), 'needs an endpoint'],
     ['an Error’s message', new Error('boom'), 'boom'],
     ['the generic text for anything else', 'a string', texts.generic],

@@ -1,7 +1,7 @@
 import type { Attribution } from '@obra/schema';
 import { ApiError, type ApiErrorKey } from './errors.ts';
 import type { Stored } from './outbox.ts';
-import { request } from './request.ts';
+import { ANSWER_DEADLINE_MS, request } from './request.ts';
 
 /** One submission on the wire: every attempt of it carries the same body and the same key. */
 export interface Delivery {
@@ -58,13 +58,23 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
   /** With an outbox, the first wait for the network before trying anyway (doubles, at most a minute). */
   pollMs: number;
+  /** How long an attempt waits for the server's answer; past it the send gives up (`api.timeout`), not retried. */
+  answerMs: number;
 }
 
 /**
  * The defaults: 4 attempts, waits of about 0.5, 1 and 2 s (a Retry-After up to 30 s wins), then
- * a wait for the network from 5 s. A configuration, not state: tests may shorten it.
+ * a wait for the network from 5 s; an answer within {@link ANSWER_DEADLINE_MS}. A configuration,
+ * not state: tests may shorten it.
  */
-export const RETRY: RetryPolicy = { attempts: 4, baseMs: 500, maxMs: 8000, maxRetryAfterMs: 30_000, pollMs: 5000 };
+export const RETRY: RetryPolicy = {
+  attempts: 4,
+  baseMs: 500,
+  maxMs: 8000,
+  maxRetryAfterMs: 30_000,
+  pollMs: 5000,
+  answerMs: ANSWER_DEADLINE_MS,
+};
 
 export interface DeliverOptions {
   retry?: Partial<RetryPolicy> | undefined;
@@ -95,7 +105,11 @@ export function backoff(attempt: number, policy: RetryPolicy): number {
   return (step + Math.random() * step) / 2;
 }
 
-/** Network failures, 5xx and 429 may succeed later; any other answer will not. */
+/**
+ * Network failures, 5xx and 429 may succeed later; any other answer will not. A server that did
+ * not answer in time (`api.timeout`) is not asked again at once: the visitor has waited already,
+ * and is told; the outbox keeps the submission with its key for the next send.
+ */
 const retriable = (error: ApiError) => error.key === 'api.network' || error.status === 429 || (error.status ?? 0) >= 500;
 
 /**
@@ -115,8 +129,9 @@ const wait = (ms: number, online = false) =>
   });
 
 /** One attempt of a delivery: the key and headers travel unless `no-cors`, attribution as a body member. */
-const attempt = <T>({ url, body, key, mode, headers, attribution }: Delivery, signal?: AbortSignal): Promise<T> =>
+const attempt = <T>({ url, body, key, mode, headers, attribution }: Delivery, deadlineMs: number, signal?: AbortSignal): Promise<T> =>
   request<T>(url, {
+    deadlineMs,
     body: attribution && mode !== 'no-cors' ? { ...(body as object), attribution } : body,
     headers: { ...headers, 'Idempotency-Key': key },
     mode,
@@ -153,7 +168,7 @@ export async function deliver<T = unknown>(delivery: Delivery, options: DeliverO
   for (let n = 0, waits = 0; ; n++) {
     if (!patient || !offline()) {
       try {
-        const answer = await attempt<T>(delivery, options.signal);
+        const answer = await attempt<T>(delivery, policy.answerMs, options.signal);
         outbox?.clear();
         return answer;
       } catch (error) {

@@ -1,6 +1,6 @@
 import { deliver, newKey, type DeliverOptions } from './delivery.ts';
 import { ApiError } from './errors.ts';
-import { apiUrl, request } from './request.ts';
+import { apiUrl, IMAGE_DEADLINE_MS, request } from './request.ts';
 
 import type { FormReport, ImageSpec, Place } from '@obra/schema';
 
@@ -30,7 +30,7 @@ export async function searchLocation(query: string, lang: string, options: Desig
  */
 export async function generateImage(input: { prompt: string; spec: ImageSpec }, options: DesignCallOptions): Promise<string> {
   const url = apiUrl(options.apiBase, 'generate-image');
-  const answer = await request<{ url?: unknown } | undefined>(url, { body: input, signal: options.signal });
+  const answer = await request<{ url?: unknown } | undefined>(url, { body: input, signal: options.signal, deadlineMs: IMAGE_DEADLINE_MS });
   const noUrl = `POST ${url} answered without a valid image url`;
   if (typeof answer?.url !== 'string' || !answer.url.trim()) throw new ApiError('api.unexpected', noUrl);
   try {

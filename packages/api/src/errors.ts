@@ -4,6 +4,7 @@
  */
 export type ApiErrorKey =
   | 'api.network'
+  | 'api.timeout'
   | 'api.server'
   | 'api.rateLimited'
   | 'api.invalid'

@@ -65,6 +65,7 @@ export function DesignForm({ attrs, i18n, store, emit, host, lang }: DesignFormP
     submitError: t('designForm.form.error.submitError'),
     generic: t('designForm.form.error.generic'),
     network: t('api.network'),
+    timeout: t('api.timeout'),
     image: t('designForm.form.error.imageNotGeneratedMessage'),
   });
   // A field as the visitor sees it: its label or legend, in the widget's language.

@@ -8,6 +8,8 @@ export interface FailureTexts {
   generic: string;
   /** The server could not be reached (api.network): better advice than the browser's "Failed to fetch". */
   network: string;
+  /** The server did not answer in time (api.timeout). */
+  timeout: string;
 }
 
 /**
@@ -19,5 +21,6 @@ export function failureMessage(cause: unknown, texts: FailureTexts): string {
   if (!(cause instanceof Error)) return texts.generic;
   if (!(cause instanceof ApiError)) return cause.message || texts.generic;
   if (cause.key === 'api.network') return texts.network;
+  if (cause.key === 'api.timeout') return texts.timeout;
   return (cause.status === undefined ? cause.message : cause.serverMessage) || texts.submitError;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAdmin } from './admin/handler.ts';
 import type { Config } from './config.ts';
@@ -220,12 +221,17 @@ export async function createApi(
     const start = performance.now();
     const url = new URL(req.url ?? '/', 'http://api');
     const ip = clientIp(req);
+    // Every answer names its request (X-Request-Id), and a 5xx says it in its body: what an
+    // operator finds in the log, where the request's line carries the same id.
+    const id = randomUUID();
     let reply: Reply;
+    let cause: unknown;
     try {
       reply = await answer(req, url, ip);
     } catch (error) {
       if (error instanceof HttpError) {
         reply = { status: error.status, body: error.bodyIn(requestLang(req)), headers: error.headers };
+        cause = error.cause;
         if (error.close) closeAfter(res);
       } else if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && req.socket.destroyed) {
         // The client went away mid-request (its body cut off): nothing to answer and nothing
@@ -237,17 +243,20 @@ export async function createApi(
           status: 499,
           ms: Math.round(performance.now() - start),
           ip,
+          id,
           reason: 'client closed the connection',
         });
         return;
       } else {
-        log.error('request failed', { method: req.method, path: url.pathname, error });
         reply = { status: 500, body: { errorMessage: serverText(requestLang(req), { key: 'failed' }) } };
+        cause = error;
       }
     }
+    if (reply.status >= 500 && reply.body && typeof reply.body === 'object') reply = { ...reply, body: { ...reply.body, requestId: id } };
     const headers: Record<string, string | string[]> = {
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
+      'X-Request-Id': id,
       Vary: 'Origin',
       ...reply.headers,
     };
@@ -260,9 +269,10 @@ export async function createApi(
       status: reply.status,
       ms: Math.round((performance.now() - start) * 10) / 10,
       ip,
+      id,
       ...reply.log,
     };
-    if (reply.status >= 500) log.error('request', fields);
+    if (reply.status >= 500) log.error('request', { ...fields, ...(cause !== undefined && { error: cause }) });
     else log.info('request', fields);
   }
 

@@ -3,6 +3,9 @@ import { apiUrl, request, type ApiError } from '@obra/api';
 import type { Attribution } from '@obra/schema';
 import type { Lang } from '@obra/i18n';
 
+/** Why a purchase could not start: each has its sentence (softwareDetail.buy.errors). */
+type Failure = 'rateLimited' | 'network' | 'timeout' | 'other';
+
 export interface BuyButtonProps {
   /** The API that creates the Checkout Session (`{apiBase}/checkout`). */
   apiBase: string;
@@ -12,7 +15,7 @@ export interface BuyButtonProps {
   attribution: () => Attribution;
   /** Where the visitor pays; the page leaves for it (Stripe's hosted page or the test checkout). */
   go: (url: string) => void;
-  labels: { buy: string; busy: string; error: (reason: 'rateLimited' | 'network' | 'other') => string };
+  labels: { buy: string; busy: string; error: (reason: Failure) => string };
 }
 
 /**
@@ -20,7 +23,7 @@ export interface BuyButtonProps {
  * and leaves for its payment page. No card field is ever on our page.
  */
 export function BuyButton({ apiBase, slug, lang, attribution, go, labels }: BuyButtonProps) {
-  const [state, setState] = useState<'idle' | 'busy' | 'rateLimited' | 'network' | 'other'>('idle');
+  const [state, setState] = useState<'idle' | 'busy' | Failure>('idle');
   const busy = state === 'busy';
   const buy = async () => {
     if (busy) return;
@@ -30,7 +33,7 @@ export function BuyButton({ apiBase, slug, lang, attribution, go, labels }: BuyB
       go(url);
     } catch (error) {
       const key = (error as ApiError).key;
-      setState(key === 'api.rateLimited' ? 'rateLimited' : key === 'api.network' ? 'network' : 'other');
+      setState(key === 'api.rateLimited' ? 'rateLimited' : key === 'api.network' ? 'network' : key === 'api.timeout' ? 'timeout' : 'other');
     }
   };
   return (

@@ -4,6 +4,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
 import { checkoutPaths, CHECKOUT_LANGS, type CheckoutLang } from './products.ts';
 import type { Payments, SessionView } from './payments.ts';
 
@@ -51,12 +52,25 @@ export const ownSession = async (db: Queryable, id: string) =>
     )
   )[0];
 
+/**
+ * How long one call to Stripe may take, and how often it is tried again: at most about 17 s in
+ * all, inside the 30 s a widget waits for the API's answer (ANSWER_DEADLINE_MS in @obra/api), so
+ * a Stripe that does not answer is a 502 the buy button explains, not a spinner.
+ */
+const STRIPE_CALL = { timeout: 8000, maxNetworkRetries: 1 } as const;
+
+/** Stripe unreachable, slow, limiting or failing (not a request of ours it refused): a 502 that says so. */
+const unavailable = (error: unknown) =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  error instanceof Stripe.errors.StripeAPIError ||
+  error instanceof Stripe.errors.StripeRateLimitError ||
+  (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500);
+
 /** Creates the Stripe provider for `config.stripe`; the sessions it creates are kept in `db`. */
 export function createStripePayments(config: NonNullable<Config['stripe']>, db: Queryable): StripePayments {
   const target = config.apiUrl ? new URL(config.apiUrl) : undefined;
   const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    ...STRIPE_CALL,
     telemetry: false,
     ...(target && {
       host: target.hostname,
@@ -68,20 +82,25 @@ export function createStripePayments(config: NonNullable<Config['stripe']>, db: 
     kind: 'stripe',
     isSessionId: (id) => STRIPE_SESSION_ID.test(id),
     async createSession({ product, lang, successUrl, cancelUrl, partner }) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        // Cards only: paid when the buyer is back on the success page, which says so. A delayed
-        // method (a bank debit) would complete unpaid and be paid days later, or not at all.
-        allowed_payment_method_types: ['card'],
-        locale: lang,
-        line_items: [
-          { quantity: 1, price_data: { currency: product.currency, unit_amount: product.amount, product_data: { name: product.name } } },
-        ],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        client_reference_id: product.slug,
-        metadata: { slug: product.slug, lang, product: product.name },
-      });
+      const session = await stripe.checkout.sessions
+        .create({
+          mode: 'payment',
+          // Cards only: paid when the buyer is back on the success page, which says so. A delayed
+          // method (a bank debit) would complete unpaid and be paid days later, or not at all.
+          allowed_payment_method_types: ['card'],
+          locale: lang,
+          line_items: [
+            { quantity: 1, price_data: { currency: product.currency, unit_amount: product.amount, product_data: { name: product.name } } },
+          ],
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          client_reference_id: product.slug,
+          metadata: { slug: product.slug, lang, product: product.name },
+        })
+        .catch((error: unknown) => {
+          if (unavailable(error)) throw new HttpError(502, { key: 'checkout.unavailable' }, { cause: error });
+          throw error;
+        });
       if (!session.url) throw new Error(`Stripe created session ${session.id} without a payment page URL.`);
       await db.query(
         `insert into checkout_session (id, slug, lang, amount, currency, expires_at, provider, partner_code, partner_claim, embed_origin)

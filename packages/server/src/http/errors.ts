@@ -21,10 +21,10 @@ export class HttpError extends Error {
   constructor(
     status: number,
     text: ErrorText,
-    extra: { body?: Record<string, unknown>; headers?: Record<string, string>; close?: boolean } = {},
+    extra: { body?: Record<string, unknown>; headers?: Record<string, string>; close?: boolean; cause?: unknown } = {},
   ) {
-    // The log reads English whatever the caller's language.
-    super(typeof text === 'string' ? text : serverText('en', text));
+    // The log reads English whatever the caller's language; the cause (what failed behind a 5xx) goes to the log too.
+    super(typeof text === 'string' ? text : serverText('en', text), { cause: extra.cause });
     this.status = status;
     this.text = text;
     this.body = { ...extra.body };
