@@ -4,6 +4,7 @@
 // request whose body was read whole looked like). A payment service that fails is a 502 that says so.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
@@ -55,8 +56,8 @@ describe('a write the database refuses is answered', () => {
   });
 });
 
-describe('a checkout while Stripe fails', () => {
-  it('is a 502 at once, in the visitor’s language, and no session is kept', async () => {
+describe('payments', () => {
+  it('a checkout while Stripe fails is a 502 at once, in the visitor’s language, and no session is kept; a signed event about no session is answered', async () => {
     // "Stripe" answers every call with a 500.
     const stripe = createServer((_req, res) =>
       res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"type":"api_error"}}'),
@@ -81,6 +82,20 @@ describe('a checkout while Stripe fails', () => {
         'El servicio de pago no respondió; inténtalo de nuevo en un momento.',
       );
       expect(await shop.rows('checkout_session')).toEqual([]);
+
+      // A validly signed event about no session (data.object null): answered, nothing recorded.
+      const payload = JSON.stringify({ id: 'evt_test_null', object: 'event', type: 'checkout.session.completed', data: { object: null } });
+      const event = await fetch(`${shop.base}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': new Stripe('sk_test_signer').webhooks.generateTestHeaderString({ payload, secret: 'whsec_obra' }),
+        },
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect([event.status, await event.json()]).toEqual([200, { received: true, recorded: false }]);
+      expect(await shop.rows('"order"')).toEqual([]);
     } finally {
       await shop.close();
       stripe.close();

@@ -19,7 +19,12 @@ const STATUS: Record<string, (session: Stripe.Checkout.Session) => string> = {
 export async function recordStripeEvent(db: Db, event: Stripe.Event, log: Logger): Promise<boolean> {
   const status = STATUS[event.type];
   if (!status) return false;
-  const session = event.data.object as Stripe.Checkout.Session;
+  const session = event.data?.object as Stripe.Checkout.Session | null | undefined;
+  // Signed, but about no session (a malformed event): nothing to record, and Stripe need not retry it.
+  if (typeof session?.id !== 'string') {
+    log.warn('stripe event without a checkout session', { event: event.id, type: event.type });
+    return false;
+  }
   return db.transaction(async (tx) => {
     const own = await ownSession(tx, session.id);
     if (!own) {
