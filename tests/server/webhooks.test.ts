@@ -262,7 +262,7 @@ describe('delivery', () => {
     expect(log.every((d) => d.attempts >= 3 && d.lastStatus === 204 && d.type === 'lead.created')).toBe(true);
   });
 
-  it('does not follow a redirect, and stops after the last attempt of the schedule', async () => {
+  it('does not follow a redirect, says so with its Location in the log, and stops after the last attempt of the schedule', async () => {
     const endpoint = await addEndpoint({ url: receiver.url('/moved'), events: ['lead.created'] });
     receiver.answer = (request) =>
       request.path === '/moved' ? { status: 302, headers: { Location: receiver.url('/elsewhere') }, body: 'moved' } : { status: 200 };
@@ -270,7 +270,13 @@ describe('delivery', () => {
     // Every attempt of the schedule (10 waits: 11 attempts) gets the 302; then the delivery has failed.
     await expect.poll(async () => (await deliveries(endpoint)).items[0]?.status, poll).toBe('failed');
     const [delivery] = (await deliveries(endpoint)).items;
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 11, lastStatus: 302, answer: 'moved' });
+    // The log says why: the redirect and where to, not the receiver's body.
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 11,
+      lastStatus: 302,
+      answer: `the receiver answered 302 to ${receiver.url('/elsewhere')}; webhooks do not follow redirects: use the final address`,
+    });
     expect(receiver.requests.filter((r) => r.path === '/moved')).toHaveLength(11);
     expect(receiver.requests.filter((r) => r.path === '/elsewhere')).toEqual([]);
   });

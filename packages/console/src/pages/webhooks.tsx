@@ -383,6 +383,12 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                 <td data-label={t('console.webhooks.answer')} className="answer">
                   {d.lastStatus !== null && <strong>{d.lastStatus} </strong>}
                   {d.answer}
+                  {d.status !== 'delivered' && d.lastStatus !== null && d.lastStatus >= 300 && d.lastStatus < 400 && (
+                    <>
+                      <br />
+                      <small>{t('console.webhooks.redirected')}</small>
+                    </>
+                  )}
                 </td>
                 <td>
                   <button type="button" onClick={() => void resend(d)} aria-label={t('console.webhooks.resendOne', { event: d.eventId })}>
