@@ -154,7 +154,7 @@ export const addNote: RouteHandler<'POST leads/:id/notes'> = async ({ body: { te
 /**
  * POST /api/admin/leads/:id/resend: queues the report's e-mail again (held ones too), within the
  * per-address cap like any mail: 409 `mail-cap` with when it may go once the address had its
- * REPORT_MAILS_PER_ADDRESS in 24 h.
+ * REPORT_MAILS_PER_ADDRESS in 24 h. While its e-mail is still queued, a 202 that queues nothing more.
  */
 export const resendReport: RouteHandler<'POST leads/:id/resend'> = async ({ db, id, operator, mailOutbox, config }) => {
   const result = await db.transaction((tx) => queueResend(tx, id, config.reportMail));
@@ -167,6 +167,8 @@ export const resendReport: RouteHandler<'POST leads/:id/resend'> = async ({ db, 
         body: { code: 'mail-cap', retryAt: result.retryAt.toISOString() },
       },
     );
+  // Its e-mail was still queued: that one goes, nothing more is queued, counted or recorded.
+  if (result.already) return { status: 202, body: { ok: true } };
   await db.query("insert into lead_event (lead_id, actor, actor_email, type) values ($1, $2, $3, 'resend')", [
     id,
     operator.id,
