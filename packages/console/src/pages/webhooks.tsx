@@ -15,6 +15,7 @@ const EVENT_LABEL = {
   'lead.updated': 'lead-updated',
   'partner.approved': 'partner-approved',
   'report.mailed': 'report-mailed',
+  'order.refunded': 'order-refunded',
 } as const satisfies Record<WebhookEvent, string>;
 /** The events in the contract's order (its keys, each event once). */
 const EVENTS = Object.keys(EVENT_LABEL) as WebhookEvent[];
