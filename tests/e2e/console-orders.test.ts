@@ -104,7 +104,7 @@ it('exports the current filter as CSV', async () => {
   expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
   const lines = bytes.subarray(2).toString('utf16le').trim().split('\r\n');
   expect(lines[0]).toBe(
-    'id\tcreated_at\tprovider\tevent_id\tsession_id\tslug\tproduct\tamount\tcurrency\tlang\tpayment_status\tcustomer_email\texpected_amount\texpected_currency\tmailed_at\tpartner_code\tpartner_claim',
+    'id\tcreated_at\tprovider\tevent_id\tsession_id\tslug\tproduct\tamount\tcurrency\tlang\tpayment_status\tcustomer_email\texpected_amount\texpected_currency\tmailed_at\tpartner_code\tpartner_claim\tpayment_intent\trefunded_amount\trefunded_at',
   );
   expect(lines.slice(1).map((line) => line.split('\t')[4])).toEqual(['cs_test_e2eStripePaid0001', 'cs_test_e2eStripeOpen0002']);
 });
@@ -124,7 +124,7 @@ it('speaks English after the toggle, with amounts in the English format', async 
 it('says a filter in the address is not valid, rather than that the server failed', async () => {
   const page = await browser.newPage();
   await signIn(page, platform.origin);
-  await page.goto(`${platform.origin}/admin/orders?status=refunded`);
+  await page.goto(`${platform.origin}/admin/orders?status=returned`);
   await expect
     .poll(() => page.locator('[role=alert]').textContent())
     .toBe('Algún valor no es válido (por ejemplo un filtro de la dirección); revíselo o quite los filtros.');
@@ -150,4 +150,28 @@ describe('axe', () => {
       if (lang === 'es') await page.getByRole('button', { name: 'Switch to English' }).click();
     }
   });
+});
+
+it('shows a refunded order in its own tab, and on its page how much was refunded and when, in es and en', async () => {
+  const [refunded] = await platform.api.db.query<{ id: string }>(
+    `insert into "order" (created_at, provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email,
+       payment_intent, refunded_amount, refunded_at)
+     values (now() - interval '5 days', 'stripe', 'evt_e2e_3', 'cs_test_e2eStripeRefunded3', 'sketchup', 'SketchUp', 29900, 'usd', 'es', 'refunded',
+       'devuelto@example.com', 'pi_test_e2eRefunded3', 29900, timestamptz '2026-11-20 15:00:00+00')
+     returning id`,
+  );
+  const page = await browser.newPage();
+  await signIn(page, platform.origin);
+  await page.goto(`${platform.origin}/admin/orders`);
+  await page.getByRole('link', { name: /^Reembolsado/ }).click();
+  const rows = page.locator('table.orders tbody tr');
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(await rows.first().textContent()).toContain('devuelto@example.com');
+  await page.goto(`${platform.origin}/admin/orders/${refunded!.id}`);
+  const note = page.locator('p[role=note]');
+  await expect.poll(() => note.textContent()).toMatch(/^Reembolsado en Stripe: US\$\s299,00 el .+, no cuenta en los ingresos\.$/);
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect.poll(() => note.textContent()).toMatch(/^Refunded in Stripe: US\$299\.00 on .+, not counted in the revenue\.$/);
+  await expectNoAxeViolations(page, 'a refunded order (en)');
+  await look(page, 'console-order-refunded-en', { fullPage: true });
 });

@@ -126,3 +126,36 @@ it.each([
   },
   SLOW,
 );
+
+it(
+  "explains a receiver's redirect in the delivery log, in the operator's language",
+  async () => {
+    await platform.api.db.query('delete from webhook_endpoint');
+    const [endpoint] = await platform.api.db.query<{ id: string }>(
+      "insert into webhook_endpoint (url, events, secret) values ('https://antiguo.example/hook', '{lead.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') returning id",
+    );
+    await platform.api.db.query(
+      "insert into webhook_event (id, type, data) values ('msg_redirigido_00000000000000', 'lead.created', '{}'::jsonb) on conflict do nothing",
+    );
+    // As the worker records it after the last attempt (tests/server/webhooks.test.ts sends it for real).
+    await platform.api.db.query(
+      `insert into webhook_delivery (event_id, endpoint_id, status, attempts, last_attempt_at, last_status, answer)
+       values ('msg_redirigido_00000000000000', $1, 'failed', 4, now(), 302,
+         'the receiver answered 302 to https://nuevo.example/hook; webhooks do not follow redirects: use the final address')`,
+      [endpoint!.id],
+    );
+    const page = await browser.newPage();
+    await signIn(page, platform.origin);
+    await page.goto(`${platform.origin}/admin/webhooks`);
+    await page.getByRole('button', { name: 'Ver el registro de envíos' }).click();
+    const row = page.locator('table.deliveries tbody tr').first();
+    await expect.poll(() => row.textContent()).toContain('https://nuevo.example/hook');
+    expect(await row.textContent()).toContain('los webhooks no siguen redirecciones: guarde la dirección final');
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await expect.poll(() => row.textContent()).toContain('webhooks do not follow redirects: save the final address');
+    await expectNoAxeViolations(page, 'webhooks log with a redirect (en)');
+    if (process.env.OBRA_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.OBRA_SCREENSHOTS}/webhooks-redirect-en.png`, fullPage: true });
+  },
+  SLOW,
+);

@@ -190,19 +190,41 @@ describe('a lead', () => {
 });
 
 describe('resending a report', () => {
+  const mails = async (address: string) =>
+    (await local.api.db.query<{ n: number }>('select count(*)::int as n from report_mail where address = $1', [address]))[0]!.n;
+
   it('counts like any mail: past REPORT_MAILS_PER_ADDRESS (3) in 24 h it is a 409 with the time it may go, for an admin too', async () => {
     const id = await insertReport(local.api.db, { correo: 'reenvio@example.com' });
     const resend = () => admin.call(`/api/admin/leads/${id}/resend`, { method: 'POST', body: {} });
-    expect((await Promise.all([resend(), resend(), resend()])).map((r) => r.status)).toEqual([202, 202, 202]);
+    for (let n = 0; n < 3; n++) {
+      expect((await resend()).status).toBe(202);
+      // The outbox mailed it (whether or not it already has).
+      await local.api.db.query("update report set mail_status = 'sent', mailed_at = now() where id = $1", [id]);
+    }
     const refused = await resend();
     expect(refused.status).toBe(409);
     const body = (await refused.json()) as { code: string; retryAt: string };
     expect(body.code).toBe('mail-cap');
     expect(new Date(body.retryAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    const mails = await local.api.db.query<{ n: number }>(
-      "select count(*)::int as n from report_mail where address = 'reenvio@example.com'",
+    expect(await mails('reenvio@example.com')).toBe(3);
+  });
+
+  it('counts resends accepted while its e-mail is still queued once: they queue nothing more', async () => {
+    const id = await insertReport(local.api.db, { correo: 'en-cola@example.com' });
+    // Its e-mail waits in the queue (the outbox retries it in an hour).
+    await local.api.db.query(
+      "update report set mail_status = 'queued', mailed_at = null, mail_next_at = now() + interval '1 hour' where id = $1",
+      [id],
     );
-    expect(mails).toEqual([{ n: 3 }]);
+    const resend = () => admin.call(`/api/admin/leads/${id}/resend`, { method: 'POST', body: {} });
+    expect((await Promise.all([resend(), resend(), resend()])).map((r) => r.status)).toEqual([202, 202, 202]);
+    expect(await mails('en-cola@example.com')).toBe(0);
+    const timeline = await local.api.db.query("select 1 from lead_event where lead_id = $1 and type = 'resend'", [id]);
+    expect(timeline).toEqual([]);
+    // Sent: the next resend queues and counts one.
+    await local.api.db.query("update report set mail_status = 'sent', mailed_at = now() where id = $1", [id]);
+    expect((await resend()).status).toBe(202);
+    expect(await mails('en-cola@example.com')).toBe(1);
   });
 });
 

@@ -80,7 +80,7 @@ describe('the orders list', () => {
     expect(unpaid.items).toHaveLength(12);
     expect(unpaid.items.every((item) => item.payment_status === 'unpaid')).toBe(true);
     // The counts leave the status aside, so every tab shows its number.
-    expect(unpaid.counts).toEqual({ paid: 109, unpaid: 12, failed: 0, no_payment_required: 0 });
+    expect(unpaid.counts).toEqual({ paid: 109, unpaid: 12, failed: 0, no_payment_required: 0, refunded: 0 });
     expect(unpaid.countsCapped).toBe(false);
     expect((await page('?provider=test')).items.map((item) => item.provider)).toEqual(['test']);
     const sketchup = await page('?product=sketchup&lang=en');
@@ -96,7 +96,7 @@ describe('the orders list', () => {
 
   it('answers a filter it does not know with a clear 400', async () => {
     for (const [query, message] of [
-      ['?status=refunded', /^status must be one of paid, unpaid, failed, no_payment_required\.$/],
+      ['?status=returned', /^status must be one of paid, unpaid, failed, no_payment_required, refunded\.$/],
       ['?provider=paypal', /^provider must be one of stripe, test\.$/],
       ['?product=../etc', /^product must be a catalogue slug/],
       ['?from=2026-02-30x', /^from must be a date as YYYY-MM-DD\.$/],
@@ -131,9 +131,12 @@ describe('an order', () => {
       'mailed_at',
       'partner_claim',
       'partner_code',
+      'payment_intent',
       'payment_status',
       'product',
       'provider',
+      'refunded_amount',
+      'refunded_at',
       'session_id',
       'slug',
     ]);
@@ -155,11 +158,11 @@ describe('an order', () => {
       .split('\r\n')
       .map((line) => line.replaceAll('\t', ','));
     expect(lines[0]).toBe(
-      'id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email,expected_amount,expected_currency,mailed_at,partner_code,partner_claim',
+      'id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email,expected_amount,expected_currency,mailed_at,partner_code,partner_claim,payment_intent,refunded_amount,refunded_at',
     );
     expect(lines).toHaveLength(1 + 108);
     expect(lines[1]).toContain(',evt_119,');
-    expect(lines.find((line) => line.includes(',evt_7,'))).toMatch(/,"'=HYPERLINK\(""http:\/\/evil""\)@example\.com",,,,,$/);
+    expect(lines.find((line) => line.includes(',evt_7,'))).toMatch(/,"'=HYPERLINK\(""http:\/\/evil""\)@example\.com",,,,,,,0,$/);
   });
 });
 

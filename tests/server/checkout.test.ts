@@ -1,6 +1,9 @@
 // Card checkout over real HTTP (issue 19): Stripe mode against a local fake of Stripe's endpoints
 // (the real `stripe` package, STRIPE_API_URL), and the embedded test checkout without keys; the
 // webhook's signature, replays, and the refusals an attacker would try.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { priceText } from '@obra/marketplace/price';
@@ -9,6 +12,9 @@ import { outboxMails, postJson, removeDataDir, runAgainst, startLocalApi, type L
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';
 import { subjectOf } from './support/mail.ts';
 import { approvedPartner, createOperator, signInAs, type Session } from './support/admin.ts';
+import { startReceiver } from './support/webhook-receiver.ts';
+
+const SCHEMAS = join(import.meta.dirname, '../../docs/webhooks/v2');
 
 const SECRET = 'whsec_test_obra_checkout';
 const signer = new Stripe('sk_test_signer');
@@ -51,6 +57,8 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
       STRIPE_WEBHOOK_SECRET: SECRET,
       STRIPE_API_URL: fake.url,
       PUBLIC_URL: 'https://obra.example',
+      // Loopback only: the refund test's webhook receiver.
+      WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8',
     });
   });
   afterAll(async () => {
@@ -281,6 +289,99 @@ describe('with Stripe keys (a local fake of Stripe)', () => {
       expect(eml).toContain(text);
     expect(eml).not.toMatch(/https?:\/\//);
     expect(eml).not.toContain(id);
+  });
+
+  it('charge.refunded: a partial refund leaves the order paid with less revenue, a whole one makes it refunded, each an order.refunded event', async () => {
+    const receiver = await startReceiver();
+    try {
+      await createOperator(local.api.db, 'caja@example.com', 'admin');
+      const admin = await signInAs(local.base, 'caja@example.com', undefined, 'https://obra.example');
+      const added = await admin.call('/api/admin/webhooks', {
+        method: 'POST',
+        body: { url: receiver.url('/refunds'), events: ['order.refunded'] },
+      });
+      expect(added.status).toBe(201);
+      const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'lumion', lang: 'es' })).json()) as { id: string };
+      const paid = fake.pay(id, 'reembolso@example.com');
+      const completed = completedEvent(paid);
+      expect(await (await webhook(local.base, completed, sign(completed))).json()).toEqual({ received: true, recorded: true });
+      const order = async () => (await orders()).find((row) => row.session_id === id)!;
+      expect(await order()).toMatchObject({
+        payment_status: 'paid',
+        payment_intent: paid.payment_intent,
+        refunded_amount: 0,
+        refunded_at: null,
+      });
+      const revenue = async () => {
+        const figures = (await (await admin.call('/api/admin/dashboard')).json()) as { orders: { currency: string; amount: number }[] };
+        return figures.orders.filter((row) => row.currency === 'usd').reduce((sum, row) => sum + row.amount, 0);
+      };
+      const before = await revenue();
+      const refund = (amountRefunded: number, eventId = `evt_test_${Math.random().toString(36).slice(2, 14)}`) =>
+        JSON.stringify({
+          id: eventId,
+          object: 'event',
+          type: 'charge.refunded',
+          api_version: Stripe.API_VERSION,
+          created: Math.floor(Date.now() / 1000),
+          data: {
+            object: {
+              id: 'ch_test_refunded',
+              object: 'charge',
+              amount: 19900,
+              amount_refunded: amountRefunded,
+              refunded: amountRefunded === 19900,
+              currency: 'usd',
+              payment_intent: paid.payment_intent,
+            },
+          },
+        });
+      // Partial: still paid, 50.00 out of the revenue.
+      const partial = refund(5000);
+      expect(await (await webhook(local.base, partial, sign(partial))).json()).toEqual({ received: true, recorded: true });
+      expect(await order()).toMatchObject({ payment_status: 'paid', refunded_amount: 5000 });
+      expect(await revenue()).toBe(before - 5000);
+      // Whole: refunded, out of the revenue and the Paid tab, in the Refunded one; again: nothing.
+      const whole = refund(19900, 'evt_test_whole');
+      expect(await (await webhook(local.base, whole, sign(whole))).json()).toEqual({ received: true, recorded: true });
+      expect(await (await webhook(local.base, whole, sign(whole))).json()).toEqual({ received: true, recorded: false });
+      expect(await (await webhook(local.base, partial, sign(partial))).json()).toEqual({ received: true, recorded: false });
+      const row = await order();
+      expect(row).toMatchObject({ payment_status: 'refunded', refunded_amount: 19900 });
+      expect(await revenue()).toBe(before - 19900);
+      const tab = async (status: string) =>
+        ((await (await admin.call(`/api/admin/orders?status=${status}`)).json()) as { items: { id: string }[] }).items.map(
+          (item) => item.id,
+        );
+      expect(await tab('paid')).not.toContain(row.id);
+      expect(await tab('refunded')).toContain(row.id);
+      const detail = (await (await admin.call(`/api/admin/orders/${String(row.id)}`)).json()) as Record<string, unknown>;
+      expect(detail).toMatchObject({ payment_status: 'refunded', refunded_amount: 19900, refunded_at: expect.any(String) });
+      // The receiver got both, each valid against the published schema.
+      await vi.waitFor(() => expect(receiver.accepted('/refunds')).toHaveLength(2), { timeout: 15_000, interval: 50 });
+      const ajv = new Ajv({ allErrors: true });
+      for (const file of readdirSync(SCHEMAS)) ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')));
+      const validate = ajv.getSchema('https://schemas.obra.example/webhooks/v2/order.refunded.json')!;
+      const bodies = receiver.requests
+        .filter((r) => r.path === '/refunds')
+        .map((r) => JSON.parse(r.body) as { data: Record<string, unknown> });
+      for (const body of bodies) expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+      expect(bodies.map((body) => [body.data.status, body.data.refundedAmount]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+        ['paid', 5000],
+        ['refunded', 19900],
+      ]);
+      expect(bodies[0]!.data).toMatchObject({
+        id: row.id,
+        reference: String(row.id).slice(0, 8).toUpperCase(),
+        product: 'Lumion',
+        amount: 19900,
+      });
+      // A refund of a charge no order of this site was paid with: acknowledged, nothing recorded.
+      const foreign = refund(19900).replace(String(paid.payment_intent), 'pi_test_someone_else');
+      expect(await (await webhook(local.base, foreign, sign(foreign))).json()).toEqual({ received: true, recorded: false });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('acknowledges other event types without recording, and keeps the test checkout switched off', async () => {

@@ -210,6 +210,38 @@ describe("a site's budget while it is not approved", () => {
   });
 });
 
+describe("each client's share of a pending site's budget", () => {
+  let shared: LocalApi;
+  beforeAll(async () => {
+    shared = await startLocalApi({ RATE_LIMIT: '0', UNAPPROVED_SITE_WRITES: '5', UNAPPROVED_CLIENT_WRITES: '2', TRUST_PROXY: '1' });
+  });
+  afterAll(() => shared.close());
+  const send = (address: string, lang = 'en') =>
+    postJson(`${shared.base}/api/contact`, VALID.contact, { 'x-forwarded-for': address, 'accept-language': lang, origin: UNKNOWN });
+
+  it('one address exhausts its own share (429 naming the site, nothing stored), and a second address on the same site is still served', async () => {
+    expect([(await send('203.0.113.50')).status, (await send('203.0.113.50')).status]).toEqual([201, 201]);
+    // A script on one address: refused past its share, however often it tries; the site's budget is not spent.
+    for (const lang of ['en', 'es'] as const) {
+      const refused = await send('203.0.113.50', lang);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(((await refused.json()) as { errorMessage: string }).errorMessage).toBe(
+        (lang === 'en' ? en : es).origin.limited.replace('{{origin}}', UNKNOWN).replace('{{seconds}}', refused.headers.get('retry-after')!),
+      );
+    }
+    // Another IPv4 address, and an IPv6 /64, on the same site: served.
+    expect((await send('198.51.100.60')).status).toBe(201);
+    expect((await send('2001:db8:1:2::10')).status).toBe(201);
+    // The same /64 is the same client: its other address shares its share.
+    expect((await send('2001:db8:1:2::11')).status).toBe(201);
+    expect((await send('2001:db8:1:2::12')).status).toBe(429);
+    expect(await shared.rows('contact')).toHaveLength(5);
+    // The site's own budget (5) still holds for all its visitors together.
+    expect((await send('192.0.2.70')).status).toBe(429);
+  });
+});
+
 describe('the welcome of an approved partner', () => {
   it('is e-mailed once, in the language of its registration, with its code, addresses, every snippet and the guide', async () => {
     const registered = await postJson(

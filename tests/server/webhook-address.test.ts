@@ -41,16 +41,34 @@ describe('addresses', () => {
     '64:ff9b::a00:1',
     '2002:a00:1::1',
     '[::1]',
+    // IANA's special-purpose IPv6 ranges: documentation, benchmarking, ORCHID, SRv6, the dummy prefix.
+    '3fff::1',
+    '3fff:fff:ffff::1',
+    '2001:2::1',
+    '2001:10::1',
+    '2001:1f:ffff::1',
+    '2001:20::1',
+    '2001:30::1',
+    '2001:3::1',
+    '5f00::1',
+    '100:0:0:1::1',
   ])('refuses %s', (address) => {
     expect(addressAllowed(address, [])).toBe(false);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    'allows the public %s',
-    (address) => {
-      expect(addressAllowed(address, [])).toBe(true);
-    },
-  );
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '2001:200::1',
+    '3fff:1000::1',
+    '5f01::1',
+  ])('allows the public %s', (address) => {
+    expect(addressAllowed(address, [])).toBe(true);
+  });
 
   it('reads IPv4 inside IPv6 as IPv4', () => {
     expect(canonicalAddress('::ffff:7f00:1')).toEqual({ address: '127.0.0.1', family: 4 });

@@ -75,6 +75,12 @@ async function deliveries(endpoint: Endpoint, after = ''): Promise<{ items: Deli
 const lead = (nombre: string, headers: Record<string, string> = {}) =>
   postJson(`${local.base}/api/wait-list`, { ...VALID['wait-list'], nombre }, headers);
 const poll = { timeout: 15_000, interval: 50 };
+/** The events recorded about lead `id`, oldest first. */
+const eventsOf = (id: string) =>
+  local.api.db.query<{ type: string; data: Record<string, unknown> }>(
+    "select type, data from webhook_event where data->>'id' = $1 order by created_at, id",
+    [id],
+  );
 
 describe('admin-only', () => {
   it('refuses without a session (401), to an agent (403), without the CSRF token or from another origin (403)', async () => {
@@ -256,7 +262,7 @@ describe('delivery', () => {
     expect(log.every((d) => d.attempts >= 3 && d.lastStatus === 204 && d.type === 'lead.created')).toBe(true);
   });
 
-  it('does not follow a redirect, and stops after the last attempt of the schedule', async () => {
+  it('does not follow a redirect, says so with its Location in the log, and stops after the last attempt of the schedule', async () => {
     const endpoint = await addEndpoint({ url: receiver.url('/moved'), events: ['lead.created'] });
     receiver.answer = (request) =>
       request.path === '/moved' ? { status: 302, headers: { Location: receiver.url('/elsewhere') }, body: 'moved' } : { status: 200 };
@@ -264,7 +270,13 @@ describe('delivery', () => {
     // Every attempt of the schedule (10 waits: 11 attempts) gets the 302; then the delivery has failed.
     await expect.poll(async () => (await deliveries(endpoint)).items[0]?.status, poll).toBe('failed');
     const [delivery] = (await deliveries(endpoint)).items;
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 11, lastStatus: 302, answer: 'moved' });
+    // The log says why: the redirect and where to, not the receiver's body.
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 11,
+      lastStatus: 302,
+      answer: `the receiver answered 302 to ${receiver.url('/elsewhere')}; webhooks do not follow redirects: use the final address`,
+    });
     expect(receiver.requests.filter((r) => r.path === '/moved')).toHaveLength(11);
     expect(receiver.requests.filter((r) => r.path === '/elsewhere')).toEqual([]);
   });
@@ -355,6 +367,52 @@ describe('events', () => {
     await expect.poll(() => receiver.accepted('/updated').length, poll).toBe(1);
     const body = JSON.parse(receiver.requests.find((r) => r.path === '/updated')!.body) as { type: string; data: Record<string, unknown> };
     expect(body).toMatchObject({ type: 'lead.updated', data: { id: row!.id, status: 'contacted', changed: ['status', 'assignee'] } });
+  });
+
+  it('lists only what changed: a value sent as it already was (null to null, the same status) is not a change', async () => {
+    await addEndpoint({ url: receiver.url('/same'), events: ['lead.updated'] });
+    await lead('Igual');
+    const [row] = await local.api.db.query<{ id: string }>("select id from lead where name = 'Igual'");
+    const patch = (body: Record<string, unknown>) => admin.call(`/api/admin/leads/${row!.id}`, { method: 'PATCH', body });
+    const changes = async () =>
+      (await eventsOf(row!.id)).filter((e) => e.type === 'lead.updated').map((e) => (e.data as { changed: string[] }).changed);
+    // Nothing changes: no event, no timeline entry.
+    expect((await patch({ status: 'new', assignee: null, followUp: null })).status).toBe(204);
+    expect(await changes()).toEqual([]);
+    expect((await patch({ status: 'won', assignee: null, followUp: null })).status).toBe(204);
+    expect(await changes()).toEqual([['status']]);
+    const timeline = await local.api.db.query<{ type: string }>('select type from lead_event where lead_id = $1', [row!.id]);
+    expect(timeline.map((e) => e.type)).toEqual(['status']);
+    // The same follow-up again is no change either; a new one is (and makes its author the assignee).
+    const followUp = { at: '2026-12-01T09:00:00-05:00', note: 'Llamar' };
+    expect((await patch({ followUp })).status).toBe(204);
+    expect((await patch({ followUp, status: 'won' })).status).toBe(204);
+    expect(await changes()).toEqual([['status'], ['assignee', 'followUp']]);
+    await expect.poll(() => receiver.accepted('/same').length, poll).toBe(2);
+  });
+
+  it('sends lead.created when a lead taken for spam is rescued (on its page or in bulk), once', async () => {
+    await addEndpoint({ url: receiver.url('/rescued'), events: ['lead.created', 'lead.updated'] });
+    for (const name of ['Rescatado', 'Rescate masivo']) expect((await lead(name, { 'Obra-Trap': 'filled' })).status).toBe(201);
+    const [one] = await local.api.db.query<{ id: string; status: string }>("select id, status from lead where name = 'Rescatado'");
+    const [two] = await local.api.db.query<{ id: string }>("select id from lead where name = 'Rescate masivo'");
+    expect(one!.status).toBe('spam');
+    expect(await eventsOf(one!.id)).toEqual([]);
+    const patch = (status: string) => admin.call(`/api/admin/leads/${one!.id}`, { method: 'PATCH', body: { status } });
+    const bulk = (status: string, ids: string[]) =>
+      admin.call('/api/admin/leads/bulk', { method: 'POST', body: { action: 'status', status, ids } });
+    expect((await patch('new')).status).toBe(204);
+    expect((await bulk('contacted', [two!.id])).status).toBe(200);
+    const types = async (id: string) => (await eventsOf(id)).map((e) => e.type).sort();
+    expect(await types(one!.id)).toEqual(['lead.created', 'lead.updated']);
+    expect(await types(two!.id)).toEqual(['lead.created', 'lead.updated']);
+    const created = (await eventsOf(one!.id)).find((e) => e.type === 'lead.created')!;
+    expect(created.data).toMatchObject({ id: one!.id, kind: 'wait-list', status: 'new' });
+    // Marked spam again and taken back: already announced, so lead.updated only.
+    expect((await patch('spam')).status).toBe(204);
+    expect((await bulk('qualified', [one!.id])).status).toBe(200);
+    expect(await types(one!.id)).toEqual(['lead.created', 'lead.updated', 'lead.updated', 'lead.updated']);
+    await expect.poll(() => receiver.accepted('/rescued').length, poll).toBe(6);
   });
 
   it('sends partner.approved when an admin approves a partner, with its code, origins and registration', async () => {

@@ -143,7 +143,7 @@ const IDS_TEXT = `ids must be 1 to ${BULK_LIMIT} lead ids.`;
 const BULK_QUERY_TEXT = 'query must be the inbox query string.';
 
 /** Every event type a webhook endpoint may listen for. */
-export const WEBHOOK_EVENTS = ['lead.created', 'lead.updated', 'partner.approved', 'report.mailed'] as const;
+export const WEBHOOK_EVENTS = ['lead.created', 'lead.updated', 'partner.approved', 'report.mailed', 'order.refunded'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What a webhook endpoint receives: Standard Webhooks, or the spreadsheet preset's rows. */
 export const WEBHOOK_FORMATS = ['standard', 'spreadsheet'] as const;
@@ -511,6 +511,11 @@ export interface OrderDetail extends OrderItem {
   /** The partner the sale counts for, or the code it claimed without counting (docs/partners/sites.md). */
   partner_code: string | null;
   partner_claim: string | null;
+  /** Stripe's PaymentIntent, which refunds name (null for the test checkout and older orders). */
+  payment_intent: string | null;
+  /** Minor units refunded so far (0: none); `payment_status` is `refunded` once all of it is. */
+  refunded_amount: number;
+  refunded_at: ApiTime | null;
 }
 
 /** A partner: its account and its registration. */

@@ -49,8 +49,8 @@ export const DEFAULT_DASHBOARD_WEEKS = 12;
 /** The buckets of "time to first contact" (hours from arrival to the first status after `new`): each bucket's upper end. */
 export const CONTACT_BUCKET_HOURS = [1, 4, 24, 72, 168] as const;
 
-/** Stripe's Checkout Session payment statuses, the orders' tabs and filter (the test checkout records `paid`). */
-export const PAYMENT_STATUSES = ['paid', 'unpaid', 'failed', 'no_payment_required'] as const;
+/** Stripe's Checkout Session payment statuses, and `refunded` (charge.refunded, whole): the orders' tabs and filter (the test checkout records `paid`). */
+export const PAYMENT_STATUSES = ['paid', 'unpaid', 'failed', 'no_payment_required', 'refunded'] as const;
 /** A payment status. */
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Who took an order's payment: Stripe, or the embedded test checkout (no money moves). */

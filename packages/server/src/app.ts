@@ -150,13 +150,27 @@ export async function createApi(
     return forwarded || req.socket.remoteAddress || 'unknown';
   };
 
-  /** Counts a write from a site not approved; past UNAPPROVED_SITE_WRITES an hour, a 429 that names the site. */
-  const limitUnapproved = (origin: string) =>
-    limiters.unapproved.hit(origin).catch((error: unknown) => {
+  /** Each client's share of a site's budget: UNAPPROVED_CLIENT_WRITES an hour per site and client. */
+  const unapprovedClients =
+    db.kind === 'postgres'
+      ? sharedRateLimiter(db, 'unapproved-client', config.unapprovedClientWrites, HOUR_MS, now)
+      : memoryRateLimiter(config.unapprovedClientWrites, HOUR_MS, maxKeys, now);
+  /**
+   * Counts a write from a site not approved: first against the client's share (past
+   * UNAPPROVED_CLIENT_WRITES an hour, a 429 for that client only, which spends nothing of the
+   * site's budget), then against the site's (past UNAPPROVED_SITE_WRITES, a 429 for everyone).
+   * Either names the site. The Origin is only claimed: the share per address is what keeps one
+   * script from spending the site's hour for its real visitors.
+   */
+  const limitUnapproved = async (origin: string, client: string) => {
+    const named = (error: unknown): never => {
       if (!(error instanceof HttpError) || error.status !== 429) throw error;
       const seconds = error.headers['Retry-After'] ?? '3600';
       throw new HttpError(429, { key: 'origin.limited', values: { origin, seconds } }, { headers: { 'Retry-After': seconds } });
-    });
+    };
+    await unapprovedClients.hit(`${origin} ${client}`).catch(named);
+    await limiters.unapproved.hit(origin).catch(named);
+  };
 
   /**
    * A write that succeeded may have stored webhook events in its transaction (a new lead, a
@@ -192,9 +206,10 @@ export async function createApi(
       if (entry.limit !== 'none') await limiters[entry.limit].hit(client);
       // Only a request with an Origin needs the approved sites (the database is not read for the others).
       const site = await siteOf(req, allowList, origin);
-      // A site not approved yet is heard, within a budget per site: a page with many visitors cannot
-      // pour leads or images in through them, whatever the addresses (docs/partners/sites.md).
-      if (entry.limit === 'writes' && site.approved === false) await limitUnapproved(site.origin ?? 'null');
+      // A site not approved yet is heard, within a budget per site and a share of it per client: a
+      // page with many visitors cannot pour leads or images in through them, whatever the
+      // addresses, and one address cannot spend the site's hour for the others (docs/partners/sites.md).
+      if (entry.limit === 'writes' && site.approved === false) await limitUnapproved(site.origin ?? 'null', client);
       const reply = await entry.handler({
         req,
         url,

@@ -158,6 +158,11 @@ const LIMITS = {
     'writes (leads, images, checkouts) an hour one site not approved may make, all its visitors together',
     'no limit',
   ),
+  UNAPPROVED_CLIENT_WRITES: whole(
+    10,
+    "writes an hour one client (an IPv4 address or an IPv6 /64) may make from one site not approved: its share of that site's budget, so one address cannot spend it for every visitor",
+    'no limit',
+  ),
   CORS_CACHE_MS: whole(
     10_000,
     "how long each API process keeps the approved partners' origins before reading them again (ms; 0: on every request with an `Origin`); see [Partners' sites](../partners/sites.md)",

@@ -23,6 +23,8 @@ export interface Config {
   corsCacheMs: number;
   /** UNAPPROVED_SITE_WRITES: writes (leads, images, checkouts) one site not approved may make an hour, from all its visitors together (default 60; 0 = no limit). */
   unapprovedSiteWrites: number;
+  /** UNAPPROVED_CLIENT_WRITES: writes one client may make an hour from one site not approved, its share of the site's budget (default 10; 0 = no limit). */
+  unapprovedClientWrites: number;
   /**
    * RATE_LIMIT (writes) and RATE_LIMIT_READS per client per RATE_LIMIT_WINDOW seconds; 0 turns a
    * limit off. A client is an IPv4 address or an IPv6 /64. RATE_LIMIT_KEYS bounds the clients one
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     approvedOrigins: e.APPROVED_ORIGINS,
     corsCacheMs: e.CORS_CACHE_MS,
     unapprovedSiteWrites: e.UNAPPROVED_SITE_WRITES,
+    unapprovedClientWrites: e.UNAPPROVED_CLIENT_WRITES,
     rateLimit: { writes: e.RATE_LIMIT, reads: e.RATE_LIMIT_READS, windowMs: e.RATE_LIMIT_WINDOW * 1000, maxKeys: e.RATE_LIMIT_KEYS },
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -18,11 +18,11 @@ export interface Session {
   call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Response>;
 }
 
-/** Signs in over HTTP; throws when the API refuses. */
-export async function signInAs(base: string, email: string, password = PASSWORD): Promise<Session> {
+/** Signs in over HTTP (as the console on `origin`: PUBLIC_URL's when it is set); throws when the API refuses. */
+export async function signInAs(base: string, email: string, password = PASSWORD, origin = base): Promise<Session> {
   const response = await fetch(`${base}/api/admin/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email, password }),
   });
   if (response.status !== 201) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
@@ -36,7 +36,7 @@ export async function signInAs(base: string, email: string, password = PASSWORD)
         method: init.method ?? 'GET',
         headers: {
           cookie,
-          origin: base,
+          origin,
           'x-csrf-token': csrf,
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...init.headers,

@@ -20,6 +20,8 @@ export interface FakeSession {
   client_reference_id: string | null;
   metadata: Record<string, string>;
   customer_details: { email: string } | null;
+  /** The PaymentIntent a payment made (`pi_…`), which its charge and refunds name; null until paid. */
+  payment_intent: string | null;
 }
 
 /** One request the fake received. */
@@ -83,6 +85,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             client_reference_id: form.client_reference_id ?? null,
             metadata,
             customer_details: null,
+            payment_intent: null,
           };
           sessions.set(id, session);
           return json(res, 200, session);
@@ -112,7 +115,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     pay(id, email = 'buyer@example.com') {
       const session = sessions.get(id);
       if (!session) throw new Error(`The fake has no session ${id}.`);
-      Object.assign(session, { status: 'complete', payment_status: 'paid', customer_details: { email } });
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        customer_details: { email },
+        payment_intent: `pi_test_${alnum(24)}`,
+      });
       return session;
     },
     close: async () => {

@@ -88,6 +88,14 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
         <time dateTime={order.created_at}>{when(order.created_at, lang, zone)}</time>
       </p>
       {order.provider === 'test' && <p className="warning">{t('console.order.testNote')}</p>}
+      {order.refunded_amount > 0 && order.refunded_at && (
+        <p className="warning" role="note">
+          {t('console.order.refunded', {
+            amount: money(order.refunded_amount, order.currency, lang),
+            when: when(order.refunded_at, lang, zone),
+          })}
+        </p>
+      )}
       {order.expected_amount !== null && (
         <p className="warning" role="note">
           {t('console.order.expected', { expected: money(order.expected_amount, order.expected_currency ?? order.currency, lang) })}

@@ -15,6 +15,7 @@ const EVENT_LABEL = {
   'lead.updated': 'lead-updated',
   'partner.approved': 'partner-approved',
   'report.mailed': 'report-mailed',
+  'order.refunded': 'order-refunded',
 } as const satisfies Record<WebhookEvent, string>;
 /** The events in the contract's order (its keys, each event once). */
 const EVENTS = Object.keys(EVENT_LABEL) as WebhookEvent[];
@@ -383,6 +384,12 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                 <td data-label={t('console.webhooks.answer')} className="answer">
                   {d.lastStatus !== null && <strong>{d.lastStatus} </strong>}
                   {d.answer}
+                  {d.status !== 'delivered' && d.lastStatus !== null && d.lastStatus >= 300 && d.lastStatus < 400 && (
+                    <>
+                      <br />
+                      <small>{t('console.webhooks.redirected')}</small>
+                    </>
+                  )}
                 </td>
                 <td>
                   <button type="button" onClick={() => void resend(d)} aria-label={t('console.webhooks.resendOne', { event: d.eventId })}>

@@ -41,7 +41,7 @@ export const dashboard: RouteHandler<'GET dashboard'> = async ({ url, db, now })
       [start],
     ),
     db.query<{ week: string; currency: string; count: number; amount: number }>(
-      `select (date_trunc('week', created_at at time zone $2))::date::text as week, lower(currency) as currency, count(*)::int as count, sum(amount)::float8 as amount
+      `select (date_trunc('week', created_at at time zone $2))::date::text as week, lower(currency) as currency, count(*)::int as count, sum(amount - refunded_amount)::float8 as amount
        from "order" where created_at >= $1 and payment_status = 'paid' group by 1, 2 order by 1, 2`,
       [since, timeZone],
     ),

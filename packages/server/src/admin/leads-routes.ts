@@ -92,7 +92,10 @@ const safePath = (url: string) => {
   }
 };
 
-/** PATCH /api/admin/leads/:id {status?, assignee?, followUp?}: each change is a timeline event. */
+/**
+ * PATCH /api/admin/leads/:id {status?, assignee?, followUp?}: each change is a timeline event; a
+ * value sent as it already is (null to null, the same status) changes nothing and is not listed.
+ */
 export const updateLead: RouteHandler<'PATCH leads/:id'> = async ({ body, db, id, operator }) => {
   const changes: [string, unknown][] = [];
   if (body.status) changes.push(['status', body.status]);
@@ -103,8 +106,14 @@ export const updateLead: RouteHandler<'PATCH leads/:id'> = async ({ body, db, id
     if (!lead) throw new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
     // A follow-up is the assignee's to do: on a lead nobody has, it makes the operator who sets it the assignee.
     if (followUp && !lead.assignee && !changes.some(([column]) => column === 'assignee')) changes.push(['assignee', operator.id]);
+    const changed: string[] = [];
     for (const [column, value] of changes) {
-      await tx.query(`update lead set ${column} = $2 where id = $1`, [id, value]);
+      const rows = await tx.query(`update lead set ${column} = $2 where id = $1 and ${column} is distinct from $2 returning id`, [
+        id,
+        value,
+      ]);
+      if (!rows.length) continue;
+      changed.push(column);
       await recordEvent(
         tx,
         id,
@@ -114,16 +123,18 @@ export const updateLead: RouteHandler<'PATCH leads/:id'> = async ({ body, db, id
       );
     }
     if (followUp !== undefined) {
-      await tx.query('update lead set follow_up_at = $2, follow_up_note = $3 where id = $1', [
-        id,
-        followUp?.at ?? null,
-        followUp?.note ?? null,
-      ]);
-      await recordEvent(tx, id, operator, 'follow-up', followUp ? `${followUp.at}\n${followUp.note}`.trimEnd() : '');
+      const rows = await tx.query(
+        `update lead set follow_up_at = $2, follow_up_note = $3
+         where id = $1 and (follow_up_at, follow_up_note) is distinct from ($2::timestamptz, $3::text) returning id`,
+        [id, followUp?.at ?? null, followUp?.note ?? null],
+      );
+      if (rows.length) {
+        changed.push('followUp');
+        await recordEvent(tx, id, operator, 'follow-up', followUp ? `${followUp.at}\n${followUp.note}`.trimEnd() : '');
+      }
     }
-    // One lead.updated for the whole change, in its transaction (docs/operators/webhooks.md).
-    const changed = [...changes.map(([column]) => column), ...(followUp === undefined ? [] : ['followUp'])];
-    await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed });
+    // One lead.updated for the whole change, in its transaction, listing only what changed (docs/operators/webhooks.md).
+    if (changed.length) await emitEvent(tx, 'lead.updated', { ...(await leadData(tx, id)), changed });
   });
   return NO_CONTENT;
 };
@@ -143,7 +154,7 @@ export const addNote: RouteHandler<'POST leads/:id/notes'> = async ({ body: { te
 /**
  * POST /api/admin/leads/:id/resend: queues the report's e-mail again (held ones too), within the
  * per-address cap like any mail: 409 `mail-cap` with when it may go once the address had its
- * REPORT_MAILS_PER_ADDRESS in 24 h.
+ * REPORT_MAILS_PER_ADDRESS in 24 h. While its e-mail is still queued, a 202 that queues nothing more.
  */
 export const resendReport: RouteHandler<'POST leads/:id/resend'> = async ({ db, id, operator, mailOutbox, config }) => {
   const result = await db.transaction((tx) => queueResend(tx, id, config.reportMail));
@@ -156,6 +167,8 @@ export const resendReport: RouteHandler<'POST leads/:id/resend'> = async ({ db, 
         body: { code: 'mail-cap', retryAt: result.retryAt.toISOString() },
       },
     );
+  // Its e-mail was still queued: that one goes, nothing more is queued, counted or recorded.
+  if (result.already) return { status: 202, body: { ok: true } };
   await db.query("insert into lead_event (lead_id, actor, actor_email, type) values ($1, $2, $3, 'resend')", [
     id,
     operator.id,

@@ -3,6 +3,7 @@
 // fails later), the partner its session was started for, and the buyer's confirmation e-mail
 // queued once it is paid.
 import type { Queryable } from '../db/index.ts';
+import { emitEvent } from '../webhooks/events.ts';
 
 /** A payment status that means the money is taken (or nothing was owed). */
 const PAID = ['paid', 'no_payment_required'] as const;
@@ -20,9 +21,11 @@ export interface Order {
   amount: number;
   currency: string;
   lang: string;
-  /** `paid`, `no_payment_required`, `unpaid` (a delayed method, not yet), or `failed`. */
+  /** `paid`, `no_payment_required`, `unpaid` (a delayed method, not yet), or `failed`; `refunded` later (recordRefund). */
   paymentStatus: string;
   customerEmail: string | null;
+  /** Stripe's PaymentIntent (`pi_…`) once paid: what its refunds name (migration 110). */
+  paymentIntent?: string | null;
   /** What the session was created for, when the provider reports another amount. */
   expected?: { amount: number; currency: string };
 }
@@ -36,11 +39,12 @@ export async function recordOrder(db: Queryable, order: Order): Promise<boolean>
   const paid = (PAID as readonly string[]).includes(order.paymentStatus);
   const rows = await db.query<{ id: string }>(
     `insert into "order" (provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email,
-       expected_amount, expected_currency, mail_status, partner_code, partner_claim)
+       expected_amount, expected_currency, mail_status, partner_code, partner_claim, payment_intent)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, case when $13 and $10::text is not null then 'queued' else 'none' end,
-       (select partner_code from checkout_session where id = $3), (select partner_claim from checkout_session where id = $3))
+       (select partner_code from checkout_session where id = $3), (select partner_claim from checkout_session where id = $3), $14)
      on conflict (session_id) do update set payment_status = excluded.payment_status,
        customer_email = coalesce("order".customer_email, excluded.customer_email),
+       payment_intent = coalesce("order".payment_intent, excluded.payment_intent),
        mail_status = case when $13 and coalesce("order".customer_email, excluded.customer_email) is not null then 'queued' else "order".mail_status end
      where "order".payment_status = 'unpaid' and excluded.payment_status <> 'unpaid'
      returning id`,
@@ -58,9 +62,48 @@ export async function recordOrder(db: Queryable, order: Order): Promise<boolean>
       order.expected?.amount ?? null,
       order.expected?.currency ?? null,
       paid,
+      order.paymentIntent ?? null,
     ],
   );
   return rows.length > 0;
+}
+
+/** What Stripe's charge.refunded says: the PaymentIntent, how much of it is back in all, whether all of it. */
+export interface Refund {
+  paymentIntent: string;
+  /** Minor units refunded so far (Stripe's `amount_refunded`, cumulative). */
+  refunded: number;
+  full: boolean;
+}
+
+/**
+ * Records a refund of a paid order: `refunded` when the whole amount is back (out of the revenue),
+ * how much in any case, and the order.refunded webhook event in the same transaction. Events may
+ * come again or out of order: only a larger refunded amount changes anything. Whether it did.
+ */
+export async function recordRefund(tx: Queryable, refund: Refund): Promise<boolean> {
+  const [order] = await tx.query<Record<string, unknown> & { id: string; refunded_at: Date }>(
+    `update "order" set refunded_amount = $2, refunded_at = now(),
+       payment_status = case when $3 then 'refunded' else payment_status end
+     where payment_intent = $1 and payment_status in ('paid', 'refunded') and refunded_amount < $2
+     returning id, provider, slug, product, amount, currency, payment_status, refunded_amount, refunded_at, partner_code`,
+    [refund.paymentIntent, refund.refunded, refund.full],
+  );
+  if (!order) return false;
+  await emitEvent(tx, 'order.refunded', {
+    id: order.id,
+    reference: orderReference(String(order.id)),
+    provider: order.provider,
+    slug: order.slug,
+    product: order.product,
+    amount: order.amount,
+    currency: order.currency,
+    status: order.payment_status,
+    refundedAmount: order.refunded_amount,
+    refundedAt: new Date(order.refunded_at).toISOString(),
+    partnerCode: order.partner_code ?? null,
+  });
+  return true;
 }
 
 /** The order's reference as the buyer and the console read it: its id's first 8 characters, upper case. */
@@ -91,4 +134,7 @@ export const ORDER_COLUMNS = [
   'mailed_at',
   'partner_code',
   'partner_claim',
+  'payment_intent',
+  'refunded_amount',
+  'refunded_at',
 ] as const;

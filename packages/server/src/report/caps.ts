@@ -73,25 +73,30 @@ export async function reportMailStatus(
 
 /**
  * Queues one more e-mail of a stored report (the console's resend), within the per-address cap
- * like any other; the time it may go again otherwise.
+ * like any other; the time it may go again otherwise. A resend while the report's e-mail is still
+ * queued (not yet sent) is answered as queued without queuing or counting another: that one mail
+ * is what the address gets (`already`).
  */
 export async function queueResend(
   tx: Queryable,
   id: string,
   caps: Config['reportMail'],
-): Promise<{ queued: true } | { queued: false; retryAt: Date } | undefined> {
-  const [report] = await tx.query<{ address: string }>('select lower(correo) as address from report where id = $1', [id]);
-  if (!report) return undefined;
-  await tx.query("select pg_advisory_xact_lock(hashtext('report-mail:' || $1))", [report.address]);
+): Promise<{ queued: true; already: boolean } | { queued: false; retryAt: Date } | undefined> {
+  const [found] = await tx.query<{ address: string }>('select lower(correo) as address from report where id = $1', [id]);
+  if (!found) return undefined;
+  await tx.query("select pg_advisory_xact_lock(hashtext('report-mail:' || $1))", [found.address]);
+  // Read again under the lock: a concurrent resend may have queued it meanwhile.
+  const [report] = await tx.query<{ mail_status: string }>('select mail_status from report where id = $1 for update', [id]);
+  if (report?.mail_status === 'queued') return { queued: true, already: true };
   const sent = await tx.query<{ queued_at: Date }>(
     `select queued_at from report_mail where address = $1 and queued_at > now() - interval '24 hours' order by queued_at`,
-    [report.address],
+    [found.address],
   );
   if (caps.perAddress && sent.length >= caps.perAddress) {
     const oldest = sent[sent.length - caps.perAddress]!.queued_at;
     return { queued: false, retryAt: new Date(new Date(oldest).getTime() + 24 * 3600_000) };
   }
   await tx.query("update report set mail_status = 'queued', mailed_at = null, mail_error = null, mail_next_at = now() where id = $1", [id]);
-  await tx.query('insert into report_mail (report_id, address, resend) values ($1, $2, true)', [id, report.address]);
-  return { queued: true };
+  await tx.query('insert into report_mail (report_id, address, resend) values ($1, $2, true)', [id, found.address]);
+  return { queued: true, already: false };
 }

@@ -37,15 +37,20 @@ const V4 = [
 // An IPv4-mapped (::ffff:a.b.c.d) or IPv4-compatible (::a.b.c.d) address is checked as the IPv4
 // address it carries (canonicalAddress); whatever else is left in ::/8 is reserved, never a public
 // server: the unspecified and loopback addresses, and the IPv4-translated ::ffff:0:a.b.c.d
-// (RFC 2765), which some stacks route to the IPv4 address it carries.
+// (RFC 2765), which some stacks route to the IPv4 address it carries. 2001::/23 is the IETF protocol
+// assignments block whole (Teredo, benchmarking 2001:2::/48, ORCHID 2001:10::/28 and 2001:20::/28,
+// AMT, AS112, drone IDs …): anycast services and test ranges, none a company's webhook receiver.
 const V6 = [
   '::/8',
   '64:ff9b::/96',
   '64:ff9b:1::/48',
   '100::/64',
-  '2001::/32',
+  '100:0:0:1::/64',
+  '2001::/23',
   '2001:db8::/32',
   '2002::/16',
+  '3fff::/20',
+  '5f00::/16',
   'fc00::/7',
   'fe80::/10',
   'fec0::/10',

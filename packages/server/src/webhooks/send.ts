@@ -15,6 +15,8 @@ export interface SendResult {
   status: number | null;
   excerpt: string;
   error?: string;
+  /** A redirect's Location header (never followed). */
+  location?: string;
 }
 
 /** A POST of `body` to `url` with `headers`; never throws (a failure is a result without status). */
@@ -62,8 +64,13 @@ export async function post(
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      const { location } = res.headers;
       const done = () =>
-        finish({ status: res.statusCode ?? null, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_LIMIT) });
+        finish({
+          status: res.statusCode ?? null,
+          excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_LIMIT),
+          ...(location ? { location } : {}),
+        });
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;

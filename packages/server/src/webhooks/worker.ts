@@ -37,6 +37,16 @@ function delivered(format: Format, status: number | null): boolean {
 }
 
 /**
+ * What the delivery log says of a redirect that did not count as delivered: requests are never
+ * redirected (the address guard checked the endpoint's address, not wherever it points), so the
+ * admin is told to save the final address. Undefined for any other answer.
+ */
+function redirectReason({ status, location }: SendResult): string | undefined {
+  if (status === null || status < 300 || status >= 400) return undefined;
+  return `the receiver answered ${status} to ${location ?? '(no Location)'}; webhooks do not follow redirects: use the final address`;
+}
+
+/**
  * Why a table and a worker: the change that makes an event must not wait for a stranger's server,
  * nor lose the event when it is down. Each process claims due deliveries with `for update skip
  * locked` and a lease (next_at moved past the request's timeout: claimDue in jobs.ts), so with
@@ -69,7 +79,7 @@ export function createWebhookWorker({
 
   async function record(row: Claimed, result: SendResult) {
     const ok = delivered(row.format, result.status);
-    const answer = (result.error ?? result.excerpt).slice(0, 500);
+    const answer = (result.error ?? (ok ? result.excerpt : redirectReason(result)) ?? result.excerpt).slice(0, 500);
     if (ok) {
       await db.transaction(async (tx) => {
         await tx.query(
