@@ -89,8 +89,10 @@ export const text = (max: number) =>
 export const paragraph = (max: number) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanText, 'characters'), v.maxLength(max, 'tooLong'));
 
-/** A required e-mail address. */
+/** A required e-mail address: the one check of every address a person gives (a lead's, a console user's, a recipient's). */
 export const email = () => v.pipe(text(FIELD_LIMITS.email), v.email('email'));
+/** Whether `value` (trimmed) passes {@link email}. */
+export const isEmail = (value: string): boolean => v.is(email(), value);
 
 const digitCount = (value: string) => value.replace(/\D/g, '').length;
 
