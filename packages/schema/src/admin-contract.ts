@@ -566,8 +566,10 @@ export interface DashboardFigures {
   /** Leads per bucket of hours to first contact (CONTACT_BUCKET_HOURS, the last open-ended), and those still new. */
   contact: { buckets: number[]; waiting: number };
   origins: Record<OriginDimension, { top: { value: string; n: number }[]; others: number; none: number }>;
-  /** Paid orders per week and currency. */
+  /** Paid orders per week and currency; test orders only when {@link testOrders}. */
   orders: { week: string; currency: string; count: number; amount: number }[];
+  /** Whether `orders` counts test orders (asked with test=1). */
+  testOrders: boolean;
 }
 
 /** The signed-in operator. */
