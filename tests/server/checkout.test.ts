@@ -412,7 +412,7 @@ describe('without Stripe keys (the embedded test checkout)', () => {
     const mailOf = async (id: string) =>
       (await local.api.db.query<{ mail_status: string }>('select mail_status from "order" where session_id = $1', [id]))[0]!.mail_status;
     // Five to one address, its case changed on the way.
-    const ids = [];
+    const ids: string[] = [];
     for (const email of ['victima@example.com', 'Victima@example.com', 'victima@example.com', 'VICTIMA@example.com', 'victima@example.com'])
       ids.push(await buy(email));
     const statuses = await Promise.all(ids.map(mailOf));
