@@ -105,7 +105,10 @@ describe('a backup while the API runs and is written to', () => {
       ),
     );
     expect(tally).toEqual({ stored: kept.wait_list!.length, indexed: kept.wait_list!.length, counted: kept.wait_list!.length });
-    expect(header(live).tables).toEqual(Object.entries(rowCounts(kept)).filter(([table]) => table !== 'schema_migrations'));
+    // Every row the backup counts came back, but the console sessions: a restore ends them all.
+    expect(header(live).tables.map(([table, n]) => [table, table === 'admin_session' ? 0 : n])).toEqual(
+      Object.entries(rowCounts(kept)).filter(([table]) => table !== 'schema_migrations'),
+    );
   }, 240_000);
 });
 
