@@ -51,8 +51,8 @@ const WORDS = {
   },
 } as const;
 
-async function expectCounted(page: Page, lang: 'es' | 'en', weeks: number) {
-  const counted = await countedDashboard(platform.api.db, weeks);
+async function expectCounted(page: Page, lang: 'es' | 'en', weeks: number, testOrders = false) {
+  const counted = await countedDashboard(platform.api.db, weeks, testOrders);
   const w = WORDS[lang];
   const kinds = ['wait-list', 'partner', 'contact', 'report'];
   const perWeek = await table(page, w.perWeek);
@@ -106,5 +106,12 @@ it('shows, in es and en, the numbers the database counts, for the default range 
   await expect.poll(() => page.locator('figure.chart').first().locator('tbody tr').count()).toBe(4);
   await expectCounted(page, 'en', 4);
   await look(page, 'console-dashboard-en', { fullPage: true });
+  // Test orders (the seed has some) count only when asked: docs/operators/payments.md#test-orders.
+  await page.getByRole('checkbox', { name: 'Include test orders' }).check();
+  await expect.poll(() => new URL(page.url()).search).toBe('?weeks=4&test=1');
+  await expectCounted(page, 'en', 4, true);
+  await look(page, 'console-dashboard-test-orders-en');
+  await page.getByRole('checkbox', { name: 'Include test orders' }).uncheck();
+  await expect.poll(() => new URL(page.url()).search).toBe('?weeks=4');
   await page.getByRole('button', { name: 'Cambiar a español' }).click();
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteUser } from '@obra/server/testing';
 import { createOperator, PASSWORD, signInAs, type Session } from './support/admin.ts';
-import { postJson, startLocalApi, VALID, type LocalApi } from './support/api.ts';
+import { postJson, runNpm, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;
 let leadId: string;
@@ -195,6 +195,8 @@ describe('a signed-in session', () => {
     const role = { errorMessage: 'The role must be admin or agent.', code: 'role' };
     for (const [path, method, body, refusal] of [
       ['users', 'POST', { email: 'not an address', role: 'agent' }, email],
+      ['users', 'POST', { email: 'x<img/src=x>@example.com', role: 'agent' }, email],
+      ['users', 'POST', { email: '\u200Bops@example.com', role: 'agent' }, email],
       ['users', 'POST', { role: 'agent' }, email],
       ['users', 'POST', { email: 'new@example.com', role: 'owner' }, role],
       [`users/${bo!.id}`, 'PATCH', { role: 'owner' }, role],
@@ -207,6 +209,13 @@ describe('a signed-in session', () => {
     expect(await local.api.db.query("select role from admin_user where email = 'new@example.com' or id = $1", [bo!.id])).toEqual([
       { role: 'agent' },
     ]);
+  });
+
+  it("npm run admin -- create-user checks the address as the leads' (and the console's invitation) do: markup is refused, nothing stored", async () => {
+    const run = await runNpm(['admin', '--', 'create-user', 'x<img/src=x>@example.com', '--role', 'agent'], local.env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Give a valid e-mail address (name@example.com).');
+    expect(await local.api.db.query("select 1 from admin_user where email like 'x<img%'")).toEqual([]);
   });
 
   it('answers 400 for a filter value it does not know, and for a forged cursor', async () => {

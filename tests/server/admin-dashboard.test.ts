@@ -19,6 +19,7 @@ interface Dashboard {
   contact: { buckets: number[]; waiting: number };
   origins: Record<'source' | 'partner' | 'campaign', { top: { value: string; n: number }[]; others: number; none: number }>;
   orders: { week: string; currency: string; count: number; amount: number }[];
+  testOrders: boolean;
 }
 
 const read = async (weeks: number, session = ana) => {
@@ -65,6 +66,23 @@ describe('the dashboard', () => {
     expect(new Set(twelve.orders.map((row) => row.currency))).toEqual(new Set(['usd', 'eur']));
   });
 
+  it('leaves test orders out of the orders and revenue unless asked (test=1), then counts them', async () => {
+    const real = await read(4);
+    const response = await ana.call('/api/admin/dashboard?weeks=4&test=1');
+    expect(response.status).toBe(200);
+    const all = (await response.json()) as Dashboard;
+    const paid = (figures: Dashboard) => figures.orders.reduce((sum, row) => sum + row.count, 0);
+    const [{ n }] = (await local.api.db.query<{ n: number }>(
+      'select count(*)::int as n from "order" where test and payment_status = \'paid\' and created_at >= $1',
+      [new Date(`${real.start}T00:00:00Z`)],
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    expect(real.testOrders).toBe(false);
+    expect(all.testOrders).toBe(true);
+    expect(paid(all) - paid(real)).toBe(n);
+    expect(all.orders).toEqual((await countedDashboard(local.api.db, 4, true)).orders);
+  });
+
   it('still does after a deletion, a lead taken for spam, one rescued, and more work', async () => {
     const [one] = await local.api.db.query<{ id: string }>("select id from lead where name = 'Espera 2'");
     expect((await ana.call(`/api/admin/leads/${one!.id}`, { method: 'DELETE' })).status).toBe(204);
@@ -85,6 +103,7 @@ describe('the dashboard', () => {
 
   it('refuses a range it does not offer, and a caller without a session', async () => {
     expect((await ana.call('/api/admin/dashboard?weeks=5')).status).toBe(400);
+    expect((await ana.call('/api/admin/dashboard?weeks=4&test=yes')).status).toBe(400);
     expect((await ana.call('/api/admin/dashboard?weeks=abc')).status).toBe(400);
     expect((await fetch(`${local.base}/api/admin/dashboard`)).status).toBe(401);
   });

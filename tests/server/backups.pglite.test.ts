@@ -1,13 +1,14 @@
 // `npm run backup` and `npm run restore` of the embedded database (docs/operators/backups.md): a
 // backup taken while the API runs and is written to, restored elsewhere, holds what the API had
 // acknowledged, and one taken once it stopped restores to the same exports, console and rows; the
-// restored folder then serves without sending any mail or webhook again; and every refusal.
+// restored folder then serves without sending any mail or webhook again, with every console session
+// ended (operators sign in again); and every refusal.
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, migrationNames, openPglite } from '@obra/server/testing';
-import type { Session } from './support/admin.ts';
+import { signInAs, type Session } from './support/admin.ts';
 import { freshDatabase, postJson, removeDataDir, runNpm, startProcess, tempDataDir, VALID, type ApiProcess } from './support/api.ts';
 import {
   backupCommand,
@@ -16,6 +17,7 @@ import {
   exportsOf,
   outboxKeys,
   rowCounts,
+  SEED_OPERATOR,
   SEEDED_API_ENV,
   settled,
   startSeededApi,
@@ -103,7 +105,10 @@ describe('a backup while the API runs and is written to', () => {
       ),
     );
     expect(tally).toEqual({ stored: kept.wait_list!.length, indexed: kept.wait_list!.length, counted: kept.wait_list!.length });
-    expect(header(live).tables).toEqual(Object.entries(rowCounts(kept)).filter(([table]) => table !== 'schema_migrations'));
+    // Every row the backup counts came back, but the console sessions: a restore ends them all.
+    expect(header(live).tables.map(([table, n]) => [table, table === 'admin_session' ? 0 : n])).toEqual(
+      Object.entries(rowCounts(kept)).filter(([table]) => table !== 'schema_migrations'),
+    );
   }, 240_000);
 });
 
@@ -132,21 +137,28 @@ describe('a backup of the stopped API, restored', () => {
     const forced = await backupCommand(['restore', file, '--force'], { OBRA_DATA_DIR: restored });
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toMatch(/The database it replaced is in .*pglite\.replaced-/);
+    // The seeded operator's session was open when the backup was made: it does not come back.
+    expect(forced.stdout).toContain('Ended every console session (1 in the backup): operators sign in again.');
     expect(readdirSync(restored).filter((name) => name.startsWith('pglite.replaced-'))).toHaveLength(1);
   }, 240_000);
 
-  it('gives the same exports of every kind, the same rows in every table', async () => {
+  it('gives the same exports of every kind, the same rows in every table but the console sessions, all ended', async () => {
     expect(await exportsOf({ OBRA_DATA_DIR: restored })).toEqual(before.exports);
     const after = await contentsOf(restored);
-    expect(rowCounts(after)).toEqual(rowCounts(before.contents));
-    expect(after).toEqual(before.contents);
+    expect(before.contents.admin_session).toHaveLength(1);
+    const expected = { ...before.contents, admin_session: [] };
+    expect(rowCounts(after)).toEqual(rowCounts(expected));
+    expect(after).toEqual(expected);
   }, 240_000);
 
-  it('serves: the same console to the same session, and no mail or webhook sent again', async () => {
+  it('serves: the session of the backup is ended, the operator signs in again to the same console; no mail or webhook sent again', async () => {
     const accepted = receiver.accepted().length;
     const served = await startProcess('api', { OBRA_DATA_DIR: restored, ...SEEDED_API_ENV });
     try {
-      expect(await consoleTables(served.base, session)).toEqual(before.console);
+      expect((await fetch(`${served.base}/api/admin/leads`, { headers: { cookie: session.cookie, origin: served.base } })).status).toBe(
+        401,
+      );
+      expect(await consoleTables(served.base, await signInAs(served.base, SEED_OPERATOR))).toEqual(before.console);
       // A new lead is indexed, mailed and announced: the triggers are back on.
       const response = await postJson(`${served.base}/api/contact`, { ...VALID.contact, name: 'Después' });
       expect(response.status).toBe(201);

@@ -449,6 +449,7 @@ describe('without Stripe keys (the embedded test checkout)', () => {
       amount: 19900,
       payment_status: 'paid',
       customer_email: 'prueba@example.com',
+      test: true,
     });
     // Its confirmation says it is a test: nobody was charged.
     const eml = await vi.waitFor(
@@ -501,6 +502,30 @@ describe('without Stripe keys (the embedded test checkout)', () => {
     const payload = '{"id":"evt_x","type":"checkout.session.completed"}';
     expect((await webhook(local.base, payload, sign(payload))).status).toBe(404);
     expect(await local.rows('"order"')).toHaveLength(1);
+  });
+
+  it('mails at most TEST_ORDER_MAILS_PER_ADDRESS (3) test orders to one address an hour: the rest are stored, held', async () => {
+    const buy = async (email: string) => {
+      const { id } = (await (await postJson(`${local.base}/api/checkout`, { slug: 'blender', lang: 'es' })).json()) as { id: string };
+      expect((await postJson(`${local.base}/api/checkout/test/pay`, { id, email })).status).toBe(200);
+      return id;
+    };
+    const mailOf = async (id: string) =>
+      (await local.api.db.query<{ mail_status: string }>('select mail_status from "order" where session_id = $1', [id]))[0]!.mail_status;
+    // Five to one address, its case changed on the way.
+    const ids: string[] = [];
+    for (const email of ['victima@example.com', 'Victima@example.com', 'victima@example.com', 'VICTIMA@example.com', 'victima@example.com'])
+      ids.push(await buy(email));
+    const statuses = await Promise.all(ids.map(mailOf));
+    expect(statuses.filter((status) => status === 'held')).toHaveLength(2);
+    expect(statuses.slice(0, 3).every((status) => status === 'queued' || status === 'sent')).toBe(true);
+    // Another address is not held back by that one.
+    expect(await mailOf(await buy('otra@example.com'))).not.toBe('held');
+    // The held ones are never sent; the others are, once.
+    await vi.waitFor(async () => expect(await Promise.all(ids.slice(0, 3).map(mailOf))).toEqual(['sent', 'sent', 'sent']), {
+      timeout: 10_000,
+    });
+    expect(await Promise.all(ids.slice(3).map(mailOf))).toEqual(['held', 'held']);
   });
 });
 

@@ -19,6 +19,11 @@ describe('parseRoute', () => {
     expect(parseRoute('/admin', '?partner=Andina')).toEqual({ name: 'inbox', filter: { partner: 'Andina' } });
     expect(routeUrl({ name: 'dashboard', weeks: 4 })).toBe('/admin?weeks=4');
     expect(routeUrl({ name: 'dashboard' })).toBe('/admin');
+    // Test orders count only when asked (docs/operators/payments.md#test-orders).
+    expect(parseRoute('/admin', '?weeks=12&test=1')).toEqual({ name: 'dashboard', weeks: 12, test: true });
+    expect(parseRoute('/admin', '?test=yes')).toEqual({ name: 'dashboard' });
+    expect(routeUrl({ name: 'dashboard', weeks: 12, test: true })).toBe('/admin?weeks=12&test=1');
+    expect(routeUrl({ name: 'dashboard', test: true })).toBe('/admin?test=1');
     expect(parseRoute('/admin/settings')).toEqual({ name: 'settings' });
   });
 

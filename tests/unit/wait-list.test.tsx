@@ -103,6 +103,28 @@ describe('<obra-wait-list> form', () => {
     expect(email.hasAttribute('aria-invalid')).toBe(false);
   });
 
+  it.each([
+    ['es', 'Nombre', 'Tiene caracteres invisibles o de control que no se pueden guardar; bórralos y vuelve a escribir el texto.'],
+    ['en', 'Name', 'It has invisible or control characters that cannot be stored; delete them and type the text again.'],
+  ] as const)(
+    'refuses a name of invisible characters at the field, in %s, and sends nothing (the text rule)',
+    async (lang, label, error) => {
+      const bodies = recordRequests();
+      const w = await widget(`lang="${lang}"`);
+      const name = w.screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+      await paste(w.user, name, '\u200C\u200D\uFFFC');
+      await w.user.click(submitButton(w));
+      expect(name.getAttribute('aria-invalid')).toBe('true');
+      const described = name
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => w.shadow.getElementById(id)?.textContent);
+      expect(described).toContain(error);
+      expect((name as HTMLInputElement).value).toBe('\u200C\u200D\uFFFC');
+      expect(bodies).toEqual([]);
+    },
+  );
+
   it('counts comment characters and stops at 300', async () => {
     const w = await widget('lang="en"');
     const comment = w.shadow.querySelector('textarea')!;

@@ -107,7 +107,7 @@ function Shell({
   else if (session === undefined) screen = <p role="status">{t('console.inbox.loading')}</p>;
   else if (!me) screen = <SignIn onSignedIn={(user, csrf) => void signedIn(user, csrf)} notice={notice} />;
   else if (route.name === 'dashboard' || route.name === 'sign-in')
-    screen = <Dashboard weeks={route.name === 'dashboard' ? route.weeks : undefined} />;
+    screen = <Dashboard weeks={route.name === 'dashboard' ? route.weeks : undefined} test={route.name === 'dashboard' && route.test} />;
   else if (route.name === 'inbox') screen = <Inbox filter={route.filter} me={me} onChange={due.reload} />;
   else if (route.name === 'lead') screen = <LeadPage id={route.id} me={me} />;
   else if (route.name === 'orders') screen = <Orders filter={route.filter} />;

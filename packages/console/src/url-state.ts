@@ -14,8 +14,8 @@ export type OrderFilter = Partial<Record<(typeof ORDER_FILTER_KEYS)[number], str
 
 /** A screen of the console. */
 export type Route =
-  /** The first page: the dashboard over the last `weeks` weeks (undefined: its default). */
-  | { name: 'dashboard'; weeks?: number }
+  /** The first page: the dashboard over the last `weeks` weeks (undefined: its default), test orders counted when `test`. */
+  | { name: 'dashboard'; weeks?: number; test?: true }
   | { name: 'inbox'; filter: Filter }
   | { name: 'settings' }
   | { name: 'lead'; id: string }
@@ -48,6 +48,12 @@ function readFilter<K extends string>(search: string, keys: readonly K[]): Parti
 }
 const PARTNER = /^\/admin\/partners\/([0-9a-f-]{36})\/?$/;
 
+/** The dashboard's query string: its range and whether test orders count (docs/operators/payments.md#test-orders). */
+export const dashboardQuery = (weeks?: number, test?: boolean): string => {
+  const query = new URLSearchParams({ ...(weeks && { weeks: String(weeks) }), ...(test && { test: '1' }) }).toString();
+  return query ? `?${query}` : '';
+};
+
 /** The route of a location (pathname, search, hash). */
 export function parseRoute(pathname: string, search = '', hash = ''): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -55,8 +61,13 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
     // Links to the inbox from before it moved to /admin/leads (an older digest e-mail) still open it.
     const filter = readFilter(search, FILTER_KEYS);
     if (Object.keys(filter).length) return { name: 'inbox', filter };
-    const weeks = Number(new URLSearchParams(search).get('weeks'));
-    return DASHBOARD_WEEKS.includes(weeks as never) ? { name: 'dashboard', weeks } : { name: 'dashboard' };
+    const params = new URLSearchParams(search);
+    const weeks = Number(params.get('weeks'));
+    return {
+      name: 'dashboard',
+      ...(DASHBOARD_WEEKS.includes(weeks as never) && { weeks }),
+      ...(params.get('test') === '1' && { test: true as const }),
+    };
   }
   if (path === '/admin/leads') return { name: 'inbox', filter: readFilter(search, FILTER_KEYS) };
   if (path === '/admin/settings') return { name: 'settings' };
@@ -97,7 +108,7 @@ export function filterQuery<K extends string>(
 export function routeUrl(route: Route): string {
   switch (route.name) {
     case 'dashboard':
-      return route.weeks ? `/admin?weeks=${route.weeks}` : '/admin';
+      return `/admin${dashboardQuery(route.weeks, route.test)}`;
     case 'inbox':
       return `/admin/leads${filterQuery(route.filter)}`;
     case 'settings':

@@ -11,7 +11,7 @@ import { PARTNER_CODE, type UtmKey } from './attribution.ts';
 import { LANGS, type Lang } from './lang.ts';
 import type { LeadKindName, LeadStatus, ORDER_PROVIDERS, PartnerStatus, PaymentStatus } from './console.ts';
 import { BULK_LIMIT, LEAD_KIND_NAMES, LEAD_STATUSES, OPERATOR_ROLES, type OperatorRole } from './console.ts';
-import { FIELD_LIMITS } from './validate.ts';
+import { isCleanLine, isCleanText, isEmail } from './validate.ts';
 
 /** A time as the API writes it: ISO 8601 (a Date on the server, JSON.stringify's string on the wire). */
 export type ApiTime = string;
@@ -33,6 +33,8 @@ export interface AdminBody<S extends v.GenericSchema = v.GenericSchema, X extend
 const body = <S extends v.GenericSchema>(schema: S, codes: Record<string, string> = {}, fields?: true): AdminBody<S> =>
   fields ? { schema, codes, fields } : { schema, codes };
 
+/** The refusal of a free text that breaks the text rule (validate.ts, docs/contributors/behaviour.md#text), code `characters`. */
+const CHARACTERS_TEXT = 'The text has invisible, control or unassigned characters, or nothing that shows; delete them and type it again.';
 /** The longest note on a lead's timeline. */
 const NOTE_LENGTH = 2000;
 const NOTE_TEXT = 'A note has 1 to 2,000 characters.';
@@ -55,7 +57,15 @@ const followUp = v.nullable(
         v.check((time) => !Number.isNaN(time.getTime()) && time.getUTCFullYear() >= 2000 && time.getUTCFullYear() <= 2099, FOLLOW_UP_AT),
         v.transform((time) => time.toISOString()),
       ),
-      note: v.optional(v.pipe(v.string(FOLLOW_UP_NOTE), v.maxLength(FOLLOW_UP_NOTE_LENGTH, FOLLOW_UP_NOTE), v.trim()), ''),
+      note: v.optional(
+        v.pipe(
+          v.string(FOLLOW_UP_NOTE),
+          v.maxLength(FOLLOW_UP_NOTE_LENGTH, FOLLOW_UP_NOTE),
+          v.trim(),
+          v.check(isCleanText, CHARACTERS_TEXT),
+        ),
+        '',
+      ),
     },
     FOLLOW_UP_AT,
   ),
@@ -67,8 +77,7 @@ export const MAX_RECIPIENTS = 20;
 export const NOTIFICATION_MODES = ['each', 'digest'] as const;
 export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
 /** The addresses of a list that are no operator's e-mail address. */
-const badAddresses = (addresses: readonly string[]) =>
-  addresses.filter((address) => address.length > FIELD_LIMITS.email || !OPERATOR_EMAIL.test(address));
+const badAddresses = (addresses: readonly string[]) => addresses.filter((address) => !isEmail(address));
 /** One kind's rule; each kind's messages name it. */
 const notificationRule = (kind: LeadKindName) => {
   const texts: Record<string, string> = {
@@ -113,8 +122,6 @@ const origins = v.pipe(
 );
 const PARTNER_CODES = { code: 'partner-code', origins: 'partner-origins', 'origins.max_length': 'partner-origins-many' };
 
-/** What an operator's e-mail address looks like here (checked again by the mail server). */
-export const OPERATOR_EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 const EMAIL_TEXT = 'Give a valid e-mail address (name@example.com).';
 const ROLE_TEXT = `The role must be ${OPERATOR_ROLES.join(' or ')}.`;
 const role = v.picklist(OPERATOR_ROLES, ROLE_TEXT);
@@ -177,17 +184,23 @@ export const ADMIN_BODIES = {
       }),
       v.check((change) => Object.keys(change).length > 0, 'Send status, assignee or followUp.'),
     ),
-    { assignee: 'assignee', followUp: 'follow-up' },
+    { assignee: 'assignee', followUp: 'follow-up', 'followUp.note.check': 'characters' },
   ),
   'POST leads/:id/notes': body(
     v.object(
       {
-        text: v.pipe(v.string(NOTE_TEXT), v.maxLength(NOTE_LENGTH, NOTE_TEXT), v.trim(), v.minLength(1, NOTE_TEXT)),
+        text: v.pipe(
+          v.string(NOTE_TEXT),
+          v.maxLength(NOTE_LENGTH, NOTE_TEXT),
+          v.trim(),
+          v.minLength(1, NOTE_TEXT),
+          v.check(isCleanText, CHARACTERS_TEXT),
+        ),
       },
       // A missing member is refused with its object's message.
       NOTE_TEXT,
     ),
-    { text: 'note' },
+    { text: 'note', 'text.check': 'characters' },
   ),
   'POST partners/:id/approve': body(
     v.object(
@@ -242,7 +255,7 @@ export const ADMIN_BODIES = {
     ),
     { action: 'action', status: 'status', assignee: 'assignee', ids: 'ids' },
   ),
-  'POST users': body(v.object({ email: v.pipe(v.string(EMAIL_TEXT), v.trim(), v.regex(OPERATOR_EMAIL, EMAIL_TEXT)), role }, EMAIL_TEXT), {
+  'POST users': body(v.object({ email: v.pipe(v.string(EMAIL_TEXT), v.trim(), v.check(isEmail, EMAIL_TEXT)), role }, EMAIL_TEXT), {
     email: 'email',
     role: 'role',
   }),
@@ -271,13 +284,14 @@ export const ADMIN_BODIES = {
           v.transform((name) => name.replace(/\s+/g, ' ').trim()),
           v.minLength(1, VIEW_NAME_TEXT),
           v.maxLength(VIEW_NAME_LENGTH, VIEW_NAME_TEXT),
+          v.check(isCleanLine, CHARACTERS_TEXT),
         ),
         /** The inbox's query string (the API keeps its filter and sort keys, and checks them). */
         query: v.pipe(v.string(VIEW_QUERY_TEXT), v.maxLength(1000, VIEW_QUERY_TEXT)),
       },
       VIEW_NAME_TEXT,
     ),
-    { name: 'name', query: 'query' },
+    { name: 'name', 'name.check': 'characters', query: 'query' },
   ),
   'POST session': body(v.object({ email: given(300), password: given(200) })),
   /** The link's token and the new password (the policy's refusal is the API's: it needs the account). */
@@ -557,8 +571,10 @@ export interface DashboardFigures {
   /** Leads per bucket of hours to first contact (CONTACT_BUCKET_HOURS, the last open-ended), and those still new. */
   contact: { buckets: number[]; waiting: number };
   origins: Record<OriginDimension, { top: { value: string; n: number }[]; others: number; none: number }>;
-  /** Paid orders per week and currency. */
+  /** Paid orders per week and currency; test orders only when {@link testOrders}. */
   orders: { week: string; currency: string; count: number; amount: number }[];
+  /** Whether `orders` counts test orders (asked with test=1). */
+  testOrders: boolean;
 }
 
 /** The signed-in operator. */

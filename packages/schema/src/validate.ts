@@ -26,21 +26,27 @@ const BOUNDS = new Set<string>(['range', 'area', 'fit']);
 /** Whether a string is a field error key (for errors a server sends back). */
 export const isFieldErrorKey = (key: unknown): key is FieldErrorKey => typeof key === 'string' && KEYS.has(key);
 
-// Characters a visitor never means to type, which show nothing (or nothing of their own) where an
-// operator reads the lead — a name of three Hangul fillers looked blank in the console:
+// THE text rule (docs/contributors/behaviour.md#text): every free-text field, public or admin, runs
+// {@link isCleanLine} or {@link isCleanText}. Refused (bidi controls are refused, never silently
+// neutralised: the person sees why and retypes):
 // - controls (C0, C1, DEL) and every format character (Unicode category Cf: zero-width space, the
-//   BOM, soft hyphen, LRM/RLM/ALM, bidi embeddings, overrides and isolates, the Mongolian vowel
-//   separator, interlinear annotations, tag characters …), which also reorder or hide what a CSV or
-//   an e-mail shows; line and paragraph separators;
+//   BOM, soft hyphen, LRM/RLM/ALM, bidi embeddings, overrides and isolates, word joiner, the
+//   Mongolian vowel separator, interlinear annotations, tag characters …), which also reorder or
+//   hide what a CSV or an e-mail shows; line and paragraph separators;
+// - private-use (Co) and unassigned code points (Cn), which includes the non-characters (U+FDD0–
+//   U+FDEF, U+FFFE/U+FFFF and the last two of every plane), and the object replacement character
+//   U+FFFC: nothing a reader's font can show as what was meant;
 // - blank letters and marks that are not Cf: the combining grapheme joiner, the Hangul fillers
 //   (U+115F, U+1160, U+3164, U+FFA0), Khmer's invisible vowels, the Mongolian variation selectors,
 //   the blank Braille pattern, musical formatting marks;
-// - lone surrogates (not text: invalid UTF-16).
+// - lone surrogates (not text: invalid UTF-16);
+// - text with no visible character at all (a name of zero-width joiners, or of combining marks
+//   alone, showed as an empty cell in the inbox): it needs a letter, digit, punctuation or symbol.
 // What people do write stays: the zero-width (non-)joiner (emoji sequences, Persian, Indic
 // scripts), a variation selector right after a visible character (❤️, 1️⃣), and the tag sequence
 // of a subdivision flag (🏴 + tags + cancel tag). Tab and line feeds only in multi-line fields.
 const INVISIBLE =
-  '\\p{Cc}\\p{Cf}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u2028\\u2029\\u2800\\u3164\\uFFA0\\u{1D159}\\u{1D173}-\\u{1D17A}';
+  '\\p{Cc}\\p{Cf}\\p{Co}\\p{Cn}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u2028\\u2029\\u2800\\u3164\\uFFA0\\uFFFC\\u{1D159}\\u{1D173}-\\u{1D17A}';
 const JOINERS = '\\u200C\\u200D';
 /** A variation selector that does not follow a letter, digit, punctuation or symbol (one per character). */
 const STRAY_SELECTOR = '(?<![\\p{L}\\p{N}\\p{P}\\p{S}])[\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}]';
@@ -51,13 +57,20 @@ const LINES_FORBIDDEN = new RegExp(`(?![\\t\\n\\r${JOINERS}])[${INVISIBLE}]|${ST
 const UNCLEAN_RUNS = new RegExp(`(?:\\s|(?![${JOINERS}])[${INVISIBLE}]|${STRAY_SELECTOR}|${SURROGATE})+`, 'gu');
 /** A subdivision flag (🏴 England, Scotland, Wales …): black flag, lowercase tag letters and digits, cancel tag. */
 const FLAG_TAGS = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,8}\u{E007F}/gu;
+/** A character that shows: a letter, digit, punctuation or symbol (what is refused above aside). */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 
-/** Whether `value` is clean one-line text (no controls, invisibles, bidi overrides, lone surrogates). */
-export const isCleanLine = (value: string): boolean => !LINE_FORBIDDEN.test(value.replace(FLAG_TAGS, '\u{1F3F4}'));
+/** Whether `value`, once the flags' tags are read as their flag, holds no character of `forbidden` and, unless empty, one that shows. */
+const clean = (forbidden: RegExp) => (value: string) => {
+  const read = value.replace(FLAG_TAGS, '\u{1F3F4}');
+  return !forbidden.test(read) && (read === '' || VISIBLE.test(read));
+};
+/** Whether `value` is clean one-line text: the text rule above, no line breaks or tabs. */
+export const isCleanLine = clean(LINE_FORBIDDEN);
 /** `value` made clean one-line text: each run of spaces and characters a line may not hold becomes one space; trimmed. */
 export const toCleanLine = (value: string): string => value.replace(UNCLEAN_RUNS, ' ').trim();
-/** Whether `value` is clean text that may hold tabs and line breaks. */
-export const isCleanText = (value: string): boolean => !LINES_FORBIDDEN.test(value.replace(FLAG_TAGS, '\u{1F3F4}'));
+/** Whether `value` is clean text that may hold tabs and line breaks: the text rule above. */
+export const isCleanText = clean(LINES_FORBIDDEN);
 
 /** An optional, trimmed one-line string of at most `max` characters. */
 export const line = (max: number) => v.pipe(v.string(), v.trim(), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
@@ -76,8 +89,10 @@ export const text = (max: number) =>
 export const paragraph = (max: number) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.check(isCleanText, 'characters'), v.maxLength(max, 'tooLong'));
 
-/** A required e-mail address. */
+/** A required e-mail address: the one check of every address a person gives (a lead's, a console user's, a recipient's). */
 export const email = () => v.pipe(text(FIELD_LIMITS.email), v.email('email'));
+/** Whether `value` (trimmed) passes {@link email}. */
+export const isEmail = (value: string): boolean => v.is(email(), value);
 
 const digitCount = (value: string) => value.replace(/\D/g, '').length;
 

@@ -196,6 +196,11 @@ const LIMITS = {
     'report e-mails sent in all per hour: past it reports wait their turn, one per client in turn (see [reports.md](reports.md#report-e-mail-caps))',
     'no cap',
   ),
+  TEST_ORDER_MAILS_PER_ADDRESS: whole(
+    3,
+    'confirmation e-mails of test orders (the test checkout without Stripe keys) to one address per hour; past it the order is stored and not mailed',
+    'no cap',
+  ),
 };
 
 const CIDR = /^[0-9a-f.:]+\/\d{1,3}$/i;

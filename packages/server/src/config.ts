@@ -49,6 +49,8 @@ export interface Config {
    * reports wait for the hour to have room, one per client in turn. 0 turns a cap off.
    */
   reportMail: { perAddress: number; perClient: number; perHour: number };
+  /** TEST_ORDER_MAILS_PER_ADDRESS: test orders' confirmation e-mails to one address per hour; past it the order is stored, not mailed. 0: no cap. */
+  testOrderMailsPerAddress: number;
   /** BODY_LIMIT: the largest request body in bytes (default 16 KiB). */
   bodyLimit: number;
   /** MIN_FILL_MS: a form sent sooner than this after it was shown is treated as a bot (default 2000). */
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     },
     reportMail: { perAddress: e.REPORT_MAILS_PER_ADDRESS, perClient: e.REPORT_MAILS_PER_CLIENT, perHour: e.REPORT_MAILS_PER_HOUR },
+    testOrderMailsPerAddress: e.TEST_ORDER_MAILS_PER_ADDRESS,
     bodyLimit: e.BODY_LIMIT,
     minFillMs: e.MIN_FILL_MS,
     trustProxy: e.TRUST_PROXY,

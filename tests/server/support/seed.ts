@@ -11,7 +11,7 @@ import { postJson, REPORT, runAgainst, startProcess, VALID, type ApiProcess, typ
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
 /** The operator every seeded database has (password: admin.ts's PASSWORD). */
-const SEED_OPERATOR = 'ana@example.com';
+export const SEED_OPERATOR = 'ana@example.com';
 
 /**
  * Fills every table of the database of the API at `base` (started with RATE_LIMIT=0, MIN_FILL_MS=0

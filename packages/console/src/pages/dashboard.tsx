@@ -4,7 +4,7 @@
 import { CONSOLE_LOCALES, CONTACT_BUCKET_HOURS, DASHBOARD_WEEKS, DEFAULT_DASHBOARD_WEEKS, LEAD_KIND_NAMES } from '@obra/schema/console';
 import type { DashboardFigures, OriginDimension } from '@obra/schema/admin-contract';
 import { useT } from '../i18n.ts';
-import { navigate } from '../url-state.ts';
+import { dashboardQuery, navigate } from '../url-state.ts';
 import { Bars, Chart, NumberTable, StackedColumns } from './charts.tsx';
 import { money } from './format.ts';
 import { useLoad } from './list-parts.tsx';
@@ -13,10 +13,10 @@ import { useLoad } from './list-parts.tsx';
 const mondays = (start: string, weeks: number) =>
   Array.from({ length: weeks }, (_, i) => new Date(Date.parse(`${start}T00:00:00Z`) + i * 7 * 864e5).toISOString().slice(0, 10));
 
-/** The dashboard over the last `weeks` weeks. */
-export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS }: { weeks?: number }) {
+/** The dashboard over the last `weeks` weeks; test orders in its orders and revenue only when `test`. */
+export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS, test = false }: { weeks?: number; test?: boolean }) {
   const { t, lang } = useT();
-  const { data, error } = useLoad('GET dashboard', { query: `?weeks=${weeks}` });
+  const { data, error } = useLoad('GET dashboard', { query: dashboardQuery(weeks, test) });
   const percent = (n: number, of: number) =>
     of ? new Intl.NumberFormat(CONSOLE_LOCALES[lang], { style: 'percent', maximumFractionDigits: 1 }).format(n / of) : '—';
   const day = (iso: string) =>
@@ -31,7 +31,7 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS }: { weeks?: number 
         <select
           id="dashboard-weeks"
           value={weeks}
-          onChange={(event) => navigate(`/admin?weeks=${event.currentTarget.value}`, { replace: true })}
+          onChange={(event) => navigate(`/admin${dashboardQuery(Number(event.currentTarget.value), test)}`, { replace: true })}
         >
           {DASHBOARD_WEEKS.map((n) => (
             <option key={n} value={n}>
@@ -39,6 +39,15 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS }: { weeks?: number 
             </option>
           ))}
         </select>
+      </div>
+      <div className="check">
+        <input
+          id="dashboard-test"
+          type="checkbox"
+          checked={test}
+          onChange={(event) => navigate(`/admin${dashboardQuery(weeks, event.currentTarget.checked)}`, { replace: true })}
+        />
+        <label htmlFor="dashboard-test">{t('consoleDashboard.testOrders')}</label>
       </div>
     </>
   );

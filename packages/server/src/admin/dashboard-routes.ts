@@ -12,11 +12,13 @@ import type { RouteHandler } from './context.ts';
 const TOP = 8;
 const DIMS = ['source', 'partner', 'campaign'] as const satisfies readonly OriginDimension[];
 
-/** GET /api/admin/dashboard?weeks=4|12|26|52: every figure of the dashboard. */
+/** GET /api/admin/dashboard?weeks=4|12|26|52[&test=1]: every figure of the dashboard; test orders only with test=1 (docs/operators/payments.md#test-orders). */
 export const dashboard: RouteHandler<'GET dashboard'> = async ({ url, db, now }) => {
   const asked = url.searchParams.get('weeks');
   const weeks = asked ? Number(asked) : DEFAULT_DASHBOARD_WEEKS;
   if (!DASHBOARD_WEEKS.includes(weeks as never)) throw new HttpError(400, `weeks must be one of ${DASHBOARD_WEEKS.join(', ')}.`);
+  const test = url.searchParams.get('test') ?? '0';
+  if (test !== '0' && test !== '1') throw new HttpError(400, 'test must be 0 (real orders only) or 1 (test orders too).');
   const [range] = await db.query<{ timeZone: string; start: string; since: Date }>(
     `select time_zone as "timeZone", start::text, start::timestamp at time zone time_zone as since
      from console_setting, lateral (select date_trunc('week', $1::timestamptz at time zone time_zone)::date - 7 * ($2::int - 1) as start) s`,
@@ -42,8 +44,8 @@ export const dashboard: RouteHandler<'GET dashboard'> = async ({ url, db, now })
     ),
     db.query<{ week: string; currency: string; count: number; amount: number }>(
       `select (date_trunc('week', created_at at time zone $2))::date::text as week, lower(currency) as currency, count(*)::int as count, sum(amount - refunded_amount)::float8 as amount
-       from "order" where created_at >= $1 and payment_status = 'paid' group by 1, 2 order by 1, 2`,
-      [since, timeZone],
+       from "order" where created_at >= $1 and payment_status = 'paid' and (not test or $3) group by 1, 2 order by 1, 2`,
+      [since, timeZone, test === '1'],
     ),
   ]);
   const sum = (keep: (row: (typeof steps)[number]) => boolean) => steps.filter(keep).reduce((total, row) => total + row.n, 0);
@@ -76,6 +78,7 @@ export const dashboard: RouteHandler<'GET dashboard'> = async ({ url, db, now })
         }),
       ) as DashboardFigures['origins'],
       orders,
+      testOrders: test === '1',
     },
   };
 };

@@ -103,10 +103,17 @@ async function restore(config: Config, file: string, force: boolean): Promise<st
     const building = `${current}.restoring`;
     await rm(building, { recursive: true, force: true });
     let loaded;
+    let ended = 0;
     try {
       const target = await openPgliteFolder(building);
       try {
         loaded = await load(target, opened.header, opened.batches, 'The database being restored');
+        // A backup holds the sessions open when it was made, and "sign out everywhere" since then
+        // ended some of them: none comes back. Every operator signs in again (docs/operators/backups.md#restore).
+        const [row] = await target.query<{ n: number }>(
+          'with ended as (delete from admin_session returning 1) select count(*)::int as n from ended',
+        );
+        ended = row?.n ?? 0;
       } finally {
         await target.close();
       }
@@ -118,7 +125,8 @@ async function restore(config: Config, file: string, force: boolean): Promise<st
     else await rm(current, { recursive: true, force: true });
     await rename(building, current);
     const previous = replaced ? `The database it replaced is in ${kept}: delete it once the restore is checked.\n` : '';
-    return `Restored ${file} (made ${opened.header.createdAt}) into ${config.dataDir}:\n${rowsReport(loaded)}${previous}`;
+    const signOut = `Ended every console session (${ended} in the backup): operators sign in again.\n`;
+    return `Restored ${file} (made ${opened.header.createdAt}) into ${config.dataDir}:\n${rowsReport(loaded)}${signOut}${previous}`;
   } finally {
     opened.close();
     await unlock();

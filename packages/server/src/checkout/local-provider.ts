@@ -42,8 +42,8 @@ export interface LocalPayments extends Payments {
   pay(id: string, email: string): Promise<SessionView | undefined>;
 }
 
-/** Creates the embedded test provider over `db`. */
-export function createLocalPayments(db: Db): LocalPayments {
+/** Creates the embedded test provider over `db`; at most `mailsPerAddress` confirmation e-mails to one address an hour (0: no cap). */
+export function createLocalPayments(db: Db, mailsPerAddress: number): LocalPayments {
   const find = async (tx: Queryable, id: string) => (LOCAL_SESSION_ID.test(id) ? (await tx.query<Row>(SELECT, [id]))[0] : undefined);
   return {
     kind: 'test',
@@ -79,6 +79,7 @@ export function createLocalPayments(db: Db): LocalPayments {
           await tx.query("update checkout_session set status = 'paid', paid_at = now() where id = $1", [id]);
           await recordOrder(tx, {
             provider: 'test',
+            test: { mailsPerAddress },
             eventId: `evt_local_${randomBytes(12).toString('hex')}`,
             sessionId: id,
             slug: row.slug,

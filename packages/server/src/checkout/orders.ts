@@ -28,6 +28,12 @@ export interface Order {
   paymentIntent?: string | null;
   /** What the session was created for, when the provider reports another amount. */
   expected?: { amount: number; currency: string };
+  /**
+   * A test order (the test checkout, or Stripe in test mode): kept out of revenue and the
+   * dashboard, and its confirmation e-mail not sent past `mailsPerAddress` test orders' e-mails to
+   * one address in the last hour (0: no cap; the order is then stored with its mail `held`).
+   */
+  test?: { mailsPerAddress: number };
 }
 
 /**
@@ -37,11 +43,19 @@ export interface Order {
  */
 export async function recordOrder(db: Queryable, order: Order): Promise<boolean> {
   const paid = (PAID as readonly string[]).includes(order.paymentStatus);
+  const cap = order.test?.mailsPerAddress ?? 0;
+  // Test orders' e-mails to one address are counted one at a time (the caller's transaction holds the lock).
+  if (cap && order.customerEmail)
+    await db.query("select pg_advisory_xact_lock(hashtext('test-order-mail:' || lower($1)))", [order.customerEmail]);
+  const mail = `case when not $13 or $10::text is null then 'none'
+    when $16::int > 0 and (select count(*) from "order" where test and lower(customer_email) = lower($10)
+      and mail_status in ('queued', 'sent') and created_at > now() - interval '1 hour') >= $16::int then 'held'
+    else 'queued' end`;
   const rows = await db.query<{ id: string }>(
     `insert into "order" (provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email,
-       expected_amount, expected_currency, mail_status, partner_code, partner_claim, payment_intent)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, case when $13 and $10::text is not null then 'queued' else 'none' end,
-       (select partner_code from checkout_session where id = $3), (select partner_claim from checkout_session where id = $3), $14)
+       expected_amount, expected_currency, mail_status, partner_code, partner_claim, payment_intent, test)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ${mail},
+       (select partner_code from checkout_session where id = $3), (select partner_claim from checkout_session where id = $3), $14, $15)
      on conflict (session_id) do update set payment_status = excluded.payment_status,
        customer_email = coalesce("order".customer_email, excluded.customer_email),
        payment_intent = coalesce("order".payment_intent, excluded.payment_intent),
@@ -63,6 +77,8 @@ export async function recordOrder(db: Queryable, order: Order): Promise<boolean>
       order.expected?.currency ?? null,
       paid,
       order.paymentIntent ?? null,
+      order.test !== undefined,
+      cap,
     ],
   );
   return rows.length > 0;

@@ -17,7 +17,7 @@ export function paymentsFor(config: Config, db: Db): Promise<Payments> {
     const stripe = config.stripe;
     payments = stripe
       ? import('./stripe-provider.ts').then(({ createStripePayments }) => createStripePayments(stripe, db))
-      : Promise.resolve(createLocalPayments(db));
+      : Promise.resolve(createLocalPayments(db, config.testOrderMailsPerAddress));
     cache.set(config, payments);
   }
   return payments;

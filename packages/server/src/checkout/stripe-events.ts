@@ -55,6 +55,8 @@ export async function recordStripeEvent(db: Db, event: Stripe.Event, log: Logger
       customerEmail: session.customer_details?.email ?? null,
       paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
       expected: differs ? { amount: own.amount, currency: own.currency } : undefined,
+      // Stripe's test mode takes no money: a test order (its e-mails are Stripe's test keys' to limit).
+      ...(event.livemode === false ? { test: { mailsPerAddress: 0 } } : {}),
     });
   });
 }

@@ -41,7 +41,7 @@ function readRequest(input: unknown): { prompt: string; spec: Spec | undefined }
   const errors: Record<string, string> = {};
   if (typeof body.prompt !== 'string') errors.prompt = 'required';
   else if (body.prompt.length > DESIGN_LIMITS.prompt) errors.prompt = 'tooLong';
-  else if (!isCleanLine(body.prompt)) errors.prompt = 'characters';
+  else if (!isCleanLine(body.prompt.trim())) errors.prompt = 'characters';
   let spec: Spec | undefined;
   if (body.spec !== undefined && body.spec !== null) {
     const checked = validateImageSpec(body.spec);
