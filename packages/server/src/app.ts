@@ -8,6 +8,7 @@ import { corsHeaders, preflightHeaders } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
 import { requestLang, serverText } from './http/messages.ts';
 import { publicOrigin } from './http/origin.ts';
+import { clientAddress } from './http/proxy.ts';
 import { clientKey, memoryRateLimiter, sharedRateLimiter } from './http/rate-limit.ts';
 import { providerFor } from './images/provider.ts';
 import { checkoutSession, createCheckout, stripeWebhook, testPay } from './checkout/routes.ts';
@@ -139,16 +140,6 @@ export async function createApi(
   const admin = jobs.add(createAdmin({ config, db, log, mailOutbox, allowList, now: clock }));
   const inFlight = new Set<Promise<void>>();
 
-  const clientIp = (req: IncomingMessage) => {
-    const forwarded = config.trustProxy
-      ? String(req.headers['x-forwarded-for'] ?? '')
-          .split(',')
-          .pop()
-          ?.trim()
-      : '';
-    return forwarded || req.socket.remoteAddress || 'unknown';
-  };
-
   /** Counts a write from a site not approved; past UNAPPROVED_SITE_WRITES an hour, a 429 that names the site. */
   const limitUnapproved = (origin: string) =>
     limiters.unapproved.hit(origin).catch((error: unknown) => {
@@ -219,7 +210,7 @@ export async function createApi(
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const start = performance.now();
     const url = new URL(req.url ?? '/', 'http://api');
-    const ip = clientIp(req);
+    const ip = clientAddress(req, config.trustProxy);
     let reply: Reply;
     try {
       reply = await answer(req, url, ip);
