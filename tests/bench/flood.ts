@@ -9,10 +9,10 @@
 // (15 s, longer than HEADERS_TIMEOUT_MS so the flood's reconnections are in it), each given 5 s.
 // Prints, with no flood and under each flood, the fresh address's success rate, its failures by
 // kind and the p50/p90/p99/max latency of its answers, and how many flood connections the server's
-// side held (`ss`) as the probes began and as they ended. What it measures and its limits:
+// side held (/proc/net/tcp) as the probes began and as they ended. What it measures and its limits:
 // docs/benchmarks.md#connection-floods.
-import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
@@ -54,14 +54,22 @@ function holdConnections(port: number, addresses: number): void {
 }
 
 /**
- * The connections from flooding addresses the server's side has established, as `ss` lists them:
- * those the API holds, and those waiting in the listening socket's accept queue (511 at most).
- * Counted on the server's side: the client's believes a connection up once the handshake's last
- * packet is sent, even when a full accept queue drops it.
+ * The connections from flooding addresses the server's side has established, as /proc/net/tcp
+ * lists them: those the API holds, and those waiting in the listening socket's accept queue (511
+ * at most). Counted on the server's side: the client's believes a connection up once the
+ * handshake's last packet is sent, even when a full accept queue drops it.
  */
 function held(port: number): number {
-  const lines = execFileSync('ss', ['-Htn', 'state', 'established', `( sport = :${port} )`], { encoding: 'utf8' }).split('\n');
-  return lines.filter((line) => line.trim() && !line.includes(`${FRESH}:`)).length;
+  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  // 127.0.0.250 as the kernel writes it: the address's bytes in host order (little-endian).
+  const fresh = `${FRESH.split('.')
+    .reverse()
+    .map((byte) => Number(byte).toString(16).toUpperCase().padStart(2, '0'))
+    .join('')}:`;
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, from, to, state]) => from?.endsWith(local) && state === '01' && !to?.startsWith(fresh)).length;
 }
 
 /** One GET /api/health from FRESH on a connection of its own: the outcome and the time it took. */
