@@ -115,7 +115,7 @@ const SERVER = {
   DATABASE_POOL_SIZE: positive(10, 'connections each process keeps to PostgreSQL'),
   PUBLIC_URL: origin(
     'https://obra.example',
-    "origin clients reach the API on; default: the request's Host (forwarded headers with `TRUST_PROXY=1`). Also the origin of the console links that `npm run admin` prints and e-mails carry; unset, those follow the address `npm start` last served this database on (recorded in the database itself, so two servers on different data each link to their own), else `http://localhost:8080`",
+    "origin clients reach the API on; default: the request's Host (or the forwarded headers of a proxy of `TRUST_PROXY`). Also the origin of the console links that `npm run admin` prints and e-mails carry; unset, those follow the address `npm start` last served this database on (recorded in the database itself, so two servers on different data each link to their own), else `http://localhost:8080`",
   ),
   TRUST_PROXY: {
     schema: v.optional(
@@ -207,7 +207,7 @@ const LIMITS = {
   KEEP_ALIVE_TIMEOUT_MS: positive(5000, 'a kept-alive connection with no new request closes after this (ms)'),
   MAX_CONNECTIONS: positive(
     1000,
-    'at most this many connections at once (per API process); when all are taken, a client holding fewer than the busiest one still gets in: an idle connection of the busiest client is closed for it (see [security.md](security.md#connections))',
+    'at most this many connections at once (per API process); when all are taken, a client holding at least two fewer than the busiest one still gets in: an idle connection of the busiest client is closed for it (see [security.md](security.md#connections))',
   ),
   MAX_CONNECTIONS_PER_CLIENT: whole(
     50,
