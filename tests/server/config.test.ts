@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       rateLimit: { writes: 20, reads: 600, windowMs: 60_000 },
       bodyLimit: 16_384,
       minFillMs: 2000,
-      trustProxy: false,
+      trustProxy: [],
       logLevel: 'info',
     });
     expect(config.dataDir).toMatch(/[/\\]\.data$/);
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
       rateLimit: { writes: 0, reads: 5, windowMs: 10_000 },
       bodyLimit: 1000,
       minFillMs: 0,
-      trustProxy: true,
+      trustProxy: ['127.0.0.0/8', '::1/128'],
       logLevel: 'warn',
       shutdownTimeoutMs: 500,
       http: { maxConnectionsPerClient: 7 },
@@ -64,6 +64,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example', APPROVED_ORIGINS: 'https://b.example' }).approvedOrigins).toEqual([
       'https://b.example',
     ]);
+  });
+
+  it('reads TRUST_PROXY as the proxies trusted: 1 is loopback, a list its addresses and ranges, 0 none', () => {
+    const trusted = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trusted('true')).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(trusted('10.0.0.5, 192.168.1.0/24, ::1')).toEqual(['10.0.0.5/32', '192.168.1.0/24', '::1/128']);
+    expect([trusted('0'), trusted('false'), trusted('')]).toEqual([[], [], []]);
+    // Once `yes` meant off; now a value that names no proxy stops the start, naming what is wrong.
+    expect(() => trusted('yes')).toThrow(/TRUST_PROXY must be 1 .*, got "yes"/);
+    expect(() => trusted('10.0.0.1, 10.0.0.0/33')).toThrow(/TRUST_PROXY must be .*, got "10.0.0.0\/33"/);
   });
 
   it.each([

@@ -9,6 +9,7 @@ import { corsHeaders, preflightHeaders } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
 import { requestLang, serverText } from './http/messages.ts';
 import { publicOrigin } from './http/origin.ts';
+import { clientAddress } from './http/proxy.ts';
 import { clientKey, memoryRateLimiter, sharedRateLimiter } from './http/rate-limit.ts';
 import { providerFor } from './images/provider.ts';
 import { checkoutSession, createCheckout, stripeWebhook, testPay } from './checkout/routes.ts';
@@ -140,16 +141,6 @@ export async function createApi(
   const admin = jobs.add(createAdmin({ config, db, log, mailOutbox, allowList, now: clock }));
   const inFlight = new Set<Promise<void>>();
 
-  const clientIp = (req: IncomingMessage) => {
-    const forwarded = config.trustProxy
-      ? String(req.headers['x-forwarded-for'] ?? '')
-          .split(',')
-          .pop()
-          ?.trim()
-      : '';
-    return forwarded || req.socket.remoteAddress || 'unknown';
-  };
-
   /** Each client's share of a site's budget: UNAPPROVED_CLIENT_WRITES an hour per site and client. */
   const unapprovedClients =
     db.kind === 'postgres'
@@ -235,7 +226,7 @@ export async function createApi(
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const start = performance.now();
     const url = new URL(req.url ?? '/', 'http://api');
-    const ip = clientIp(req);
+    const ip = clientAddress(req, config.trustProxy);
     // Every answer names its request (X-Request-Id), and a 5xx says it in its body: what an
     // operator finds in the log, where the request's line carries the same id.
     const id = randomUUID();

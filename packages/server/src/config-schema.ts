@@ -1,6 +1,7 @@
 // Every environment variable Obra reads, once: how its value is parsed (valibot), its default, and
 // what it is for. loadConfig() (config.ts) and the launchers read the environment only through
 // readEnv(); the tables of docs/operators/configuration.md are written from SECTIONS (npm run docs:config).
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 
@@ -71,6 +72,16 @@ function origin(example: string, doc: string): Variable<string | undefined> {
   };
 }
 
+/** TRUST_PROXY=1: a proxy on the same machine. */
+const LOOPBACK = ['127.0.0.0/8', '::1/128'];
+
+/** An IP address, or a CIDR range (address/bits) whose bits fit its family. */
+function addressOrRange(part: string): boolean {
+  const [network = '', bits, extra] = part.split('/');
+  const family = isIP(network);
+  return family > 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+}
+
 /** A comma-separated list, each part trimmed, empty parts dropped. */
 const list = (raw: string) =>
   raw
@@ -104,20 +115,37 @@ const SERVER = {
   DATABASE_POOL_SIZE: positive(10, 'connections each process keeps to PostgreSQL'),
   PUBLIC_URL: origin(
     'https://obra.example',
-    "origin clients reach the API on; default: the request's Host (forwarded headers with `TRUST_PROXY=1`). Also the origin of the console links that `npm run admin` prints and e-mails carry; unset, those follow the address `npm start` last served this database on (recorded in the database itself, so two servers on different data each link to their own), else `http://localhost:8080`",
+    "origin clients reach the API on; default: the request's Host (or the forwarded headers of a proxy of `TRUST_PROXY`). Also the origin of the console links that `npm run admin` prints and e-mails carry; unset, those follow the address `npm start` last served this database on (recorded in the database itself, so two servers on different data each link to their own), else `http://localhost:8080`",
   ),
   TRUST_PROXY: {
     schema: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform((raw) => raw === '1' || raw === 'true'),
-      ),
+      v.union([
+        v.pipe(
+          v.picklist(['0', 'false']),
+          v.transform((): string[] => []),
+        ),
+        v.pipe(
+          v.picklist(['1', 'true']),
+          v.transform(() => [...LOOPBACK]),
+        ),
+        v.pipe(
+          v.string(),
+          v.transform(list),
+          v.array(
+            v.pipe(
+              v.string(),
+              v.check(addressOrRange),
+              v.transform((part) => (part.includes('/') ? part : `${part}/${isIP(part) === 4 ? 32 : 128}`)),
+            ),
+          ),
+        ),
+      ]),
       '',
     ),
-    expects: '1 or true (anything else: off)',
+    expects: "1 (loopback: a proxy on the same machine), or the proxies' addresses and CIDR ranges, comma-separated",
     shown: 'off',
-    doc: 'client IP from the last `X-Forwarded-For` entry (only behind your own proxy)',
-  } satisfies Variable<boolean>,
+    doc: 'the reverse proxies whose `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Host` are believed, and only on connections from them: the client is the last `X-Forwarded-For` entry that is not one of them; their connections are not capped per client (see [production.md](production.md#behind-a-reverse-proxy))',
+  } satisfies Variable<string[]>,
   LOG_LEVEL: {
     schema: v.optional(v.picklist(LOG_LEVELS), 'info'),
     expects: `one of ${LOG_LEVELS.join(', ')}`,
@@ -177,12 +205,18 @@ const LIMITS = {
   BODY_LIMIT: whole(16_384, 'the largest request body (bytes)'),
   MIN_FILL_MS: whole(2000, 'a form sent sooner than this after it was shown is taken for a bot (ms; see [api.md](api.md#spam))'),
   REQUEST_TIMEOUT_MS: positive(30_000, 'a request (body included) must arrive within this (ms); slower clients are cut'),
-  HEADERS_TIMEOUT_MS: positive(10_000, "a request's headers must arrive within this (ms); slower clients are cut"),
-  KEEP_ALIVE_TIMEOUT_MS: positive(5000, 'idle keep-alive connections close after this (ms)'),
-  MAX_CONNECTIONS: positive(1000, 'at most this many connections at once'),
+  HEADERS_TIMEOUT_MS: positive(
+    10_000,
+    "a request's headers must arrive within this (ms); slower clients are cut, and so is a connection that sends nothing",
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: positive(5000, 'a kept-alive connection with no new request closes after this (ms)'),
+  MAX_CONNECTIONS: positive(
+    1000,
+    'at most this many connections at once (per API process); when all are taken, a client holding at least two fewer than the busiest one still gets in: an idle connection of the busiest client is closed for it (see [security.md](security.md#connections))',
+  ),
   MAX_CONNECTIONS_PER_CLIENT: whole(
-    100,
-    'at most this many open at once from one client (IPv4 address or IPv6 /64); past it a new connection is reset, so one address cannot take every slot. Off with `TRUST_PROXY` (every connection comes from the proxy: cap per client there)',
+    50,
+    'at most this many open at once from one client (IPv4 address or IPv6 /64); past it a new connection is reset. The proxies of `TRUST_PROXY` are not capped (cap per client there)',
     'no cap',
   ),
   REPORT_MAILS_PER_ADDRESS: whole(

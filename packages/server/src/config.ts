@@ -33,8 +33,8 @@ export interface Config {
   rateLimit: { writes: number; reads: number; windowMs: number; maxKeys: number };
   /**
    * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS and
-   * MAX_CONNECTIONS_PER_CLIENT (0: no cap per client) of the HTTP server; `trustProxy` turns the
-   * cap per client off (every connection then comes from the proxy).
+   * MAX_CONNECTIONS_PER_CLIENT (0: no cap per client) of the HTTP server (http/server.ts); the
+   * proxies of `trustProxy` are not capped per client.
    */
   http: {
     requestTimeoutMs: number;
@@ -55,8 +55,11 @@ export interface Config {
   bodyLimit: number;
   /** MIN_FILL_MS: a form sent sooner than this after it was shown is treated as a bot (default 2000). */
   minFillMs: number;
-  /** TRUST_PROXY=1: take the client IP from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: the reverse proxies (CIDR ranges; `1` is loopback, unset none) whose forwarded
+   * headers are believed on their own connections (http/proxy.ts).
+   */
+  trustProxy: readonly string[];
   /** LOG_LEVEL: debug, info (default), warn, error or silent. */
   logLevel: LogLevel;
   /** SHUTDOWN_TIMEOUT_MS: how long in-flight requests get to finish on SIGTERM (default 10 s). */

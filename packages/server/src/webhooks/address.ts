@@ -61,7 +61,8 @@ const V6 = [
 // ::ffff:a.b.c.d), which ::/8 would then refuse whatever the address.
 const blocked = { ipv4: rangeList(V4), ipv6: rangeList(V6) };
 
-function rangeList(cidrs: readonly string[]): BlockList {
+/** A BlockList of CIDR ranges (TRUST_PROXY's too: http/proxy.ts); throws on a part that is not one. */
+export function rangeList(cidrs: readonly string[]): BlockList {
   const list = new BlockList();
   for (const cidr of cidrs) {
     const [network, bits] = cidr.split('/') as [string, string];
