@@ -63,3 +63,34 @@ describe('every request generated from the contracts', () => {
     expect(sent).toBe(RUNS);
   });
 });
+
+describe('what the fuzz found, fixed', () => {
+  it.each(['leads?q=a%00b', 'leads?campaign=%00', 'export.csv?q=%00', 'export.csv?campaign=%00', 'orders?q=%00', 'orders.csv?q=%00'])(
+    'a NUL in a search of the console (GET %s) is a 400 that names the parameter',
+    async (path) => {
+      const response = await target.admin.call(`/api/admin/${path}`, { signal: AbortSignal.timeout(5_000) });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { errorMessage: string }).errorMessage).toMatch(/^(q|campaign) cannot contain a NUL/);
+    },
+  );
+
+  it('a bulk change whose query holds a NUL is refused and changes nothing', async () => {
+    const before = await target.digest();
+    const response = await target.admin.call('/api/admin/leads/bulk', { method: 'POST', body: { action: 'delete', query: 'q=%00' } });
+    expect(response.status).toBe(400);
+    expect(await target.digest()).toBe(before);
+  });
+
+  it('a sign-in or a new password with a NUL is refused as a wrong one, not a 500', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${target.local.base}/api/admin/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: target.local.base },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(5_000),
+      });
+    expect((await post('session', { email: 'fuzz\u0000@example.com', password: 'x' })).status).toBe(401);
+    expect((await post('session', { email: 'fuzz@example.com', password: 'correct\u0000' })).status).toBe(401);
+    expect((await post('password', { token: '\u0000', password: 'a long enough password' })).status).toBe(400);
+  });
+});
