@@ -47,7 +47,7 @@ console.log(
 console.log(`answer time: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${times.at(-1)} ms`);
 console.log(
   `statuses: ${[...statuses]
-    .sort()
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, n]) => `${status}×${n}`)
     .join(' ')}`,
 );
