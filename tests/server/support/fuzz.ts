@@ -11,10 +11,10 @@ import { createOperator, signInAs, type Session } from './admin.ts';
 import { postJson, reportOn, startLocalApi, VALID, type LocalApi } from './api.ts';
 
 /** How long a request may take before it counts as never answered. */
-export const TIMEOUT_MS = 5_000;
+const TIMEOUT_MS = 5_000;
 
 /** What the API may answer a request: a success, or a refusal that says why (never a 5xx). */
-export const ALLOWED = new Set([200, 201, 202, 204, 400, 401, 403, 404, 405, 409, 413, 415, 422, 429]);
+const ALLOWED = new Set([200, 201, 202, 204, 400, 401, 403, 404, 405, 409, 413, 415, 422, 429]);
 
 /** Every route of the console's contract: `tsc` fails when one is added there and not here. */
 const ADMIN_ROUTES = Object.keys({
