@@ -133,11 +133,15 @@ const MORNING_TEXT = 'morningHour must be an hour from 0 to 23, or null.';
 const VIEW_NAME_LENGTH = 60;
 const VIEW_NAME_TEXT = `A view's name has 1 to ${VIEW_NAME_LENGTH} characters.`;
 const VIEW_QUERY_TEXT = 'query must be the inbox query string.';
-/** What sign-in and the one-time link's form read: text, anything else as none (a refusal then says no more than a wrong password). */
+/**
+ * What sign-in and the one-time link's form read: text, anything else (a text with a NUL too, which
+ * the database cannot compare) as none (a refusal then says no more than a wrong password).
+ */
 const given = (longest: number) =>
   v.fallback(
     v.pipe(
       v.string(),
+      v.check((text) => !text.includes('\0')),
       v.transform((text) => text.slice(0, longest)),
     ),
     '',

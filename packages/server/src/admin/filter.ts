@@ -59,6 +59,16 @@ export const oneOf = <T extends string>(name: string, value: string | null, allo
   return value as T;
 };
 
+/**
+ * Free text (`q`, `campaign`) trimmed, undefined when empty; a 400 naming the parameter for a NUL,
+ * which no stored text holds and the database refuses to compare with.
+ */
+export const freeText = (name: string, value: string | null) => {
+  const text = value?.trim();
+  if (text?.includes('\0')) throw new HttpError(400, `${name} cannot contain a NUL character.`);
+  return text || undefined;
+};
+
 /** `value` if it is a YYYY-MM-DD date, undefined when empty, else a 400 naming the parameter. */
 export const day = (name: string, value: string | null) => {
   if (!value) return undefined;
@@ -82,7 +92,7 @@ const assigneeOf = (value: string | null) => {
 
 /** The filter in `params`; 400 for a value it does not know. */
 export function parseFilter(params: URLSearchParams): Filter {
-  const q = params.get('q')?.trim().toLowerCase().slice(0, 100);
+  const q = freeText('q', params.get('q'))?.toLowerCase().slice(0, 100);
   const filter: Filter = {
     kind: oneOf('kind', params.get('kind'), KINDS),
     status: oneOf('status', params.get('status'), STATUSES),
@@ -91,7 +101,7 @@ export function parseFilter(params: URLSearchParams): Filter {
     to: day('to', params.get('to')),
     q: q || undefined,
     partner: partnerCode(params.get('partner')),
-    campaign: params.get('campaign')?.trim().slice(0, 200) || undefined,
+    campaign: freeText('campaign', params.get('campaign'))?.slice(0, 200),
     site: oneOf('site', params.get('site'), ['unapproved'] as const),
     assignee: assigneeOf(params.get('assignee')),
     due: oneOf('due', params.get('due'), DUE_QUEUES),

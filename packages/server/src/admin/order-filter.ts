@@ -4,7 +4,7 @@
 import { LANGS } from '@obra/schema';
 import { ORDER_PROVIDERS as PROVIDERS, PAYMENT_STATUSES } from '@obra/schema/console';
 import { HttpError } from '../http/errors.ts';
-import { day, oneOf, whereBuilder, type Cursor, type ListFilter } from './filter.ts';
+import { day, freeText, oneOf, whereBuilder, type Cursor, type ListFilter } from './filter.ts';
 
 /** A checked orders filter; every field optional. */
 export interface OrderFilter extends ListFilter {
@@ -27,7 +27,7 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
   const product = params.get('product');
   if (product && !SLUG.test(product))
     throw new HttpError(400, 'product must be a catalogue slug (lower-case letters, digits and hyphens).');
-  const q = params.get('q')?.trim().toLowerCase().slice(0, 100);
+  const q = freeText('q', params.get('q'))?.toLowerCase().slice(0, 100);
   const filter: OrderFilter = {
     status: oneOf('status', params.get('status'), PAYMENT_STATUSES),
     provider: oneOf('provider', params.get('provider'), PROVIDERS),
