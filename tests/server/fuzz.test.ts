@@ -2,7 +2,7 @@
 // `npm run bench:fuzz`): 600 requests generated from the console's contract and the public API's
 // bodies, seed 42, sent one at a time. Each is answered within 5 s with a status the API
 // may give (a success or a 4xx refusal, never a 5xx), and a refusal leaves every stored row as it
-// was (but for the findings other items of issue 42 fix, listed by name in KNOWN_OPEN there).
+// was.
 // fast-check shrinks a failure to its smallest request and prints it with the seed and path.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -19,6 +19,7 @@ import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@obra/server';
 import { docBlocks, type DocBlock } from '../support/doc-blocks.ts';
 import { signInAs } from './support/admin.ts';
 import { postJson, ROOT, seededDataDir, startProcess, VALID, type ApiProcess } from './support/api.ts';
@@ -44,6 +45,8 @@ const NOT_RUN: Record<string, string> = {
   'docs/operators/backups.md: pg_dump --format=custom --file=obra-$(date +%F).dump "$DATABASE_URL"':
     'needs a production PostgreSQL server (`$DATABASE_URL`, `postgres://…/obra_restored`): PostgreSQL’s own tools, not Obra’s',
   'docs/operators/production.md: https://obra.example': 'a drawing of the machines (TLS proxy, several hosts, DNS), not a command',
+  'docs/operators/production.md: location / {':
+    'needs nginx; the headers it sets (X-Forwarded-For appended, X-Forwarded-Proto) are what tests/server/proxy.test.ts sends through one and two proxies',
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'obra-operators-docs-'));
@@ -124,6 +127,14 @@ describe('the commands of docs/operators', () => {
     const health = shell(check!);
     expect(health.code, health.stderr).toBe(0);
     expect(health.stdout).toBe(/# (.*)$/.exec(check!)![1]);
+  });
+
+  it('production.md: each TRUST_PROXY value shown is one the server starts with', () => {
+    for (const line of block('production.md', 'TRUST_PROXY=1')) {
+      const [name, value] = line.replace(/\s+#.*$/, '').split('=', 2) as [string, string];
+      expect(() => loadConfig({ OBRA_DATA_DIR: dataDir, [name]: value }), line).not.toThrow();
+      expect(loadConfig({ OBRA_DATA_DIR: dataDir, [name]: value }).trustProxy, line).toBeTruthy();
+    }
   });
 
   it('console.md: the exports write CSV and JSON, to stdout and to files', () => {
@@ -242,7 +253,7 @@ describe('every block of docs/operators', () => {
   it('was run above or is listed with the reason it cannot run here', () => {
     const notRun = blocks.filter((b) => !ran.has(b));
     expect(notRun.map(nameOf).toSorted()).toEqual(Object.keys(NOT_RUN).toSorted());
-    // The count the issue's closing note gives: 11 blocks, 8 run, 3 that cannot run here.
-    expect([blocks.length, ran.size, notRun.length]).toEqual([11, 8, 3]);
+    // The count the closing note gives: 13 blocks, 9 run, 4 that cannot run here.
+    expect([blocks.length, ran.size, notRun.length]).toEqual([13, 9, 4]);
   });
 });

@@ -449,7 +449,7 @@ export function send(base: string, r: FuzzRequest): Promise<Outcome> {
 
 /**
  * What is wrong with an outcome, or undefined: no answer in time, a status outside ALLOWED, a
- * refusal (or a known-open 500) after which the stored rows differ. A connection cut is fine only for a body past every
+ * refusal after which the stored rows differ. A connection cut is fine only for a body past every
  * limit (the API answers 413 and closes while the client still writes).
  */
 export function problem(r: FuzzRequest, outcome: Outcome, before: string, after: string): string | undefined {
@@ -457,7 +457,7 @@ export function problem(r: FuzzRequest, outcome: Outcome, before: string, after:
     return (r.body?.length ?? 0) > 16 * 1024 && outcome.error !== 'timeout'
       ? undefined
       : `no answer (${outcome.error} after ${outcome.ms} ms)`;
-  if (!ALLOWED.has(outcome.status) && !knownOpen(r, outcome)) return `answered ${outcome.status}`;
+  if (!ALLOWED.has(outcome.status)) return `answered ${outcome.status}`;
   if (outcome.status >= 400 && before !== after) {
     const was = new Set(before.split(' '));
     const changed = after
@@ -468,23 +468,6 @@ export function problem(r: FuzzRequest, outcome: Outcome, before: string, after:
   }
   return undefined;
 }
-
-/**
- * Findings of the fuzz that other items of issue 42 fix, each tolerated by name and only as it was
- * found (a 500 for a NUL in the body of these routes). Remove an entry when its item lands.
- */
-const KNOWN_OPEN: { item: string; routes: string[] }[] = [
-  // "One text rule": a NUL in a note, a follow-up's note or a view's name reaches the database (tests/server/answered.test.ts).
-  { item: 'one text rule', routes: ['POST leads/:id/notes', 'PATCH leads/:id', 'POST views'] },
-  // "User e-mails validated as the leads' are": OPERATOR_EMAIL lets a NUL through to the database.
-  { item: "user e-mails validated as the leads' are", routes: ['POST users', 'PUT notifications'] },
-];
-
-/** The item of issue 42 that fixes what `r` met, if it is a known-open finding. */
-export const knownOpen = (r: FuzzRequest, outcome: Outcome): string | undefined =>
-  'status' in outcome && outcome.status === 500 && /\\u0000/.test(r.body?.toString() ?? '')
-    ? KNOWN_OPEN.find(({ routes }) => routes.includes(r.route))?.item
-    : undefined;
 
 /** A request in a line: its route, body shape and size, headers that are not the usual ones. */
 export function describeRequest(r: FuzzRequest): string {
