@@ -41,6 +41,28 @@ describe('a write the database fails is answered', () => {
   });
 });
 
+describe('a public write the database fails is answered', () => {
+  it('a wait-list entry: 500 at once, naming the request, in the visitor’s language', async () => {
+    await local.api.db.query('alter table wait_list rename to wait_list_away');
+    try {
+      const response = await fetch(`${local.base}/api/wait-list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'es' },
+        body: JSON.stringify({ ...VALID['wait-list'], nombre: 'Ana Sin Tabla' }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(response.status).toBe(500);
+      const answer = (await response.json()) as { errorMessage: string; requestId: string };
+      expect(answer).toEqual({
+        errorMessage: 'El servidor no pudo atender la solicitud; inténtalo de nuevo en unos minutos.',
+        requestId: response.headers.get('x-request-id'),
+      });
+    } finally {
+      await local.api.db.query('alter table wait_list_away rename to wait_list');
+    }
+  });
+});
+
 describe('payments', () => {
   it('a checkout while Stripe fails is a 502 at once, in the visitor’s language, and no session is kept; a signed event about no session is answered', async () => {
     // "Stripe" answers every call with a 500.
