@@ -45,7 +45,7 @@ const CODE = 'ACME';
 const RUN_ELSEWHERE: { what: string; by: string; match: (block: DocBlock) => boolean }[] = [
   {
     what: "the guide's React section (installing @obra/react, the components, the bare tags in React 19)",
-    by: 'tests/e2e/embed-react.test.ts',
+    by: 'tests/e2e/partner-sites.test.ts (installs the package with its npm install, type-checks both examples)',
     match: (block) => block.file === 'docs/partners/embedding.md' && block.chapter.startsWith('React'),
   },
   {

@@ -83,12 +83,13 @@ async function buildReactApp(obra: string, dir: string): Promise<{ app: string; 
     join(app, 'src/server.tsx'),
     "import { renderToString } from 'react-dom/server';\nimport { App } from './app.tsx';\nexport const render = () => renderToString(<App />);\n",
   );
-  // The guide's example, with the two functions it leaves to the partner.
-  const example = /```tsx\n([^]*?)```/.exec(GUIDE_REACT)?.[1] ?? '';
+  // The guide's example, with the two functions it leaves to the partner; then its bare tags, typed once the package is imported.
+  const [example = '', tags = ''] = [...GUIDE_REACT.matchAll(/```tsx\n([^]*?)```/g)].map((match) => match[1]!);
   writeFileSync(
     join(app, 'src/guide.tsx'),
     `${example}\ndeclare function track(what: string): void;\ndeclare function report(why: string): void;\n`,
   );
+  writeFileSync(join(app, 'src/guide-tags.tsx'), `import '@obra/react';\nexport const tags = (\n  <>\n${tags}  </>\n);\n`);
   writeFileSync(
     join(app, 'tsconfig.json'),
     JSON.stringify({
