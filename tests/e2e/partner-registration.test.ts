@@ -126,7 +126,8 @@ describe('sending', () => {
     site.reply = { ...site.reply, hold: held.hold };
     await fillRegistration(widget);
     await widget.submit.dblclick();
-    expect(await widget.submit.textContent()).toBe(ES.sending);
+    // The send starts once the phone check has loaded (after the click, not with it); held, it stays under way.
+    await expect.poll(() => widget.submit.textContent()).toBe(ES.sending);
     expect(await widget.submit.getAttribute('aria-disabled')).toBe('true');
     await widget.submit.click({ force: true });
     await widget.field('pais').press('Enter');

@@ -63,8 +63,9 @@ describe('sending', () => {
     site.reply = { ...site.reply, hold: held.hold };
     await fillEntry(widget);
     await widget.submit.dblclick();
-    // While the request is under way the button says so and ignores presses.
-    expect(await widget.submit.getAttribute('aria-busy')).toBe('true');
+    // While the request is under way (held: it stays so) the button says so and ignores presses.
+    // The send starts once the phone check has loaded: the state comes after the click, not with it.
+    await expect.poll(() => widget.submit.getAttribute('aria-busy')).toBe('true');
     await widget.submit.click({ force: true });
     held.open();
     await widget.dialog.waitFor();
