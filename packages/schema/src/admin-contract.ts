@@ -170,6 +170,10 @@ const webhookFormat = v.picklist(WEBHOOK_FORMATS, `format must be one of ${WEBHO
 /** An endpoint's URL as sent; its form and address are the API's to check (they need a DNS lookup). */
 const webhookUrl = v.string('url must be the http or https address of the endpoint.');
 const WEBHOOK_CODES = { url: 'url', events: 'events', format: 'format', enabled: 'enabled' };
+const PERSON_TEXT = 'person must be the id of another person.';
+/** The longest reason an operator gives for a merge. */
+const MERGE_REASON_LENGTH = 500;
+const MERGE_REASON_TEXT = `reason must be text of at most ${MERGE_REASON_LENGTH} characters.`;
 
 /** A refusal of PUT notifications: the kind of the rule refused, and which addresses are not valid. */
 interface NotificationRefusal {
@@ -355,6 +359,29 @@ export const ADMIN_BODIES = {
     }),
     WEBHOOK_CODES,
   ),
+  // People (docs/operators/console.md#people): merge another person into this one (with an
+  // optional reason), or say the suggested pair are different people.
+  'POST people/:id/merge': body(
+    v.object(
+      {
+        person: v.pipe(v.string(PERSON_TEXT), v.regex(LEAD_ID, PERSON_TEXT)),
+        reason: v.optional(
+          v.pipe(
+            v.string(MERGE_REASON_TEXT),
+            v.maxLength(MERGE_REASON_LENGTH, MERGE_REASON_TEXT),
+            v.trim(),
+            v.check(isCleanText, CHARACTERS_TEXT),
+          ),
+          '',
+        ),
+      },
+      PERSON_TEXT,
+    ),
+    { person: 'person', reason: 'reason', 'reason.check': 'characters' },
+  ),
+  'POST people/:id/dismiss': body(v.object({ person: v.pipe(v.string(PERSON_TEXT), v.regex(LEAD_ID, PERSON_TEXT)) }, PERSON_TEXT), {
+    person: 'person',
+  }),
 } satisfies { [K in AdminRoute]?: AdminBody };
 
 /**
@@ -500,6 +527,49 @@ export interface LeadDetail {
     type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent;
     detail: string;
   }[];
+}
+
+/**
+ * A person (docs/operators/console.md#people): the leads of one human being, joined by e-mail
+ * address; shown with their newest lead's name, address and phone.
+ */
+export interface PersonBrief {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** How many leads the person has. */
+  leads: number;
+}
+
+/** A person's page: their leads (newest first), the history of all of them, suggested duplicates, merges. */
+export interface PersonView extends PersonBrief {
+  items: {
+    id: string;
+    kind: LeadKindName;
+    status: LeadStatus;
+    created_at: ApiTime;
+    name: string;
+    email: string;
+    phone: string;
+    summary: string;
+  }[];
+  /** Every lead's timeline, oldest first (at most the newest 300 events), each naming its lead. */
+  timeline: (Omit<LeadDetail['timeline'][number], 'type'> & {
+    lead: string;
+    type: LeadDetail['timeline'][number]['type'] | 'merge' | 'unmerge';
+  })[];
+  /** Other persons sharing a phone number with this one, not yet merged or dismissed. */
+  duplicates: (PersonBrief & { phone_key: string })[];
+  /** The merges into this person, newest first; `undone` once unmerged. */
+  merges: { id: string; at: ApiTime; actor: string | null; reason: string; leads: number; undone: boolean }[];
+}
+
+/** A suggested duplicate: two persons whose leads share a phone number. */
+export interface PersonSuggestion {
+  created_at: ApiTime;
+  a: PersonBrief;
+  b: PersonBrief;
 }
 
 /** An order as the list gives it. */
@@ -749,6 +819,16 @@ export interface AdminResponses {
   'GET webhooks/:id/deliveries': KeysetPage<WebhookDelivery>;
   /** 202: the same event (same webhook-id) again, now, with a fresh retry schedule. */
   'POST webhook-deliveries/:id/resend': { ok: true };
+  /** The person of a lead, and the same by the person's id. */
+  'GET leads/:id/person': PersonView;
+  'GET people/:id': PersonView;
+  /** `?after=`: newest first, 50 a page. */
+  'GET people/suggestions': KeysetPage<PersonSuggestion>;
+  /** 201: the merge, to undo it. */
+  'POST people/:id/merge': { merge: string };
+  'POST people/:id/dismiss': { ok: true };
+  /** Moves the merge's leads back to the person they came from. */
+  'POST person-merges/:id/undo': { ok: true };
 }
 
 /** A route of the console's API. */

@@ -14,6 +14,7 @@ import { clientKey, memoryRateLimiter, sharedRateLimiter } from './http/rate-lim
 import { providerFor } from './images/provider.ts';
 import { checkoutSession, createCheckout, stripeWebhook, testPay } from './checkout/routes.ts';
 import { createJobs } from './jobs.ts';
+import { createPhoneReader } from './people.ts';
 import { createLeadStore } from './lead-store.ts';
 import { LEAD_KINDS } from './leads.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -139,6 +140,8 @@ export async function createApi(
   // APPROVED_ORIGINS plus the approved partners' origins, re-read every CORS_CACHE_MS (docs/partners/sites.md).
   const allowList = createAllowList(db, config.approvedOrigins, config.corsCacheMs, log);
   const admin = jobs.add(createAdmin({ config, db, log, mailOutbox, allowList, now: clock }));
+  // Each new lead's phone, read for its person's suggested duplicates (people.ts).
+  const phones = jobs.add(createPhoneReader(db, log));
   const inFlight = new Set<Promise<void>>();
 
   /** Each client's share of a site's budget: UNAPPROVED_CLIENT_WRITES an hour per site and client. */
@@ -166,10 +169,14 @@ export async function createApi(
   /**
    * A write that succeeded may have stored webhook events in its transaction (a new lead, a
    * console change, a partner approved, a test event): the worker looks at once instead of at its
-   * next poll. Kicks in a row share one look per 100 ms (runInBackground, jobs.ts).
+   * next poll. Kicks in a row share one look per 100 ms (runInBackground, jobs.ts). A new lead's
+   * phone is read the same way.
    */
   const changed = (req: IncomingMessage, reply: Reply): Reply => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.status < 300) webhooks.kick();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.status < 300) {
+      webhooks.kick();
+      phones.kick();
+    }
     return reply;
   };
 

@@ -20,6 +20,7 @@ export { migrate, migrationNames } from './db/migrate.ts';
 export { openPglite, WASM_FLAGS } from './db/pglite.ts';
 export { openPostgres } from './db/postgres.ts';
 export { runExport } from './export.ts';
+export { phoneKey, readPhones } from './people.ts';
 export { cacheFile } from './gazetteer/cache.ts';
 export { HttpError } from './http/errors.ts';
 export { requestLang } from './http/messages.ts';

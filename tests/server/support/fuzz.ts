@@ -63,6 +63,12 @@ const ADMIN_ROUTES = Object.keys({
   'POST webhooks/:id/test': true,
   'GET webhooks/:id/deliveries': true,
   'POST webhook-deliveries/:id/resend': true,
+  'GET leads/:id/person': true,
+  'GET people/suggestions': true,
+  'GET people/:id': true,
+  'POST people/:id/merge': true,
+  'POST people/:id/dismiss': true,
+  'POST person-merges/:id/undo': true,
 } satisfies Record<AdminRoute, true>) as AdminRoute[];
 
 /** The tables whose rows a refusal must leave as they were (not sessions, throttles or mail queues: those move on their own). */
@@ -85,8 +91,8 @@ const STORED = [
   'webhook_event',
 ];
 
-/** The columns the mail outbox changes in the background. */
-const MAILED = 'mail_status,mailed_at,mail_attempts,mail_error,mail_next_at,mail_held,mail_retry_at';
+/** The columns the mail outbox changes in the background, and each new lead's phone as read (people.ts). */
+const MAILED = 'mail_status,mailed_at,mail_attempts,mail_error,mail_next_at,mail_held,mail_retry_at,phone_key';
 
 /** The API under fuzz, its seeded rows' ids and two signed-in admins (one only signs out). */
 export interface FuzzTarget {
@@ -230,6 +236,8 @@ const adminBodies = (ids: FuzzTarget['ids']): { [K in AdminBodyRoute]: AdminRequ
   'PUT notifications': { rules: [{ kind: 'contact', recipients: ['equipo@example.com'], mode: 'each', lang: 'es' }] },
   'POST webhooks': { url: 'https://hooks.example/obra', events: ['lead.created'] },
   'PATCH webhooks/:id': { enabled: false },
+  'POST people/:id/merge': { person: ids.lead, reason: 'Mismo teléfono' },
+  'POST people/:id/dismiss': { person: ids.lead },
 });
 
 function routes(ids: FuzzTarget['ids'], report: unknown): Route[] {

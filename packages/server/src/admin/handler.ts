@@ -21,6 +21,7 @@ import { dashboard } from './dashboard-routes.ts';
 import { dueCounts, listLeads } from './inbox-routes.ts';
 import { updateCompany, updateMe } from './me-routes.ts';
 import { listViews, removeView, saveView } from './views-routes.ts';
+import { dismissSuggestion, getLeadPerson, getPerson, listSuggestions, mergePeople, undoMerge } from './people-routes.ts';
 import { getNotifications, saveNotifications } from './notifications-routes.ts';
 import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { approvePartner, getPartner, listPartners, listSites, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
@@ -106,6 +107,13 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST webhooks/:id/test', testWebhook, 'admins'),
   route('GET webhooks/:id/deliveries', listDeliveries, 'admins'),
   route('POST webhook-deliveries/:id/resend', resendDelivery, 'admins'),
+  // People: every operator reads, merges and dismisses; undoing another's merge is an admin's (people-routes.ts).
+  route('GET leads/:id/person', getLeadPerson),
+  route('GET people/suggestions', listSuggestions),
+  route('GET people/:id', getPerson),
+  route('POST people/:id/merge', mergePeople),
+  route('POST people/:id/dismiss', dismissSuggestion),
+  route('POST person-merges/:id/undo', undoMerge),
 ];
 
 /** The console's API. */
