@@ -11,6 +11,7 @@ import { LeadPage } from './pages/lead.tsx';
 import { OrderPage } from './pages/order.tsx';
 import { Orders } from './pages/orders.tsx';
 import { PartnerPage } from './pages/partner.tsx';
+import { People, PersonPage } from './pages/person.tsx';
 import { Partners } from './pages/partners.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { Account } from './pages/account.tsx';
@@ -128,6 +129,8 @@ function Shell({
       />
     );
   else if (route.name === 'account') screen = <Account me={me} />;
+  else if (route.name === 'people') screen = <People />;
+  else if (route.name === 'person') screen = <PersonPage id={route.id} me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   const item = (href: string, label: string, current: boolean) => (
@@ -186,6 +189,7 @@ function Shell({
                     </a>
                   )}
                 </li>
+                {item('/admin/people', t('consolePeople.nav'), route.name === 'people' || route.name === 'person')}
                 {item('/admin/orders', t('console.nav.orders'), route.name === 'orders' || route.name === 'order')}
                 {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
                 {me.role === 'admin' && item('/admin/users', t('console.nav.users'), route.name === 'users')}

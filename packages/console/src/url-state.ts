@@ -31,6 +31,9 @@ export type Route =
   | { name: 'account' }
   | { name: 'sign-in' }
   | { name: 'set-password'; token: string }
+  /** The possible duplicates, and a person with all their leads (person.tsx). */
+  | { name: 'people' }
+  | { name: 'person'; id: string }
   | { name: 'not-found' };
 
 const LEAD = /^\/admin\/leads\/([0-9a-f-]{36})\/?$/;
@@ -47,6 +50,7 @@ function readFilter<K extends string>(search: string, keys: readonly K[]): Parti
   return filter;
 }
 const PARTNER = /^\/admin\/partners\/([0-9a-f-]{36})\/?$/;
+const PERSON = /^\/admin\/people\/([0-9a-f-]{36})\/?$/;
 
 /** The dashboard's query string: its range and whether test orders count (docs/operators/payments.md#test-orders). */
 export const dashboardQuery = (weeks?: number, test?: boolean): string => {
@@ -86,6 +90,9 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   const partner = PARTNER.exec(pathname);
   if (partner) return { name: 'partner', id: partner[1]! };
   if (path === '/admin/webhooks') return { name: 'webhooks' };
+  if (path === '/admin/people') return { name: 'people' };
+  const person = PERSON.exec(pathname);
+  if (person) return { name: 'person', id: person[1]! };
   if (path === '/admin/account') return { name: 'account' };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
   if (path === '/admin/set-password')
@@ -134,6 +141,10 @@ export function routeUrl(route: Route): string {
       return `/admin/partners/${route.id}`;
     case 'webhooks':
       return '/admin/webhooks';
+    case 'people':
+      return '/admin/people';
+    case 'person':
+      return `/admin/people/${route.id}`;
     case 'account':
       return '/admin/account';
     case 'sign-in':

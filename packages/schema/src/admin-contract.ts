@@ -524,14 +524,14 @@ export interface LeadDetail {
     id: string;
     at: ApiTime;
     actor: string | null;
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent;
+    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | 'merge' | 'unmerge';
     detail: string;
   }[];
 }
 
 /**
  * A person (docs/operators/console.md#people): the leads of one human being, joined by e-mail
- * address; shown with their newest lead's name, address and phone.
+ * address; shown with their first lead's name, address and phone (a merge keeps the first of the person merged into).
  */
 export interface PersonBrief {
   id: string;
@@ -555,10 +555,7 @@ export interface PersonView extends PersonBrief {
     summary: string;
   }[];
   /** Every lead's timeline, oldest first (at most the newest 300 events), each naming its lead. */
-  timeline: (Omit<LeadDetail['timeline'][number], 'type'> & {
-    lead: string;
-    type: LeadDetail['timeline'][number]['type'] | 'merge' | 'unmerge';
-  })[];
+  timeline: (LeadDetail['timeline'][number] & { lead: string })[];
   /** Other persons sharing a phone number with this one, not yet merged or dismissed. */
   duplicates: (PersonBrief & { phone_key: string })[];
   /** The merges into this person, newest first; `undone` once unmerged. */

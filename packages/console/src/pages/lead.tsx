@@ -15,11 +15,14 @@ import { when } from './format.ts';
 import { EstimateSection } from './lead-estimate.tsx';
 import { formText } from './form-text.ts';
 import { Feedback } from './feedback.tsx';
+import { useEventText } from './timeline-text.ts';
+import { PersonSection } from './person.tsx';
 
 const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
 export function LeadPage({ id, me }: { id: string; me: Me }) {
   const { t, lang, zone } = useT();
+  const eventText = useEventText();
   const [lead, setLead] = useState<LeadDetail | undefined>();
   // The operators to assign to; the lead's form waits for them (a select drawn before its options
   // showed "Nobody" for an assigned lead, and saving it would have unassigned the lead).
@@ -80,32 +83,6 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       <p role="status">{t('console.inbox.loading')}</p>
     );
   const name = lead.fields.find((f) => f.name === 'nombre' || f.name === 'name')?.value ?? '';
-  const followUpText = (detail: string) => {
-    const [at = '', ...note] = detail.split('\n');
-    if (!at) return t('consoleWork.followUp.eventCleared');
-    const shown = when(at, lang, zone);
-    return note.length
-      ? t('consoleWork.followUp.eventNote', { when: shown, note: note.join('\n') })
-      : t('consoleWork.followUp.event', { when: shown });
-  };
-  const eventText = (event: LeadDetail['timeline'][number]) =>
-    event.type === 'follow-up'
-      ? followUpText(event.detail)
-      : event.type === 'created'
-        ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
-        : event.type === 'status'
-          ? t('console.lead.event.status', {
-              detail: STATUSES.includes(event.detail as never)
-                ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`)
-                : event.detail,
-            })
-          : event.type === 'assignee'
-            ? event.detail
-              ? t('console.lead.event.assignee', { detail: event.detail })
-              : t('console.lead.event.unassigned')
-            : event.type.startsWith('partner.')
-              ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
-              : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
 
   return (
     <article aria-labelledby="lead-title">
@@ -159,6 +136,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               </div>
             ))}
           </dl>
+          <PersonSection lead={lead.id} me={me} />
           <Origin attribution={lead.attribution} />
           {lead.kind === 'report' && <EstimateSection estimate={lead.estimate} valueUsd={lead.value_usd} />}
           {lead.report && (
@@ -248,7 +226,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             {lead.timeline.map((event) => (
               <li key={event.id}>
                 <time dateTime={String(event.at)}>{when(event.at, lang, zone)}</time> · {event.actor ?? t('console.lead.system')}
-                <p>{eventText(event)}</p>
+                <p>{eventText(event, lead.kind)}</p>
               </li>
             ))}
           </ol>

@@ -16,12 +16,12 @@ const EVENTS_SHOWN = 300;
 
 const noPerson = () => new HttpError(404, 'There is no such person; their leads may have been deleted.', { body: { code: 'gone' } });
 
-/** Persons `ids` with their newest lead's name, address and phone and their number of leads; those without a lead left out. */
+/** Persons `ids` with their first lead's name, address and phone and their number of leads; those without a lead left out. */
 async function briefs(db: Queryable, ids: readonly string[]): Promise<Map<string, PersonBrief>> {
   const rows = await db.query<PersonBrief>(
     `select p.id, l.name, l.email, l.phone, (select count(*)::int from lead c where c.person_id = p.id) as leads
      from unnest($1::uuid[]) p(id)
-     cross join lateral (select name, email, phone from lead where person_id = p.id order by created_at desc limit 1) l`,
+     cross join lateral (select name, email, phone from lead where person_id = p.id order by created_at limit 1) l`,
     [ids],
   );
   return new Map(rows.map((row) => [row.id, row]));
