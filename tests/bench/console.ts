@@ -9,6 +9,7 @@
 // call; with two counts (filled one after the other) it also prints how each p95 grows. Exits 1
 // when a p95 is 150 ms or more.
 import { createApi, loadConfig, type Api } from '@obra/server';
+import { readPhones } from '@obra/server/testing';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -65,6 +66,8 @@ async function fill(from: number, to: number) {
     .query(`insert into "order" (created_at, provider, event_id, session_id, slug, product, amount, currency, lang, payment_status, customer_email)
     select now() - make_interval(mins => ((n::bigint * 7919) % 1051200)::int), 'stripe', 'evt_b' || n, 'cs_b' || n, 'revit', 'Revit', 19900, 'usd', 'es',
       case when n % 10 = 0 then 'unpaid' else 'paid' end, 'o' || n || '@example.com' from generate_series(${from / 50 + 1}, ${to / 50}) n`);
+  // Each new lead's phone, read as the API does in the background after a lead is stored.
+  while ((await readPhones(api.db)) > 0);
   await api.db.exec('analyze');
 }
 
@@ -105,6 +108,22 @@ async function fillChunk(from: number, to: number) {
     select ${common}, ${name}, 'r' || n || '@example.com', '+57 320 ' || lpad(n::text, 7, '0'), 'Colombia', 'Antioquia', 'Medellín', 'Nueva', 'Concepcion',
       '10', '20', '8', '12', '6', 'housing', '', 'steel-framing', 'Arco', 'Ligeras', 'Panel Sandwich', 'Ladrillo', 'zone2', 'ascensor',
       'http://localhost/api/images/x.svg', 'p', 'h', 'sent', now() from ${series} returning id`),
+  );
+  // People: 3 % of the design reports' addresses come back with a wait-list lead (the phone in
+  // national form), a third of those once more by contact form (the address capitalised); 1 % of
+  // the reports' phones come again under another address (a possible duplicate).
+  const again = `generate_series(${from / 4 + 1}, ${from / 4 + per}) n where n % 33 = 0`;
+  const other = `n % 100 = 1`;
+  keep(
+    await api.db.query<{
+      id: string;
+    }>(`insert into wait_list (${attribution}, interesado, nombre, correo, telefono, comentario, request_hash)
+    select ${common}, 'cliente', ${name}, case when ${other} then 'd' else 'r' end || n || '@example.com',
+      case when ${other} then '+57 ' else '' end || '320 ' || lpad(n::text, 7, '0'), 'Otra vez', 'h' from ${again} or ${other} returning id`),
+  );
+  keep(
+    await api.db.query<{ id: string }>(`insert into contact (${attribution}, name, email, message, request_hash)
+    select ${common}, ${name}, 'R' || n || '@Example.com', 'Sigo interesado', 'h' from ${again} and n % 99 = 0 returning id`),
   );
   // The team's work on the new ones (through the triggers, as the console's changes): a tenth
   // assigned among five operators, statuses along the workflow, a follow-up on a fifth of the assigned.
@@ -153,6 +172,8 @@ async function cases(session: Session): Promise<Case[]> {
   };
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 864e5).toISOString().slice(0, 10);
   const [lead] = (await get('leads?kind=report')).items;
+  const [repeat] = await api.db.query<{ id: string; person_id: string }>("select id, person_id from lead where email = 'r99@example.com'");
+  const suggested = await get('people/suggestions');
   const list = (name: string, query: string): Case => ({ name: `list: ${name}`, path: `leads${query}` });
   return [
     list('first page (every lead)', ''),
@@ -190,6 +211,14 @@ async function cases(session: Session): Promise<Case[]> {
     { name: 'view: saved views', path: 'views' },
     { name: 'view: badge (due counts)', path: 'due' },
     ...[4, 12, 26, 52].map((weeks) => ({ name: `dashboard: ${weeks} weeks`, path: `dashboard?weeks=${weeks}` })),
+    // A person with three leads (a report, a wait-list lead, a contact: the fill's n = 99) and the possible duplicates.
+    { name: 'person: of a lead', path: `leads/${repeat!.id}/person` },
+    { name: 'person: by id', path: `people/${repeat!.person_id}` },
+    { name: 'people: possible duplicates', path: 'people/suggestions' },
+    {
+      name: 'people: possible duplicates, 2nd page',
+      path: suggested.next ? `people/suggestions?after=${encodeURIComponent(suggested.next)}` : 'people/suggestions',
+    },
   ];
 }
 
