@@ -45,6 +45,12 @@ describe('parseRoute', () => {
     expect(parseRoute('/admin/leads/not-an-id')).toEqual({ name: 'not-found' });
     expect(parseRoute('/admin/orders/not-an-id')).toEqual({ name: 'not-found' });
     expect(parseRoute('/admin/anything')).toEqual({ name: 'not-found' });
+    expect(parseRoute('/admin/people')).toEqual({ name: 'people' });
+    expect(parseRoute('/admin/people/0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11')).toEqual({
+      name: 'person',
+      id: '0b8e4a8e-6b1c-4e3f-9a57-2f1d1e9c0a11',
+    });
+    expect(parseRoute('/admin/people/not-an-id')).toEqual({ name: 'not-found' });
   });
 });
 
@@ -64,6 +70,8 @@ describe('filterQuery and routeUrl', () => {
     expect(routeUrl({ name: 'inbox', filter: { lang: 'en' } })).toBe('/admin/leads?lang=en');
     expect(routeUrl({ name: 'lead', id: 'x' })).toBe('/admin/leads/x');
     expect(routeUrl({ name: 'users' })).toBe('/admin/users');
+    expect(routeUrl({ name: 'people' })).toBe('/admin/people');
+    expect(routeUrl({ name: 'person', id: 'x' })).toBe('/admin/people/x');
     expect(routeUrl({ name: 'orders', filter: { q: 'ana@', status: 'paid' } })).toBe('/admin/orders?status=paid&q=ana%40');
     expect(routeUrl({ name: 'order', id: 'x', filter: { product: 'revit', after: 'c' } })).toBe('/admin/orders/x?product=revit&after=c');
   });
