@@ -24,7 +24,7 @@ export async function suggestDuplicates(db: Queryable, ids: readonly string[]): 
      select distinct on (least(n.person_id, o.person_id), greatest(n.person_id, o.person_id))
        least(n.person_id, o.person_id), greatest(n.person_id, o.person_id), n.phone_key
      from lead n
-     cross join lateral (select person_id from lead o where o.phone_key = n.phone_key and o.person_id <> n.person_id and o.status <> 'spam' limit 5) o
+     cross join lateral (select person_id from lead o where o.phone_key = n.phone_key and o.phone_key <> '' and o.person_id <> n.person_id and o.status <> 'spam' limit 5) o
      where n.id = any($1::uuid[]) and n.phone_key <> '' and n.status <> 'spam'
      on conflict do nothing`,
     [ids],
