@@ -63,6 +63,13 @@ const ADMIN_ROUTES = Object.keys({
   'POST webhooks/:id/test': true,
   'GET webhooks/:id/deliveries': true,
   'POST webhook-deliveries/:id/resend': true,
+  'GET deal-stages': true,
+  'PUT deal-stages': true,
+  'GET board': true,
+  'GET leads/:id/deals': true,
+  'POST leads/:id/deals': true,
+  'PATCH deals/:id': true,
+  'GET revenue': true,
 } satisfies Record<AdminRoute, true>) as AdminRoute[];
 
 /** The tables whose rows a refusal must leave as they were (not sessions, throttles or mail queues: those move on their own). */
@@ -71,6 +78,8 @@ const STORED = [
   'checkout_session',
   'console_setting',
   'contact',
+  'deal',
+  'deal_stage',
   'image',
   'lead',
   'lead_event',
@@ -230,6 +239,9 @@ const adminBodies = (ids: FuzzTarget['ids']): { [K in AdminBodyRoute]: AdminRequ
   'PUT notifications': { rules: [{ kind: 'contact', recipients: ['equipo@example.com'], mode: 'each', lang: 'es' }] },
   'POST webhooks': { url: 'https://hooks.example/obra', events: ['lead.created'] },
   'PATCH webhooks/:id': { enabled: false },
+  'PUT deal-stages': { stages: [{ es: 'Diseño', en: 'Design', probability: 30 }] },
+  'POST leads/:id/deals': { amount: 150000, currency: 'USD', closeDate: '2026-12-31' },
+  'PATCH deals/:id': { version: 1, amount: 160000 },
 });
 
 function routes(ids: FuzzTarget['ids'], report: unknown): Route[] {
