@@ -15,6 +15,8 @@ import { when } from './format.ts';
 import { EstimateSection } from './lead-estimate.tsx';
 import { formText } from './form-text.ts';
 import { Feedback } from './feedback.tsx';
+import { dealEventText } from './deals-format.ts';
+import { LeadDeals } from './deals-lead.tsx';
 
 const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
@@ -103,9 +105,11 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             ? event.detail
               ? t('console.lead.event.assignee', { detail: event.detail })
               : t('console.lead.event.unassigned')
-            : event.type.startsWith('partner.')
-              ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
-              : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
+            : event.type.startsWith('deal.')
+              ? dealEventText(t, lang, event)
+              : event.type.startsWith('partner.')
+                ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
+                : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
 
   return (
     <article aria-labelledby="lead-title">
@@ -229,6 +233,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               </button>
             </form>
           )}
+          {users && <LeadDeals lead={lead} users={users} me={me} onChange={() => void load()} />}
           <FollowUp
             key={`${lead.follow_up_at}-${lead.follow_up_note}`}
             id={lead.id}
