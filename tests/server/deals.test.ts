@@ -286,7 +286,7 @@ describe('the board', () => {
     expect(cards(await boardOf('?country=co'))).toEqual(['Rosa Informe']);
     expect(count(await boardOf('?partner=socio1'))).toBe(0);
     expect(cards(await boardOf('?q=cliente%204'))).toEqual(['Cliente 4']);
-    expect(cards(await boardOf('?q=medell%C3%ADn'))).toEqual(['Rosa Informe']);
+    expect(cards(await boardOf('?q=rosa%40example'))).toEqual(['Rosa Informe']);
     for (const query of ['?owner=someone', '?kind=x', '?country=COL', '?partner=a b', '?stage=x'])
       expect((await ana.call(`/api/admin/board${query}`)).status, query).toBe(400);
   });

@@ -224,85 +224,91 @@ function BoardFilters({ filter, users }: { filter: BoardFilter; users: { id: str
     const url = boardUrl(next);
     if (url !== boardUrl(filter)) navigate(url, { replace });
   };
+  // Folded away on a phone, as the inbox's.
+  const [open] = useState(() => typeof matchMedia !== 'function' || matchMedia('(min-width: 60rem)').matches);
+  const active = BOARD_FILTER_KEYS.filter((key) => filter[key]).length;
   return (
-    <form
-      className="filters board-filters"
-      aria-label={t('consoleDeals.board.filters')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        clearTimeout(typing.current);
-        apply(event.currentTarget, false);
-      }}
-      onChange={(event) => {
-        const form = event.currentTarget;
-        clearTimeout(typing.current);
-        if (event.target instanceof HTMLInputElement) typing.current = setTimeout(() => apply(form, true), TYPING_MS);
-        else apply(form, false);
-      }}
-    >
-      <div>
-        <label htmlFor="b-q">{t('console.inbox.q')}</label>
-        <input id="b-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
-      </div>
-      <div>
-        <label htmlFor="b-owner">{t('consoleDeals.field.owner')}</label>
-        <select id="b-owner" name="owner" defaultValue={filter.owner ?? ''}>
-          <option value="">{t('consoleWork.filters.anyone')}</option>
-          <option value="me">{t('consoleWork.filters.me')}</option>
-          <option value="none">{t('consoleWork.filters.nobody')}</option>
-          {users.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.email}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="b-kind">{t('console.inbox.kind')}</label>
-        <select id="b-kind" name="kind" defaultValue={filter.kind ?? ''}>
-          <option value="">{t('console.inbox.anyKind')}</option>
-          {LEAD_KIND_NAMES.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`console.kind.${kind}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="b-country">{t('consoleDeals.board.country')}</label>
-        <input
-          id="b-country"
-          name="country"
-          defaultValue={filter.country ?? ''}
-          maxLength={2}
-          size={3}
-          pattern="[A-Za-z]{2}"
-          autoComplete="off"
-          aria-describedby="b-country-hint"
-        />
-        <span id="b-country-hint" className="hint">
-          {t('consoleDeals.board.countryHint')}
-        </span>
-      </div>
-      <div>
-        <label htmlFor="b-partner">{t('console.inbox.partner')}</label>
-        <input
-          id="b-partner"
-          name="partner"
-          defaultValue={filter.partner ?? ''}
-          maxLength={32}
-          pattern="[A-Za-z0-9_\-]{3,32}"
-          autoComplete="off"
-        />
-      </div>
-      <div className="actions">
-        <button type="submit" className="primary">
-          {t('console.inbox.apply')}
-        </button>
-        <a href="/admin/deals" onClick={link('/admin/deals')}>
-          {t('console.inbox.clear')}
-        </a>
-      </div>
-    </form>
+    <details className="filters-box" open={open}>
+      <summary>{active ? t('consoleWork.filters.active', { count: active }) : t('consoleWork.filters.summary')}</summary>
+      <form
+        className="filters board-filters"
+        aria-label={t('consoleDeals.board.filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(typing.current);
+          apply(event.currentTarget, false);
+        }}
+        onChange={(event) => {
+          const form = event.currentTarget;
+          clearTimeout(typing.current);
+          if (event.target instanceof HTMLInputElement) typing.current = setTimeout(() => apply(form, true), TYPING_MS);
+          else apply(form, false);
+        }}
+      >
+        <div>
+          <label htmlFor="b-q">{t('console.inbox.q')}</label>
+          <input id="b-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor="b-owner">{t('consoleDeals.field.owner')}</label>
+          <select id="b-owner" name="owner" defaultValue={filter.owner ?? ''}>
+            <option value="">{t('consoleWork.filters.anyone')}</option>
+            <option value="me">{t('consoleWork.filters.me')}</option>
+            <option value="none">{t('consoleWork.filters.nobody')}</option>
+            {users.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="b-kind">{t('console.inbox.kind')}</label>
+          <select id="b-kind" name="kind" defaultValue={filter.kind ?? ''}>
+            <option value="">{t('console.inbox.anyKind')}</option>
+            {LEAD_KIND_NAMES.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`console.kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="b-country">{t('consoleDeals.board.country')}</label>
+          <input
+            id="b-country"
+            name="country"
+            defaultValue={filter.country ?? ''}
+            maxLength={2}
+            size={3}
+            pattern="[A-Za-z]{2}"
+            autoComplete="off"
+            aria-describedby="b-country-hint"
+          />
+          <span id="b-country-hint" className="hint">
+            {t('consoleDeals.board.countryHint')}
+          </span>
+        </div>
+        <div>
+          <label htmlFor="b-partner">{t('console.inbox.partner')}</label>
+          <input
+            id="b-partner"
+            name="partner"
+            defaultValue={filter.partner ?? ''}
+            maxLength={32}
+            pattern="[A-Za-z0-9_\-]{3,32}"
+            autoComplete="off"
+          />
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary">
+            {t('console.inbox.apply')}
+          </button>
+          <a href="/admin/deals" onClick={link('/admin/deals')}>
+            {t('console.inbox.clear')}
+          </a>
+        </div>
+      </form>
+    </details>
   );
 }

@@ -247,8 +247,8 @@ function boardFilter(params: URLSearchParams, me: string) {
     where.add((n) => `lower(d.partner_code) = lower(${n})`, partner);
   }
   const q = freeText('q', params.get('q'))?.toLowerCase().slice(0, 100);
-  // The lead's search text (name, e-mail, phone, comment), and the deal's title.
-  if (q) where.add((n) => `(l.search like ${n} or lower(d.title) like ${n})`, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  // The lead's search text (name, e-mail, phone, comment): its trigram index answers it.
+  where.contains('l.search', q);
   return { where, filtered: where.build().params.length > 0 || owner === 'none', searched: Boolean(q) };
 }
 
@@ -274,11 +274,18 @@ export const board: RouteHandler<'GET board'> = async ({ db, url, operator }) =>
   const stageParam = only ? cards.param(only) : '';
   const page = cards.build();
   const clause = page.sql.replace(/^where /, '');
+  // Each column walks its stage's index, newest first; a text search instead ranks the deals it
+  // matches (found once through the leads' trigram index) within their stage.
   const items = await db.query<DealCard & { column: string }>(
-    `select s.id as column, c.* from deal_stage s cross join lateral (
-       select ${CARD} from deal d join lead l on l.id = d.lead_id
-       where d.stage_id = s.id ${clause ? `and ${clause}` : ''} order by d.stage_at desc, d.id desc limit ${BOARD_PAGE + 1}) c
-     ${only ? `where s.id = ${stageParam}::uuid` : ''} order by s.position, c.stage_at desc, c.id desc`,
+    searched
+      ? `select d.stage_id as column, ${CARD} from (
+           select d.id, row_number() over (partition by d.stage_id order by d.stage_at desc, d.id desc) as rank
+           from deal d join lead l on l.id = d.lead_id where ${clause} ${only ? `and d.stage_id = ${stageParam}::uuid` : ''}) ranked
+         join deal d on d.id = ranked.id join lead l on l.id = d.lead_id where ranked.rank <= ${BOARD_PAGE + 1} order by d.stage_at desc, d.id desc`
+      : `select s.id as column, c.* from deal_stage s cross join lateral (
+           select ${CARD} from deal d join lead l on l.id = d.lead_id
+           where d.stage_id = s.id ${clause ? `and ${clause}` : ''} order by d.stage_at desc, d.id desc limit ${BOARD_PAGE + 1}) c
+         ${only ? `where s.id = ${stageParam}::uuid` : ''} order by s.position, c.stage_at desc, c.id desc`,
     page.params,
   );
   const totals = filtered
