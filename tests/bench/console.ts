@@ -4,7 +4,7 @@
 // kind tables, so every trigger runs as in production: leads of the four kinds over two years, 5 %
 // spam, a quarter in English, some from 60 partners, 12 campaigns and 6 sources (the reports already
 // mailed: queued, the outbox would render and mail 25,000 PDFs while the calls are timed); then a
-// team's work (statuses, 5 operators' leads, follow-ups), the reports' estimated values and orders.
+// team's work (statuses, 5 operators' leads, follow-ups), the reports' estimated values, deals and orders.
 // Times each call over real HTTP with a signed-in session, one at a time, and prints p50/p95 per
 // call; with two counts (filled one after the other) it also prints how each p95 grows. Exits 1
 // when a p95 is 150 ms or more.
@@ -152,6 +152,17 @@ async function fillChunk(from: number, to: number) {
     where id = any($1) and assignee is not null and ${mine} < 25`,
     [ids],
   );
+  // Deals (issue 40): about 1 lead in 5, spread over the pipeline's stages, a quarter of them in
+  // COP, closing from 4 months ago to 8 months ahead, owned by the lead's operator or another.
+  const deal = `(hashtext(l.id::text || 'deal') & 1023)`;
+  await api.db.query(
+    `insert into deal (lead_id, stage_id, amount, currency, close_date, owner, kind, partner_code, country, stage_at)
+     select l.id, (select s.id from deal_stage s order by s.position offset ${deal} % 7 limit 1), 5000 + ${deal} * 997.5,
+       case when ${deal} % 4 = 0 then 'COP' else 'USD' end, (now() + make_interval(days => ${deal} % 365 - 120))::date,
+       coalesce(l.assignee, ($2::uuid[])[1 + ${deal} % 5]), l.kind, l.partner_code, case when l.kind = 'report' then 'CO' end, l.created_at
+     from lead l where l.id = any($1) and ${deal} < 205 and l.status <> 'spam'`,
+    [ids, users],
+  );
 }
 
 interface Case {
@@ -174,6 +185,12 @@ async function cases(session: Session): Promise<Case[]> {
   const [lead] = (await get('leads?kind=report')).items;
   const [repeat] = await api.db.query<{ id: string; person_id: string }>("select id, person_id from lead where email = 'r99@example.com'");
   const suggested = await get('people/suggestions');
+  // The board's first column's next page (its first page when it has one only).
+  const nextColumn = async () => {
+    const { columns } = (await (await session.call('/api/admin/board')).json()) as { columns: { stageId: string; next: string | null }[] };
+    const [first] = columns;
+    return `board?stage=${first!.stageId}${first!.next ? `&after=${first!.next}` : ''}`;
+  };
   const list = (name: string, query: string): Case => ({ name: `list: ${name}`, path: `leads${query}` });
   return [
     list('first page (every lead)', ''),
@@ -219,6 +236,14 @@ async function cases(session: Session): Promise<Case[]> {
       name: 'people: possible duplicates, 2nd page',
       path: suggested.next ? `people/suggestions?after=${encodeURIComponent(suggested.next)}` : 'people/suggestions',
     },
+    { name: 'deals: board', path: 'board' },
+    { name: 'deals: board, mine', path: 'board?owner=me' },
+    { name: 'deals: board, kind = report', path: 'board?kind=report' },
+    { name: 'deals: board, country + partner', path: 'board?country=CO&partner=socio12' },
+    { name: 'deals: board, search "gómez"', path: 'board?q=g%C3%B3mez' },
+    { name: 'deals: board, a column’s 2nd page', path: await nextColumn() },
+    { name: 'deals: stages', path: 'deal-stages' },
+    { name: 'deals: won revenue and forecast', path: 'revenue' },
   ];
 }
 
@@ -229,8 +254,8 @@ async function measure(session: Session, all: Case[]): Promise<Map<string, { p50
     const call = async () => {
       const response = await session.call(`/api/admin/${path}`);
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-      const body = (await response.json()) as { items?: unknown[] };
-      return body.items?.length ?? 1;
+      const body = (await response.json()) as { items?: unknown[]; columns?: { items: unknown[] }[] };
+      return body.items?.length ?? body.columns?.reduce((n, column) => n + column.items.length, 0) ?? 1;
     };
     await call();
     const times: number[] = [];

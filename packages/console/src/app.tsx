@@ -5,6 +5,7 @@ import type { Lang } from '@obra/i18n';
 import { adminApi, setCsrf, whenSignedOut, type Me, type Settings } from './api.ts';
 import { createConsoleI18n, I18nContext, initialLang, storedLang, storeLang, useT } from './i18n.ts';
 import { Dashboard } from './pages/dashboard.tsx';
+import { DealsBoard } from './pages/deals-board.tsx';
 import { Inbox } from './pages/inbox.tsx';
 import { Notifications } from './pages/notifications.tsx';
 import { LeadPage } from './pages/lead.tsx';
@@ -131,6 +132,7 @@ function Shell({
   else if (route.name === 'account') screen = <Account me={me} />;
   else if (route.name === 'people') screen = <People />;
   else if (route.name === 'person') screen = <PersonPage id={route.id} me={me} />;
+  else if (route.name === 'deals') screen = <DealsBoard filter={route.filter} me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   const item = (href: string, label: string, current: boolean) => (
@@ -190,6 +192,7 @@ function Shell({
                   )}
                 </li>
                 {item('/admin/people', t('consolePeople.nav'), route.name === 'people' || route.name === 'person')}
+                {item('/admin/deals', t('consoleDeals.nav'), route.name === 'deals')}
                 {item('/admin/orders', t('console.nav.orders'), route.name === 'orders' || route.name === 'order')}
                 {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
                 {me.role === 'admin' && item('/admin/users', t('console.nav.users'), route.name === 'users')}

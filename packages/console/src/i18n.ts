@@ -15,11 +15,14 @@ import enDashboard from '@obra/i18n/locales/en/console-dashboard.json' with { ty
 import esDashboard from '@obra/i18n/locales/es/console-dashboard.json' with { type: 'json' };
 import enPeople from '@obra/i18n/locales/en/console-people.json' with { type: 'json' };
 import esPeople from '@obra/i18n/locales/es/console-people.json' with { type: 'json' };
+import enDeals from '@obra/i18n/locales/en/console-deals.json' with { type: 'json' };
+import esDeals from '@obra/i18n/locales/es/console-deals.json' with { type: 'json' };
 
 /**
  * Both catalogues, merged under `console.`; the partners screens' under `consolePartners.`, with the
  * partner registration widget's (`partnerRegistration.`) for the specialisations' names; the work
  * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, people's under `consolePeople.`.
+ * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, deals under `consoleDeals.`.
  */
 export const consoleCatalogues = {
   es: {
@@ -29,6 +32,7 @@ export const consoleCatalogues = {
     consoleWork: esWork,
     consoleDashboard: esDashboard,
     consolePeople: esPeople,
+    consoleDeals: esDeals,
   },
   en: {
     console: en,
@@ -37,6 +41,7 @@ export const consoleCatalogues = {
     consoleWork: enWork,
     consoleDashboard: enDashboard,
     consolePeople: enPeople,
+    consoleDeals: enDeals,
   },
 };
 /** The console's translator type. */

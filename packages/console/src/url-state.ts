@@ -1,7 +1,7 @@
 // The console's routes and the inbox filter live in the URL (shareable, the back button works),
 // read and written with the history API: no router library for a dozen screens.
 import { useEffect, useState, type MouseEvent } from 'react';
-import { DASHBOARD_WEEKS, LEAD_FILTER_KEYS } from '@obra/schema/console';
+import { BOARD_FILTER_KEYS, DASHBOARD_WEEKS, LEAD_FILTER_KEYS } from '@obra/schema/console';
 
 /** What the inbox keeps in its query string (the API reads the same names): the filter, the sort, the page. */
 export const FILTER_KEYS = [...LEAD_FILTER_KEYS, 'sort', 'dir', 'after'] as const;
@@ -35,6 +35,9 @@ export type Route =
   | { name: 'people' }
   | { name: 'person'; id: string }
   | { name: 'not-found' };
+  | { name: 'not-found' }
+  /** The deals' board, its filter in the query string (BOARD_FILTER_KEYS). */
+  | { name: 'deals'; filter: Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>> };
 
 const LEAD = /^\/admin\/leads\/([0-9a-f-]{36})\/?$/;
 const ORDER = /^\/admin\/orders\/([0-9a-f-]{36})\/?$/;
@@ -95,6 +98,7 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   if (person) return { name: 'person', id: person[1]! };
   if (path === '/admin/account') return { name: 'account' };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
+  if (path === '/admin/deals') return { name: 'deals', filter: readFilter(search, BOARD_FILTER_KEYS) };
   if (path === '/admin/set-password')
     return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
   return { name: 'not-found' };
@@ -149,6 +153,8 @@ export function routeUrl(route: Route): string {
       return '/admin/account';
     case 'sign-in':
       return '/admin/sign-in';
+    case 'deals':
+      return `/admin/deals${filterQuery(route.filter, BOARD_FILTER_KEYS)}`;
     default:
       return '/admin';
   }

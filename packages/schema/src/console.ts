@@ -65,3 +65,18 @@ export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 export const OPERATOR_ROLES = ['admin', 'agent'] as const;
 /** An operator's role. */
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Where a deal's stage leads: still open, won or lost (docs/operators/console.md#deals). */
+export const DEAL_OUTCOMES = ['open', 'won', 'lost'] as const;
+/** A stage's outcome. */
+export type DealOutcome = (typeof DEAL_OUTCOMES)[number];
+/** Why a deal was lost: the choices an operator picks from (a note may add more). */
+export const LOST_REASONS = ['price', 'competitor', 'timing', 'financing', 'no-answer', 'scope', 'other'] as const;
+/** A lost deal's reason. */
+export type LostReason = (typeof LOST_REASONS)[number];
+/** What the deals' board keeps in its query string (the API reads the same names). */
+export const BOARD_FILTER_KEYS = ['owner', 'kind', 'country', 'partner', 'q'] as const;
+/** The cards a board's column shows at first, and adds per "more". */
+export const BOARD_PAGE = 50;
+/** The most stages a pipeline has. */
+export const MAX_DEAL_STAGES = 20;

@@ -69,6 +69,13 @@ const ADMIN_ROUTES = Object.keys({
   'POST people/:id/merge': true,
   'POST people/:id/dismiss': true,
   'POST person-merges/:id/undo': true,
+  'GET deal-stages': true,
+  'PUT deal-stages': true,
+  'GET board': true,
+  'GET leads/:id/deals': true,
+  'POST leads/:id/deals': true,
+  'PATCH deals/:id': true,
+  'GET revenue': true,
 } satisfies Record<AdminRoute, true>) as AdminRoute[];
 
 /** The tables whose rows a refusal must leave as they were (not sessions, throttles or mail queues: those move on their own). */
@@ -77,6 +84,8 @@ const STORED = [
   'checkout_session',
   'console_setting',
   'contact',
+  'deal',
+  'deal_stage',
   'image',
   'lead',
   'lead_event',
@@ -238,6 +247,9 @@ const adminBodies = (ids: FuzzTarget['ids']): { [K in AdminBodyRoute]: AdminRequ
   'PATCH webhooks/:id': { enabled: false },
   'POST people/:id/merge': { person: ids.lead, reason: 'Mismo teléfono' },
   'POST people/:id/dismiss': { person: ids.lead },
+  'PUT deal-stages': { stages: [{ es: 'Diseño', en: 'Design', probability: 30 }] },
+  'POST leads/:id/deals': { amount: 150000, currency: 'USD', closeDate: '2026-12-31' },
+  'PATCH deals/:id': { version: 1, amount: 160000 },
 });
 
 function routes(ids: FuzzTarget['ids'], report: unknown): Route[] {

@@ -8,6 +8,7 @@ import { dashboardQuery, navigate } from '../url-state.ts';
 import { Bars, Chart, NumberTable, StackedColumns } from './charts.tsx';
 import { money } from './format.ts';
 import { useLoad } from './list-parts.tsx';
+import { DealsRevenue } from './deals-revenue.tsx';
 
 /** The Mondays from `start` (YYYY-MM-DD), `weeks` of them. */
 const mondays = (start: string, weeks: number) =>
@@ -227,6 +228,7 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS, test = false }: { w
           />
         </Chart>
       </div>
+      <DealsRevenue />
     </>
   );
 }

@@ -17,6 +17,8 @@ import { formText } from './form-text.ts';
 import { Feedback } from './feedback.tsx';
 import { useEventText } from './timeline-text.ts';
 import { PersonSection } from './person.tsx';
+import { dealEventText } from './deals-format.ts';
+import { LeadDeals } from './deals-lead.tsx';
 
 const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
@@ -83,6 +85,34 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       <p role="status">{t('console.inbox.loading')}</p>
     );
   const name = lead.fields.find((f) => f.name === 'nombre' || f.name === 'name')?.value ?? '';
+  const followUpText = (detail: string) => {
+    const [at = '', ...note] = detail.split('\n');
+    if (!at) return t('consoleWork.followUp.eventCleared');
+    const shown = when(at, lang, zone);
+    return note.length
+      ? t('consoleWork.followUp.eventNote', { when: shown, note: note.join('\n') })
+      : t('consoleWork.followUp.event', { when: shown });
+  };
+  const eventText = (event: LeadDetail['timeline'][number]) =>
+    event.type === 'follow-up'
+      ? followUpText(event.detail)
+      : event.type === 'created'
+        ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
+        : event.type === 'status'
+          ? t('console.lead.event.status', {
+              detail: STATUSES.includes(event.detail as never)
+                ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`)
+                : event.detail,
+            })
+          : event.type === 'assignee'
+            ? event.detail
+              ? t('console.lead.event.assignee', { detail: event.detail })
+              : t('console.lead.event.unassigned')
+            : event.type.startsWith('deal.')
+              ? dealEventText(t, lang, event)
+              : event.type.startsWith('partner.')
+                ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
+                : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
 
   return (
     <article aria-labelledby="lead-title">
@@ -207,6 +237,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               </button>
             </form>
           )}
+          {users && <LeadDeals lead={lead} users={users} me={me} onChange={() => void load()} />}
           <FollowUp
             key={`${lead.follow_up_at}-${lead.follow_up_note}`}
             id={lead.id}

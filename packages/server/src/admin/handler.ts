@@ -19,6 +19,7 @@ import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, up
 import { bulkChange } from './bulk-routes.ts';
 import { dashboard } from './dashboard-routes.ts';
 import { dueCounts, listLeads } from './inbox-routes.ts';
+import { board, leadDeals, listStages, openDeal, revenue, saveStages, updateDeal } from './deals-routes.ts';
 import { updateCompany, updateMe } from './me-routes.ts';
 import { listViews, removeView, saveView } from './views-routes.ts';
 import { dismissSuggestion, getLeadPerson, getPerson, listSuggestions, mergePeople, undoMerge } from './people-routes.ts';
@@ -114,6 +115,13 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST people/:id/merge', mergePeople),
   route('POST people/:id/dismiss', dismissSuggestion),
   route('POST person-merges/:id/undo', undoMerge),
+  route('GET deal-stages', listStages),
+  route('PUT deal-stages', saveStages, 'admins'),
+  route('GET board', board),
+  route('GET leads/:id/deals', leadDeals),
+  route('POST leads/:id/deals', openDeal),
+  route('PATCH deals/:id', updateDeal),
+  route('GET revenue', revenue),
 ];
 
 /** The console's API. */

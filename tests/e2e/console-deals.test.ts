@@ -1,0 +1,136 @@
+// Deals in the console, in Chromium against the real API (issue 40), in es and en: a design report
+// turned into a deal with its amount and currency taken from the estimate, moved across the board
+// by dragging its card (mouse) and by its "Move to" list (keyboard, the result announced), won; the
+// dashboard's won revenue shows it in its table. OBRA_SCREENSHOTS=<folder> also saves the board
+// and the deal (phone and desktop).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { insertReport } from '../server/support/admin.ts';
+import { useBrowser } from './support/browser.ts';
+import { signIn, startConsolePlatform } from './support/console.ts';
+import { look, SIZES } from './support/screens.ts';
+
+const browser = useBrowser({ viewport: SIZES.desktop, locale: 'es-ES', reducedMotion: 'reduce' });
+let platform: Awaited<ReturnType<typeof startConsolePlatform>>;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  platform = await startConsolePlatform();
+  for (const [nombre, expected, currency] of [
+    ['Rosa Informe', 1500000, 'USD'],
+    ['Rose Report', 850000000, 'COP'],
+  ] as const) {
+    const id = await insertReport(platform.api.db, { nombre, correo: `${expected}@example.com` });
+    ids[nombre] = id;
+    await platform.api.db.query(
+      `update lead set estimate = jsonb_build_object('low', $2::numeric * 0.8, 'expected', $2::numeric, 'high', $2::numeric * 1.2, 'currency', $3::text,
+         'weeks', 30, 'drivers', '[]'::jsonb, 'country', 'CO', 'fallback', false) where id = $1`,
+      [id, expected, currency],
+    );
+  }
+});
+afterAll(() => platform?.close());
+
+/** The board's column of stage `name`. */
+const column = (page: Page, name: string) =>
+  page.locator('section.board-column').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+describe.each([
+  {
+    lang: 'es',
+    lead: 'Rosa Informe',
+    amount: '1500000',
+    currency: 'USD',
+    w: {
+      open: 'Abrir el negocio',
+      opened: 'Negocio abierto.',
+      nav: 'Negocios',
+      first: 'Nuevo',
+      dragTo: 'Visita de obra',
+      keyTo: 'Cotización enviada',
+      key: 'C',
+      won: 'Ganado',
+      winKey: 'G',
+      moved: 'Rosa Informe pasó a Cotización enviada.',
+      event: 'Negocio ganado',
+      revenue: 'Ingresos ganados por mes',
+      money: /1\.500\.000/,
+      dashboard: 'Resumen',
+    },
+  },
+  {
+    lang: 'en',
+    lead: 'Rose Report',
+    amount: '850000000',
+    currency: 'COP',
+    w: {
+      open: 'Open the deal',
+      opened: 'Deal opened.',
+      nav: 'Deals',
+      first: 'New',
+      dragTo: 'Site visit',
+      keyTo: 'Quote sent',
+      key: 'Q',
+      won: 'Won',
+      winKey: 'W',
+      moved: 'Rose Report moved to Quote sent.',
+      event: 'Deal won',
+      revenue: 'Won revenue by month',
+      money: /850,000,000/,
+      dashboard: 'Dashboard',
+    },
+  },
+])('a deal in $lang', ({ lang, lead, amount, currency, w }) => {
+  it('opens from the estimate, moves by drag and by keyboard, is won, and counts as won revenue', async () => {
+    const page = await browser.newPage();
+    await signIn(page, platform.origin);
+    if (lang === 'en') {
+      await page.getByRole('button', { name: 'Switch to English' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    }
+    await page.goto(`${platform.origin}/admin/leads/${ids[lead]}`);
+    // The amount and currency come from the estimate.
+    await expect.poll(() => page.locator('#deal-amount').inputValue()).toBe(amount);
+    expect(await page.locator('#deal-currency').inputValue()).toBe(currency);
+    await page.locator('#deal-title').fill('<img src=x onerror=alert(1)>');
+    await page.getByRole('button', { name: w.open }).click();
+    await page.getByText(w.opened).waitFor();
+    await look(page, `deal-lead-${lang}`, { fullPage: true });
+
+    // The board: the card in the first column, dragged with the mouse to the site visit.
+    await page.getByRole('navigation').getByRole('link', { name: w.nav, exact: true }).click();
+    const card = (name: string) => column(page, name).locator('li.deal-card', { hasText: lead });
+    await card(w.first).waitFor();
+    // The title is text, not markup.
+    expect(await card(w.first).locator('.deal-title').textContent()).toBe('<img src=x onerror=alert(1)>');
+    expect(await page.locator('.deal-card img').count()).toBe(0);
+    await card(w.first).dragTo(column(page, w.dragTo));
+    await card(w.dragTo).waitFor();
+    expect(await column(page, w.dragTo).locator('.column-totals').textContent()).toMatch(w.money);
+
+    // By keyboard: Tab to the card's "Move to" list and type the stage's first letter.
+    const move = card(w.dragTo).locator('select.deal-move');
+    await move.focus();
+    await page.keyboard.press(w.key);
+    await card(w.keyTo).waitFor();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: w.moved }).count()).toBe(1);
+    await look(page, `deals-board-${lang}`);
+    await card(w.keyTo).locator('select.deal-move').focus();
+    await page.keyboard.press(w.winKey);
+    await card(w.won).waitFor();
+
+    // The lead's timeline says it was won; the dashboard's table has the amount.
+    await page.goto(`${platform.origin}/admin/leads/${ids[lead]}`);
+    await page.locator('ol.timeline li', { hasText: w.event }).waitFor();
+    await page.goto(`${platform.origin}/admin`);
+    await page.locator('h1', { hasText: w.dashboard }).waitFor();
+    const chart = page.locator('figure.chart').filter({ has: page.locator('figcaption', { hasText: w.revenue }) });
+    await chart.locator('summary').click();
+    const rows = await chart
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
+    const row = rows.find((cells) => cells[1] === currency);
+    expect(row?.[2]).toBe('1');
+    expect(row?.[3]).toMatch(w.money);
+  });
+});
