@@ -63,6 +63,14 @@ const ADMIN_ROUTES = Object.keys({
   'POST webhooks/:id/test': true,
   'GET webhooks/:id/deliveries': true,
   'POST webhook-deliveries/:id/resend': true,
+  'GET templates': true,
+  'POST templates': true,
+  'PUT templates/:id': true,
+  'DELETE templates/:id': true,
+  'GET leads/:id/compose': true,
+  'POST leads/:id/email': true,
+  'POST leads/:id/whatsapp': true,
+  'POST leads/:id/activities': true,
 } satisfies Record<AdminRoute, true>) as AdminRoute[];
 
 /** The tables whose rows a refusal must leave as they were (not sessions, throttles or mail queues: those move on their own). */
@@ -74,6 +82,7 @@ const STORED = [
   'image',
   'lead',
   'lead_event',
+  'message_template',
   'notification_rule',
   'partner',
   'partner_account',
@@ -230,6 +239,11 @@ const adminBodies = (ids: FuzzTarget['ids']): { [K in AdminBodyRoute]: AdminRequ
   'PUT notifications': { rules: [{ kind: 'contact', recipients: ['equipo@example.com'], mode: 'each', lang: 'es' }] },
   'POST webhooks': { url: 'https://hooks.example/obra', events: ['lead.created'] },
   'PATCH webhooks/:id': { enabled: false },
+  'POST templates': { name: 'Hola', es: { subject: 'Hola {{name}}', body: 'Hola' }, en: { subject: 'Hello {{name}}', body: 'Hello' } },
+  'PUT templates/:id': { name: 'Hola', es: { subject: 'Hola', body: 'Hola' }, en: { subject: 'Hello', body: 'Hello' } },
+  'POST leads/:id/email': { subject: 'Hola {{name}}', body: 'Hola', template: null },
+  'POST leads/:id/whatsapp': { text: 'Hola {{name}}' },
+  'POST leads/:id/activities': { type: 'call', outcome: 'reached', at: '2026-03-01T09:00:00-05:00', note: 'Llamar' },
 });
 
 function routes(ids: FuzzTarget['ids'], report: unknown): Route[] {
