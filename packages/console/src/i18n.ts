@@ -13,15 +13,32 @@ import enWork from '@obra/i18n/locales/en/console-work.json' with { type: 'json'
 import esWork from '@obra/i18n/locales/es/console-work.json' with { type: 'json' };
 import enDashboard from '@obra/i18n/locales/en/console-dashboard.json' with { type: 'json' };
 import esDashboard from '@obra/i18n/locales/es/console-dashboard.json' with { type: 'json' };
+import enConversations from '@obra/i18n/locales/en/console-conversations.json' with { type: 'json' };
+import esConversations from '@obra/i18n/locales/es/console-conversations.json' with { type: 'json' };
 
 /**
  * Both catalogues, merged under `console.`; the partners screens' under `consolePartners.`, with the
  * partner registration widget's (`partnerRegistration.`) for the specialisations' names; the work
- * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`.
+ * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`,
+ * conversations and templates under `consoleConversations.`.
  */
 export const consoleCatalogues = {
-  es: { console: es, consolePartners: esPartners, partnerRegistration: esRegistration, consoleWork: esWork, consoleDashboard: esDashboard },
-  en: { console: en, consolePartners: enPartners, partnerRegistration: enRegistration, consoleWork: enWork, consoleDashboard: enDashboard },
+  es: {
+    console: es,
+    consolePartners: esPartners,
+    partnerRegistration: esRegistration,
+    consoleWork: esWork,
+    consoleDashboard: esDashboard,
+    consoleConversations: esConversations,
+  },
+  en: {
+    console: en,
+    consolePartners: enPartners,
+    partnerRegistration: enRegistration,
+    consoleWork: enWork,
+    consoleDashboard: enDashboard,
+    consoleConversations: enConversations,
+  },
 };
 /** The console's translator type. */
 export type ConsoleI18n = I18n<typeof consoleCatalogues.es>;

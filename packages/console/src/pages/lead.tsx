@@ -15,6 +15,7 @@ import { when } from './format.ts';
 import { EstimateSection } from './lead-estimate.tsx';
 import { formText } from './form-text.ts';
 import { Feedback } from './feedback.tsx';
+import { ConversationText, Conversations, isConversation } from './conversations.tsx';
 
 const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
@@ -238,6 +239,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             act={act}
             setError={setError}
           />
+          <Conversations lead={lead} onDone={load} />
           <form onSubmit={note}>
             <label htmlFor="lead-note">{t('console.lead.note')}</label>
             <textarea id="lead-note" name="note" rows={3} maxLength={2000} required />
@@ -248,7 +250,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             {lead.timeline.map((event) => (
               <li key={event.id}>
                 <time dateTime={String(event.at)}>{when(event.at, lang, zone)}</time> · {event.actor ?? t('console.lead.system')}
-                <p>{eventText(event)}</p>
+                {isConversation(event) ? <ConversationText type={event.type} detail={event.detail} /> : <p>{eventText(event)}</p>}
               </li>
             ))}
           </ol>
