@@ -290,11 +290,13 @@ function ActivityForm({ lead, run, fail, type, field }: FormProps & { type: Acti
   const { t, zone = 'UTC' } = useT();
   const outcomes = ACTIVITY_OUTCOMES[type];
   const [outcome, setOutcome] = useState<string>(outcomes[0]);
-  const [at, setAt] = useState(() => toZoned(new Date(), zone));
+  // Now, to the minute; left as it is, the instant of saving is sent (a call just logged comes after what happened before it).
+  const [initial] = useState(() => toZoned(new Date(), zone));
+  const [at, setAt] = useState(initial);
   const [note, setNote] = useState('');
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const when = fromZoned(at, zone);
+    const when = at === initial ? new Date().toISOString() : fromZoned(at, zone);
     if (!when) return fail({ code: 'at', status: 400 } as ApiError);
     void run(
       () => adminApi('POST leads/:id/activities', { id: lead.id, body: { type, outcome, at: when, note } }),
