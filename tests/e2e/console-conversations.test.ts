@@ -54,6 +54,7 @@ describe.each([
       callEvent: 'Llamada: Buzón de voz',
       openWhatsApp: 'Abrir WhatsApp con este texto',
       whatsappEvent: 'Mensaje de WhatsApp abierto',
+      templates: 'Plantillas',
     },
   },
   {
@@ -75,6 +76,7 @@ describe.each([
       callEvent: 'Call: Voicemail',
       openWhatsApp: 'Open WhatsApp with this text',
       whatsappEvent: 'WhatsApp message opened',
+      templates: 'Templates',
     },
   },
 ] as const)('conversations ($lang)', ({ lang, email, lead, address, phone, words }) => {
@@ -138,5 +140,21 @@ describe.each([
     await (await opened).close();
     await page.locator('.timeline details.message', { hasText: words.whatsappEvent }).waitFor();
     await look(page, `talk-timeline-${lang}`, { fullPage: true });
+
+    // The templates' screen: admins write them (a stored payload shown as text), agents only read them.
+    await page.getByRole('link', { name: words.templates, exact: true }).click();
+    await page.locator('h2', { hasText: 'Primer contacto / First contact' }).waitFor();
+    if (email === ADMIN.email) {
+      await page.getByRole('button', { name: 'Nueva plantilla' }).click();
+      await page.locator('#template-name').fill(`Prueba ${XSS}`);
+      for (const one of ['es', 'en']) {
+        await page.locator(`#template-subject-${one}`).fill(`Hola {{name}}`);
+        await page.locator(`#template-body-${one}`).fill(`${XSS} {{name}}`);
+      }
+      await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+      await page.locator('h2', { hasText: `Prueba ${XSS}` }).waitFor();
+      expect(await page.locator('.templates img').count()).toBe(0);
+    } else expect(await page.getByRole('button', { name: /^(New template|Edit)/ }).count()).toBe(0);
+    await look(page, `talk-templates-${lang}`);
   });
 });
