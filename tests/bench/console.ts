@@ -162,6 +162,21 @@ async function fillChunk(from: number, to: number) {
        coalesce(l.assignee, ($2::uuid[])[1 + ${deal} % 5]), l.kind, l.partner_code, case when l.kind = 'report' then 'CO' end, l.created_at
      from lead l where l.id = any($1) and ${deal} < 205 and l.status <> 'spam'`,
     [ids, users],
+  // Conversations (issue 40): an e-mail sent to one lead in ten (its lead_mail row, sent), a call logged on one in five.
+  const talk = `(hashtext(id::text || 'talk') & 1023)`;
+  await api.db.query(
+    `with mailed as (
+       insert into lead_event (lead_id, at, actor, actor_email, type, detail)
+       select id, created_at + interval '1 hour', assignee, 'bench@example.com', 'email', E'Tu proyecto con Obra\nHola, gracias por escribirnos.'
+       from lead where id = any($1) and ${talk} < 102 returning id, lead_id, at, actor)
+     insert into lead_mail (lead_id, event_id, to_address, template, actor, created_at, sent_at)
+     select lead_id, id, 'bench@example.com', 'Primer contacto / First contact', actor, at, at from mailed`,
+    [ids],
+  );
+  await api.db.query(
+    `insert into lead_event (lead_id, at, actor, actor_email, type, detail)
+     select id, created_at + interval '2 hours', assignee, 'bench@example.com', 'call', E'reached\nQuiere visita' from lead where id = any($1) and ${talk} < 205`,
+    [ids],
   );
 }
 
@@ -191,6 +206,7 @@ async function cases(session: Session): Promise<Case[]> {
     const [first] = columns;
     return `board?stage=${first!.stageId}${first!.next ? `&after=${first!.next}` : ''}`;
   };
+  const template = ((await (await session.call('/api/admin/templates')).json()) as { templates: { id: string }[] }).templates[0]!.id;
   const list = (name: string, query: string): Case => ({ name: `list: ${name}`, path: `leads${query}` });
   return [
     list('first page (every lead)', ''),
@@ -227,6 +243,8 @@ async function cases(session: Session): Promise<Case[]> {
     { name: 'view: a lead', path: `leads/${lead!.id}` },
     { name: 'view: saved views', path: 'views' },
     { name: 'view: badge (due counts)', path: 'due' },
+    { name: 'view: message templates', path: 'templates' },
+    { name: 'view: a message composed (template filled)', path: `leads/${lead!.id}/compose?template=${template}` },
     ...[4, 12, 26, 52].map((weeks) => ({ name: `dashboard: ${weeks} weeks`, path: `dashboard?weeks=${weeks}` })),
     // A person with three leads (a report, a wait-list lead, a contact: the fill's n = 99) and the possible duplicates.
     { name: 'person: of a lead', path: `leads/${repeat!.id}/person` },

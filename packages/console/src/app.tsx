@@ -8,6 +8,7 @@ import { Dashboard } from './pages/dashboard.tsx';
 import { DealsBoard } from './pages/deals-board.tsx';
 import { Inbox } from './pages/inbox.tsx';
 import { Notifications } from './pages/notifications.tsx';
+import { Templates } from './pages/templates.tsx';
 import { LeadPage } from './pages/lead.tsx';
 import { OrderPage } from './pages/order.tsx';
 import { Orders } from './pages/orders.tsx';
@@ -116,6 +117,7 @@ function Shell({
   else if (route.name === 'order') screen = <OrderPage id={route.id} filter={route.filter} />;
   else if (route.name === 'users' && me.role === 'admin') screen = <Users me={me} />;
   else if (route.name === 'notifications') screen = <Notifications me={me} />;
+  else if (route.name === 'templates') screen = <Templates me={me} />;
   else if (route.name === 'partners') screen = <Partners status={route.status} page={route.page} me={me} />;
   else if (route.name === 'partner') screen = <PartnerPage id={route.id} me={me} />;
   else if (route.name === 'webhooks' && me.role === 'admin') screen = <Webhooks />;
@@ -197,6 +199,7 @@ function Shell({
                 {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
                 {me.role === 'admin' && item('/admin/users', t('console.nav.users'), route.name === 'users')}
                 {item('/admin/notifications', t('console.nav.notifications'), route.name === 'notifications')}
+                {item('/admin/templates', t('consoleConversations.nav'), route.name === 'templates')}
                 {me.role === 'admin' && item('/admin/webhooks', t('console.nav.webhooks'), route.name === 'webhooks')}
                 {item('/admin/settings', t('consoleWork.nav.settings'), route.name === 'settings')}
               </>

@@ -17,12 +17,16 @@ import enPeople from '@obra/i18n/locales/en/console-people.json' with { type: 'j
 import esPeople from '@obra/i18n/locales/es/console-people.json' with { type: 'json' };
 import enDeals from '@obra/i18n/locales/en/console-deals.json' with { type: 'json' };
 import esDeals from '@obra/i18n/locales/es/console-deals.json' with { type: 'json' };
+import enConversations from '@obra/i18n/locales/en/console-conversations.json' with { type: 'json' };
+import esConversations from '@obra/i18n/locales/es/console-conversations.json' with { type: 'json' };
 
 /**
  * Both catalogues, merged under `console.`; the partners screens' under `consolePartners.`, with the
  * partner registration widget's (`partnerRegistration.`) for the specialisations' names; the work
  * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, people's under `consolePeople.`.
  * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, deals under `consoleDeals.`.
+ * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`,
+ * conversations and templates under `consoleConversations.`.
  */
 export const consoleCatalogues = {
   es: {
@@ -33,6 +37,7 @@ export const consoleCatalogues = {
     consoleDashboard: esDashboard,
     consolePeople: esPeople,
     consoleDeals: esDeals,
+    consoleConversations: esConversations,
   },
   en: {
     console: en,
@@ -42,6 +47,7 @@ export const consoleCatalogues = {
     consoleDashboard: enDashboard,
     consolePeople: enPeople,
     consoleDeals: enDeals,
+    consoleConversations: enConversations,
   },
 };
 /** The console's translator type. */

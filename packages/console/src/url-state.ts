@@ -24,6 +24,7 @@ export type Route =
   | { name: 'order'; id: string; filter: OrderFilter }
   | { name: 'users' }
   | { name: 'notifications' }
+  | { name: 'templates' }
   | { name: 'partners'; status: string; page: number }
   | { name: 'partner'; id: string }
   | { name: 'webhooks' }
@@ -85,6 +86,7 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   if (order) return { name: 'order', id: order[1]!, filter: readFilter(search, ORDER_FILTER_KEYS) };
   if (path === '/admin/users') return { name: 'users' };
   if (path === '/admin/notifications') return { name: 'notifications' };
+  if (path === '/admin/templates') return { name: 'templates' };
   if (path === '/admin/partners') {
     const params = new URLSearchParams(search);
     const page = Number(params.get('page') ?? '1');
@@ -134,6 +136,8 @@ export function routeUrl(route: Route): string {
       return '/admin/users';
     case 'notifications':
       return '/admin/notifications';
+    case 'templates':
+      return '/admin/templates';
     case 'partners': {
       const params = new URLSearchParams();
       if (route.status) params.set('status', route.status);

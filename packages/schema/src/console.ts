@@ -80,3 +80,25 @@ export const BOARD_FILTER_KEYS = ['owner', 'kind', 'country', 'partner', 'q'] as
 export const BOARD_PAGE = 50;
 /** The most stages a pipeline has. */
 export const MAX_DEAL_STAGES = 20;
+/**
+ * Conversations (issue 40): what an operator logs on a lead, each with its outcomes in the order
+ * the console offers them. Each is a timeline event of its type.
+ */
+export const ACTIVITY_OUTCOMES = {
+  call: ['reached', 'no-answer', 'voicemail', 'wrong-number'],
+  visit: ['done', 'cancelled', 'rescheduled'],
+  meeting: ['done', 'cancelled', 'rescheduled'],
+} as const;
+/** A call, a site visit or a meeting. */
+export type ActivityType = keyof typeof ACTIVITY_OUTCOMES;
+/** The timeline's conversation events: an e-mail sent, a WhatsApp message opened, and the activities logged. */
+export const CONVERSATION_EVENTS = ['email', 'whatsapp', 'call', 'visit', 'meeting'] as const;
+export type ConversationEvent = (typeof CONVERSATION_EVENTS)[number];
+/** The variables a message template may hold, written `{{name}}`: filled from the lead, the operator and the company. */
+export const TEMPLATE_VARIABLES = ['name', 'estimate', 'place', 'operator', 'company'] as const;
+/**
+ * The limits of conversations: a subject's and a message's length, a template's name, an
+ * activity's note, the e-mails one operator may send in an hour, and how far ahead an activity may
+ * be logged (a clock a little off; a later one is a follow-up, not a log).
+ */
+export const CONVERSATION_LIMITS = { subject: 150, body: 5000, templateName: 60, note: 2000, mailsPerHour: 20, aheadHours: 24 } as const;

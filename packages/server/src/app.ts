@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './log.ts';
 import { createMailOutbox } from './mail/mail-outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { morningMails } from './admin/morning-mail.ts';
+import { leadMails } from './admin/conversations-mail.ts';
 import { reportMails } from './report/mail-queue.ts';
 import { orderMails } from './checkout/order-mail.ts';
 import { createAllowList } from './partners/allow-list.ts';
@@ -134,6 +135,8 @@ export async function createApi(
           consoleOrigin: () => servedOrigin(config, db),
         }),
         morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config, db), now: clock }),
+        // What operators write to leads from the console (issue 40).
+        leadMails(db, config.mail.retryMs),
       ],
     }),
   );

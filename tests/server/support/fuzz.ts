@@ -76,6 +76,14 @@ const ADMIN_ROUTES = Object.keys({
   'POST leads/:id/deals': true,
   'PATCH deals/:id': true,
   'GET revenue': true,
+  'GET templates': true,
+  'POST templates': true,
+  'PUT templates/:id': true,
+  'DELETE templates/:id': true,
+  'GET leads/:id/compose': true,
+  'POST leads/:id/email': true,
+  'POST leads/:id/whatsapp': true,
+  'POST leads/:id/activities': true,
 } satisfies Record<AdminRoute, true>) as AdminRoute[];
 
 /** The tables whose rows a refusal must leave as they were (not sessions, throttles or mail queues: those move on their own). */
@@ -89,6 +97,7 @@ const STORED = [
   'image',
   'lead',
   'lead_event',
+  'message_template',
   'notification_rule',
   'partner',
   'partner_account',
@@ -250,6 +259,11 @@ const adminBodies = (ids: FuzzTarget['ids']): { [K in AdminBodyRoute]: AdminRequ
   'PUT deal-stages': { stages: [{ es: 'Diseño', en: 'Design', probability: 30 }] },
   'POST leads/:id/deals': { amount: 150000, currency: 'USD', closeDate: '2026-12-31' },
   'PATCH deals/:id': { version: 1, amount: 160000 },
+  'POST templates': { name: 'Hola', es: { subject: 'Hola {{name}}', body: 'Hola' }, en: { subject: 'Hello {{name}}', body: 'Hello' } },
+  'PUT templates/:id': { name: 'Hola', es: { subject: 'Hola', body: 'Hola' }, en: { subject: 'Hello', body: 'Hello' } },
+  'POST leads/:id/email': { subject: 'Hola {{name}}', body: 'Hola', template: null },
+  'POST leads/:id/whatsapp': { text: 'Hola {{name}}' },
+  'POST leads/:id/activities': { type: 'call', outcome: 'reached', at: '2026-03-01T09:00:00-05:00', note: 'Llamar' },
 });
 
 function routes(ids: FuzzTarget['ids'], report: unknown): Route[] {

@@ -19,6 +19,7 @@ import { useEventText } from './timeline-text.ts';
 import { PersonSection } from './person.tsx';
 import { dealEventText } from './deals-format.ts';
 import { LeadDeals } from './deals-lead.tsx';
+import { ConversationText, Conversations, isConversation } from './conversations.tsx';
 
 const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
@@ -247,6 +248,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             act={act}
             setError={setError}
           />
+          <Conversations lead={lead} onDone={load} />
           <form onSubmit={note}>
             <label htmlFor="lead-note">{t('console.lead.note')}</label>
             <textarea id="lead-note" name="note" rows={3} maxLength={2000} required />
@@ -258,6 +260,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               <li key={event.id}>
                 <time dateTime={String(event.at)}>{when(event.at, lang, zone)}</time> · {event.actor ?? t('console.lead.system')}
                 <p>{eventText(event, lead.kind)}</p>
+                {isConversation(event) ? <ConversationText type={event.type} detail={event.detail} /> : <p>{eventText(event)}</p>}
               </li>
             ))}
           </ol>

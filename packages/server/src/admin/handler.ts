@@ -17,6 +17,7 @@ import { readBody, requireAdmin, type AdminContext, type AdminHandler, type Rout
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { bulkChange } from './bulk-routes.ts';
+import * as talk from './conversations-routes.ts';
 import { dashboard } from './dashboard-routes.ts';
 import { dueCounts, listLeads } from './inbox-routes.ts';
 import { board, leadDeals, listStages, openDeal, revenue, saveStages, updateDeal } from './deals-routes.ts';
@@ -122,6 +123,15 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST leads/:id/deals', openDeal),
   route('PATCH deals/:id', updateDeal),
   route('GET revenue', revenue),
+  // Conversations (issue 40): admins change the templates, every operator uses them.
+  route('GET templates', talk.listTemplates),
+  route('POST templates', talk.createTemplate, 'admins'),
+  route('PUT templates/:id', talk.updateTemplate, 'admins'),
+  route('DELETE templates/:id', talk.removeTemplate, 'admins'),
+  route('GET leads/:id/compose', talk.composeMessage),
+  route('POST leads/:id/email', talk.sendEmail),
+  route('POST leads/:id/whatsapp', talk.openWhatsApp),
+  route('POST leads/:id/activities', talk.logActivity),
 ];
 
 /** The console's API. */

@@ -10,6 +10,8 @@ import { storedText } from '../stored-text.ts';
 /** One e-mail, as nodemailer takes it (the sender is the mail outbox's MAIL_FROM). */
 interface Mail {
   to: string;
+  /** Where replies go (an operator's own mail to a lead: the operator). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
