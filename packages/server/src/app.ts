@@ -20,6 +20,7 @@ import { createLogger, type Logger } from './log.ts';
 import { createMailOutbox } from './mail/mail-outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { morningMails } from './admin/morning-mail.ts';
+import { assignmentMails } from './admin/assignment-mail.ts';
 import { reportMails } from './report/mail-queue.ts';
 import { orderMails } from './checkout/order-mail.ts';
 import { createAllowList } from './partners/allow-list.ts';
@@ -133,6 +134,7 @@ export async function createApi(
           consoleOrigin: () => servedOrigin(config, db),
         }),
         morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config, db), now: clock }),
+        assignmentMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config, db) }),
       ],
     }),
   );

@@ -63,17 +63,26 @@ const ADMIN_ROUTES = Object.keys({
   'POST webhooks/:id/test': true,
   'GET webhooks/:id/deliveries': true,
   'POST webhook-deliveries/:id/resend': true,
+  'GET leads/:id/tasks': true,
+  'POST leads/:id/tasks': true,
+  'PATCH tasks/:id': true,
+  'GET tasks': true,
+  'GET assignments': true,
+  'GET assignment-rules': true,
+  'PUT assignment-rules': true,
 } satisfies Record<AdminRoute, true>) as AdminRoute[];
 
 /** The tables whose rows a refusal must leave as they were (not sessions, throttles or mail queues: those move on their own). */
 const STORED = [
   'admin_user',
+  'assignment_rule',
   'checkout_session',
   'console_setting',
   'contact',
   'image',
   'lead',
   'lead_event',
+  'lead_task',
   'notification_rule',
   'partner',
   'partner_account',
@@ -230,6 +239,9 @@ const adminBodies = (ids: FuzzTarget['ids']): { [K in AdminBodyRoute]: AdminRequ
   'PUT notifications': { rules: [{ kind: 'contact', recipients: ['equipo@example.com'], mode: 'each', lang: 'es' }] },
   'POST webhooks': { url: 'https://hooks.example/obra', events: ['lead.created'] },
   'PATCH webhooks/:id': { enabled: false },
+  'POST leads/:id/tasks': { type: 'call', due: '2026-12-01T09:00:00-05:00', note: 'Llamar' },
+  'PATCH tasks/:id': { done: true },
+  'PUT assignment-rules': { rules: [{ name: 'Informes', kinds: ['report'], operators: [ids.user] }] },
 });
 
 function routes(ids: FuzzTarget['ids'], report: unknown): Route[] {

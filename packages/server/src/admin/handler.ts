@@ -26,6 +26,8 @@ import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { approvePartner, getPartner, listPartners, listSites, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
 import { changePassword, choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
+import { addTask, listLeadTasks, myTasks, updateTask } from './tasks-routes.ts';
+import { getRules, saveRules, unseenAssignments } from './assignment-routes.ts';
 import {
   createWebhook,
   listDeliveries,
@@ -106,6 +108,14 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST webhooks/:id/test', testWebhook, 'admins'),
   route('GET webhooks/:id/deliveries', listDeliveries, 'admins'),
   route('POST webhook-deliveries/:id/resend', resendDelivery, 'admins'),
+  // Tasks and assignment rules (issue 40).
+  route('GET leads/:id/tasks', listLeadTasks),
+  route('POST leads/:id/tasks', addTask),
+  route('PATCH tasks/:id', updateTask),
+  route('GET tasks', myTasks),
+  route('GET assignments', unseenAssignments),
+  route('GET assignment-rules', getRules),
+  route('PUT assignment-rules', saveRules, 'admins'),
 ];
 
 /** The console's API. */
