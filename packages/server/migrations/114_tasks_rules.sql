@@ -93,12 +93,13 @@ begin
   elsif new.kind = 'report' then select lower(trim(pais)) into country from report where id = new.id;
   end if;
   for rule in select * from assignment_rule order by position, id loop
-    continue when not (
+    -- A criterion on a value the lead lacks (null) does not match.
+    continue when not coalesce(
       (cardinality(rule.kinds) = 0 or new.kind = any (rule.kinds))
       and (cardinality(rule.countries) = 0 or country = any (rule.countries))
       and (cardinality(rule.langs) = 0 or new.lang = any (rule.langs))
       and (cardinality(rule.partners) = 0 or lower(new.partner_code) = any (rule.partners))
-      and (cardinality(rule.sources) = 0 or lower(new.source) = any (rule.sources)));
+      and (cardinality(rule.sources) = 0 or lower(new.source) = any (rule.sources)), false);
     -- Its operators who still exist, in the rule's order; none left: the next rule.
     select array_agg(u.id order by array_position(rule.operators, u.id)) into members from admin_user u where u.id = any (rule.operators);
     continue when members is null;

@@ -10,7 +10,10 @@ import { NO_CONTENT, type RouteHandler } from './context.ts';
 export const getRules: RouteHandler<'GET assignment-rules'> = async ({ db }) => {
   const [rules, operators] = await Promise.all([
     db.query<AssignmentRule>(
-      'select id, name, kinds, langs, countries, partners, sources, operators::text[] as operators from assignment_rule order by position, id',
+      // Its operators who still exist, in its order (a removed one is no longer named).
+      `select r.id, r.name, r.kinds, r.langs, r.countries, r.partners, r.sources,
+         array(select u.id::text from admin_user u where u.id = any (r.operators) order by array_position(r.operators, u.id)) as operators
+       from assignment_rule r order by r.position, r.id`,
     ),
     db.query<{ id: string; email: string }>('select id, email from admin_user order by lower(email)'),
   ]);
