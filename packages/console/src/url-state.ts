@@ -31,7 +31,10 @@ export type Route =
   | { name: 'account' }
   | { name: 'sign-in' }
   | { name: 'set-password'; token: string }
-  | { name: 'not-found' };
+  | { name: 'not-found' }
+  /** The operator's open tasks, and the assignment rules (issue 40). */
+  | { name: 'tasks' }
+  | { name: 'rules' };
 
 const LEAD = /^\/admin\/leads\/([0-9a-f-]{36})\/?$/;
 const ORDER = /^\/admin\/orders\/([0-9a-f-]{36})\/?$/;
@@ -71,6 +74,8 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   }
   if (path === '/admin/leads') return { name: 'inbox', filter: readFilter(search, FILTER_KEYS) };
   if (path === '/admin/settings') return { name: 'settings' };
+  if (path === '/admin/tasks') return { name: 'tasks' };
+  if (path === '/admin/rules') return { name: 'rules' };
   const lead = LEAD.exec(pathname);
   if (lead) return { name: 'lead', id: lead[1]! };
   if (path === '/admin/orders') return { name: 'orders', filter: readFilter(search, ORDER_FILTER_KEYS) };
@@ -138,6 +143,10 @@ export function routeUrl(route: Route): string {
       return '/admin/account';
     case 'sign-in':
       return '/admin/sign-in';
+    case 'tasks':
+      return '/admin/tasks';
+    case 'rules':
+      return '/admin/rules';
     default:
       return '/admin';
   }

@@ -581,7 +581,7 @@ export interface LeadDetail {
     id: string;
     at: ApiTime;
     actor: string | null;
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent;
+    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | 'task' | 'task-done' | 'rule-assign';
     detail: string;
   }[];
 }
