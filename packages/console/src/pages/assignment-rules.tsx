@@ -59,7 +59,7 @@ export function AssignmentRules({ me }: { me: Me }) {
     </>
   );
   return (
-    <section aria-labelledby="rules-title" className="rules">
+    <section aria-labelledby="rules-title" className="assignment-rules">
       <h1 id="rules-title">{t('consoleTasks.rules.title')}</h1>
       <p>{t('consoleTasks.rules.intro')}</p>
       {!admin && <p className="hint">{t('consoleTasks.rules.readOnly')}</p>}
