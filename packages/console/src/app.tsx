@@ -22,6 +22,8 @@ import { Shortcuts } from './pages/shortcuts.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
 import { Webhooks } from './pages/webhooks.tsx';
+import { MyTasks, useUnseen } from './pages/tasks.tsx';
+import { AssignmentRules } from './pages/assignment-rules.tsx';
 import { link, navigate, useRoute, type Route } from './url-state.ts';
 
 /** How often the badge of due follow-ups is read again while the console stays open. */
@@ -90,6 +92,7 @@ function Shell({
   const [notice, setNotice] = useState('');
   const [menu, setMenu] = useState(false);
   const due = useDue(me, route);
+  const unseen = useUnseen(me, route);
   const help = useRef<(() => void) | undefined>(undefined);
   useEffect(() => setMenu(false), [route]);
   const signedIn = async (_user: Me, csrf: string) => {
@@ -135,6 +138,8 @@ function Shell({
   else if (route.name === 'people') screen = <People />;
   else if (route.name === 'person') screen = <PersonPage id={route.id} me={me} />;
   else if (route.name === 'deals') screen = <DealsBoard filter={route.filter} me={me} />;
+  else if (route.name === 'tasks') screen = <MyTasks />;
+  else if (route.name === 'rules') screen = <AssignmentRules me={me} />;
   else screen = <h1>{t('console.error.notFound')}</h1>;
 
   const item = (href: string, label: string, current: boolean) => (
@@ -192,14 +197,26 @@ function Shell({
                       {due.today}
                     </a>
                   )}
+                  {unseen > 0 && (
+                    <a
+                      className="new-badge"
+                      href="/admin/leads?assignee=me"
+                      onClick={link('/admin/leads?assignee=me')}
+                      aria-label={t('consoleTasks.nav.unseen', { count: unseen })}
+                    >
+                      {unseen}
+                    </a>
+                  )}
                 </li>
                 {item('/admin/people', t('consolePeople.nav'), route.name === 'people' || route.name === 'person')}
                 {item('/admin/deals', t('consoleDeals.nav'), route.name === 'deals')}
+                {item('/admin/tasks', t('consoleTasks.nav.tasks'), route.name === 'tasks')}
                 {item('/admin/orders', t('console.nav.orders'), route.name === 'orders' || route.name === 'order')}
                 {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
                 {me.role === 'admin' && item('/admin/users', t('console.nav.users'), route.name === 'users')}
                 {item('/admin/notifications', t('console.nav.notifications'), route.name === 'notifications')}
                 {item('/admin/templates', t('consoleConversations.nav'), route.name === 'templates')}
+                {item('/admin/rules', t('consoleTasks.nav.rules'), route.name === 'rules')}
                 {me.role === 'admin' && item('/admin/webhooks', t('console.nav.webhooks'), route.name === 'webhooks')}
                 {item('/admin/settings', t('consoleWork.nav.settings'), route.name === 'settings')}
               </>

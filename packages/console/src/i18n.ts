@@ -11,6 +11,8 @@ import enRegistration from '@obra/i18n/locales/en/partner-registration.json' wit
 import esRegistration from '@obra/i18n/locales/es/partner-registration.json' with { type: 'json' };
 import enWork from '@obra/i18n/locales/en/console-work.json' with { type: 'json' };
 import esWork from '@obra/i18n/locales/es/console-work.json' with { type: 'json' };
+import enTasks from '@obra/i18n/locales/en/console-tasks.json' with { type: 'json' };
+import esTasks from '@obra/i18n/locales/es/console-tasks.json' with { type: 'json' };
 import enDashboard from '@obra/i18n/locales/en/console-dashboard.json' with { type: 'json' };
 import esDashboard from '@obra/i18n/locales/es/console-dashboard.json' with { type: 'json' };
 import enPeople from '@obra/i18n/locales/en/console-people.json' with { type: 'json' };
@@ -49,6 +51,11 @@ export const consoleCatalogues = {
     consoleDeals: enDeals,
     consoleConversations: enConversations,
   },
+ * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, tasks and assignment rules under `consoleTasks.`.
+ */
+export const consoleCatalogues = {
+  es: { console: es, consolePartners: esPartners, partnerRegistration: esRegistration, consoleWork: esWork, consoleDashboard: esDashboard, consoleTasks: esTasks },
+  en: { console: en, consolePartners: enPartners, partnerRegistration: enRegistration, consoleWork: enWork, consoleDashboard: enDashboard, consoleTasks: enTasks },
 };
 /** The console's translator type. */
 export type ConsoleI18n = I18n<typeof consoleCatalogues.es>;

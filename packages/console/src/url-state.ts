@@ -39,6 +39,10 @@ export type Route =
   | { name: 'not-found' }
   /** The deals' board, its filter in the query string (BOARD_FILTER_KEYS). */
   | { name: 'deals'; filter: Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>> };
+  | { name: 'not-found' }
+  /** The operator's open tasks, and the assignment rules (issue 40). */
+  | { name: 'tasks' }
+  | { name: 'rules' };
 
 const LEAD = /^\/admin\/leads\/([0-9a-f-]{36})\/?$/;
 const ORDER = /^\/admin\/orders\/([0-9a-f-]{36})\/?$/;
@@ -79,6 +83,8 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   }
   if (path === '/admin/leads') return { name: 'inbox', filter: readFilter(search, FILTER_KEYS) };
   if (path === '/admin/settings') return { name: 'settings' };
+  if (path === '/admin/tasks') return { name: 'tasks' };
+  if (path === '/admin/rules') return { name: 'rules' };
   const lead = LEAD.exec(pathname);
   if (lead) return { name: 'lead', id: lead[1]! };
   if (path === '/admin/orders') return { name: 'orders', filter: readFilter(search, ORDER_FILTER_KEYS) };
@@ -159,6 +165,10 @@ export function routeUrl(route: Route): string {
       return '/admin/sign-in';
     case 'deals':
       return `/admin/deals${filterQuery(route.filter, BOARD_FILTER_KEYS)}`;
+    case 'tasks':
+      return '/admin/tasks';
+    case 'rules':
+      return '/admin/rules';
     default:
       return '/admin';
   }

@@ -22,6 +22,7 @@ import { createMailOutbox } from './mail/mail-outbox.ts';
 import { notificationMails } from './notifications/mail-queue.ts';
 import { morningMails } from './admin/morning-mail.ts';
 import { leadMails } from './admin/conversations-mail.ts';
+import { assignmentMails } from './admin/assignment-mail.ts';
 import { reportMails } from './report/mail-queue.ts';
 import { orderMails } from './checkout/order-mail.ts';
 import { createAllowList } from './partners/allow-list.ts';
@@ -137,6 +138,7 @@ export async function createApi(
         morningMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config, db), now: clock }),
         // What operators write to leads from the console (issue 40).
         leadMails(db, config.mail.retryMs),
+        assignmentMails(db, { retryMs: config.mail.retryMs, consoleOrigin: () => servedOrigin(config, db) }),
       ],
     }),
   );

@@ -7,6 +7,8 @@ import enConsole from '@obra/i18n/locales/en/console.json' with { type: 'json' }
 import esConsole from '@obra/i18n/locales/es/console.json' with { type: 'json' };
 import enPartners from '@obra/i18n/locales/en/console-partners.json' with { type: 'json' };
 import esPartners from '@obra/i18n/locales/es/console-partners.json' with { type: 'json' };
+import enTasks from '@obra/i18n/locales/en/console-tasks.json' with { type: 'json' };
+import esTasks from '@obra/i18n/locales/es/console-tasks.json' with { type: 'json' };
 import enWork from '@obra/i18n/locales/en/console-work.json' with { type: 'json' };
 import esWork from '@obra/i18n/locales/es/console-work.json' with { type: 'json' };
 import enDesign from '@obra/i18n/locales/en/design-form.json' with { type: 'json' };
@@ -31,6 +33,7 @@ const catalogues = {
     console: esConsole,
     consolePartners: esPartners,
     consoleWork: esWork,
+    consoleTasks: esTasks,
     designForm: esDesign,
     estimate: esSummary,
     estimateReport: esEstimate,
@@ -44,6 +47,7 @@ const catalogues = {
     console: enConsole,
     consolePartners: enPartners,
     consoleWork: enWork,
+    consoleTasks: enTasks,
     designForm: enDesign,
     estimate: enSummary,
     estimateReport: enEstimate,

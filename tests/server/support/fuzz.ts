@@ -84,11 +84,19 @@ const ADMIN_ROUTES = Object.keys({
   'POST leads/:id/email': true,
   'POST leads/:id/whatsapp': true,
   'POST leads/:id/activities': true,
+  'GET leads/:id/tasks': true,
+  'POST leads/:id/tasks': true,
+  'PATCH tasks/:id': true,
+  'GET tasks': true,
+  'GET assignments': true,
+  'GET assignment-rules': true,
+  'PUT assignment-rules': true,
 } satisfies Record<AdminRoute, true>) as AdminRoute[];
 
 /** The tables whose rows a refusal must leave as they were (not sessions, throttles or mail queues: those move on their own). */
 const STORED = [
   'admin_user',
+  'assignment_rule',
   'checkout_session',
   'console_setting',
   'contact',
@@ -98,6 +106,7 @@ const STORED = [
   'lead',
   'lead_event',
   'message_template',
+  'lead_task',
   'notification_rule',
   'partner',
   'partner_account',
@@ -264,6 +273,9 @@ const adminBodies = (ids: FuzzTarget['ids']): { [K in AdminBodyRoute]: AdminRequ
   'POST leads/:id/email': { subject: 'Hola {{name}}', body: 'Hola', template: null },
   'POST leads/:id/whatsapp': { text: 'Hola {{name}}' },
   'POST leads/:id/activities': { type: 'call', outcome: 'reached', at: '2026-03-01T09:00:00-05:00', note: 'Llamar' },
+  'POST leads/:id/tasks': { type: 'call', due: '2026-12-01T09:00:00-05:00', note: 'Llamar' },
+  'PATCH tasks/:id': { done: true },
+  'PUT assignment-rules': { rules: [{ name: 'Informes', kinds: ['report'], operators: [ids.user] }] },
 });
 
 function routes(ids: FuzzTarget['ids'], report: unknown): Route[] {

@@ -9,6 +9,7 @@ import { useT } from '../i18n.ts';
 import { EmailLink, PhoneLinks } from './contact-links.tsx';
 import { errorText } from './errors.ts';
 import { FollowUp } from './follow-up.tsx';
+import { LeadTasks, taskEventText } from './lead-tasks.tsx';
 import { Origin } from './origin.tsx';
 import { useAction } from './use-action.ts';
 import { when } from './format.ts';
@@ -95,7 +96,8 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       : t('consoleWork.followUp.event', { when: shown });
   };
   const eventText = (event: LeadDetail['timeline'][number]) =>
-    event.type === 'follow-up'
+    taskEventText(t, event, lang, zone) ??
+    (event.type === 'follow-up'
       ? followUpText(event.detail)
       : event.type === 'created'
         ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
@@ -114,6 +116,9 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               : event.type.startsWith('partner.')
                 ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
                 : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
+            : event.type.startsWith('partner.')
+              ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
+              : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail }));
 
   return (
     <article aria-labelledby="lead-title">
@@ -249,6 +254,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             setError={setError}
           />
           <Conversations lead={lead} onDone={load} />
+          {users && <LeadTasks id={lead.id} assignee={lead.assignee} users={users} me={me} act={act} setError={setError} />}
           <form onSubmit={note}>
             <label htmlFor="lead-note">{t('console.lead.note')}</label>
             <textarea id="lead-note" name="note" rows={3} maxLength={2000} required />

@@ -29,6 +29,8 @@ import { exportOrders, getOrder, listOrders } from './orders-routes.ts';
 import { approvePartner, getPartner, listPartners, listSites, reinstatePartner, suspendPartner, updatePartner } from './partners-routes.ts';
 import { changePassword, choosePassword, createSession, currentSession, endSession } from './session-routes.ts';
 import { createUser, listUsers, removeUser, updateUser } from './users-routes.ts';
+import { addTask, listLeadTasks, myTasks, updateTask } from './tasks-routes.ts';
+import { getRules, saveRules, unseenAssignments } from './assignment-routes.ts';
 import {
   createWebhook,
   listDeliveries,
@@ -132,6 +134,14 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST leads/:id/email', talk.sendEmail),
   route('POST leads/:id/whatsapp', talk.openWhatsApp),
   route('POST leads/:id/activities', talk.logActivity),
+  // Tasks and assignment rules (issue 40).
+  route('GET leads/:id/tasks', listLeadTasks),
+  route('POST leads/:id/tasks', addTask),
+  route('PATCH tasks/:id', updateTask),
+  route('GET tasks', myTasks),
+  route('GET assignments', unseenAssignments),
+  route('GET assignment-rules', getRules),
+  route('PUT assignment-rules', saveRules, 'admins'),
 ];
 
 /** The console's API. */

@@ -15,6 +15,7 @@ import { emitEvent, leadData } from '../webhooks/events.ts';
 import { parseFilter, type KINDS } from './filter.ts';
 import { storedText } from '../stored-text.ts';
 import { assigneeEmail, checkAssignee, recordEvent } from './lead-changes.ts';
+import { setFollowUp } from './tasks-routes.ts';
 import type { LeadAttribution, LeadDetail, LeadEstimate } from '@obra/schema/admin-contract';
 import { ESTIMATE_COLUMNS, ESTIMATE_SELECT } from '../report/estimate-columns.ts';
 
@@ -44,8 +45,10 @@ async function leadOf(db: Parameters<AdminHandler>[0]['db'], id: string) {
 }
 
 /** GET /api/admin/leads/:id: the lead, its fields in form order, its report state and its timeline. */
-export const getLead: RouteHandler<'GET leads/:id'> = async ({ db, id }) => {
+export const getLead: RouteHandler<'GET leads/:id'> = async ({ db, id, operator }) => {
   const { lead, row } = await leadOf(db, id);
+  // Opened by the operator a rule gave it to: no longer new to them (the badge, assignment-routes.ts).
+  await db.query('update lead_assignment set seen_at = now() where lead_id = $1 and user_id = $2 and seen_at is null', [id, operator.id]);
   const kind = LEAD_KINDS[lead.kind];
   const fields = kind.fields
     .filter((field) => field.shown)
@@ -123,12 +126,7 @@ export const updateLead: RouteHandler<'PATCH leads/:id'> = async ({ body, db, id
       );
     }
     if (followUp !== undefined) {
-      const rows = await tx.query(
-        `update lead set follow_up_at = $2, follow_up_note = $3
-         where id = $1 and (follow_up_at, follow_up_note) is distinct from ($2::timestamptz, $3::text) returning id`,
-        [id, followUp?.at ?? null, followUp?.note ?? null],
-      );
-      if (rows.length) {
+      if (await setFollowUp(tx, id, followUp, operator)) {
         changed.push('followUp');
         await recordEvent(tx, id, operator, 'follow-up', followUp ? `${followUp.at}\n${followUp.note}`.trimEnd() : '');
       }

@@ -1,14 +1,16 @@
 // The morning e-mail: each operator, at their hour in their time zone, gets the list of their open
-// leads whose follow-up is overdue or due that day, in their language, with their times; nothing
-// when nothing is due. A queue of the mail outbox (mail/mail-outbox.ts): one row per operator and
+// tasks (on open leads) that are overdue or due that day, each with its lead's phone and estimate,
+// in their language, with their times; nothing when nothing is due. A queue of the mail outbox (mail/mail-outbox.ts): one row per operator and
 // local day (unique, so several API processes queue it once), sent exactly once, retried.
 import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
+import type { LeadEstimate, TaskType } from '@obra/schema/admin-contract';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';
 import { textOr, textsIn } from '../texts.ts';
+import { leadBrief } from './lead-brief.ts';
 
-/** The most follow-ups one e-mail lists; the rest are in the console's queue. */
+/** The most tasks one e-mail lists; the rest are in the console's queue. */
 const LISTED = 100;
 /** Hours after an operator's morning hour during which the day's e-mail may still go (a server down at 8 sends at 9). */
 const WINDOW_HOURS = 3;
@@ -35,8 +37,9 @@ export function morningMails(
          from admin_user u cross join lateral (select coalesce(u.time_zone, (select time_zone from console_setting)) as tz) z
          where u.morning_hour is not null and u.password_hash is not null
            and extract(hour from $1::timestamptz at time zone z.tz) between u.morning_hour and u.morning_hour + $3 - 1
-           and exists (select 1 from lead where assignee = u.id and status = any($2)
-             and coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $1::timestamptz at time zone z.tz) + interval '1 day') at time zone z.tz)
+           and exists (select 1 from lead_task t join lead l on l.id = t.lead_id
+             where t.assignee = u.id and t.done_at is null and l.status = any($2)
+               and t.due_at < (date_trunc('day', $1::timestamptz at time zone z.tz) + interval '1 day') at time zone z.tz)
          on conflict (user_id, day) do nothing`,
         [now().toISOString(), OPEN_STATUSES, WINDOW_HOURS],
       )),
@@ -60,14 +63,18 @@ export function morningMails(
         id: string;
         kind: string;
         name: string;
-        follow_up_at: Date;
-        follow_up_note: string | null;
+        phone: string;
+        estimate: LeadEstimate | null;
+        type: TaskType;
+        due_at: Date;
+        note: string;
         late: boolean;
       }>(
-        `select id, kind, name, follow_up_at, follow_up_note, follow_up_at < $2 as late from lead
-         where assignee = $1 and status = any($4)
-           and coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $2::timestamptz at time zone $3) + interval '1 day') at time zone $3
-         order by follow_up_at, id limit ${LISTED + 1}`,
+        `select l.id, l.kind, l.name, l.phone, l.estimate, t.type, t.due_at, t.note, t.due_at < $2 as late
+         from lead_task t join lead l on l.id = t.lead_id
+         where t.assignee = $1 and t.done_at is null and l.status = any($4)
+           and t.due_at < (date_trunc('day', $2::timestamptz at time zone $3) + interval '1 day') at time zone $3
+         order by t.due_at, t.id limit ${LISTED + 1}`,
         [row.user_id, now().toISOString(), user.tz, OPEN_STATUSES],
       );
       // Done or moved since it was queued: nothing to say.
@@ -81,8 +88,9 @@ export function morningMails(
         .slice(0, LISTED)
         .map((lead) =>
           [
-            `${at.format(lead.follow_up_at)}${lead.late ? ` (${t('consoleWork.mail.late')})` : ''} — ${lead.name} (${textOr(lang, `console.kind.${lead.kind}`, lead.kind)})`,
-            ...(lead.follow_up_note ? [`  ${lead.follow_up_note}`] : []),
+            `${at.format(lead.due_at)}${lead.late ? ` (${t('consoleWork.mail.late')})` : ''} — ${lead.name} (${textOr(lang, `console.kind.${lead.kind}`, lead.kind)})`,
+            `  ${[t(`consoleTasks.type.${lead.type}`), lead.note].filter(Boolean).join(': ')}`,
+            ...leadBrief(lead, lang).map((line) => `  ${line}`),
             `  ${origin}/admin/leads/${lead.id}`,
           ].join('\n'),
         );
@@ -93,7 +101,7 @@ export function morningMails(
         ...(due.length > LISTED ? ['', t('consoleWork.mail.more')] : []),
         '',
         t('consoleWork.mail.open'),
-        `${origin}/admin/leads?assignee=me&due=today&sort=follow_up`,
+        `${origin}/admin/tasks`,
         '',
         t('consoleWork.mail.footer'),
       ].join('\n');
