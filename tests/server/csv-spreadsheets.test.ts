@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toCsv } from '@obra/server/testing';
+import { parseCsv as parse } from './support/csv.ts';
 
 const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
 const run = promisify(execFile);
@@ -34,33 +35,6 @@ const PHONES: [string, string][] = [
   ['+57 300 123 4567', '+57 300 1234567'],
   ['3001234567', '+57 300 1234567'],
 ];
-
-/** An RFC 4180 CSV (what LibreOffice writes back) as rows of cells. */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i += 1;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted || (c !== ',' && c !== '\n' && c !== '\r')) cell += c;
-    else if (c === ',') endCell();
-    else if (c === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-    }
-  }
-  return rows;
-}
 
 describe('a console export opened in LibreOffice Calc', () => {
   const file = join(dir, 'obra-leads.csv');

@@ -148,7 +148,7 @@ export function BulkBar({
             <div role="group" aria-labelledby="bulk-delete-question" className="confirm">
               <p id="bulk-delete-question">{t('consoleWork.bulk.deleteConfirm', { count })}</p>
               <button type="button" className="destructive" onClick={() => void run({ action: 'delete' })}>
-                {t('consoleWork.bulk.deleteYes')}
+                {t('consoleWork.bulk.deleteYes', { count })}
               </button>
               <button type="button" onClick={() => setConfirming(false)}>
                 {t('consoleWork.bulk.cancel')}

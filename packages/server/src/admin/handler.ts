@@ -16,7 +16,7 @@ import { ADMIN_BODIES, type AdminBodyRoute, type AdminRoute } from '@obra/schema
 import { readBody, requireAdmin, type AdminContext, type AdminHandler, type RouteHandler } from './context.ts';
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
-import { bulkChange } from './bulk-routes.ts';
+import { bulkChange, undoBulkChange } from './bulk-routes.ts';
 import { dashboard } from './dashboard-routes.ts';
 import { dueCounts, listLeads } from './inbox-routes.ts';
 import { updateCompany, updateMe } from './me-routes.ts';
@@ -68,6 +68,7 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST account/password', changePassword),
   route('GET leads', listLeads),
   route('POST leads/bulk', bulkChange),
+  route('POST bulk-changes/:id/undo', undoBulkChange),
   route('GET due', dueCounts),
   route('GET dashboard', dashboard),
   route('GET views', listViews),
