@@ -155,7 +155,7 @@ describe('bulk work', () => {
     await expect.poll(() => bar.locator('.bulk-count strong').textContent()).toBe('25 seleccionados');
     await bar.getByLabel('Asignar a').selectOption({ label: LUIS });
     await bar.getByRole('button', { name: 'Aplicar la asignación' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Cambiados: 25 contactos.' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Cambiados: 25 contactos, a «luis@example.com».' }).count()).toBe(1);
     const assigned = () =>
       db().query<{ n: number }>(
         "select count(*)::int as n from lead l join admin_user u on u.id = l.assignee where u.email = $1 and l.name like 'Lote %'",

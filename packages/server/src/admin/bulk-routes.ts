@@ -101,7 +101,7 @@ export const bulkChange: RouteHandler<'POST leads/bulk'> = async (context) => {
 export const undoBulkChange: RouteHandler<'POST bulk-changes/:id/undo'> = async ({ db, id, operator }) => {
   const restored = await db.transaction(async (tx) => {
     const [change] = await tx.query<{ field: 'status' | 'assignee'; value: string | null }>(
-      'delete from bulk_change where id = $1 and actor = $2 returning field, value',
+      'select field, value from bulk_change where id = $1 and actor = $2 for update',
       [id, operator.id],
     );
     if (!change) throw new HttpError(404, 'There is no such change of yours to undo.', { body: { code: 'gone' } });
@@ -111,6 +111,7 @@ export const undoBulkChange: RouteHandler<'POST bulk-changes/:id/undo'> = async 
        where c.change_id = $1 and l.id = c.lead_id and l.${field}::text is not distinct from $2 returning l.id, c.previous`,
       [id, change.value],
     );
+    await tx.query('delete from bulk_change where id = $1', [id]);
     // One event per value put back (the timeline names the value, the assignee by e-mail).
     for (const previous of new Set(rows.map((row) => row.previous))) {
       const ids = rows.filter((row) => row.previous === previous).map((row) => row.id);
