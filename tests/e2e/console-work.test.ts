@@ -53,7 +53,7 @@ describe.each([
       tomorrow: 'Mañana a las 9:00',
       save: 'Guardar el seguimiento',
       saved: 'Seguimiento guardado.',
-      due: /^1 seguimientos para hoy, 0 atrasados$/,
+      due: /^1 seguimiento para hoy, 0 atrasados$/,
       subject: 'Obra — seguimientos para hoy: 1',
       timeline: 'Seguimiento para el',
       today: 'Para hoy',
@@ -69,7 +69,7 @@ describe.each([
       tomorrow: 'Tomorrow at 9:00',
       save: 'Save the follow-up',
       saved: 'Follow-up saved.',
-      due: /^1 follow-ups due today, 0 overdue$/,
+      due: /^1 follow-up due today, 0 overdue$/,
       subject: 'Obra — follow-ups due today: 1',
       timeline: 'Follow-up due',
       today: 'Due today',
@@ -155,7 +155,7 @@ describe('bulk work', () => {
     await expect.poll(() => bar.locator('.bulk-count strong').textContent()).toBe('25 seleccionados');
     await bar.getByLabel('Asignar a').selectOption({ label: LUIS });
     await bar.getByRole('button', { name: 'Aplicar la asignación' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Cambiados: 25 contactos.' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Cambiados: 25 contactos, a «luis@example.com».' }).count()).toBe(1);
     const assigned = () =>
       db().query<{ n: number }>(
         "select count(*)::int as n from lead l join admin_user u on u.id = l.assignee where u.email = $1 and l.name like 'Lote %'",

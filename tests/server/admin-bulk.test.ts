@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, signInAs, type Session } from './support/admin.ts';
 import { startLocalApi, type LocalApi } from './support/api.ts';
+import { csvRows } from './support/csv.ts';
 
 let local: LocalApi;
 let ana: Session;
@@ -40,11 +41,14 @@ describe('bulk changes', () => {
     const chosen = ids.slice(0, 25);
     const assigned = await bulk({ action: 'assign', ids: chosen, assignee: luisId }, luis);
     expect(assigned.status).toBe(200);
-    expect(await assigned.json()).toEqual({ changed: 25 });
+    expect(await assigned.json()).toEqual({ changed: 25, undo: expect.any(String) });
     expect(await rows('select count(*)::int as n from lead where assignee = $1', [luisId])).toEqual([{ n: 25 }]);
     // Again: nothing to change, nothing recorded.
-    expect(await (await bulk({ action: 'assign', ids: chosen, assignee: luisId }, luis)).json()).toEqual({ changed: 0 });
-    expect(await (await bulk({ action: 'assign', ids: chosen, assignee: null }, luis)).json()).toEqual({ changed: 25 });
+    expect(await (await bulk({ action: 'assign', ids: chosen, assignee: luisId }, luis)).json()).toEqual({ changed: 0, undo: null });
+    expect(await (await bulk({ action: 'assign', ids: chosen, assignee: null }, luis)).json()).toEqual({
+      changed: 25,
+      undo: expect.any(String),
+    });
     expect(await rows('select count(*)::int as n from lead where assignee is not null')).toEqual([{ n: 0 }]);
     expect(
       await rows('select type, detail, actor_email, count(*)::int as n from lead_event group by 1, 2, 3 order by detail desc'),
@@ -63,7 +67,7 @@ describe('bulk changes', () => {
       "insert into webhook_endpoint (url, events, secret) values ('https://crm.example/hook', '{lead.updated}', 'whsec_dGVzdA==')",
     );
     const response = await bulk({ action: 'status', query: 'q=bulk 1&kind=contact', status: 'spam' }, luis);
-    expect(await response.json()).toEqual({ changed: 11 });
+    expect(await response.json()).toEqual({ changed: 11, undo: expect.any(String) });
     expect((await rows("select name from lead where status = 'spam' order by name")).map((row) => row.name)).toEqual(
       ['Bulk 1', ...Array.from({ length: 10 }, (_, i) => `Bulk ${10 + i}`)].sort(),
     );
@@ -130,13 +134,9 @@ describe('bulk changes', () => {
   it('exports the selected leads only, and audits it', async () => {
     const response = await luis.call(`/api/admin/export.csv?ids=${ids.slice(0, 2).join(',')}`);
     expect(response.status).toBe(200);
-    // The spreadsheet format of every export (UTF-16LE after its BOM, tab-separated).
-    const lines = Buffer.from(await response.arrayBuffer())
-      .subarray(2)
-      .toString('utf16le')
-      .trim()
-      .split('\r\n');
-    expect(lines.slice(1).map((line) => line.split('\t')[6])).toEqual(['Bulk 40', 'Bulk 39']);
+    // The spreadsheet format of every export (UTF-8 after its BOM, comma-separated, quoted).
+    const lines = csvRows(new Uint8Array(await response.arrayBuffer()));
+    expect(lines.slice(1).map((line) => line[6])).toEqual(['Bulk 40', 'Bulk 39']);
     expect(await rows("select actor_email, detail from admin_audit where action = 'leads.exported'")).toEqual([
       { actor_email: 'luis@example.com', detail: { count: 2 } },
     ]);

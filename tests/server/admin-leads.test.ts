@@ -1,5 +1,6 @@
 // The inbox over real HTTP: leads from the four kind tables (triggers), filters, search, keyset
 // pages and counts, a lead's page and timeline, export with the formula guard, deletion and audit.
+import { csvRows } from './support/csv.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeOlderThan } from '@obra/server/testing';
 import { createOperator, insertReport, signInAs, type Session } from './support/admin.ts';
@@ -42,7 +43,7 @@ describe('the inbox', () => {
     expect(items[0]).toMatchObject({ kind: 'contact', name: 'Marta Nueva', status: 'new' });
   });
 
-  it('walks every page with the keyset cursor, no row twice or missing', async () => {
+  it('walks every page with the keyset cursor, no row twice or missing (spam aside: it has its own tab)', async () => {
     const seen: string[] = [];
     let next: string | null = '';
     while (next !== null) {
@@ -50,8 +51,9 @@ describe('the inbox', () => {
       seen.push(...result.items.map((item) => item.name));
       next = result.next;
     }
-    expect(seen).toHaveLength(120);
-    expect(new Set(seen).size).toBe(120);
+    expect(seen).toHaveLength(119);
+    expect(new Set(seen).size).toBe(119);
+    expect(seen).not.toContain('Persona 99');
     expect(seen[0]).toBe('Persona 120');
     expect(seen.at(-1)).toBe('Persona 1');
   });
@@ -154,25 +156,22 @@ describe('a lead', () => {
     expect(await local.api.db.query('select type from lead_event where lead_id = $1', [lead.id])).toEqual([]);
   });
 
-  it('exports the current filter for spreadsheets: UTF-16LE with its BOM, tab-separated, formulas guarded, phones as numbers', async () => {
+  it('exports the current filter for spreadsheets: UTF-8 with its BOM, comma-separated, quoted, formulas guarded, phones as numbers', async () => {
     const response = await admin.call('/api/admin/export.csv?q=hyperlink');
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-16le');
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="obra-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
-    const lines = bytes.subarray(2).toString('utf16le').trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved'.replaceAll(
+    const lines = csvRows(new Uint8Array(await response.arrayBuffer()));
+    expect(lines[0]).toEqual(
+      'id,kind,created_at,status,assignee,lang,name,email,phone,summary,follow_up_at,follow_up_note,notes,estimate_low,estimate_expected,estimate_high,estimate_currency,estimate_weeks,estimate_drivers,value_usd,page_url,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,partner_code,partner_claim,widget,widget_version,embed_origin,embed_approved'.split(
         ',',
-        '	',
       ),
     );
     expect(lines).toHaveLength(2);
-    const cells = lines[1]!.split('\t');
+    const cells = lines[1]!;
     // The phone in international format, without the apostrophe the guard used to put before it.
     expect(cells[8]).toBe('+57 300 0000007');
-    // The summary does not start with a formula; it is quoted for its quotes.
-    expect(cells[9]).toBe(`"cliente: =HYPERLINK(""http://evil"")"`);
+    // The first words in the operator's words, which do not start with a formula.
+    expect(cells[9]).toMatch(/^[^=+\-@].*=HYPERLINK\("http:\/\/evil"\)/);
   });
 
   it('is deleted on request with its kind row, and the audit keeps nothing personal', async () => {

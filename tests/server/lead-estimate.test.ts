@@ -2,6 +2,7 @@
 // shown by the console's API, listed with its value in US dollars, exported in the CSV and by
 // `npm run export`, and given to reports stored before it (or cleared by migration 095) by
 // `npm run backfill:estimates`.
+import { csvRows } from './support/csv.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,13 +75,21 @@ describe("a design report's estimate on its lead", () => {
     expect(lead.value_usd).toBe(expected.cost.expectedUsd);
     const list = (await (await admin.call('/api/admin/leads?kind=report')).json()) as { items: { id: string; value_usd: number | null }[] };
     expect(list.items.find((item) => item.id === id)?.value_usd).toBe(expected.cost.expectedUsd);
-    // The console's CSV is UTF-16LE with a BOM, tab-separated (docs/operators/console.md).
-    const bytes = Buffer.from(await (await admin.call('/api/admin/export.csv?kind=report')).arrayBuffer());
-    const csv = bytes.subarray(2).toString('utf16le').trim().split('\r\n');
-    expect(csv[0]).toContain(
-      'summary\testimate_low\testimate_expected\testimate_high\testimate_currency\testimate_weeks\testimate_drivers\tvalue_usd\t',
-    );
-    expect(csv.find((line) => line.startsWith(id))).toContain(`\t${expected.cost.total.expected}\t`);
+    // The console's CSV (docs/operators/console.md): the estimate's columns after the notes.
+    const csv = csvRows(new Uint8Array(await (await admin.call('/api/admin/export.csv?kind=report')).arrayBuffer()));
+    const first = csv[0]!.indexOf('estimate_low');
+    expect(csv[0]!.slice(first - 1, first + 8)).toEqual([
+      'notes',
+      'estimate_low',
+      'estimate_expected',
+      'estimate_high',
+      'estimate_currency',
+      'estimate_weeks',
+      'estimate_drivers',
+      'value_usd',
+      'page_url',
+    ]);
+    expect(csv.find((line) => line[0] === id)?.[first + 1]).toBe(String(expected.cost.total.expected));
   });
 
   it('is null when the building was not measured, and for other kinds', async () => {

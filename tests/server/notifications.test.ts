@@ -207,7 +207,7 @@ describe('a copy to the partner', () => {
     const sent = (await (await fromAcme('Desde Acme')).json()) as { id: string };
     await vi.waitFor(() => expect(copies()).toHaveLength(1), { timeout: 10_000, interval: 50 });
     const copy = copies()[0]!.replace(/=\r\n/g, '');
-    expect(subjectOf(copies()[0]!)).toBe('New lead on Obra — Contact: Desde Acme');
+    expect(subjectOf(copies()[0]!)).toBe('New lead on Obra — Contact form: Desde Acme');
     expect(copy).toContain('A new lead has arrived from your site');
     expect(copy).not.toContain('/admin');
     expect(

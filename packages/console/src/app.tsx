@@ -192,7 +192,10 @@ function Shell({
                       className={`due-badge${due.overdue ? ' late' : ''}`}
                       href={dueUrl}
                       onClick={link(dueUrl)}
-                      aria-label={t('consoleWork.nav.due', { today: due.today, overdue: due.overdue })}
+                      aria-label={t('consoleWork.nav.due', {
+                        today: t('consoleWork.nav.dueToday', { count: due.today }),
+                        overdue: t('consoleWork.nav.dueLate', { count: due.overdue }),
+                      })}
                     >
                       {due.today}
                     </a>

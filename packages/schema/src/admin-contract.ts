@@ -801,6 +801,8 @@ export interface LeadItem {
   name: string;
   email: string;
   phone: string;
+  /** The phone in international form, read in the lead's country (the server's lead-phone.ts); null when no valid number. */
+  phone_international: string | null;
   summary: string;
   /** Its first words with the choices' labels, in each language. */
   readable: Labels | null;
@@ -855,6 +857,8 @@ export interface LeadDetail {
   estimate: LeadEstimate | null;
   value_usd: number | null;
   spamReason: string | null;
+  /** The phone in international form, as in {@link LeadItem}. */
+  phoneInternational: string | null;
   /** Each field as stored; a choice also with its name in each language. */
   fields: { name: string; value: string; labels?: Labels }[];
   /** A design report's image and mail; null for other kinds. */
@@ -1190,7 +1194,9 @@ export interface AdminResponses {
   };
   'GET due': { overdue: number; today: number };
   /** How many leads changed (those already so are left alone) or were deleted. */
-  'POST leads/bulk': { changed: number };
+  /** `undo`: the change's id for POST bulk-changes/:id/undo (null when nothing changed or for a deletion). */
+  'POST leads/bulk': { changed: number; undo?: string | null };
+  'POST bulk-changes/:id/undo': { changed: number };
   /** `?weeks=` one of DASHBOARD_WEEKS. */
   'GET dashboard': DashboardFigures;
   'GET leads/:id': LeadDetail;

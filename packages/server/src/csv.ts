@@ -29,9 +29,12 @@ const quoted = (text: string) => (/[",;\t\r\n]/.test(text) ? `"${text.replaceAll
 
 /**
  * `rfc4180`: UTF-8, comma-separated, CRLF (RFC 4180), for scripts (`npm run export`).
- * `spreadsheet`: what people download from the console: UTF-16LE with its BOM, tab-separated,
- * CRLF — the one text format Excel opens into columns whatever the list separator of its locale,
- * and that LibreOffice reads from its BOM (tests/server/csv-spreadsheets.test.ts).
+ * `spreadsheet`: what people download from the console: the same with a UTF-8 BOM and every cell
+ * quoted. LibreOffice opens it into columns with its default options (comma, `"`), and reads it as
+ * UTF-8 from the BOM in its import dialog; Excel reads UTF-8 from the BOM and splits on commas
+ * where the list separator is a comma (tests/server/csv-spreadsheets.test.ts; where it is `;`, Data
+ * > From Text/CSV, docs/operators/console.md "Exports"). UTF-16 tab-separated text, what it was,
+ * opened in LibreOffice's defaults as one column starting with "ÿþ".
  */
 export type CsvFormat = 'rfc4180' | 'spreadsheet';
 
@@ -40,14 +43,14 @@ export function toCsv(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
   { format = 'rfc4180', phones = [] }: { format?: CsvFormat; phones?: readonly string[] } = {},
-): string | Buffer {
-  const separator = format === 'spreadsheet' ? '\t' : ',';
+): string {
+  const cell = format === 'spreadsheet' ? (text: string) => `"${text.replaceAll('"', '""')}"` : quoted;
   const lines = [
-    columns.map((column) => quoted(guardFormula(column))),
-    ...rows.map((row) => columns.map((column) => quoted(cellText(row[column], phones.includes(column))))),
+    columns.map((column) => cell(guardFormula(column))),
+    ...rows.map((row) => columns.map((column) => cell(cellText(row[column], phones.includes(column))))),
   ];
-  const text = `${lines.map((line) => line.join(separator)).join('\r\n')}\r\n`;
-  return format === 'spreadsheet' ? Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]) : text;
+  const text = `${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
+  return format === 'spreadsheet' ? `\uFEFF${text}` : text;
 }
 
 /** The answer that downloads `rows` from the console as `obra-<name>-<today>.csv`, in the spreadsheet format. */
@@ -62,6 +65,6 @@ export function spreadsheetDownload(
     status: 200,
     body: undefined,
     raw: toCsv(columns, rows, { format: 'spreadsheet', phones }),
-    headers: { 'Content-Type': 'text/csv; charset=utf-16le', 'Content-Disposition': `attachment; filename="obra-${name}-${day}.csv"` },
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="obra-${name}-${day}.csv"` },
   };
 }

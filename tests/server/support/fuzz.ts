@@ -21,6 +21,7 @@ const ADMIN_ROUTES = Object.keys({
   'GET leads': true,
   'GET due': true,
   'POST leads/bulk': true,
+  'POST bulk-changes/:id/undo': true,
   'GET dashboard': true,
   'GET leads/:id': true,
   'PATCH leads/:id': true,

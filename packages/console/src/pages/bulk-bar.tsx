@@ -1,11 +1,12 @@
 // What to do with the leads selected in the inbox (on this page, or every one matching the
-// filter): a status, an assignee, a CSV of them, or deletion for admins after a confirmation.
+// filter): a status, an assignee, a CSV of them, or deletion for admins after a confirmation. A
+// status or assignee change says what it did and offers its undo, which puts each lead back.
 import { useState } from 'react';
 import { BULK_LIMIT, LEAD_STATUSES, type LeadStatus } from '@obra/schema/console';
 import type { AdminRequest } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { formText } from './form-text.ts';
-import { useT } from '../i18n.ts';
+import { useT, type ConsoleI18n } from '../i18n.ts';
 import { Feedback } from './feedback.tsx';
 import { filterQuery, type Filter } from '../url-state.ts';
 import { errorText } from './errors.ts';
@@ -44,6 +45,9 @@ export function BulkBar({
   const [message, setMessage] = useText();
   const [error, setError] = useText();
   const [confirming, setConfirming] = useState(false);
+  // The operator's last status or assignee change: its undo stays offered (even once the changed
+  // leads left the filter, and the selection with them) until they undo it or change again.
+  const [undo, setUndo] = useState<string | null>(null);
   const count = selection.all ? (matching ?? 0) : selection.ids.size;
   const target = selection.all
     ? { query: filterQuery({ ...filter, after: undefined, sort: undefined, dir: undefined }).slice(1) }
@@ -53,9 +57,32 @@ export function BulkBar({
     setError('');
     setConfirming(false);
     try {
-      const { changed: n } = await adminApi('POST leads/bulk', { body: { ...target, ...body } });
-      setMessage((t) => t(body.action === 'delete' ? 'consoleWork.bulk.deleted' : 'consoleWork.bulk.done', { count: n }));
-      if (body.action === 'delete') clear();
+      const { changed: n, undo: id } = await adminApi('POST leads/bulk', { body: { ...target, ...body } });
+      const value =
+        body.action === 'status'
+          ? (t: ConsoleI18n['t']) => t(`console.status.${body.status!}`)
+          : (t: ConsoleI18n['t']) => users.find((user) => user.id === body.assignee)?.email ?? t('consoleWork.bulk.nobody');
+      setMessage((t) =>
+        body.action === 'delete'
+          ? t('consoleWork.bulk.deleted', { count: n })
+          : t('consoleWork.bulk.changedTo', { count: n, value: value(t) }),
+      );
+      setUndo(id ?? null);
+      // "Every lead matching" would now be others (those changed may have left the filter): it ends.
+      if (body.action === 'delete' || selection.all) clear();
+      changed();
+    } catch (caught) {
+      setError((t) => errorText(t, caught as ApiError, CODES));
+    }
+  };
+  const undoLast = async () => {
+    if (!undo) return;
+    setMessage('');
+    setError('');
+    try {
+      const { changed: n } = await adminApi('POST bulk-changes/:id/undo', { id: undo });
+      setUndo(null);
+      setMessage((t) => t('consoleWork.bulk.undone', { count: n }));
       changed();
     } catch (caught) {
       setError((t) => errorText(t, caught as ApiError, CODES));
@@ -68,6 +95,13 @@ export function BulkBar({
   const live = (
     <>
       <Feedback message={message} error={error} />
+      {undo && (
+        <p className="bulk-undo">
+          <button type="button" onClick={() => void undoLast()}>
+            {t('consoleWork.bulk.undo')}
+          </button>
+        </p>
+      )}
     </>
   );
   return (
@@ -148,7 +182,7 @@ export function BulkBar({
             <div role="group" aria-labelledby="bulk-delete-question" className="confirm">
               <p id="bulk-delete-question">{t('consoleWork.bulk.deleteConfirm', { count })}</p>
               <button type="button" className="destructive" onClick={() => void run({ action: 'delete' })}>
-                {t('consoleWork.bulk.deleteYes')}
+                {t('consoleWork.bulk.deleteYes', { count })}
               </button>
               <button type="button" onClick={() => setConfirming(false)}>
                 {t('consoleWork.bulk.cancel')}

@@ -31,7 +31,7 @@ const SORT_COLUMNS: Record<
       return (
         <span className={late ? 'follow-up-late' : undefined}>
           <time dateTime={lead.follow_up_at}>{format(lead.follow_up_at)}</time>
-          {late && <> ({t('consoleWork.queues.overdue').toLowerCase()})</>}
+          {late && <> ({t('consoleWork.columns.late')})</>}
           {lead.follow_up_note && <span className="muted block">{lead.follow_up_note}</span>}
         </span>
       );
@@ -128,7 +128,7 @@ export function LeadTable({
             <td data-label={t('consoleWork.columns.assignee')}>{lead.assignee_email ?? t('consoleWork.columns.nobody')}</td>
             <td data-label={t('consoleWork.columns.contact')} className="contact">
               <EmailLink email={lead.email} />
-              <PhoneLinks phone={lead.phone} name={lead.name} />
+              <PhoneLinks phone={lead.phone} international={lead.phone_international} name={lead.name} />
             </td>
             <td data-label={t('console.inbox.summary')} className="summary">
               {lead.readable?.[lang] ?? lead.summary}

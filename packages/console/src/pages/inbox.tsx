@@ -31,7 +31,8 @@ export function Inbox({ filter, me, onChange }: { filter: Filter; me: Me; onChan
 
   const { after: _after, status: _status, ...rest } = filter;
   const statusUrl = (status?: string) => `/admin/leads${filterQuery({ ...rest, status })}`;
-  const total = page ? Object.values(page.counts).reduce((a, b) => a + b, 0) : 0;
+  // "All" is every status but spam, which has its own tab (the server's filter.ts).
+  const total = page ? Object.entries(page.counts).reduce((sum, [status, n]) => (status === 'spam' ? sum : sum + n), 0) : 0;
   const matching = page
     ? page.countsCapped
       ? null

@@ -164,7 +164,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
                   {field.name === 'correo' || field.name === 'email' ? (
                     <EmailLink email={field.value} />
                   ) : field.name === 'telefono' ? (
-                    <PhoneLinks phone={field.value} name={name} />
+                    <PhoneLinks phone={field.value} international={lead.phoneInternational} name={name} />
                   ) : (
                     (field.labels?.[lang] ?? (field.value || '—'))
                   )}

@@ -172,7 +172,7 @@ const OPEN = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /**
  * `where …` and its parameters for `filter` as `scope` sees it: without `status` when `withStatus`
- * is false (the counts), with `more` adding terms last (a sort's keyset cursor).
+ * is false (the counts), without spam unless its status is spam, with `more` adding terms last (a sort's keyset cursor).
  */
 export function whereOf(
   filter: Filter,
@@ -182,6 +182,8 @@ export function whereOf(
   const where = whereBuilder();
   if (filter.kind) where.add((n) => `kind = ${n}`, filter.kind);
   if (filter.status && withStatus) where.add((n) => `status = ${n}`, filter.status);
+  // Every status but spam when none is chosen (the "All" tab, a bulk change or an export of it): spam is only ever its own filter.
+  else if (withStatus) where.term("status <> 'spam'");
   if (filter.lang) where.add((n) => `lang = ${n}`, filter.lang);
   where.days(filter.from, filter.to, scope.timeZone);
   // Each answered by its own index (migrations 050 and 100), newest first.

@@ -18,6 +18,7 @@ import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import { bulkChange } from './bulk-routes.ts';
 import * as talk from './conversations-routes.ts';
+import { bulkChange, undoBulkChange } from './bulk-routes.ts';
 import { dashboard } from './dashboard-routes.ts';
 import { dueCounts, listLeads } from './inbox-routes.ts';
 import { board, leadDeals, listStages, openDeal, revenue, saveStages, updateDeal } from './deals-routes.ts';
@@ -73,6 +74,7 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('POST account/password', changePassword),
   route('GET leads', listLeads),
   route('POST leads/bulk', bulkChange),
+  route('POST bulk-changes/:id/undo', undoBulkChange),
   route('GET due', dueCounts),
   route('GET dashboard', dashboard),
   route('GET views', listViews),

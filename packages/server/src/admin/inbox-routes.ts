@@ -1,5 +1,6 @@
 // The inbox: one keyset page of leads for a filter, a queue and a sort, with counts per status;
 // and the signed-in operator's due follow-ups (the navigation badge).
+import { leadPhone } from '../lead-phone.ts';
 import { OPEN_STATUSES } from '@obra/schema/console';
 import type { Queryable } from '../db/index.ts';
 import type { LeadItem } from '@obra/schema/admin-contract';
@@ -15,7 +16,7 @@ import { cappedCounts, pagedList, PAGE_SIZE, type Counted } from './paged-list.t
  */
 async function countsOf(db: Queryable, filter: Filter, scope: Scope): Promise<Counted> {
   if (!beyondTally(filter)) {
-    const { sql, params } = whereOf({ kind: filter.kind, lang: filter.lang }, scope);
+    const { sql, params } = whereOf({ kind: filter.kind, lang: filter.lang }, scope, { withStatus: false });
     const rows = await db.query<{ status: string; n: number }>(
       `select status, sum(n)::int as n from lead_tally ${sql} group by status`,
       params,
@@ -26,7 +27,7 @@ async function countsOf(db: Queryable, filter: Filter, scope: Scope): Promise<Co
 }
 
 /** A lead of the page as read, with its sort's cursor. */
-type ListRow = Omit<LeadItem, 'readable'> & { cursor: string[] };
+type ListRow = Omit<LeadItem, 'readable' | 'phone_international'> & { cursor: string[] };
 
 /**
  * GET /api/admin/leads?kind&status&lang&from&to&q&partner&campaign&assignee&due&sort&dir&after: a
@@ -60,7 +61,11 @@ export const listLeads: RouteHandler<'GET leads'> = async (context) => {
   return {
     status: 200,
     body: {
-      items: items.map(({ cursor: _cursor, ...row }) => ({ ...row, readable: summaries.get(row.id) ?? null })),
+      items: items.map(({ cursor: _cursor, ...row }) => ({
+        ...row,
+        phone_international: leadPhone(row.phone, row.estimate?.country),
+        readable: summaries.get(row.id) ?? null,
+      })),
       next: more && last ? encodeSortCursor(sort, last.cursor) : null,
       counts,
       countsCapped,

@@ -1,6 +1,10 @@
 // A lead's page: one lead with its fields and timeline, status, assignee and follow-up changes,
 // notes, report resend, PDF, deletion; and the CSV export (the list is inbox-routes.ts).
 import { spreadsheetDownload } from '../csv.ts';
+import { leadPhone } from '../lead-phone.ts';
+import { textOr } from '../texts.ts';
+import { readableSummaries } from './summary.ts';
+import type { Lang } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
 import { queueResend } from '../report/caps.ts';
@@ -84,12 +88,25 @@ export const getLead: RouteHandler<'GET leads/:id'> = async ({ db, id, operator 
       : null;
   // Where it came from (null for leads stored before migration 050, or sent by a server).
   const attribution = Object.fromEntries(ATTRIBUTION_COLUMNS.map((name) => [name, row[name] ?? null])) as LeadAttribution;
-  return { status: 200, body: { ...lead, spamReason: (row.spam_reason as string | null) ?? null, fields, report, attribution, timeline } };
+  return {
+    status: 200,
+    body: {
+      ...lead,
+      spamReason: (row.spam_reason as string | null) ?? null,
+      phoneInternational: leadPhone(row.telefono, lead.estimate?.country),
+      fields,
+      report,
+      attribution,
+      timeline,
+    },
+  };
 };
 
+// Stored as a full URL under PUBLIC_URL, else as the path itself (the quick start's setup): either
+// way the console, served from the API's origin, shows it by its path.
 const safePath = (url: string) => {
   try {
-    return new URL(url).pathname;
+    return new URL(url, 'http://stored.invalid').pathname;
   } catch {
     return '';
   }
@@ -218,6 +235,9 @@ const EXPORT_COLUMNS = [
   'email',
   'phone',
   'summary',
+  'follow_up_at',
+  'follow_up_note',
+  'notes',
   ...ESTIMATE_COLUMNS,
   ...ATTRIBUTION_COLUMNS,
 ];
@@ -231,15 +251,65 @@ const ATTRIBUTION_SELECT = ATTRIBUTION_COLUMNS.map(
   (column) => `coalesce(${KIND_JOINS.map(({ alias }) => `${alias}.${column}`).join(', ')}) as ${column}`,
 ).join(', ');
 
-/** GET /api/admin/export.csv?filter (or ?ids=a,b,… for the leads selected in the inbox): the leads as CSV (formula guard of csv.ts), newest first. */
+/** A time as a spreadsheet reads it, in `timeZone`: `2026-11-28 09:15` (Excel and LibreOffice take it for a date and time in any locale). */
+const sheetTime = (at: unknown, timeZone: string): string => {
+  if (!(at instanceof Date)) return '';
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(at)
+      .map(({ type, value }) => [type, value]),
+  );
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+};
+
+/**
+ * GET /api/admin/export.csv?filter (or ?ids=a,b,… for the leads selected in the inbox): the leads as
+ * CSV (formula guard of csv.ts), newest first, as the operator reads them: times in their zone, the
+ * kind, status and first words in their language, the phone as the console links it, the
+ * follow-up and the notes (oldest first, one a line).
+ */
 export const exportLeads: RouteHandler<'GET export.csv'> = async (context) => {
-  const { url, db } = context;
+  const { url, db, operator } = context;
+  const lang = operator.lang ?? 'es';
   const { sql, params } = await exportWhere(context, parseFilter(url.searchParams));
   const rows = await db.query<Record<string, unknown>>(
-    `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.summary, ${ESTIMATE_SELECT('l')}, ${ATTRIBUTION_SELECT}
+    `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.estimate->>'country' as country, l.summary,
+       l.follow_up_at, l.follow_up_note, ${ESTIMATE_SELECT('l')}, ${ATTRIBUTION_SELECT}
      from (select * from lead ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}) l
      left join admin_user u on u.id = l.assignee ${KIND_JOINS.map(({ sql: join }) => join).join(' ')} order by l.created_at desc, l.id desc`,
     params,
   );
-  return spreadsheetDownload('leads', EXPORT_COLUMNS, rows, ['phone']);
+  const ids = rows.map((row) => row.id as string);
+  const summaries = new Map<string, Record<Lang, string>>();
+  const notes = new Map<string, string>();
+  // In slices, so no statement carries 100,000 ids.
+  for (let at = 0; at < ids.length; at += 1000) {
+    const slice = ids.slice(at, at + 1000);
+    for (const [id, words] of await readableSummaries(db, slice)) summaries.set(id, words);
+    const noted = await db.query<{ lead_id: string; notes: string }>(
+      "select lead_id::text, string_agg(detail, E'\\n' order by at, id) as notes from lead_event where type = 'note' and lead_id = any($1::uuid[]) group by lead_id",
+      [slice],
+    );
+    for (const row of noted) notes.set(row.lead_id, row.notes);
+  }
+  const readable = rows.map((row) => ({
+    ...row,
+    kind: textOr(lang, `console.kind.${String(row.kind)}`, String(row.kind)),
+    status: textOr(lang, `console.status.${String(row.status)}`, String(row.status)),
+    created_at: sheetTime(row.created_at, operator.timeZone),
+    follow_up_at: sheetTime(row.follow_up_at, operator.timeZone),
+    summary: summaries.get(row.id as string)?.[lang] ?? row.summary,
+    notes: notes.get(row.id as string) ?? '',
+    // The phone as the console links it: read in the lead's country (a number without one is kept as typed).
+    phone: leadPhone(row.phone, row.country as string | null) ?? row.phone,
+  }));
+  return spreadsheetDownload('leads', EXPORT_COLUMNS, readable, ['phone']);
 };

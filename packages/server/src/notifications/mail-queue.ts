@@ -10,6 +10,9 @@ import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';
 import { CONSOLE_LOCALES } from '@obra/schema/console';
 import { readableSummaries } from '../admin/summary.ts';
+import type { LeadEstimate } from '@obra/schema/admin-contract';
+import { money } from '@obra/estimate';
+import { leadPhone } from '../lead-phone.ts';
 import { partnerWelcome } from './partner-welcome.ts';
 import { textOr, textsIn, type ServerT } from '../texts.ts';
 
@@ -38,6 +41,7 @@ interface LeadLine {
   email: string;
   phone: string;
   summary: string;
+  estimate: LeadEstimate | null;
 }
 /** The words of one language: its `t` and its language (for labels of codes). */
 interface Words {
@@ -69,19 +73,27 @@ export function notificationMails(
     );
     return { lang: row.lang === 'en' ? 'en' : 'es', timeZone: found?.tz ?? 'UTC' };
   };
+  /** A design report's estimate in its currency, in the mail's language: the expected amount, then the range. */
+  const estimateLine = ({ estimate: e }: LeadLine, w: Words) => {
+    if (!e) return [];
+    const amount = (value: number) => money(value, e.currency, w.lang, e.country);
+    return [`${w.t('console.lead.estimate.title')}: ${amount(e.expected)} (${amount(e.low)} – ${amount(e.high)})`];
+  };
   const lines = (lead: LeadLine, w: Words, reader: Reader, summary: string) => [
     `${w.t('console.field.nombre')}: ${lead.name}`,
     `${w.t('console.field.correo')}: ${lead.email}`,
-    ...(lead.phone ? [`${w.t('console.field.telefono')}: ${lead.phone}`] : []),
+    ...(lead.phone ? [`${w.t('console.field.telefono')}: ${leadPhone(lead.phone, lead.estimate?.country) ?? lead.phone}`] : []),
+    ...estimateLine(lead, w),
     `${w.t('console.inbox.lang')}: ${textOr(w.lang, `console.langName.${lead.lang}`, lead.lang)}`,
     `${w.t('console.mail.when')}: ${stamp(lead.created_at, reader.lang, reader.timeZone)}`,
     `${w.t('console.inbox.summary')}: ${summary}`,
   ];
 
   async function leadMail(row: Row, w: Words, origin: string) {
-    const [lead] = await db.query<LeadLine>('select id, kind, created_at, lang, name, email, phone, summary from lead where id = $1', [
-      row.lead_id,
-    ]);
+    const [lead] = await db.query<LeadLine>(
+      'select id, kind, created_at, lang, name, email, phone, summary, estimate from lead where id = $1',
+      [row.lead_id],
+    );
     // Deleted on request since it was queued: nothing to tell.
     if (!lead) return null;
     const reader = await readerOf(row);
@@ -114,7 +126,7 @@ export function notificationMails(
   async function digestMail(row: Row, w: Words, origin: string) {
     // The page and the whole window's count in one statement.
     const leads = await db.query<LeadLine & { total: number }>(
-      `select id, kind, created_at, lang, name, email, phone, summary, (count(*) over ())::int as total from lead
+      `select id, kind, created_at, lang, name, email, phone, summary, estimate, (count(*) over ())::int as total from lead
        where kind = any($1) and status <> 'spam' and created_at >= $2 and created_at < $3 order by created_at desc, id desc limit $4`,
       [row.kinds, row.since, row.until, DIGEST_LIMIT],
     );
