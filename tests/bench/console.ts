@@ -162,6 +162,7 @@ async function fillChunk(from: number, to: number) {
        coalesce(l.assignee, ($2::uuid[])[1 + ${deal} % 5]), l.kind, l.partner_code, case when l.kind = 'report' then 'CO' end, l.created_at
      from lead l where l.id = any($1) and ${deal} < 205 and l.status <> 'spam'`,
     [ids, users],
+  );
   // Conversations (issue 40): an e-mail sent to one lead in ten (its lead_mail row, sent), a call logged on one in five.
   const talk = `(hashtext(id::text || 'talk') & 1023)`;
   await api.db.query(

@@ -25,10 +25,9 @@ import esConversations from '@obra/i18n/locales/es/console-conversations.json' w
 /**
  * Both catalogues, merged under `console.`; the partners screens' under `consolePartners.`, with the
  * partner registration widget's (`partnerRegistration.`) for the specialisations' names; the work
- * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, people's under `consolePeople.`.
- * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, deals under `consoleDeals.`.
- * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`,
- * conversations and templates under `consoleConversations.`.
+ * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under
+ * `consoleDashboard.`, people's under `consolePeople.`, deals under `consoleDeals.`, conversations
+ * and templates under `consoleConversations.`, tasks and assignment rules under `consoleTasks.`.
  */
 export const consoleCatalogues = {
   es: {
@@ -40,6 +39,7 @@ export const consoleCatalogues = {
     consolePeople: esPeople,
     consoleDeals: esDeals,
     consoleConversations: esConversations,
+    consoleTasks: esTasks,
   },
   en: {
     console: en,
@@ -50,12 +50,8 @@ export const consoleCatalogues = {
     consolePeople: enPeople,
     consoleDeals: enDeals,
     consoleConversations: enConversations,
+    consoleTasks: enTasks,
   },
- * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, tasks and assignment rules under `consoleTasks.`.
- */
-export const consoleCatalogues = {
-  es: { console: es, consolePartners: esPartners, partnerRegistration: esRegistration, consoleWork: esWork, consoleDashboard: esDashboard, consoleTasks: esTasks },
-  en: { console: en, consolePartners: enPartners, partnerRegistration: enRegistration, consoleWork: enWork, consoleDashboard: enDashboard, consoleTasks: enTasks },
 };
 /** The console's translator type. */
 export type ConsoleI18n = I18n<typeof consoleCatalogues.es>;

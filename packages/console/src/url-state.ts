@@ -35,14 +35,12 @@ export type Route =
   /** The possible duplicates, and a person with all their leads (person.tsx). */
   | { name: 'people' }
   | { name: 'person'; id: string }
-  | { name: 'not-found' };
-  | { name: 'not-found' }
   /** The deals' board, its filter in the query string (BOARD_FILTER_KEYS). */
-  | { name: 'deals'; filter: Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>> };
-  | { name: 'not-found' }
-  /** The operator's open tasks, and the assignment rules (issue 40). */
+  | { name: 'deals'; filter: Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>> }
+  /** The operator's open tasks, and the assignment rules. */
   | { name: 'tasks' }
-  | { name: 'rules' };
+  | { name: 'rules' }
+  | { name: 'not-found' };
 
 const LEAD = /^\/admin\/leads\/([0-9a-f-]{36})\/?$/;
 const ORDER = /^\/admin\/orders\/([0-9a-f-]{36})\/?$/;

@@ -653,6 +653,7 @@ export const ADMIN_BODIES = {
       'stages.en.check': 'characters',
       'stages.probability': 'probability',
     },
+  ),
   /** Conversations (issue 40): templates (admins), e-mails, WhatsApp messages and activities on a lead. */
   'POST templates': body(messageTemplate, TEMPLATE_CODES),
   'PUT templates/:id': body(messageTemplate, TEMPLATE_CODES),
@@ -692,6 +693,7 @@ export const ADMIN_BODIES = {
       ),
     ),
     { type: 'type', outcome: 'outcome', at: 'at', note: 'note', 'note.check': 'characters' },
+  ),
   // Tasks and assignment rules (issue 40).
   'POST leads/:id/tasks': body(
     v.object(
@@ -699,7 +701,12 @@ export const ADMIN_BODIES = {
         type: v.picklist(TASK_TYPES, TASK_TYPE_TEXT),
         due: timeWithOffset(TASK_DUE_TEXT),
         note: v.optional(
-          v.pipe(v.string(TASK_NOTE_TEXT), v.maxLength(FOLLOW_UP_NOTE_LENGTH, TASK_NOTE_TEXT), v.trim(), v.check(isCleanText, CHARACTERS_TEXT)),
+          v.pipe(
+            v.string(TASK_NOTE_TEXT),
+            v.maxLength(FOLLOW_UP_NOTE_LENGTH, TASK_NOTE_TEXT),
+            v.trim(),
+            v.check(isCleanText, CHARACTERS_TEXT),
+          ),
           '',
         ),
         /** Absent: the lead's assignee, else the operator who adds it. */
@@ -874,10 +881,22 @@ export interface LeadDetail {
     id: string;
     at: ApiTime;
     actor: string | null;
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | 'merge' | 'unmerge';
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | DealEvent;
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | ConversationEvent;
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | 'task' | 'task-done' | 'rule-assign';
+    type:
+      | 'created'
+      | 'status'
+      | 'assignee'
+      | 'note'
+      | 'resend'
+      | 'mailed'
+      | 'follow-up'
+      | PartnerEvent
+      | 'merge'
+      | 'unmerge'
+      | DealEvent
+      | ConversationEvent
+      | 'task'
+      | 'task-done'
+      | 'rule-assign';
     detail: string;
   }[];
 }

@@ -38,9 +38,8 @@ const CODES: Record<string, ConsoleKey> = {
 const FIELD_OF: Record<string, string> = { subject: 'subject', body: 'body', variable: 'body', characters: 'body', at: 'at', note: 'note' };
 
 /** Whether a timeline event is one of this block's. */
-export const isConversation = (
-  event: LeadDetail['timeline'][number],
-): event is LeadDetail['timeline'][number] & { type: ConversationEvent } => (CONVERSATION_EVENTS as readonly string[]).includes(event.type);
+export const isConversation = <E extends { type: string }>(event: E): event is E & { type: ConversationEvent } =>
+  (CONVERSATION_EVENTS as readonly string[]).includes(event.type);
 
 /** A conversation event on the timeline: what was sent or logged, an e-mail's full text behind its subject. */
 export function ConversationText({ type, detail }: { type: ConversationEvent; detail: string }) {

@@ -48,7 +48,7 @@ export const reasonText = (t: ConsoleI18n['t'], reason: string) =>
   LOST_REASONS.includes(reason as never) ? t(`consoleDeals.reason.${reason as (typeof LOST_REASONS)[number]}`) : reason;
 
 /** A deal event of the lead's timeline in words (its detail as deals-routes.ts writes it). */
-export function dealEventText(t: ConsoleI18n['t'], lang: Lang, event: LeadDetail['timeline'][number]): string {
+export function dealEventText(t: ConsoleI18n['t'], lang: Lang, event: Pick<LeadDetail['timeline'][number], 'type' | 'detail'>): string {
   const [first = '', second = ''] = event.detail.split('\n');
   if (event.type === 'deal.moved') return t('consoleDeals.event.moved', { stage: lang === 'en' ? second : first });
   if (event.type === 'deal.lost')

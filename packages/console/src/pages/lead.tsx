@@ -9,7 +9,6 @@ import { useT } from '../i18n.ts';
 import { EmailLink, PhoneLinks } from './contact-links.tsx';
 import { errorText } from './errors.ts';
 import { FollowUp } from './follow-up.tsx';
-import { LeadTasks, taskEventText } from './lead-tasks.tsx';
 import { Origin } from './origin.tsx';
 import { useAction } from './use-action.ts';
 import { when } from './format.ts';
@@ -18,9 +17,9 @@ import { formText } from './form-text.ts';
 import { Feedback } from './feedback.tsx';
 import { useEventText } from './timeline-text.ts';
 import { PersonSection } from './person.tsx';
-import { dealEventText } from './deals-format.ts';
 import { LeadDeals } from './deals-lead.tsx';
 import { ConversationText, Conversations, isConversation } from './conversations.tsx';
+import { LeadTasks } from './lead-tasks.tsx';
 
 const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
@@ -87,38 +86,6 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       <p role="status">{t('console.inbox.loading')}</p>
     );
   const name = lead.fields.find((f) => f.name === 'nombre' || f.name === 'name')?.value ?? '';
-  const followUpText = (detail: string) => {
-    const [at = '', ...note] = detail.split('\n');
-    if (!at) return t('consoleWork.followUp.eventCleared');
-    const shown = when(at, lang, zone);
-    return note.length
-      ? t('consoleWork.followUp.eventNote', { when: shown, note: note.join('\n') })
-      : t('consoleWork.followUp.event', { when: shown });
-  };
-  const eventText = (event: LeadDetail['timeline'][number]) =>
-    taskEventText(t, event, lang, zone) ??
-    (event.type === 'follow-up'
-      ? followUpText(event.detail)
-      : event.type === 'created'
-        ? t('console.lead.event.created', { detail: t(`console.kind.${lead.kind}`) })
-        : event.type === 'status'
-          ? t('console.lead.event.status', {
-              detail: STATUSES.includes(event.detail as never)
-                ? t(`console.status.${event.detail as (typeof STATUSES)[number]}`)
-                : event.detail,
-            })
-          : event.type === 'assignee'
-            ? event.detail
-              ? t('console.lead.event.assignee', { detail: event.detail })
-              : t('console.lead.event.unassigned')
-            : event.type.startsWith('deal.')
-              ? dealEventText(t, lang, event)
-              : event.type.startsWith('partner.')
-                ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
-                : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail });
-            : event.type.startsWith('partner.')
-              ? t(`consolePartners.event.${event.type.slice('partner.'.length) as 'approved'}`, { detail: event.detail })
-              : t(`console.lead.event.${event.type as 'note'}`, { detail: event.detail }));
 
   return (
     <article aria-labelledby="lead-title">
@@ -253,8 +220,8 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             act={act}
             setError={setError}
           />
-          <Conversations lead={lead} onDone={load} />
           {users && <LeadTasks id={lead.id} assignee={lead.assignee} users={users} me={me} act={act} setError={setError} />}
+          <Conversations lead={lead} onDone={load} />
           <form onSubmit={note}>
             <label htmlFor="lead-note">{t('console.lead.note')}</label>
             <textarea id="lead-note" name="note" rows={3} maxLength={2000} required />
@@ -265,8 +232,11 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
             {lead.timeline.map((event) => (
               <li key={event.id}>
                 <time dateTime={String(event.at)}>{when(event.at, lang, zone)}</time> · {event.actor ?? t('console.lead.system')}
-                <p>{eventText(event, lead.kind)}</p>
-                {isConversation(event) ? <ConversationText type={event.type} detail={event.detail} /> : <p>{eventText(event)}</p>}
+                {isConversation(event) ? (
+                  <ConversationText type={event.type} detail={event.detail} />
+                ) : (
+                  <p>{eventText(event, lead.kind)}</p>
+                )}
               </li>
             ))}
           </ol>

@@ -11,6 +11,7 @@ import { Feedback } from './feedback.tsx';
 import { formText } from './form-text.ts';
 import { when } from './format.ts';
 import { useEventText } from './timeline-text.ts';
+import { ConversationText, isConversation } from './conversations.tsx';
 import { useAction } from './use-action.ts';
 
 /** The refusals a merge, a dismissal or an undo may get, by code. */
@@ -170,7 +171,11 @@ function PersonDetails({ person, current, me, reload }: { person: PersonView; cu
                     {label(event.lead)}
                   </a>
                 )}
-                <p>{eventText(event, byId.get(event.lead)?.kind ?? 'contact')}</p>
+                {isConversation(event) ? (
+                  <ConversationText type={event.type} detail={event.detail} />
+                ) : (
+                  <p>{eventText(event, byId.get(event.lead)?.kind ?? 'contact')}</p>
+                )}
               </li>
             ))}
           </ol>

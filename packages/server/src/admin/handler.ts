@@ -16,7 +16,6 @@ import { ADMIN_BODIES, type AdminBodyRoute, type AdminRoute } from '@obra/schema
 import { readBody, requireAdmin, type AdminContext, type AdminHandler, type RouteHandler } from './context.ts';
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
-import { bulkChange } from './bulk-routes.ts';
 import * as talk from './conversations-routes.ts';
 import { bulkChange, undoBulkChange } from './bulk-routes.ts';
 import { dashboard } from './dashboard-routes.ts';

@@ -9,8 +9,7 @@ import type { Queryable } from '../db/index.ts';
  * only migrated holds their rows, so they do not make it "not empty", and a copy replaces them.
  * The backup tests fail on a table missing here (a restore then finds it filled).
  */
-export const MIGRATION_ROWS: ReadonlySet<string> = new Set(['console_setting', 'deal_stage']);
-export const MIGRATION_ROWS: ReadonlySet<string> = new Set(['console_setting', 'message_template']);
+export const MIGRATION_ROWS: ReadonlySet<string> = new Set(['console_setting', 'deal_stage', 'message_template']);
 
 /** A name as an SQL identifier (`order` is a keyword). */
 export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
