@@ -80,12 +80,8 @@ describe.each([
     },
   },
 ] as const)('conversations ($lang)', ({ lang, email, lead, address, phone, words }) => {
-  it('sends an e-mail from a template, logs a call and opens WhatsApp, each on the timeline', async () => {
+  it("sends an e-mail from a template, its variables filled in the lead's language, to the outbox and the timeline", async () => {
     const page = await browser.newPage();
-    // wa.me is not reached from the test: its tab gets a blank page.
-    await page
-      .context()
-      .route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>wa</title>' }));
     await signIn(page, platform.origin, email, email === ADMIN.email ? ADMIN.password : PASSWORD);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     await page.goto(`${platform.origin}/admin/leads/${await leadId(lead)}`);
@@ -116,6 +112,16 @@ describe.each([
     await mailEvent.waitFor();
     await mailEvent.locator('summary').click();
     await expect.poll(() => mailEvent.locator('.message-text').textContent()).toContain(`P.S. ${XSS}`);
+  });
+
+  it("logs a call with its outcome and opens WhatsApp with the text in the lead's language, both on the timeline", async () => {
+    const page = await browser.newPage();
+    // wa.me is not reached from the test: its tab gets a blank page.
+    await page
+      .context()
+      .route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>wa</title>' }));
+    await signIn(page, platform.origin, email, email === ADMIN.email ? ADMIN.password : PASSWORD);
+    await page.goto(`${platform.origin}/admin/leads/${await leadId(lead)}`);
 
     // A call with its outcome and a note.
     await page.getByRole('button', { name: words.call }).click();
@@ -140,8 +146,11 @@ describe.each([
     await (await opened).close();
     await page.locator('.timeline details.message', { hasText: words.whatsappEvent }).waitFor();
     await look(page, `talk-timeline-${lang}`, { fullPage: true });
+  });
 
-    // The templates' screen: admins write them (a stored payload shown as text), agents only read them.
+  it('lists the templates; an admin writes one (a stored payload shown as text) and deletes it, an agent only reads them', async () => {
+    const page = await browser.newPage();
+    await signIn(page, platform.origin, email, email === ADMIN.email ? ADMIN.password : PASSWORD);
     await page.getByRole('link', { name: words.templates, exact: true }).click();
     await page.locator('h2', { hasText: 'Primer contacto / First contact' }).waitFor();
     if (email === ADMIN.email) {
@@ -154,6 +163,10 @@ describe.each([
       await page.getByRole('button', { name: 'Guardar', exact: true }).click();
       await page.locator('h2', { hasText: `Prueba ${XSS}` }).waitFor();
       expect(await page.locator('.templates img').count()).toBe(0);
+      // Deleting asks first.
+      await page.getByRole('button', { name: `Borrar Prueba ${XSS}` }).click();
+      await page.getByRole('button', { name: 'Sí, borrarla' }).click();
+      await expect.poll(() => page.locator('h2', { hasText: 'Prueba' }).count()).toBe(0);
     } else expect(await page.getByRole('button', { name: /^(New template|Edit)/ }).count()).toBe(0);
     await look(page, `talk-templates-${lang}`);
   });

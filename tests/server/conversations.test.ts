@@ -193,6 +193,22 @@ describe('an e-mail to a lead', () => {
   });
 });
 
+describe('a lead deleted on request', () => {
+  it('takes its e-mails with it: the rows and the .eml files', async () => {
+    await local.api.db.query(
+      `insert into contact (name, email, message, request_hash, lang) values ('Olvido Total', 'olvido@example.com', 'Borren mis datos', 'h', 'es')`,
+    );
+    const [{ id } = { id: '' }] = await local.api.db.query<{ id: string }>("select id from lead where name = 'Olvido Total'");
+    expect(
+      (await ana.call(`/api/admin/leads/${id}/email`, { method: 'POST', body: { subject: 'Hola', body: 'Hola {{name}}' } })).status,
+    ).toBe(202);
+    await waitForMails('olvido@example.com', 1);
+    expect((await ana.call(`/api/admin/leads/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(mailsTo('olvido@example.com')).toEqual([]);
+    expect(await count(`lead_mail where lead_id = '${id}'`)).toBe(0);
+  });
+});
+
 describe('WhatsApp', () => {
   it("gives wa.me's link with the national number made international and the English text, and records it", async () => {
     const first = (await templates()).find((one) => one.name.startsWith('Primer'))!;

@@ -26,6 +26,8 @@ export function Templates({ me }: { me: Me }) {
   const [templates, setTemplates] = useState<MessageTemplate[] | undefined>();
   // The template being edited: its id, 'new', or none.
   const [editing, setEditing] = useState<string | null>(null);
+  // The template whose deletion waits for a second press.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const load = useCallback(() => adminApi('GET templates').then(({ templates }) => setTemplates(templates)), []);
   const { run, error, setError, message } = useAction(load, CODES);
   useEffect(() => void load().catch((caught: ApiError) => setError((t) => errorText(t, caught))), [load, setError]);
@@ -119,15 +121,30 @@ export function Templates({ me }: { me: Me }) {
                       <button type="button" onClick={() => setEditing(template.id)}>
                         {t('consoleConversations.templates.edit', { name: template.name })}
                       </button>{' '}
-                      <button
-                        type="button"
-                        className="destructive"
-                        onClick={() =>
-                          void run(() => adminApi('DELETE templates/:id', { id: template.id }), 'consoleConversations.templates.deleted')
-                        }
-                      >
-                        {t('consoleConversations.templates.delete', { name: template.name })}
-                      </button>
+                      {confirming === template.id ? (
+                        <span role="group" aria-label={t('consoleConversations.templates.deleteConfirm', { name: template.name })}>
+                          {t('consoleConversations.templates.deleteConfirm', { name: template.name })}{' '}
+                          <button
+                            type="button"
+                            className="destructive"
+                            onClick={() =>
+                              void run(
+                                () => adminApi('DELETE templates/:id', { id: template.id }),
+                                'consoleConversations.templates.deleted',
+                              )
+                            }
+                          >
+                            {t('consoleConversations.templates.deleteYes')}
+                          </button>{' '}
+                          <button type="button" onClick={() => setConfirming(null)}>
+                            {t('consoleConversations.templates.cancel')}
+                          </button>
+                        </span>
+                      ) : (
+                        <button type="button" className="destructive" onClick={() => setConfirming(template.id)}>
+                          {t('consoleConversations.templates.delete', { name: template.name })}
+                        </button>
+                      )}
                     </p>
                   )}
                 </>
