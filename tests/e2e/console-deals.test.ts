@@ -114,7 +114,7 @@ describe.each([
     await page.keyboard.press(w.key);
     await card(w.keyTo).waitFor();
     await expect.poll(() => page.getByRole('status').filter({ hasText: w.moved }).count()).toBe(1);
-    await look(page, `deals-board-${lang}`);
+    await look(page, `deals-board-${lang}`, { fullPage: true });
     await card(w.keyTo).locator('select.deal-move').focus();
     await page.keyboard.press(w.winKey);
     await card(w.won).waitFor();
