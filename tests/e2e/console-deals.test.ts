@@ -114,7 +114,7 @@ describe.each([
     await page.keyboard.press(w.key);
     await card(w.keyTo).waitFor();
     await expect.poll(() => page.getByRole('status').filter({ hasText: w.moved }).count()).toBe(1);
-    await look(page, `deals-board-${lang}`);
+    await look(page, `deals-board-${lang}`, { fullPage: true });
     await card(w.keyTo).locator('select.deal-move').focus();
     await page.keyboard.press(w.winKey);
     await card(w.won).waitFor();
@@ -126,11 +126,13 @@ describe.each([
     await page.locator('h1', { hasText: w.dashboard }).waitFor();
     const chart = page.locator('figure.chart').filter({ has: page.locator('figcaption', { hasText: w.revenue }) });
     await chart.locator('summary').click();
-    const rows = await chart
-      .locator('tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
-    const row = rows.find((cells) => cells[1] === currency);
-    expect(row?.[2]).toBe('1');
-    expect(row?.[3]).toMatch(w.money);
+    // The table's row of the currency: its deals and amount (polled: the figures load after the page).
+    const cells = () =>
+      chart
+        .locator('tbody tr', { hasText: currency })
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')))
+        .then((rows) => rows[0] ?? []);
+    await expect.poll(async () => (await cells())[2]).toBe('1');
+    expect((await cells())[3]).toMatch(w.money);
   });
 });

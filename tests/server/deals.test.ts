@@ -5,6 +5,7 @@
 // deals and weighs open ones. Refusals without a session or CSRF token, and stored XSS as text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardColumn, DealCard, DealStage, RevenueFigures } from '@obra/schema/admin-contract';
+import { BOARD_PAGE } from '@obra/schema/console';
 import { createOperator, insertReport, signInAs, type Session } from './support/admin.ts';
 import { startLocalApi, type LocalApi } from './support/api.ts';
 
@@ -291,7 +292,7 @@ describe('the board', () => {
       expect((await ana.call(`/api/admin/board${query}`)).status, query).toBe(400);
   });
 
-  it('pages a column by its cursor, 50 cards at a time', async () => {
+  it('pages a column by its cursor, BOARD_PAGE cards at a time', async () => {
     await local.api.db.query(
       `insert into deal (lead_id, stage_id, amount, currency, close_date, kind, stage_at)
        select $1, $2, 1, 'USD', '2026-05-01', 'contact', timestamptz '2026-01-01' + make_interval(mins => n) from generate_series(1, 60) n`,
@@ -299,11 +300,22 @@ describe('the board', () => {
     );
     const [column] = await boardOf(`?stage=${stage('Site visit')}`);
     expect(column).toMatchObject({ count: 60, totals: [{ currency: 'USD', amount: 60 }] });
-    expect(column!.items).toHaveLength(50);
-    const [rest] = await boardOf(`?stage=${stage('Site visit')}&after=${column!.next}`);
-    expect(rest!.items).toHaveLength(10);
-    expect(rest!.next).toBeNull();
-    expect(new Set([...column!.items, ...rest!.items].map((d) => d.id)).size).toBe(60);
+    const seen = [...column!.items];
+    let next = column!.next;
+    while (next) {
+      const [page] = await boardOf(`?stage=${stage('Site visit')}&after=${next}`);
+      seen.push(...page!.items);
+      next = page!.next;
+    }
+    expect(column!.items).toHaveLength(BOARD_PAGE);
+    // Latest in the stage first, each once.
+    expect(seen.map((d) => d.stage_at)).toEqual(
+      seen
+        .map((d) => d.stage_at)
+        .sort()
+        .reverse(),
+    );
+    expect(new Set(seen.map((d) => d.id)).size).toBe(60);
     await local.api.db.query('delete from deal where stage_id = $1', [stage('Site visit')]);
   });
 });

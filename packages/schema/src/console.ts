@@ -77,7 +77,7 @@ export type LostReason = (typeof LOST_REASONS)[number];
 /** What the deals' board keeps in its query string (the API reads the same names). */
 export const BOARD_FILTER_KEYS = ['owner', 'kind', 'country', 'partner', 'q'] as const;
 /** The cards a board's column shows at first, and adds per "more". */
-export const BOARD_PAGE = 50;
+export const BOARD_PAGE = 20;
 /** The most stages a pipeline has. */
 export const MAX_DEAL_STAGES = 20;
 /**

@@ -1,5 +1,5 @@
 // Negocios / Deals (issue 40): the board, a column per stage of the pipeline with its count and
-// totals per currency (never added across currencies) and its latest cards, 50 at a time. A card
+// totals per currency (never added across currencies) and its latest cards, 20 at a time. A card
 // moves by dragging it to another column, or by its "Move to" list (keyboard); a move to lost asks
 // why first; each result is announced. Filters as the inbox's, in the URL. Admins edit the
 // pipeline below it (deals-stages.tsx).
