@@ -29,7 +29,18 @@ const line = (person: Pick<PersonBrief, 'name' | 'email' | 'phone'>) =>
   [person.name, person.email, person.phone].filter(Boolean).join(' · ');
 
 /** "Merge into this person": asks first, with an optional reason. */
-function MergeButton({ into, other, act }: { into: PersonBrief; other: PersonBrief; act: ReturnType<typeof useAction>['run'] }) {
+function MergeButton({
+  into,
+  other,
+  act,
+  label = 'consolePeople.merge',
+}: {
+  into: PersonBrief;
+  other: PersonBrief;
+  act: ReturnType<typeof useAction>['run'];
+  /** The button's words: "Merge into this person" on a person, "Merge them" in the list. */
+  label?: 'consolePeople.merge' | 'consolePeople.mergePair';
+}) {
   const { t } = useT();
   const [asking, setAsking] = useState(false);
   const merge = (event: FormEvent<HTMLFormElement>) => {
@@ -42,7 +53,7 @@ function MergeButton({ into, other, act }: { into: PersonBrief; other: PersonBri
   if (!asking)
     return (
       <button type="button" onClick={() => setAsking(true)}>
-        {t('consolePeople.merge')}
+        {t(label)}
       </button>
     );
   const question = `merge-${into.id}-${other.id}`;
@@ -263,21 +274,25 @@ export function People() {
       {!pages.length && !error && <p role="status">{t('consolePeople.loading')}</p>}
       {pages.length > 0 && !items.length && <p>{t('consolePeople.none')}</p>}
       <ul className="suggestions">
-        {items.map(({ a, b }) => (
-          <li key={`${a.id}-${b.id}`}>
-            <p>{person(a)}</p>
-            <p>{person(b)}</p>
-            <MergeButton into={a} other={b} act={act} />{' '}
-            <button
-              type="button"
-              onClick={() =>
-                void act(() => adminApi('POST people/:id/dismiss', { id: a.id, body: { person: b.id } }), 'consolePeople.dismissed')
-              }
-            >
-              {t('consolePeople.dismiss')}
-            </button>
-          </li>
-        ))}
+        {items.map(({ a, b }) => {
+          // Into the person with more leads (the first of the pair when even).
+          const [into, other] = b.leads > a.leads ? [b, a] : [a, b];
+          return (
+            <li key={`${a.id}-${b.id}`}>
+              <p>{person(into)}</p>
+              <p>{person(other)}</p>
+              <MergeButton into={into} other={other} act={act} label="consolePeople.mergePair" />{' '}
+              <button
+                type="button"
+                onClick={() =>
+                  void act(() => adminApi('POST people/:id/dismiss', { id: a.id, body: { person: b.id } }), 'consolePeople.dismissed')
+                }
+              >
+                {t('consolePeople.dismiss')}
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {next && (
         <button type="button" onClick={() => void more(next)}>
