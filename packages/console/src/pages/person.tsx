@@ -28,8 +28,8 @@ const leadUrl = (id: string) => `/admin/leads/${id}`;
 const line = (person: Pick<PersonBrief, 'name' | 'email' | 'phone'>) =>
   [person.name, person.email, person.phone].filter(Boolean).join(' · ');
 
-/** "Merge into this person": asks first, with an optional reason. */
-function MergeButton({
+/** A possible duplicate's two buttons: merge (asked first, with an optional reason) and "different people". */
+function PairActions({
   into,
   other,
   act,
@@ -52,9 +52,19 @@ function MergeButton({
   };
   if (!asking)
     return (
-      <button type="button" onClick={() => setAsking(true)}>
-        {t(label)}
-      </button>
+      <>
+        <button type="button" onClick={() => setAsking(true)}>
+          {t(label)}
+        </button>{' '}
+        <button
+          type="button"
+          onClick={() =>
+            void act(() => adminApi('POST people/:id/dismiss', { id: into.id, body: { person: other.id } }), 'consolePeople.dismissed')
+          }
+        >
+          {t('consolePeople.dismiss')}
+        </button>
+      </>
     );
   const question = `merge-${into.id}-${other.id}`;
   return (
@@ -130,15 +140,7 @@ function PersonDetails({ person, current, me, reload }: { person: PersonView; cu
               {t('consolePeople.leadCount', { count: other.leads })}
             </a>
           </p>
-          <MergeButton into={person} other={other} act={act} />{' '}
-          <button
-            type="button"
-            onClick={() =>
-              void act(() => adminApi('POST people/:id/dismiss', { id: person.id, body: { person: other.id } }), 'consolePeople.dismissed')
-            }
-          >
-            {t('consolePeople.dismiss')}
-          </button>
+          <PairActions into={person} other={other} act={act} />
         </div>
       ))}
       {person.merges.length > 0 && (
@@ -281,15 +283,7 @@ export function People() {
             <li key={`${a.id}-${b.id}`}>
               <p>{person(into)}</p>
               <p>{person(other)}</p>
-              <MergeButton into={into} other={other} act={act} label="consolePeople.mergePair" />{' '}
-              <button
-                type="button"
-                onClick={() =>
-                  void act(() => adminApi('POST people/:id/dismiss', { id: a.id, body: { person: b.id } }), 'consolePeople.dismissed')
-                }
-              >
-                {t('consolePeople.dismiss')}
-              </button>
+              <PairActions into={into} other={other} act={act} label="consolePeople.mergePair" />
             </li>
           );
         })}
