@@ -132,6 +132,11 @@ describe.each([
       .getByText(words.mergedEvent + XSS)
       .first()
       .waitFor();
+    // The lead's own timeline tells it too.
+    await page
+      .locator('ol[aria-labelledby="timeline-title"]')
+      .getByText(words.mergedEvent + XSS)
+      .waitFor();
     expect(await section.locator('.person-leads li').count()).toBe(2);
     expect(await section.locator('img[src=x], script').count()).toBe(0);
     await look(page, `people-timeline-${lang}`, { fullPage: true });

@@ -202,10 +202,11 @@ function usePerson(load: () => Promise<PersonView>) {
   return { person, failed, reload };
 }
 
-/** The person of lead `lead`, on its page. */
-export function PersonSection({ lead, me }: { lead: string; me: Me }) {
+/** The person of lead `lead`, on its page; `onChange` reloads the page's lead after a merge or an undo (its timeline tells them). */
+export function PersonSection({ lead, me, onChange }: { lead: string; me: Me; onChange: () => Promise<unknown> }) {
   const { t } = useT();
   const { person, failed, reload } = usePerson(useCallback(() => adminApi('GET leads/:id/person', { id: lead }), [lead]));
+  const changed = () => Promise.all([reload(), onChange()]);
   return (
     <section aria-labelledby="person-title" className="person">
       <h2 id="person-title">{t('consolePeople.person')}</h2>
@@ -216,7 +217,7 @@ export function PersonSection({ lead, me }: { lead: string; me: Me }) {
       )}
       {person && (
         <>
-          <PersonDetails key={person.id} person={person} current={lead} me={me} reload={reload} />
+          <PersonDetails key={person.id} person={person} current={lead} me={me} reload={changed} />
           <p>
             <a href={personUrl(person.id)} onClick={link(personUrl(person.id))}>
               {t('consolePeople.open')}
