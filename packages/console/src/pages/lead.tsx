@@ -139,7 +139,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               </div>
             ))}
           </dl>
-          <PersonSection lead={lead.id} me={me} />
+          <PersonSection lead={lead.id} me={me} onChange={load} />
           <Origin attribution={lead.attribution} />
           {lead.kind === 'report' && <EstimateSection estimate={lead.estimate} valueUsd={lead.value_usd} />}
           {lead.report && (

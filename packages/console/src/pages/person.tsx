@@ -29,8 +29,19 @@ const leadUrl = (id: string) => `/admin/leads/${id}`;
 const line = (person: Pick<PersonBrief, 'name' | 'email' | 'phone'>) =>
   [person.name, person.email, person.phone].filter(Boolean).join(' · ');
 
-/** "Merge into this person": asks first, with an optional reason. */
-function MergeButton({ into, other, act }: { into: PersonBrief; other: PersonBrief; act: ReturnType<typeof useAction>['run'] }) {
+/** A possible duplicate's two buttons: merge (asked first, with an optional reason) and "different people". */
+function PairActions({
+  into,
+  other,
+  act,
+  label = 'consolePeople.merge',
+}: {
+  into: PersonBrief;
+  other: PersonBrief;
+  act: ReturnType<typeof useAction>['run'];
+  /** The button's words: "Merge into this person" on a person, "Merge them" in the list. */
+  label?: 'consolePeople.merge' | 'consolePeople.mergePair';
+}) {
   const { t } = useT();
   const [asking, setAsking] = useState(false);
   const merge = (event: FormEvent<HTMLFormElement>) => {
@@ -42,9 +53,19 @@ function MergeButton({ into, other, act }: { into: PersonBrief; other: PersonBri
   };
   if (!asking)
     return (
-      <button type="button" onClick={() => setAsking(true)}>
-        {t('consolePeople.merge')}
-      </button>
+      <>
+        <button type="button" onClick={() => setAsking(true)}>
+          {t(label)}
+        </button>{' '}
+        <button
+          type="button"
+          onClick={() =>
+            void act(() => adminApi('POST people/:id/dismiss', { id: into.id, body: { person: other.id } }), 'consolePeople.dismissed')
+          }
+        >
+          {t('consolePeople.dismiss')}
+        </button>
+      </>
     );
   const question = `merge-${into.id}-${other.id}`;
   return (
@@ -120,15 +141,7 @@ function PersonDetails({ person, current, me, reload }: { person: PersonView; cu
               {t('consolePeople.leadCount', { count: other.leads })}
             </a>
           </p>
-          <MergeButton into={person} other={other} act={act} />{' '}
-          <button
-            type="button"
-            onClick={() =>
-              void act(() => adminApi('POST people/:id/dismiss', { id: person.id, body: { person: other.id } }), 'consolePeople.dismissed')
-            }
-          >
-            {t('consolePeople.dismiss')}
-          </button>
+          <PairActions into={person} other={other} act={act} />
         </div>
       ))}
       {person.merges.length > 0 && (
@@ -194,10 +207,11 @@ function usePerson(load: () => Promise<PersonView>) {
   return { person, failed, reload };
 }
 
-/** The person of lead `lead`, on its page. */
-export function PersonSection({ lead, me }: { lead: string; me: Me }) {
+/** The person of lead `lead`, on its page; `onChange` reloads the page's lead after a merge or an undo (its timeline tells them). */
+export function PersonSection({ lead, me, onChange }: { lead: string; me: Me; onChange: () => Promise<unknown> }) {
   const { t } = useT();
   const { person, failed, reload } = usePerson(useCallback(() => adminApi('GET leads/:id/person', { id: lead }), [lead]));
+  const changed = () => Promise.all([reload(), onChange()]);
   return (
     <section aria-labelledby="person-title" className="person">
       <h2 id="person-title">{t('consolePeople.person')}</h2>
@@ -208,7 +222,7 @@ export function PersonSection({ lead, me }: { lead: string; me: Me }) {
       )}
       {person && (
         <>
-          <PersonDetails key={person.id} person={person} current={lead} me={me} reload={reload} />
+          <PersonDetails key={person.id} person={person} current={lead} me={me} reload={changed} />
           <p>
             <a href={personUrl(person.id)} onClick={link(personUrl(person.id))}>
               {t('consolePeople.open')}
@@ -268,21 +282,17 @@ export function People() {
       {!pages.length && !error && <p role="status">{t('consolePeople.loading')}</p>}
       {pages.length > 0 && !items.length && <p>{t('consolePeople.none')}</p>}
       <ul className="suggestions">
-        {items.map(({ a, b }) => (
-          <li key={`${a.id}-${b.id}`}>
-            <p>{person(a)}</p>
-            <p>{person(b)}</p>
-            <MergeButton into={a} other={b} act={act} />{' '}
-            <button
-              type="button"
-              onClick={() =>
-                void act(() => adminApi('POST people/:id/dismiss', { id: a.id, body: { person: b.id } }), 'consolePeople.dismissed')
-              }
-            >
-              {t('consolePeople.dismiss')}
-            </button>
-          </li>
-        ))}
+        {items.map(({ a, b }) => {
+          // Into the person with more leads (the first of the pair when even).
+          const [into, other] = b.leads > a.leads ? [b, a] : [a, b];
+          return (
+            <li key={`${a.id}-${b.id}`}>
+              <p>{person(into)}</p>
+              <p>{person(other)}</p>
+              <PairActions into={into} other={other} act={act} label="consolePeople.mergePair" />
+            </li>
+          );
+        })}
       </ul>
       {next && (
         <button type="button" onClick={() => void more(next)}>
