@@ -53,7 +53,8 @@ describe.each([
     admin: ADMIN.email,
     operators: ['lucia@example.com', 'mateo@example.com'],
     words: {
-      rules: 'Reglas',
+      settings: 'Preferencias',
+      rules: 'Abrir las reglas de asignación',
       add: 'Añadir una regla',
       name: 'Nombre',
       kind: 'Lista de espera',
@@ -79,7 +80,8 @@ describe.each([
     admin: 'jane@example.com',
     operators: ['kate@example.com', 'omar@example.com'],
     words: {
-      rules: 'Rules',
+      settings: 'Settings',
+      rules: 'Open the assignment rules',
       add: 'Add a rule',
       name: 'Name',
       kind: 'Wait list',
@@ -108,6 +110,7 @@ describe.each([
     clock = Date.parse(lang === 'es' ? '2026-03-10T12:00:00Z' : '2026-03-11T12:00:00Z'); // 07:00 in Bogotá
     const page = await as(admin);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    await page.getByRole('link', { name: words.settings, exact: true }).click();
     await page.getByRole('link', { name: words.rules, exact: true }).click();
     await page.getByRole('button', { name: words.add }).click();
     const rule = page.locator('.rule-list > li').last();

@@ -206,7 +206,6 @@ function Shell({
                 {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
                 {me.role === 'admin' && item('/admin/users', t('console.nav.users'), route.name === 'users')}
                 {item('/admin/notifications', t('console.nav.notifications'), route.name === 'notifications')}
-                {item('/admin/rules', t('consoleTasks.nav.rules'), route.name === 'rules')}
                 {me.role === 'admin' && item('/admin/webhooks', t('console.nav.webhooks'), route.name === 'webhooks')}
                 {item('/admin/settings', t('consoleWork.nav.settings'), route.name === 'settings')}
               </>

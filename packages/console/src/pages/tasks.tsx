@@ -99,7 +99,7 @@ export function MyTasks() {
                 items={shown}
                 empty=""
                 caption={t(`consoleTasks.tasks.${name}`)}
-                className="task-table"
+                className="users task-table"
                 columns={columns}
                 rowKey={(task) => task.id}
               />
