@@ -258,11 +258,17 @@ try {
       body: { name: 'Nuevos sin asignar', query: 'status=new&assignee=none&sort=status' },
     });
     // Ten assignment rules, as an office might keep (the rule applied to each new lead reads them all).
-    const ruleOperators = (await api.db.query<{ id: string }>('select id from admin_user where email = any($1)', [OPERATORS])).map((u) => u.id);
+    const ruleOperators = (await api.db.query<{ id: string }>('select id from admin_user where email = any($1)', [OPERATORS])).map(
+      (u) => u.id,
+    );
     await session.call('/api/admin/assignment-rules', {
       method: 'PUT',
       body: {
-        rules: Array.from({ length: 10 }, (_, i) => ({ name: `Regla ${i}`, sources: [`fuente-${i}`], operators: ruleOperators.slice(0, 1 + (i % 5)) })),
+        rules: Array.from({ length: 10 }, (_, i) => ({
+          name: `Regla ${i}`,
+          sources: [`fuente-${i}`],
+          operators: ruleOperators.slice(0, 1 + (i % 5)),
+        })),
       },
     });
     const results = await measure(session, await cases(session));

@@ -22,8 +22,22 @@ import esDashboard from '@obra/i18n/locales/es/console-dashboard.json' with { ty
  * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under `consoleDashboard.`, tasks and assignment rules under `consoleTasks.`.
  */
 export const consoleCatalogues = {
-  es: { console: es, consolePartners: esPartners, partnerRegistration: esRegistration, consoleWork: esWork, consoleDashboard: esDashboard, consoleTasks: esTasks },
-  en: { console: en, consolePartners: enPartners, partnerRegistration: enRegistration, consoleWork: enWork, consoleDashboard: enDashboard, consoleTasks: enTasks },
+  es: {
+    console: es,
+    consolePartners: esPartners,
+    partnerRegistration: esRegistration,
+    consoleWork: esWork,
+    consoleDashboard: esDashboard,
+    consoleTasks: esTasks,
+  },
+  en: {
+    console: en,
+    consolePartners: enPartners,
+    partnerRegistration: enRegistration,
+    consoleWork: enWork,
+    consoleDashboard: enDashboard,
+    consoleTasks: enTasks,
+  },
 };
 /** The console's translator type. */
 export type ConsoleI18n = I18n<typeof consoleCatalogues.es>;

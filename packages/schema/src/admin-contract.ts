@@ -410,7 +410,12 @@ export const ADMIN_BODIES = {
         type: v.picklist(TASK_TYPES, TASK_TYPE_TEXT),
         due: timeWithOffset(TASK_DUE_TEXT),
         note: v.optional(
-          v.pipe(v.string(TASK_NOTE_TEXT), v.maxLength(FOLLOW_UP_NOTE_LENGTH, TASK_NOTE_TEXT), v.trim(), v.check(isCleanText, CHARACTERS_TEXT)),
+          v.pipe(
+            v.string(TASK_NOTE_TEXT),
+            v.maxLength(FOLLOW_UP_NOTE_LENGTH, TASK_NOTE_TEXT),
+            v.trim(),
+            v.check(isCleanText, CHARACTERS_TEXT),
+          ),
           '',
         ),
         /** Absent: the lead's assignee, else the operator who adds it. */
@@ -581,7 +586,8 @@ export interface LeadDetail {
     id: string;
     at: ApiTime;
     actor: string | null;
-    type: 'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | 'task' | 'task-done' | 'rule-assign';
+    type:
+      'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | 'task' | 'task-done' | 'rule-assign';
     detail: string;
   }[];
 }
