@@ -5,6 +5,7 @@
 // spam, a quarter in English, some from 60 partners, 12 campaigns and 6 sources (the reports already
 // mailed: queued, the outbox would render and mail 25,000 PDFs while the calls are timed); then a
 // team's work (statuses, 5 operators' leads, follow-ups), the reports' estimated values, deals and orders.
+// team's work (statuses, 5 operators' leads, follow-ups, tasks on a fifth of the leads), the reports' estimated values and orders.
 // Times each call over real HTTP with a signed-in session, one at a time, and prints p50/p95 per
 // call; with two counts (filled one after the other) it also prints how each p95 grows. Exits 1
 // when a p95 is 150 ms or more.
@@ -178,6 +179,14 @@ async function fillChunk(from: number, to: number) {
     `insert into lead_event (lead_id, at, actor, actor_email, type, detail)
      select id, created_at + interval '2 hours', assignee, 'bench@example.com', 'call', E'reached\nQuiere visita' from lead where id = any($1) and ${talk} < 205`,
     [ids],
+  // Tasks (issue 40) on a fifth of the leads, each for one of the operators, from two days late to two weeks ahead, a third done.
+  const task = `(hashtext(id::text || 'task') & 1023)`;
+  await api.db.query(
+    `insert into lead_task (lead_id, type, due_at, assignee, note, done_at)
+    select id, (array['call','site-visit','quote','follow-up','other'])[1 + ${task} % 5], now() + make_interval(hours => ${task} % 384 - 48),
+      ($1::uuid[])[1 + ${task} % 5], 'Llamar', case when ${task} % 3 = 0 then now() end
+    from lead where id = any($2) and ${task} < 205`,
+    [users, ids],
   );
 }
 
@@ -196,6 +205,11 @@ async function cases(session: Session): Promise<Case[]> {
     let cursor = (await get(`leads${query}`)).next;
     for (let i = 1; i < pages && cursor; i += 1) cursor = (await get(`leads${after(cursor)}`)).next ?? cursor;
     return cursor ? after(cursor) : query;
+  };
+  const deepTasks = async (pages: number) => {
+    let cursor = (await get('tasks')).next;
+    for (let i = 1; i < pages && cursor; i += 1) cursor = (await get(`tasks?after=${encodeURIComponent(cursor)}`)).next ?? cursor;
+    return cursor ? `tasks?after=${encodeURIComponent(cursor)}` : 'tasks';
   };
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 864e5).toISOString().slice(0, 10);
   const [lead] = (await get('leads?kind=report')).items;
@@ -263,6 +277,12 @@ async function cases(session: Session): Promise<Case[]> {
     { name: 'deals: board, a column’s 2nd page', path: await nextColumn() },
     { name: 'deals: stages', path: 'deal-stages' },
     { name: 'deals: won revenue and forecast', path: 'revenue' },
+    // Tasks and assignment rules (issue 40).
+    { name: 'my tasks', path: 'tasks' },
+    { name: 'my tasks, 5th page', path: await deepTasks(4) },
+    { name: "view: a lead's tasks", path: `leads/${lead!.id}/tasks` },
+    { name: 'view: badge (new assignments)', path: 'assignments' },
+    { name: 'view: assignment rules', path: 'assignment-rules' },
   ];
 }
 
@@ -309,6 +329,20 @@ try {
     await session.call('/api/admin/views', {
       method: 'POST',
       body: { name: 'Nuevos sin asignar', query: 'status=new&assignee=none&sort=status' },
+    });
+    // Ten assignment rules, as an office might keep (the rule applied to each new lead reads them all).
+    const ruleOperators = (await api.db.query<{ id: string }>('select id from admin_user where email = any($1)', [OPERATORS])).map(
+      (u) => u.id,
+    );
+    await session.call('/api/admin/assignment-rules', {
+      method: 'PUT',
+      body: {
+        rules: Array.from({ length: 10 }, (_, i) => ({
+          name: `Regla ${i}`,
+          sources: [`fuente-${i}`],
+          operators: ruleOperators.slice(0, 1 + (i % 5)),
+        })),
+      },
     });
     const results = await measure(session, await cases(session));
     byCount.push([count, results]);

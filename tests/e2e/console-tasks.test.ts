@@ -31,7 +31,9 @@ afterAll(() => platform?.close());
 
 /** A page signed in as `email` in a context of its own (each operator their own session), its clock the API's. */
 const as = async (email: string) => {
-  const page = await (await browser.context.browser()!.newContext({ locale: 'es-ES', viewport: SIZES.desktop, reducedMotion: 'reduce' })).newPage();
+  const page = await (
+    await browser.context.browser()!.newContext({ locale: 'es-ES', viewport: SIZES.desktop, reducedMotion: 'reduce' })
+  ).newPage();
   await page.clock.setFixedTime(clock);
   await signIn(page, platform.origin, email, email === ADMIN.email ? ADMIN.password : PASSWORD);
   return page;
@@ -53,7 +55,8 @@ describe.each([
     admin: ADMIN.email,
     operators: ['lucia@example.com', 'mateo@example.com'],
     words: {
-      rules: 'Reglas',
+      settings: 'Preferencias',
+      rules: 'Abrir las reglas de asignación',
       add: 'Añadir una regla',
       name: 'Nombre',
       kind: 'Lista de espera',
@@ -79,7 +82,8 @@ describe.each([
     admin: 'jane@example.com',
     operators: ['kate@example.com', 'omar@example.com'],
     words: {
-      rules: 'Rules',
+      settings: 'Settings',
+      rules: 'Open the assignment rules',
       add: 'Add a rule',
       name: 'Name',
       kind: 'Wait list',
@@ -104,67 +108,72 @@ describe.each([
   const client = (n: number) => (lang === 'es' ? `Cliente ${n}` : `Client ${n}`);
   const ruleName = lang === 'es' ? 'Turnos es' : 'Turns en';
 
-  it('gives new leads in turn to two operators, each told by e-mail and a badge; a task due today is in My tasks and the morning e-mail', { timeout: 60_000 }, async () => {
-    clock = Date.parse(lang === 'es' ? '2026-03-10T12:00:00Z' : '2026-03-11T12:00:00Z'); // 07:00 in Bogotá
-    const page = await as(admin);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    await page.getByRole('link', { name: words.rules, exact: true }).click();
-    await page.getByRole('button', { name: words.add }).click();
-    const rule = page.locator('.rule-list > li').last();
-    await rule.getByLabel(words.name, { exact: true }).fill(ruleName);
-    await rule.getByLabel(words.kind).check();
-    await rule.getByLabel(words.language).check();
-    for (const operator of operators) await rule.getByLabel(operator).check();
-    await page.getByRole('button', { name: words.save }).click();
-    await page.getByRole('status').filter({ hasText: words.saved }).waitFor();
-    await look(page, `console-rules-${lang}`, { fullPage: true });
-    await expectNoAxeViolations(page, `rules (${lang})`);
+  it(
+    'gives new leads in turn to two operators, each told by e-mail and a badge; a task due today is in My tasks and the morning e-mail',
+    { timeout: 60_000 },
+    async () => {
+      clock = Date.parse(lang === 'es' ? '2026-03-10T12:00:00Z' : '2026-03-11T12:00:00Z'); // 07:00 in Bogotá
+      const page = await as(admin);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await page.getByRole('link', { name: words.settings, exact: true }).click();
+      await page.getByRole('link', { name: words.rules, exact: true }).click();
+      await page.getByRole('button', { name: words.add }).click();
+      const rule = page.locator('.rule-list > li').last();
+      await rule.getByLabel(words.name, { exact: true }).fill(ruleName);
+      await rule.getByLabel(words.kind).check();
+      await rule.getByLabel(words.language).check();
+      for (const operator of operators) await rule.getByLabel(operator).check();
+      await page.getByRole('button', { name: words.save }).click();
+      await page.getByRole('status').filter({ hasText: words.saved }).waitFor();
+      await look(page, `console-rules-${lang}`, { fullPage: true });
+      await expectNoAxeViolations(page, `rules (${lang})`);
 
-    // Two leads through the public API: one to each operator, in the rule's order.
-    const ids = [await sendLead(client(1), lang), await sendLead(client(2), lang)];
-    for (const [i, operator] of operators.entries()) {
+      // Two leads through the public API: one to each operator, in the rule's order.
+      const ids = [await sendLead(client(1), lang), await sendLead(client(2), lang)];
+      for (const [i, operator] of operators.entries()) {
+        await expect
+          .poll(() => outboxMails(platform.dataDir, 'assigned-').filter((eml) => isTo(eml, operator)), { timeout: 10_000 })
+          .toHaveLength(1);
+        const [eml] = outboxMails(platform.dataDir, 'assigned-').filter((mail) => isTo(mail, operator));
+        expect(subjectOf(eml!)).toBe(words.subject.replace('$n', String(i + 1)));
+        expect(bodyOf(eml!)).toContain(words.phone);
+        expect(bodyOf(eml!)).toContain(`/admin/leads/${ids[i]}`);
+      }
+
+      // The first operator sees the badge, opens the lead (the badge goes), and adds a call due today at 15:00.
+      const agent = await as(operators[0]);
+      const badge = agent.locator('a.new-badge');
+      await expect.poll(() => badge.getAttribute('aria-label')).toBe(words.badge);
+      await agent.goto(`${platform.origin}/admin/leads/${ids[0]}`);
+      await agent.locator('.timeline', { hasText: words.timeline }).waitFor();
+      await expect.poll(() => badge.count()).toBe(0);
+      await agent.locator('#task-due').fill(lang === 'es' ? '2026-03-10T15:00' : '2026-03-11T15:00');
+      await agent.locator('#task-note').fill(XSS);
+      await agent.getByRole('button', { name: words.addTask }).click();
+      await agent.getByRole('status').filter({ hasText: words.taskSaved }).waitFor();
+      await expect.poll(() => agent.locator('.task-list .task-note').textContent()).toBe(XSS);
+
+      await agent.getByRole('link', { name: words.tasks, exact: true }).click();
+      await agent.getByRole('heading', { name: words.today }).waitFor();
+      const row = agent.locator('table.task-table tbody tr');
+      await expect.poll(() => row.locator('th').textContent()).toBe(client(1));
+      expect(await row.locator('td').first().textContent()).toBe(words.type);
+      expect(await row.locator('td.task-note').textContent()).toBe(XSS);
+      expect(await agent.locator('img[src=x]').count()).toBe(0);
+      await look(agent, `console-my-tasks-${lang}`, { fullPage: true });
+      await expectNoAxeViolations(agent, `my tasks (${lang})`);
+
+      // 08:05 in Bogotá: the morning e-mail lists the call with the lead's phone.
+      clock += 65 * 60_000;
       await expect
-        .poll(() => outboxMails(platform.dataDir, 'assigned-').filter((eml) => isTo(eml, operator)), { timeout: 10_000 })
+        .poll(() => outboxMails(platform.dataDir, 'follow-up-').filter((eml) => isTo(eml, operators[0])), { timeout: 10_000 })
         .toHaveLength(1);
-      const [eml] = outboxMails(platform.dataDir, 'assigned-').filter((mail) => isTo(mail, operator));
-      expect(subjectOf(eml!)).toBe(words.subject.replace('$n', String(i + 1)));
-      expect(bodyOf(eml!)).toContain(words.phone);
-      expect(bodyOf(eml!)).toContain(`/admin/leads/${ids[i]}`);
-    }
+      const [morning] = outboxMails(platform.dataDir, 'follow-up-').filter((eml) => isTo(eml, operators[0]));
+      expect(subjectOf(morning!)).toBe(words.morning);
+      expect(bodyOf(morning!)).toContain(`${client(1)} (${words.kind})\n  ${words.type}: ${XSS}\n  ${words.phone}\n`);
 
-    // The first operator sees the badge, opens the lead (the badge goes), and adds a call due today at 15:00.
-    const agent = await as(operators[0]);
-    const badge = agent.locator('a.new-badge');
-    await expect.poll(() => badge.getAttribute('aria-label')).toBe(words.badge);
-    await agent.goto(`${platform.origin}/admin/leads/${ids[0]}`);
-    await agent.locator('.timeline', { hasText: words.timeline }).waitFor();
-    await expect.poll(() => badge.count()).toBe(0);
-    await agent.locator('#task-due').fill(lang === 'es' ? '2026-03-10T15:00' : '2026-03-11T15:00');
-    await agent.locator('#task-note').fill(XSS);
-    await agent.getByRole('button', { name: words.addTask }).click();
-    await agent.getByRole('status').filter({ hasText: words.taskSaved }).waitFor();
-    await expect.poll(() => agent.locator('.task-list .task-note').textContent()).toBe(XSS);
-
-    await agent.getByRole('link', { name: words.tasks, exact: true }).click();
-    await agent.getByRole('heading', { name: words.today }).waitFor();
-    const row = agent.locator('table.task-table tbody tr');
-    await expect.poll(() => row.locator('th').textContent()).toBe(client(1));
-    expect(await row.locator('td').first().textContent()).toBe(words.type);
-    expect(await row.locator('td.task-note').textContent()).toBe(XSS);
-    expect(await agent.locator('img[src=x]').count()).toBe(0);
-    await look(agent, `console-my-tasks-${lang}`, { fullPage: true });
-    await expectNoAxeViolations(agent, `my tasks (${lang})`);
-
-    // 08:05 in Bogotá: the morning e-mail lists the call with the lead's phone.
-    clock += 65 * 60_000;
-    await expect
-      .poll(() => outboxMails(platform.dataDir, 'follow-up-').filter((eml) => isTo(eml, operators[0])), { timeout: 10_000 })
-      .toHaveLength(1);
-    const [morning] = outboxMails(platform.dataDir, 'follow-up-').filter((eml) => isTo(eml, operators[0]));
-    expect(subjectOf(morning!)).toBe(words.morning);
-    expect(bodyOf(morning!)).toContain(`${client(1)} (${words.kind})\n  ${words.type}: ${XSS}\n  ${words.phone}\n`);
-
-    await agent.getByRole('button', { name: words.markDone }).click();
-    await agent.getByText(words.empty).waitFor();
-  });
+      await agent.getByRole('button', { name: words.markDone }).click();
+      await agent.getByText(words.empty).waitFor();
+    },
+  );
 });

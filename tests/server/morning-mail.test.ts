@@ -75,7 +75,9 @@ describe('the morning e-mail', () => {
     expect(text).toContain(
       `${at('2026-03-09T21:00:00Z', 'America/Bogota', 'es')} (atrasado) — Cliente 1 (Contacto)\n  Seguimiento: Enviar la cotización`,
     );
-    expect(text).toContain(`${at('2026-03-10T20:30:00Z', 'America/Bogota', 'es')} — Cliente 2 (Contacto)\n  Seguimiento: Llamar por el techo`);
+    expect(text).toContain(
+      `${at('2026-03-10T20:30:00Z', 'America/Bogota', 'es')} — Cliente 2 (Contacto)\n  Seguimiento: Llamar por el techo`,
+    );
     expect(text).not.toContain('Cliente 3');
     // Without PUBLIC_URL the links point at the host `npm start` serves.
     expect(text).toContain('http://localhost:8080/admin/tasks');

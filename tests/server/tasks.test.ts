@@ -72,7 +72,9 @@ beforeAll(async () => {
        case when n = 1 then '3211863000' else '+57 300 000 ' || lpad(n::text, 4, '0') end, 'Casa', 'h', 'es'
      from generate_series(1, 6) n`,
   );
-  ids = Object.fromEntries((await local.api.db.query<{ id: string; name: string }>('select id, name from lead')).map((row) => [row.name, row.id]));
+  ids = Object.fromEntries(
+    (await local.api.db.query<{ id: string; name: string }>('select id, name from lead')).map((row) => [row.name, row.id]),
+  );
   // Lead 2 has a design's estimate in Colombian pesos.
   await local.api.db.query(
     `update lead set estimate = '{"low": 450000000, "expected": 520000000, "high": 610000000, "currency": "COP", "weeks": 30,
@@ -220,7 +222,11 @@ describe('the morning e-mail', () => {
     await added(ids['Lead 1']!, { type: 'call', due: '2026-03-10T16:00:00-05:00', note: 'Llamar por el techo' });
     await added(ids['Lead 2']!, { type: 'quote', due: '2026-03-09T09:00:00-05:00', note: XSS });
     await added(ids['Lead 2']!, { type: 'site-visit', due: '2026-03-13T09:00:00-05:00', note: 'Mañana no' });
-    const queue = morningMails(local.api.db, { retryMs: 100, consoleOrigin: async () => 'http://localhost:8080', now: () => new Date(clock) });
+    const queue = morningMails(local.api.db, {
+      retryMs: 100,
+      consoleOrigin: async () => 'http://localhost:8080',
+      now: () => new Date(clock),
+    });
     clock = Date.parse('2026-03-11T13:05:00Z'); // 08:05 in Bogotá on the 11th
     await queue.prepare!();
     await vi.waitFor(() => expect(outboxMails(local.dataDir, 'follow-up-').filter((eml) => isTo(eml, 'ana@example.com'))).toHaveLength(1), {

@@ -897,6 +897,7 @@ export interface LeadDetail {
       | 'task'
       | 'task-done'
       | 'rule-assign';
+      'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | 'task' | 'task-done' | 'rule-assign';
     detail: string;
   }[];
 }

@@ -33,7 +33,8 @@ export function AssignmentRules({ me }: { me: Me }) {
   }, [data]);
   const admin = me.role === 'admin';
   if (!data || !drafts) return <p role="status">{t('console.inbox.loading')}</p>;
-  const set = (key: number, change: Partial<Draft>) => setDrafts(drafts.map((draft) => (draft.key === key ? { ...draft, ...change } : draft)));
+  const set = (key: number, change: Partial<Draft>) =>
+    setDrafts(drafts.map((draft) => (draft.key === key ? { ...draft, ...change } : draft)));
   const move = (index: number, by: number) => {
     const next = [...drafts];
     const [rule] = next.splice(index, 1);
@@ -132,7 +133,11 @@ export function AssignmentRules({ me }: { me: Me }) {
                     <button type="button" disabled={index === drafts.length - 1} onClick={() => move(index, 1)}>
                       {t('consoleTasks.rules.down')}
                     </button>
-                    <button type="button" className="destructive" onClick={() => setDrafts(drafts.filter((item) => item.key !== draft.key))}>
+                    <button
+                      type="button"
+                      className="destructive"
+                      onClick={() => setDrafts(drafts.filter((item) => item.key !== draft.key))}
+                    >
                       {t('consoleTasks.rules.remove')}
                     </button>
                   </div>
@@ -146,7 +151,10 @@ export function AssignmentRules({ me }: { me: Me }) {
             <button
               type="button"
               onClick={() =>
-                setDrafts([...drafts, { key: ++drafted, name: '', kinds: [], langs: [], countries: [], partners: [], sources: [], operators: [] }])
+                setDrafts([
+                  ...drafts,
+                  { key: ++drafted, name: '', kinds: [], langs: [], countries: [], partners: [], sources: [], operators: [] },
+                ])
               }
             >
               {t('consoleTasks.rules.add')}

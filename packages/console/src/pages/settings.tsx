@@ -6,6 +6,7 @@ import { useT } from '../i18n.ts';
 import { Feedback } from './feedback.tsx';
 import { formText } from './form-text.ts';
 import { useAction } from './use-action.ts';
+import { link } from '../url-state.ts';
 
 /** The IANA zones this browser knows, by name. */
 const zones = () => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']);
@@ -119,6 +120,13 @@ export function SettingsPage({
           )}
           <Feedback message={company.message} error={company.error} />
         </form>
+      </section>
+      <section className="panel" aria-labelledby="rules-link-title">
+        <h2 id="rules-link-title">{t('consoleTasks.rules.title')}</h2>
+        <p className="hint">{t('consoleTasks.settings.hint')}</p>
+        <a href="/admin/rules" onClick={link('/admin/rules')}>
+          {t('consoleTasks.settings.open')}
+        </a>
       </section>
       <section className="panel" aria-labelledby="sessions-title">
         <h2 id="sessions-title">{t('consoleWork.settings.sessions')}</h2>

@@ -99,7 +99,7 @@ export function MyTasks() {
                 items={shown}
                 empty=""
                 caption={t(`consoleTasks.tasks.${name}`)}
-                className="task-table"
+                className="users task-table"
                 columns={columns}
                 rowKey={(task) => task.id}
               />
@@ -122,7 +122,11 @@ export function useUnseen(me: Me | undefined, route: Route): number {
   const [unseen, setUnseen] = useState(0);
   useEffect(() => {
     if (!me) return;
-    const reload = () => void adminApi('GET assignments').then(({ unseen }) => setUnseen(unseen), () => undefined);
+    const reload = () =>
+      void adminApi('GET assignments').then(
+        ({ unseen }) => setUnseen(unseen),
+        () => undefined,
+      );
     reload();
     const timer = setInterval(reload, UNSEEN_EVERY_MS);
     return () => clearInterval(timer);

@@ -17,7 +17,10 @@ interface Row {
 }
 
 /** The queue of assignment e-mails; links point at `consoleOrigin()`/admin, asked for each mail. */
-export function assignmentMails(db: Db, { retryMs, consoleOrigin }: { retryMs: number; consoleOrigin: () => Promise<string> }): MailQueue<Row> {
+export function assignmentMails(
+  db: Db,
+  { retryMs, consoleOrigin }: { retryMs: number; consoleOrigin: () => Promise<string> },
+): MailQueue<Row> {
   return {
     name: 'assigned',
     claim: () =>

@@ -34,7 +34,17 @@ export const saveRules: RouteHandler<'PUT assignment-rules'> = async ({ body: { 
     const kept = rules.flatMap((rule) => (rule.id ? [rule.id] : []));
     await tx.query('delete from assignment_rule where not (id::text = any($1))', [kept]);
     for (const [position, rule] of rules.entries()) {
-      const values = [position, rule.name, rule.kinds, rule.countries, rule.langs, rule.partners, rule.sources, rule.operators, operator.email];
+      const values = [
+        position,
+        rule.name,
+        rule.kinds,
+        rule.countries,
+        rule.langs,
+        rule.partners,
+        rule.sources,
+        rule.operators,
+        operator.email,
+      ];
       const updated = rule.id
         ? await tx.query(
             `update assignment_rule set position = $1, name = $2, kinds = $3, countries = $4, langs = $5, partners = $6, sources = $7,

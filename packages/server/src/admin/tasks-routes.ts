@@ -114,7 +114,8 @@ export async function setFollowUp(
   );
   if (!followUp)
     return open
-      ? !!(await tx.query('update lead_task set done_at = now(), done_by = $2 where id = $1 returning id', [open.id, operator.email])).length
+      ? !!(await tx.query('update lead_task set done_at = now(), done_by = $2 where id = $1 returning id', [open.id, operator.email]))
+          .length
       : false;
   if (open)
     return !!(
