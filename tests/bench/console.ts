@@ -179,6 +179,7 @@ async function fillChunk(from: number, to: number) {
     `insert into lead_event (lead_id, at, actor, actor_email, type, detail)
      select id, created_at + interval '2 hours', assignee, 'bench@example.com', 'call', E'reached\nQuiere visita' from lead where id = any($1) and ${talk} < 205`,
     [ids],
+  );
   // Tasks (issue 40) on a fifth of the leads, each for one of the operators, from two days late to two weeks ahead, a third done.
   const task = `(hashtext(id::text || 'task') & 1023)`;
   await api.db.query(

@@ -26,6 +26,9 @@ import { MyTasks, useUnseen } from './pages/tasks.tsx';
 import { AssignmentRules } from './pages/assignment-rules.tsx';
 import { link, navigate, useRoute, type Route } from './url-state.ts';
 
+/** The screens the Settings page leads to: the navigation shows Settings as current on them. */
+const SETTINGS_ROUTES: readonly Route['name'][] = ['settings', 'rules', 'templates', 'notifications', 'users', 'webhooks'];
+
 /** How often the badge of due follow-ups is read again while the console stays open. */
 const DUE_EVERY_MS = 60_000;
 
@@ -216,12 +219,7 @@ function Shell({
                 {item('/admin/tasks', t('consoleTasks.nav.tasks'), route.name === 'tasks')}
                 {item('/admin/orders', t('console.nav.orders'), route.name === 'orders' || route.name === 'order')}
                 {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
-                {me.role === 'admin' && item('/admin/users', t('console.nav.users'), route.name === 'users')}
-                {item('/admin/notifications', t('console.nav.notifications'), route.name === 'notifications')}
-                {item('/admin/templates', t('consoleConversations.nav'), route.name === 'templates')}
-                {item('/admin/rules', t('consoleTasks.nav.rules'), route.name === 'rules')}
-                {me.role === 'admin' && item('/admin/webhooks', t('console.nav.webhooks'), route.name === 'webhooks')}
-                {item('/admin/settings', t('consoleWork.nav.settings'), route.name === 'settings')}
+                {item('/admin/settings', t('consoleWork.nav.settings'), SETTINGS_ROUTES.includes(route.name))}
               </>
             )}
             {me && (

@@ -897,7 +897,6 @@ export interface LeadDetail {
       | 'task'
       | 'task-done'
       | 'rule-assign';
-      'created' | 'status' | 'assignee' | 'note' | 'resend' | 'mailed' | 'follow-up' | PartnerEvent | 'task' | 'task-done' | 'rule-assign';
     detail: string;
   }[];
 }

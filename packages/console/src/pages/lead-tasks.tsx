@@ -15,7 +15,12 @@ import { daysAhead, fromZoned } from './zoned-time.ts';
 const TASK_EVENTS: readonly string[] = ['task', 'task-done', 'rule-assign'];
 
 /** The words of a task or rule-assignment event, or undefined for another type. */
-export function taskEventText(t: ConsoleI18n['t'], event: Pick<LeadDetail['timeline'][number], 'type' | 'detail'>, lang: Lang, zone?: string): string | undefined {
+export function taskEventText(
+  t: ConsoleI18n['t'],
+  event: Pick<LeadDetail['timeline'][number], 'type' | 'detail'>,
+  lang: Lang,
+  zone?: string,
+): string | undefined {
   if (!TASK_EVENTS.includes(event.type)) return undefined;
   const [first = '', second = '', ...rest] = event.detail.split('\n');
   if (event.type === 'rule-assign') return t('consoleTasks.event.rule-assign', { email: first, rule: [second, ...rest].join(' ') });

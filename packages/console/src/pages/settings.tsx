@@ -121,12 +121,31 @@ export function SettingsPage({
           <Feedback message={company.message} error={company.error} />
         </form>
       </section>
-      <section className="panel" aria-labelledby="rules-link-title">
-        <h2 id="rules-link-title">{t('consoleTasks.rules.title')}</h2>
-        <p className="hint">{t('consoleTasks.settings.hint')}</p>
-        <a href="/admin/rules" onClick={link('/admin/rules')}>
-          {t('consoleTasks.settings.open')}
-        </a>
+      <section className="panel" aria-labelledby="team-title">
+        <h2 id="team-title">{t('consoleWork.settings.team')}</h2>
+        <p className="hint">{t('consoleWork.settings.teamHint')}</p>
+        <dl className="team-links">
+          {[
+            { href: '/admin/rules', label: t('consoleTasks.rules.title'), hint: t('consoleTasks.settings.hint') },
+            { href: '/admin/templates', label: t('consoleConversations.nav'), hint: t('consoleWork.settings.templatesHint') },
+            { href: '/admin/notifications', label: t('console.nav.notifications'), hint: t('consoleWork.settings.notificationsHint') },
+            ...(me.role === 'admin'
+              ? [
+                  { href: '/admin/users', label: t('console.nav.users'), hint: t('consoleWork.settings.usersHint') },
+                  { href: '/admin/webhooks', label: t('console.nav.webhooks'), hint: t('consoleWork.settings.webhooksHint') },
+                ]
+              : []),
+          ].map(({ href, label, hint }) => (
+            <div key={href}>
+              <dt>
+                <a href={href} onClick={link(href)}>
+                  {label}
+                </a>
+              </dt>
+              <dd>{hint}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
       <section className="panel" aria-labelledby="sessions-title">
         <h2 id="sessions-title">{t('consoleWork.settings.sessions')}</h2>
