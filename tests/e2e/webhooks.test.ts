@@ -34,6 +34,8 @@ it(
   async () => {
     const page = await browser.newPage();
     await signIn(page, platform.origin);
+    // The team's setup is reached from Settings (the top bar keeps the daily work).
+    await page.getByRole('link', { name: 'Preferencias' }).click();
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.locator('h1', { hasText: 'Webhooks' }).waitFor();
     // A private address is refused with the reason, in Spanish.
