@@ -151,7 +151,7 @@ describe.each(['es', 'en'] as const)('the defects (%s)', (lang) => {
       const bars = [...funnel.querySelectorAll('li')].map((li) => ({
         track: li.querySelector('.bar-track')!.getBoundingClientRect().width,
         fill: li.querySelector('.bar-fill')!.getBoundingClientRect().width,
-        n: Number(/^\d+/.exec(li.querySelector('.bar-value')!.textContent!)![0]),
+        n: Number(/^\d+/.exec(li.querySelector('.bar-value')!.textContent)![0]),
       }));
       // Nothing wider than the screen: the page does not scroll sideways.
       return { amounts, overlaps, bars, wide: document.documentElement.scrollWidth > innerWidth };
