@@ -73,9 +73,9 @@ describe('the morning e-mail', () => {
     const text = bodyOf(eml!);
     expect(text).toContain('(horas de America/Bogota)');
     expect(text).toContain(
-      `${at('2026-03-09T21:00:00Z', 'America/Bogota', 'es')} (atrasado) — Cliente 1 (Contacto)\n  Enviar la cotización`,
+      `${at('2026-03-09T21:00:00Z', 'America/Bogota', 'es')} (atrasado) — Cliente 1 (Formulario de contacto)\n  Enviar la cotización`,
     );
-    expect(text).toContain(`${at('2026-03-10T20:30:00Z', 'America/Bogota', 'es')} — Cliente 2 (Contacto)\n  Llamar por el techo`);
+    expect(text).toContain(`${at('2026-03-10T20:30:00Z', 'America/Bogota', 'es')} — Cliente 2 (Formulario de contacto)\n  Llamar por el techo`);
     expect(text).not.toContain('Cliente 3');
     // Without PUBLIC_URL the links point at the host `npm start` serves.
     expect(text).toContain('http://localhost:8080/admin/leads?assignee=me&due=today&sort=follow_up');
@@ -96,7 +96,7 @@ describe('the morning e-mail', () => {
     await vi.waitFor(() => expect(mailsTo('luis@example.com')).toHaveLength(1), { timeout: 10_000, interval: 50 });
     const [eml] = mailsTo('luis@example.com');
     expect(subjectOf(eml!)).toBe('Obra — follow-ups due today: 1');
-    expect(bodyOf(eml!)).toContain(`${at('2026-03-11T09:00:00Z', 'Europe/Madrid', 'en')} — Cliente 4 (Contact)\n  Call back`);
+    expect(bodyOf(eml!)).toContain(`${at('2026-03-11T09:00:00Z', 'Europe/Madrid', 'en')} — Cliente 4 (Contact form)\n  Call back`);
     await queue.prepare!();
     expect(await queued()).toEqual(['ana@example.com 2026-03-10', 'luis@example.com 2026-03-11']);
   });
