@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { ROOT } from '../server/support/api.ts';
-import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
+import { ADMIN, showFilters, signIn, startConsolePlatform } from './support/console.ts';
 import { approvedPartner, signInAs } from '../server/support/admin.ts';
 import type { Platform } from './support/platform.ts';
 import { ES, fillEntry, SENT, waitList } from './support/wait-list.ts';
@@ -100,6 +100,7 @@ it('stores where a lead came from, and the console filters by partner and campai
   await signIn(inbox, platform.origin);
   await inbox.goto(`${platform.origin}/admin/leads`);
   const names = () => inbox.locator('table.leads tbody th a').allTextContents();
+  await showFilters(inbox);
   await inbox.locator('#f-partner').fill('ACME');
   await inbox.locator('#f-campaign').fill('primavera-2026');
   await inbox.locator('.filters button[type=submit]').click();

@@ -10,7 +10,7 @@ import { outboxMails } from '../server/support/api.ts';
 import { isTo, subjectOf } from '../server/support/mail.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
-import { ADMIN, signIn, startConsolePlatform } from './support/console.ts';
+import { ADMIN, showFilters, signIn, startConsolePlatform } from './support/console.ts';
 import { look, SIZES } from './support/screens.ts';
 
 const browser = useBrowser({ viewport: SIZES.desktop, locale: 'es-ES', reducedMotion: 'reduce', acceptDownloads: true });
@@ -126,6 +126,7 @@ describe.each([
     const page = await as(email);
     await page.goto(`${platform.origin}/admin/leads`);
     await page.locator('table.leads').waitFor();
+    await showFilters(page);
     // Choices apply at once, without a button.
     await page.locator('#f-kind').selectOption('wait-list');
     await expect.poll(() => new URL(page.url()).search).toBe('?kind=wait-list');

@@ -73,10 +73,10 @@ describe('the morning e-mail', () => {
     const text = bodyOf(eml!);
     expect(text).toContain('(horas de America/Bogota)');
     expect(text).toContain(
-      `${at('2026-03-09T21:00:00Z', 'America/Bogota', 'es')} (atrasado) — Cliente 1 (Contacto)\n  Seguimiento: Enviar la cotización`,
+      `${at('2026-03-09T21:00:00Z', 'America/Bogota', 'es')} (atrasado) — Cliente 1 (Formulario de contacto)\n  Seguimiento: Enviar la cotización`,
     );
     expect(text).toContain(
-      `${at('2026-03-10T20:30:00Z', 'America/Bogota', 'es')} — Cliente 2 (Contacto)\n  Seguimiento: Llamar por el techo`,
+      `${at('2026-03-10T20:30:00Z', 'America/Bogota', 'es')} — Cliente 2 (Formulario de contacto)\n  Seguimiento: Llamar por el techo`,
     );
     expect(text).not.toContain('Cliente 3');
     // Without PUBLIC_URL the links point at the host `npm start` serves.
@@ -98,7 +98,7 @@ describe('the morning e-mail', () => {
     await vi.waitFor(() => expect(mailsTo('luis@example.com')).toHaveLength(1), { timeout: 10_000, interval: 50 });
     const [eml] = mailsTo('luis@example.com');
     expect(subjectOf(eml!)).toBe('Obra — follow-ups due today: 1');
-    expect(bodyOf(eml!)).toContain(`${at('2026-03-11T09:00:00Z', 'Europe/Madrid', 'en')} — Cliente 4 (Contact)\n  Follow-up: Call back`);
+    expect(bodyOf(eml!)).toContain(`${at('2026-03-11T09:00:00Z', 'Europe/Madrid', 'en')} — Cliente 4 (Contact form)\n  Follow-up: Call back`);
     await queue.prepare!();
     expect(await queued()).toEqual(['ana@example.com 2026-03-10', 'luis@example.com 2026-03-11']);
   });

@@ -108,3 +108,10 @@ export async function expectNoAxeViolationsInBothLanguages(page: Page, name: str
   await page.getByRole('button', { name: 'Cambiar a español' }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
 }
+
+/** Unfolds the inbox's filters (folded until one is set), as an operator clicks their line. */
+export async function showFilters(page: Page): Promise<void> {
+  await page.locator('details.filters-box > summary').waitFor();
+  if (!(await page.locator('details.filters-box').evaluate((details: HTMLDetailsElement) => details.open)))
+    await page.locator('details.filters-box > summary').click();
+}

@@ -39,8 +39,8 @@ export interface Series {
 export function StackedColumns({ labels, series }: { labels: string[]; series: Series[] }) {
   const totals = labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
   const max = Math.max(1, ...totals);
-  // A label under every column while they fit a phone, else under every nth.
-  const every = Math.ceil(labels.length / 7);
+  // A label under every nth column, at most 5 labels, so "21 Sept" and its neighbour never meet on a phone.
+  const every = Math.ceil(labels.length / 5);
   return (
     <div aria-hidden="true">
       <div className="column-chart">

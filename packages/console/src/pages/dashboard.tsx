@@ -3,6 +3,7 @@
 // steps, the time to first contact, and the paid orders and revenue. Every chart has its table.
 import { CONSOLE_LOCALES, CONTACT_BUCKET_HOURS, DASHBOARD_WEEKS, DEFAULT_DASHBOARD_WEEKS, LEAD_KIND_NAMES } from '@obra/schema/console';
 import type { DashboardFigures, OriginDimension } from '@obra/schema/admin-contract';
+import { Fragment } from 'react';
 import { useT } from '../i18n.ts';
 import { dashboardQuery, navigate } from '../url-state.ts';
 import { Bars, Chart, NumberTable, StackedColumns } from './charts.tsx';
@@ -130,7 +131,17 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS, test = false }: { w
         </div>
         <div>
           <dt>{t('consoleDashboard.totals.revenue')}</dt>
-          <dd>{revenue(data.orders)}</dd>
+          <dd>
+            {/* Each amount whole on its line: a figure never breaks inside. */}
+            {revenue(data.orders)
+              .split(' + ')
+              .map((amount, i) => (
+                <Fragment key={amount}>
+                  {i ? ' + ' : ''}
+                  <span className="nowrap">{amount}</span>
+                </Fragment>
+              ))}
+          </dd>
         </div>
       </dl>
       {!funnel.received && <p role="status">{t('consoleDashboard.empty')}</p>}

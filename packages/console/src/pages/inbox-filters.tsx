@@ -66,7 +66,6 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
   }, [query]);
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);
-  const [open] = useState(() => typeof matchMedia !== 'function' || matchMedia('(min-width: 60rem)').matches);
   const apply = (form: HTMLFormElement, replace: boolean) => {
     const data = new FormData(form);
     const next: Filter = { ...filter, after: undefined };
@@ -78,6 +77,9 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
     if (own.current !== query) navigate(url(next), { replace });
   };
   const active = FIELDS.filter((key) => filter[key]).length;
+  // Folded until a filter is set (then open, showing what narrows the list): the list starts high
+  // enough for a dozen leads on a laptop's screen; `/` unfolds it to search.
+  const [open] = useState(() => active > 0);
   return (
     <details className="filters-box" open={open}>
       <summary>{active ? t('consoleWork.filters.active', { count: active }) : t('consoleWork.filters.summary')}</summary>

@@ -117,11 +117,11 @@ export function LeadTable({
                 {lead.name || '—'}
               </a>
             </th>
-            <td data-label={t('console.inbox.kind')}>
+            <td className="kind-cell" data-label={t('console.inbox.kind')}>
               {t(`console.kind.${lead.kind}`)} <span className="muted">· {lead.lang.toUpperCase()}</span>
             </td>
             {sorts.map((sort) => (
-              <td key={sort} data-label={t(SORT_COLUMNS[sort].header)}>
+              <td key={sort} className={`col-${sort}`} data-label={t(SORT_COLUMNS[sort].header)}>
                 {SORT_COLUMNS[sort].cell(lead, format, t, lang)}
               </td>
             ))}
@@ -131,7 +131,8 @@ export function LeadTable({
               <PhoneLinks phone={lead.phone} international={lead.phone_international} name={lead.name} />
             </td>
             <td data-label={t('console.inbox.summary')} className="summary">
-              {lead.readable?.[lang] ?? lead.summary}
+              {/* Two lines at most on the list (all of it on the lead's page, and to screen readers). */}
+              <span className="clamp">{lead.readable?.[lang] ?? lead.summary}</span>
             </td>
           </tr>
         ))}

@@ -58,8 +58,10 @@ export function Inbox({ filter, me, onChange }: { filter: Filter; me: Me; onChan
   return (
     <>
       <h1>{t('console.inbox.title')}</h1>
-      <Queues filter={filter} />
-      <SavedViews filter={filter} />
+      <div className="inbox-top">
+        <Queues filter={filter} />
+        <SavedViews filter={filter} />
+      </div>
       <Filters filter={filter} users={users} />
       <nav className="counts" aria-label={t('console.inbox.counts')}>
         <ul>

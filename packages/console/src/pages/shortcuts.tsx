@@ -64,6 +64,7 @@ function walk(step: 1 | -1) {
 function act(action: Action, openHelp: () => void) {
   if (action === 'search') {
     if (!document.getElementById('f-q')) navigate('/admin/leads');
+    document.querySelector('details.filters-box')?.setAttribute('open', '');
     focusWhenThere('#f-q');
   } else if (action === 'next') walk(1);
   else if (action === 'previous') walk(-1);
