@@ -2,13 +2,13 @@
 // one form every spelling of it shares, and the suggested duplicates it reveals. The database joins
 // leads by e-mail address itself; a phone takes this API's phone check, so the API reads each new
 // lead's phone in the background (a few microseconds each, never on the visitor's request).
-import { internationalPhone } from '@obra/schema/phone';
+import { leadPhone } from './lead-phone.ts';
 import type { Queryable } from './db/index.ts';
 import { runInBackground, type Background } from './jobs.ts';
 import type { Logger } from './log.ts';
 
 /** The digits of a phone number in international form ('573211863000'); '' when it is not a valid number. */
-export const phoneKey = (phone: string): string => (phone && internationalPhone(phone)?.replace(/\D/g, '')) || '';
+export const phoneKey = (phone: string, country?: string | null): string => (phone && leadPhone(phone, country)?.replace(/\D/g, '')) || '';
 
 /** The leads whose phone is read per statement. */
 const BATCH = 500;
@@ -33,15 +33,15 @@ export async function suggestDuplicates(db: Queryable, ids: readonly string[]): 
 
 /** Reads the phone of up to BATCH leads not read yet and suggests what they reveal; returns how many. */
 export async function readPhones(db: Queryable): Promise<number> {
-  const rows = await db.query<{ id: string; phone: string }>(
-    'select id, phone from lead where phone_key is null order by created_at limit $1',
+  const rows = await db.query<{ id: string; phone: string; country: string | null }>(
+    "select id, phone, estimate->>'country' as country from lead where phone_key is null order by created_at limit $1",
     [BATCH],
   );
   if (!rows.length) return 0;
   const ids = rows.map((row) => row.id);
   await db.query('update lead l set phone_key = k.key from unnest($1::uuid[], $2::text[]) k(id, key) where l.id = k.id', [
     ids,
-    rows.map((row) => phoneKey(row.phone)),
+    rows.map((row) => phoneKey(row.phone, row.country)),
   ]);
   await suggestDuplicates(db, ids);
   return rows.length;

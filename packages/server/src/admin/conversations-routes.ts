@@ -4,7 +4,7 @@
 // message and activity is a lead_event, so any timeline shows it without knowing these tables.
 import { fillVariables, type ComposedMessage } from '@obra/schema/admin-contract';
 import { CONVERSATION_LIMITS, type TEMPLATE_VARIABLES } from '@obra/schema/console';
-import { internationalPhone } from '@obra/schema/phone';
+import { leadPhone } from '../lead-phone.ts';
 import type { Lang } from '@obra/schema';
 import { money } from '@obra/estimate';
 import type { Queryable } from '../db/index.ts';
@@ -114,7 +114,7 @@ async function leadFacts(db: Queryable, id: string, operator: Operator) {
     operator: operator.email,
     company: textsIn(lang)('report.email.signature'),
   };
-  const digits = internationalPhone(lead.phone)?.replace(/\D/g, '');
+  const digits = leadPhone(lead.phone, estimate?.country)?.replace(/\D/g, '');
   return {
     lead,
     lang,
