@@ -87,6 +87,7 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
       ) : (
         <>
           <p className="hint">{t('consoleDeals.board.help')}</p>
+          {board.data.capped && <p className="hint">{t('consoleDeals.board.capped')}</p>}
           <div className="board">
             {board.data.columns.map((column) => {
               const stage = stages.find((s) => s.id === column.stageId);
@@ -104,7 +105,9 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
                 >
                   <h2 id={`column-${column.stageId}`}>{stageName(stage, lang)}</h2>
                   <p className="column-totals">
-                    {t('consoleDeals.board.count', { count: column.count })}
+                    {t(board.data?.capped && column.count ? 'consoleDeals.board.countCapped' : 'consoleDeals.board.count', {
+                      count: column.count,
+                    })}
                     {column.totals.length > 0 && <span> · {moneyList(column.totals, lang)}</span>}
                   </p>
                   <ol className="deal-cards">
