@@ -4,7 +4,7 @@
 // why first; each result is announced. Filters as the inbox's, in the URL. Admins edit the
 // pipeline below it (deals-stages.tsx).
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { BOARD_FILTER_KEYS, LEAD_KIND_NAMES, type LostReason } from '@obra/schema/console';
+import { BOARD_FILTER_KEYS, CONSOLE_LOCALES, LEAD_KIND_NAMES, type LostReason } from '@obra/schema/console';
 import type { BoardColumn, DealCard, DealStage } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
@@ -107,6 +107,7 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
                   <p className="column-totals">
                     {t(board.data?.capped && column.count ? 'consoleDeals.board.countCapped' : 'consoleDeals.board.count', {
                       count: column.count,
+                      n: new Intl.NumberFormat(CONSOLE_LOCALES[lang]).format(column.count),
                     })}
                     {column.totals.length > 0 && <span> · {moneyList(column.totals, lang)}</span>}
                   </p>
