@@ -275,6 +275,7 @@ async function cases(session: Session): Promise<Case[]> {
     { name: 'deals: board, kind = report', path: 'board?kind=report' },
     { name: 'deals: board, country + partner', path: 'board?country=CO&partner=socio12' },
     { name: 'deals: board, search "gómez"', path: 'board?q=g%C3%B3mez' },
+    { name: 'deals: board, search every "example.com"', path: 'board?q=example.com' },
     { name: 'deals: board, a column’s 2nd page', path: await nextColumn() },
     { name: 'deals: stages', path: 'deal-stages' },
     { name: 'deals: won revenue and forecast', path: 'revenue' },

@@ -1,7 +1,8 @@
 // Deals in the console, in Chromium against the real API (issue 40), in es and en: a design report
 // turned into a deal with its amount and currency taken from the estimate, moved across the board
 // by dragging its card (mouse) and by its "Move to" list (keyboard, the result announced), won; the
-// dashboard's won revenue shows it in its table. OBRA_SCREENSHOTS=<folder> also saves the board
+// dashboard's won revenue shows it in its table; a filter over thousands of deals shows capped
+// counts ("N+") and says so. OBRA_SCREENSHOTS=<folder> also saves the board
 // and the deal (phone and desktop).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -56,6 +57,8 @@ describe.each([
       revenue: 'Ingresos ganados por mes',
       money: /1\.500\.000/,
       dashboard: 'Resumen',
+      many: 'Muchos negocios cumplen este filtro',
+      last: 'Negociación',
     },
   },
   {
@@ -78,6 +81,8 @@ describe.each([
       revenue: 'Won revenue by month',
       money: /850,000,000/,
       dashboard: 'Dashboard',
+      many: 'Many deals match this filter',
+      last: 'Negotiation',
     },
   },
 ])('a deal in $lang', ({ lang, lead, amount, currency, w }) => {
@@ -134,5 +139,18 @@ describe.each([
         .then((rows) => rows[0] ?? []);
     await expect.poll(async () => (await cells())[2]).toBe('1');
     expect((await cells())[3]).toMatch(w.money);
+
+    // A filter over thousands of deals: its counts stop at a cap, marked "+" and said above the board.
+    await platform.api.db.query(
+      `insert into deal (lead_id, stage_id, amount, currency, close_date, kind, stage_at)
+       select $1, (select id from deal_stage where name_en = 'Negotiation'), 1, 'USD', '2026-05-01', 'report', timestamptz '2025-01-01' + make_interval(mins => n)
+       from generate_series(1, 2500) n`,
+      [ids[lead]],
+    );
+    await page.goto(`${platform.origin}/admin/deals?kind=report`);
+    await page.getByText(w.many).waitFor();
+    expect(await column(page, w.last).locator('.column-totals').textContent()).toMatch(/^\d{1,3}[.,]\d{3}\+ /);
+    await look(page, `deals-board-capped-${lang}`);
+    await platform.api.db.query("delete from deal where lead_id = $1 and stage_at < '2026-01-01'", [ids[lead]]);
   });
 });

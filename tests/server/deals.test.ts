@@ -316,7 +316,48 @@ describe('the board', () => {
         .reverse(),
     );
     expect(new Set(seen.map((d) => d.id)).size).toBe(60);
+    // A text search matching them pages them in the same order.
+    const searched: DealCard[] = [];
+    let after = '';
+    do {
+      const [page] = await boardOf(`?q=cliente%204&stage=${stage('Site visit')}${after && `&after=${after}`}`);
+      searched.push(...page!.items);
+      after = page!.next ?? '';
+    } while (after);
+    expect(searched.map((d) => d.id)).toEqual(seen.map((d) => d.id));
     await local.api.db.query('delete from deal where stage_id = $1', [stage('Site visit')]);
+  });
+
+  it('caps a filtered board’s counts and totals (capped, each "at least"), its cards still the latest matching', async () => {
+    const anaId = (await local.api.db.query<{ id: string }>("select id from admin_user where email = 'ana@example.com'"))[0]!.id;
+    await local.api.db.query(
+      `insert into deal (lead_id, stage_id, amount, currency, close_date, kind, owner, stage_at)
+       select $1, case when n % 2 = 0 then $2::uuid else $3::uuid end, 1, 'USD', '2026-05-01', 'contact', $4::uuid, timestamptz '2026-01-01' + make_interval(mins => n)
+       from generate_series(1, 2500) n`,
+      [leads[4], stage('Site visit'), stage('Quote sent'), anaId],
+    );
+    const read = async (query: string) => json<{ columns: BoardColumn[]; capped: boolean }>(await ana.call(`/api/admin/board${query}`));
+    const whole = await read('');
+    const all = whole.columns.reduce((n, c) => n + c.count, 0);
+    expect(whole.capped).toBe(false);
+    expect(all).toBe(await dealCount());
+    for (const query of ['?q=cliente%204', '?owner=me', '?kind=contact']) {
+      const { columns, capped } = await read(query);
+      expect(capped, query).toBe(true);
+      const counted = columns.reduce((n, c) => n + c.count, 0);
+      expect(counted, query).toBeLessThan(all);
+      // The totals cover the deals counted (1 USD each here, the others' amounts aside).
+      const visit = columns.find((c) => c.stageId === stage('Site visit'))!;
+      expect(visit.totals, query).toEqual([{ currency: 'USD', amount: visit.count }]);
+      // The cards are the latest of the stage, as without the cap.
+      expect(visit.items.map((d) => d.stage_at)[0], query).toBe(
+        whole.columns.find((c) => c.stageId === stage('Site visit'))!.items[0]!.stage_at,
+      );
+      expect(visit.items, query).toHaveLength(BOARD_PAGE);
+    }
+    // A filter matching a few deals stays exact.
+    expect((await read('?kind=report')).capped).toBe(false);
+    await local.api.db.query("delete from deal where lead_id = $1 and stage_at < '2026-02-01'", [leads[4]]);
   });
 });
 

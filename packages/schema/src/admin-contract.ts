@@ -1300,7 +1300,8 @@ export interface AdminResponses {
   /** Admins only; 409 `stage-has-deals` when a stage left out still holds deals. */
   'PUT deal-stages': { stages: DealStage[] };
   /** `?owner&kind&country&partner&q`: a column per stage; `&stage=&after=`: that column's next page only. */
-  'GET board': { columns: BoardColumn[] };
+  /** `capped`: counts and totals stopped at a cap (a filter over many deals): each is "at least". */
+  'GET board': { columns: BoardColumn[]; capped: boolean };
   'GET leads/:id/deals': { deals: DealCard[] };
   /** 201. */
   'POST leads/:id/deals': DealCard;

@@ -4,7 +4,7 @@
 // why first; each result is announced. Filters as the inbox's, in the URL. Admins edit the
 // pipeline below it (deals-stages.tsx).
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { BOARD_FILTER_KEYS, LEAD_KIND_NAMES, type LostReason } from '@obra/schema/console';
+import { BOARD_FILTER_KEYS, CONSOLE_LOCALES, LEAD_KIND_NAMES, type LostReason } from '@obra/schema/console';
 import type { BoardColumn, DealCard, DealStage } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
@@ -87,6 +87,7 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
       ) : (
         <>
           <p className="hint">{t('consoleDeals.board.help')}</p>
+          {board.data.capped && <p className="hint">{t('consoleDeals.board.capped')}</p>}
           <div className="board">
             {board.data.columns.map((column) => {
               const stage = stages.find((s) => s.id === column.stageId);
@@ -104,7 +105,10 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
                 >
                   <h2 id={`column-${column.stageId}`}>{stageName(stage, lang)}</h2>
                   <p className="column-totals">
-                    {t('consoleDeals.board.count', { count: column.count })}
+                    {t(board.data?.capped && column.count ? 'consoleDeals.board.countCapped' : 'consoleDeals.board.count', {
+                      count: column.count,
+                      n: new Intl.NumberFormat(CONSOLE_LOCALES[lang]).format(column.count),
+                    })}
                     {column.totals.length > 0 && <span> · {moneyList(column.totals, lang)}</span>}
                   </p>
                   <ol className="deal-cards">

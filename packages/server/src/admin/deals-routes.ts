@@ -11,6 +11,7 @@ import { HttpError } from '../http/errors.ts';
 import type { RouteHandler } from './context.ts';
 import { decodeCursor, encodeCursor, freeText, oneOf, whereBuilder, type Cursor } from './filter.ts';
 import { recordEvent } from './lead-changes.ts';
+import { COUNT_CAP } from './paged-list.ts';
 
 /** A deal's card: the columns read for the board and the lead's page (`d` the deal, `l` its lead). */
 const CARD = `d.id, d.lead_id, l.name, d.kind, d.stage_id, d.title, d.amount::float8 as amount, d.currency, d.close_date::text as close_date,
@@ -255,11 +256,13 @@ function boardFilter(params: URLSearchParams, me: string) {
 /** The board's keyset cursor: after this (stage_at, id), latest first. */
 const cardCursor = (card: DealCard): string => encodeCursor({ at: new Date(card.stage_at).toISOString(), id: card.id });
 
+type Totals = { stage_id: string; currency: string; n: number; amount: number }[];
+
 /**
  * GET /api/admin/board?owner&kind&country&partner&q[&stage&after]: each stage's first BOARD_PAGE
- * cards (latest in the stage first) in one statement, its count and its totals per currency (from
- * the tally when nothing filters, else summed over the filter's deals); with `stage` that column
- * only, from `after`.
+ * cards (latest in the stage first), its count and its totals per currency: from the tally when
+ * nothing filters, else over at most COUNT_CAP matching deals (`capped` when they reach it, each
+ * then "at least"); with `stage` that column only, from `after`.
  */
 export const board: RouteHandler<'GET board'> = async ({ db, url, operator }) => {
   const params = url.searchParams;
@@ -269,34 +272,57 @@ export const board: RouteHandler<'GET board'> = async ({ db, url, operator }) =>
   const after: Cursor | undefined = only ? decodeCursor(params.get('after')) : undefined;
   const { where, filtered, searched } = boardFilter(params, operator.id);
   const base = where.build();
-  const cards = where;
-  if (after) cards.term(`(d.stage_at, d.id) < (${cards.param(after.at)}::timestamptz, ${cards.param(after.id)}::uuid)`);
-  const stageParam = only ? cards.param(only) : '';
-  const page = cards.build();
-  const clause = page.sql.replace(/^where /, '');
-  // Each column walks its stage's index, newest first; a text search instead ranks the deals it
-  // matches (found once through the leads' trigram index) within their stage.
-  const items = await db.query<DealCard & { column: string }>(
-    searched
-      ? `select d.stage_id as column, ${CARD} from (
-           select d.id, row_number() over (partition by d.stage_id order by d.stage_at desc, d.id desc) as rank
-           from deal d join lead l on l.id = d.lead_id where ${clause} ${only ? `and d.stage_id = ${stageParam}::uuid` : ''}) ranked
-         join deal d on d.id = ranked.id join lead l on l.id = d.lead_id where ranked.rank <= ${BOARD_PAGE + 1} order by d.stage_at desc, d.id desc`
-      : `select s.id as column, c.* from deal_stage s cross join lateral (
-           select ${CARD} from deal d join lead l on l.id = d.lead_id
-           where d.stage_id = s.id ${clause ? `and ${clause}` : ''} order by d.stage_at desc, d.id desc limit ${BOARD_PAGE + 1}) c
-         ${only ? `where s.id = ${stageParam}::uuid` : ''} order by s.position, c.stage_at desc, c.id desc`,
-    page.params,
-  );
-  const totals = filtered
-    ? await db.query<{ stage_id: string; currency: string; n: number; amount: number }>(
-        `select d.stage_id, d.currency, count(*)::int as n, sum(d.amount)::float8 as amount from deal d ${searched ? 'join lead l on l.id = d.lead_id' : ''}
-         ${base.sql} group by 1, 2 order by 2`,
-        base.params,
-      )
-    : await db.query<{ stage_id: string; currency: string; n: number; amount: number }>(
-        'select stage_id, currency, sum(n)::int as n, sum(amount)::float8 as amount from deal_tally group by 1, 2 having sum(n) > 0 order by 2',
-      );
+  let totals: Totals;
+  let ids: string[] | null = null;
+  if (filtered) {
+    // At most COUNT_CAP of the filter's deals (a text search finds them through the leads'
+    // trigram index, the owner through deal_owner_by_stage) give the counts and totals; when a
+    // search found every match, also each column's next cards, ranked among them.
+    const values = [...base.params];
+    const value = (v: unknown) => `$${values.push(v)}`;
+    const ranked = searched
+      ? `(select json_agg(id) from (select id, row_number() over (partition by stage_id order by stage_at desc, id desc) as rank from found
+           where ${after ? `(stage_at, id) < (${value(after.at)}::timestamptz, ${value(after.id)}::uuid)` : 'true'}
+             and ${only ? `stage_id = ${value(only)}::uuid` : 'true'}) r where rank <= ${BOARD_PAGE + 1})`
+      : 'null';
+    const [read] = await db.query<{ totals: Totals | null; ids: string[] | null }>(
+      `with found as materialized (
+         select d.id, d.stage_id, d.stage_at, d.currency, d.amount from deal d ${searched ? 'join lead l on l.id = d.lead_id' : ''} ${base.sql} limit ${COUNT_CAP})
+       select (select json_agg(t order by currency) from (
+           select stage_id, currency, count(*)::int as n, sum(amount)::float8 as amount from found group by 1, 2) t) as totals,
+         ${ranked} as ids`,
+      values,
+    );
+    totals = read?.totals ?? [];
+    ids = read?.ids ?? [];
+  } else
+    totals = await db.query<Totals[number]>(
+      'select stage_id, currency, sum(n)::int as n, sum(amount)::float8 as amount from deal_tally group by 1, 2 having sum(n) > 0 order by 2',
+    );
+  const capped = filtered && totals.reduce((n, row) => n + row.n, 0) >= COUNT_CAP;
+  let items: (DealCard & { column: string })[];
+  if (searched && !capped)
+    // Every match was found: the ranked cards are read by id (a walk down a stage's index would
+    // read the whole stage for a rare text).
+    items = await db.query<DealCard & { column: string }>(
+      `select d.stage_id as column, ${CARD} from deal d join lead l on l.id = d.lead_id where d.id = any($1::uuid[]) order by d.stage_at desc, d.id desc`,
+      [ids],
+    );
+  else {
+    // Each column walks its stage's index, latest first: a common text finds its cards early.
+    const cards = where;
+    if (after) cards.term(`(d.stage_at, d.id) < (${cards.param(after.at)}::timestamptz, ${cards.param(after.id)}::uuid)`);
+    const stageParam = only ? cards.param(only) : '';
+    const page = cards.build();
+    const clause = page.sql.replace(/^where /, '');
+    items = await db.query<DealCard & { column: string }>(
+      `select s.id as column, c.* from deal_stage s cross join lateral (
+         select ${CARD} from deal d join lead l on l.id = d.lead_id
+         where d.stage_id = s.id ${clause ? `and ${clause}` : ''} order by d.stage_at desc, d.id desc limit ${BOARD_PAGE + 1}) c
+       ${only ? `where s.id = ${stageParam}::uuid` : ''} order by s.position, c.stage_at desc, c.id desc`,
+      page.params,
+    );
+  }
   const columns: BoardColumn[] = stages
     .filter((stage) => !only || stage.id === only)
     .map((stage) => {
@@ -311,7 +337,7 @@ export const board: RouteHandler<'GET board'> = async ({ db, url, operator }) =>
         next: mine.length > BOARD_PAGE ? cardCursor(shown.at(-1)!) : null,
       };
     });
-  return { status: 200, body: { columns } };
+  return { status: 200, body: { columns, capped } };
 };
 
 /**

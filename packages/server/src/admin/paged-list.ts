@@ -7,7 +7,7 @@ import type { Queryable } from '../db/index.ts';
 /** Rows per page of the inbox and the orders. */
 export const PAGE_SIZE = 50;
 /** With a date range, free text, a partner, a campaign or a queue, counts stop at this many matching rows (shown as "N+"). */
-const COUNT_CAP = 2000;
+export const COUNT_CAP = 2000;
 
 /** Counts per status as read: (status, n) rows, and whether they stopped at a cap (each then "at least"). */
 export interface Counted {
