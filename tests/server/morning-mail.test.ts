@@ -98,7 +98,9 @@ describe('the morning e-mail', () => {
     await vi.waitFor(() => expect(mailsTo('luis@example.com')).toHaveLength(1), { timeout: 10_000, interval: 50 });
     const [eml] = mailsTo('luis@example.com');
     expect(subjectOf(eml!)).toBe('Obra — follow-ups due today: 1');
-    expect(bodyOf(eml!)).toContain(`${at('2026-03-11T09:00:00Z', 'Europe/Madrid', 'en')} — Cliente 4 (Contact form)\n  Follow-up: Call back`);
+    expect(bodyOf(eml!)).toContain(
+      `${at('2026-03-11T09:00:00Z', 'Europe/Madrid', 'en')} — Cliente 4 (Contact form)\n  Follow-up: Call back`,
+    );
     await queue.prepare!();
     expect(await queued()).toEqual(['ana@example.com 2026-03-10', 'luis@example.com 2026-03-11']);
   });
