@@ -69,15 +69,19 @@ describe('the inbox filter', () => {
     );
     expect(params).toEqual(['report', 'new', 'en', 'America/Bogota', '2026-01-01', '2026-01-31', '%ana\\_50\\%%']);
     expect(whereOf(filter, scope, { withStatus: false }).sql).not.toContain('status');
-    expect(whereOf({}, scope).sql).toBe('');
+    // No status chosen: every lead but spam, which has its own tab (docs/operators/console.md).
+    expect(whereOf({}, scope).sql).toBe("where status <> 'spam'");
   });
 
   it("reads the queues: mine, nobody's, and the follow-ups due by the end of the operator's day", () => {
     expect(whereOf(parseFilter(new URLSearchParams('assignee=me')), scope)).toEqual({
-      sql: 'where assignee = $1::uuid',
+      sql: "where status <> 'spam' and assignee = $1::uuid",
       params: [scope.me],
     });
-    expect(whereOf(parseFilter(new URLSearchParams('assignee=none')), scope)).toEqual({ sql: 'where assignee is null', params: [] });
+    expect(whereOf(parseFilter(new URLSearchParams('assignee=none')), scope)).toEqual({
+      sql: "where status <> 'spam' and assignee is null",
+      params: [],
+    });
     const today = whereOf(parseFilter(new URLSearchParams('due=today')), scope);
     expect(today.sql).toBe(
       "where coalesce(follow_up_at, 'infinity'::timestamptz) < (date_trunc('day', $1::timestamptz at time zone $2) + interval '1 day') at time zone $2 and status in ('new', 'contacted', 'qualified')",

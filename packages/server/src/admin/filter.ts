@@ -182,8 +182,9 @@ export function whereOf(
   const where = whereBuilder();
   if (filter.kind) where.add((n) => `kind = ${n}`, filter.kind);
   if (filter.status && withStatus) where.add((n) => `status = ${n}`, filter.status);
-  // Every status but spam when none is chosen (the "All" tab, a bulk change or an export of it): spam is only ever its own filter.
-  else if (withStatus) where.term("status <> 'spam'");
+  // Every status but spam when none is chosen (the "All" tab, a bulk change or an export of it): spam is only ever its own
+  // filter. The follow-up queues name their open statuses themselves (below).
+  else if (withStatus && !filter.due) where.term("status <> 'spam'");
   if (filter.lang) where.add((n) => `lang = ${n}`, filter.lang);
   where.days(filter.from, filter.to, scope.timeZone);
   // Each answered by its own index (migrations 050 and 100), newest first.
