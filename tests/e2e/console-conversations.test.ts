@@ -54,6 +54,7 @@ describe.each([
       callEvent: 'Llamada: Buzón de voz',
       openWhatsApp: 'Abrir WhatsApp con este texto',
       whatsappEvent: 'Mensaje de WhatsApp abierto',
+      settings: 'Preferencias',
       templates: 'Plantillas',
     },
   },
@@ -76,6 +77,7 @@ describe.each([
       callEvent: 'Call: Voicemail',
       openWhatsApp: 'Open WhatsApp with this text',
       whatsappEvent: 'WhatsApp message opened',
+      settings: 'Settings',
       templates: 'Templates',
     },
   },
@@ -151,6 +153,8 @@ describe.each([
   it('lists the templates; an admin writes one (a stored payload shown as text) and deletes it, an agent only reads them', async () => {
     const page = await browser.newPage();
     await signIn(page, platform.origin, email, email === ADMIN.email ? ADMIN.password : PASSWORD);
+    // The team's setup, the templates among it, is reached from Settings.
+    await page.getByRole('link', { name: words.settings, exact: true }).click();
     await page.getByRole('link', { name: words.templates, exact: true }).click();
     await page.locator('h2', { hasText: 'Primer contacto / First contact' }).waitFor();
     if (email === ADMIN.email) {

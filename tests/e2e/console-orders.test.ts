@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textsIn } from '../../host/src/texts.ts';
+import { csvRows } from '../server/support/csv.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { look, SIZES } from './support/screens.ts';
@@ -99,14 +100,14 @@ it('exports the current filter as CSV', async () => {
   await expect.poll(() => page.locator('table.orders tbody tr').count()).toBe(2);
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
   expect(file.suggestedFilename()).toMatch(/^obra-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  // UTF-16LE with a byte-order mark, tab-separated: what spreadsheets open right in every locale (docs/operators/console.md).
-  const bytes = await readFile(await file.path());
-  expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
-  const lines = bytes.subarray(2).toString('utf16le').trim().split('\r\n');
-  expect(lines[0]).toBe(
-    'id\tcreated_at\tprovider\tevent_id\tsession_id\tslug\tproduct\tamount\tcurrency\tlang\tpayment_status\tcustomer_email\texpected_amount\texpected_currency\tmailed_at\tpartner_code\tpartner_claim\tpayment_intent\trefunded_amount\trefunded_at',
+  // UTF-8 with its byte-order mark, comma-separated and quoted: what spreadsheets open in columns (docs/operators/console.md).
+  const rows = csvRows(await readFile(await file.path()));
+  expect(rows[0]).toEqual(
+    'id,created_at,provider,event_id,session_id,slug,product,amount,currency,lang,payment_status,customer_email,expected_amount,expected_currency,mailed_at,partner_code,partner_claim,payment_intent,refunded_amount,refunded_at'.split(
+      ',',
+    ),
   );
-  expect(lines.slice(1).map((line) => line.split('\t')[4])).toEqual(['cs_test_e2eStripePaid0001', 'cs_test_e2eStripeOpen0002']);
+  expect(rows.slice(1).map((row) => row[4])).toEqual(['cs_test_e2eStripePaid0001', 'cs_test_e2eStripeOpen0002']);
 });
 
 it('speaks English after the toggle, with amounts in the English format', async () => {

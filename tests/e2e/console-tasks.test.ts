@@ -56,7 +56,7 @@ describe.each([
     operators: ['lucia@example.com', 'mateo@example.com'],
     words: {
       settings: 'Preferencias',
-      rules: 'Abrir las reglas de asignación',
+      rules: 'Reglas de asignación',
       add: 'Añadir una regla',
       name: 'Nombre',
       kind: 'Lista de espera',
@@ -83,7 +83,7 @@ describe.each([
     operators: ['kate@example.com', 'omar@example.com'],
     words: {
       settings: 'Settings',
-      rules: 'Open the assignment rules',
+      rules: 'Assignment rules',
       add: 'Add a rule',
       name: 'Name',
       kind: 'Wait list',
@@ -145,7 +145,7 @@ describe.each([
       const badge = agent.locator('a.new-badge');
       await expect.poll(() => badge.getAttribute('aria-label')).toBe(words.badge);
       await agent.goto(`${platform.origin}/admin/leads/${ids[0]}`);
-      await agent.locator('.timeline', { hasText: words.timeline }).waitFor();
+      await agent.locator('.timeline:not(.person-history)', { hasText: words.timeline }).waitFor();
       await expect.poll(() => badge.count()).toBe(0);
       await agent.locator('#task-due').fill(lang === 'es' ? '2026-03-10T15:00' : '2026-03-11T15:00');
       await agent.locator('#task-note').fill(XSS);
