@@ -54,7 +54,7 @@ describe.each([
       save: 'Guardar el seguimiento',
       saved: 'Seguimiento guardado.',
       due: /^1 seguimiento para hoy, 0 atrasados$/,
-      subject: 'Obra — seguimientos para hoy: 1',
+      subject: 'Obra — tareas para hoy: 1',
       timeline: 'Seguimiento para el',
       today: 'Para hoy',
       // The chosen date in the operator's words, under the field that draws it in the browser's format.
@@ -70,7 +70,7 @@ describe.each([
       save: 'Save the follow-up',
       saved: 'Follow-up saved.',
       due: /^1 follow-up due today, 0 overdue$/,
-      subject: 'Obra — follow-ups due today: 1',
+      subject: 'Obra — tasks due today: 1',
       timeline: 'Follow-up due',
       today: 'Due today',
       spelled: /^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, \d{1,2} [A-Z][a-z]+ \d{4} at 09:00, \S+ time$/,

@@ -69,11 +69,11 @@ describe('the morning e-mail', () => {
     clock = Date.parse('2026-03-10T13:05:00Z'); // 08:05 in Bogotá
     await vi.waitFor(() => expect(mailsTo('ana@example.com')).toHaveLength(1), { timeout: 10_000, interval: 50 });
     const [eml] = mailsTo('ana@example.com');
-    expect(subjectOf(eml!)).toBe('Obra — seguimientos para hoy: 2 (atrasados: 1)');
+    expect(subjectOf(eml!)).toBe('Obra — tareas para hoy: 2 (atrasadas: 1)');
     const text = bodyOf(eml!);
     expect(text).toContain('(horas de America/Bogota)');
     expect(text).toContain(
-      `${at('2026-03-09T21:00:00Z', 'America/Bogota', 'es')} (atrasado) — Cliente 1 (Formulario de contacto)\n  Seguimiento: Enviar la cotización`,
+      `${at('2026-03-09T21:00:00Z', 'America/Bogota', 'es')} (atrasada) — Cliente 1 (Formulario de contacto)\n  Seguimiento: Enviar la cotización`,
     );
     expect(text).toContain(
       `${at('2026-03-10T20:30:00Z', 'America/Bogota', 'es')} — Cliente 2 (Formulario de contacto)\n  Seguimiento: Llamar por el techo`,
@@ -97,7 +97,7 @@ describe('the morning e-mail', () => {
     clock = Date.parse('2026-03-11T06:10:00Z'); // 07:10 in Madrid, 01:10 in Bogotá
     await vi.waitFor(() => expect(mailsTo('luis@example.com')).toHaveLength(1), { timeout: 10_000, interval: 50 });
     const [eml] = mailsTo('luis@example.com');
-    expect(subjectOf(eml!)).toBe('Obra — follow-ups due today: 1');
+    expect(subjectOf(eml!)).toBe('Obra — tasks due today: 1');
     expect(bodyOf(eml!)).toContain(
       `${at('2026-03-11T09:00:00Z', 'Europe/Madrid', 'en')} — Cliente 4 (Contact form)\n  Follow-up: Call back`,
     );
@@ -109,7 +109,7 @@ describe('the morning e-mail', () => {
     clock = Date.parse('2026-03-11T13:10:00Z'); // 08:10 in Bogotá on the 11th
     await vi.waitFor(() => expect(mailsTo('ana@example.com')).toHaveLength(2), { timeout: 10_000, interval: 50 });
     expect(subjectOf(mailsTo('ana@example.com').find((eml) => subjectOf(eml).includes('3'))!)).toBe(
-      'Obra — seguimientos para hoy: 3 (atrasados: 2)',
+      'Obra — tareas para hoy: 3 (atrasadas: 2)',
     );
     // Ana works them all: won, lost, and one cleared. The morning after, no mail.
     const ids = (

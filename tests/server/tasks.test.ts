@@ -237,7 +237,7 @@ describe('the morning e-mail', () => {
     expect(eml).toMatch(/Content-Type: text\/plain/);
     expect(eml).not.toMatch(/text\/html/);
     const text = bodyOf(eml!);
-    expect(subjectOf(eml!)).toBe('Obra — seguimientos para hoy: 3 (atrasados: 3)');
+    expect(subjectOf(eml!)).toBe('Obra — tareas para hoy: 3 (atrasadas: 3)');
     // The quote of Lead 2 first (the oldest), its note as typed (a plain-text mail runs nothing), its estimate in pesos.
     expect(text).toMatch(
       new RegExp(
