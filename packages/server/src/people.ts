@@ -31,20 +31,27 @@ export async function suggestDuplicates(db: Queryable, ids: readonly string[]): 
   );
 }
 
-/** Reads the phone of up to BATCH leads not read yet and suggests what they reveal; returns how many. */
+/** Reads the phone of up to BATCH leads not read yet and suggests what they reveal; returns how many it read. */
 export async function readPhones(db: Queryable): Promise<number> {
   const rows = await db.query<{ id: string; phone: string; country: string | null }>(
     "select id, phone, estimate->>'country' as country from lead where phone_key is null order by created_at limit $1",
     [BATCH],
   );
   if (!rows.length) return 0;
-  const ids = rows.map((row) => row.id);
-  await db.query('update lead l set phone_key = k.key from unnest($1::uuid[], $2::text[]) k(id, key) where l.id = k.id', [
-    ids,
-    rows.map((row) => phoneKey(row.phone, row.country)),
-  ]);
-  await suggestDuplicates(db, ids);
-  return rows.length;
+  // Only the leads no other transaction holds (a bulk change, a task's trigger): waiting for them
+  // while holding others could deadlock; a lead skipped is read on the next round.
+  const read = await db.query<{ id: string }>(
+    `update lead l set phone_key = k.key from unnest($1::uuid[], $2::text[]) k(id, key)
+     where l.id = k.id and l.id in (select id from lead where id = any($1::uuid[]) and phone_key is null for update skip locked)
+     returning l.id`,
+    [rows.map((row) => row.id), rows.map((row) => phoneKey(row.phone, row.country))],
+  );
+  if (read.length)
+    await suggestDuplicates(
+      db,
+      read.map((row) => row.id),
+    );
+  return read.length;
 }
 
 /**
