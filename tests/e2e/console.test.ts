@@ -297,7 +297,9 @@ it('refuses a state-changing call without the CSRF token or from another origin'
 it("sets who hears of new leads, refuses a bad address in the operator's language, and lists the mail a new lead sent", async () => {
   const page = await newPage();
   await signIn(page, platform.origin);
-  await page.getByRole('link', { name: 'Avisos' }).click();
+  // The team's setup, the notifications among it, is reached from Settings.
+  await page.getByRole('link', { name: 'Preferencias', exact: true }).click();
+  await page.getByRole('link', { name: 'Avisos', exact: true }).click();
   await page.locator('h1', { hasText: 'Avisos de contactos nuevos' }).waitFor();
   const recipients = page.getByRole('region', { name: 'Lista de espera' }).getByLabel('Destinatarios');
   await recipients.fill('equipo@example.com, no-es-correo');
