@@ -4,7 +4,7 @@
 // why first; each result is announced. Filters as the inbox's, in the URL. Admins edit the
 // pipeline below it (deals-stages.tsx).
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { BOARD_FILTER_KEYS, CONSOLE_LOCALES, LEAD_KIND_NAMES, type LostReason } from '@obra/schema/console';
+import { BOARD_FILTER_KEYS, CONSOLE_LOCALES, type LostReason } from '@obra/schema/console';
 import type { BoardColumn, DealCard, DealStage } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
@@ -14,7 +14,7 @@ import { LostFields } from './deals-lead.tsx';
 import { DealStages } from './deals-stages.tsx';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
-import { useLoad } from './list-parts.tsx';
+import { KindFilter, OperatorFilter, useLoad } from './list-parts.tsx';
 
 type BoardFilter = Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>>;
 const boardUrl = (filter: BoardFilter) => `/admin/deals${filterQuery(filter, BOARD_FILTER_KEYS)}`;
@@ -253,30 +253,8 @@ function BoardFilters({ filter, users }: { filter: BoardFilter; users: { id: str
           <label htmlFor="b-q">{t('console.inbox.q')}</label>
           <input id="b-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
         </div>
-        <div>
-          <label htmlFor="b-owner">{t('consoleDeals.field.owner')}</label>
-          <select id="b-owner" name="owner" defaultValue={filter.owner ?? ''}>
-            <option value="">{t('consoleWork.filters.anyone')}</option>
-            <option value="me">{t('consoleWork.filters.me')}</option>
-            <option value="none">{t('consoleWork.filters.nobody')}</option>
-            {users.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.email}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="b-kind">{t('console.inbox.kind')}</label>
-          <select id="b-kind" name="kind" defaultValue={filter.kind ?? ''}>
-            <option value="">{t('console.inbox.anyKind')}</option>
-            {LEAD_KIND_NAMES.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`console.kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <OperatorFilter id="b-owner" name="owner" label={t('consoleDeals.field.owner')} value={filter.owner} users={users} />
+        <KindFilter id="b-kind" value={filter.kind} />
         <div>
           <label htmlFor="b-country">{t('consoleDeals.board.country')}</label>
           <input

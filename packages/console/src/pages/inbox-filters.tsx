@@ -2,10 +2,9 @@
 // text after a pause (replacing the history entry, so Back does not step through each letter). On
 // a phone they fold away under one "Filters (n active)" line.
 import { useEffect, useRef, useState } from 'react';
-import { LEAD_KIND_NAMES } from '@obra/schema/console';
 import { useT } from '../i18n.ts';
 import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
-import { LangAndDates } from './list-parts.tsx';
+import { KindFilter, LangAndDates, OperatorFilter } from './list-parts.tsx';
 
 /** How long typing may pause before the list follows it. */
 const TYPING_MS = 450;
@@ -104,30 +103,14 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
           <label htmlFor="f-q">{t('console.inbox.q')}</label>
           <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
         </div>
-        <div>
-          <label htmlFor="f-kind">{t('console.inbox.kind')}</label>
-          <select id="f-kind" name="kind" defaultValue={filter.kind ?? ''}>
-            <option value="">{t('console.inbox.anyKind')}</option>
-            {LEAD_KIND_NAMES.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`console.kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="f-assignee">{t('consoleWork.filters.assignee')}</label>
-          <select id="f-assignee" name="assignee" defaultValue={filter.assignee ?? ''}>
-            <option value="">{t('consoleWork.filters.anyone')}</option>
-            <option value="me">{t('consoleWork.filters.me')}</option>
-            <option value="none">{t('consoleWork.filters.nobody')}</option>
-            {assignees(users, filter.assignee).map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.email}
-              </option>
-            ))}
-          </select>
-        </div>
+        <KindFilter id="f-kind" value={filter.kind} />
+        <OperatorFilter
+          id="f-assignee"
+          name="assignee"
+          label={t('consoleWork.filters.assignee')}
+          value={filter.assignee}
+          users={assignees(users, filter.assignee)}
+        />
         <div>
           <label htmlFor="f-due">{t('consoleWork.filters.due')}</label>
           <select id="f-due" name="due" defaultValue={filter.due ?? ''}>

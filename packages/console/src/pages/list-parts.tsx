@@ -2,6 +2,7 @@
 // states and table, the language and date-range fields, and the keyset pager.
 import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
 import type { AdminResponses } from '@obra/schema/admin-contract';
+import { LEAD_KIND_NAMES } from '@obra/schema/console';
 import { adminApi, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
@@ -171,5 +172,55 @@ export function Pager({ newest, older, olderLabel }: { newest?: string; older?: 
         </a>
       )}
     </p>
+  );
+}
+
+/** A list filter's kind: any, or one of the lead kinds (the inbox's and the deals board's). */
+export function KindFilter({ id, value }: { id: string; value: string | undefined }) {
+  const { t } = useT();
+  return (
+    <div>
+      <label htmlFor={id}>{t('console.inbox.kind')}</label>
+      <select id={id} name="kind" defaultValue={value ?? ''}>
+        <option value="">{t('console.inbox.anyKind')}</option>
+        {LEAD_KIND_NAMES.map((kind) => (
+          <option key={kind} value={kind}>
+            {t(`console.kind.${kind}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A list filter's operator (field `name`): anyone, me, nobody, or one of `users`. */
+export function OperatorFilter({
+  id,
+  name,
+  label,
+  value,
+  users,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  users: readonly { id: string; email: string }[];
+}) {
+  const { t } = useT();
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ''}>
+        <option value="">{t('consoleWork.filters.anyone')}</option>
+        <option value="me">{t('consoleWork.filters.me')}</option>
+        <option value="none">{t('consoleWork.filters.nobody')}</option>
+        {users.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.email}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
