@@ -316,15 +316,21 @@ describe('the board', () => {
         .reverse(),
     );
     expect(new Set(seen.map((d) => d.id)).size).toBe(60);
-    // A text search matching them pages them in the same order.
-    const searched: DealCard[] = [];
-    let after = '';
-    do {
-      const [page] = await boardOf(`?q=cliente%204&stage=${stage('Site visit')}${after && `&after=${after}`}`);
-      searched.push(...page!.items);
-      after = page!.next ?? '';
-    } while (after);
-    expect(searched.map((d) => d.id)).toEqual(seen.map((d) => d.id));
+    // A text search matching them, and a kind filter (both under the count cap, so ranked among
+    // their matches), page them in the same order.
+    for (const filter of ['q=cliente%204', 'kind=contact']) {
+      const filtered: DealCard[] = [];
+      let after = '';
+      do {
+        const [page] = await boardOf(`?${filter}&stage=${stage('Site visit')}${after && `&after=${after}`}`);
+        filtered.push(...page!.items);
+        after = page!.next ?? '';
+      } while (after);
+      expect(
+        filtered.map((d) => d.id),
+        filter,
+      ).toEqual(seen.map((d) => d.id));
+    }
     await local.api.db.query('delete from deal where stage_id = $1', [stage('Site visit')]);
   });
 

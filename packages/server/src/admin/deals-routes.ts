@@ -248,9 +248,9 @@ function boardFilter(params: URLSearchParams, me: string) {
     where.add((n) => `lower(d.partner_code) = lower(${n})`, partner);
   }
   const q = freeText('q', params.get('q'))?.toLowerCase().slice(0, 100);
-  // The lead's search text (name, e-mail, phone, comment): its trigram index answers it.
-  where.contains('l.search', q);
-  return { where, filtered: where.build().params.length > 0 || owner === 'none', searched: Boolean(q) };
+  // The deal's copy of its lead's search text (name, e-mail, phone, comment), trigram-indexed.
+  where.contains('d.search', q);
+  return { where, filtered: where.build().params.length > 0 || owner === 'none' };
 }
 
 /** The board's keyset cursor: after this (stage_at, id), latest first. */
@@ -270,24 +270,23 @@ export const board: RouteHandler<'GET board'> = async ({ db, url, operator }) =>
   const only = params.get('stage');
   if (only && !stages.some((stage) => stage.id === only)) throw new HttpError(400, 'stage must be a stage of the pipeline.');
   const after: Cursor | undefined = only ? decodeCursor(params.get('after')) : undefined;
-  const { where, filtered, searched } = boardFilter(params, operator.id);
+  const { where, filtered } = boardFilter(params, operator.id);
   const base = where.build();
   let totals: Totals;
   let ids: string[] | null = null;
   if (filtered) {
-    // At most COUNT_CAP of the filter's deals (a text search finds them through the leads'
-    // trigram index, the owner through deal_owner_by_stage) give the counts and totals; when a
-    // search found every match, also each column's next cards, ranked among them.
+    // At most COUNT_CAP of the filter's deals (a text search finds them through the deals'
+    // trigram index, the owner through deal_owner_by_stage, a country or partner through theirs)
+    // give the counts and totals, and each column's next cards ranked among them (used when they
+    // are every match).
     const values = [...base.params];
     const value = (v: unknown) => `$${values.push(v)}`;
-    const ranked = searched
-      ? `(select json_agg(id) from (select id, row_number() over (partition by stage_id order by stage_at desc, id desc) as rank from found
+    const ranked = `(select json_agg(id) from (select id, row_number() over (partition by stage_id order by stage_at desc, id desc) as rank from found
            where ${after ? `(stage_at, id) < (${value(after.at)}::timestamptz, ${value(after.id)}::uuid)` : 'true'}
-             and ${only ? `stage_id = ${value(only)}::uuid` : 'true'}) r where rank <= ${BOARD_PAGE + 1})`
-      : 'null';
+             and ${only ? `stage_id = ${value(only)}::uuid` : 'true'}) r where rank <= ${BOARD_PAGE + 1})`;
     const [read] = await db.query<{ totals: Totals | null; ids: string[] | null }>(
       `with found as materialized (
-         select d.id, d.stage_id, d.stage_at, d.currency, d.amount from deal d ${searched ? 'join lead l on l.id = d.lead_id' : ''} ${base.sql} limit ${COUNT_CAP})
+         select d.id, d.stage_id, d.stage_at, d.currency, d.amount from deal d ${base.sql} limit ${COUNT_CAP})
        select (select json_agg(t order by currency) from (
            select stage_id, currency, count(*)::int as n, sum(amount)::float8 as amount from found group by 1, 2) t) as totals,
          ${ranked} as ids`,
@@ -301,15 +300,15 @@ export const board: RouteHandler<'GET board'> = async ({ db, url, operator }) =>
     );
   const capped = filtered && totals.reduce((n, row) => n + row.n, 0) >= COUNT_CAP;
   let items: (DealCard & { column: string })[];
-  if (searched && !capped)
+  if (filtered && !capped)
     // Every match was found: the ranked cards are read by id (a walk down a stage's index would
-    // read the whole stage for a rare text).
+    // read the whole stage for a rare filter).
     items = await db.query<DealCard & { column: string }>(
       `select d.stage_id as column, ${CARD} from deal d join lead l on l.id = d.lead_id where d.id = any($1::uuid[]) order by d.stage_at desc, d.id desc`,
       [ids],
     );
   else {
-    // Each column walks its stage's index, latest first: a common text finds its cards early.
+    // Each column walks its stage's index, latest first: a common filter finds its cards early.
     const cards = where;
     if (after) cards.term(`(d.stage_at, d.id) < (${cards.param(after.at)}::timestamptz, ${cards.param(after.id)}::uuid)`);
     const stageParam = only ? cards.param(only) : '';
