@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -21,6 +22,36 @@ const serverTests = {
   // a fresh module graph per file cost ~4.5 s each. Each test starts its own API on its own data.
   isolate: false,
 };
+
+/**
+ * The server files that run on PostgreSQL as well as on PGlite: those whose SQL behaves differently
+ * there (docs/contributors/tests.md#which-server-files-run-on-both-databases says why each one).
+ * Every other file runs on PGlite only; `*.pg.test.ts` run on PostgreSQL only.
+ */
+const ON_BOTH_DATABASES = [
+  // The driver: every write endpoint's values, the inbox's reads, odd text everywhere.
+  'leads',
+  'admin-leads',
+  'fuzz',
+  'answered',
+  // Concurrent writes: unique keys, row locks, caps counted one by one, a deletion racing a mail.
+  'spam-idempotency',
+  'hardening',
+  'assignment-rules',
+  'outbox-forget',
+  'people',
+  'notifications',
+  // The database's clock and time zones, and the rate limit's counters kept in the database.
+  'admin-dashboard',
+  'admin-work',
+  'morning-mail',
+  'webhook-payloads',
+  'limits-cors',
+  // Trigger functions applied by hash; two servers on one database.
+  'lead-kinds-sql',
+  'served-origin',
+].map((name) => `tests/server/${name}.test.ts`);
+for (const file of ON_BOTH_DATABASES) if (!existsSync(`${root}${file}`)) throw new Error(`tests/vitest.config.ts: ${file} does not exist`);
 
 export default defineConfig({
   root,
@@ -55,10 +86,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-pg',
-          // The same files on a throwaway PostgreSQL cluster, a fresh database for each API a test
-          // starts (support/api.ts). *.pglite.test.ts test the embedded database's own rules.
+          // On a throwaway PostgreSQL cluster, a fresh database for each API a test starts
+          // (support/api.ts): what only PostgreSQL does, and the files whose SQL differs there.
           ...serverTests,
-          exclude: ['**/node_modules/**', 'tests/server/**/*.pglite.test.ts'],
+          include: ['tests/server/**/*.pg.test.ts', ...ON_BOTH_DATABASES],
           globalSetup: ['tests/server/support/postgres-setup.ts'],
           setupFiles: ['tests/server/support/postgres-env.ts'],
         },

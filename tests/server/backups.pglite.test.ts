@@ -87,7 +87,18 @@ describe('a backup while the API runs and is written to', () => {
     expect(done.stdout).toMatch(/^ {2}lead +[\d,]+$/m);
     expect(done.stdout).not.toContain('replaced');
 
-    const kept = await contentsOf(restored);
+    // One start of the restored database for its rows and its tally.
+    const [kept, [tally]] = await closing(
+      await openPglite(restored),
+      async (db) =>
+        [
+          await tableContents(db),
+          await db.query<{ stored: number; indexed: number; counted: number }>(
+            `select (select count(*) from wait_list)::int as stored, (select count(*) from lead where kind = 'wait-list')::int as indexed,
+           (select sum(n) from lead_tally where kind = 'wait-list')::int as counted`,
+          ),
+        ] as const,
+    );
     const leads = kept.lead!.map((row) => JSON.parse(row) as { id: string });
     const ids = new Set(leads.map((lead) => lead.id));
     for (const { id, at } of acknowledged) {
@@ -98,12 +109,6 @@ describe('a backup while the API runs and is written to', () => {
     // the queued mails) came with it in the same snapshot.
     const current = new Set((await contentsOf(dir)).wait_list);
     for (const row of kept.wait_list!) expect(current.has(row)).toBe(true);
-    const [tally] = await closing(await openPglite(restored), (db) =>
-      db.query<{ stored: number; indexed: number; counted: number }>(
-        `select (select count(*) from wait_list)::int as stored, (select count(*) from lead where kind = 'wait-list')::int as indexed,
-           (select sum(n) from lead_tally where kind = 'wait-list')::int as counted`,
-      ),
-    );
     expect(tally).toEqual({ stored: kept.wait_list!.length, indexed: kept.wait_list!.length, counted: kept.wait_list!.length });
     // Every row the backup counts came back, but the console sessions: a restore ends them all.
     expect(header(live).tables.map(([table, n]) => [table, table === 'admin_session' ? 0 : n])).toEqual(
