@@ -6,7 +6,7 @@ import { email as emailSchema, isLang, validateAttribution } from '@obra/schema'
 import { HttpError, invalidFields } from '../http/errors.ts';
 import { publicOrigin } from '../http/origin.ts';
 import type { Handler } from '../routes/types.ts';
-import { checkoutPaths, productFor, type CheckoutLang } from './products.ts';
+import { checkoutPaths, productFor } from './products.ts';
 import type { NewSession, SessionView } from './payments.ts';
 import type { Site } from '../partners/site.ts';
 import type { Attribution } from '@obra/schema';
