@@ -13,7 +13,7 @@ import { CATALOGUES_DIR, namespaceModule } from '../../../tools/i18n/catalogues.
 export const PSEUDO = 'qps';
 
 /** The one line the language list gets. */
-export const PSEUDO_LINE = `  { code: '${PSEUDO}', name: 'Ƥšéûđö' },`;
+const PSEUDO_LINE = `  { code: '${PSEUDO}', name: 'Ƥšéûđö' },`;
 
 const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ACCENTED = 'àƀçđéƒĝĥîĵķĺɱñöƥʠŕšţûʋŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖƤɊŔŠŢÛṼŴẊÝŽ';
@@ -34,7 +34,7 @@ export function pseudo(text: string): string {
 }
 
 /** A whole catalogue in the pseudo-language. */
-export function pseudoCatalogue(catalogue: unknown): unknown {
+function pseudoCatalogue(catalogue: unknown): unknown {
   if (typeof catalogue === 'string') return pseudo(catalogue);
   if (Array.isArray(catalogue)) return catalogue.map(pseudoCatalogue);
   return Object.fromEntries(Object.entries(catalogue as Record<string, unknown>).map(([key, value]) => [key, pseudoCatalogue(value)]));
