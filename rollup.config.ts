@@ -125,8 +125,9 @@ function assetUrls(): Plugin {
  * The modules every widget needs, put in one `chunks/runtime-<hash>.js` the ESM widgets share.
  */
 // The form engine (@obra/form) is in it too: the three form widgets share one copy. loader.ts (and
-// loader-*.ts) are left out: the loader must not pull the runtime in before a widget needs it.
-const RUNTIME = /\/node_modules\/(preact|zustand)\/|\/packages\/(element|form|i18n)\/src\/(?!loader(\.ts|-[\w-]+\.ts)$)/;
+// loader-*.ts) are left out: the loader must not pull the runtime in before a widget needs it; so
+// are the catalogues (i18n/src/catalogues/), which go with the widgets that read them.
+const RUNTIME = /\/node_modules\/(preact|zustand)\/|\/packages\/(element|form|i18n)\/src\/(?!loader(\.ts|-[\w-]+\.ts)$|catalogues\/)/;
 
 /** The estimate's modules and figures: one `chunks/estimate-<hash>.js` the design form loads when it shows it. */
 const ESTIMATE = /\/packages\/estimate\/src\//;

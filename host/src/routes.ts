@@ -1,28 +1,11 @@
-// The host's route table (docs/contributors/behaviour.md#screens): every page under /es and /en with translated segments.
+// The host's route table (docs/contributors/behaviour.md#screens): every page under /<lang> (each language of @obra/schema's list) with translated segments.
 // Pure: no I/O, so the server, the pre-renderer and the tests share exactly one table.
 
-import { LANGS, type Lang } from '@obra/schema';
+import { DEFAULT_LANG, isLang, LANGS, SEGMENTS, sitePath, type Lang, type PageId } from '@obra/schema';
 
-// The site's languages are the widgets' (`es` is the default); pages import them from here.
-export { LANGS, type Lang };
-
-/** Every page of the site. */
-export type PageId =
-  'home' | 'form' | 'waitList' | 'values' | 'vision' | 'marketplace' | 'registration' | 'product' | 'success' | 'testCheckout';
-
-/** The first path segment of each page (home has none), per language. */
-export const SEGMENTS: Readonly<Record<Exclude<PageId, 'home'>, Record<Lang, string>>> = {
-  form: { es: 'formulario', en: 'form' },
-  waitList: { es: 'lista_de_espera', en: 'wait_list' },
-  values: { es: 'valores', en: 'values' },
-  vision: { es: 'vision', en: 'view' },
-  marketplace: { es: 'marketplace', en: 'marketplace' },
-  registration: { es: 'inscripcion', en: 'registration' },
-  product: { es: 'producto', en: 'product' },
-  success: { es: 'success', en: 'success' },
-  // The embedded test checkout (no Stripe keys): where the buy button leads; see docs/operators/payments.md.
-  testCheckout: { es: 'test-checkout', en: 'test-checkout' },
-};
+// The site's languages are the widgets' (the first is the default), its pages' segments the ones
+// the checkout and the widgets link to (@obra/schema site-paths.ts); pages import them from here.
+export { LANGS, SEGMENTS, type Lang, type PageId };
 
 /** Extra spellings accepted for a page (the product segment's plural too: docs/contributors/behaviour.md#screens). */
 const EXTRA_ALIASES: Readonly<Record<string, Exclude<PageId, 'home'>>> = { productos: 'product', products: 'product' };
@@ -74,13 +57,9 @@ for (const [page, names] of Object.entries(SEGMENTS) as [Exclude<PageId, 'home'>
   for (const lang of LANGS) bySegment.set(names[lang], page);
 }
 
-const isLang = (value: unknown): value is Lang => value === 'es' || value === 'en';
-
 /** The canonical path of a route, e.g. `{ page: 'product', lang: 'en', slug: 'sketchup' }` → `/en/product/sketchup`. */
 export function pathFor(route: Route): string {
-  if (route.page === 'home') return `/${route.lang}`;
-  const base = `/${route.lang}/${SEGMENTS[route.page][route.lang]}`;
-  return route.page === 'product' ? `${base}/${encodeURIComponent(route.slug ?? '')}` : base;
+  return sitePath(route.page, route.lang, encodeURIComponent(route.slug ?? ''));
 }
 
 /** The same page in the other language: the ES/EN toggle's target. */
@@ -95,7 +74,8 @@ export function alternatePath(route: Route, lang: Lang): string {
  */
 export function resolve(pathname: string, slugs: readonly string[]): Resolution {
   const parts = pathname.split('/').slice(1);
-  if (parts.length === 1 && parts[0] === '') return { kind: 'redirect', status: 308, location: '/es' };
+  if (parts.length === 1 && parts[0] === '')
+    return { kind: 'redirect', status: 308, location: pathFor({ page: 'home', lang: DEFAULT_LANG }) };
   const [first, second, third, ...rest] = parts;
   if (!isLang(first)) return { kind: 'not-found' };
   const lang: Lang = first;

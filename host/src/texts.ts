@@ -2,27 +2,22 @@
 // (host/build.ts): the site's own catalogue (locales/*/host.json → `host.…`) beside the widgets'
 // send messages and field errors, which the contact popup says too (`api.…`, `common.…`). The
 // browser scripts never import this: the words they need travel in the pages' data attributes.
-import { createI18n, type I18n, type Lang } from '@obra/i18n';
-import enApi from '@obra/i18n/locales/en/api.json' with { type: 'json' };
-import esApi from '@obra/i18n/locales/es/api.json' with { type: 'json' };
-import enCommon from '@obra/i18n/locales/en/common.json' with { type: 'json' };
-import esCommon from '@obra/i18n/locales/es/common.json' with { type: 'json' };
-import enHost from '@obra/i18n/locales/en/host.json' with { type: 'json' };
-import esHost from '@obra/i18n/locales/es/host.json' with { type: 'json' };
+import { byLang, createI18n, LANGS, type I18n, type Lang } from '@obra/i18n';
+import { api, common, host } from '@obra/i18n/catalogues';
 
-const catalogues = {
-  es: { host: esHost, api: esApi, common: esCommon },
-  en: { host: enHost, api: enApi, common: enCommon },
-};
+const catalogues = byLang({ host, api, common });
 
 /** The site's translator of one language (keys like `host.home.title`, checked by tsc). */
 export type HostT = I18n<typeof catalogues.es>['t'];
 
 // One translator per language, made once: a page never switches language.
-const translators: Record<Lang, I18n<typeof catalogues.es>> = { es: createI18n(catalogues, 'es'), en: createI18n(catalogues, 'en') };
+const translators = Object.fromEntries(LANGS.map((lang) => [lang, createI18n(catalogues, lang)])) as Record<
+  Lang,
+  I18n<typeof catalogues.es>
+>;
 
 /** `t` in `lang`. */
 export const textsIn = (lang: Lang): HostT => translators[lang].t;
 
 /** The `api.…` messages a send may end with (all but `waiting`), by key without the prefix. */
-export const API_MESSAGES = (Object.keys(esApi) as (keyof typeof esApi)[]).filter((key) => key !== 'waiting');
+export const API_MESSAGES = (Object.keys(api.es) as (keyof typeof api.es)[]).filter((key) => key !== 'waiting');

@@ -103,7 +103,7 @@ describe('public exports', () => {
     ['@obra/element/loader', elementLoader, ['LOAD_MARGIN', 'PRERENDERED', 'loadOnSight']],
     // Build-time only (the bundles' and the host pre-render's CSS): no widget code imports it.
     ['@obra/element/minify-css', elementMinifyCss, ['minifyCss']],
-    ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'createI18n', 'normalizeLang']],
+    ['@obra/i18n', i18n, ['DEFAULT_LANG', 'LANGS', 'LANGUAGES', 'byLang', 'createI18n', 'isLang', 'langOr', 'normalizeLang']],
     [
       '@obra/ui',
       ui,
@@ -201,6 +201,11 @@ describe('public exports', () => {
         'LANGS',
         'DEFAULT_LANG',
         'normalizeLang',
+        'LANGUAGES',
+        'isLang',
+        'langOr',
+        'SEGMENTS',
+        'sitePath',
         'acceptedLang',
       ],
     ],

@@ -47,11 +47,12 @@ export function startSuccess(root: ParentNode, options: { reducedMotion?: boolea
 /** A path on this site only: the API answers it, but a stray `//host` or `https:` never leaves the site. */
 export const sitePath = (path: unknown): string | undefined => (typeof path === 'string' && /^\/(?![/\\])/.test(path) ? path : undefined);
 
-/** Keeps `?session_id=…` on the ES/EN toggle, so the other language shows the same order. */
+/** Keeps `?session_id=…` on the language toggles, so another language shows the same order. */
 export function keepSessionOnToggle(root: ParentNode, search: string): void {
-  const toggle = root.querySelector<HTMLAnchorElement>('[data-lang-toggle]');
   const id = new URLSearchParams(search).get('session_id');
-  if (toggle && id) toggle.setAttribute('href', `${toggle.getAttribute('href')!.split('?')[0]}?session_id=${encodeURIComponent(id)}`);
+  if (id)
+    for (const toggle of root.querySelectorAll<HTMLAnchorElement>('[data-lang-toggle]'))
+      toggle.setAttribute('href', `${toggle.getAttribute('href')!.split('?')[0]}?session_id=${encodeURIComponent(id)}`);
 }
 
 /** What the success page says. */

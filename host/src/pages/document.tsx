@@ -25,7 +25,7 @@ export interface Assets {
    * A widget's first view as declarative shadow DOM (host/src/widget-shadow.ts), put inside its
    * element; without it the element arrives empty and renders when its code runs.
    */
-  prerender?: (tag: string, lang: 'es' | 'en', attributes: Record<string, string | undefined>) => string;
+  prerender?: (tag: string, lang: Lang, attributes: Record<string, string | undefined>) => string;
 }
 
 interface DocumentProps {

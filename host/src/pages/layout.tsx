@@ -1,14 +1,14 @@
 /** @jsxImportSource preact */
 // The frame of every page (docs/contributors/behaviour.md#layout): fixed top bar, main content, footer.
 import type { ComponentChildren } from 'preact';
-import type { HostT } from '../texts.ts';
-import { alternatePath, pathFor, type Lang, type Route } from '../routes.ts';
+import { textsIn, type HostT } from '../texts.ts';
+import { alternatePath, LANGS, pathFor, type Lang, type Route } from '../routes.ts';
 import { SITE, whatsappHref } from '../site.ts';
 
 interface LayoutProps {
   t: HostT;
   lang: Lang;
-  /** The current page; the toggle keeps it. Without one (404) the toggle goes to the other home. */
+  /** The current page; the toggles keep it. Without one (404) they go to the other languages' homes. */
   route?: Route | undefined;
   children: ComponentChildren;
 }
@@ -25,7 +25,6 @@ function Logo() {
 
 /** Top bar, `<main id="main">` and footer around a page's content. */
 export function Layout({ t, lang, route, children }: LayoutProps) {
-  const other: Lang = lang === 'es' ? 'en' : 'es';
   const to = (page: Route['page']) => pathFor({ page, lang });
   return (
     <>
@@ -55,13 +54,21 @@ export function Layout({ t, lang, route, children }: LayoutProps) {
               <li>
                 <a href={to('registration')}>{t('host.nav.registration')}</a>
               </li>
-              <li>
-                {/* The visible code starts the accessible name (WCAG 2.5.3); the rest says what it does. */}
-                <a class="toggle" href={route ? alternatePath(route, other) : `/${other}`} hrefLang={other} lang={other} data-lang-toggle>
-                  {t('host.nav.toggle')}
-                  <span class="visually-hidden">: {t('host.nav.toggleLabel')}</span>
-                </a>
-              </li>
+              {LANGS.filter((other) => other !== lang).map((other) => (
+                <li key={other}>
+                  {/* Each language offers itself, in its own words: the visible code starts the accessible name (WCAG 2.5.3); the rest says what it does. */}
+                  <a
+                    class="toggle"
+                    href={alternatePath(route ?? { page: 'home', lang }, other)}
+                    hrefLang={other}
+                    lang={other}
+                    data-lang-toggle
+                  >
+                    {textsIn(other)('host.nav.toggle')}
+                    <span class="visually-hidden">: {textsIn(other)('host.nav.toggleLabel')}</span>
+                  </a>
+                </li>
+              ))}
             </ul>
           </nav>
         </div>

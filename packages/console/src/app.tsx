@@ -1,9 +1,9 @@
 // The console's shell: who is signed in (their language and time zone), the top bar with the
 // badge of due follow-ups (behind a menu button on a phone), the shortcuts, and the current screen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Lang } from '@obra/i18n';
+import { LANGS, type Lang } from '@obra/i18n';
 import { adminApi, setCsrf, whenSignedOut, type Me, type Settings } from './api.ts';
-import { createConsoleI18n, I18nContext, initialLang, storedLang, storeLang, useT } from './i18n.ts';
+import { createConsoleI18n, I18nContext, initialLang, storedLang, storeLang, textsOf, useT } from './i18n.ts';
 import { Dashboard } from './pages/dashboard.tsx';
 import { DealsBoard } from './pages/deals-board.tsx';
 import { Inbox } from './pages/inbox.tsx';
@@ -65,31 +65,23 @@ export function App() {
   };
   return (
     <I18nContext.Provider value={{ i18n, lang, zone: session?.settings.timeZone }}>
-      <Shell
-        toggleLang={() => choose(lang === 'es' ? 'en' : 'es')}
-        chooseLang={choose}
-        session={session}
-        reload={load}
-        signedOut={() => setSession(null)}
-      />
+      <Shell chooseLang={choose} session={session} reload={load} signedOut={() => setSession(null)} />
     </I18nContext.Provider>
   );
 }
 
 function Shell({
-  toggleLang,
   chooseLang,
   session,
   reload,
   signedOut,
 }: {
-  toggleLang: () => void;
   chooseLang: (lang: Lang) => void;
   session: { user: Me; settings: Settings } | null | undefined;
   reload: () => Promise<unknown>;
   signedOut: () => void;
 }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const route = useRoute();
   const me = session?.user;
   const [notice, setNotice] = useState('');
@@ -162,15 +154,19 @@ function Shell({
         <a className="brand" href="/admin" onClick={link('/admin')}>
           {t('console.title')}
         </a>
-        <button
-          type="button"
-          className="lang-button"
-          lang={t('console.nav.language') === 'English' ? 'en' : 'es'}
-          aria-label={t('console.nav.languageLabel')}
-          onClick={toggleLang}
-        >
-          {t('console.nav.language')}
-        </button>
+        {/* Each other language offers itself, in its own words. */}
+        {LANGS.filter((other) => other !== lang).map((other) => (
+          <button
+            key={other}
+            type="button"
+            className="lang-button"
+            lang={other}
+            aria-label={textsOf(other)('console.nav.languageLabel')}
+            onClick={() => chooseLang(other)}
+          >
+            {textsOf(other)('console.nav.language')}
+          </button>
+        ))}
         {me && (
           <button type="button" className="menu-button" aria-expanded={menu} aria-controls="console-nav" onClick={() => setMenu(!menu)}>
             {t('consoleWork.nav.menu')}

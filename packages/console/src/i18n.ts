@@ -2,57 +2,37 @@
 // theirs), in the language last switched to in this browser (localStorage), else the one kept with
 // the operator's account (Settings, which their e-mails use too), else the browser's.
 import { createContext, useContext } from 'react';
-import { createI18n, normalizeLang, type I18n, type Lang } from '@obra/i18n';
-import en from '@obra/i18n/locales/en/console.json' with { type: 'json' };
-import es from '@obra/i18n/locales/es/console.json' with { type: 'json' };
-import enPartners from '@obra/i18n/locales/en/console-partners.json' with { type: 'json' };
-import esPartners from '@obra/i18n/locales/es/console-partners.json' with { type: 'json' };
-import enRegistration from '@obra/i18n/locales/en/partner-registration.json' with { type: 'json' };
-import esRegistration from '@obra/i18n/locales/es/partner-registration.json' with { type: 'json' };
-import enWork from '@obra/i18n/locales/en/console-work.json' with { type: 'json' };
-import esWork from '@obra/i18n/locales/es/console-work.json' with { type: 'json' };
-import enTasks from '@obra/i18n/locales/en/console-tasks.json' with { type: 'json' };
-import esTasks from '@obra/i18n/locales/es/console-tasks.json' with { type: 'json' };
-import enDashboard from '@obra/i18n/locales/en/console-dashboard.json' with { type: 'json' };
-import esDashboard from '@obra/i18n/locales/es/console-dashboard.json' with { type: 'json' };
-import enPeople from '@obra/i18n/locales/en/console-people.json' with { type: 'json' };
-import esPeople from '@obra/i18n/locales/es/console-people.json' with { type: 'json' };
-import enDeals from '@obra/i18n/locales/en/console-deals.json' with { type: 'json' };
-import esDeals from '@obra/i18n/locales/es/console-deals.json' with { type: 'json' };
-import enConversations from '@obra/i18n/locales/en/console-conversations.json' with { type: 'json' };
-import esConversations from '@obra/i18n/locales/es/console-conversations.json' with { type: 'json' };
+import { byLang, createI18n, DEFAULT_LANG, normalizeLang, type I18n, type Lang } from '@obra/i18n';
+import {
+  console as consoleTexts,
+  consoleConversations,
+  consoleDashboard,
+  consoleDeals,
+  consolePartners,
+  consolePeople,
+  consoleTasks,
+  consoleWork,
+  partnerRegistration,
+} from '@obra/i18n/catalogues';
 
 /**
- * Both catalogues, merged under `console.`; the partners screens' under `consolePartners.`, with the
+ * Every language's catalogues, merged under `console.`; the partners screens' under `consolePartners.`, with the
  * partner registration widget's (`partnerRegistration.`) for the specialisations' names; the work
  * queues, follow-ups, bulk actions and settings under `consoleWork.`, the dashboard's under
  * `consoleDashboard.`, people's under `consolePeople.`, deals under `consoleDeals.`, conversations
  * and templates under `consoleConversations.`, tasks and assignment rules under `consoleTasks.`.
  */
-export const consoleCatalogues = {
-  es: {
-    console: es,
-    consolePartners: esPartners,
-    partnerRegistration: esRegistration,
-    consoleWork: esWork,
-    consoleDashboard: esDashboard,
-    consolePeople: esPeople,
-    consoleDeals: esDeals,
-    consoleConversations: esConversations,
-    consoleTasks: esTasks,
-  },
-  en: {
-    console: en,
-    consolePartners: enPartners,
-    partnerRegistration: enRegistration,
-    consoleWork: enWork,
-    consoleDashboard: enDashboard,
-    consolePeople: enPeople,
-    consoleDeals: enDeals,
-    consoleConversations: enConversations,
-    consoleTasks: enTasks,
-  },
-};
+export const consoleCatalogues = byLang({
+  console: consoleTexts,
+  consolePartners,
+  partnerRegistration,
+  consoleWork,
+  consoleDashboard,
+  consolePeople,
+  consoleDeals,
+  consoleConversations,
+  consoleTasks,
+});
 /** The console's translator type. */
 export type ConsoleI18n = I18n<typeof consoleCatalogues.es>;
 /** A key of the console's catalogues. */
@@ -70,8 +50,8 @@ export function storedLang(): Lang | undefined {
   }
 }
 
-/** The language to start in: the operator's last choice here, else the browser's, else Spanish. */
-export const initialLang = (): Lang => storedLang() ?? normalizeLang(navigator.language) ?? 'es';
+/** The language to start in: the operator's last choice here, else the browser's, else the default (Spanish). */
+export const initialLang = (): Lang => storedLang() ?? normalizeLang(navigator.language) ?? DEFAULT_LANG;
 
 /** Remembers the operator's language. */
 export function storeLang(lang: Lang): void {
@@ -85,10 +65,17 @@ export function storeLang(lang: Lang): void {
 /** A new translator. */
 export const createConsoleI18n = (lang: Lang): ConsoleI18n => createI18n(consoleCatalogues, lang);
 
+const fixed = new Map<Lang, ConsoleI18n>();
+/** `t` in `lang` whatever the console speaks: a language switch offers its language in that language's words. */
+export function textsOf(lang: Lang): ConsoleI18n['t'] {
+  if (!fixed.has(lang)) fixed.set(lang, createConsoleI18n(lang));
+  return fixed.get(lang)!.t;
+}
+
 /** The translator of the rendering tree (its identity changes with the language), and the operator's time zone. */
 export const I18nContext = createContext<{ i18n: ConsoleI18n; lang: Lang; zone: string | undefined }>(null as never);
 /** `t`, the language, and the operator's time zone (undefined before sign-in: the browser's). */
 export function useT() {
   const { i18n, lang, zone } = useContext(I18nContext);
-  return { t: i18n.t, lang, zone };
+  return { t: i18n.t, has: i18n.has, lang, zone };
 }

@@ -1,12 +1,11 @@
 import type { ImageSpec } from '@obra/schema';
 import { DESIGN_LIMITS } from '@obra/schema';
-import { createI18n, type Lang } from '@obra/i18n';
-import enDesignForm from '@obra/i18n/locales/en/design-form.json' with { type: 'json' };
-import esDesignForm from '@obra/i18n/locales/es/design-form.json' with { type: 'json' };
+import { byLang, createI18n, type Lang } from '@obra/i18n';
+import { designForm } from '@obra/i18n/catalogues/design-form';
 import type { DesignValues } from './values.ts';
 
 // Keyed like the widget's own translator (designForm.…), so the catalogue check sees the keys used.
-const CATALOGUES = { es: { designForm: esDesignForm }, en: { designForm: enDesignForm } };
+const CATALOGUES = byLang({ designForm });
 
 type Labels = Record<string, string | { label: string }>;
 const label = (labels: Labels, value: string) => {

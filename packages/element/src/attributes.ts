@@ -1,4 +1,4 @@
-import { PARTNER_CODE, toCleanLine } from '@obra/schema';
+import { LANGS, PARTNER_CODE, toCleanLine, type Lang } from '@obra/schema';
 
 /** Turns an attribute's text (or its absence) into a typed value. */
 export interface AttributeParser<T> {
@@ -62,25 +62,31 @@ const words = (max: number): AttributeParser<string> => ({
 /** The longest heading and intro a partner may give, in characters. */
 export const WORDS_MAX = { heading: 120, intro: 400 } as const;
 
+/** The partner's words a widget takes. */
+type Words = keyof typeof WORDS_MAX;
+
+/** `heading` and `intro`, each followed by its one-language forms (`heading-es`, `heading-en` …), in the list's order. */
+export const WORDS_ATTRIBUTES = (Object.keys(WORDS_MAX) as Words[]).flatMap((which) => [
+  [which, which] as const,
+  ...LANGS.map((lang) => [`${which}-${lang}`, which] as const),
+]);
+
 /**
  * A partner's own heading and intro for a widget (docs/partners/embedding.md, "Your own words"):
- * `heading` and `intro` in every language, `heading-es`, `intro-en` … in one (they win there).
+ * `heading` and `intro` in every language, `heading-es`, `intro-en` … in one (they win there),
+ * for every language of the list.
  */
-export const wordsAttributes = {
-  heading: words(WORDS_MAX.heading),
-  'heading-es': words(WORDS_MAX.heading),
-  'heading-en': words(WORDS_MAX.heading),
-  intro: words(WORDS_MAX.intro),
-  'intro-es': words(WORDS_MAX.intro),
-  'intro-en': words(WORDS_MAX.intro),
-};
+export const wordsAttributes = Object.fromEntries(WORDS_ATTRIBUTES.map(([name, which]) => [name, words(WORDS_MAX[which])])) as Record<
+  Words | `${Words}-${Lang}`,
+  AttributeParser<string>
+>;
 
 /** The parsed {@link wordsAttributes} of an element. */
 export type OwnWords = AttributeValues<typeof wordsAttributes>;
 
 /** The heading or intro to show in `lang`: the partner's words for that language, else for every language, else `fallback`. */
-export function ownWords(attrs: OwnWords, which: 'heading' | 'intro', lang: 'es' | 'en', fallback: string): string {
-  return attrs[`${which}${lang === 'es' ? 'Es' : 'En'}`] || attrs[which] || fallback;
+export function ownWords(attrs: OwnWords, which: Words, lang: Lang, fallback: string): string {
+  return attrs[camelCase(`${which}-${lang}`) as keyof OwnWords] || attrs[which] || fallback;
 }
 
 /** Parses every attribute of the table from an element. */

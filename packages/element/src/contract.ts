@@ -1,4 +1,4 @@
-import type { AttributeTable } from './attributes.ts';
+import { WORDS_ATTRIBUTES, WORDS_MAX, type AttributeTable, type wordsAttributes } from './attributes.ts';
 import type { EventMap } from './events.ts';
 
 /** The event names a map declares, without its `obra-${string}` index signature. */
@@ -70,23 +70,31 @@ export const PARTNER_ATTRIBUTE_DOC: AttributeDoc = {
     'Your partner code (3–32 letters, digits, `_` or `-`), stored with every lead this element sends, beside the page, referrer and UTM parameters; a value of another shape is ignored.',
 };
 
-/** What the guide and the manifest say about the partner's own words (see `wordsAttributes`). */
-export const WORDS_ATTRIBUTE_DOCS: Readonly<
-  Record<'heading' | 'heading-es' | 'heading-en' | 'intro' | 'intro-es' | 'intro-en', AttributeDoc>
-> = {
-  heading: {
-    description: "Your own heading, in every language (plain text, at most 120 characters); empty: Obra's.",
-    default: "Obra's heading",
-  },
-  'heading-es': { description: 'Your own heading when the widget speaks Spanish; it wins over `heading` there.' },
-  'heading-en': { description: 'Your own heading when the widget speaks English; it wins over `heading` there.' },
-  intro: {
-    description: "Your own introduction under the heading, in every language (plain text, at most 400 characters); empty: Obra's.",
-    default: "Obra's introduction",
-  },
-  'intro-es': { description: 'Your own introduction when the widget speaks Spanish; it wins over `intro` there.' },
-  'intro-en': { description: 'Your own introduction when the widget speaks English; it wins over `intro` there.' },
-};
+/**
+ * What the guide and the manifest say about the partner's own words (see `wordsAttributes`): one
+ * entry per language of the list, named in English. Made by a pure call, so no bundle keeps it.
+ */
+export const WORDS_ATTRIBUTE_DOCS = /* @__PURE__ */ (() => {
+  const inEnglish = new Intl.DisplayNames(['en'], { type: 'language' });
+  const words = { heading: 'heading', intro: 'introduction' };
+  const docs = WORDS_ATTRIBUTES.map(([name, which]): [string, AttributeDoc] => {
+    const lang = name.slice(which.length + 1);
+    if (lang)
+      return [
+        name,
+        { description: `Your own ${words[which]} when the widget speaks ${inEnglish.of(lang)}; it wins over \`${which}\` there.` },
+      ];
+    const what = which === 'heading' ? 'heading' : 'introduction under the heading';
+    return [
+      name,
+      {
+        description: `Your own ${what}, in every language (plain text, at most ${WORDS_MAX[which]} characters); empty: Obra's.`,
+        default: `Obra's ${words[which]}`,
+      },
+    ];
+  });
+  return Object.fromEntries(docs) as Readonly<Record<keyof typeof wordsAttributes, AttributeDoc>>;
+})();
 
 /** The `::part`s every widget has. */
 export const ROOT_PART = {

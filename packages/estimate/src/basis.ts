@@ -1,3 +1,4 @@
+import { langOr } from '@obra/schema';
 import { DATA } from './data.ts';
 import type { Estimate } from './estimate.ts';
 import { dateText } from './format.ts';
@@ -18,10 +19,11 @@ function regionNames(lang: string): Intl.DisplayNames | undefined {
 }
 
 /** A country's name in `lang` (Intl knows every ISO code), its code where the runtime has no names. */
-export const countryName = (code: string, lang: string): string => regionNames(lang === 'en' ? 'en' : 'es')?.of(code) ?? code;
+export const countryName = (code: string, lang: string): string => regionNames(langOr(lang))?.of(code) ?? code;
 
-/** A survey market's name in `lang`: its Spanish one where it differs ("Ciudad de México"), else as the survey writes it. */
-export const marketName = (market: string, lang: string): string => (lang === 'es' ? DATA.survey.markets[market]?.es : undefined) ?? market;
+/** A survey market's name in `lang`: its own one where the data has it ("Ciudad de México" in es), else as the survey writes it. */
+export const marketName = (market: string, lang: string): string =>
+  (DATA.survey.markets[market] as Partial<Record<string, unknown>> | undefined)?.[langOr(lang)]?.toString() ?? market;
 
 /**
  * What an estimate's cost rests on, as the values its sentence needs, in `lang`: the country, the

@@ -1,9 +1,14 @@
+import { langOr, type Lang } from '@obra/schema';
+
 /**
  * The visitor's locale: Spanish in the project's country (es-MX, es-CO …) when it is known, so
  * digits group as they read them there, else es; English is en-US (ICU's en-ES writes a quantity
  * `1.500,5` but an amount `50,200`: one report would mix both).
  */
-const localeOf = (lang: string, country = ''): string => (lang === 'en' ? 'en-US' : /^[A-Z]{2}$/.test(country) ? `es-${country}` : 'es');
+const localeOf = (lang: string, country = ''): string =>
+  FIXED_LOCALE[langOr(lang)] ?? (/^[A-Z]{2}$/.test(country) ? `${langOr(lang)}-${country}` : langOr(lang));
+/** The languages written in one locale whatever the country (any other follows the project's country). */
+const FIXED_LOCALE: Partial<Record<Lang, string>> = { en: 'en-US' };
 
 /**
  * An amount as the visitor reads it, to 3 significant digits (an estimate of ±25 % has no more),
@@ -59,5 +64,5 @@ export function dateText(date: string, lang: string): string {
   const options: Intl.DateTimeFormatOptions = day
     ? { dateStyle: 'long', timeZone: 'UTC' }
     : { month: 'long', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en' : 'es', options).format(Date.UTC(year!, month - 1, day || 1));
+  return new Intl.DateTimeFormat(langOr(lang), options).format(Date.UTC(year!, month - 1, day || 1));
 }

@@ -1,14 +1,17 @@
 // What the console and its API (packages/server/src/admin) both name: lead kinds and statuses, the
 // work queues, the sort keys of the inbox and the dashboard's ranges. The server turns each name
 // into SQL; the console turns each into a tab, a column or an option. One list, read by both.
+import { LANGS, type Lang } from './lang.ts';
 
 /** The lead kinds, as stored in lead.kind. */
 export const LEAD_KIND_NAMES = ['wait-list', 'partner', 'contact', 'report'] as const;
 /** A lead kind. */
 export type LeadKindName = (typeof LEAD_KIND_NAMES)[number];
 
-/** The locale the console and its e-mails write dates and amounts in, per language. */
-export const CONSOLE_LOCALES = { es: 'es-CO', en: 'en-GB' } as const;
+/** The regional locale the console and its e-mails write dates and amounts in, where a language has one. */
+const REGIONAL: Partial<Record<Lang, string>> = { es: 'es-CO', en: 'en-GB' };
+/** The locale the console and its e-mails write dates and amounts in, per language (else the language's own). */
+export const CONSOLE_LOCALES = Object.fromEntries(LANGS.map((lang) => [lang, REGIONAL[lang] ?? lang])) as Record<Lang, string>;
 
 /** The statuses of the workflow, in order, plus spam. */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;

@@ -1,26 +1,41 @@
-// The languages every form, widget, page and server message speaks (one definition: @obra/i18n,
-// the host and the server import it from here).
-/** The languages every widget speaks. */
-export const LANGS = ['es', 'en'] as const;
+// The languages every form, widget, page, console screen, mail and server message speaks: one list
+// (docs/contributors/architecture.md#languages). A language is one line here plus its catalogues
+// (packages/i18n/locales/<code>/); everything else reads the list.
+
+/** Every language, in the order switches and menus list them; the first is the default. */
+export const LANGUAGES = [
+  // `name`: the language in its own words, as a switch offers it.
+  { code: 'es', name: 'Español' },
+  { code: 'en', name: 'English' },
+] as const;
 
 /** A supported language. */
-export type Lang = (typeof LANGS)[number];
+export type Lang = (typeof LANGUAGES)[number]['code'];
+
+/** The languages' codes, in the list's order. */
+export const LANGS: readonly [Lang, ...Lang[]] = LANGUAGES.map((language) => language.code) as [Lang, ...Lang[]];
 
 /** The language used when nothing on the element or the page names a supported one. */
-export const DEFAULT_LANG: Lang = 'es';
+export const DEFAULT_LANG: Lang = LANGS[0];
 
 /**
  * Maps a `lang` attribute value to a supported language by its primary subtag
  * (`en-GB` → `en`, `ES` → `es`); `undefined` for an empty or unsupported value.
  */
-export function normalizeLang(value: string | null | undefined): Lang | undefined {
-  const primary = value?.trim().toLowerCase().split(/[-_]/)[0];
+export function normalizeLang(value: unknown): Lang | undefined {
+  const primary = typeof value === 'string' ? value.trim().toLowerCase().split(/[-_]/)[0] : undefined;
   return LANGS.find((lang) => lang === primary);
 }
 
+/** A stored or requested language as a supported one: the default language when it is none. */
+export const langOr = (value: unknown): Lang => normalizeLang(value) ?? DEFAULT_LANG;
+
+/** Whether a value is exactly a supported language's code (what the API accepts). */
+export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
+
 /**
  * The language an `Accept-Language` header prefers: the supported language with the highest `q`
- * (`fr, en;q=0.8` → en), the first listed on a tie; es when none is supported or there is no header.
+ * (`fr, en;q=0.8` → en), the first listed on a tie; the default when none is supported or there is no header.
  */
 export function acceptedLang(header: string | null | undefined): Lang {
   let best: { lang: Lang; q: number } | undefined;

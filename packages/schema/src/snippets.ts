@@ -3,7 +3,8 @@
 // and the loader for several widgets on one page. The scripts come from Obra's origin; a
 // catalogue's "More" links lead to Obra's product pages with the code, which goes on to a purchase.
 import { PARTNER_CODE } from './attribution.ts';
-import type { Lang } from './lang.ts';
+import { DEFAULT_LANG, type Lang } from './lang.ts';
+import { SEGMENTS } from './site-paths.ts';
 
 /** The widgets, in the order the partner's page shows them. */
 export const SNIPPET_WIDGETS = ['wait-list', 'design-form', 'partner-registration', 'marketplace', 'software-detail'] as const;
@@ -16,7 +17,7 @@ export type SnippetWidget = (typeof SNIPPET_WIDGETS)[number];
  */
 const extra = (widget: SnippetWidget, origin: string, lang: Lang): string =>
   widget === 'marketplace'
-    ? ` detail-href="${origin}/{lang}/${lang === 'en' ? 'product' : 'producto'}/{slug}"`
+    ? ` detail-href="${origin}/{lang}/${SEGMENTS.product[lang]}/{slug}"`
     : widget === 'software-detail'
       ? ' slug="sketchup"'
       : '';
@@ -29,7 +30,7 @@ function element(widget: SnippetWidget, origin: string, code: string, lang: Lang
 }
 
 /** The snippet of one widget: its self-contained bundle and its element (`lang` picks the product pages' spelling). */
-export function widgetSnippet(origin: string, widget: SnippetWidget, code: string, lang: Lang = 'es'): string {
+export function widgetSnippet(origin: string, widget: SnippetWidget, code: string, lang: Lang = DEFAULT_LANG): string {
   return `<script src="${origin}/widgets/obra-${widget}.js" defer></script>\n${element(widget, origin, code, lang)}`;
 }
 

@@ -6,6 +6,8 @@ import type { AdminRequest, LeadDetail, OperatorItem } from '@obra/schema/admin-
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { link, navigate } from '../url-state.ts';
 import { useT } from '../i18n.ts';
+import { useLangName } from '../lang-options.tsx';
+import { langOr } from '@obra/i18n';
 import { EmailLink, PhoneLinks } from './contact-links.tsx';
 import { errorText } from './errors.ts';
 import { FollowUp } from './follow-up.tsx';
@@ -25,6 +27,7 @@ const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
 export function LeadPage({ id, me }: { id: string; me: Me }) {
   const { t, lang, zone } = useT();
+  const langName = useLangName();
   const eventText = useEventText();
   const [lead, setLead] = useState<LeadDetail | undefined>();
   // The operators to assign to; the lead's form waits for them (a select drawn before its options
@@ -108,8 +111,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       </h1>
       <p>
         <span className={`badge ${lead.status}`}>{t(`console.status.${lead.status}`)}</span>{' '}
-        <time dateTime={lead.created_at}>{when(lead.created_at, lang, zone)}</time> ·{' '}
-        {t(`console.langName.${lead.lang === 'en' ? 'en' : 'es'}`)}
+        <time dateTime={lead.created_at}>{when(lead.created_at, lang, zone)}</time> · {langName(langOr(lead.lang))}
       </p>
       {lead.kind === 'partner' && lead.status !== 'spam' && (
         <p>

@@ -6,6 +6,7 @@ import { LEAD_KIND_NAMES } from '@obra/schema/console';
 import { adminApi, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
+import { LangOptions } from '../lang-options.tsx';
 import { errorText } from './errors.ts';
 
 /** A contract route the console reads with GET. */
@@ -140,8 +141,7 @@ export function LangAndDates({ prefix, filter }: { prefix: string; filter: { lan
         <label htmlFor={`${prefix}-lang`}>{t('console.inbox.lang')}</label>
         <select id={`${prefix}-lang`} name="lang" defaultValue={filter.lang ?? ''}>
           <option value="">{t('console.inbox.anyLang')}</option>
-          <option value="es">{t('console.langName.es')}</option>
-          <option value="en">{t('console.langName.en')}</option>
+          <LangOptions />
         </select>
       </div>
       <div>

@@ -5,6 +5,7 @@ import type { AdminRefusal, AdminResponses, NotificationMode } from '@obra/schem
 import type { Lang } from '@obra/i18n';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
+import { LangOptions } from '../lang-options.tsx';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { formText } from './form-text.ts';
@@ -101,8 +102,7 @@ export function Notifications({ me }: { me: Me }) {
                 <div>
                   <label htmlFor={`${rule.kind}-lang`}>{t('console.notifications.lang')}</label>
                   <select id={`${rule.kind}-lang`} name={`${rule.kind}-lang`} defaultValue={rule.lang}>
-                    <option value="es">{t('console.langName.es')}</option>
-                    <option value="en">{t('console.langName.en')}</option>
+                    <LangOptions />
                   </select>
                 </div>
               </div>

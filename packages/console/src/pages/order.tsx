@@ -2,6 +2,8 @@
 // language, and the way back to the list with the filter it was opened from.
 import { filterQuery, link, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
+import { useLangName } from '../lang-options.tsx';
+import { isLang } from '@obra/i18n';
 import { money, when } from './format.ts';
 import { useLoad } from './list-parts.tsx';
 import { PaymentBadge, ProviderBadge } from './order-labels.tsx';
@@ -30,6 +32,7 @@ const CODES = { gone: 'console.order.gone' } as const;
 /** The page of order `id`, opened from the list filtered by `filter`. */
 export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
   const { t, lang, zone } = useT();
+  const langName = useLangName();
   const { data: order, error } = useLoad('GET orders/:id', { id }, CODES);
 
   const back = `/admin/orders${filterQuery(filter, ORDER_FILTER_KEYS)}`;
@@ -67,7 +70,7 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
       case 'provider':
         return <ProviderBadge provider={order.provider} />;
       case 'lang':
-        return order.lang === 'es' || order.lang === 'en' ? t(`console.langName.${order.lang}`) : order.lang;
+        return isLang(order.lang) ? langName(order.lang) : order.lang;
       case 'customer_email':
         return order.customer_email ?? t('console.orders.noEmail');
       case 'partner_code':

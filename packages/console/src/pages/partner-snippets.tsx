@@ -2,10 +2,11 @@
 // read-only text box (selectable by hand) with a copy button that says what it did.
 import { useState } from 'react';
 import { useT } from '../i18n.ts';
+import type { Lang } from '@obra/i18n';
 import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type SnippetWidget } from '@obra/schema';
 
 /** The snippets for partner `code` (the catalogue's product pages in `lang`, the partner's); a note instead while the partner has none. */
-export function Snippets({ code, lang }: { code: string | null; lang: 'es' | 'en' }) {
+export function Snippets({ code, lang }: { code: string | null; lang: Lang }) {
   const { t } = useT();
   const [copied, setCopied] = useState('');
   if (!code) {

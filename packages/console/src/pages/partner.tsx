@@ -6,6 +6,7 @@ import type { AdminResponses } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { link, routeUrl } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
+import { langOr } from '@obra/i18n';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { specialityName } from './partners.tsx';
@@ -272,7 +273,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
           )}
         </section>
       </div>
-      <Snippets code={partner.status === 'pending' ? null : partner.code} lang={partner.registration.lang === 'en' ? 'en' : 'es'} />
+      <Snippets code={partner.status === 'pending' ? null : partner.code} lang={langOr(partner.registration.lang)} />
     </article>
   );
 }

@@ -3,6 +3,8 @@
 import { useMemo, type FormEvent } from 'react';
 import { adminApi, type Me, type Settings } from '../api.ts';
 import { useT } from '../i18n.ts';
+import { LangOptions } from '../lang-options.tsx';
+import { langOr, type Lang } from '@obra/i18n';
 import { Feedback } from './feedback.tsx';
 import { formText } from './form-text.ts';
 import { useAction } from './use-action.ts';
@@ -23,7 +25,7 @@ export function SettingsPage({
   settings: Settings;
   onSaved: () => Promise<unknown>;
   /** Switches the console to the language just saved. */
-  chooseLang: (lang: 'es' | 'en') => void;
+  chooseLang: (lang: Lang) => void;
   /** Ends every session of the operator (another device left signed in). */
   signOutEverywhere: () => void;
 }) {
@@ -41,7 +43,7 @@ export function SettingsPage({
     const data = new FormData(event.currentTarget);
     const hour = formText(data, 'morning');
     const body = {
-      lang: formText(data, 'lang') === 'en' ? ('en' as const) : ('es' as const),
+      lang: langOr(formText(data, 'lang')),
       timeZone: formText(data, 'zone') || null,
       morningHour: hour === '' ? null : Number(hour),
     };
@@ -65,9 +67,8 @@ export function SettingsPage({
         <h2 id="mine-title">{t('consoleWork.settings.mine')}</h2>
         <form onSubmit={save}>
           <label htmlFor="settings-lang">{t('consoleWork.settings.lang')}</label>
-          <select id="settings-lang" name="lang" defaultValue={settings.lang ?? (document.documentElement.lang === 'en' ? 'en' : 'es')}>
-            <option value="es">{t('console.langName.es')}</option>
-            <option value="en">{t('console.langName.en')}</option>
+          <select id="settings-lang" name="lang" defaultValue={settings.lang ?? langOr(document.documentElement.lang)}>
+            <LangOptions />
           </select>
           <label htmlFor="settings-zone">{t('consoleWork.settings.timeZone')}</label>
           <select id="settings-zone" name="zone" defaultValue={settings.ownTimeZone ?? ''}>

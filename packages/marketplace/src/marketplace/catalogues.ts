@@ -1,10 +1,7 @@
-import esMarketplace from '@obra/i18n/locales/es/marketplace.json' with { type: 'json' };
-import enMarketplace from '@obra/i18n/locales/en/marketplace.json' with { type: 'json' };
+import { byLang } from '@obra/i18n';
+import { marketplace } from '@obra/i18n/catalogues/marketplace';
 
 /** The strings `<obra-marketplace>` uses, per language. */
-export const marketplaceCatalogues = {
-  es: { marketplace: esMarketplace },
-  en: { marketplace: enMarketplace },
-};
+export const marketplaceCatalogues = byLang({ marketplace });
 
 export type MarketplaceCatalogue = (typeof marketplaceCatalogues)['es'];

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { obraOriginFrom } from '@obra/api';
 import type { Lang } from '@obra/i18n';
+import { SEGMENTS } from '@obra/schema';
 import { ownWords, useKeptInHistory, useStore, type OwnWords, type WidgetProps } from '@obra/element';
 import { LiveRegion } from '@obra/ui';
 import { assetUrl, searchSoftware, softwareCatalogue } from '../catalogue/data.ts';
@@ -25,14 +26,14 @@ export type MarketplaceProps = WidgetProps<MarketplaceAttributes, Record<never, 
  * widget's script came from: on a partner's page a path alone would lead to the partner's site.
  */
 const OBRA = obraOriginFrom(import.meta.url);
-const DEFAULT_DETAIL_HREF: Record<Lang, string> = { es: `${OBRA}/{lang}/producto/{slug}`, en: `${OBRA}/{lang}/product/{slug}` };
+const defaultDetailHref = (lang: Lang): string => `${OBRA}/{lang}/${SEGMENTS.product[lang]}/{slug}`;
 
 /**
  * The More link of an item: the template with `{lang}` and `{slug}` filled in (URL-encoded), and
  * the partner's code as `partner=CODE` unless the template names one already.
  */
 export function detailHref(template: string, lang: Lang, slug: string, partner = ''): string {
-  const href = (template || DEFAULT_DETAIL_HREF[lang]).replaceAll('{lang}', lang).replaceAll('{slug}', encodeURIComponent(slug));
+  const href = (template || defaultDetailHref(lang)).replaceAll('{lang}', lang).replaceAll('{slug}', encodeURIComponent(slug));
   if (!partner || /[?&]partner=/.test(href)) return href;
   const [path, hash] = href.split('#', 2) as [string, string?];
   return `${path}${path.includes('?') ? '&' : '?'}partner=${partner}${hash === undefined ? '' : `#${hash}`}`;

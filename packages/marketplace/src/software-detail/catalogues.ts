@@ -1,10 +1,7 @@
-import esDetail from '@obra/i18n/locales/es/software-detail.json' with { type: 'json' };
-import enDetail from '@obra/i18n/locales/en/software-detail.json' with { type: 'json' };
+import { byLang } from '@obra/i18n';
+import { softwareDetail } from '@obra/i18n/catalogues/software-detail';
 
 /** The strings `<obra-software-detail>` uses, per language. */
-export const softwareDetailCatalogues = {
-  es: { softwareDetail: esDetail },
-  en: { softwareDetail: enDetail },
-};
+export const softwareDetailCatalogues = byLang({ softwareDetail });
 
 export type SoftwareDetailCatalogue = (typeof softwareDetailCatalogues)['es'];

@@ -2,6 +2,7 @@
 // lead's name, kind, phone and estimate, and the link to its page in the console. A queue of the
 // mail outbox (mail/mail-outbox.ts) over lead_assignment (migration 114), whose rows the rule's
 // trigger writes in the lead's own transaction: sent exactly once, retried.
+import type { Lang } from '@obra/schema';
 import type { LeadEstimate } from '@obra/schema/admin-contract';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
@@ -36,7 +37,7 @@ export function assignmentMails(
     async mail(row) {
       const [found] = await db.query<{
         email: string;
-        lang: 'es' | 'en' | null;
+        lang: Lang | null;
         assignee: string | null;
         kind: string;
         name: string;

@@ -1,6 +1,7 @@
 // Sign-in and server-side sessions. The cookie holds a random id; the table holds its sha256, the
 // CSRF token and when it was last used (idle expiry) and made (absolute expiry).
 import type { IncomingMessage } from 'node:http';
+import type { Lang } from '@obra/schema';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -29,7 +30,7 @@ export interface Operator {
   csrf: string;
   sessionHash: string;
   /** The console's language they chose (null: not yet, the browser's). */
-  lang: 'es' | 'en' | null;
+  lang: Lang | null;
   /** Their time zone: their own, else the company's (an IANA name). */
   timeZone: string;
 }

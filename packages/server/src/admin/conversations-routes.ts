@@ -5,7 +5,7 @@
 import { fillVariables, type ComposedMessage } from '@obra/schema/admin-contract';
 import { CONVERSATION_LIMITS, type TEMPLATE_VARIABLES } from '@obra/schema/console';
 import { leadPhone } from '../lead-phone.ts';
-import type { Lang } from '@obra/schema';
+import { langOr, type Lang } from '@obra/schema';
 import { money } from '@obra/estimate';
 import type { Queryable } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -101,7 +101,7 @@ async function leadFacts(db: Queryable, id: string, operator: Operator) {
   }>('select kind, status, name, email, phone, lang, estimate from lead where id = $1', [id]);
   if (!lead) throw GONE();
   const [row = {}] = await db.query<Record<string, unknown>>(`select * from ${LEAD_KINDS[lead.kind].table} where id = $1`, [id]);
-  const lang: Lang = lead.lang === 'en' ? 'en' : 'es';
+  const lang: Lang = langOr(lead.lang);
   const { estimate } = lead;
   const amount = (n: number) => money(n, estimate!.currency, lang, estimate!.country);
   const values: Record<(typeof TEMPLATE_VARIABLES)[number], string> = {

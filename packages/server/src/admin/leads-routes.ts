@@ -4,7 +4,7 @@ import { spreadsheetDownload } from '../csv.ts';
 import { leadPhone } from '../lead-phone.ts';
 import { textOr } from '../texts.ts';
 import { readableSummaries } from './summary.ts';
-import type { Lang } from '@obra/schema';
+import { langOr, type Lang } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
 import { queueResend } from '../report/caps.ts';
@@ -204,7 +204,7 @@ export const reportFile: RouteHandler<'GET leads/:id/report.pdf'> = async ({ db,
     image?.content_type === 'image/png' ? { png: image.body } : image?.content_type === 'image/jpeg' ? { jpeg: image.body } : undefined;
   // pdf-lib loads with the first PDF asked for, not at start (docs/contributors/performance.md).
   const { reportPdf } = await import('../report/pdf.ts');
-  const pdf = await reportPdf(row, picture, url.searchParams.get('lang') === 'en' ? 'en' : 'es');
+  const pdf = await reportPdf(row, picture, langOr(url.searchParams.get('lang')));
   return {
     status: 200,
     body: undefined,

@@ -2,6 +2,7 @@
 // tasks (on open leads) that are overdue or due that day, each with its lead's phone and estimate,
 // in their language, with their times; nothing when nothing is due. A queue of the mail outbox (mail/mail-outbox.ts): one row per operator and
 // local day (unique, so several API processes queue it once), sent exactly once, retried.
+import type { Lang } from '@obra/schema';
 import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
 import type { LeadEstimate, TaskType } from '@obra/schema/admin-contract';
 import type { Db } from '../db/index.ts';
@@ -54,7 +55,7 @@ export function morningMails(
         lease: { backoffMs: retryMs },
       }),
     async mail(row) {
-      const [user] = await db.query<{ email: string; lang: 'es' | 'en' | null; tz: string }>(
+      const [user] = await db.query<{ email: string; lang: Lang | null; tz: string }>(
         `select email, lang, coalesce(time_zone, (select time_zone from console_setting)) as tz from admin_user where id = $1`,
         [row.user_id],
       );

@@ -2,6 +2,7 @@
 // operator may read them; only admins change them (marked in the route table), with a body the
 // contract checks (ADMIN_BODIES['PUT notifications']). The mails go through the mail outbox
 // (notifications/mail-queue.ts); the screen also shows the latest ones and their state.
+import { DEFAULT_LANG } from '@obra/schema';
 import { MAX_RECIPIENTS, type NotificationMail, type NotificationRule } from '@obra/schema/admin-contract';
 import { NO_CONTENT, type RouteHandler } from './context.ts';
 import { KINDS } from './filter.ts';
@@ -13,7 +14,7 @@ export const getNotifications: RouteHandler<'GET notifications'> = async ({ db, 
   );
   const rules = KINDS.map(
     (kind): NotificationRule =>
-      stored.find((rule) => rule.kind === kind) ?? { kind, recipients: [], mode: 'each', lang: 'es', partnerCopy: false },
+      stored.find((rule) => rule.kind === kind) ?? { kind, recipients: [], mode: 'each', lang: DEFAULT_LANG, partnerCopy: false },
   );
   const recent = await db.query<NotificationMail>(
     `select mail.id::text, mail.created_at, mail.recipient, mail.sent_at, mail.error, mail.digest_day, mail.to_partner, lead.kind, lead.name, lead.id as lead_id

@@ -3,6 +3,7 @@
 // is a decision (docs/operators/payments.md): the product, the amount, the date, the order
 // reference and how it was paid, in the order's language; no link, no card data, no session id,
 // nothing a stranger could have typed. A test checkout's says so in its subject and body.
+import { langOr } from '@obra/schema';
 import { priceText } from '@obra/marketplace/price';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
@@ -24,7 +25,7 @@ interface OrderRow {
 
 /** Subject and text of an order's confirmation. */
 function orderMail(order: OrderRow): { subject: string; text: string } {
-  const lang = order.lang === 'en' ? 'en' : 'es';
+  const lang = langOr(order.lang);
   const t = textsIn(lang);
   const subject = t(order.provider === 'test' ? 'orderMail.testSubject' : 'orderMail.subject', { product: order.product });
   const text = [

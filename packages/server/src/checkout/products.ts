@@ -1,7 +1,7 @@
 // What can be bought and for how much: the catalogue file the widgets show (its `price` in minor
 // units), read on the server so a price never comes from the client.
 import data from '@obra/marketplace/catalogue/software.json' with { type: 'json' };
-import { LANGS, type Lang } from '@obra/schema';
+import { LANGS, sitePath, type Lang } from '@obra/schema';
 
 /** One program as sold: the price in minor units (19900 = 199.00) of an ISO currency, lowercase. */
 export interface Product {
@@ -25,12 +25,9 @@ export const allProducts = (): Product[] => [...PRODUCTS.values()];
 export const CHECKOUT_LANGS = LANGS;
 export type CheckoutLang = Lang;
 
-/** The product page's first segment per language (host/src/routes.ts SEGMENTS.product). */
-const PRODUCT_SEGMENT: Record<CheckoutLang, string> = { es: 'producto', en: 'product' };
-
 /** The site paths a checkout returns to. */
 export const checkoutPaths = {
-  product: (lang: CheckoutLang, slug: string) => `/${lang}/${PRODUCT_SEGMENT[lang]}/${encodeURIComponent(slug)}`,
-  success: (lang: CheckoutLang) => `/${lang}/success`,
-  testCheckout: (lang: CheckoutLang) => `/${lang}/test-checkout`,
+  product: (lang: CheckoutLang, slug: string) => sitePath('product', lang, encodeURIComponent(slug)),
+  success: (lang: CheckoutLang) => sitePath('success', lang),
+  testCheckout: (lang: CheckoutLang) => sitePath('testCheckout', lang),
 };

@@ -2,11 +2,11 @@
 // success page, Stripe's webhook, and the embedded test checkout's pay button.
 import { readJson } from '../http/body.ts';
 import * as v from 'valibot';
-import { email as emailSchema, validateAttribution } from '@obra/schema';
+import { email as emailSchema, isLang, validateAttribution } from '@obra/schema';
 import { HttpError, invalidFields } from '../http/errors.ts';
 import { publicOrigin } from '../http/origin.ts';
 import type { Handler } from '../routes/types.ts';
-import { checkoutPaths, CHECKOUT_LANGS, productFor, type CheckoutLang } from './products.ts';
+import { checkoutPaths, productFor } from './products.ts';
 import type { NewSession, SessionView } from './payments.ts';
 import type { Site } from '../partners/site.ts';
 import type { Attribution } from '@obra/schema';
@@ -21,8 +21,6 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
 const SMALL_BODY = 1024;
 /** A checkout's body: slug and language, and where the purchase starts (two addresses of up to 2 KB each). */
 const CHECKOUT_BODY = 8 * 1024;
-
-const isLang = (value: unknown): value is CheckoutLang => CHECKOUT_LANGS.includes(value as CheckoutLang);
 
 const unknownSession = () => new HttpError(404, { key: 'checkout.unknownSession' }, { body: { status: 'unknown' } });
 

@@ -4,7 +4,7 @@
 // daily digest per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API
 // processes: the (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language;
 // times in the recipient's time zone when an operator reads that address, else the company's.
-import type { Lang } from '@obra/schema';
+import { langOr, type Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';
@@ -71,7 +71,7 @@ export function notificationMails(
          (select time_zone from console_setting)) as tz`,
       [row.recipient],
     );
-    return { lang: row.lang === 'en' ? 'en' : 'es', timeZone: found?.tz ?? 'UTC' };
+    return { lang: langOr(row.lang), timeZone: found?.tz ?? 'UTC' };
   };
   /** A design report's estimate in its currency, in the mail's language: the expected amount, then the range. */
   const estimateLine = ({ estimate: e }: LeadLine, w: Words) => {
@@ -214,7 +214,7 @@ export function notificationMails(
         lease: { backoffMs: retryMs },
       }),
     mail: async (row) => {
-      const lang = row.lang === 'en' ? 'en' : 'es';
+      const lang = langOr(row.lang);
       const w: Words = { t: textsIn(lang), lang };
       const origin = await consoleOrigin();
       if (row.endpoint_id) return endpointMail(row, origin);

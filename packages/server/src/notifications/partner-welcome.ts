@@ -1,7 +1,7 @@
 // The welcome of an approved partner (queued by partners-routes.ts in the approval's transaction):
 // in the language of their registration, their code, the addresses their leads count from, a
 // ready snippet for every widget and the loader, and the link to the partners' guide.
-import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type Lang } from '@obra/schema';
+import { langOr, loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type Lang } from '@obra/schema';
 import type { Queryable } from '../db/index.ts';
 import { textsIn } from '../texts.ts';
 
@@ -20,7 +20,7 @@ export async function partnerWelcome(
     [id],
   );
   if (!partner) return null;
-  const lang: Lang = partner.lang === 'en' ? 'en' : 'es';
+  const lang: Lang = langOr(partner.lang);
   const t = textsIn(lang);
   const { code } = partner;
   const snippets = [

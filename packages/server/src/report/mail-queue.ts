@@ -2,6 +2,7 @@
 // mail's entry (mail_next_at is its lease, mail_attempts and mail_error what the console and
 // export show). It chooses its rows itself rather than through claimDue (jobs.ts): its hourly pace
 // and per-client turns are counted under one lock, so the choice is not a `skip locked` one.
+import { langOr } from '@obra/schema';
 import type { Db } from '../db/index.ts';
 import { nextAttempt } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';
@@ -53,7 +54,7 @@ export function reportMails(db: Db, { retryMs, perHour }: { retryMs: number; per
         return rows;
       }),
     async mail(row) {
-      const lang = row.lang === 'en' ? 'en' : 'es';
+      const lang = langOr(row.lang);
       const { reportPdf } = await import('./pdf.ts');
       const pdf = await reportPdf(row, await imageOf(row).catch(() => undefined), lang);
       return {

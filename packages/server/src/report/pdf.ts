@@ -1,4 +1,4 @@
-import type { Lang } from '@obra/schema';
+import { langOr, type Lang } from '@obra/schema';
 import { LEAD_KIND_SPECS, storedFields } from '@obra/schema/lead-kinds';
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { estimate, quantity, type Choices } from '@obra/estimate';
@@ -20,7 +20,7 @@ export type ReportImage = { png?: Uint8Array; jpeg?: Uint8Array } | undefined;
 const hex = (colour: string) => rgb(...channels(colour));
 
 /** Renders a report to an A4 PDF: the choices and picture, then the estimate's pages (in the row's language, else Spanish). */
-export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang = row.lang === 'en' ? 'en' : 'es'): Promise<Uint8Array> {
+export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang = langOr(row.lang)): Promise<Uint8Array> {
   const labels = labelsFor(lang);
   const fields = storedFields(LEAD_KIND_SPECS.report, row);
   // Computed once: the choices it assumed are printed as assumed here and in its assumptions.

@@ -1,3 +1,4 @@
+import { langOr } from '@obra/schema';
 import type { Handler } from './types.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { Handler } from './types.ts';
  * runs, so answers may be cached.
  */
 export const location: Handler = async ({ url, gazetteer }) => {
-  const lang = url.searchParams.get('lang')?.toLowerCase().startsWith('en') ? 'en' : 'es';
+  const lang = langOr(url.searchParams.get('lang'));
   const places = gazetteer.search(url.searchParams.get('query') ?? '', lang);
   return { status: 200, body: places.map((Place) => ({ Place })), headers: { 'Cache-Control': 'public, max-age=3600' } };
 };
