@@ -70,9 +70,7 @@ create table admin_audit (
   detail jsonb not null default '{}'
 );
 
--- The kind tables' triggers write a new row's `lead` row with lead_row() (packages/server/sql).
-
--- The leads stored before the console.
+-- The leads stored before the console (a new row's: the kind tables' triggers, packages/server/sql).
 select lead_row('wait-list', id, created_at, spam_reason, lang, nombre, correo, telefono, interesado || ': ' || comentario) from wait_list;
 select lead_row('partner', id, created_at, spam_reason, lang, nombre, correo, telefono, especializacion || ', ' || pais) from partner;
 select lead_row('contact', id, created_at, spam_reason, lang, name, email, '', message) from contact;

@@ -5,9 +5,8 @@
 -- A follow-up: when to come back to the lead and what to do then. It is the assignee's to do.
 alter table lead add column follow_up_at timestamptz, add column follow_up_note text;
 
--- The workflow's order, for sorting by status: lead_status_rank (packages/server/sql/functions).
-
--- One index per sort key (admin/lead-sort.ts keeps its columns in this order), alone and within
+-- One index per sort key (admin/lead-sort.ts keeps its columns in this order; the workflow's order
+-- is lead_status_rank, packages/server/sql/functions), alone and within
 -- an operator's leads (the queue a salesperson sorts), each ending in (created_at, id) so the
 -- keyset cursor walks it without sorting. The follow-up's indexes also answer the due queues and
 -- the navigation badge: a lead without one sorts last, as if due at infinity.

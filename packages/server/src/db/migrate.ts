@@ -11,6 +11,9 @@ const LOCK_ID = 42_071;
 const appliedNames = async (db: Queryable) =>
   new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
 
+/** Whether a newer version migrated the database (during its rollout): its functions and triggers are left as they are. */
+const ahead = (done: ReadonlySet<string>, names: readonly string[]) => [...done].some((name) => !names.includes(name));
+
 /** The names of the migrations in packages/server/migrations, in the order they apply. */
 export const migrationNames = async (): Promise<string[]> => (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();
 
@@ -19,8 +22,8 @@ export const migrationNames = async (): Promise<string[]> => (await readdir(MIGR
  * in name order, then the functions and triggers (routines.ts) when the database's differ or a
  * migration ran, in one transaction; with `only`, just those of its names (a restore first brings
  * a database to the schema its backup was made with), and the triggers only once every migration
- * is applied (they name the newest columns). Migrations run with the functions in place and no
- * trigger. Returns the names of the files it applied.
+ * is applied (they name the newest columns), and not over those of a newer version. Migrations
+ * run with the functions in place and no trigger. Returns the names of the files it applied.
  */
 export async function migrate(db: Db, only?: ReadonlySet<string>): Promise<string[]> {
   const names = await migrationNames();
@@ -32,7 +35,7 @@ export async function migrate(db: Db, only?: ReadonlySet<string>): Promise<strin
   );
   if (present) {
     const done = await appliedNames(db);
-    if (files.every((file) => done.has(file)) && (!complete || (await hasRoutines(db)))) return [];
+    if (files.every((file) => done.has(file)) && (!complete || ahead(done, names) || (await hasRoutines(db)))) return [];
   }
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
@@ -44,7 +47,7 @@ export async function migrate(db: Db, only?: ReadonlySet<string>): Promise<strin
       await tx.exec(await readFile(`${MIGRATIONS}${name}`, 'utf8'));
       await tx.query('insert into schema_migrations (name) values ($1)', [name]);
     }
-    if (complete && (pending.length || !(await hasRoutines(tx)))) await applyRoutines(tx);
+    if (complete && !ahead(done, names) && (pending.length || !(await hasRoutines(tx)))) await applyRoutines(tx);
     return pending;
   });
 }
