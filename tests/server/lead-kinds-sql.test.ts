@@ -3,7 +3,7 @@
 // differ, and index every kind row as the registry sums it up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldOf, LEAD_KIND_SPECS, leadSummary } from '@obra/schema/lead-kinds';
-import { LEAD_KINDS_SQL_HASH, migrate, READ_LEAD_KINDS_SQL_HASH } from '@obra/server/testing';
+import { migrate, READ_ROUTINES_HASH, ROUTINES_HASH } from '@obra/server/testing';
 import { postJson, reportOn, startLocalApi, VALID, type LocalApi } from './support/api.ts';
 
 let local: LocalApi;
@@ -12,18 +12,18 @@ beforeAll(async () => {
 });
 afterAll(() => local.close());
 
-const hash = async () => (await local.api.db.query<{ hash: string | null }>(READ_LEAD_KINDS_SQL_HASH))[0]!.hash;
+const hash = async () => (await local.api.db.query<{ hash: string | null }>(READ_ROUTINES_HASH))[0]!.hash;
 
 describe('the functions generated from the lead-kind registry', () => {
   it('are in the database the API migrated, and put back by the next migration when they differ', async () => {
-    expect(await hash()).toBe(LEAD_KINDS_SQL_HASH);
+    expect(await hash()).toBe(ROUTINES_HASH);
     // An older version's functions (as migration 010 wrote them): the next start replaces them.
     await local.api.db.exec(`create or replace function lead_from_contact() returns trigger language plpgsql as $$
       begin perform lead_row('contact', new.id, new.created_at, new.spam_reason, new.lang, new.name, new.email, '', 'old: ' || new.message); return null; end $$;
       comment on function webhook_lead_data(uuid) is 'an older version'`);
     expect(await hash()).toBeNull();
     expect(await migrate(local.api.db)).toEqual([]);
-    expect(await hash()).toBe(LEAD_KINDS_SQL_HASH);
+    expect(await hash()).toBe(ROUTINES_HASH);
     await postJson(`${local.base}/api/contact`, { ...VALID.contact, message: 'Put back' });
     const [lead] = await local.api.db.query<{ summary: string }>(
       "select l.summary from lead l join contact c on c.id = l.id where c.message = 'Put back'",

@@ -221,6 +221,8 @@ describe('migration 111', () => {
            ('cliente', 'Ana', 'ANA@example.com', '+57 321 1863000', '', 'h2', 'es'),
            ('cliente', 'Otro', 'otro@example.com', '+57 321 1863000', '', 'h3', 'es')`,
       );
+      // A database short of its migrations has no triggers yet (db/routines.ts): the leads are indexed as they were then.
+      await db.query("select lead_row('wait-list', id, created_at, spam_reason, lang, nombre, correo, telefono, '') from wait_list");
       await migrate(db);
       const rows = await db.query<{ email: string; person_id: string }>('select email, person_id from lead order by email');
       expect(rows.every((row) => row.person_id)).toBe(true);

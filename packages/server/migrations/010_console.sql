@@ -55,7 +55,8 @@ create table lead_event (
   at timestamptz not null default now(),
   actor uuid references admin_user (id) on delete set null,
   actor_email text,
-  type text not null check (type in ('status', 'assignee', 'note', 'resend')),
+  -- The types: lead_event_types() (packages/server/sql/functions/lead_event_types.sql).
+  type text not null check (type = any (lead_event_types())),
   detail text not null default ''
 );
 create index lead_event_lead on lead_event (lead_id, at);
@@ -69,42 +70,7 @@ create table admin_audit (
   detail jsonb not null default '{}'
 );
 
-create function lead_row(kind text, id uuid, created_at timestamptz, spam_reason text, lang text, name text, email text, phone text, comment text)
-returns void language sql as $$
-  insert into lead (id, kind, created_at, status, lang, name, email, phone, summary, search)
-  values ($2, $1, $3, case when $4 is null then 'new' else 'spam' end, $5, $6, $7, $8,
-    left(regexp_replace($9, '\s+', ' ', 'g'), 120), lower(concat_ws(' ', $6, $7, $8, regexp_replace($8, '\D', '', 'g'), $9)))
-  on conflict (id) do nothing
-$$;
-
-create function lead_from_wait_list() returns trigger language plpgsql as $$
-begin
-  perform lead_row('wait-list', new.id, new.created_at, new.spam_reason, new.lang, new.nombre, new.correo, new.telefono, new.interesado || ': ' || new.comentario);
-  return null;
-end $$;
-create function lead_from_partner() returns trigger language plpgsql as $$
-begin
-  perform lead_row('partner', new.id, new.created_at, new.spam_reason, new.lang, new.nombre, new.correo, new.telefono, new.especializacion || ', ' || new.pais);
-  return null;
-end $$;
-create function lead_from_contact() returns trigger language plpgsql as $$
-begin
-  perform lead_row('contact', new.id, new.created_at, new.spam_reason, new.lang, new.name, new.email, '', new.message);
-  return null;
-end $$;
-create function lead_from_report() returns trigger language plpgsql as $$
-begin
-  perform lead_row('report', new.id, new.created_at, new.spam_reason, new.lang, new.nombre, new.correo, new.telefono,
-    concat_ws(', ', nullif(new.uso_especifico, ''), new.uso, new.ciudad, new.pais) || '. ' || new.otros);
-  return null;
-end $$;
-
-create trigger lead_index after insert on wait_list for each row execute function lead_from_wait_list();
-create trigger lead_index after insert on partner for each row execute function lead_from_partner();
-create trigger lead_index after insert on contact for each row execute function lead_from_contact();
-create trigger lead_index after insert on report for each row execute function lead_from_report();
-
--- The leads stored before the console.
+-- The leads stored before the console (a new row's: the kind tables' triggers, packages/server/sql).
 select lead_row('wait-list', id, created_at, spam_reason, lang, nombre, correo, telefono, interesado || ': ' || comentario) from wait_list;
 select lead_row('partner', id, created_at, spam_reason, lang, nombre, correo, telefono, especializacion || ', ' || pais) from partner;
 select lead_row('contact', id, created_at, spam_reason, lang, name, email, '', message) from contact;

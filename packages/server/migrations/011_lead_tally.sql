@@ -10,16 +10,4 @@ create table lead_tally (
 );
 insert into lead_tally (kind, lang, status, n) select kind, lang, status, count(*) from lead group by kind, lang, status;
 
-create function lead_tally_change() returns trigger language plpgsql as $$
-begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    update lead_tally set n = n - 1 where kind = old.kind and lang = old.lang and status = old.status;
-  end if;
-  if tg_op in ('UPDATE', 'INSERT') then
-    insert into lead_tally (kind, lang, status, n) values (new.kind, new.lang, new.status, 1)
-    on conflict (kind, lang, status) do update set n = lead_tally.n + 1;
-  end if;
-  return null;
-end $$;
-
-create trigger lead_tally after insert or delete or update of status on lead for each row execute function lead_tally_change();
+-- The trigger: lead_tally (packages/server/sql/triggers.sql).

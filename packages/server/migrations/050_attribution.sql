@@ -15,28 +15,8 @@ begin
 end $$;
 
 -- The inbox filters by partner code and by campaign: `lead` carries both, filled from the kind
--- row as the lead is indexed (the kind tables' triggers of 010 insert it after their row). A
--- trigger of its own rather than new versions of 010's functions, so the write path of 010 stays
--- as it is; it only fills what it finds, so a `lead` row written by other means keeps its values.
+-- row as the lead is indexed, by the trigger lead_attribution (packages/server/sql/triggers.sql).
 alter table lead add column partner_code text, add column utm_campaign text;
-
-create function lead_attribution() returns trigger language plpgsql as $$
-declare
-  code text;
-  campaign text;
-begin
-  if new.kind = 'wait-list' then select partner_code, utm_campaign into code, campaign from wait_list where id = new.id;
-  elsif new.kind = 'partner' then select partner_code, utm_campaign into code, campaign from partner where id = new.id;
-  elsif new.kind = 'contact' then select partner_code, utm_campaign into code, campaign from contact where id = new.id;
-  elsif new.kind = 'report' then select partner_code, utm_campaign into code, campaign from report where id = new.id;
-  end if;
-  if found then
-    new.partner_code := coalesce(new.partner_code, code);
-    new.utm_campaign := coalesce(new.utm_campaign, campaign);
-  end if;
-  return new;
-end $$;
-create trigger lead_attribution before insert on lead for each row execute function lead_attribution();
 
 -- Newest first within one partner or one campaign, like the other filters' indexes. Campaign
 -- names are matched without regard to case (marketers write `Spring` and `spring`), as far as the

@@ -23,29 +23,5 @@ create table partner_account (
 create unique index partner_account_code on partner_account (lower(code)) where code is not null;
 create index partner_account_status on partner_account (status, created_at desc, id desc);
 
-create function partner_account_from_partner() returns trigger language plpgsql as $$
-begin
-  if new.spam_reason is null then
-    insert into partner_account (id, created_at) values (new.id, new.created_at) on conflict (id) do nothing;
-  end if;
-  return null;
-end $$;
-create trigger partner_account_pending after insert on partner for each row execute function partner_account_from_partner();
-
--- A registration taken for spam that an operator rescues (its status leaves `spam`) becomes pending then.
-create function partner_account_from_rescue() returns trigger language plpgsql as $$
-begin
-  insert into partner_account (id, created_at) values (new.id, new.created_at) on conflict (id) do nothing;
-  return null;
-end $$;
-create trigger partner_account_rescued after update of status on lead for each row
-  when (new.kind = 'partner' and old.status = 'spam' and new.status <> 'spam')
-  execute function partner_account_from_rescue();
-
 -- Registrations stored before this migration.
 insert into partner_account (id, created_at) select id, created_at from partner where spam_reason is null on conflict (id) do nothing;
-
--- The partner's changes appear on the registration's timeline.
-alter table lead_event drop constraint lead_event_type_check;
-alter table lead_event add constraint lead_event_type_check
-  check (type in ('status', 'assignee', 'note', 'resend', 'partner.approved', 'partner.origins', 'partner.suspended', 'partner.reinstated'));

@@ -32,15 +32,4 @@ create unique index notification_mail_lead on notification_mail (lead_id, recipi
 create unique index notification_mail_digest on notification_mail (digest_day, recipient) where digest_day is not null;
 create index notification_mail_due on notification_mail (next_at) where sent_at is null;
 
--- A lead that is not spam: one mail to each recipient of its kind's rule, if the rule says "each".
-create function notify_new_lead() returns trigger language plpgsql as $$
-begin
-  if new.status <> 'spam' then
-    insert into notification_mail (recipient, lang, lead_id)
-    select distinct lower(address), rule.lang, new.id from notification_rule rule, unnest(rule.recipients) address
-    where rule.kind = new.kind and rule.mode = 'each'
-    on conflict do nothing;
-  end if;
-  return null;
-end $$;
-create trigger lead_notify after insert on lead for each row execute function notify_new_lead();
+-- A lead that is not spam queues its notices: the trigger lead_notify (packages/server/sql/triggers.sql).

@@ -6,13 +6,4 @@ alter table notification_mail drop constraint notification_mail_check;
 alter table notification_mail add constraint notification_mail_subject
   check (num_nonnulls(lead_id, digest_day, endpoint_id) = 1);
 
-create function notify_webhook_disabled() returns trigger language plpgsql as $$
-begin
-  if new.disabled_reason = 'failing' and old.disabled_reason is distinct from 'failing' then
-    insert into notification_mail (recipient, lang, endpoint_id)
-    select lower(email), 'es', new.id from admin_user where role = 'admin' and password_hash is not null;
-  end if;
-  return null;
-end $$;
-create trigger webhook_disabled_notify after update of disabled_reason on webhook_endpoint
-  for each row execute function notify_webhook_disabled();
+-- The trigger: webhook_disabled_notify (packages/server/sql/triggers.sql).

@@ -30,24 +30,7 @@ update lead l set partner_code = k.partner_code, partner_claim = k.partner_claim
 update lead l set partner_code = k.partner_code, partner_claim = k.partner_claim, embed_origin = k.embed_origin
   from report k where k.id = l.id;
 
-create or replace function lead_attribution() returns trigger language plpgsql as $$
-declare
-  source record;
-begin
-  if new.kind = 'wait-list' then select partner_code, utm_campaign, partner_claim, embed_origin, embed_approved into source from wait_list where id = new.id;
-  elsif new.kind = 'partner' then select partner_code, utm_campaign, partner_claim, embed_origin, embed_approved into source from partner where id = new.id;
-  elsif new.kind = 'contact' then select partner_code, utm_campaign, partner_claim, embed_origin, embed_approved into source from contact where id = new.id;
-  elsif new.kind = 'report' then select partner_code, utm_campaign, partner_claim, embed_origin, embed_approved into source from report where id = new.id;
-  end if;
-  if found then
-    new.partner_code := coalesce(new.partner_code, source.partner_code);
-    new.utm_campaign := coalesce(new.utm_campaign, source.utm_campaign);
-    new.partner_claim := coalesce(new.partner_claim, source.partner_claim);
-    new.embed_origin := coalesce(new.embed_origin, source.embed_origin);
-    new.embed_approved := coalesce(new.embed_approved, source.embed_approved);
-  end if;
-  return new;
-end $$;
+-- lead_attribution (packages/server/sql/functions) copies the three to each new lead.
 
 -- The leads of sites not approved, newest first (the console's list and the inbox filter).
 create index lead_unapproved_site on lead (created_at desc, id desc) where embed_approved = false;

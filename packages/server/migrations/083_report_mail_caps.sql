@@ -1,6 +1,7 @@
 -- Report e-mails and their caps (issue 30; docs/operators/reports.md, "Report e-mail caps").
--- Every report e-mail queued is a row here: the first one of a report (a trigger below) and each
--- resend from the console. The caps count these rows, so a resend counts like any other mail:
+-- Every report e-mail queued is a row here: the first one of a report (the trigger
+-- report_mail_queued, packages/server/sql/triggers.sql) and each resend from the console. The caps
+-- count these rows, so a resend counts like any other mail:
 -- REPORT_MAILS_PER_ADDRESS to one address per 24 h, REPORT_MAILS_PER_CLIENT from one client (the
 -- sender's IPv4 address or IPv6 /64, kept on the report) per hour, and REPORT_MAILS_PER_HOUR sent
 -- in all, which is a pace: past it reports wait for the hour to have room, one per client in turn.
@@ -21,15 +22,6 @@ create index report_mail_address on report_mail (address, queued_at);
 create index report_mail_client on report_mail (client, queued_at) where client is not null;
 create index report_mail_claimed on report_mail (claimed_at) where claimed_at is not null;
 create index report_mail_report on report_mail (report_id);
-
-create function report_mail_queued() returns trigger language plpgsql as $$
-begin
-  if new.mail_status = 'queued' and new.spam_reason is null then
-    insert into report_mail (report_id, address, client, queued_at) values (new.id, lower(new.correo), new.client, new.created_at);
-  end if;
-  return null;
-end $$;
-create trigger report_mail_queued after insert on report for each row execute function report_mail_queued();
 
 -- The mails of the last day, so the caps hold across this upgrade.
 insert into report_mail (report_id, address, queued_at, claimed_at, sent_at)

@@ -5,12 +5,8 @@
 -- A follow-up: when to come back to the lead and what to do then. It is the assignee's to do.
 alter table lead add column follow_up_at timestamptz, add column follow_up_note text;
 
--- The workflow's order (spam last), for sorting by status. SQL rather than a table: an index needs it immutable.
-create function lead_status_rank(status text) returns smallint language sql immutable parallel safe as $$
-  select (case status when 'new' then 0 when 'contacted' then 1 when 'qualified' then 2 when 'won' then 3 when 'lost' then 4 else 5 end)::smallint
-$$;
-
--- One index per sort key (admin/lead-sort.ts keeps its columns in this order), alone and within
+-- One index per sort key (admin/lead-sort.ts keeps its columns in this order; the workflow's order
+-- is lead_status_rank, packages/server/sql/functions), alone and within
 -- an operator's leads (the queue a salesperson sorts), each ending in (created_at, id) so the
 -- keyset cursor walks it without sorting. The follow-up's indexes also answer the due queues and
 -- the navigation badge: a lead without one sorts last, as if due at infinity.
@@ -19,17 +15,6 @@ create index lead_by_status on lead (lead_status_rank(status), created_at, id);
 create index lead_assignee_by_status on lead (assignee, lead_status_rank(status), created_at, id);
 create index lead_by_follow_up on lead ((coalesce(follow_up_at, 'infinity'::timestamptz)), created_at, id);
 create index lead_assignee_by_follow_up on lead (assignee, (coalesce(follow_up_at, 'infinity'::timestamptz)), created_at, id);
-
--- The timeline shows follow-ups set and done. The allowed types are read from the constraint as it
--- stands, so types another migration added stay allowed.
-do $$
-declare
-  definition text;
-begin
-  select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'lead_event_type_check';
-  alter table lead_event drop constraint lead_event_type_check;
-  execute format('alter table lead_event add constraint lead_event_type_check %s', replace(definition, 'ARRAY[', 'ARRAY[''follow-up''::text, '));
-end $$;
 
 -- Each operator's language (the console, their e-mails), time zone (null: the company's) and the
 -- local hour of their morning e-mail of due follow-ups (null: none).

@@ -2,7 +2,7 @@
 -- other leads and their whole history (docs/operators/console.md#people).
 --
 -- The join is automatic only on the e-mail address, case aside: a new lead with the address of an
--- earlier lead belongs to that lead's person (the trigger below, in the insert's own transaction,
+-- earlier lead belongs to that lead's person (the trigger lead_person, packages/server/sql/triggers.sql, in the insert's own transaction,
 -- one indexed look-up). A phone is not proof (a shared office line, a family number): two persons
 -- whose leads share a phone number are a suggested duplicate, which an operator merges or not.
 -- The phone is compared in international form (`phone_key`, digits only, written by the API with
@@ -32,18 +32,6 @@ create index lead_person on lead (person_id, created_at desc);
 create index lead_email_key on lead (lower(email)) where email <> '';
 create index lead_phone_key on lead (phone_key) where phone_key <> '';
 create index lead_phone_unread on lead (created_at) where phone_key is null;
-
-create function lead_person() returns trigger language plpgsql as $$
-begin
-  if new.person_id is null and new.email <> '' then
-    select person_id into new.person_id from lead where lower(email) = lower(new.email) and email <> '' limit 1;
-  end if;
-  if new.person_id is null then
-    insert into person default values returning id into new.person_id;
-  end if;
-  return new;
-end $$;
-create trigger lead_person before insert on lead for each row execute function lead_person();
 
 -- Two persons whose leads share a phone number (the smaller id first): suggested until merged, or
 -- until an operator says they are different people (`dismissed_at`).
@@ -76,13 +64,3 @@ create table person_merge (
 );
 create index person_merge_person on person_merge (person_id, at desc);
 create index person_merge_merged on person_merge (merged_id, at desc);
-
--- The timeline shows merges and unmerges on every lead they touched (the types as they stand, plus these).
-do $$
-declare
-  definition text;
-begin
-  select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'lead_event_type_check';
-  alter table lead_event drop constraint lead_event_type_check;
-  execute format('alter table lead_event add constraint lead_event_type_check %s', replace(definition, 'ARRAY[', 'ARRAY[''merge''::text, ''unmerge''::text, '));
-end $$;

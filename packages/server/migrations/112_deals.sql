@@ -58,30 +58,3 @@ create table deal_tally (
   amount numeric not null default 0,
   primary key (stage_id, currency, month)
 );
-
-create function deal_tally_change() returns trigger language plpgsql as $$
-begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    update deal_tally set n = n - 1, amount = amount - old.amount
-    where stage_id = old.stage_id and currency = old.currency and month = date_trunc('month', old.close_date)::date;
-  end if;
-  if tg_op in ('UPDATE', 'INSERT') then
-    insert into deal_tally (stage_id, currency, month, n, amount) values (new.stage_id, new.currency, date_trunc('month', new.close_date)::date, 1, new.amount)
-    on conflict (stage_id, currency, month) do update set n = deal_tally.n + 1, amount = deal_tally.amount + excluded.amount;
-  end if;
-  return null;
-end $$;
-create trigger deal_tally after insert or delete or update of stage_id, currency, amount, close_date on deal
-  for each row execute function deal_tally_change();
-
--- The timeline shows a deal opened, changed, moved, won and lost. The allowed types are read from
--- the constraint as it stands, so types another migration added stay allowed.
-do $$
-declare
-  definition text;
-begin
-  select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'lead_event_type_check';
-  alter table lead_event drop constraint lead_event_type_check;
-  execute format('alter table lead_event add constraint lead_event_type_check %s',
-    replace(definition, 'ARRAY[', 'ARRAY[''deal.opened''::text, ''deal.changed''::text, ''deal.moved''::text, ''deal.won''::text, ''deal.lost''::text, '));
-end $$;

@@ -56,14 +56,3 @@ create index lead_mail_actor on lead_mail (actor, created_at);
 create index lead_mail_pending on lead_mail (next_at) where sent_at is null;
 create index lead_mail_lead on lead_mail (lead_id);
 create index lead_mail_event on lead_mail (event_id);
-
--- The timeline's new types, appended to the constraint as it stands (types other migrations added stay allowed).
-do $$
-declare
-  definition text;
-begin
-  select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'lead_event_type_check';
-  alter table lead_event drop constraint lead_event_type_check;
-  execute format('alter table lead_event add constraint lead_event_type_check %s',
-    replace(definition, 'ARRAY[', 'ARRAY[''email''::text, ''whatsapp''::text, ''call''::text, ''visit''::text, ''meeting''::text, '));
-end $$;

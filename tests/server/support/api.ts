@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createApi, loadConfig, openDb, type Api } from '@obra/server';
-import { LEAD_KINDS_SQL_HASH, WASM_FLAGS } from '@obra/server/testing';
+import { ROUTINES_HASH, WASM_FLAGS } from '@obra/server/testing';
 import { testCluster } from './postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
@@ -20,14 +20,15 @@ export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'obra-api-'));
 /** Deletes a data directory made by {@link tempDataDir}. */
 export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
-/** What the embedded database's files depend on: the schema, the PGlite release, and how it is created. */
+/** What the embedded database's files depend on: the schema, its functions, the PGlite release, and how it is created. */
 function templateKey(): string {
   const hash = createHash('sha256');
   const migrations = join(ROOT, 'packages/server/migrations');
   for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
   hash.update(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
-  for (const file of ['pglite.ts', 'create-pglite.ts', 'migrate.ts']) hash.update(readFileSync(join(ROOT, 'packages/server/src/db', file)));
-  hash.update(LEAD_KINDS_SQL_HASH);
+  for (const file of ['pglite.ts', 'create-pglite.ts', 'migrate.ts', 'routines.ts'])
+    hash.update(readFileSync(join(ROOT, 'packages/server/src/db', file)));
+  hash.update(ROUTINES_HASH);
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -10,6 +10,7 @@ import type { MailQueue } from '../mail/mail-outbox.ts';
 import { textOr, textsIn } from '../texts.ts';
 import { leadBrief } from './lead-brief.ts';
 
+/** An assignment e-mail as the outbox claims it. @table lead_assignment */
 interface Row {
   id: string;
   lead_id: string;

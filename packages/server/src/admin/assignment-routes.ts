@@ -1,7 +1,7 @@
 // Assignment rules (issue 40): an ordered list the admins keep (agents read it), applied by the
-// database as each lead is stored (migration 114's trigger: the first matching rule gives a lead
-// that is not spam to its operator, or to its operators in turn), and the badge of leads a rule
-// gave the operator that they have not opened yet.
+// database as each lead is stored (the trigger lead_assign_by_rule, packages/server/sql: the
+// first matching rule gives a lead that is not spam to its operator, or to its operators in turn),
+// and the badge of leads a rule gave the operator that they have not opened yet.
 import type { AssignmentRule } from '@obra/schema/admin-contract';
 import { HttpError } from '../http/errors.ts';
 import { NO_CONTENT, type RouteHandler } from './context.ts';

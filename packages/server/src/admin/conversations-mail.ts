@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';
 
+/** An e-mail to a lead as the outbox claims it. @table lead_mail */
 interface Row {
   id: string;
   lead_id: string;

@@ -18,6 +18,7 @@ import { NO_CONTENT, type RouteHandler } from './context.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const GONE = () => new HttpError(404, 'There is no such lead; it may have been deleted.', { body: { code: 'gone' } });
 
+/** A message template as read. @table message_template */
 interface TemplateRow {
   id: string;
   name: string;

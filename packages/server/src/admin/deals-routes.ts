@@ -17,6 +17,7 @@ import { COUNT_CAP } from './paged-list.ts';
 const CARD = `d.id, d.lead_id, l.name, d.kind, d.stage_id, d.title, d.amount::float8 as amount, d.currency, d.close_date::text as close_date,
   d.owner, (select email from admin_user u where u.id = d.owner) as owner_email, d.lost_reason, d.lost_note, d.version, d.stage_at`;
 
+/** A pipeline stage as read. @table deal_stage */
 interface StageRow {
   id: string;
   outcome: DealOutcome;

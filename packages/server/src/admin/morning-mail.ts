@@ -16,6 +16,7 @@ const LISTED = 100;
 /** Hours after an operator's morning hour during which the day's e-mail may still go (a server down at 8 sends at 9). */
 const WINDOW_HOURS = 3;
 
+/** A morning e-mail as the outbox claims it. @table follow_up_mail */
 interface Row {
   id: string;
   user_id: string;

@@ -15,6 +15,7 @@ import { pagedList } from './paged-list.ts';
 /** Partners per page of the list. */
 const PARTNERS_PAGE = 50;
 
+/** A partner account and its registration as read. @table partner_account partner */
 interface Row {
   id: string;
   status: Status;

@@ -12,6 +12,7 @@ const LOCAL_SESSION_ID = /^cs_local_[a-f0-9]{32}$/;
 /** A test session can be paid for this long (Stripe's default is 24 h too). */
 const LOCAL_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** A test session as read (`expired` is computed). @table checkout_session @computed expired */
 interface Row {
   id: string;
   slug: string;

@@ -11,6 +11,7 @@ import type { MailQueue } from '../mail/mail-outbox.ts';
 import { textsIn } from '../texts.ts';
 import { orderReference } from './orders.ts';
 
+/** An order as its confirmation mail reads it (queued only with an address). @table order @notnull customer_email */
 interface OrderRow {
   id: string;
   created_at: Date;

@@ -1,9 +1,8 @@
 // The database's part of the lead-kind registry (@obra/schema/lead-kinds): the trigger functions
 // that index each new kind row as a lead (`lead_from_<table>`, in the insert's own transaction,
 // once per row) and the webhook payload of a lead (`webhook_lead_data`), generated from the
-// registry rather than written per kind. migrate() applies this after the migrations whenever it
-// differs from what the database holds (docs/contributors/architecture.md#lead-kinds).
-import { createHash } from 'node:crypto';
+// registry rather than written per kind. migrate() applies this with the functions and triggers
+// of packages/server/sql (routines.ts; docs/contributors/architecture.md#lead-kinds).
 import { fieldOf, LEAD_KIND_SPECS, type LeadKindSpec } from '@obra/schema/lead-kinds';
 
 const KINDS = Object.values(LEAD_KIND_SPECS);
@@ -61,14 +60,5 @@ begin
     'fields', coalesce(fields, '{}'::jsonb));
 end $$;`;
 
-const sql = [...KINDS.map(indexFunction), webhookFunction].join('\n');
-
-/** What the generated SQL is, to tell whether a database holds it. */
-export const LEAD_KINDS_SQL_HASH = createHash('sha256').update(sql).digest('hex').slice(0, 16);
-
-/** The generated functions, marked with their hash (read back by {@link leadKindsSqlHash}). */
-export const LEAD_KINDS_SQL = `${sql}
-comment on function webhook_lead_data(uuid) is 'generated from @obra/schema/lead-kinds ${LEAD_KINDS_SQL_HASH}';`;
-
-/** The hash of the generated SQL a database holds, if any. */
-export const READ_LEAD_KINDS_SQL_HASH = `select substring(obj_description(to_regprocedure('webhook_lead_data(uuid)'), 'pg_proc') from '[0-9a-f]{16}$') as hash`;
+/** The generated functions, and the kind tables' `lead_index` triggers. */
+export const LEAD_KINDS_SQL = [...KINDS.map(indexFunction), webhookFunction].join('\n');

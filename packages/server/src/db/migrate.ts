@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { LEAD_KINDS_SQL, LEAD_KINDS_SQL_HASH, READ_LEAD_KINDS_SQL_HASH } from './lead-kinds-sql.ts';
+import { applyRoutines, beforeMigrations, hasRoutines } from './routines.ts';
 import type { Db, Queryable } from './types.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -11,19 +11,19 @@ const LOCK_ID = 42_071;
 const appliedNames = async (db: Queryable) =>
   new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
 
-/** Whether the database holds the lead-kind functions of this version (lead-kinds-sql.ts). */
-const hasLeadKindsSql = async (db: Queryable) =>
-  (await db.query<{ hash: string | null }>(READ_LEAD_KINDS_SQL_HASH))[0]?.hash === LEAD_KINDS_SQL_HASH;
+/** Whether a newer version migrated the database (during its rollout): its functions and triggers are left as they are. */
+const ahead = (done: ReadonlySet<string>, names: readonly string[]) => [...done].some((name) => !names.includes(name));
 
 /** The names of the migrations in packages/server/migrations, in the order they apply. */
 export const migrationNames = async (): Promise<string[]> => (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();
 
 /**
  * Applies the SQL files of packages/server/migrations not yet recorded in `schema_migrations`,
- * in name order, then the functions generated from the lead-kind registry when the database's
- * differ, in one transaction; with `only`, just those of its names (a restore first brings a
- * database to the schema its backup was made with), and the generated functions only once every
- * migration is applied (they name the newest columns). Returns the names of the files it applied.
+ * in name order, then the functions and triggers (routines.ts) when the database's differ or a
+ * migration ran, in one transaction; with `only`, just those of its names (a restore first brings
+ * a database to the schema its backup was made with), and the triggers only once every migration
+ * is applied (they name the newest columns), and not over those of a newer version. Migrations
+ * run with the functions in place and no trigger. Returns the names of the files it applied.
  */
 export async function migrate(db: Db, only?: ReadonlySet<string>): Promise<string[]> {
   const names = await migrationNames();
@@ -35,19 +35,19 @@ export async function migrate(db: Db, only?: ReadonlySet<string>): Promise<strin
   );
   if (present) {
     const done = await appliedNames(db);
-    if (files.every((file) => done.has(file)) && (!complete || (await hasLeadKindsSql(db)))) return [];
+    if (files.every((file) => done.has(file)) && (!complete || ahead(done, names) || (await hasRoutines(db)))) return [];
   }
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
     await tx.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
     const done = await appliedNames(tx);
-    const applied: string[] = [];
-    for (const name of files.filter((file) => !done.has(file))) {
+    const pending = files.filter((file) => !done.has(file));
+    if (pending.length) await beforeMigrations(tx);
+    for (const name of pending) {
       await tx.exec(await readFile(`${MIGRATIONS}${name}`, 'utf8'));
       await tx.query('insert into schema_migrations (name) values ($1)', [name]);
-      applied.push(name);
     }
-    if (complete && !(await hasLeadKindsSql(tx))) await tx.exec(LEAD_KINDS_SQL);
-    return applied;
+    if (complete && !ahead(done, names) && (pending.length || !(await hasRoutines(tx)))) await applyRoutines(tx);
+    return pending;
   });
 }

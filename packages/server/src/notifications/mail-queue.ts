@@ -19,6 +19,7 @@ import { textOr, textsIn, type ServerT } from '../texts.ts';
 /** The most leads one digest lists; the rest are in the console. */
 const DIGEST_LIMIT = 200;
 
+/** A notice as the outbox claims it. @table notification_mail */
 interface Row {
   id: string;
   recipient: string;
