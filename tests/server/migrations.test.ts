@@ -6,7 +6,8 @@
 // whose functions or triggers were changed by hand. And the row types the code tags with the
 // tables they read (`@table`) match those tables' columns.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,15 +16,23 @@ import { migrate, migrationNames, openPglite, openPostgres, READ_ROUTINES_HASH, 
 import { removeDataDir, ROOT, seededDataDir } from './support/api.ts';
 import { testCluster } from './support/postgres.ts';
 
-/** The last commit whose migrations defined the functions and triggers themselves. */
-const BEFORE = '62825bb';
-const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
-const oldMigrations = git('ls-tree', '--name-only', `${BEFORE}:packages/server/migrations`)
-  .split('\n')
-  .filter((name) => name.endsWith('.sql'));
+/**
+ * The migrations as the last version whose migrations defined the functions and triggers
+ * themselves had them: that version's last migration, and the reverse of the change that took
+ * their definitions out (a fixture, so a clone without history runs this too).
+ */
+const LAST_BEFORE = '115_bulk_undo.sql';
+const before = mkdtempSync(join(tmpdir(), 'obra-migrations-'));
+cpSync(join(ROOT, 'packages/server/migrations'), join(before, 'packages/server/migrations'), { recursive: true });
+execFileSync('git', ['apply', join(ROOT, 'tests/server/fixtures/migrations-before-routines.patch')], { cwd: before });
+const oldMigrations = readdirSync(join(before, 'packages/server/migrations')).filter(
+  (name) => name.endsWith('.sql') && name <= LAST_BEFORE,
+);
+const oldMigration = (name: string) => readFileSync(join(before, 'packages/server/migrations', name), 'utf8');
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
+  rmSync(before, { recursive: true, force: true });
   for (const cleanup of cleanups) await cleanup();
 });
 
@@ -51,11 +60,11 @@ async function database(migrated: boolean): Promise<Db> {
   return db;
 }
 
-/** Migrates `db` as the version {@link BEFORE} did, with its migrations short of `until` when given. */
+/** Migrates `db` as that version did, with its migrations short of `until` when given. */
 async function migrateAsBefore(db: Db, until = '~'): Promise<void> {
   await db.exec('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');
   for (const name of oldMigrations.filter((name) => name < until)) {
-    await db.exec(git('show', `${BEFORE}:packages/server/migrations/${name}`));
+    await db.exec(oldMigration(name));
     await db.query('insert into schema_migrations (name) values ($1)', [name]);
   }
 }

@@ -8,12 +8,4 @@ create index deal_partner on deal (lower(partner_code)) where partner_code is no
 alter table deal add column search text not null default '';
 update deal d set search = l.search from lead l where l.id = d.lead_id;
 create index deal_search on deal using gin (search gin_trgm_ops);
-
--- Whoever writes a deal, its search text is its lead's.
-create function deal_search_from_lead() returns trigger language plpgsql as $$
-begin
-  new.search := coalesce((select search from lead where id = new.lead_id), '');
-  return new;
-end $$;
-create trigger deal_search before insert or update of lead_id on deal
-  for each row execute function deal_search_from_lead();
+-- The copy is kept by the deal_search trigger (sql/functions/deal_search_from_lead.sql).

@@ -38,6 +38,8 @@ create or replace trigger webhook_report_mailed after update of mailed_at on rep
 create or replace trigger webhook_disabled_notify after update of disabled_reason on webhook_endpoint
   for each row execute function notify_webhook_disabled();
 
+-- deal: written, before it is stored.
+create or replace trigger deal_search before insert or update of lead_id on deal for each row execute function deal_search_from_lead();
 -- deal: opened, changed or deleted.
 create or replace trigger deal_tally after insert or delete or update of stage_id, currency, amount, close_date on deal
   for each row execute function deal_tally_change();
