@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { email as emailSchema, validateAttribution } from '@obra/schema';
 import { HttpError, invalidFields } from '../http/errors.ts';
 import { publicOrigin } from '../http/origin.ts';
+import type { Routes } from '../http/router.ts';
 import type { Handler } from '../routes/types.ts';
 import { checkoutPaths, CHECKOUT_LANGS, productFor, type CheckoutLang } from './products.ts';
 import type { NewSession, SessionView } from './payments.ts';
@@ -151,4 +152,12 @@ export const stripeWebhook: Handler = async ({ req, config, db, log, mailOutbox 
   // A paid order has its confirmation e-mail to send.
   if (recorded) mailOutbox.kick();
   return { status: 200, body: { received: true, recorded }, log: { event: event.id, type: event.type, recorded } };
+};
+
+/** The purchase's routes (http/router.ts). */
+export const CHECKOUT_ROUTES: Routes = {
+  '/api/checkout': { POST: { handler: createCheckout, limit: 'writes' } },
+  '/api/checkout/session': { GET: { handler: checkoutSession, limit: 'reads' } },
+  '/api/checkout/test/pay': { POST: { handler: testPay, limit: 'writes' } },
+  '/api/stripe/webhook': { POST: { handler: stripeWebhook, limit: 'none' } },
 };
