@@ -1,6 +1,7 @@
 // Pins each package's public surface: a change here is a change partners and hosts see.
 import { describe, expect, it } from 'vitest';
 import * as api from '@obra/api';
+import * as catalogue from '@obra/catalogue';
 import * as designForm from '@obra/design-form';
 import * as element from '@obra/element';
 import * as elementLoader from '@obra/element/loader';
@@ -238,6 +239,8 @@ describe('public exports', () => {
         'saveDraft',
       ],
     ],
+    // The software catalogue both the marketplace widgets and the server read.
+    ['@obra/catalogue', catalogue, ['findSoftware', 'priceText', 'searchSoftware', 'softwareCatalogue']],
     [
       '@obra/marketplace',
       marketplace,
