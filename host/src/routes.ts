@@ -2,6 +2,7 @@
 // Pure: no I/O, so the server, the pre-renderer and the tests share exactly one table.
 
 import { LANGS, type Lang } from '@obra/schema';
+import type { WidgetTag } from '@obra/schema/widgets';
 
 // The site's languages are the widgets' (`es` is the default); pages import them from here.
 export { LANGS, type Lang };
@@ -42,7 +43,7 @@ export const PAGES: readonly PageId[] = [
 ];
 
 /** The widget tag each widget page mounts. */
-export const WIDGET_OF: Readonly<Partial<Record<PageId, string>>> = {
+export const WIDGET_OF: Readonly<Partial<Record<PageId, WidgetTag>>> = {
   form: 'obra-design-form',
   waitList: 'obra-wait-list',
   registration: 'obra-partner-registration',

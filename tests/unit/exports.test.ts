@@ -14,6 +14,7 @@ import * as marketplace from '@obra/marketplace';
 import * as partnerRegistration from '@obra/partner-registration';
 import * as react from '@obra/react';
 import * as schema from '@obra/schema';
+import * as schemaWidgets from '@obra/schema/widgets';
 import * as ui from '@obra/ui';
 import * as waitList from '@obra/wait-list';
 
@@ -239,6 +240,8 @@ describe('public exports', () => {
         'saveDraft',
       ],
     ],
+    // The widget list the build, the React wrappers and the host read.
+    ['@obra/schema/widgets', schemaWidgets, ['WIDGETS', 'widgetModules']],
     // The software catalogue both the marketplace widgets and the server read.
     ['@obra/catalogue', catalogue, ['findSoftware', 'priceText', 'searchSoftware', 'softwareCatalogue']],
     [
