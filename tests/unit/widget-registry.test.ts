@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as react from '@obra/react';
+import { SNIPPET_WIDGETS } from '@obra/schema';
 import { WIDGETS, widgetModules } from '@obra/schema/widgets';
 import { widgetStyleHashes } from '../../host/src/widget-shadow.ts';
 import { widgets } from '../../rollup.config.ts';
@@ -38,6 +39,10 @@ describe('the widget list', () => {
         .filter((name) => name.startsWith('Obra'))
         .sort(),
     ).toHaveLength(WIDGETS.length);
+  });
+
+  it('is what a partner is handed: one snippet per widget', () => {
+    expect([...SNIPPET_WIDGETS].sort()).toEqual(WIDGETS.map((widget) => widget.name).sort());
   });
 
   it('is what the host pre-renders: one style hash per widget', () => {

@@ -4,9 +4,16 @@
 // catalogue's "More" links lead to Obra's product pages with the code, which goes on to a purchase.
 import { PARTNER_CODE } from './attribution.ts';
 import type { Lang } from './lang.ts';
+import type { WidgetName } from './widgets.ts';
 
-/** The widgets, in the order the partner's page shows them. */
-export const SNIPPET_WIDGETS = ['wait-list', 'design-form', 'partner-registration', 'marketplace', 'software-detail'] as const;
+/** Every widget of the list (widgets.ts), in the order the partner's page shows them. */
+export const SNIPPET_WIDGETS = [
+  'wait-list',
+  'design-form',
+  'partner-registration',
+  'marketplace',
+  'software-detail',
+] as const satisfies readonly WidgetName[];
 /** One of {@link SNIPPET_WIDGETS}. */
 export type SnippetWidget = (typeof SNIPPET_WIDGETS)[number];
 
