@@ -15,41 +15,29 @@ import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 // The host's pre-render minifies the evaluated styles with the same function (one implementation).
 import { minifyCss } from './packages/element/src/minify-css.ts';
+// The widget list is plain data the workspace packages share; this config reads it by path, as above.
+import { WIDGETS, widgetModules, type WidgetName } from './packages/schema/src/widgets.ts';
 import { composition, formatComposition } from './tools/size/composition.ts';
 import { formatSizes, measure } from './tools/size/sizes.ts';
 
-/** Every widget: its tag's module and its gzip budget for the self-contained bundle. */
-export const widgets = [
+/** The gzip budget of each widget's self-contained bundle. */
+const WIDGET_BUDGETS: Record<WidgetName, number> = {
   // The wait list and the partner registration carry the phone input's country picker (~4 KB) and
   // the kept refusal's words (a send refused after an offline replay, shown on the next load).
-  { name: 'wait-list', entry: 'packages/wait-list/src/register.ts', contract: 'packages/wait-list/src/contract.ts', budgetGzip: 40 * 1024 },
-  {
-    name: 'partner-registration',
-    entry: 'packages/partner-registration/src/register.ts',
-    contract: 'packages/partner-registration/src/contract.ts',
-    budgetGzip: 40 * 1024,
-  },
-  {
-    name: 'design-form',
-    entry: 'packages/design-form/src/register.ts',
-    contract: 'packages/design-form/src/contract.ts',
-    // The phone's rules (obra-phone.js) and, since it prices every country by building type, the
-    // estimate with its figures (obra-estimate.js) load apart: 57 KB when the estimate was in it.
-    budgetGzip: 54 * 1024,
-  },
-  {
-    name: 'marketplace',
-    entry: 'packages/marketplace/src/marketplace/register.ts',
-    contract: 'packages/marketplace/src/marketplace/contract.ts',
-    budgetGzip: 37 * 1024,
-  },
-  {
-    name: 'software-detail',
-    entry: 'packages/marketplace/src/software-detail/register.ts',
-    contract: 'packages/marketplace/src/software-detail/contract.ts',
-    budgetGzip: 39 * 1024,
-  },
-] as const;
+  'wait-list': 40 * 1024,
+  'partner-registration': 40 * 1024,
+  // The phone's rules (obra-phone.js) and, since it prices every country by building type, the
+  // estimate with its figures (obra-estimate.js) load apart: 57 KB when the estimate was in it.
+  'design-form': 54 * 1024,
+  marketplace: 37 * 1024,
+  'software-detail': 39 * 1024,
+};
+
+/** Every widget (packages/schema/src/widgets.ts): its tag's module, its contract and its bundle's gzip budget. */
+export const widgets = WIDGETS.map((widget) => {
+  const { entry, contract } = widgetModules(widget);
+  return { name: widget.name, entry, contract, budgetGzip: WIDGET_BUDGETS[widget.name] };
+});
 
 /** Budgets of other outputs (gzip bytes), by path under dist/. */
 // The phone check (libphonenumber-js and its full metadata) is fetched only when a phone field is

@@ -3,16 +3,13 @@
 // mounted at /api/) on one port (PORT, default 8080). The API's own variables (OBRA_DATA_DIR,
 // DATABASE_URL, APPROVED_ORIGINS …) apply here too, and API_PROCESSES=N runs N copies on the port;
 // see docs/operators/configuration.md and docs/operators/production.md.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { softwareCatalogue } from '@obra/catalogue';
 import { closeOnSignal, createApi, createHttpServer, displayHost, launch, listen, recordServedOrigin, type Config } from '@obra/server';
 import { handleSite } from './src/handler.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const catalogue = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('@obra/marketplace/catalogue/software.json')), 'utf8')) as {
-  items: { slug: string }[];
-};
-const slugs = catalogue.items.map((item) => item.slug);
+const slugs = softwareCatalogue.map((item) => item.slug);
 /** One process serving the site and the API; stops gracefully on SIGTERM. */
 async function serve(config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https://') ?? false;

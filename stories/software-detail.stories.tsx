@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import '@obra/marketplace/software-detail/register';
 import { Carousel, softwareDetailCatalogues } from '@obra/marketplace';
-import { priceText } from '@obra/marketplace/price';
+import { priceText } from '@obra/catalogue';
 import { inLang, widgetRoot, type Root } from './support.ts';
 
 type Lang = 'es' | 'en';

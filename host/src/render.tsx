@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 // Renders every page of the site to static HTML (build time only; see host/build.ts).
 import { renderToString } from 'preact-render-to-string';
-import catalogue from '@obra/marketplace/catalogue/software.json' with { type: 'json' };
+import { softwareCatalogue } from '@obra/catalogue';
 import { SITE } from './site.ts';
 import { textsIn } from './texts.ts';
 import { Document, type Assets } from './pages/document.tsx';
@@ -21,9 +21,9 @@ export type { Assets } from './pages/document.tsx';
 export { prerenderWidget, widgetStyleHashes } from './widget-shadow.ts';
 
 /** The catalogue's slugs: the product pages that exist. */
-export const SLUGS: readonly string[] = catalogue.items.map((item) => item.slug);
+export const SLUGS: readonly string[] = softwareCatalogue.map((item) => item.slug);
 
-const nameOf = (slug: string | undefined) => catalogue.items.find((item) => item.slug === slug)?.name ?? '';
+const nameOf = (slug: string | undefined) => softwareCatalogue.find((item) => item.slug === slug)?.name ?? '';
 
 function content(route: Route, assets: Assets) {
   const t = textsIn(route.lang);

@@ -6,6 +6,7 @@ import { DEFAULT_LANG, isLang, LANGS, SEGMENTS, sitePath, type Lang, type PageId
 // The site's languages are the widgets' (the first is the default), its pages' segments the ones
 // the checkout and the widgets link to (@obra/schema site-paths.ts); pages import them from here.
 export { LANGS, SEGMENTS, type Lang, type PageId };
+import type { WidgetTag } from '@obra/schema/widgets';
 
 /** Extra spellings accepted for a page (the product segment's plural too: docs/contributors/behaviour.md#screens). */
 const EXTRA_ALIASES: Readonly<Record<string, Exclude<PageId, 'home'>>> = { productos: 'product', products: 'product' };
@@ -25,7 +26,7 @@ export const PAGES: readonly PageId[] = [
 ];
 
 /** The widget tag each widget page mounts. */
-export const WIDGET_OF: Readonly<Partial<Record<PageId, string>>> = {
+export const WIDGET_OF: Readonly<Partial<Record<PageId, WidgetTag>>> = {
   form: 'obra-design-form',
   waitList: 'obra-wait-list',
   registration: 'obra-partner-registration',

@@ -9,6 +9,7 @@ import { createI18n, type Catalogue, type Lang } from '@obra/i18n';
 import { readAttributes, type AttributeTable, type WidgetDefinition, type WidgetProps } from '@obra/element';
 import { PRERENDERED } from '@obra/element/loader';
 import { minifyCss } from '@obra/element/minify-css';
+import type { WidgetTag } from '@obra/schema/widgets';
 import { designFormWidget } from '@obra/design-form';
 import { marketplaceWidget, softwareDetailWidget } from '@obra/marketplace';
 import { partnerRegistrationWidget } from '@obra/partner-registration';
@@ -18,12 +19,14 @@ import { cspHash } from './security.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one table of differently typed widgets
 type AnyWidget = WidgetDefinition<AttributeTable, any, any, Catalogue>;
 
-/** The widgets the host pages mount, by tag. */
-const WIDGETS: Record<string, AnyWidget> = Object.fromEntries(
-  ([designFormWidget, marketplaceWidget, softwareDetailWidget, partnerRegistrationWidget, waitListWidget] as unknown as AnyWidget[]).map(
-    (w) => [w.tag, w],
-  ),
-);
+/** Every widget of the list (packages/schema/src/widgets.ts) by tag: the host pre-renders each. */
+const WIDGETS: Record<string, AnyWidget> = {
+  'obra-design-form': designFormWidget,
+  'obra-marketplace': marketplaceWidget,
+  'obra-software-detail': softwareDetailWidget,
+  'obra-partner-registration': partnerRegistrationWidget,
+  'obra-wait-list': waitListWidget,
+} satisfies Record<WidgetTag, unknown> as unknown as Record<string, AnyWidget>;
 
 /**
  * What the widget's code reads from its element while rendering: the document (for its storage

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { priceText } from '@obra/marketplace/price';
+import { priceText } from '@obra/catalogue';
 import { runExport } from '@obra/server/testing';
 import { outboxMails, postJson, removeDataDir, runAgainst, startLocalApi, type LocalApi } from './support/api.ts';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe.ts';

@@ -1,6 +1,7 @@
 // Pins each package's public surface: a change here is a change partners and hosts see.
 import { describe, expect, it } from 'vitest';
 import * as api from '@obra/api';
+import * as catalogue from '@obra/catalogue';
 import * as designForm from '@obra/design-form';
 import * as element from '@obra/element';
 import * as elementLoader from '@obra/element/loader';
@@ -13,6 +14,7 @@ import * as marketplace from '@obra/marketplace';
 import * as partnerRegistration from '@obra/partner-registration';
 import * as react from '@obra/react';
 import * as schema from '@obra/schema';
+import * as schemaWidgets from '@obra/schema/widgets';
 import * as ui from '@obra/ui';
 import * as waitList from '@obra/wait-list';
 
@@ -243,6 +245,10 @@ describe('public exports', () => {
         'saveDraft',
       ],
     ],
+    // The widget list the build, the React wrappers and the host read.
+    ['@obra/schema/widgets', schemaWidgets, ['WIDGETS', 'widgetModules']],
+    // The software catalogue both the marketplace widgets and the server read.
+    ['@obra/catalogue', catalogue, ['findSoftware', 'priceText', 'searchSoftware', 'softwareCatalogue']],
     [
       '@obra/marketplace',
       marketplace,

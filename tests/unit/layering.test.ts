@@ -1,8 +1,8 @@
 // @vitest-environment node
 // What may import what (docs/contributors/architecture.md): read from the sources, so a
-// relative path into another package, an import its package.json does not declare, a build that
-// reaches into tests/, or Node's built-ins in a package that runs in the browser fail here rather
-// than in a partner's page.
+// relative path into another package, an import its package.json does not declare, the server
+// reaching into a widget package, a build that reaches into tests/, or Node's built-ins in a
+// package that runs in the browser fail here rather than in a partner's page.
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
@@ -92,6 +92,22 @@ describe('layers', () => {
     });
     expect(PACKAGES.length).toBeGreaterThan(10);
     expect(undeclared).toEqual([]);
+  });
+
+  it('the server imports no widget package: the data both read (the catalogue, the schemas) is in packages of its own', () => {
+    const manifest = (name: string) => JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'));
+    // A widget package is one that defines a tag: it exports a `register` module.
+    const widgets = PACKAGES.filter((name) => Object.keys(manifest(name).exports ?? {}).some((path) => path.endsWith('/register'))).map(
+      (name) => manifest(name).name as string,
+    );
+    expect(widgets).toContain('@obra/marketplace');
+    const reached = sources('packages/server/src').flatMap((file) =>
+      specifiers(file)
+        .filter((spec) => widgets.some((name) => spec === name || spec.startsWith(`${name}/`)))
+        .map((spec) => `${file} → ${spec}`),
+    );
+    expect(reached).toEqual([]);
+    expect(Object.keys(manifest('server').dependencies).filter((name) => widgets.includes(name))).toEqual([]);
   });
 
   it('the build and its tools import nothing from tests/', () => {

@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueAssets, searchSoftware, softwareCatalogue, videoId } from '@obra/marketplace';
 
+/** The images the widgets draw; the data is @obra/catalogue's. */
 const dir = join(import.meta.dirname, '../../packages/marketplace/catalogue');
-const raw = JSON.parse(readFileSync(join(dir, 'software.json'), 'utf8')) as { items: Record<string, unknown>[] };
+const raw = JSON.parse(readFileSync(join(import.meta.dirname, '../../packages/catalogue/software.json'), 'utf8')) as {
+  items: Record<string, unknown>[];
+};
 const LOCALIZED = ['category', 'description', 'features', 'useCases', 'pricing'] as const;
 const FIELDS = ['id', 'slug', 'name', 'url', 'image', 'imgDetail', 'gallery', 'extraVideos', 'price', ...LOCALIZED];
 /** Each program's tutorial videos: at least this many (docs/contributors/behaviour.md#constants shows 3 at a time). */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import '@obra/marketplace/marketplace/register';
 import '@obra/marketplace/software-detail/register';
-import { priceText } from '@obra/marketplace/price';
+import { priceText } from '@obra/catalogue';
 import { confirmPurchase } from '../../host/src/client/success.ts';
 import { startTestCheckout } from '../../host/src/client/test-checkout.ts';
 import { renderRoute } from '../../host/src/render.tsx';
@@ -64,12 +64,12 @@ describe.each(LANGS)('every place that prints a price writes it one way (%s)', (
 describe('one formatter', () => {
   it('no other code a visitor sees formats a currency itself', () => {
     const root = join(import.meta.dirname, '../..');
-    const files = ['packages/marketplace/src', 'host/src', 'packages/server/src/checkout'].flatMap((dir) =>
+    const files = ['packages/catalogue/src', 'packages/marketplace/src', 'host/src', 'packages/server/src/checkout'].flatMap((dir) =>
       readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
         .filter((file) => /\.tsx?$/.test(file))
         .map((file) => join(dir, file)),
     );
     const own = files.filter((file) => /style:\s*'currency'|toFixed\(2\)|'USD'|\bUS\$/.test(readFileSync(join(root, file), 'utf8')));
-    expect(own).toEqual(['packages/marketplace/src/price.ts']);
+    expect(own).toEqual(['packages/catalogue/src/price.ts']);
   });
 });

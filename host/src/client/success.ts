@@ -2,7 +2,7 @@
 // URL's session id proves nothing), and what was bought is what the server answers; then the bar
 // advances 2% every 50 ms and the toast closes after 2.5 s. Under reduced motion the bar is shown
 // full at once and does not move.
-import { priceText } from '@obra/marketplace/price';
+import { priceText } from '@obra/catalogue';
 
 const PROGRESS_STEP = 2;
 const PROGRESS_TICK_MS = 50;

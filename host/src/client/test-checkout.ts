@@ -2,7 +2,7 @@
 // ?session_id=…, asks for the buyer's e-mail (the confirmation goes there), and its "Pay (test)"
 // button records the test payment, then goes to the success page the server names. Nothing in the URL is trusted; every outcome is said in words.
 
-import { priceText } from '@obra/marketplace/price';
+import { priceText } from '@obra/catalogue';
 import { keepSessionOnToggle, sitePath } from './success.ts';
 
 /** What GET /api/checkout/session answers (the fields this page shows). */

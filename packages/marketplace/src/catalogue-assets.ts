@@ -1,6 +1,6 @@
 // Every image the catalogue names, located with new URL(…, import.meta.url) so the bundle build copies it
 // next to the bundle. Kept one level under the package root so the same paths hold in src/ and in
-// tsup's dist/ chunks. A new image in software.json needs its line here (a test checks).
+// tsup's dist/ chunks. A new image in the catalogue (@obra/catalogue's software.json) needs its line here (a test checks).
 /** Catalogue image path (relative to catalogue/) → its URL. */
 export const catalogueAssets: Record<string, string> = {
   'gallery/model.svg': new URL('../catalogue/gallery/model.svg', import.meta.url).href,
@@ -20,3 +20,6 @@ export const catalogueAssets: Record<string, string> = {
   'logos/twinmotion.svg': new URL('../catalogue/logos/twinmotion.svg', import.meta.url).href,
   'logos/v-ray.svg': new URL('../catalogue/logos/v-ray.svg', import.meta.url).href,
 };
+
+/** The URL of a catalogue image path, as copied next to the bundle; empty for a path the asset table lacks. */
+export const assetUrl = (path: string): string => catalogueAssets[path] ?? '';

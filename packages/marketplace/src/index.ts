@@ -11,7 +11,6 @@ export { softwareDetailCatalogues, type SoftwareDetailCatalogue } from './softwa
 export { Carousel, type CarouselProps, type CarouselSlide } from './software-detail/carousel.tsx';
 export { softwareDetailStyles } from './software-detail/styles.ts';
 export { AUTOPLAY_MS, SPEED_MS, slidesFor } from './software-detail/use-carousel.ts';
-export { assetUrl, findSoftware, searchSoftware, softwareCatalogue } from './catalogue/data.ts';
-export { catalogueAssets } from './catalogue-assets.ts';
-export type { CatalogueVideo, Localized, SoftwareItem } from './catalogue/types.ts';
+export { findSoftware, searchSoftware, softwareCatalogue, type CatalogueVideo, type Localized, type SoftwareItem } from '@obra/catalogue';
+export { assetUrl, catalogueAssets } from './catalogue-assets.ts';
 export { embedUrl, thumbnailUrl, videoId } from './video-id.ts';

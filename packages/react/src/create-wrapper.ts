@@ -1,5 +1,5 @@
-import { createElement, useEffect, type CSSProperties, type ReactNode, type Ref } from 'react';
-import type { AttributeTable, AttributeValues, KnownEvents, WidgetContract } from '@obra/element';
+import { createElement, useEffect, type CSSProperties, type DetailedHTMLProps, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { AttributeParser, AttributeTable, AttributeValues, KnownEvents, WidgetContract } from '@obra/element';
 import type { Lang } from '@obra/i18n';
 
 type Pascal<S extends string> = S extends `${infer H}-${infer R}` ? `${Capitalize<H>}${Pascal<R>}` : Capitalize<S>;
@@ -19,6 +19,13 @@ export type WrapperProps<A extends AttributeTable, E> = Partial<AttributeValues<
     style?: CSSProperties;
     ref?: Ref<HTMLElement>;
   };
+
+/** The JSX props of one bare tag: the element's HTML attributes, its own attributes (kebab-case) and `on<event>` listeners. */
+export type ObraIntrinsicElement<A, E> = Omit<DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, 'lang'> & {
+  lang?: Lang;
+} & { [K in keyof A]?: A[K] extends AttributeParser<infer V> ? V : never } & {
+  [K in KnownEvents<E> & string as `on${K}`]?: (event: CustomEvent<E[K]>) => void;
+};
 
 /** `obra-image-generated` → `onImageGenerated` (the runtime twin of {@link EventProp}). */
 export const eventProp = (name: string): string =>

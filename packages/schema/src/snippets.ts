@@ -5,9 +5,16 @@
 import { PARTNER_CODE } from './attribution.ts';
 import { DEFAULT_LANG, type Lang } from './lang.ts';
 import { SEGMENTS } from './site-paths.ts';
+import type { WidgetName } from './widgets.ts';
 
-/** The widgets, in the order the partner's page shows them. */
-export const SNIPPET_WIDGETS = ['wait-list', 'design-form', 'partner-registration', 'marketplace', 'software-detail'] as const;
+/** Every widget of the list (widgets.ts), in the order the partner's page shows them. */
+export const SNIPPET_WIDGETS = [
+  'wait-list',
+  'design-form',
+  'partner-registration',
+  'marketplace',
+  'software-detail',
+] as const satisfies readonly WidgetName[];
 /** One of {@link SNIPPET_WIDGETS}. */
 export type SnippetWidget = (typeof SNIPPET_WIDGETS)[number];
 

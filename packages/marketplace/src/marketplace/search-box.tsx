@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { Combobox } from '@obra/ui';
-import type { SoftwareItem } from '../catalogue/types.ts';
+import type { SoftwareItem } from '@obra/catalogue';
 
 export interface SearchBoxProps {
   text: string;

@@ -1,4 +1,4 @@
-import type { HeroArtwork } from '../catalogue/types.ts';
+import type { HeroArtwork } from '@obra/catalogue';
 
 /**
  * The detail's hero artwork (640×360), drawn inline from the item's colour and monogram rather

@@ -1,8 +1,9 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { useStore, type WidgetProps } from '@obra/element';
 import { attributionOf } from '@obra/api';
-import { assetUrl, findSoftware } from '../catalogue/data.ts';
-import { priceText } from '../price.ts';
+import { findSoftware } from '@obra/catalogue';
+import { assetUrl } from '../catalogue-assets.ts';
+import { priceText } from '@obra/catalogue';
 import { BuyButton } from './buy-button.tsx';
 import { HeroArt } from './hero-art.tsx';
 import type { SoftwareDetailCatalogue } from './catalogues.ts';

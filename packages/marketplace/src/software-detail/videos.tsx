@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { Lang } from '@obra/i18n';
-import type { CatalogueVideo } from '../catalogue/types.ts';
+import type { CatalogueVideo } from '@obra/catalogue';
 import { thumbnailUrl, videoId } from '../video-id.ts';
 import { Carousel } from './carousel.tsx';
 import { VideoOverlay } from './video-overlay.tsx';

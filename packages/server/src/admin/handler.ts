@@ -1,16 +1,15 @@
 // /api/admin/*: the console's API. Never CORS (only the console's own origin may call it), never
 // cached, 401 without a valid session except for signing in and setting a password, and every
 // state-changing call checked for its Origin and CSRF token (auth.ts).
-import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientKey } from '../http/rate-limit.ts';
+import type { Router } from '../http/router.ts';
 import { runInBackground } from '../jobs.ts';
 import type { Logger } from '../log.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
-import type { Reply } from '../routes/types.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
 import { ADMIN_BODIES, type AdminBodyRoute, type AdminRoute } from '@obra/schema/admin-contract';
 import { readBody, requireAdmin, type AdminContext, type AdminHandler, type RouteHandler } from './context.ts';
@@ -145,9 +144,8 @@ const ROUTES: [Method, RegExp, AdminHandler][] = [
   route('PUT assignment-rules', saveRules, 'admins'),
 ];
 
-/** The console's API. */
-export interface Admin {
-  answer(req: IncomingMessage, url: URL, ip: string): Promise<Reply>;
+/** The console's API: every path under /api/admin/ (same origin only, so no CORS headers). */
+export interface Admin extends Router {
   /** Stops the retention purge, waiting for one under way. */
   close(): Promise<void>;
 }
@@ -181,6 +179,7 @@ export function createAdmin({
         )
       : undefined;
   return {
+    owns: (path) => path.startsWith('/api/admin/'),
     async answer(req, url, ip) {
       const method = req.method as Method;
       const base = { req, url, config, db, log, mailOutbox, allowList, now };

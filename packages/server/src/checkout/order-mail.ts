@@ -4,7 +4,7 @@
 // reference and how it was paid, in the order's language; no link, no card data, no session id,
 // nothing a stranger could have typed. A test checkout's says so in its subject and body.
 import { langOr } from '@obra/schema';
-import { priceText } from '@obra/marketplace/price';
+import { priceText } from '@obra/catalogue';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';

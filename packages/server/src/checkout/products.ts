@@ -1,6 +1,6 @@
 // What can be bought and for how much: the catalogue file the widgets show (its `price` in minor
 // units), read on the server so a price never comes from the client.
-import data from '@obra/marketplace/catalogue/software.json' with { type: 'json' };
+import { softwareCatalogue } from '@obra/catalogue';
 import { LANGS, sitePath, type Lang } from '@obra/schema';
 
 /** One program as sold: the price in minor units (19900 = 199.00) of an ISO currency, lowercase. */
@@ -12,7 +12,10 @@ export interface Product {
 }
 
 const PRODUCTS = new Map<string, Product>(
-  data.items.map((item) => [item.slug, { slug: item.slug, name: item.name, amount: item.price.amount, currency: item.price.currency }]),
+  softwareCatalogue.map((item) => [
+    item.slug,
+    { slug: item.slug, name: item.name, amount: item.price.amount, currency: item.price.currency },
+  ]),
 );
 
 /** The product with this slug; undefined for anything else (never matched loosely). */

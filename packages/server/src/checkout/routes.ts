@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { email as emailSchema, isLang, validateAttribution } from '@obra/schema';
 import { HttpError, invalidFields } from '../http/errors.ts';
 import { publicOrigin } from '../http/origin.ts';
+import type { Routes } from '../http/router.ts';
 import type { Handler } from '../routes/types.ts';
 import { checkoutPaths, productFor } from './products.ts';
 import type { NewSession, SessionView } from './payments.ts';
@@ -59,7 +60,7 @@ async function partnerOf(site: Site, own: string, attribution: Attribution | und
  * POST /api/checkout {slug, lang, attribution?}: a session at the catalogue's price, for the
  * partner the purchase counts for; answers {id, url} to send the visitor to.
  */
-export const createCheckout: Handler = async ({ req, config, db, log, site }) => {
+const createCheckout: Handler = async ({ req, config, db, log, site }) => {
   const { value } = await readJson(req, CHECKOUT_BODY);
   const body = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as {
     slug?: unknown;
@@ -96,7 +97,7 @@ export const createCheckout: Handler = async ({ req, config, db, log, site }) =>
  * own for Stripe) may read it, counted with the reads; 400 for an id of the wrong shape, 404 for
  * one this site did not create.
  */
-export const checkoutSession: Handler = async ({ url, config, db }) => {
+const checkoutSession: Handler = async ({ url, config, db }) => {
   const id = url.searchParams.get('id') ?? '';
   const payments = await paymentsFor(config, db);
   if (!payments.isSessionId(id)) throw new HttpError(400, { key: 'checkout.malformedSession' }, { body: { status: 'malformed' } });
@@ -110,7 +111,7 @@ export const checkoutSession: Handler = async ({ url, config, db }) => {
  * buyer's e-mail for the confirmation (Stripe's page asks for it too); 400 for a missing or
  * invalid e-mail, 404 for an unknown session or when Stripe is configured.
  */
-export const testPay: Handler = async ({ req, config, db, mailOutbox }) => {
+const testPay: Handler = async ({ req, config, db, mailOutbox }) => {
   const payments = await paymentsFor(config, db);
   if (payments.kind !== 'test') throw new HttpError(404, { key: 'checkout.testOff' });
   const { value } = await readJson(req, SMALL_BODY);
@@ -131,7 +132,7 @@ export const testPay: Handler = async ({ req, config, db, mailOutbox }) => {
  * checkout.session.completed / async_payment_succeeded / async_payment_failed event says about a
  * session this site created (stripe-events.ts); other events and other sessions are acknowledged.
  */
-export const stripeWebhook: Handler = async ({ req, config, db, log, mailOutbox }) => {
+const stripeWebhook: Handler = async ({ req, config, db, log, mailOutbox }) => {
   const payments = await paymentsFor(config, db);
   if (payments.kind !== 'stripe') throw new HttpError(404, { key: 'checkout.stripeOff' });
   const signature = req.headers['stripe-signature'];
@@ -149,4 +150,12 @@ export const stripeWebhook: Handler = async ({ req, config, db, log, mailOutbox 
   // A paid order has its confirmation e-mail to send.
   if (recorded) mailOutbox.kick();
   return { status: 200, body: { received: true, recorded }, log: { event: event.id, type: event.type, recorded } };
+};
+
+/** The purchase's routes (http/router.ts). */
+export const CHECKOUT_ROUTES: Routes = {
+  '/api/checkout': { POST: { handler: createCheckout, limit: 'writes' } },
+  '/api/checkout/session': { GET: { handler: checkoutSession, limit: 'reads' } },
+  '/api/checkout/test/pay': { POST: { handler: testPay, limit: 'writes' } },
+  '/api/stripe/webhook': { POST: { handler: stripeWebhook, limit: 'none' } },
 };

@@ -31,7 +31,7 @@ export interface HeroArtwork {
   monogram: string;
 }
 
-/** One item of catalogue/software.json (docs/contributors/behaviour.md#software-catalogue-item); image paths are relative to catalogue/. */
+/** One item of software.json (docs/contributors/behaviour.md#software-catalogue-item); image paths are relative to the marketplace's catalogue/. */
 export interface SoftwareItem {
   id: number;
   /** Unique, lowercase, hyphenated: the detail page's address. */

@@ -1,19 +1,15 @@
-import data from '../../catalogue/software.json' with { type: 'json' };
+import data from '../software.json' with { type: 'json' };
 import type { Lang } from '@obra/i18n';
 import { foldText } from '@obra/schema';
-import { catalogueAssets } from '../catalogue-assets.ts';
 import type { SoftwareItem } from './types.ts';
 
-/** The catalogue, in file order (catalogue/software.json). */
+/** The catalogue, in file order (software.json). */
 export const softwareCatalogue: readonly SoftwareItem[] = data.items;
 
 /** The item with this slug; undefined when there is none (the detail then says so). */
 export function findSoftware(slug: string, items: readonly SoftwareItem[] = softwareCatalogue): SoftwareItem | undefined {
   return items.find((item) => item.slug === slug.trim().toLowerCase());
 }
-
-/** The URL of a catalogue image path, as copied next to the bundle; empty for a path the asset table lacks. */
-export const assetUrl = (path: string): string => catalogueAssets[path] ?? '';
 
 /** The items whose translated name or category contains `term` (case- and accent-insensitive); all for an empty term. */
 export function searchSoftware(items: readonly SoftwareItem[], term: string, lang: Lang): SoftwareItem[] {
