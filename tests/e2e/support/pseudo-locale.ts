@@ -67,7 +67,7 @@ export function pseudoLocale(): Plugin {
         if (name === 'index') return undefined;
         return { contents: namespaceModule(name, [...LANGS, PSEUDO]), loader: 'ts', resolveDir: CATALOGUES_DIR };
       });
-      build.onLoad({ filter: /marketplace[\\/]catalogue[\\/]software\.json$/ }, (args) => ({
+      build.onLoad({ filter: /packages[\\/]catalogue[\\/]software\.json$/ }, (args) => ({
         contents: JSON.stringify(withPseudoTexts(JSON.parse(readFileSync(args.path, 'utf8')))),
         loader: 'json',
       }));
