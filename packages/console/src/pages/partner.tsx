@@ -12,6 +12,7 @@ import { specialityName } from './partners.tsx';
 import { Snippets } from './partner-snippets.tsx';
 import { useText, type Text } from './use-action.ts';
 import { Feedback } from './feedback.tsx';
+import { TextAreaField, TextField } from './form-kit.tsx';
 
 type Action = 'approve' | 'suspend' | 'reinstate';
 /** A refusal of one field, kept as what to say (see useText). */
@@ -115,10 +116,9 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
     );
   const admin = me.role === 'admin';
   const registration = partner.registration;
-  const invalid = (field: 'code' | 'origins') =>
-    fieldError?.field === field
-      ? { 'aria-invalid': true, 'aria-describedby': `${field}-hint ${field}-error` }
-      : { 'aria-describedby': `${field}-hint` };
+  /** A field described by its hint (`code-hint`), and marked invalid and described by its error (`code-error`) when refused. */
+  const described = (field: 'code' | 'origins') =>
+    fieldError?.field === field ? { invalid: true, describedBy: `${field}-hint ${field}-error` } : { describedBy: `${field}-hint` };
   const question =
     confirming === 'approve'
       ? t('consolePartners.page.approveConfirm', { code: code.trim() })
@@ -192,9 +192,9 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
           <h2 id="access-title">{t('consolePartners.page.access')}</h2>
           {!admin && <p>{t('consolePartners.page.readOnly')}</p>}
           <form onSubmit={saveOrigins} noValidate>
-            <label htmlFor="partner-code">{t('consolePartners.page.code')}</label>
-            <input
+            <TextField
               id="partner-code"
+              label={t('consolePartners.page.code')}
               name="code"
               value={code}
               onChange={(e) => setCode(e.target.value)}
@@ -202,7 +202,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
               maxLength={32}
               autoComplete="off"
               spellCheck={false}
-              {...invalid('code')}
+              {...described('code')}
             />
             <p className="hint" id="code-hint">
               {t('consolePartners.page.codeHint')}
@@ -212,9 +212,9 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
                 {fieldError.text(t)}
               </p>
             )}
-            <label htmlFor="partner-origins">{t('consolePartners.page.origins')}</label>
-            <textarea
+            <TextAreaField
               id="partner-origins"
+              label={t('consolePartners.page.origins')}
               name="origins"
               rows={4}
               value={origins}
@@ -223,7 +223,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
               placeholder={admin ? 'https://socio.example' : t('consolePartners.page.noOrigins')}
               spellCheck={false}
               autoComplete="off"
-              {...invalid('origins')}
+              {...described('origins')}
             />
             <p className="hint" id="origins-hint">
               {t('consolePartners.page.originsHint')}

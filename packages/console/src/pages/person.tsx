@@ -13,6 +13,7 @@ import { when } from './format.ts';
 import { useEventText } from './timeline-text.ts';
 import { ConversationText, isConversation } from './conversations.tsx';
 import { useAction } from './use-action.ts';
+import { TextAreaField } from './form-kit.tsx';
 
 /** The refusals a merge, a dismissal or an undo may get, by code. */
 const REFUSALS = {
@@ -71,8 +72,7 @@ function PairActions({
   return (
     <form onSubmit={merge} aria-labelledby={question} className="merge">
       <p id={question}>{t('consolePeople.mergeQuestion', { other: line(other), name: line(into) })}</p>
-      <label htmlFor={`${question}-reason`}>{t('consolePeople.reason')}</label>
-      <textarea id={`${question}-reason`} name="reason" rows={2} maxLength={500} />
+      <TextAreaField id={`${question}-reason`} label={t('consolePeople.reason')} name="reason" rows={2} maxLength={500} />
       <button type="submit" className="primary">
         {t('consolePeople.mergeYes')}
       </button>
