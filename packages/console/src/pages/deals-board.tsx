@@ -15,7 +15,7 @@ import { DealStages } from './deals-stages.tsx';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
 import { KindFilter, OperatorFilter, PartnerFilter, SearchFilter, useLoad } from './list-parts.tsx';
-import { TextField } from './form-kit.tsx';
+import { ErrorText, TextField } from './form-kit.tsx';
 
 type BoardFilter = Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>>;
 const boardUrl = (filter: BoardFilter) => `/admin/deals${filterQuery(filter, BOARD_FILTER_KEYS)}`;
@@ -77,9 +77,7 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
       <p role="status" className="ok live">
         {said}
       </p>
-      <p role="alert" className="error live">
-        {failed || board.error}
-      </p>
+      <ErrorText live>{failed || board.error}</ErrorText>
       {losing && lostStage && (
         <LostForm deal={losing} onCancel={() => setLosing(undefined)} onLost={(why) => void move(losing, lostStage, why)} />
       )}

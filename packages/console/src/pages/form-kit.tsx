@@ -5,7 +5,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 /** What surrounds a control: its label, and what describes it. */
-export type FieldFrame = {
+type FieldFrame = {
   /** The control's id; its hint is `${id}-hint` and its error `${id}-error`. */
   id: string;
   label: ReactNode;
@@ -22,7 +22,7 @@ export type FieldFrame = {
 };
 
 /** An option of a SelectField. */
-export type Option = { value: string; label: string; disabled?: boolean };
+type Option = { value: string; label: string; disabled?: boolean };
 
 /** The frame's props apart from the control's, and the attributes that tie the control to its label, hint and error. */
 function split<P extends FieldFrame>(props: P) {

@@ -20,7 +20,7 @@ import { PersonSection } from './person.tsx';
 import { LeadDeals } from './deals-lead.tsx';
 import { ConversationText, Conversations, isConversation } from './conversations.tsx';
 import { LeadTasks } from './lead-tasks.tsx';
-import { SelectField, TextAreaField } from './form-kit.tsx';
+import { ErrorText, SelectField, TextAreaField } from './form-kit.tsx';
 
 const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
@@ -78,14 +78,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     }
   };
 
-  if (!lead)
-    return error ? (
-      <p className="error" role="alert">
-        {error}
-      </p>
-    ) : (
-      <p role="status">{t('console.inbox.loading')}</p>
-    );
+  if (!lead) return error ? <ErrorText>{error}</ErrorText> : <p role="status">{t('console.inbox.loading')}</p>;
   const name = lead.fields.find((f) => f.name === 'nombre' || f.name === 'name')?.value ?? '';
 
   return (

@@ -7,7 +7,7 @@ import { adminApi, type ApiError } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
-import { SelectField, TextField } from './form-kit.tsx';
+import { ErrorText, SelectField, TextField } from './form-kit.tsx';
 
 /** A contract route the console reads with GET. */
 type Readable = Extract<keyof AdminResponses, `GET ${string}`>;
@@ -62,11 +62,7 @@ export function ListStates({ items, error, empty }: { items: readonly unknown[] 
   const { t } = useT();
   return (
     <>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       {!items && !error && <p role="status">{t('console.inbox.loading')}</p>}
       {items && !items.length && <p role="status">{empty}</p>}
     </>

@@ -5,6 +5,7 @@ import { useT } from '../i18n.ts';
 import { money, when } from './format.ts';
 import { useLoad } from './list-parts.tsx';
 import { PaymentBadge, ProviderBadge } from './order-labels.tsx';
+import { ErrorText } from './form-kit.tsx';
 
 /** The fields in the order they are listed, each labelled `console.order.field.<name>`. */
 const FIELDS = [
@@ -44,13 +45,7 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
     return (
       <>
         {backLink}
-        {error ? (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p role="status">{t('console.inbox.loading')}</p>
-        )}
+        {error ? <ErrorText>{error}</ErrorText> : <p role="status">{t('console.inbox.loading')}</p>}
       </>
     );
 

@@ -12,7 +12,7 @@ import { specialityName } from './partners.tsx';
 import { Snippets } from './partner-snippets.tsx';
 import { useText, type Text } from './use-action.ts';
 import { Feedback } from './feedback.tsx';
-import { TextAreaField, TextField } from './form-kit.tsx';
+import { ErrorText, TextAreaField, TextField } from './form-kit.tsx';
 
 type Action = 'approve' | 'suspend' | 'reinstate';
 /** A refusal of one field, kept as what to say (see useText). */
@@ -106,14 +106,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
     void run(() => adminApi('PATCH partners/:id', { id, body: { origins: lines(origins) } }), 'consolePartners.page.saved');
   };
 
-  if (!partner)
-    return error ? (
-      <p className="error" role="alert">
-        {error}
-      </p>
-    ) : (
-      <p role="status">{t('console.inbox.loading')}</p>
-    );
+  if (!partner) return error ? <ErrorText>{error}</ErrorText> : <p role="status">{t('console.inbox.loading')}</p>;
   const admin = me.role === 'admin';
   const registration = partner.registration;
   /** A field described by its hint (`code-hint`), and marked invalid and described by its error (`code-error`) when refused. */
