@@ -17,7 +17,7 @@ import { People, PersonPage } from './pages/person.tsx';
 import { Partners } from './pages/partners.tsx';
 import { SetPassword } from './pages/set-password.tsx';
 import { Account } from './pages/account.tsx';
-import { SettingsPage } from './pages/settings.tsx';
+import { SETTINGS_SCREENS, SettingsPage } from './pages/settings.tsx';
 import { Shortcuts } from './pages/shortcuts.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 import { Users } from './pages/users.tsx';
@@ -26,8 +26,8 @@ import { MyTasks, useUnseen } from './pages/tasks.tsx';
 import { AssignmentRules } from './pages/assignment-rules.tsx';
 import { link, navigate, useRoute, type Route } from './url-state.ts';
 
-/** The screens the Settings page leads to: the navigation shows Settings as current on them. */
-const SETTINGS_ROUTES: readonly Route['name'][] = ['settings', 'rules', 'templates', 'notifications', 'users', 'webhooks'];
+/** Settings and the screens it leads to: the navigation shows Settings as current on them. */
+const SETTINGS_ROUTES: readonly Route['name'][] = ['settings', ...SETTINGS_SCREENS.map((screen) => screen.route)];
 
 /** How often the badge of due follow-ups is read again while the console stays open. */
 const DUE_EVERY_MS = 60_000;

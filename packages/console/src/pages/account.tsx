@@ -3,6 +3,7 @@ import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
+import { ErrorText, TextField } from './form-kit.tsx';
 import { NewPasswordFields, newPasswordError, PASSWORD_CODES } from './set-password.tsx';
 import { useText } from './use-action.ts';
 
@@ -35,19 +36,17 @@ export function Account({ me }: { me: Me }) {
       </p>
       <h2 id="password-title">{t('console.account.heading')}</h2>
       <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="password-title">
-        <label htmlFor="current-password">{t('console.account.current')}</label>
-        <input
+        <TextField
           id="current-password"
+          label={t('console.account.current')}
           name="current"
           type="password"
           autoComplete="current-password"
           required
-          aria-describedby="account-error"
+          describedBy="account-error"
         />
         <NewPasswordFields password={t('console.account.password')} confirm={t('console.account.confirm')} describedBy="account-error" />
-        <p id="account-error" className="error" role="alert">
-          {error}
-        </p>
+        <ErrorText id="account-error">{error}</ErrorText>
         {done && (
           <p role="status" className="ok">
             {t('console.account.done')}

@@ -7,11 +7,13 @@ import type { AdminRequest, AssignmentRule } from '@obra/schema/admin-contract';
 import { adminApi, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { Feedback } from './feedback.tsx';
+import { Choice, TextField } from './form-kit.tsx';
 import { useLoad } from './list-parts.tsx';
 import { useAction } from './use-action.ts';
 
 type Draft = Omit<AssignmentRule, 'id'> & { id?: string; key: number };
 type ListKey = 'countries' | 'partners' | 'sources';
+type ChoiceKey = 'kinds' | 'langs' | 'operators';
 
 const ERRORS = {
   'rule-name': 'consoleTasks.rules.errors.rule-name',
@@ -48,16 +50,28 @@ export function AssignmentRules({ me }: { me: Me }) {
     void run(() => adminApi('PUT assignment-rules', { body: { rules } }), 'consoleTasks.rules.saved');
   };
   const listField = (draft: Draft, name: ListKey) => (
-    <>
-      <label htmlFor={`rule-${draft.key}-${name}`}>{t(`consoleTasks.rules.${name}`)}</label>
-      <input
-        id={`rule-${draft.key}-${name}`}
-        value={draft[name].join(', ')}
-        placeholder={t('consoleTasks.rules.any')}
-        onChange={(event) => set(draft.key, { [name]: event.currentTarget.value.split(',').map((value) => value.trimStart()) })}
-        autoComplete="off"
-      />
-    </>
+    <TextField
+      id={`rule-${draft.key}-${name}`}
+      label={t(`consoleTasks.rules.${name}`)}
+      value={draft[name].join(', ')}
+      placeholder={t('consoleTasks.rules.any')}
+      onChange={(event) => set(draft.key, { [name]: event.currentTarget.value.split(',').map((value) => value.trimStart()) })}
+      autoComplete="off"
+    />
+  );
+  /** A fieldset of checkboxes, one per item: the rule's `name` holds the values checked. */
+  const choices = (draft: Draft, name: ChoiceKey, items: readonly { value: string; label: string }[]) => (
+    <fieldset className="choices">
+      <legend>{t(`consoleTasks.rules.${name}`)}</legend>
+      {items.map(({ value, label }) => (
+        <Choice
+          key={value}
+          label={label}
+          checked={(draft[name] as string[]).includes(value)}
+          onChange={(event) => set(draft.key, { [name]: toggle(draft[name] as string[], value, event.currentTarget.checked) })}
+        />
+      ))}
+    </fieldset>
   );
   return (
     <section aria-labelledby="rules-title" className="assignment-rules">
@@ -72,59 +86,33 @@ export function AssignmentRules({ me }: { me: Me }) {
             <li key={draft.key}>
               <fieldset disabled={!admin}>
                 <legend>{t('consoleTasks.rules.rule', { n: index + 1 })}</legend>
-                <label htmlFor={`rule-${draft.key}-name`}>{t('consoleTasks.rules.name')}</label>
-                <input
+                <TextField
                   id={`rule-${draft.key}-name`}
+                  label={t('consoleTasks.rules.name')}
                   value={draft.name}
                   required
                   maxLength={80}
                   onChange={(event) => set(draft.key, { name: event.currentTarget.value })}
                   autoComplete="off"
                 />
-                <fieldset className="choices">
-                  <legend>{t('consoleTasks.rules.kinds')}</legend>
-                  {LEAD_KIND_NAMES.map((kind) => (
-                    <label key={kind}>
-                      <input
-                        type="checkbox"
-                        checked={draft.kinds.includes(kind)}
-                        onChange={(event) => set(draft.key, { kinds: toggle(draft.kinds, kind, event.currentTarget.checked) })}
-                      />{' '}
-                      {t(`console.kind.${kind}`)}
-                    </label>
-                  ))}
-                </fieldset>
-                <fieldset className="choices">
-                  <legend>{t('consoleTasks.rules.langs')}</legend>
-                  {LANGS.map((lang) => (
-                    <label key={lang}>
-                      <input
-                        type="checkbox"
-                        checked={draft.langs.includes(lang)}
-                        onChange={(event) => set(draft.key, { langs: toggle(draft.langs, lang, event.currentTarget.checked) })}
-                      />{' '}
-                      {t(`console.langName.${lang}`)}
-                    </label>
-                  ))}
-                </fieldset>
+                {choices(
+                  draft,
+                  'kinds',
+                  LEAD_KIND_NAMES.map((kind) => ({ value: kind, label: t(`console.kind.${kind}`) })),
+                )}
+                {choices(
+                  draft,
+                  'langs',
+                  LANGS.map((lang) => ({ value: lang, label: t(`console.langName.${lang}`) })),
+                )}
                 {listField(draft, 'countries')}
                 {listField(draft, 'partners')}
                 {listField(draft, 'sources')}
-                <fieldset className="choices">
-                  <legend>{t('consoleTasks.rules.operators')}</legend>
-                  {data.operators.map((operator) => (
-                    <label key={operator.id}>
-                      <input
-                        type="checkbox"
-                        checked={draft.operators.includes(operator.id)}
-                        onChange={(event) =>
-                          set(draft.key, { operators: toggle(draft.operators, operator.id, event.currentTarget.checked) })
-                        }
-                      />{' '}
-                      {operator.email}
-                    </label>
-                  ))}
-                </fieldset>
+                {choices(
+                  draft,
+                  'operators',
+                  data.operators.map((operator) => ({ value: operator.id, label: operator.email })),
+                )}
                 {admin && (
                   <div className="actions">
                     <button type="button" disabled={index === 0} onClick={() => move(index, -1)}>

@@ -11,6 +11,7 @@ import { Feedback } from './feedback.tsx';
 import { filterQuery, type Filter } from '../url-state.ts';
 import { errorText } from './errors.ts';
 import { useText } from './use-action.ts';
+import { SelectField } from './form-kit.tsx';
 
 /** The selection: ids on this page, or every lead matching the filter (`all`, with how many). */
 export interface Selection {
@@ -130,8 +131,7 @@ export function BulkBar({
               void run({ action: 'status', status: formText(new FormData(event.currentTarget), 'bulk-status') as LeadStatus });
             }}
           >
-            <label htmlFor="bulk-status">{t('consoleWork.bulk.status')}</label>
-            <select id="bulk-status" name="bulk-status" required defaultValue="">
+            <SelectField id="bulk-status" label={t('consoleWork.bulk.status')} name="bulk-status" required defaultValue="">
               <option value="" disabled>
                 {t('consoleWork.bulk.pick')}
               </option>
@@ -140,7 +140,7 @@ export function BulkBar({
                   {t(`console.status.${status}`)}
                 </option>
               ))}
-            </select>
+            </SelectField>
             <button type="submit">{t('consoleWork.bulk.applyStatus')}</button>
           </form>
           <form
@@ -151,8 +151,7 @@ export function BulkBar({
               void run({ action: 'assign', assignee: value === 'none' ? null : value === 'me' ? me.id : value });
             }}
           >
-            <label htmlFor="bulk-assignee">{t('consoleWork.bulk.assign')}</label>
-            <select id="bulk-assignee" name="bulk-assignee" required defaultValue="">
+            <SelectField id="bulk-assignee" label={t('consoleWork.bulk.assign')} name="bulk-assignee" required defaultValue="">
               <option value="" disabled>
                 {t('consoleWork.bulk.pick')}
               </option>
@@ -165,7 +164,7 @@ export function BulkBar({
                     {user.email}
                   </option>
                 ))}
-            </select>
+            </SelectField>
             <button type="submit">{t('consoleWork.bulk.applyAssign')}</button>
           </form>
           <p className="bulk-row">

@@ -17,6 +17,7 @@ import { errorText } from './errors.ts';
 import { Feedback } from './feedback.tsx';
 import { useText } from './use-action.ts';
 import { fromZoned, toZoned } from './zoned-time.ts';
+import { SelectField, TextAreaField, TextField } from './form-kit.tsx';
 
 type Panel = 'email' | 'whatsapp' | ActivityType;
 const ACTIVITIES = Object.keys(ACTIVITY_OUTCOMES) as ActivityType[];
@@ -163,21 +164,17 @@ function TemplatePicker({
   const { t } = useT();
   return (
     <>
-      <label htmlFor={id}>{t('consoleConversations.template')}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <SelectField id={id} label={t('consoleConversations.template')} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{t('consoleConversations.noTemplate')}</option>
         {templates.map((one) => (
           <option key={one.id} value={one.id}>
             {one.name}
           </option>
         ))}
-      </select>
+      </SelectField>
     </>
   );
 }
-
-/** Props marking a field refused: aria-invalid, and the alert that says why. */
-const invalid = (field: string, name: string) => (field === name ? { 'aria-invalid': true as const } : {});
 
 function EmailForm({ lead, templates, run, fail, field }: FormProps) {
   const { t } = useT();
@@ -206,24 +203,24 @@ function EmailForm({ lead, templates, run, fail, field }: FormProps) {
       <p>
         {t('consoleConversations.to', { to: composed.to })} · {t(`console.langName.${composed.lang}`)}
       </p>
-      <label htmlFor="mail-subject">{t('consoleConversations.subject')}</label>
-      <input
+      <TextField
         id="mail-subject"
+        label={t('consoleConversations.subject')}
         value={subject}
         onChange={(event) => setSubject(event.target.value)}
         maxLength={CONVERSATION_LIMITS.subject}
         required
-        {...invalid(field, 'subject')}
+        invalid={field === 'subject'}
       />
-      <label htmlFor="mail-body">{t('consoleConversations.body')}</label>
-      <textarea
+      <TextAreaField
         id="mail-body"
+        label={t('consoleConversations.body')}
         value={body}
         onChange={(event) => setBody(event.target.value)}
         rows={10}
         maxLength={CONVERSATION_LIMITS.body}
         required
-        {...invalid(field, 'body')}
+        invalid={field === 'body'}
       />
       <p className="hint">{t('consoleConversations.variablesHint')}</p>
       <h3 id="mail-preview-title">{t('consoleConversations.preview')}</h3>
@@ -255,14 +252,14 @@ function WhatsAppForm({ lead, templates, run, fail, field }: FormProps) {
     <form className="compose" aria-label={t('consoleConversations.open.whatsapp')} onSubmit={(event) => event.preventDefault()}>
       <TemplatePicker id="wa-template" templates={templates} value={template} onChange={setTemplate} />
       <p>{t(`console.langName.${composed.lang}`)}</p>
-      <label htmlFor="wa-text">{t('consoleConversations.body')}</label>
-      <textarea
+      <TextAreaField
         id="wa-text"
+        label={t('consoleConversations.body')}
         value={text}
         onChange={(event) => setText(event.target.value)}
         rows={6}
         maxLength={CONVERSATION_LIMITS.body}
-        {...invalid(field, 'body')}
+        invalid={field === 'body'}
       />
       {/* The link opens WhatsApp; the click records the message on the timeline. */}
       <a
@@ -313,23 +310,23 @@ function ActivityForm({ lead, run, fail, type, field }: FormProps & { type: Acti
           </label>
         ))}
       </fieldset>
-      <label htmlFor="activity-at">{t('consoleConversations.when', { zone })}</label>
-      <input
+      <TextField
         id="activity-at"
+        label={t('consoleConversations.when', { zone })}
         type="datetime-local"
         required
         value={at}
         onChange={(event) => setAt(event.target.value)}
-        {...invalid(field, 'at')}
+        invalid={field === 'at'}
       />
-      <label htmlFor="activity-note">{t('consoleConversations.note')}</label>
-      <textarea
+      <TextAreaField
         id="activity-note"
+        label={t('consoleConversations.note')}
         rows={3}
         value={note}
         onChange={(event) => setNote(event.target.value)}
         maxLength={CONVERSATION_LIMITS.note}
-        {...invalid(field, 'note')}
+        invalid={field === 'note'}
       />
       <button type="submit" className="primary">
         {t('consoleConversations.log')}

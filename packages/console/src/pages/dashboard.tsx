@@ -10,6 +10,7 @@ import { Bars, Chart, NumberTable, StackedColumns } from './charts.tsx';
 import { money } from './format.ts';
 import { useLoad } from './list-parts.tsx';
 import { DealsRevenue } from './deals-revenue.tsx';
+import { Check, SelectField } from './form-kit.tsx';
 
 /** The Mondays from `start` (YYYY-MM-DD), `weeks` of them. */
 const mondays = (start: string, weeks: number) =>
@@ -29,9 +30,9 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS, test = false }: { w
     <>
       <h1>{t('consoleDashboard.title')}</h1>
       <div className="range">
-        <label htmlFor="dashboard-weeks">{t('consoleDashboard.range')}</label>
-        <select
+        <SelectField
           id="dashboard-weeks"
+          label={t('consoleDashboard.range')}
           value={weeks}
           onChange={(event) => navigate(`/admin${dashboardQuery(Number(event.currentTarget.value), test)}`, { replace: true })}
         >
@@ -40,17 +41,14 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS, test = false }: { w
               {t('consoleDashboard.weeks', { count: n })}
             </option>
           ))}
-        </select>
+        </SelectField>
       </div>
-      <div className="check">
-        <input
-          id="dashboard-test"
-          type="checkbox"
-          checked={test}
-          onChange={(event) => navigate(`/admin${dashboardQuery(weeks, event.currentTarget.checked)}`, { replace: true })}
-        />
-        <label htmlFor="dashboard-test">{t('consoleDashboard.testOrders')}</label>
-      </div>
+      <Check
+        id="dashboard-test"
+        label={t('consoleDashboard.testOrders')}
+        checked={test}
+        onChange={(event) => navigate(`/admin${dashboardQuery(weeks, event.currentTarget.checked)}`, { replace: true })}
+      />
     </>
   );
   if (!data)

@@ -14,7 +14,8 @@ import { LostFields } from './deals-lead.tsx';
 import { DealStages } from './deals-stages.tsx';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
-import { KindFilter, OperatorFilter, useLoad } from './list-parts.tsx';
+import { KindFilter, OperatorFilter, PartnerFilter, SearchFilter, useLoad } from './list-parts.tsx';
+import { ErrorText, TextField } from './form-kit.tsx';
 
 type BoardFilter = Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>>;
 const boardUrl = (filter: BoardFilter) => `/admin/deals${filterQuery(filter, BOARD_FILTER_KEYS)}`;
@@ -76,9 +77,7 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
       <p role="status" className="ok live">
         {said}
       </p>
-      <p role="alert" className="error live">
-        {failed || board.error}
-      </p>
+      <ErrorText live>{failed || board.error}</ErrorText>
       {losing && lostStage && (
         <LostForm deal={losing} onCancel={() => setLosing(undefined)} onLost={(why) => void move(losing, lostStage, why)} />
       )}
@@ -249,39 +248,26 @@ function BoardFilters({ filter, users }: { filter: BoardFilter; users: { id: str
           else apply(form, false);
         }}
       >
-        <div>
-          <label htmlFor="b-q">{t('console.inbox.q')}</label>
-          <input id="b-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
-        </div>
+        <SearchFilter id="b-q" value={filter.q} />
         <OperatorFilter id="b-owner" name="owner" label={t('consoleDeals.field.owner')} value={filter.owner} users={users} />
         <KindFilter id="b-kind" value={filter.kind} />
         <div>
-          <label htmlFor="b-country">{t('consoleDeals.board.country')}</label>
-          <input
+          <TextField
             id="b-country"
+            label={t('consoleDeals.board.country')}
             name="country"
             defaultValue={filter.country ?? ''}
             maxLength={2}
             size={3}
             pattern="[A-Za-z]{2}"
             autoComplete="off"
-            aria-describedby="b-country-hint"
+            describedBy="b-country-hint"
           />
           <span id="b-country-hint" className="hint">
             {t('consoleDeals.board.countryHint')}
           </span>
         </div>
-        <div>
-          <label htmlFor="b-partner">{t('console.inbox.partner')}</label>
-          <input
-            id="b-partner"
-            name="partner"
-            defaultValue={filter.partner ?? ''}
-            maxLength={32}
-            pattern="[A-Za-z0-9_\-]{3,32}"
-            autoComplete="off"
-          />
-        </div>
+        <PartnerFilter id="b-partner" value={filter.partner} />
         <div className="actions">
           <button type="submit" className="primary">
             {t('console.inbox.apply')}

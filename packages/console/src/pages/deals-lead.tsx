@@ -12,6 +12,7 @@ import { Feedback } from './feedback.tsx';
 import { formText } from './form-text.ts';
 import { useLoad } from './list-parts.tsx';
 import { useAction } from './use-action.ts';
+import { SelectField, TextAreaField, TextField } from './form-kit.tsx';
 
 /** Today plus `days` as YYYY-MM-DD (the browser's calendar): a new deal's expected close date. */
 const daysFromNow = (days: number) => new Date(Date.now() + days * 864e5).toISOString().slice(0, 10);
@@ -57,34 +58,45 @@ export function LeadDeals({ lead, users, me, onChange }: { lead: LeadDetail; use
         <form onSubmit={openDeal} className="deal-form" aria-labelledby="deal-open-title">
           <h3 id="deal-open-title">{t('consoleDeals.lead.open')}</h3>
           {estimate && <p className="hint">{t('consoleDeals.lead.fromEstimate')}</p>}
-          <label htmlFor="deal-title">{t('consoleDeals.field.title')}</label>
-          <input id="deal-title" name="title" maxLength={200} />
+          <TextField id="deal-title" label={t('consoleDeals.field.title')} name="title" maxLength={200} />
           <div className="deal-money">
+            <TextField
+              id="deal-amount"
+              label={t('consoleDeals.field.amount')}
+              name="amount"
+              type="number"
+              min={0}
+              step="0.01"
+              required
+              defaultValue={estimate?.expected ?? ''}
+              wrap
+            />
             <div>
-              <label htmlFor="deal-amount">{t('consoleDeals.field.amount')}</label>
-              <input id="deal-amount" name="amount" type="number" min={0} step="0.01" required defaultValue={estimate?.expected ?? ''} />
-            </div>
-            <div>
-              <label htmlFor="deal-currency">{t('consoleDeals.field.currency')}</label>
-              <input
+              <TextField
                 id="deal-currency"
+                label={t('consoleDeals.field.currency')}
                 name="currency"
                 required
                 pattern="[A-Za-z]{3}"
                 maxLength={3}
                 size={4}
                 defaultValue={estimate?.currency ?? 'USD'}
-                aria-describedby="deal-currency-hint"
+                describedBy="deal-currency-hint"
               />
               <span id="deal-currency-hint" className="hint">
                 {t('consoleDeals.field.currencyHint')}
               </span>
             </div>
           </div>
-          <label htmlFor="deal-close">{t('consoleDeals.field.closeDate')}</label>
-          <input id="deal-close" name="closeDate" type="date" required defaultValue={daysFromNow(90)} />
-          <label htmlFor="deal-stage">{t('consoleDeals.field.stage')}</label>
-          <select id="deal-stage" name="stageId">
+          <TextField
+            id="deal-close"
+            label={t('consoleDeals.field.closeDate')}
+            name="closeDate"
+            type="date"
+            required
+            defaultValue={daysFromNow(90)}
+          />
+          <SelectField id="deal-stage" label={t('consoleDeals.field.stage')} name="stageId">
             {stages
               .filter((stage) => stage.outcome === 'open')
               .map((stage) => (
@@ -92,8 +104,7 @@ export function LeadDeals({ lead, users, me, onChange }: { lead: LeadDetail; use
                   {stageName(stage, lang)}
                 </option>
               ))}
-          </select>
-          <label htmlFor="deal-owner">{t('consoleDeals.field.owner')}</label>
+          </SelectField>
           <OwnerSelect id="deal-owner" owner={me.id} users={users} />
           <button type="submit" className="primary">
             {t('consoleDeals.lead.openButton')}
@@ -160,26 +171,50 @@ function DealForm({
         {t('consoleDeals.card.closes', { date: dealDay(deal.close_date, lang) })}
         {deal.lost_reason && ` · ${reasonText(t, deal.lost_reason)}`}
       </p>
-      <label htmlFor={`${id}-stage`}>{t('consoleDeals.field.stage')}</label>
-      <select id={`${id}-stage`} value={stageId} onChange={(event) => setStageId(event.currentTarget.value)}>
+      <SelectField
+        id={`${id}-stage`}
+        label={t('consoleDeals.field.stage')}
+        value={stageId}
+        onChange={(event) => setStageId(event.currentTarget.value)}
+      >
         {stages.map((stage) => (
           <option key={stage.id} value={stage.id}>
             {stageName(stage, lang)}
           </option>
         ))}
-      </select>
+      </SelectField>
       {lost && <LostFields id={id} reason={deal.lost_reason} note={deal.lost_note} />}
       <details>
         <summary>{t('consoleDeals.lead.details')}</summary>
-        <label htmlFor={`${id}-title`}>{t('consoleDeals.field.title')}</label>
-        <input id={`${id}-title`} name="title" maxLength={200} defaultValue={deal.title} />
-        <label htmlFor={`${id}-amount`}>{t('consoleDeals.field.amount')}</label>
-        <input id={`${id}-amount`} name="amount" type="number" min={0} step="0.01" required defaultValue={deal.amount} />
-        <label htmlFor={`${id}-currency`}>{t('consoleDeals.field.currency')}</label>
-        <input id={`${id}-currency`} name="currency" required pattern="[A-Za-z]{3}" maxLength={3} size={4} defaultValue={deal.currency} />
-        <label htmlFor={`${id}-close`}>{t('consoleDeals.field.closeDate')}</label>
-        <input id={`${id}-close`} name="closeDate" type="date" required defaultValue={deal.close_date} />
-        <label htmlFor={`${id}-owner`}>{t('consoleDeals.field.owner')}</label>
+        <TextField id={`${id}-title`} label={t('consoleDeals.field.title')} name="title" maxLength={200} defaultValue={deal.title} />
+        <TextField
+          id={`${id}-amount`}
+          label={t('consoleDeals.field.amount')}
+          name="amount"
+          type="number"
+          min={0}
+          step="0.01"
+          required
+          defaultValue={deal.amount}
+        />
+        <TextField
+          id={`${id}-currency`}
+          label={t('consoleDeals.field.currency')}
+          name="currency"
+          required
+          pattern="[A-Za-z]{3}"
+          maxLength={3}
+          size={4}
+          defaultValue={deal.currency}
+        />
+        <TextField
+          id={`${id}-close`}
+          label={t('consoleDeals.field.closeDate')}
+          name="closeDate"
+          type="date"
+          required
+          defaultValue={deal.close_date}
+        />
         <OwnerSelect id={`${id}-owner`} owner={deal.owner} users={users} />
       </details>
       <button type="submit">{t('consoleDeals.save')}</button>
@@ -191,14 +226,15 @@ function DealForm({
 function OwnerSelect({ id, owner, users }: { id: string; owner: string | null; users: OperatorItem[] }) {
   const { t } = useT();
   return (
-    <select id={id} name="owner" defaultValue={owner ?? ''}>
+    <SelectField
+      id={id}
+      label={t('consoleDeals.field.owner')}
+      name="owner"
+      defaultValue={owner ?? ''}
+      options={users.map((user) => ({ value: user.id, label: user.email }))}
+    >
       <option value="">{t('console.lead.nobody')}</option>
-      {users.map((user) => (
-        <option key={user.id} value={user.id}>
-          {user.email}
-        </option>
-      ))}
-    </select>
+    </SelectField>
   );
 }
 
@@ -207,8 +243,14 @@ export function LostFields({ id, reason, note, focus }: { id: string; reason: Lo
   const { t } = useT();
   return (
     <>
-      <label htmlFor={`${id}-reason`}>{t('consoleDeals.field.lostReason')}</label>
-      <select id={`${id}-reason`} name="lostReason" required defaultValue={reason ?? ''} autoFocus={focus}>
+      <SelectField
+        id={`${id}-reason`}
+        label={t('consoleDeals.field.lostReason')}
+        name="lostReason"
+        required
+        defaultValue={reason ?? ''}
+        autoFocus={focus}
+      >
         <option value="" disabled>
           {t('consoleDeals.field.choose')}
         </option>
@@ -217,9 +259,15 @@ export function LostFields({ id, reason, note, focus }: { id: string; reason: Lo
             {reasonText(t, choice)}
           </option>
         ))}
-      </select>
-      <label htmlFor={`${id}-note`}>{t('consoleDeals.field.lostNote')}</label>
-      <textarea id={`${id}-note`} name="lostNote" rows={2} maxLength={1000} defaultValue={note} />
+      </SelectField>
+      <TextAreaField
+        id={`${id}-note`}
+        label={t('consoleDeals.field.lostNote')}
+        name="lostNote"
+        rows={2}
+        maxLength={1000}
+        defaultValue={note}
+      />
     </>
   );
 }

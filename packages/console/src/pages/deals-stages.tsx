@@ -8,6 +8,7 @@ import { useT } from '../i18n.ts';
 import { DEAL_ERRORS } from './deals-format.ts';
 import { errorText } from './errors.ts';
 import { Feedback } from './feedback.tsx';
+import { TextField } from './form-kit.tsx';
 
 interface Row {
   key: string;
@@ -69,17 +70,17 @@ export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: 
           <li key={row.key} className="stage-row">
             <fieldset>
               <legend>{t('consoleDeals.stages.stage', { n: i + 1 })}</legend>
-              <label htmlFor={`stage-es-${row.key}`}>{t('consoleDeals.stages.es')}</label>
-              <input
+              <TextField
                 id={`stage-es-${row.key}`}
+                label={t('consoleDeals.stages.es')}
                 value={row.es}
                 maxLength={40}
                 required
                 onChange={(e) => set(row.key, { es: e.currentTarget.value })}
               />
-              <label htmlFor={`stage-en-${row.key}`}>{t('consoleDeals.stages.en')}</label>
-              <input
+              <TextField
                 id={`stage-en-${row.key}`}
+                label={t('consoleDeals.stages.en')}
                 value={row.en}
                 maxLength={40}
                 required
@@ -87,9 +88,9 @@ export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: 
               />
               {row.outcome === 'open' ? (
                 <>
-                  <label htmlFor={`stage-p-${row.key}`}>{t('consoleDeals.stages.probability')}</label>
-                  <input
+                  <TextField
                     id={`stage-p-${row.key}`}
+                    label={t('consoleDeals.stages.probability')}
                     type="number"
                     min={0}
                     max={100}

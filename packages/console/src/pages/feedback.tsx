@@ -1,3 +1,5 @@
+import { ErrorText } from './form-kit.tsx';
+
 /**
  * What an action said: its message (announced politely) and its refusal (announced at once). Both
  * regions are always there, empty until something happens, so screen readers hear what appears.
@@ -8,9 +10,7 @@ export function Feedback({ message, error }: { message: string; error: string })
       <p role="status" className="ok live">
         {message}
       </p>
-      <p role="alert" className="error live">
-        {error}
-      </p>
+      <ErrorText live>{error}</ErrorText>
     </>
   );
 }

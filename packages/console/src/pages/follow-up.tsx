@@ -6,6 +6,7 @@ import { useT } from '../i18n.ts';
 import { formText } from './form-text.ts';
 import { spelled, when } from './format.ts';
 import { daysAhead, daysToMonday, fromZoned, toZoned } from './zoned-time.ts';
+import { TextField } from './form-kit.tsx';
 
 /** The follow-up form of lead `id`; `act` runs a change and shows its message (see useAction). */
 export function FollowUp({
@@ -52,14 +53,14 @@ export function FollowUp({
         {at && note ? ` — ${note}` : ''}
       </p>
       <form onSubmit={save} key={`${at}-${note}`}>
-        <label htmlFor="follow-up-at">{t('consoleWork.followUp.when')}</label>
-        <input
+        <TextField
           id="follow-up-at"
+          label={t('consoleWork.followUp.when')}
           type="datetime-local"
           required
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
-          aria-describedby="follow-up-zone"
+          describedBy="follow-up-zone"
         />
         <p id="follow-up-zone" className="hint">
           {chosen
@@ -73,8 +74,14 @@ export function FollowUp({
             </button>
           ))}
         </div>
-        <label htmlFor="follow-up-note">{t('consoleWork.followUp.note')}</label>
-        <input id="follow-up-note" name="follow-up-note" defaultValue={note ?? ''} maxLength={500} autoComplete="off" />
+        <TextField
+          id="follow-up-note"
+          label={t('consoleWork.followUp.note')}
+          name="follow-up-note"
+          defaultValue={note ?? ''}
+          maxLength={500}
+          autoComplete="off"
+        />
         {!assigned && <p className="hint">{t('consoleWork.followUp.assignHint')}</p>}
         <div className="actions">
           <button type="submit" className="primary">

@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n.ts';
 import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
-import { KindFilter, LangAndDates, OperatorFilter } from './list-parts.tsx';
+import { KindFilter, LangAndDates, OperatorFilter, PartnerFilter, SearchFilter } from './list-parts.tsx';
+import { Check, SelectField, TextField } from './form-kit.tsx';
 
 /** How long typing may pause before the list follows it. */
 const TYPING_MS = 450;
@@ -99,10 +100,7 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
           else apply(form, false);
         }}
       >
-        <div>
-          <label htmlFor="f-q">{t('console.inbox.q')}</label>
-          <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
-        </div>
+        <SearchFilter id="f-q" value={filter.q} />
         <KindFilter id="f-kind" value={filter.kind} />
         <OperatorFilter
           id="f-assignee"
@@ -111,35 +109,29 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
           value={filter.assignee}
           users={assignees(users, filter.assignee)}
         />
-        <div>
-          <label htmlFor="f-due">{t('consoleWork.filters.due')}</label>
-          <select id="f-due" name="due" defaultValue={filter.due ?? ''}>
-            <option value="">{t('consoleWork.filters.anyDue')}</option>
-            <option value="today">{t('consoleWork.queues.today')}</option>
-            <option value="overdue">{t('consoleWork.queues.overdue')}</option>
-          </select>
-        </div>
+        <SelectField id="f-due" label={t('consoleWork.filters.due')} name="due" defaultValue={filter.due ?? ''} wrap>
+          <option value="">{t('consoleWork.filters.anyDue')}</option>
+          <option value="today">{t('consoleWork.queues.today')}</option>
+          <option value="overdue">{t('consoleWork.queues.overdue')}</option>
+        </SelectField>
         <LangAndDates prefix="f" filter={filter} />
-        <div>
-          <label htmlFor="f-partner">{t('console.inbox.partner')}</label>
-          <input
-            id="f-partner"
-            name="partner"
-            defaultValue={filter.partner ?? ''}
-            maxLength={32}
-            pattern="[A-Za-z0-9_\-]{3,32}"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        <div>
-          <label htmlFor="f-campaign">{t('console.inbox.campaign')}</label>
-          <input id="f-campaign" name="campaign" defaultValue={filter.campaign ?? ''} maxLength={200} autoComplete="off" />
-        </div>
-        <div className="check">
-          <input id="f-site" name="site" type="checkbox" value="unapproved" defaultChecked={filter.site === 'unapproved'} />
-          <label htmlFor="f-site">{t('console.inbox.unapprovedSites')}</label>
-        </div>
+        <PartnerFilter id="f-partner" value={filter.partner} />
+        <TextField
+          id="f-campaign"
+          label={t('console.inbox.campaign')}
+          name="campaign"
+          defaultValue={filter.campaign ?? ''}
+          maxLength={200}
+          autoComplete="off"
+          wrap
+        />
+        <Check
+          id="f-site"
+          label={t('console.inbox.unapprovedSites')}
+          name="site"
+          value="unapproved"
+          defaultChecked={filter.site === 'unapproved'}
+        />
         <div className="actions">
           <button type="submit" className="primary">
             {t('console.inbox.apply')}

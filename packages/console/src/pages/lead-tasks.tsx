@@ -10,6 +10,7 @@ import { formText } from './form-text.ts';
 import { when } from './format.ts';
 import { useLoad } from './list-parts.tsx';
 import { daysAhead, fromZoned } from './zoned-time.ts';
+import { SelectField, TextField } from './form-kit.tsx';
 
 /** The timeline's event types this file words. */
 const TASK_EVENTS: readonly string[] = ['task', 'task-done', 'rule-assign'];
@@ -96,26 +97,29 @@ export function LeadTasks({
       )}
       <form onSubmit={add} className="task-form">
         <h3>{t('consoleTasks.lead.add')}</h3>
-        <label htmlFor="task-type">{t('consoleTasks.lead.type')}</label>
-        <select id="task-type" name="task-type" defaultValue="call">
+        <SelectField id="task-type" label={t('consoleTasks.lead.type')} name="task-type" defaultValue="call">
           {TASK_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`consoleTasks.type.${type}`)}
             </option>
           ))}
-        </select>
-        <label htmlFor="task-due">{t('consoleTasks.lead.due')}</label>
-        <input id="task-due" type="datetime-local" required value={due} onChange={(event) => setDue(event.currentTarget.value)} />
-        <label htmlFor="task-assignee">{t('consoleTasks.lead.assignee')}</label>
-        <select id="task-assignee" name="task-assignee" defaultValue={assignee ?? me.id}>
+        </SelectField>
+        <TextField
+          id="task-due"
+          label={t('consoleTasks.lead.due')}
+          type="datetime-local"
+          required
+          value={due}
+          onChange={(event) => setDue(event.currentTarget.value)}
+        />
+        <SelectField id="task-assignee" label={t('consoleTasks.lead.assignee')} name="task-assignee" defaultValue={assignee ?? me.id}>
           {users.map((user) => (
             <option key={user.id} value={user.id}>
               {user.email}
             </option>
           ))}
-        </select>
-        <label htmlFor="task-note">{t('consoleTasks.lead.note')}</label>
-        <input id="task-note" name="task-note" maxLength={500} autoComplete="off" />
+        </SelectField>
+        <TextField id="task-note" label={t('consoleTasks.lead.note')} name="task-note" maxLength={500} autoComplete="off" />
         <button type="submit" className="primary">
           {t('consoleTasks.lead.save')}
         </button>

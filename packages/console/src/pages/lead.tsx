@@ -22,6 +22,7 @@ import { PersonSection } from './person.tsx';
 import { LeadDeals } from './deals-lead.tsx';
 import { ConversationText, Conversations, isConversation } from './conversations.tsx';
 import { LeadTasks } from './lead-tasks.tsx';
+import { ErrorText, SelectField, TextAreaField } from './form-kit.tsx';
 
 const STATUSES = LEAD_STATUSES;
 /** The page of lead `id`. */
@@ -80,14 +81,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
     }
   };
 
-  if (!lead)
-    return error ? (
-      <p className="error" role="alert">
-        {error}
-      </p>
-    ) : (
-      <p role="status">{t('console.inbox.loading')}</p>
-    );
+  if (!lead) return error ? <ErrorText>{error}</ErrorText> : <p role="status">{t('console.inbox.loading')}</p>;
   const name = lead.fields.find((f) => f.name === 'nombre' || f.name === 'name')?.value ?? '';
 
   return (
@@ -190,23 +184,21 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
           <h2 id="work-title">{t('console.lead.work')}</h2>
           {users && (
             <form onSubmit={save} key={`${lead.status}-${lead.assignee}`}>
-              <label htmlFor="lead-status">{t('console.lead.status')}</label>
-              <select id="lead-status" name="status" defaultValue={lead.status}>
+              <SelectField id="lead-status" label={t('console.lead.status')} name="status" defaultValue={lead.status}>
                 {STATUSES.map((status) => (
                   <option key={status} value={status}>
                     {t(`console.status.${status}`)}
                   </option>
                 ))}
-              </select>
-              <label htmlFor="lead-assignee">{t('console.lead.assignee')}</label>
-              <select id="lead-assignee" name="assignee" defaultValue={lead.assignee ?? ''}>
+              </SelectField>
+              <SelectField id="lead-assignee" label={t('console.lead.assignee')} name="assignee" defaultValue={lead.assignee ?? ''}>
                 <option value="">{t('console.lead.nobody')}</option>
                 {users.map((user) => (
                   <option key={user.id} value={user.id}>
                     {user.email}
                   </option>
                 ))}
-              </select>
+              </SelectField>
               <button type="submit" className="primary">
                 {t('console.lead.save')}
               </button>
@@ -225,8 +217,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
           {users && <LeadTasks id={lead.id} assignee={lead.assignee} users={users} me={me} act={act} setError={setError} />}
           <Conversations lead={lead} onDone={load} />
           <form onSubmit={note}>
-            <label htmlFor="lead-note">{t('console.lead.note')}</label>
-            <textarea id="lead-note" name="note" rows={3} maxLength={2000} required />
+            <TextAreaField id="lead-note" label={t('console.lead.note')} name="note" rows={3} maxLength={2000} required />
             <button type="submit">{t('console.lead.addNote')}</button>
           </form>
           <h2 id="timeline-title">{t('console.lead.timeline')}</h2>

@@ -8,6 +8,7 @@ import { link } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
 import { LangOptions } from '../lang-options.tsx';
 import { errorText } from './errors.ts';
+import { ErrorText, SelectField, TextField } from './form-kit.tsx';
 
 /** A contract route the console reads with GET. */
 type Readable = Extract<keyof AdminResponses, `GET ${string}`>;
@@ -62,11 +63,7 @@ export function ListStates({ items, error, empty }: { items: readonly unknown[] 
   const { t } = useT();
   return (
     <>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       {!items && !error && <p role="status">{t('console.inbox.loading')}</p>}
       {items && !items.length && <p role="status">{empty}</p>}
     </>
@@ -137,21 +134,12 @@ export function LangAndDates({ prefix, filter }: { prefix: string; filter: { lan
   const { t } = useT();
   return (
     <>
-      <div>
-        <label htmlFor={`${prefix}-lang`}>{t('console.inbox.lang')}</label>
-        <select id={`${prefix}-lang`} name="lang" defaultValue={filter.lang ?? ''}>
-          <option value="">{t('console.inbox.anyLang')}</option>
-          <LangOptions />
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-from`}>{t('console.inbox.from')}</label>
-        <input id={`${prefix}-from`} name="from" type="date" defaultValue={filter.from ?? ''} />
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-to`}>{t('console.inbox.to')}</label>
-        <input id={`${prefix}-to`} name="to" type="date" defaultValue={filter.to ?? ''} />
-      </div>
+      <SelectField id={`${prefix}-lang`} label={t('console.inbox.lang')} name="lang" defaultValue={filter.lang ?? ''} wrap>
+        <option value="">{t('console.inbox.anyLang')}</option>
+        <LangOptions />
+      </SelectField>
+      <TextField id={`${prefix}-from`} label={t('console.inbox.from')} name="from" type="date" defaultValue={filter.from ?? ''} wrap />
+      <TextField id={`${prefix}-to`} label={t('console.inbox.to')} name="to" type="date" defaultValue={filter.to ?? ''} wrap />
     </>
   );
 }
@@ -175,21 +163,42 @@ export function Pager({ newest, older, olderLabel }: { newest?: string; older?: 
   );
 }
 
+/** The search box of a list's filters (`q`). */
+export function SearchFilter({ id, value }: { id: string; value: string | undefined }) {
+  const { t } = useT();
+  return <TextField id={id} label={t('console.inbox.q')} name="q" type="search" defaultValue={value ?? ''} maxLength={100} wrap />;
+}
+
+/** The partner code a list is filtered by (`partner`). */
+export function PartnerFilter({ id, value }: { id: string; value: string | undefined }) {
+  const { t } = useT();
+  return (
+    <TextField
+      id={id}
+      label={t('console.inbox.partner')}
+      name="partner"
+      defaultValue={value ?? ''}
+      maxLength={32}
+      pattern="[A-Za-z0-9_\-]{3,32}"
+      autoComplete="off"
+      spellCheck={false}
+      wrap
+    />
+  );
+}
+
 /** A list filter's kind: any, or one of the lead kinds (the inbox's and the deals board's). */
 export function KindFilter({ id, value }: { id: string; value: string | undefined }) {
   const { t } = useT();
   return (
-    <div>
-      <label htmlFor={id}>{t('console.inbox.kind')}</label>
-      <select id={id} name="kind" defaultValue={value ?? ''}>
-        <option value="">{t('console.inbox.anyKind')}</option>
-        {LEAD_KIND_NAMES.map((kind) => (
-          <option key={kind} value={kind}>
-            {t(`console.kind.${kind}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField id={id} label={t('console.inbox.kind')} name="kind" defaultValue={value ?? ''} wrap>
+      <option value="">{t('console.inbox.anyKind')}</option>
+      {LEAD_KIND_NAMES.map((kind) => (
+        <option key={kind} value={kind}>
+          {t(`console.kind.${kind}`)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -209,18 +218,15 @@ export function OperatorFilter({
 }) {
   const { t } = useT();
   return (
-    <div>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value ?? ''}>
-        <option value="">{t('consoleWork.filters.anyone')}</option>
-        <option value="me">{t('consoleWork.filters.me')}</option>
-        <option value="none">{t('consoleWork.filters.nobody')}</option>
-        {users.map((user) => (
-          <option key={user.id} value={user.id}>
-            {user.email}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField id={id} label={label} name={name} defaultValue={value ?? ''} wrap>
+      <option value="">{t('consoleWork.filters.anyone')}</option>
+      <option value="me">{t('consoleWork.filters.me')}</option>
+      <option value="none">{t('consoleWork.filters.nobody')}</option>
+      {users.map((user) => (
+        <option key={user.id} value={user.id}>
+          {user.email}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -9,6 +9,7 @@ import { LangOptions } from '../lang-options.tsx';
 import { errorText } from './errors.ts';
 import { when } from './format.ts';
 import { formText } from './form-text.ts';
+import { Check, ErrorText, SelectField, TextAreaField } from './form-kit.tsx';
 import { ListTable } from './list-parts.tsx';
 import { useText } from './use-action.ts';
 
@@ -78,44 +79,47 @@ export function Notifications({ me }: { me: Me }) {
           {settings.rules.map((rule) => (
             <section key={rule.kind} className="rule" aria-labelledby={`${rule.kind}-title`}>
               <h2 id={`${rule.kind}-title`}>{t(`console.kind.${rule.kind}`)}</h2>
-              <label htmlFor={`${rule.kind}-recipients`}>{t('console.notifications.recipients')}</label>
-              <textarea
+              <TextAreaField
                 id={`${rule.kind}-recipients`}
+                label={t('console.notifications.recipients')}
                 name={`${rule.kind}-recipients`}
                 rows={3}
                 defaultValue={rule.recipients.join('\n')}
-                aria-describedby={`${rule.kind}-hint`}
+                hint={t('console.notifications.recipientsHint', { max })}
                 autoComplete="off"
                 spellCheck={false}
               />
-              <p id={`${rule.kind}-hint`} className="hint">
-                {t('console.notifications.recipientsHint', { max })}
-              </p>
               <div className="pair">
-                <div>
-                  <label htmlFor={`${rule.kind}-mode`}>{t('console.notifications.mode')}</label>
-                  <select id={`${rule.kind}-mode`} name={`${rule.kind}-mode`} defaultValue={rule.mode}>
-                    <option value="each">{t('console.notifications.each')}</option>
-                    <option value="digest">{t('console.notifications.digest')}</option>
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={`${rule.kind}-lang`}>{t('console.notifications.lang')}</label>
-                  <select id={`${rule.kind}-lang`} name={`${rule.kind}-lang`} defaultValue={rule.lang}>
-                    <LangOptions />
-                  </select>
-                </div>
+                <SelectField
+                  id={`${rule.kind}-mode`}
+                  label={t('console.notifications.mode')}
+                  name={`${rule.kind}-mode`}
+                  defaultValue={rule.mode}
+                  wrap
+                >
+                  <option value="each">{t('console.notifications.each')}</option>
+                  <option value="digest">{t('console.notifications.digest')}</option>
+                </SelectField>
+                <SelectField
+                  id={`${rule.kind}-lang`}
+                  label={t('console.notifications.lang')}
+                  name={`${rule.kind}-lang`}
+                  defaultValue={rule.lang}
+                  wrap
+                >
+                  <LangOptions />
+                </SelectField>
               </div>
-              <div className="check">
-                <input id={`${rule.kind}-partner`} name={`${rule.kind}-partner`} type="checkbox" defaultChecked={rule.partnerCopy} />
-                <label htmlFor={`${rule.kind}-partner`}>{t('console.notifications.partnerCopy')}</label>
-              </div>
+              <Check
+                id={`${rule.kind}-partner`}
+                label={t('console.notifications.partnerCopy')}
+                name={`${rule.kind}-partner`}
+                defaultChecked={rule.partnerCopy}
+              />
             </section>
           ))}
         </fieldset>
-        <p className="error" role="alert">
-          {error}
-        </p>
+        <ErrorText>{error}</ErrorText>
         {admin && (
           <button type="submit" className="primary">
             {t('console.notifications.save')}

@@ -7,6 +7,7 @@ import { isLang } from '@obra/i18n';
 import { money, when } from './format.ts';
 import { useLoad } from './list-parts.tsx';
 import { PaymentBadge, ProviderBadge } from './order-labels.tsx';
+import { ErrorText } from './form-kit.tsx';
 
 /** The fields in the order they are listed, each labelled `console.order.field.<name>`. */
 const FIELDS = [
@@ -47,13 +48,7 @@ export function OrderPage({ id, filter }: { id: string; filter: OrderFilter }) {
     return (
       <>
         {backLink}
-        {error ? (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p role="status">{t('console.inbox.loading')}</p>
-        )}
+        {error ? <ErrorText>{error}</ErrorText> : <p role="status">{t('console.inbox.loading')}</p>}
       </>
     );
 

@@ -9,6 +9,7 @@ import { ORDER_PROVIDERS as PROVIDERS, PAYMENT_STATUSES } from '@obra/schema/con
 import type { OrderItem as Order } from '@obra/schema/admin-contract';
 import { PaymentBadge, ProviderBadge } from './order-labels.tsx';
 import { formText } from './form-text.ts';
+import { SelectField, TextField } from './form-kit.tsx';
 
 const query = (filter: OrderFilter) => filterQuery(filter, ORDER_FILTER_KEYS);
 const ordersUrl = (filter: OrderFilter) => `/admin/orders${query(filter)}`;
@@ -58,32 +59,23 @@ export function Orders({ filter }: { filter: OrderFilter }) {
         aria-label={t('console.orders.filters')}
         key={`${search}|${products.length}`}
       >
-        <div>
-          <label htmlFor="o-q">{t('console.orders.q')}</label>
-          <input id="o-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} />
-        </div>
-        <div>
-          <label htmlFor="o-product">{t('console.orders.product')}</label>
-          <select id="o-product" name="product" defaultValue={filter.product ?? ''}>
-            <option value="">{t('console.orders.anyProduct')}</option>
-            {productChoices.map((product) => (
-              <option key={product.slug} value={product.slug}>
-                {product.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="o-provider">{t('console.orders.provider')}</label>
-          <select id="o-provider" name="provider" defaultValue={filter.provider ?? ''}>
-            <option value="">{t('console.orders.anyProvider')}</option>
-            {PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {t(`console.provider.${provider}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField id="o-q" label={t('console.orders.q')} name="q" type="search" defaultValue={filter.q ?? ''} maxLength={100} wrap />
+        <SelectField id="o-product" label={t('console.orders.product')} name="product" defaultValue={filter.product ?? ''} wrap>
+          <option value="">{t('console.orders.anyProduct')}</option>
+          {productChoices.map((product) => (
+            <option key={product.slug} value={product.slug}>
+              {product.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="o-provider" label={t('console.orders.provider')} name="provider" defaultValue={filter.provider ?? ''} wrap>
+          <option value="">{t('console.orders.anyProvider')}</option>
+          {PROVIDERS.map((provider) => (
+            <option key={provider} value={provider}>
+              {t(`console.provider.${provider}`)}
+            </option>
+          ))}
+        </SelectField>
         <LangAndDates prefix="o" filter={filter} />
         <div className="actions">
           <button type="submit" className="primary">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useT } from '../i18n.ts';
 import type { Lang } from '@obra/i18n';
 import { loaderSnippet, SNIPPET_WIDGETS, widgetSnippet, type SnippetWidget } from '@obra/schema';
+import { TextAreaField } from './form-kit.tsx';
 
 /** The snippets for partner `code` (the catalogue's product pages in `lang`, the partner's); a note instead while the partner has none. */
 export function Snippets({ code, lang }: { code: string | null; lang: Lang }) {
@@ -48,9 +49,9 @@ export function Snippets({ code, lang }: { code: string | null; lang: Lang }) {
       <div className="snippet-grid">
         {items.map((item) => (
           <div key={item.id} className="snippet">
-            <label htmlFor={`snippet-${item.id}`}>{item.name}</label>
-            <textarea
+            <TextAreaField
               id={`snippet-${item.id}`}
+              label={item.name}
               readOnly
               rows={item.text.split('\n').length}
               value={item.text}

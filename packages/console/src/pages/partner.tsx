@@ -13,6 +13,7 @@ import { specialityName } from './partners.tsx';
 import { Snippets } from './partner-snippets.tsx';
 import { useText, type Text } from './use-action.ts';
 import { Feedback } from './feedback.tsx';
+import { ErrorText, TextAreaField, TextField } from './form-kit.tsx';
 
 type Action = 'approve' | 'suspend' | 'reinstate';
 /** A refusal of one field, kept as what to say (see useText). */
@@ -106,20 +107,12 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
     void run(() => adminApi('PATCH partners/:id', { id, body: { origins: lines(origins) } }), 'consolePartners.page.saved');
   };
 
-  if (!partner)
-    return error ? (
-      <p className="error" role="alert">
-        {error}
-      </p>
-    ) : (
-      <p role="status">{t('console.inbox.loading')}</p>
-    );
+  if (!partner) return error ? <ErrorText>{error}</ErrorText> : <p role="status">{t('console.inbox.loading')}</p>;
   const admin = me.role === 'admin';
   const registration = partner.registration;
-  const invalid = (field: 'code' | 'origins') =>
-    fieldError?.field === field
-      ? { 'aria-invalid': true, 'aria-describedby': `${field}-hint ${field}-error` }
-      : { 'aria-describedby': `${field}-hint` };
+  /** A field described by its hint (`code-hint`), and marked invalid and described by its error (`code-error`) when refused. */
+  const described = (field: 'code' | 'origins') =>
+    fieldError?.field === field ? { invalid: true, describedBy: `${field}-hint ${field}-error` } : { describedBy: `${field}-hint` };
   const question =
     confirming === 'approve'
       ? t('consolePartners.page.approveConfirm', { code: code.trim() })
@@ -193,9 +186,9 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
           <h2 id="access-title">{t('consolePartners.page.access')}</h2>
           {!admin && <p>{t('consolePartners.page.readOnly')}</p>}
           <form onSubmit={saveOrigins} noValidate>
-            <label htmlFor="partner-code">{t('consolePartners.page.code')}</label>
-            <input
+            <TextField
               id="partner-code"
+              label={t('consolePartners.page.code')}
               name="code"
               value={code}
               onChange={(e) => setCode(e.target.value)}
@@ -203,7 +196,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
               maxLength={32}
               autoComplete="off"
               spellCheck={false}
-              {...invalid('code')}
+              {...described('code')}
             />
             <p className="hint" id="code-hint">
               {t('consolePartners.page.codeHint')}
@@ -213,9 +206,9 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
                 {fieldError.text(t)}
               </p>
             )}
-            <label htmlFor="partner-origins">{t('consolePartners.page.origins')}</label>
-            <textarea
+            <TextAreaField
               id="partner-origins"
+              label={t('consolePartners.page.origins')}
               name="origins"
               rows={4}
               value={origins}
@@ -224,7 +217,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
               placeholder={admin ? 'https://socio.example' : t('consolePartners.page.noOrigins')}
               spellCheck={false}
               autoComplete="off"
-              {...invalid('origins')}
+              {...described('origins')}
             />
             <p className="hint" id="origins-hint">
               {t('consolePartners.page.originsHint')}

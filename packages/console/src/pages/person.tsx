@@ -13,6 +13,7 @@ import { when } from './format.ts';
 import { useEventText } from './timeline-text.ts';
 import { ConversationText, isConversation } from './conversations.tsx';
 import { useAction } from './use-action.ts';
+import { ErrorText, TextAreaField } from './form-kit.tsx';
 
 /** The refusals a merge, a dismissal or an undo may get, by code. */
 const REFUSALS = {
@@ -71,8 +72,7 @@ function PairActions({
   return (
     <form onSubmit={merge} aria-labelledby={question} className="merge">
       <p id={question}>{t('consolePeople.mergeQuestion', { other: line(other), name: line(into) })}</p>
-      <label htmlFor={`${question}-reason`}>{t('consolePeople.reason')}</label>
-      <textarea id={`${question}-reason`} name="reason" rows={2} maxLength={500} />
+      <TextAreaField id={`${question}-reason`} label={t('consolePeople.reason')} name="reason" rows={2} maxLength={500} />
       <button type="submit" className="primary">
         {t('consolePeople.mergeYes')}
       </button>
@@ -215,11 +215,7 @@ export function PersonSection({ lead, me, onChange }: { lead: string; me: Me; on
   return (
     <section aria-labelledby="person-title" className="person">
       <h2 id="person-title">{t('consolePeople.person')}</h2>
-      {failed && (
-        <p className="error" role="alert">
-          {errorText(t, failed)}
-        </p>
-      )}
+      {failed && <ErrorText>{errorText(t, failed)}</ErrorText>}
       {person && (
         <>
           <PersonDetails key={person.id} person={person} current={lead} me={me} reload={changed} />
@@ -241,11 +237,7 @@ export function PersonPage({ id, me }: { id: string; me: Me }) {
   return (
     <article aria-labelledby="person-page-title" className="person">
       <h1 id="person-page-title">{person ? t('consolePeople.page', { name: person.name }) : t('consolePeople.person')}</h1>
-      {failed && (
-        <p className="error" role="alert">
-          {errorText(t, failed)}
-        </p>
-      )}
+      {failed && <ErrorText>{errorText(t, failed)}</ErrorText>}
       {!person && !failed && <p role="status">{t('consolePeople.loading')}</p>}
       {person && <PersonDetails key={person.id} person={person} me={me} reload={reload} />}
     </article>

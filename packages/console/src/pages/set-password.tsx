@@ -4,6 +4,7 @@ import { useT } from '../i18n.ts';
 import { link } from '../url-state.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
+import { ErrorText, TextField } from './form-kit.tsx';
 import { useText, type Text } from './use-action.ts';
 
 /** The shortest password the API takes (packages/server/src/admin/password.ts), checked here first to say so at once. */
@@ -24,18 +25,25 @@ export const PASSWORD_CODES = { password: 'console.setPassword.short', rate: 'co
 export function NewPasswordFields({ password, confirm, describedBy }: { password: string; confirm: string; describedBy: string }) {
   return (
     <>
-      <label htmlFor="new-password">{password}</label>
-      <input
+      <TextField
         id="new-password"
+        label={password}
         name="password"
         type="password"
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        aria-describedby={describedBy}
+        describedBy={describedBy}
       />
-      <label htmlFor="confirm-password">{confirm}</label>
-      <input id="confirm-password" name="confirm" type="password" autoComplete="new-password" required aria-describedby={describedBy} />
+      <TextField
+        id="confirm-password"
+        label={confirm}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        describedBy={describedBy}
+      />
     </>
   );
 }
@@ -74,9 +82,7 @@ export function SetPassword({ token }: { token: string }) {
             confirm={t('console.setPassword.confirm')}
             describedBy="set-error"
           />
-          <p id="set-error" className="error" role="alert">
-            {error}
-          </p>
+          <ErrorText id="set-error">{error}</ErrorText>
           <button type="submit" className="primary">
             {t('console.setPassword.submit')}
           </button>

@@ -2,13 +2,26 @@
 // company's time zone (the dashboard's weeks, and everyone's who has not chosen their own).
 import { useMemo, type FormEvent } from 'react';
 import { adminApi, type Me, type Settings } from '../api.ts';
-import { useT } from '../i18n.ts';
+import { useT, type ConsoleKey } from '../i18n.ts';
 import { LangOptions } from '../lang-options.tsx';
 import { langOr, type Lang } from '@obra/i18n';
 import { Feedback } from './feedback.tsx';
 import { formText } from './form-text.ts';
+import { SelectField } from './form-kit.tsx';
 import { useAction } from './use-action.ts';
-import { link } from '../url-state.ts';
+import { link, type Route } from '../url-state.ts';
+
+/**
+ * The screens the Settings page leads to, in its order: their route, link, name and hint (keys),
+ * and whether only admins reach them. The top bar shows Settings as current on each of them.
+ */
+export const SETTINGS_SCREENS: readonly { route: Route['name']; label: ConsoleKey; hint: ConsoleKey; admin?: boolean }[] = [
+  { route: 'rules', label: 'consoleTasks.rules.title', hint: 'consoleTasks.settings.hint' },
+  { route: 'templates', label: 'consoleConversations.nav', hint: 'consoleWork.settings.templatesHint' },
+  { route: 'notifications', label: 'console.nav.notifications', hint: 'consoleWork.settings.notificationsHint' },
+  { route: 'users', label: 'console.nav.users', hint: 'consoleWork.settings.usersHint', admin: true },
+  { route: 'webhooks', label: 'console.nav.webhooks', hint: 'consoleWork.settings.webhooksHint', admin: true },
+];
 
 /** The IANA zones this browser knows, by name. */
 const zones = () => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']);
@@ -54,44 +67,44 @@ export function SettingsPage({
     const timeZone = formText(new FormData(event.currentTarget), 'company-zone');
     void company.run(() => adminApi('PUT company', { body: { timeZone } }), 'consoleWork.settings.companySaved');
   };
-  const hours = Array.from({ length: 24 }, (_, hour) => hour);
-  const zoneOptions = known.map((zone) => (
-    <option key={zone} value={zone}>
-      {zone.replace(/_/g, ' ')}
-    </option>
-  ));
+  const hours = Array.from({ length: 24 }, (_, hour) => ({
+    value: String(hour),
+    label: t('consoleWork.settings.morningAt', { hour: `${String(hour).padStart(2, '0')}:00` }),
+  }));
+  const zoneOptions = known.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
   return (
     <>
       <h1>{t('consoleWork.settings.title')}</h1>
       <section className="panel" aria-labelledby="mine-title">
         <h2 id="mine-title">{t('consoleWork.settings.mine')}</h2>
         <form onSubmit={save}>
-          <label htmlFor="settings-lang">{t('consoleWork.settings.lang')}</label>
-          <select id="settings-lang" name="lang" defaultValue={settings.lang ?? langOr(document.documentElement.lang)}>
+          <SelectField
+            id="settings-lang"
+            label={t('consoleWork.settings.lang')}
+            name="lang"
+            defaultValue={settings.lang ?? langOr(document.documentElement.lang)}
+          >
             <LangOptions />
-          </select>
-          <label htmlFor="settings-zone">{t('consoleWork.settings.timeZone')}</label>
-          <select id="settings-zone" name="zone" defaultValue={settings.ownTimeZone ?? ''}>
+          </SelectField>
+          <SelectField
+            id="settings-zone"
+            label={t('consoleWork.settings.timeZone')}
+            name="zone"
+            defaultValue={settings.ownTimeZone ?? ''}
+            options={zoneOptions}
+          >
             <option value="">{t('consoleWork.settings.companyDefault', { zone: settings.companyTimeZone })}</option>
-            {zoneOptions}
-          </select>
-          <label htmlFor="settings-morning">{t('consoleWork.settings.morning')}</label>
-          <select
+          </SelectField>
+          <SelectField
             id="settings-morning"
+            label={t('consoleWork.settings.morning')}
             name="morning"
             defaultValue={settings.morningHour === null ? '' : String(settings.morningHour)}
-            aria-describedby="settings-morning-hint"
+            hint={t('consoleWork.settings.morningHint')}
+            options={hours}
           >
             <option value="">{t('consoleWork.settings.morningOff')}</option>
-            {hours.map((hour) => (
-              <option key={hour} value={hour}>
-                {t('consoleWork.settings.morningAt', { hour: `${String(hour).padStart(2, '0')}:00` })}
-              </option>
-            ))}
-          </select>
-          <p id="settings-morning-hint" className="hint">
-            {t('consoleWork.settings.morningHint')}
-          </p>
+          </SelectField>
           <button type="submit" className="primary">
             {t('consoleWork.settings.save')}
           </button>
@@ -101,19 +114,19 @@ export function SettingsPage({
       <section className="panel" aria-labelledby="company-title">
         <h2 id="company-title">{t('consoleWork.settings.company')}</h2>
         <form onSubmit={saveCompany}>
-          <label htmlFor="settings-company-zone">{t('consoleWork.settings.companyTimeZone')}</label>
-          <select
+          <SelectField
             id="settings-company-zone"
+            label={t('consoleWork.settings.companyTimeZone')}
             name="company-zone"
             defaultValue={settings.companyTimeZone}
             disabled={me.role !== 'admin'}
-            aria-describedby="settings-company-hint"
-          >
-            {zoneOptions}
-          </select>
-          <p id="settings-company-hint" className="hint">
-            {t('consoleWork.settings.companyHint')} {me.role !== 'admin' && t('consoleWork.settings.companyReadOnly')}
-          </p>
+            hint={
+              <>
+                {t('consoleWork.settings.companyHint')} {me.role !== 'admin' && t('consoleWork.settings.companyReadOnly')}
+              </>
+            }
+            options={zoneOptions}
+          />
           {me.role === 'admin' && (
             <button type="submit" className="primary">
               {t('consoleWork.settings.companySave')}
@@ -126,24 +139,14 @@ export function SettingsPage({
         <h2 id="team-title">{t('consoleWork.settings.team')}</h2>
         <p className="hint">{t('consoleWork.settings.teamHint')}</p>
         <dl className="team-links">
-          {[
-            { href: '/admin/rules', label: t('consoleTasks.rules.title'), hint: t('consoleTasks.settings.hint') },
-            { href: '/admin/templates', label: t('consoleConversations.nav'), hint: t('consoleWork.settings.templatesHint') },
-            { href: '/admin/notifications', label: t('console.nav.notifications'), hint: t('consoleWork.settings.notificationsHint') },
-            ...(me.role === 'admin'
-              ? [
-                  { href: '/admin/users', label: t('console.nav.users'), hint: t('consoleWork.settings.usersHint') },
-                  { href: '/admin/webhooks', label: t('console.nav.webhooks'), hint: t('consoleWork.settings.webhooksHint') },
-                ]
-              : []),
-          ].map(({ href, label, hint }) => (
-            <div key={href}>
+          {SETTINGS_SCREENS.filter((screen) => !screen.admin || me.role === 'admin').map(({ route, label, hint }) => (
+            <div key={route}>
               <dt>
-                <a href={href} onClick={link(href)}>
-                  {label}
+                <a href={`/admin/${route}`} onClick={link(`/admin/${route}`)}>
+                  {t(label)}
                 </a>
               </dt>
-              <dd>{hint}</dd>
+              <dd>{t(hint)}</dd>
             </div>
           ))}
         </dl>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { formText } from './form-text.ts';
+import { ErrorText, TextField } from './form-kit.tsx';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { useText } from './use-action.ts';
@@ -40,29 +41,20 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (user: Me, csrf: st
         </p>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor="email">{t('console.signIn.email')}</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          aria-describedby={error ? 'sign-in-error' : undefined}
-          aria-invalid={error ? true : undefined}
-        />
-        <label htmlFor="password">{t('console.signIn.password')}</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-describedby={error ? 'sign-in-error' : undefined}
-          aria-invalid={error ? true : undefined}
-        />
-        <p id="sign-in-error" className="error" role="alert">
-          {error}
-        </p>
+        {(['email', 'password'] as const).map((name) => (
+          <TextField
+            key={name}
+            id={name}
+            label={t(`console.signIn.${name}`)}
+            name={name}
+            type={name}
+            autoComplete={name === 'email' ? 'username' : 'current-password'}
+            required
+            describedBy={error ? 'sign-in-error' : undefined}
+            invalid={Boolean(error)}
+          />
+        ))}
+        <ErrorText id="sign-in-error">{error}</ErrorText>
         <button type="submit" className="primary" disabled={busy}>
           {t('console.signIn.submit')}
         </button>

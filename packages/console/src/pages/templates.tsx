@@ -10,6 +10,7 @@ import { useT, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { Feedback } from './feedback.tsx';
 import { formText } from './form-text.ts';
+import { TextAreaField, TextField } from './form-kit.tsx';
 import { useAction } from './use-action.ts';
 
 const CODES: Record<string, ConsoleKey> = {
@@ -51,22 +52,28 @@ export function Templates({ me }: { me: Me }) {
       className="template-form"
       aria-label={template?.name ?? t('consoleConversations.templates.new')}
     >
-      <label htmlFor="template-name">{t('consoleConversations.templates.name')}</label>
-      <input id="template-name" name="name" defaultValue={template?.name} maxLength={CONVERSATION_LIMITS.templateName} required />
+      <TextField
+        id="template-name"
+        label={t('consoleConversations.templates.name')}
+        name="name"
+        defaultValue={template?.name}
+        maxLength={CONVERSATION_LIMITS.templateName}
+        required
+      />
       {LANGS.map((lang) => (
         <fieldset key={lang}>
           <legend>{t(`console.langName.${lang}`)}</legend>
-          <label htmlFor={`template-subject-${lang}`}>{t('consoleConversations.subject')}</label>
-          <input
+          <TextField
             id={`template-subject-${lang}`}
+            label={t('consoleConversations.subject')}
             name={`subject-${lang}`}
             defaultValue={template?.[lang].subject}
             maxLength={CONVERSATION_LIMITS.subject}
             required
           />
-          <label htmlFor={`template-body-${lang}`}>{t('consoleConversations.body')}</label>
-          <textarea
+          <TextAreaField
             id={`template-body-${lang}`}
+            label={t('consoleConversations.body')}
             name={`body-${lang}`}
             defaultValue={template?.[lang].body}
             rows={8}

@@ -1,11 +1,12 @@
 // Users admin (admins only): invite with a one-time link, change roles, remove.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { OperatorItem } from '@obra/schema/admin-contract';
-import type { OperatorRole } from '@obra/schema/console';
+import { OPERATOR_ROLES, type OperatorRole } from '@obra/schema/console';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
 import { formText } from './form-text.ts';
+import { ErrorText, Options, SelectField, TextField } from './form-kit.tsx';
 import { useText } from './use-action.ts';
 
 /** The operators, and the invitation form. */
@@ -23,6 +24,7 @@ export function Users({ me }: { me: Me }) {
     [setError],
   );
   useEffect(() => void load(), [load]);
+  const roles = OPERATOR_ROLES.map((role) => ({ value: role, label: t(`console.users.roles.${role}`) }));
   const codes = { exists: 'console.users.exists', 'last-admin': 'console.users.lastAdmin', email: 'console.error.email' } as const;
   const run = async (work: () => Promise<unknown>) => {
     setError('');
@@ -47,11 +49,7 @@ export function Users({ me }: { me: Me }) {
   return (
     <>
       <h1>{t('console.users.title')}</h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <table className="users">
         <caption className="visually-hidden">{t('console.users.title')}</caption>
         <thead>
@@ -78,8 +76,7 @@ export function Users({ me }: { me: Me }) {
                     void run(() => adminApi('PATCH users/:id', { id: user.id, body: { role: e.target.value as OperatorRole } }))
                   }
                 >
-                  <option value="admin">{t('console.users.roles.admin')}</option>
-                  <option value="agent">{t('console.users.roles.agent')}</option>
+                  <Options options={roles} />
                 </select>
               </td>
               <td data-label={t('console.users.state')}>{user.active ? t('console.users.active') : t('console.users.invited')}</td>
@@ -101,25 +98,29 @@ export function Users({ me }: { me: Me }) {
       <section aria-labelledby="invite-title">
         <h2 id="invite-title">{t('console.users.invite')}</h2>
         <form className="inline" onSubmit={invite}>
-          <div>
-            <label htmlFor="invite-email">{t('console.users.email')}</label>
-            <input id="invite-email" name="email" type="email" required autoComplete="off" />
-          </div>
-          <div>
-            <label htmlFor="invite-role">{t('console.users.role')}</label>
-            <select id="invite-role" name="role" defaultValue="agent">
-              <option value="agent">{t('console.users.roles.agent')}</option>
-              <option value="admin">{t('console.users.roles.admin')}</option>
-            </select>
-          </div>
+          <TextField id="invite-email" label={t('console.users.email')} name="email" type="email" required autoComplete="off" wrap />
+          <SelectField
+            id="invite-role"
+            label={t('console.users.role')}
+            name="role"
+            defaultValue="agent"
+            options={[...roles].reverse()}
+            wrap
+          />
           <button type="submit" className="primary">
             {t('console.users.inviteSubmit')}
           </button>
         </form>
         {invited && (
           <div role="status">
-            <label htmlFor="invite-link">{t('console.users.link', { email: invited.email })}</label>
-            <input id="invite-link" type="text" readOnly value={invited.link} onFocus={(e) => e.currentTarget.select()} />
+            <TextField
+              id="invite-link"
+              label={t('console.users.link', { email: invited.email })}
+              type="text"
+              readOnly
+              value={invited.link}
+              onFocus={(e) => e.currentTarget.select()}
+            />
           </div>
         )}
       </section>

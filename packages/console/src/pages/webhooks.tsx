@@ -6,6 +6,8 @@ import type { WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookFormat } fr
 import { adminApi, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { errorText } from './errors.ts';
+import { Feedback } from './feedback.tsx';
+import { Check, TextField } from './form-kit.tsx';
 import { when } from './format.ts';
 import { useAction, useText } from './use-action.ts';
 
@@ -59,12 +61,7 @@ export function Webhooks() {
           </ul>
         </div>
       )}
-      <p className="error live" role="alert">
-        {error}
-      </p>
-      <p className="ok live" role="status">
-        {message}
-      </p>
+      <Feedback message={message} error={error} />
       <AddForm run={run} />
       <section aria-labelledby="endpoints-title">
         <h2 id="endpoints-title">{t('console.webhooks.endpoints')}</h2>
@@ -103,22 +100,23 @@ function EventBoxes({
     <fieldset className="choices">
       <legend>{t('console.webhooks.events')}</legend>
       {EVENTS.map((type) => (
-        <div key={type} className="choice">
-          <input
-            type="checkbox"
-            id={`${id}-${type}`}
-            name={name}
-            value={type}
-            checked={chosen.includes(type)}
-            disabled={format === 'spreadsheet' && type !== 'lead.created'}
-            onChange={(e) =>
-              onChange(e.target.checked ? EVENTS.filter((x) => x === type || chosen.includes(x)) : chosen.filter((x) => x !== type))
-            }
-          />
-          <label htmlFor={`${id}-${type}`}>
-            {t(`console.webhooks.event.${EVENT_LABEL[type]}`)} <code>{type}</code>
-          </label>
-        </div>
+        <Check
+          key={type}
+          className="choice"
+          id={`${id}-${type}`}
+          label={
+            <>
+              {t(`console.webhooks.event.${EVENT_LABEL[type]}`)} <code>{type}</code>
+            </>
+          }
+          name={name}
+          value={type}
+          checked={chosen.includes(type)}
+          disabled={format === 'spreadsheet' && type !== 'lead.created'}
+          onChange={(e) =>
+            onChange(e.target.checked ? EVENTS.filter((x) => x === type || chosen.includes(x)) : chosen.filter((x) => x !== type))
+          }
+        />
       ))}
     </fieldset>
   );
@@ -146,40 +144,34 @@ function AddForm({ run }: { run: Run }) {
     <section aria-labelledby="add-title" className="panel">
       <h2 id="add-title">{t('console.webhooks.add')}</h2>
       <form onSubmit={(e) => void submit(e)}>
-        <label htmlFor="webhook-url">{t('console.webhooks.url')}</label>
-        <input
+        <TextField
           id="webhook-url"
+          label={t('console.webhooks.url')}
+          hint={t('console.webhooks.urlHint')}
           name="url"
           type="url"
           required
           inputMode="url"
           autoComplete="off"
           placeholder="https://"
-          aria-describedby="webhook-url-hint"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <p id="webhook-url-hint" className="hint">
-          {t('console.webhooks.urlHint')}
-        </p>
         <fieldset className="choices">
           <legend>{t('console.webhooks.format')}</legend>
           {(['standard', 'spreadsheet'] as const).map((value) => (
-            <div key={value} className="choice">
-              <input
-                type="radio"
-                id={`webhook-format-${value}`}
-                name="format"
-                value={value}
-                checked={format === value}
-                onChange={() => chooseFormat(value)}
-                aria-describedby={`webhook-format-${value}-hint`}
-              />
-              <label htmlFor={`webhook-format-${value}`}>{t(`console.webhooks.formats.${value}`)}</label>
-              <p id={`webhook-format-${value}-hint`} className="hint">
-                {t(`console.webhooks.formatHints.${value}`)}
-              </p>
-            </div>
+            <Check
+              key={value}
+              className="choice"
+              type="radio"
+              id={`webhook-format-${value}`}
+              label={t(`console.webhooks.formats.${value}`)}
+              hint={t(`console.webhooks.formatHints.${value}`)}
+              name="format"
+              value={value}
+              checked={format === value}
+              onChange={() => chooseFormat(value)}
+            />
           ))}
         </fieldset>
         <EventBoxes name="events" format={format} chosen={events} onChange={setEvents} />
@@ -335,12 +327,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <section className="log" aria-label={t('console.webhooks.logOf', { url: endpoint.url })}>
       <h4>{t('console.webhooks.log')}</h4>
-      <p className="error live" role="alert">
-        {error}
-      </p>
-      <p className="ok live" role="status">
-        {message}
-      </p>
+      <Feedback message={message} error={error} />
       <button type="button" onClick={() => void load()}>
         {t('console.webhooks.refresh')}
       </button>
