@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contactSchema, formReportSchema, partnerSchema, waitListSchema } from '@obra/schema';
 import { LEAD_KIND_NAMES } from '@obra/schema/console';
 import { fieldOf, LEAD_KIND_SPECS, leadAt, leadSummary, storedFields } from '@obra/schema/lead-kinds';
+import { WEBHOOK_COMMON, withLeadFields } from '../../tools/docs/webhook-fields.ts';
 
 const SCHEMAS = { 'wait-list': waitListSchema, partner: partnerSchema, contact: contactSchema, report: formReportSchema };
 
@@ -65,6 +66,20 @@ describe('the lead-kind registry', () => {
     });
     expect(fields).toMatchObject({ sistemaConstructivo: 'bambu', altoEdificacion: '7,5', otros: 'sotano,ascensor', uso: '', nombre: '' });
     expect(Object.keys(fields)).toHaveLength(LEAD_KIND_SPECS.report.fields.length);
+  });
+
+  it('docs/webhooks/v2/common.json holds the fields of each kind as the registry sends them (npm run docs:webhooks)', () => {
+    const common = JSON.parse(readFileSync(join(import.meta.dirname, '../..', WEBHOOK_COMMON), 'utf8')) as Parameters<
+      typeof withLeadFields
+    >[0];
+    expect(withLeadFields(common)).toEqual(common);
+    expect(common.definitions.waitListFields).toMatchObject({ required: ['interesado', 'nombre', 'correo', 'telefono', 'comentario'] });
+  });
+
+  it('places every field of the three open kinds in their summary; the report summary is only what it names', () => {
+    for (const spec of Object.values(LEAD_KIND_SPECS)) expect(spec.extras, spec.kind).toEqual([]);
+    expect(LEAD_KIND_SPECS.partner.summary.parts).toEqual([['especializacion', 'pais']]);
+    expect(Object.values(LEAD_KIND_SPECS).flatMap((spec) => spec.fields.filter((field) => field.optional))).toEqual([]);
   });
 
   it.each(['es', 'en'])('has the words of every field and choice in the %s catalogues', (lang) => {

@@ -8,6 +8,9 @@ export {
   line,
   text,
   paragraph,
+  optional,
+  emptyOf,
+  type EmptyOf,
   email,
   phone,
   PHONE_DEFAULT_COUNTRY,
@@ -58,6 +61,7 @@ export {
   type ReportHold,
   type ReportAnswer,
   type ImageSpec,
+  IMAGE_SPEC_FIELDS,
 } from './design-form.ts';
 export { imageSpecSchema, validateImageSpec } from './image-spec.ts';
 export {
