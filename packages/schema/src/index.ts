@@ -10,7 +10,6 @@ export {
   paragraph,
   optional,
   emptyOf,
-  type EmptyOf,
   email,
   phone,
   PHONE_DEFAULT_COUNTRY,

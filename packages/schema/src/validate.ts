@@ -93,7 +93,7 @@ export function fieldShape(entry: unknown): { optional: boolean; list: boolean }
 }
 
 /** The empty value of each field of an object schema: '' (a list: []). A form's first state and what a send returns it to. */
-export type EmptyOf<S extends v.GenericSchema<unknown, Record<string, unknown>>> = {
+type EmptyOf<S extends v.GenericSchema<unknown, Record<string, unknown>>> = {
   -readonly [K in keyof v.InferOutput<S>]-?: NonNullable<v.InferOutput<S>[K]> extends readonly unknown[] ? never[] : '';
 };
 export const emptyOf = <S extends v.GenericSchema<unknown, Record<string, unknown>> & { readonly entries: Record<string, unknown> }>(
