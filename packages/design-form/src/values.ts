@@ -1,5 +1,7 @@
 import { emptyOf, emptyProject, personalSchema, type PersonalData, type ProjectData } from '@obra/schema';
 
+export { DIMENSION_FIELDS } from '@obra/schema';
+
 /** What the visitor has chosen and typed: every field a string, `otros` the list of checked extras. */
 export type DesignValues = { [K in keyof ProjectData | keyof PersonalData]: K extends 'otros' ? string[] : string };
 
@@ -21,12 +23,3 @@ export const PERSONAL_FIELDS = [
   'correo',
   'telefono',
 ] as const satisfies readonly (keyof PersonalData)[];
-
-/** The land and building dimensions, in their order. */
-export const DIMENSION_FIELDS = [
-  'ancho',
-  'longitud',
-  'anchoEdificacion',
-  'largoEdificacion',
-  'altoEdificacion',
-] as const satisfies readonly (keyof ProjectData)[];

@@ -83,6 +83,9 @@ const dimension = v.pipe(
   ),
 );
 
+/** The land and building dimensions, in their order. */
+export const DIMENSION_FIELDS = ['ancho', 'longitud', 'anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
+
 /** The building's dimensions an estimate needs (the land's are optional). */
 export const BUILDING_DIMENSIONS = ['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
 
@@ -227,11 +230,7 @@ export const IMAGE_SPEC_FIELDS = [
   'materialCubierta',
   'materialFachada',
   'zona',
-  'ancho',
-  'longitud',
-  'anchoEdificacion',
-  'largoEdificacion',
-  'altoEdificacion',
+  ...DIMENSION_FIELDS,
 ] as const satisfies readonly (keyof ProjectData)[];
 export type ImageSpec = Pick<ProjectData, (typeof IMAGE_SPEC_FIELDS)[number]>;
 

@@ -61,6 +61,7 @@ export {
   type ReportAnswer,
   type ImageSpec,
   IMAGE_SPEC_FIELDS,
+  DIMENSION_FIELDS,
 } from './design-form.ts';
 export { imageSpecSchema, validateImageSpec } from './image-spec.ts';
 export {
