@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contactSchema, formReportSchema, partnerSchema, waitListSchema } from '@obra/schema';
+import * as v from 'valibot';
+import { contactSchema, emptyOf, formReportSchema, line, optional, partnerSchema, validate, waitListSchema } from '@obra/schema';
 import { LEAD_KIND_NAMES } from '@obra/schema/console';
 import { fieldOf, LEAD_KIND_SPECS, leadAt, leadSummary, storedFields } from '@obra/schema/lead-kinds';
 import { WEBHOOK_COMMON, withLeadFields } from '../../tools/docs/webhook-fields.ts';
@@ -66,6 +67,24 @@ describe('the lead-kind registry', () => {
     });
     expect(fields).toMatchObject({ sistemaConstructivo: 'bambu', altoEdificacion: '7,5', otros: 'sotano,ascensor', uso: '', nombre: '' });
     expect(Object.keys(fields)).toHaveLength(LEAD_KIND_SPECS.report.fields.length);
+  });
+
+  it('reads optional() as a field a submission may leave out (stored empty), and gives each field its empty value', () => {
+    const schema = v.object({ ...waitListSchema.entries, company: optional(line(120)) });
+    const entry = { interesado: 'cliente', nombre: 'Ana', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Una casa' };
+    expect(validate(schema, entry)).toEqual({ ok: true, value: { ...entry, company: '' } });
+    expect(validate(schema, { ...entry, company: ' Acme ' })).toEqual({ ok: true, value: { ...entry, company: 'Acme' } });
+    expect(validate(schema, { ...entry, company: 'x'.repeat(121) })).toEqual({
+      ok: false,
+      errors: { company: { key: 'tooLong', max: 120 } },
+    });
+    // A bare line() may be empty, but its key is required.
+    expect(validate(v.object({ ...waitListSchema.entries, company: line(120) }), entry)).toMatchObject({
+      ok: false,
+      errors: { company: { key: 'required' } },
+    });
+    expect(emptyOf(schema)).toEqual({ interesado: '', nombre: '', correo: '', telefono: '', comentario: '', company: '' });
+    expect(emptyOf(formReportSchema)).toMatchObject({ otros: [], uso: '', nombre: '' });
   });
 
   it('docs/webhooks/v2/common.json holds the fields of each kind as the registry sends them (npm run docs:webhooks)', () => {
