@@ -142,6 +142,10 @@ describe('public exports', () => {
       schema,
       [
         'BUILDING_DIMENSIONS',
+        'DIMENSION_FIELDS',
+        'emptyOf',
+        'IMAGE_SPEC_FIELDS',
+        'optional',
         'CONSTRUCTION_SYSTEMS',
         'CONSTRUCTION_SYSTEM_GROUPS',
         'CONTACT_LIMITS',

@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contactSchema, formReportSchema, partnerSchema, waitListSchema } from '@obra/schema';
+import { contactSchema, emptyOf, formReportSchema, line, optional, partnerSchema, validate, waitListSchema } from '@obra/schema';
 import { LEAD_KIND_NAMES } from '@obra/schema/console';
 import { fieldOf, LEAD_KIND_SPECS, leadAt, leadSummary, storedFields } from '@obra/schema/lead-kinds';
+import { WEBHOOK_COMMON, withLeadFields } from '../../tools/docs/webhook-fields.ts';
 
 const SCHEMAS = { 'wait-list': waitListSchema, partner: partnerSchema, contact: contactSchema, report: formReportSchema };
 
@@ -65,6 +66,40 @@ describe('the lead-kind registry', () => {
     });
     expect(fields).toMatchObject({ sistemaConstructivo: 'bambu', altoEdificacion: '7,5', otros: 'sotano,ascensor', uso: '', nombre: '' });
     expect(Object.keys(fields)).toHaveLength(LEAD_KIND_SPECS.report.fields.length);
+  });
+
+  it('reads optional() as a field a submission may leave out (stored empty), and gives each field its empty value', () => {
+    // The wait list's schema with one more field, as its object would be written with it.
+    const withField = (company: unknown) => ({ ...waitListSchema, entries: { ...waitListSchema.entries, company } });
+    const schema = withField(optional(line(120)));
+    const entry = { interesado: 'cliente', nombre: 'Ana', correo: 'ana@example.com', telefono: '+57 300 123 4567', comentario: 'Una casa' };
+    expect(validate(schema, entry)).toEqual({ ok: true, value: { ...entry, company: '' } });
+    expect(validate(schema, { ...entry, company: ' Acme ' })).toEqual({ ok: true, value: { ...entry, company: 'Acme' } });
+    expect(validate(schema, { ...entry, company: 'x'.repeat(121) })).toEqual({
+      ok: false,
+      errors: { company: { key: 'tooLong', max: 120 } },
+    });
+    // A bare line() may be empty, but its key is required.
+    expect(validate(withField(line(120)), entry)).toMatchObject({
+      ok: false,
+      errors: { company: { key: 'required' } },
+    });
+    expect(emptyOf(schema)).toEqual({ interesado: '', nombre: '', correo: '', telefono: '', comentario: '', company: '' });
+    expect(emptyOf(formReportSchema)).toMatchObject({ otros: [], uso: '', nombre: '' });
+  });
+
+  it('docs/webhooks/v2/common.json holds the fields of each kind as the registry sends them (npm run docs:webhooks)', () => {
+    const common = JSON.parse(readFileSync(join(import.meta.dirname, '../..', WEBHOOK_COMMON), 'utf8')) as Parameters<
+      typeof withLeadFields
+    >[0];
+    expect(withLeadFields(common)).toEqual(common);
+    expect(common.definitions.waitListFields).toMatchObject({ required: ['interesado', 'nombre', 'correo', 'telefono', 'comentario'] });
+  });
+
+  it('places every field of the three open kinds in their summary; the report summary is only what it names', () => {
+    for (const spec of Object.values(LEAD_KIND_SPECS)) expect(spec.extras, spec.kind).toEqual([]);
+    expect(LEAD_KIND_SPECS.partner.summary.parts).toEqual([['especializacion', 'pais']]);
+    expect(Object.values(LEAD_KIND_SPECS).flatMap((spec) => spec.fields.filter((field) => field.optional))).toEqual([]);
   });
 
   it.each(['es', 'en'])('has the words of every field and choice in the %s catalogues', (lang) => {

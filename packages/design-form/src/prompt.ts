@@ -1,5 +1,5 @@
 import type { ImageSpec } from '@obra/schema';
-import { DESIGN_LIMITS } from '@obra/schema';
+import { DESIGN_LIMITS, IMAGE_SPEC_FIELDS } from '@obra/schema';
 import { byLang, createI18n, type Lang } from '@obra/i18n';
 import { designForm } from '@obra/i18n/catalogues/design-form';
 import type { DesignValues } from './values.ts';
@@ -58,36 +58,8 @@ export function buildPrompt(values: DesignValues, frame: { prefix: string; suffi
 }
 
 /** The structured choices the image generator draws from (docs/contributors/behaviour.md#image-generation). */
-export function imageSpecOf(values: DesignValues): ImageSpec {
-  const {
-    uso,
-    sistemaConstructivo,
-    diseno,
-    tipoFachada,
-    materialCubierta,
-    materialFachada,
-    zona,
-    ancho,
-    longitud,
-    anchoEdificacion,
-    largoEdificacion,
-    altoEdificacion,
-  } = values;
-  return {
-    uso,
-    sistemaConstructivo,
-    diseno,
-    tipoFachada,
-    materialCubierta,
-    materialFachada,
-    zona,
-    ancho,
-    longitud,
-    anchoEdificacion,
-    largoEdificacion,
-    altoEdificacion,
-  } as ImageSpec;
-}
+export const imageSpecOf = (values: DesignValues): ImageSpec =>
+  Object.fromEntries(IMAGE_SPEC_FIELDS.map((name) => [name, values[name]])) as ImageSpec;
 
 /**
  * Whether `url` is an image the generator made, by the https rule (docs/contributors/behaviour.md#the-https-image-rule): https,

@@ -1,4 +1,6 @@
-import { emptyProject, type PersonalData, type ProjectData } from '@obra/schema';
+import { emptyOf, emptyProject, personalSchema, type PersonalData, type ProjectData } from '@obra/schema';
+
+export { DIMENSION_FIELDS } from '@obra/schema';
 
 /** What the visitor has chosen and typed: every field a string, `otros` the list of checked extras. */
 export type DesignValues = { [K in keyof ProjectData | keyof PersonalData]: K extends 'otros' ? string[] : string };
@@ -9,12 +11,7 @@ export type DesignField = keyof DesignValues;
 /** The initial values (docs/contributors/behaviour.md#entities: empty strings, `otros` empty); also what a successful send returns to. */
 export const emptyDesign: DesignValues = {
   ...emptyProject(),
-  pais: '',
-  departamento: '',
-  ciudad: '',
-  nombre: '',
-  correo: '',
-  telefono: '',
+  ...emptyOf(personalSchema),
 };
 
 /** The fields of the personal-data modal, in their order. */
@@ -26,12 +23,3 @@ export const PERSONAL_FIELDS = [
   'correo',
   'telefono',
 ] as const satisfies readonly (keyof PersonalData)[];
-
-/** The land and building dimensions, in their order. */
-export const DIMENSION_FIELDS = [
-  'ancho',
-  'longitud',
-  'anchoEdificacion',
-  'largoEdificacion',
-  'altoEdificacion',
-] as const satisfies readonly (keyof ProjectData)[];

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, FIELD_LIMITS, line, phone, text, validate, type FieldError } from './validate.ts';
+import { email, emptyOf, FIELD_LIMITS, line, phone, text, validate, type FieldError } from './validate.ts';
 
 // Stored values of the design form's choices (docs/contributors/behaviour.md#entities). Labels and descriptions live in the
 // design-form catalogue; these codes are what the report and the image generator receive.
@@ -82,6 +82,9 @@ const dimension = v.pipe(
     'dimension',
   ),
 );
+
+/** The land and building dimensions, in their order. */
+export const DIMENSION_FIELDS = ['ancho', 'longitud', 'anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
 
 /** The building's dimensions an estimate needs (the land's are optional). */
 export const BUILDING_DIMENSIONS = ['anchoEdificacion', 'largoEdificacion', 'altoEdificacion'] as const;
@@ -200,9 +203,7 @@ export type ProjectData = v.InferOutput<typeof projectSchema>;
 export type PersonalData = v.InferOutput<typeof personalSchema>;
 
 /** The project fields of an empty design form (docs/contributors/behaviour.md#entities: empty strings, `otros` empty). */
-export const emptyProject = (): EmptyProject =>
-  Object.fromEntries(Object.keys(projectEntries).map((field) => [field, field === 'otros' ? [] : ''])) as unknown as EmptyProject;
-type EmptyProject = { [K in keyof ProjectData]: K extends 'otros' ? string[] : string };
+export const emptyProject = () => emptyOf(projectObject);
 export type FormReport = v.InferOutput<typeof formReportSchema>;
 
 /**
@@ -220,22 +221,18 @@ export type ReportHold = (typeof REPORT_HOLDS)[number];
  */
 export type ReportAnswer = { id: string; mail: 'queued' } | { id: string; mail: 'held'; held?: ReportHold; retryAt?: string };
 
-/** What the image generator draws from (docs/contributors/behaviour.md#image-generation): the structured choices behind the prompt. */
-export type ImageSpec = Pick<
-  ProjectData,
-  | 'uso'
-  | 'sistemaConstructivo'
-  | 'diseno'
-  | 'tipoFachada'
-  | 'materialCubierta'
-  | 'materialFachada'
-  | 'zona'
-  | 'ancho'
-  | 'longitud'
-  | 'anchoEdificacion'
-  | 'largoEdificacion'
-  | 'altoEdificacion'
->;
+/** The project fields the image generator draws from (docs/contributors/behaviour.md#image-generation): the structured choices behind the prompt. */
+export const IMAGE_SPEC_FIELDS = [
+  'uso',
+  'sistemaConstructivo',
+  'diseno',
+  'tipoFachada',
+  'materialCubierta',
+  'materialFachada',
+  'zona',
+  ...DIMENSION_FIELDS,
+] as const satisfies readonly (keyof ProjectData)[];
+export type ImageSpec = Pick<ProjectData, (typeof IMAGE_SPEC_FIELDS)[number]>;
 
 export const validateProject = (input: unknown) => validate(projectSchema, input);
 export const validatePersonal = (input: unknown) => validate(personalSchema, input);

@@ -8,6 +8,8 @@ export {
   line,
   text,
   paragraph,
+  optional,
+  emptyOf,
   email,
   phone,
   PHONE_DEFAULT_COUNTRY,
@@ -58,6 +60,8 @@ export {
   type ReportHold,
   type ReportAnswer,
   type ImageSpec,
+  IMAGE_SPEC_FIELDS,
+  DIMENSION_FIELDS,
 } from './design-form.ts';
 export { imageSpecSchema, validateImageSpec } from './image-spec.ts';
 export {

@@ -1,15 +1,17 @@
-// The registry of lead kinds: each kind's fields declared once, in export order, with what the API
-// stores, sends and shows of each. The server's insert and validation, the lead index and the
-// webhook payload (SQL generated from this list, packages/server/src/db/lead-kinds-sql.ts), the
-// console's field labels and choice labels, the CSV export and the report all read it
-// (docs/contributors/architecture.md#lead-kinds). A new field: its schema entry, its line here,
-// and a migration adding its column.
+// The registry of lead kinds: each kind's fields read from its schema, in its order, and only
+// what differs from a shown, sent line of text declared here. The server's insert and
+// validation, the lead index and the webhook payload (SQL generated from this list, with each
+// field's column: packages/server/src/db/lead-kinds-sql.ts), the console's field labels and
+// choice labels, the inbox's and the mails' first words, both CSV exports, the webhook presets,
+// docs/webhooks/v2 and the report all read it (docs/contributors/architecture.md#lead-kinds). A
+// new field: its schema line (in `optional()` unless every bundle sends it), its console label
+// in both languages, and its input in the widget.
 import type * as v from 'valibot';
 import type { LeadKindName } from './console.ts';
 import { contactSchema } from './contact.ts';
 import { formReportSchema } from './design-form.ts';
 import { partnerSchema } from './partner.ts';
-import { validate, type FieldError } from './validate.ts';
+import { fieldShape, validate, type FieldError } from './validate.ts';
 import { waitListSchema } from './wait-list.ts';
 
 /** A field's stored column: its submitted name in snake_case (`sistemaConstructivo` → `sistema_constructivo`). */
@@ -21,8 +23,10 @@ export interface LeadField {
   readonly name: string;
   /** The stored column, the CSV's column and the console's label key (`console.field.<column>`). */
   readonly column: string;
-  /** A list of codes: stored joined by commas, sent as a JSON array. */
+  /** A list of codes (an array in the schema): stored joined by commas, sent as a JSON array. */
   readonly list: boolean;
+  /** Left out by a submission it may be (`optional()` in the schema): stored empty; the bundles that predate it are accepted. */
+  readonly optional: boolean;
   /** Where the labels of its codes are (`<choices>.<code>` or `<choices>.<code>.label` in the catalogues); none for free text. */
   readonly choices?: string;
   /** Sent in the webhook payload's `fields` (the prompt, rebuilt from the choices, is not). */
@@ -31,9 +35,12 @@ export interface LeadField {
   readonly shown: boolean;
 }
 
-/** How a field is declared: its name, or its name with what differs from a shown, sent line of text. */
-type FieldDeclaration<Name extends string> =
-  Name | { readonly name: Name; readonly list?: true; readonly choices?: string; readonly webhook?: false; readonly shown?: false };
+/** What differs for one field from a shown, sent line of text. */
+interface FieldOverride {
+  readonly choices?: string;
+  readonly webhook?: false;
+  readonly shown?: false;
+}
 
 /** One kind of lead. */
 export interface LeadKindSpec {
@@ -48,10 +55,16 @@ export interface LeadKindSpec {
   /** The fields the lead index (`lead`: name, e-mail, phone) copies; a kind without a phone has none. */
   readonly person: { readonly name: string; readonly email: string; readonly phone?: string };
   /**
-   * The lead's one-line summary in the console: each part its fields joined by ", " (empty ones
-   * left out), the parts joined by `separator`.
+   * The lead's one-line summary (the inbox's row, the team's mails, the console's CSV): each part
+   * its fields joined by ", " (empty ones left out), the parts joined by `separator`.
    */
   readonly summary: { readonly parts: readonly (readonly string[])[]; readonly separator: string };
+  /**
+   * The shown fields neither its person nor its declared summary names (a field added to the
+   * form): they join the summary's first part and the spreadsheet preset's row. None for a kind
+   * whose summary is `only` what it names.
+   */
+  readonly extras: readonly LeadField[];
   /** Stored rows are e-mailed (the design report). */
   readonly mailed: boolean;
   /** Validates a submission; the value keyed by stored column, lists joined by commas. */
@@ -65,27 +78,42 @@ type FieldName<S extends ObjectSchema> = Extract<keyof v.InferOutput<S>, string>
 
 function defineKind<S extends ObjectSchema>(
   schema: S,
-  spec: Omit<LeadKindSpec, 'fields' | 'validate' | 'person' | 'summary' | 'mailed'> & {
-    fields: readonly FieldDeclaration<FieldName<S>>[];
+  spec: Omit<LeadKindSpec, 'fields' | 'validate' | 'person' | 'summary' | 'mailed' | 'extras'> & {
+    /** What differs per field (choices, not sent, not shown); every other field is a shown, sent line of text. */
+    fields?: { readonly [Name in FieldName<S>]?: FieldOverride };
+    /** Fields exported first, before the schema's order. */
+    first?: readonly FieldName<S>[];
     person: { name: FieldName<S>; email: FieldName<S>; phone?: FieldName<S> };
-    summary: { parts: readonly (readonly FieldName<S>[])[]; separator: string };
+    /** `only`: the summary is what it names, the kind's other fields are read on the lead's page. */
+    summary: { parts: readonly (readonly FieldName<S>[])[]; separator: string; only?: true };
     mailed?: true;
   },
 ): LeadKindSpec {
-  const fields = spec.fields.map((declared): LeadField => {
-    const { name, ...rest } = typeof declared === 'string' ? { name: declared } : declared;
+  const names = Object.keys(schema.entries);
+  const first: readonly string[] = spec.first ?? [];
+  const overrides: Readonly<Record<string, FieldOverride | undefined>> = spec.fields ?? {};
+  const fields = [...first, ...names.filter((name) => !first.includes(name))].map((name): LeadField => {
+    const override = overrides[name] ?? {};
     return {
       name,
       column: columnOf(name),
-      list: rest.list ?? false,
-      choices: rest.choices,
-      webhook: rest.webhook ?? true,
-      shown: rest.shown ?? true,
+      ...fieldShape(schema.entries[name]),
+      choices: override.choices,
+      webhook: override.webhook ?? true,
+      shown: override.shown ?? true,
     };
   });
+  const { parts, separator, only } = spec.summary;
+  const placed = new Set<string>([spec.person.name, spec.person.email, spec.person.phone ?? '', ...parts.flat()]);
+  const extras = only ? [] : fields.filter((field) => field.shown && !placed.has(field.name));
   return {
-    ...spec,
+    kind: spec.kind,
+    path: spec.path,
+    table: spec.table,
+    person: spec.person,
     fields,
+    extras,
+    summary: { parts: parts.map((part, i) => (i ? part : [...part, ...extras.map((field) => field.name)])), separator },
     mailed: spec.mailed ?? false,
     validate(input) {
       const result = validate(schema, input);
@@ -104,7 +132,7 @@ function defineKind<S extends ObjectSchema>(
   };
 }
 
-const designChoice = (field: string) => `designForm.${field}.options`;
+const designChoice = (field: string) => ({ choices: `designForm.${field}.options` });
 
 /** Every lead kind, by `lead.kind`. */
 export const LEAD_KIND_SPECS: Readonly<Record<LeadKindName, LeadKindSpec>> = {
@@ -112,7 +140,7 @@ export const LEAD_KIND_SPECS: Readonly<Record<LeadKindName, LeadKindSpec>> = {
     kind: 'wait-list',
     path: 'wait-list',
     table: 'wait_list',
-    fields: [{ name: 'interesado', choices: 'waitList.interesado' }, 'nombre', 'correo', 'telefono', 'comentario'],
+    fields: { interesado: { choices: 'waitList.interesado' } },
     person: { name: 'nombre', email: 'correo', phone: 'telefono' },
     summary: { parts: [['interesado'], ['comentario']], separator: ': ' },
   }),
@@ -120,7 +148,7 @@ export const LEAD_KIND_SPECS: Readonly<Record<LeadKindName, LeadKindSpec>> = {
     kind: 'partner',
     path: 'partner',
     table: 'partner',
-    fields: ['nombre', 'telefono', 'correo', 'pais', { name: 'especializacion', choices: 'partnerRegistration.especializacion' }],
+    fields: { especializacion: { choices: 'partnerRegistration.especializacion' } },
     person: { name: 'nombre', email: 'correo', phone: 'telefono' },
     summary: { parts: [['especializacion', 'pais']], separator: '' },
   }),
@@ -128,7 +156,6 @@ export const LEAD_KIND_SPECS: Readonly<Record<LeadKindName, LeadKindSpec>> = {
     kind: 'contact',
     path: 'contact',
     table: 'contact',
-    fields: ['name', 'email', 'message'],
     person: { name: 'name', email: 'email' },
     summary: { parts: [['message']], separator: '' },
   }),
@@ -136,34 +163,24 @@ export const LEAD_KIND_SPECS: Readonly<Record<LeadKindName, LeadKindSpec>> = {
     kind: 'report',
     path: 'form-report',
     table: 'report',
-    fields: [
-      'nombre',
-      'correo',
-      'telefono',
-      'pais',
-      'departamento',
-      'ciudad',
-      { name: 'estadoProyecto', choices: designChoice('estadoProyecto') },
-      { name: 'etapaProyecto', choices: designChoice('etapaProyecto') },
-      'ancho',
-      'longitud',
-      'anchoEdificacion',
-      'largoEdificacion',
-      'altoEdificacion',
-      { name: 'uso', choices: designChoice('uso') },
-      'usoEspecifico',
-      { name: 'sistemaConstructivo', choices: designChoice('sistema') },
-      { name: 'diseno', choices: designChoice('diseno') },
-      { name: 'tipoFachada', choices: designChoice('tipoFachada') },
-      { name: 'materialCubierta', choices: designChoice('materialCubierta') },
-      { name: 'materialFachada', choices: designChoice('materialFachada') },
-      { name: 'zona', choices: designChoice('zona') },
-      { name: 'otros', list: true, choices: designChoice('otros') },
-      { name: 'imageUrl', shown: false },
-      { name: 'prompt', webhook: false, shown: false },
-    ],
+    // The person first, as the report's modal asks for them; then the project in the form's order.
+    first: ['nombre', 'correo', 'telefono', 'pais', 'departamento', 'ciudad'],
+    fields: {
+      estadoProyecto: designChoice('estadoProyecto'),
+      etapaProyecto: designChoice('etapaProyecto'),
+      uso: designChoice('uso'),
+      sistemaConstructivo: designChoice('sistema'),
+      diseno: designChoice('diseno'),
+      tipoFachada: designChoice('tipoFachada'),
+      materialCubierta: designChoice('materialCubierta'),
+      materialFachada: designChoice('materialFachada'),
+      zona: designChoice('zona'),
+      otros: designChoice('otros'),
+      imageUrl: { shown: false },
+      prompt: { webhook: false, shown: false },
+    },
     person: { name: 'nombre', email: 'correo', phone: 'telefono' },
-    summary: { parts: [['usoEspecifico', 'uso', 'ciudad', 'pais'], ['otros']], separator: '. ' },
+    summary: { parts: [['usoEspecifico', 'uso', 'ciudad', 'pais'], ['otros']], separator: '. ', only: true },
     mailed: true,
   }),
 };

@@ -72,8 +72,34 @@ export const toCleanLine = (value: string): string => value.replace(UNCLEAN_RUNS
 /** Whether `value` is clean text that may hold tabs and line breaks: the text rule above. */
 export const isCleanText = clean(LINES_FORBIDDEN);
 
-/** An optional, trimmed one-line string of at most `max` characters. */
+/**
+ * A trimmed one-line string of at most `max` characters that may be empty. Its key must still be
+ * sent: wrap it in {@link optional} for a field a bundle may leave out.
+ */
 export const line = (max: number) => v.pipe(v.string(), v.trim(), v.check(isCleanLine, 'characters'), v.maxLength(max, 'tooLong'));
+
+/**
+ * A field a submission may leave out, read as empty: what a field added to a form is, so the
+ * bundles partners and visitors still have cached, which do not send it, keep being accepted
+ * (docs/contributors/architecture.md#lead-kinds). The lead-kind registry reads it as `optional`.
+ */
+export const optional = <S extends v.GenericSchema<unknown, string>>(schema: S) => v.optional(schema, '');
+
+/** An object schema's field, unwrapped from {@link optional}: whether a bundle may leave it out, whether it is a list. */
+export function fieldShape(entry: unknown): { optional: boolean; list: boolean } {
+  const { type, wrapped } = entry as { type: string; wrapped?: { type: string } };
+  const optional = type === 'optional';
+  return { optional, list: (optional ? wrapped!.type : type) === 'array' };
+}
+
+/** The empty value of each field of an object schema: '' (a list: []). A form's first state and what a send returns it to. */
+type EmptyOf<S extends v.GenericSchema<unknown, Record<string, unknown>>> = {
+  -readonly [K in keyof v.InferOutput<S>]-?: NonNullable<v.InferOutput<S>[K]> extends readonly unknown[] ? never[] : '';
+};
+export const emptyOf = <S extends v.GenericSchema<unknown, Record<string, unknown>> & { readonly entries: Record<string, unknown> }>(
+  schema: S,
+): EmptyOf<S> =>
+  Object.fromEntries(Object.entries(schema.entries).map(([name, entry]) => [name, fieldShape(entry).list ? [] : ''])) as EmptyOf<S>;
 
 /**
  * The lengths every form shares (the single definition: each form's limits and the server read

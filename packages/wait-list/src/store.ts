@@ -1,12 +1,12 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { createFormStore, type FormEvents, type FormState, type FormStatus } from '@obra/form';
-import { validateWaitList, type WaitListEntry } from '@obra/schema';
+import { emptyOf, validateWaitList, waitListSchema, type WaitListEntry } from '@obra/schema';
 
 /** What the visitor has typed so far; `interesado` is empty until chosen. */
 export type WaitListValues = { [K in keyof WaitListEntry]: K extends 'interesado' ? WaitListEntry[K] | '' : string };
 
 /** Empty values: the form's initial state and what it returns to after a send. */
-export const emptyWaitList: WaitListValues = { interesado: '', nombre: '', correo: '', telefono: '', comentario: '' };
+export const emptyWaitList: WaitListValues = emptyOf(waitListSchema);
 
 /**
  * The events `<obra-wait-list>` dispatches, with the entry in `detail.entry`. For `no-cors`,

@@ -203,10 +203,10 @@ const ENTRIES = { api: 'packages/server/src/main.ts', host: 'host/serve.ts' } as
  */
 const API_NODE_FLAGS: readonly string[] = [...(process.env.OBRA_BENCH_WASM_TIERING === '1' ? [] : WASM_FLAGS), '--max-semi-space-size=4'];
 
-/** Starts `packages/server` standalone (`api`) or embedded in host/serve.ts (`host`) on a free port. */
-export async function startProcess(entry: keyof typeof ENTRIES, env: Record<string, string>): Promise<ApiProcess> {
+/** Starts `packages/server` standalone (`api`) or embedded in host/serve.ts (`host`) on a free port, from `root` (a copy of the repository's). */
+export async function startProcess(entry: keyof typeof ENTRIES, env: Record<string, string>, root = ROOT): Promise<ApiProcess> {
   const child = spawn(process.execPath, [...API_NODE_FLAGS, '--conditions=source', ENTRIES[entry]], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

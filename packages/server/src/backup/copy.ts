@@ -149,7 +149,12 @@ export async function load(target: Db, header: BackupHeader, batches: AsyncItera
     for (const table of tables) if (MIGRATION_ROWS.has(table)) await tx.exec(`delete from ${ident(table)}`);
     const columns = new Map<string, string>();
     for await (const { table, rows } of batches) {
-      if (!columns.has(table)) columns.set(table, (await writableColumns(tx, table)).map(ident).join(', '));
+      // The columns the dump has: one added since (a field's, by the generated SQL) takes its default.
+      if (!columns.has(table)) {
+        const dumped = new Set(Object.keys(JSON.parse(rows[0] ?? '{}') as object));
+        const writable = await writableColumns(tx, table);
+        columns.set(table, (rows.length ? writable.filter((column) => dumped.has(column)) : writable).map(ident).join(', '));
+      }
       const list = columns.get(table)!;
       await tx.query(`insert into ${ident(table)} (${list}) select ${list} from json_populate_recordset(null::${ident(table)}, $1::json)`, [
         `[${rows.join(',')}]`,

@@ -1,4 +1,4 @@
-// The database's part of the lead-kind registry (@obra/schema/lead-kinds): the trigger functions
+// The database's part of the lead-kind registry (@obra/schema/lead-kinds): each field's column, the trigger functions
 // that index each new kind row as a lead (`lead_from_<table>`, in the insert's own transaction,
 // once per row) and the webhook payload of a lead (`webhook_lead_data`), generated from the
 // registry rather than written per kind. migrate() applies this with the functions and triggers
@@ -60,5 +60,12 @@ begin
     'fields', coalesce(fields, '{}'::jsonb));
 end $$;`;
 
-/** The generated functions, and the kind tables' `lead_index` triggers. */
-export const LEAD_KINDS_SQL = [...KINDS.map(indexFunction), webhookFunction].join('\n');
+/**
+ * Each field's column, added when missing (text, empty for the rows stored before it): a field
+ * added to a schema needs no migration of its own.
+ */
+const columns = (spec: LeadKindSpec) =>
+  spec.fields.map(({ column }) => `alter table ${spec.table} add column if not exists ${column} text not null default '';`).join('\n');
+
+/** Each field's column, the generated functions, and the kind tables' `lead_index` triggers. */
+export const LEAD_KINDS_SQL = [...KINDS.map(columns), ...KINDS.map(indexFunction), webhookFunction].join('\n');

@@ -3,6 +3,8 @@
 import { Webhook } from 'standardwebhooks';
 import { guardFormula } from '../csv.ts';
 import type { WebhookFormat } from '@obra/schema/admin-contract';
+import { LEAD_KIND_SPECS } from '@obra/schema/lead-kinds';
+import type { LeadKindName } from '@obra/schema/console';
 
 /** An endpoint's format (the console's contract names them). */
 export type Format = WebhookFormat;
@@ -16,16 +18,19 @@ export interface StoredEvent {
   created_at: Date | string;
 }
 
-/** The original wait list's five keys, in its order. */
+/** The original wait list's five keys, in its order; then the kind's fields added since (its registry's `extras`), by name. */
 interface SheetRow {
   nombre: string;
   correo: string;
   telefono: string;
   comentario: string;
   interesado: string;
+  [added: string]: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A field as a cell: a list's codes joined by ", ". */
+const cell = (value: unknown) => (Array.isArray(value) ? value.filter((item) => typeof item === 'string').join(', ') : text(value));
 
 /**
  * Each cell guarded like the CSV exports: a sheet's script appends the row as it comes, and Google
@@ -33,7 +38,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * Sheets' own mark for text, not shown.
  */
 const guarded = (row: SheetRow): SheetRow =>
-  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, guardFormula(value as string)])) as unknown as SheetRow;
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, guardFormula(value)])) as unknown as SheetRow;
 
 /**
  * A lead as the original wait list posted it. A wait-list lead is its own five fields; the other
@@ -43,7 +48,13 @@ const guarded = (row: SheetRow): SheetRow =>
  */
 function sheetRow(data: Record<string, unknown>): SheetRow {
   const fields = (data.fields ?? {}) as Record<string, unknown>;
-  switch (data.kind) {
+  const added = (LEAD_KIND_SPECS[data.kind as LeadKindName]?.extras ?? []).map(({ name }) => [name, cell(fields[name])]);
+  return { ...originalRow(data.kind, fields), ...Object.fromEntries(added) };
+}
+
+/** The five keys of the original wait list, for a lead of `kind`. */
+function originalRow(kind: unknown, fields: Record<string, unknown>): SheetRow {
+  switch (kind) {
     case 'wait-list':
       return {
         nombre: text(fields.nombre),
@@ -74,7 +85,7 @@ function sheetRow(data: Record<string, unknown>): SheetRow {
         correo: text(fields.correo),
         telefono: text(fields.telefono),
         // A list since version 2 of the payload, a comma-separated text before.
-        comentario: Array.isArray(fields.otros) ? fields.otros.filter((o) => typeof o === 'string').join(', ') : text(fields.otros),
+        comentario: cell(fields.otros),
         interesado: 'cliente',
       };
   }
