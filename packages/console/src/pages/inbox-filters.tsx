@@ -3,6 +3,7 @@
 // a phone they fold away under one "Filters (n active)" line.
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n.ts';
+import { adminUrl } from '../api.ts';
 import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { KindFilter, LangAndDates, OperatorFilter } from './list-parts.tsx';
 
@@ -147,7 +148,7 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
           <a href="/admin/leads" onClick={link('/admin/leads')}>
             {t('console.inbox.clear')}
           </a>
-          <a href={`/api/admin/export.csv${filterQuery({ ...filter, after: undefined })}`} download>
+          <a href={adminUrl('GET export.csv', { query: filter })} download>
             {t('console.inbox.export')}
           </a>
           <p className="hint">{t('consoleWork.filters.live')}</p>

@@ -1,37 +1,28 @@
 // The contract between the console and its API (/api/admin/*): each route the console calls, named
-// 'METHOD path' (`:id` for the path's id), with the answer it gives (AdminResponses) and, for the
-// routes that read a body, the body's schema (ADMIN_BODIES). The server's route table is built from
-// these names and each handler reads its body through the schema and returns its answer's type; the
-// console's adminApi() takes the same names. A change on one side fails `tsc` on the other.
+// 'METHOD path' (`:id` for the path's id), with the answer it gives (AdminResponses), for the
+// routes that read a body the body's schema (ADMIN_BODIES), and for the GET routes that read a
+// query string its schema (ADMIN_QUERIES, queries.ts). The server's route table is built from these
+// names and each handler reads its body and its query through the schemas and returns its answer's
+// type; the console's adminApi() takes the same names. A change on one side fails `tsc` on the other.
 //
-// The console imports only types from here (no schema reaches its bundle): it never checks a body
-// before sending it, the API does.
+// The console imports only types from here (no body schema reaches its bundle): it never checks a
+// body before sending it, the API does. It imports the queries (queries.ts) to write and read its URLs.
 import * as v from 'valibot';
-import { PARTNER_CODE, type UtmKey } from './attribution.ts';
-import { LANGS, type Lang } from './lang.ts';
-import type { LeadKindName, LeadStatus, ORDER_PROVIDERS, PartnerStatus, PaymentStatus } from './console.ts';
-import { BULK_LIMIT, LEAD_KIND_NAMES, LEAD_STATUSES, OPERATOR_ROLES, type OperatorRole } from './console.ts';
-import { LOST_REASONS, MAX_DEAL_STAGES, type DealOutcome, type LostReason } from './console.ts';
-import { ACTIVITY_OUTCOMES, CONVERSATION_LIMITS, TEMPLATE_VARIABLES, type ConversationEvent } from './console.ts';
-import { isCleanLine, isCleanText, isEmail } from './validate.ts';
+import { PARTNER_CODE, type UtmKey } from '../attribution.ts';
+import { LANGS, type Lang } from '../lang.ts';
+import type { LeadKindName, LeadStatus, ORDER_PROVIDERS, PartnerStatus, PaymentStatus } from '../console.ts';
+import { BULK_LIMIT, LEAD_KIND_NAMES, LEAD_STATUSES, OPERATOR_ROLES, type OperatorRole } from '../console.ts';
+import { LOST_REASONS, MAX_DEAL_STAGES, type DealOutcome, type LostReason } from '../console.ts';
+import { ACTIVITY_OUTCOMES, CONVERSATION_LIMITS, TEMPLATE_VARIABLES, type ConversationEvent } from '../console.ts';
+import { isCleanLine, isCleanText, isEmail } from '../validate.ts';
+import { checkWith, type AdminBody } from './check.ts';
+
+export type { AdminBody } from './check.ts';
+export * from './queries.ts';
 
 /** A time as the API writes it: ISO 8601 (a Date on the server, JSON.stringify's string on the wire). */
 export type ApiTime = string;
 
-/**
- * A body schema and the `code` each refusal carries, by the member the refusal is about ('' for
- * the body as a whole), or by member and check (`origins.max_length`) where one member has several:
- * the console translates the code, tests read the English `errorMessage`, which is each check's
- * message.
- */
-export interface AdminBody<S extends v.GenericSchema = v.GenericSchema, X extends object = object> {
-  schema: S;
-  codes: Record<string, string>;
-  /** The refusal also names its member in `errors` ({origins: 'partner-origins'}), for a form to mark the field. */
-  fields?: true;
-  /** The refusal's other members, read from its issue and code (a notification rule's `kind`, its bad `addresses`). */
-  extra?: (issue: v.BaseIssue<unknown>, code: string | undefined) => X;
-}
 const body = <S extends v.GenericSchema>(schema: S, codes: Record<string, string> = {}, fields?: true): AdminBody<S> =>
   fields ? { schema, codes, fields } : { schema, codes };
 
@@ -775,22 +766,8 @@ export type AdminBodyCheck<K extends AdminBodyRoute> =
  * member that has one (`rules.mode` before `rules`, see {@link AdminBody}).
  */
 export function checkAdminBody<K extends AdminBodyRoute>(route: K, value: unknown): AdminBodyCheck<K> {
-  const contract: AdminBody = ADMIN_BODIES[route];
-  const result = v.safeParse(contract.schema, value);
-  if (result.success) return { ok: true, body: result.output as AdminChecked<K> };
-  const [issue] = result.issues;
-  // The members named on the way, a list's positions left out: ['rules', 'mode'].
-  const members = (issue.path ?? []).map((step) => step.key).filter((key): key is string => typeof key === 'string');
-  let code: string | undefined;
-  for (let depth = members.length; depth > 0 && !code; depth--) {
-    const member = members.slice(0, depth).join('.');
-    code = contract.codes[`${member}.${issue.type}`] ?? contract.codes[member];
-  }
-  const details = {
-    ...(code ? { code, ...(contract.fields ? { errors: { [members[0] ?? '']: code } } : {}) } : {}),
-    ...contract.extra?.(issue, code),
-  };
-  return { ok: false, message: issue.message, details: details as AdminRefusal<K> };
+  const checked = checkWith<AdminChecked<K>, AdminRefusal<K>>(ADMIN_BODIES[route], value);
+  return checked.ok ? { ok: true, body: checked.value } : checked;
 }
 
 /** A choice's name in each language (a lead's field, a kind). */
