@@ -56,6 +56,10 @@ export const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
 /** A partner's state. */
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 
+/** A task's kinds of work (issue 40), in the order the console offers them. */
+export const TASK_TYPES = ['call', 'site-visit', 'quote', 'follow-up', 'other'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
 /** The operators' roles: admins also manage users, partners and settings, and delete leads. */
 export const OPERATOR_ROLES = ['admin', 'agent'] as const;
 /** An operator's role. */

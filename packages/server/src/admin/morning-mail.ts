@@ -3,7 +3,8 @@
 // in their language, with their times; nothing when nothing is due. A queue of the mail outbox (mail/mail-outbox.ts): one row per operator and
 // local day (unique, so several API processes queue it once), sent exactly once, retried.
 import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
-import type { LeadEstimate, TaskType } from '@obra/schema/admin-contract';
+import type { LeadEstimate } from '@obra/schema/admin-contract';
+import type { TaskType } from '@obra/schema/console';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';
