@@ -37,7 +37,9 @@ export type QueryOf<K extends AdminRoute> = K extends AdminQueryRoute ? AdminQue
 
 /** Where contract route `key` goes (a link to a file it answers, or a call): `:id` is `id`, then its query string. */
 export function adminUrl<K extends AdminRoute>(key: K, { id = '', query }: { id?: string; query?: QueryOf<K> } = {}): string {
-  const search = query ? queryString(ADMIN_QUERIES[key as AdminQueryRoute].keys, query as Record<string, string | undefined>) : '';
+  // Only a route with a query (ADMIN_QUERIES) has a query string.
+  const contract = (ADMIN_QUERIES as Partial<Record<AdminRoute, { keys: readonly string[] }>>)[key];
+  const search = query && contract ? queryString(contract.keys, query as Record<string, string | undefined>) : '';
   return `/api/admin/${key.slice(key.indexOf(' ') + 1).replace(':id', id)}${search}`;
 }
 

@@ -4,13 +4,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n.ts';
 import { adminUrl } from '../api.ts';
-import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
+import { FILTER_KEYS, filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { KindFilter, LangAndDates, OperatorFilter } from './list-parts.tsx';
 
 /** How long typing may pause before the list follows it. */
 const TYPING_MS = 450;
-/** What the filter fields write (status, sort and page are set elsewhere). */
-const FIELDS = ['q', 'kind', 'lang', 'from', 'to', 'assignee', 'due', 'partner', 'campaign', 'site'] as const;
+/** What the filter fields write: the inbox's query but the status, the sort and the page, set elsewhere. */
+const ELSEWHERE: readonly string[] = ['status', 'sort', 'dir', 'after'];
+const FIELDS = FILTER_KEYS.filter((key) => !ELSEWHERE.includes(key));
 /** The work queues: what each sets (everything else of the filter is left as it is, the page aside). */
 const QUEUES = [
   ['all', { assignee: undefined, due: undefined }],

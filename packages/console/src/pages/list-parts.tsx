@@ -27,12 +27,12 @@ export function useLoad<K extends Readable>(
   const [error, setError] = useState('');
   const [version, setVersion] = useState(0);
   // The query by its text: an equal one written again is the same call.
-  const search = JSON.stringify(query ?? {});
+  const search = query ? JSON.stringify(query) : '';
   useEffect(() => {
     let live = true;
     setError('');
     // Readable, the union of the GET routes: none reads a body.
-    (adminApi<Readable>(key, { id, query: JSON.parse(search) as QueryOf<Readable> }) as Promise<T>).then(
+    (adminApi<Readable>(key, { id, query: search ? (JSON.parse(search) as QueryOf<Readable>) : undefined }) as Promise<T>).then(
       (result) => live && setData(result),
       (caught: ApiError) => {
         if (!live) return;
