@@ -1,8 +1,9 @@
 // Calls to /api/admin/*: same origin, the session cookie goes by itself; every state-changing call
 // carries the session's CSRF token. A 401 anywhere means the session ended: back to sign-in. What
 // each route takes and answers is the contract's (@obra/schema/admin-contract), of which the
-// console imports only types.
+// console imports only types and the queries (a call's query string is written from its route's).
 import type { AdminRequest, AdminResponses, AdminRoute } from '@obra/schema/admin-contract';
+import { ADMIN_QUERIES, queryString, type AdminQueryInput, type AdminQueryRoute } from '@obra/schema/admin-contract/queries';
 
 /**
  * A refusal from the API, with its status and `code` (e.g. `credentials`, `rate`). Not the widgets'
@@ -31,11 +32,19 @@ export const setCsrf = (token: string) => void (csrf = token);
 /** What to do when a call answers 401 (show the sign-in screen). */
 export const whenSignedOut = (handler: () => void) => void (onSignedOut = handler);
 
-/** Where contract route `key` goes: `:id` is `id`, then `query` (`?a=b`, or ''). */
-const routePath = (key: AdminRoute, id = '', query = '') => `${key.slice(key.indexOf(' ') + 1).replace(':id', id)}${query}`;
+/** A call's query: the parameters of its route's query (ADMIN_QUERIES), each a text or left out. */
+export type QueryOf<K extends AdminRoute> = K extends AdminQueryRoute ? AdminQueryInput<K> : never;
 
-/** What a call of route `K` takes: the path's id, a query string, and the body when the route reads one. */
-type CallOf<K extends AdminRoute> = { id?: string; query?: string } & (AdminRequest<K> extends undefined
+/** Where contract route `key` goes (a link to a file it answers, or a call): `:id` is `id`, then its query string. */
+export function adminUrl<K extends AdminRoute>(key: K, { id = '', query }: { id?: string; query?: QueryOf<K> } = {}): string {
+  // Only a route with a query (ADMIN_QUERIES) has a query string.
+  const contract = (ADMIN_QUERIES as Partial<Record<AdminRoute, { keys: readonly string[] }>>)[key];
+  const search = query && contract ? queryString(contract.keys, query as Record<string, string | undefined>) : '';
+  return `/api/admin/${key.slice(key.indexOf(' ') + 1).replace(':id', id)}${search}`;
+}
+
+/** What a call of route `K` takes: the path's id, its query, and the body when the route reads one. */
+type CallOf<K extends AdminRoute> = { id?: string; query?: QueryOf<K> } & (AdminRequest<K> extends undefined
   ? { body?: undefined }
   : { body: AdminRequest<K> });
 
@@ -51,7 +60,7 @@ export async function adminApi<K extends AdminRoute>(
   const body = call?.body;
   let response: Response;
   try {
-    response = await fetch(`/api/admin/${routePath(key, call?.id, call?.query)}`, {
+    response = await fetch(adminUrl(key, call), {
       method,
       credentials: 'same-origin',
       headers: {

@@ -1,16 +1,23 @@
-// The console's routes and the inbox filter live in the URL (shareable, the back button works),
-// read and written with the history API: no router library for a dozen screens.
+// The console's routes and the lists' filters live in the URL (shareable, the back button works),
+// read and written with the history API: no router library for a dozen screens. A list's query
+// string is its API call's (the contract's ADMIN_QUERIES): the same names, in the same order.
 import { useEffect, useState, type MouseEvent } from 'react';
-import { BOARD_FILTER_KEYS, DASHBOARD_WEEKS, LEAD_FILTER_KEYS } from '@obra/schema/console';
+import { acceptedValues, ADMIN_QUERIES, queryString, queryValues, type AdminQueryInput } from '@obra/schema/admin-contract/queries';
 
-/** What the inbox keeps in its query string (the API reads the same names): the filter, the sort, the page. */
-export const FILTER_KEYS = [...LEAD_FILTER_KEYS, 'sort', 'dir', 'after'] as const;
+/** What the inbox keeps in its query string (the API's GET leads): the filter, the sort, the page. */
+export const FILTER_KEYS = ADMIN_QUERIES['GET leads'].keys;
 /** The inbox filter: each key optional. */
-export type Filter = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
-/** The filter fields the orders list keeps in its query string (the API reads the same names). */
-export const ORDER_FILTER_KEYS = ['status', 'provider', 'product', 'lang', 'from', 'to', 'q', 'after'] as const;
+export type Filter = AdminQueryInput<'GET leads'>;
+/** What the orders list keeps in its query string (the API's GET orders). */
+export const ORDER_FILTER_KEYS = ADMIN_QUERIES['GET orders'].keys;
 /** The orders filter: each key optional. */
-export type OrderFilter = Partial<Record<(typeof ORDER_FILTER_KEYS)[number], string>>;
+export type OrderFilter = AdminQueryInput<'GET orders'>;
+/** What the deals' board keeps in its query string: the API's GET board but a column's next page (`stage`, `after`). */
+export const BOARD_FILTER_KEYS = ADMIN_QUERIES['GET board'].keys.filter(
+  (key): key is Exclude<typeof key, 'stage' | 'after'> => key !== 'stage' && key !== 'after',
+);
+/** The board's filter: each key optional. */
+export type BoardFilter = Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>>;
 
 /** A screen of the console. */
 export type Route =
@@ -36,7 +43,7 @@ export type Route =
   | { name: 'people' }
   | { name: 'person'; id: string }
   /** The deals' board, its filter in the query string (BOARD_FILTER_KEYS). */
-  | { name: 'deals'; filter: Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>> }
+  | { name: 'deals'; filter: BoardFilter }
   /** The operator's open tasks, and the assignment rules. */
   | { name: 'tasks' }
   | { name: 'rules' }
@@ -45,56 +52,41 @@ export type Route =
 const LEAD = /^\/admin\/leads\/([0-9a-f-]{36})\/?$/;
 const ORDER = /^\/admin\/orders\/([0-9a-f-]{36})\/?$/;
 
-/** The non-empty values of `keys` in a query string. */
-function readFilter<K extends string>(search: string, keys: readonly K[]): Partial<Record<K, string>> {
-  const params = new URLSearchParams(search);
-  const filter: Partial<Record<K, string>> = {};
-  for (const key of keys) {
-    const value = params.get(key)?.trim();
-    if (value) filter[key] = value;
-  }
-  return filter;
-}
 const PARTNER = /^\/admin\/partners\/([0-9a-f-]{36})\/?$/;
 const PERSON = /^\/admin\/people\/([0-9a-f-]{36})\/?$/;
 
-/** The dashboard's query string: its range and whether test orders count (docs/operators/payments.md#test-orders). */
-export const dashboardQuery = (weeks?: number, test?: boolean): string => {
-  const query = new URLSearchParams({ ...(weeks && { weeks: String(weeks) }), ...(test && { test: '1' }) }).toString();
-  return query ? `?${query}` : '';
-};
+/** The dashboard's query: its range and whether test orders count (docs/operators/payments.md#test-orders). */
+export const dashboardQuery = (weeks?: number, test?: boolean): AdminQueryInput<'GET dashboard'> => ({
+  weeks: weeks ? String(weeks) : undefined,
+  test: test ? '1' : undefined,
+});
 
 /** The route of a location (pathname, search, hash). */
 export function parseRoute(pathname: string, search = '', hash = ''): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/admin') {
     // Links to the inbox from before it moved to /admin/leads (an older digest e-mail) still open it.
-    const filter = readFilter(search, FILTER_KEYS);
+    const filter = queryValues(FILTER_KEYS, search);
     if (Object.keys(filter).length) return { name: 'inbox', filter };
-    const params = new URLSearchParams(search);
-    const weeks = Number(params.get('weeks'));
-    return {
-      name: 'dashboard',
-      ...(DASHBOARD_WEEKS.includes(weeks as never) && { weeks }),
-      ...(params.get('test') === '1' && { test: true as const }),
-    };
+    // What the API would take of the range and test orders; any other value is the default's.
+    const { weeks, test } = acceptedValues(ADMIN_QUERIES['GET dashboard'], search);
+    return { name: 'dashboard', ...(weeks && { weeks }), ...(test && { test }) };
   }
-  if (path === '/admin/leads') return { name: 'inbox', filter: readFilter(search, FILTER_KEYS) };
+  if (path === '/admin/leads') return { name: 'inbox', filter: queryValues(FILTER_KEYS, search) };
   if (path === '/admin/settings') return { name: 'settings' };
   if (path === '/admin/tasks') return { name: 'tasks' };
   if (path === '/admin/rules') return { name: 'rules' };
   const lead = LEAD.exec(pathname);
   if (lead) return { name: 'lead', id: lead[1]! };
-  if (path === '/admin/orders') return { name: 'orders', filter: readFilter(search, ORDER_FILTER_KEYS) };
+  if (path === '/admin/orders') return { name: 'orders', filter: queryValues(ORDER_FILTER_KEYS, search) };
   const order = ORDER.exec(pathname);
-  if (order) return { name: 'order', id: order[1]!, filter: readFilter(search, ORDER_FILTER_KEYS) };
+  if (order) return { name: 'order', id: order[1]!, filter: queryValues(ORDER_FILTER_KEYS, search) };
   if (path === '/admin/users') return { name: 'users' };
   if (path === '/admin/notifications') return { name: 'notifications' };
   if (path === '/admin/templates') return { name: 'templates' };
   if (path === '/admin/partners') {
-    const params = new URLSearchParams(search);
-    const page = Number(params.get('page') ?? '1');
-    return { name: 'partners', status: params.get('status')?.trim() ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
+    const { status = '' } = queryValues(ADMIN_QUERIES['GET partners'].keys, search);
+    return { name: 'partners', status, page: acceptedValues(ADMIN_QUERIES['GET partners'], search).page ?? 1 };
   }
   const partner = PARTNER.exec(pathname);
   if (partner) return { name: 'partner', id: partner[1]! };
@@ -104,28 +96,23 @@ export function parseRoute(pathname: string, search = '', hash = ''): Route {
   if (person) return { name: 'person', id: person[1]! };
   if (path === '/admin/account') return { name: 'account' };
   if (path === '/admin/sign-in') return { name: 'sign-in' };
-  if (path === '/admin/deals') return { name: 'deals', filter: readFilter(search, BOARD_FILTER_KEYS) };
+  if (path === '/admin/deals') return { name: 'deals', filter: queryValues(BOARD_FILTER_KEYS, search) };
   if (path === '/admin/set-password')
     return { name: 'set-password', token: new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '' };
   return { name: 'not-found' };
 }
 
 /** The query string of a filter (`?kind=…`), empty values left out, in the stable order of `keys` (the inbox's by default). */
-export function filterQuery<K extends string>(
+export const filterQuery = <K extends string>(
   filter: Partial<Record<K, string>>,
   keys: readonly K[] = FILTER_KEYS as readonly string[] as readonly K[],
-): string {
-  const params = new URLSearchParams();
-  for (const key of keys) if (filter[key]) params.set(key, filter[key]);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+): string => queryString(keys, filter);
 
 /** The URL of a route. */
 export function routeUrl(route: Route): string {
   switch (route.name) {
     case 'dashboard':
-      return `/admin${dashboardQuery(route.weeks, route.test)}`;
+      return `/admin${queryString(ADMIN_QUERIES['GET dashboard'].keys, dashboardQuery(route.weeks, route.test))}`;
     case 'inbox':
       return `/admin/leads${filterQuery(route.filter)}`;
     case 'settings':
@@ -142,13 +129,11 @@ export function routeUrl(route: Route): string {
       return '/admin/notifications';
     case 'templates':
       return '/admin/templates';
-    case 'partners': {
-      const params = new URLSearchParams();
-      if (route.status) params.set('status', route.status);
-      if (route.page > 1) params.set('page', String(route.page));
-      const text = params.toString();
-      return `/admin/partners${text ? `?${text}` : ''}`;
-    }
+    case 'partners':
+      return `/admin/partners${queryString(ADMIN_QUERIES['GET partners'].keys, {
+        status: route.status,
+        page: route.page > 1 ? String(route.page) : undefined,
+      })}`;
     case 'partner':
       return `/admin/partners/${route.id}`;
     case 'webhooks':

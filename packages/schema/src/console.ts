@@ -31,11 +31,6 @@ export type LeadSort = keyof typeof LEAD_SORTS;
 /** The sort of the inbox when the URL names none. */
 export const DEFAULT_LEAD_SORT: LeadSort = 'received';
 
-/** The inbox filter's names, in the URL's order (the API reads the same query string). */
-export const LEAD_FILTER_KEYS = ['kind', 'status', 'lang', 'from', 'to', 'q', 'partner', 'campaign', 'site', 'assignee', 'due'] as const;
-/** One of {@link LEAD_FILTER_KEYS}. */
-export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
-
 /** `assignee` beyond an operator's id: the signed-in operator's leads, or nobody's. */
 export const ASSIGNEE_QUEUES = ['me', 'none'] as const;
 /** `due`: follow-ups past their time, or due by the end of the operator's day (the late ones too). */
@@ -64,6 +59,10 @@ export const PARTNER_STATUSES = ['pending', 'approved', 'suspended'] as const;
 /** A partner's state. */
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 
+/** A task's kinds of work (issue 40), in the order the console offers them. */
+export const TASK_TYPES = ['call', 'site-visit', 'quote', 'follow-up', 'other'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
 /** The operators' roles: admins also manage users, partners and settings, and delete leads. */
 export const OPERATOR_ROLES = ['admin', 'agent'] as const;
 /** An operator's role. */
@@ -77,8 +76,6 @@ export type DealOutcome = (typeof DEAL_OUTCOMES)[number];
 export const LOST_REASONS = ['price', 'competitor', 'timing', 'financing', 'no-answer', 'scope', 'other'] as const;
 /** A lost deal's reason. */
 export type LostReason = (typeof LOST_REASONS)[number];
-/** What the deals' board keeps in its query string (the API reads the same names). */
-export const BOARD_FILTER_KEYS = ['owner', 'kind', 'country', 'partner', 'q'] as const;
 /** The cards a board's column shows at first, and adds per "more". */
 export const BOARD_PAGE = 20;
 /** The most stages a pipeline has. */

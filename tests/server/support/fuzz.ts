@@ -1,5 +1,5 @@
 // Property-based requests to the whole API (tests/server/fuzz.test.ts, `npm run bench:fuzz`): every
-// route of the console's contract (packages/schema/src/admin-contract.ts) and of the public API,
+// route of the console's contract (packages/schema/src/admin-contract/) and of the public API,
 // each with its valid body bent one way (a member's wrong type, NUL and every Unicode class,
 // `__proto__` keys, huge and empty values), or a body that is no JSON at all, under missing,
 // wrong and doubled headers and wrong methods. Each request is sent over real HTTP on loopback

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { BULK_LIMIT, LEAD_STATUSES, type LeadStatus } from '@obra/schema/console';
 import type { AdminRequest } from '@obra/schema/admin-contract';
-import { adminApi, type ApiError, type Me } from '../api.ts';
+import { adminApi, adminUrl, type ApiError, type Me } from '../api.ts';
 import { formText } from './form-text.ts';
 import { useT, type ConsoleI18n } from '../i18n.ts';
 import { Feedback } from './feedback.tsx';
@@ -90,8 +90,8 @@ export function BulkBar({
     }
   };
   const exportUrl = selection.all
-    ? `/api/admin/export.csv${filterQuery({ ...filter, after: undefined })}`
-    : `/api/admin/export.csv?ids=${[...selection.ids].join(',')}`;
+    ? adminUrl('GET export.csv', { query: filter })
+    : adminUrl('GET export.csv', { query: { ids: [...selection.ids].join(',') } });
   // The live regions stay when nothing is selected: "Deleted: 5" is read after the selection went.
   const live = (
     <>

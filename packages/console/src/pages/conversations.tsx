@@ -142,7 +142,7 @@ interface FormProps {
 function useComposed(lead: LeadDetail, template: string, fail: FormProps['fail']) {
   const [composed, setComposed] = useState<ComposedMessage | undefined>();
   useEffect(() => {
-    void adminApi('GET leads/:id/compose', { id: lead.id, query: template ? `?template=${template}` : '' }).then(setComposed, fail);
+    void adminApi('GET leads/:id/compose', { id: lead.id, query: { template } }).then(setComposed, fail);
     // `fail` is new on every render; the message depends on the lead and the template only.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [lead.id, template]);

@@ -5,7 +5,7 @@ import { CONSOLE_LOCALES, CONTACT_BUCKET_HOURS, DASHBOARD_WEEKS, DEFAULT_DASHBOA
 import type { DashboardFigures, OriginDimension } from '@obra/schema/admin-contract';
 import { Fragment } from 'react';
 import { useT } from '../i18n.ts';
-import { dashboardQuery, navigate } from '../url-state.ts';
+import { dashboardQuery, navigate, routeUrl } from '../url-state.ts';
 import { Bars, Chart, NumberTable, StackedColumns } from './charts.tsx';
 import { money } from './format.ts';
 import { useLoad } from './list-parts.tsx';
@@ -34,7 +34,9 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS, test = false }: { w
           id="dashboard-weeks"
           label={t('consoleDashboard.range')}
           value={weeks}
-          onChange={(event) => navigate(`/admin${dashboardQuery(Number(event.currentTarget.value), test)}`, { replace: true })}
+          onChange={(event) =>
+            navigate(routeUrl({ name: 'dashboard', weeks: Number(event.currentTarget.value), test: test || undefined }), { replace: true })
+          }
         >
           {DASHBOARD_WEEKS.map((n) => (
             <option key={n} value={n}>
@@ -47,7 +49,9 @@ export function Dashboard({ weeks = DEFAULT_DASHBOARD_WEEKS, test = false }: { w
         id="dashboard-test"
         label={t('consoleDashboard.testOrders')}
         checked={test}
-        onChange={(event) => navigate(`/admin${dashboardQuery(weeks, event.currentTarget.checked)}`, { replace: true })}
+        onChange={(event) =>
+          navigate(routeUrl({ name: 'dashboard', weeks, test: event.currentTarget.checked || undefined }), { replace: true })
+        }
       />
     </>
   );

@@ -4,11 +4,11 @@
 // why first; each result is announced. Filters as the inbox's, in the URL. Admins edit the
 // pipeline below it (deals-stages.tsx).
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { BOARD_FILTER_KEYS, CONSOLE_LOCALES, type LostReason } from '@obra/schema/console';
+import { CONSOLE_LOCALES, type LostReason } from '@obra/schema/console';
 import type { BoardColumn, DealCard, DealStage } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { filterQuery, link, navigate } from '../url-state.ts';
+import { BOARD_FILTER_KEYS, filterQuery, link, navigate, type BoardFilter } from '../url-state.ts';
 import { DEAL_ERRORS, dealDay, dealMoney, moneyList, reasonText, stageName } from './deals-format.ts';
 import { LostFields } from './deals-lead.tsx';
 import { DealStages } from './deals-stages.tsx';
@@ -17,7 +17,6 @@ import { formText } from './form-text.ts';
 import { KindFilter, OperatorFilter, PartnerFilter, SearchFilter, useLoad } from './list-parts.tsx';
 import { ErrorText, TextField } from './form-kit.tsx';
 
-type BoardFilter = Partial<Record<(typeof BOARD_FILTER_KEYS)[number], string>>;
 const boardUrl = (filter: BoardFilter) => `/admin/deals${filterQuery(filter, BOARD_FILTER_KEYS)}`;
 /** How long typing may pause before the board follows it. */
 const TYPING_MS = 450;
@@ -25,8 +24,7 @@ const TYPING_MS = 450;
 /** The board for `filter`. */
 export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
   const { t, lang } = useT();
-  const query = filterQuery(filter, BOARD_FILTER_KEYS);
-  const board = useLoad('GET board', { query });
+  const board = useLoad('GET board', { query: filter });
   const pipeline = useLoad('GET deal-stages');
   const { data: people } = useLoad('GET users');
   // Further pages of each column ("Show more"), dropped whenever the board is read again.
@@ -58,8 +56,7 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
   const showMore = async (column: BoardColumn) => {
     const next = more[column.stageId]?.next ?? column.next;
     if (!next) return;
-    const [page] = (await adminApi('GET board', { query: `${query || '?'}${query ? '&' : ''}stage=${column.stageId}&after=${next}` }))
-      .columns;
+    const [page] = (await adminApi('GET board', { query: { ...filter, stage: column.stageId, after: next } })).columns;
     setMore((all) => ({ ...all, [column.stageId]: { items: [...(all[column.stageId]?.items ?? []), ...page!.items], next: page!.next } }));
   };
   const all = board.data?.columns.flatMap(cards) ?? [];

@@ -3,14 +3,16 @@
 // a phone they fold away under one "Filters (n active)" line.
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n.ts';
-import { filterQuery, link, navigate, type Filter } from '../url-state.ts';
+import { adminUrl } from '../api.ts';
+import { FILTER_KEYS, filterQuery, link, navigate, type Filter } from '../url-state.ts';
 import { KindFilter, LangAndDates, OperatorFilter, PartnerFilter, SearchFilter } from './list-parts.tsx';
 import { Check, SelectField, TextField } from './form-kit.tsx';
 
 /** How long typing may pause before the list follows it. */
 const TYPING_MS = 450;
-/** What the filter fields write (status, sort and page are set elsewhere). */
-const FIELDS = ['q', 'kind', 'lang', 'from', 'to', 'assignee', 'due', 'partner', 'campaign', 'site'] as const;
+/** What the filter fields write: the inbox's query but the status, the sort and the page, set elsewhere. */
+const ELSEWHERE: readonly string[] = ['status', 'sort', 'dir', 'after'];
+const FIELDS = FILTER_KEYS.filter((key) => !ELSEWHERE.includes(key));
 /** The work queues: what each sets (everything else of the filter is left as it is, the page aside). */
 const QUEUES = [
   ['all', { assignee: undefined, due: undefined }],
@@ -139,7 +141,7 @@ export function Filters({ filter, users }: { filter: Filter; users: { id: string
           <a href="/admin/leads" onClick={link('/admin/leads')}>
             {t('console.inbox.clear')}
           </a>
-          <a href={`/api/admin/export.csv${filterQuery({ ...filter, after: undefined })}`} download>
+          <a href={adminUrl('GET export.csv', { query: filter })} download>
             {t('console.inbox.export')}
           </a>
           <p className="hint">{t('consoleWork.filters.live')}</p>

@@ -2,7 +2,8 @@
 // again", and a form to add one (type, time on the operator's clock, for whom, note). The lead's
 // follow-up above is its next open task. Also the timeline's words for tasks and rule assignments.
 import { useState, type FormEvent } from 'react';
-import { TASK_TYPES, type LeadDetail, type OperatorItem, type TaskType } from '@obra/schema/admin-contract';
+import type { LeadDetail, OperatorItem } from '@obra/schema/admin-contract';
+import { TASK_TYPES, type TaskType } from '@obra/schema/console';
 import type { Lang } from '@obra/i18n';
 import { adminApi, type Me } from '../api.ts';
 import { useT, type ConsoleI18n, type ConsoleKey } from '../i18n.ts';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { LEAD_STATUSES, type LeadStatus } from '@obra/schema/console';
 import type { AdminRequest, LeadDetail, OperatorItem } from '@obra/schema/admin-contract';
-import { adminApi, type ApiError, type Me } from '../api.ts';
+import { adminApi, adminUrl, type ApiError, type Me } from '../api.ts';
 import { link, navigate } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { useLangName } from '../lang-options.tsx';
@@ -147,7 +147,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
                 <p>{t('console.lead.noImage')}</p>
               )}
               <p>
-                <a className="button" href={`/api/admin/leads/${lead.id}/report.pdf?lang=${lang}`} download>
+                <a className="button" href={adminUrl('GET leads/:id/report.pdf', { id: lead.id, query: { lang } })} download>
                   {t('console.lead.pdf')}
                 </a>
               </p>

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
 import type { AdminResponses } from '@obra/schema/admin-contract';
 import { LEAD_KIND_NAMES } from '@obra/schema/console';
-import { adminApi, type ApiError } from '../api.ts';
+import { adminApi, type ApiError, type QueryOf } from '../api.ts';
 import { link } from '../url-state.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
 import { LangOptions } from '../lang-options.tsx';
@@ -14,13 +14,13 @@ import { ErrorText, SelectField, TextField } from './form-kit.tsx';
 type Readable = Extract<keyof AdminResponses, `GET ${string}`>;
 
 /**
- * GETs contract route `key` (with `id` and the `query` string) whenever its path changes (or the
+ * GETs contract route `key` (with `id` and its `query`) whenever its URL changes (or the
  * language does, for the error's text, or `reload` is called): the last answer, kept while the
- * next one loads, or the refusal's text. An answer for a path left meanwhile is dropped.
+ * next one loads, or the refusal's text. An answer for a URL left meanwhile is dropped.
  */
 export function useLoad<K extends Readable>(
   key: K,
-  { id, query }: { id?: string; query?: string } = {},
+  { id, query }: { id?: string; query?: QueryOf<K> } = {},
   byCode?: Record<string, ConsoleKey>,
 ): { data: AdminResponses[K] | undefined; error: string; reload: () => void } {
   type T = AdminResponses[K];
@@ -28,11 +28,13 @@ export function useLoad<K extends Readable>(
   const [data, setData] = useState<T | undefined>();
   const [error, setError] = useState('');
   const [version, setVersion] = useState(0);
+  // The query by its text: an equal one written again is the same call.
+  const search = query ? JSON.stringify(query) : '';
   useEffect(() => {
     let live = true;
     setError('');
     // Readable, the union of the GET routes: none reads a body.
-    (adminApi<Readable>(key, { id, query }) as Promise<T>).then(
+    (adminApi<Readable>(key, { id, query: search ? (JSON.parse(search) as QueryOf<Readable>) : undefined }) as Promise<T>).then(
       (result) => live && setData(result),
       (caught: ApiError) => {
         if (!live) return;
@@ -44,7 +46,7 @@ export function useLoad<K extends Readable>(
     return () => {
       live = false;
     };
-  }, [key, id, query, t, byCode, version]);
+  }, [key, id, search, t, byCode, version]);
   const reload = useCallback(() => setVersion((n) => n + 1), []);
   return { data, error, reload };
 }

@@ -1,6 +1,7 @@
 // The orders (issue 19): card purchases newest first, filters kept in the URL, counts per payment
 // status, one keyset page, and the CSV export of the current filter. Read-only.
 import type { FormEvent } from 'react';
+import { adminUrl } from '../api.ts';
 import { filterQuery, link, navigate, ORDER_FILTER_KEYS, type OrderFilter } from '../url-state.ts';
 import { useT } from '../i18n.ts';
 import { money, when } from './format.ts';
@@ -18,15 +19,16 @@ const ordersUrl = (filter: OrderFilter) => `/admin/orders${query(filter)}`;
 export function Orders({ filter }: { filter: OrderFilter }) {
   const { t, lang, zone } = useT();
   const search = query(filter);
-  const { data: page, error } = useLoad('GET orders', { query: search });
+  const { data: page, error } = useLoad('GET orders', { query: filter });
   const orderUrl = (order: Order) => `/admin/orders/${order.id}${search}`;
 
   const { after: _after, status: _status, ...rest } = filter;
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    // The form's fields are the filter's, but the tabs' status and the page.
     const next: OrderFilter = { status: filter.status };
-    for (const key of ['product', 'provider', 'lang', 'from', 'to', 'q'] as const) next[key] = formText(data, key).trim() || undefined;
+    for (const key of ORDER_FILTER_KEYS) if (key !== 'status' && key !== 'after') next[key] = formText(data, key).trim() || undefined;
     navigate(ordersUrl(next));
   };
   const products = page?.products ?? [];
@@ -84,7 +86,7 @@ export function Orders({ filter }: { filter: OrderFilter }) {
           <a href="/admin/orders" onClick={link('/admin/orders')}>
             {t('console.inbox.clear')}
           </a>
-          <a href={`/api/admin/orders.csv${query({ ...filter, after: undefined })}`} download>
+          <a href={adminUrl('GET orders.csv', { query: filter })} download>
             {t('console.inbox.export')}
           </a>
         </div>

@@ -15,7 +15,7 @@ export const specialityName = (t: ConsoleI18n['t'], value: string) =>
 /** The list of partners in `status` ('' for all), page `page`, and the sites not approved. */
 export function Partners({ status, page, me }: { status: string; page: number; me: Me }) {
   const { t, lang, zone } = useT();
-  const { data: list, error } = useLoad('GET partners', { query: `?${status ? `status=${encodeURIComponent(status)}&` : ''}page=${page}` });
+  const { data: list, error } = useLoad('GET partners', { query: { status, page: String(page) } });
 
   const url = (s: string, p = 1) => routeUrl({ name: 'partners', status: s, page: p });
   const total = list ? PARTNER_STATUSES.reduce((sum, s) => sum + list.counts[s], 0) : undefined;

@@ -252,7 +252,7 @@ export function People() {
   const { run: act, error, setError, message } = useAction(load, REFUSALS);
   useEffect(() => void load().catch((caught: ApiError) => setError((t) => errorText(t, caught))), [load, setError]);
   const more = (after: string) =>
-    adminApi('GET people/suggestions', { query: `?after=${encodeURIComponent(after)}` }).then(
+    adminApi('GET people/suggestions', { query: { after } }).then(
       (page) => setPages((shown) => [...shown, page]),
       (caught: ApiError) => setError((t) => errorText(t, caught)),
     );

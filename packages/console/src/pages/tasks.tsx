@@ -27,7 +27,7 @@ export function MyTasks() {
   const [now, setNow] = useState(() => new Date());
   const read = useCallback(
     (after?: string) =>
-      adminApi('GET tasks', { query: after ? `?after=${encodeURIComponent(after)}` : '' }).then(
+      adminApi('GET tasks', { query: { after } }).then(
         (page) => {
           setItems((shown) => (after ? [...(shown ?? []), ...page.items] : page.items));
           setNext(page.next);

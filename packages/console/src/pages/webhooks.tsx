@@ -303,7 +303,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
       try {
         const page = await adminApi('GET webhooks/:id/deliveries', {
           id: endpoint.id,
-          query: after ? `?after=${encodeURIComponent(after)}` : '',
+          query: { after },
         });
         setItems((before) => (after ? [...(before ?? []), ...page.items] : page.items));
         setNext(page.next);

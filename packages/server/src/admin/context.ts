@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { checkAdminBody, type AdminBodyRoute, type AdminChecked, type AdminResponses, type AdminRoute } from '@obra/schema/admin-contract';
+import { checkQuery, type AdminQuery, type AdminQueryChecked, type AdminQueryRoute, type QueryOutput } from '@obra/schema/admin-contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { readJson } from '../http/body.ts';
@@ -38,9 +39,11 @@ export type Sendable<T> = T extends string ? T | Date : T extends object ? { [K 
 /** A reply whose body is the contract's answer of route `K`. */
 export type RouteReply<K extends AdminRoute> = Omit<Reply, 'body'> & { body: Sendable<AdminResponses[K]> };
 
-/** The handler of contract route `K`: its reply is `K`'s answer, and with a body schema it gets the checked body. */
+/** The handler of contract route `K`: its reply is `K`'s answer; with a body schema it gets the checked body, with a query's the checked query. */
 export type RouteHandler<K extends AdminRoute> = (
-  context: AdminContext & (K extends AdminBodyRoute ? { body: AdminChecked<K> } : unknown),
+  context: AdminContext &
+    (K extends AdminBodyRoute ? { body: AdminChecked<K> } : unknown) &
+    (K extends AdminQueryRoute ? { query: AdminQueryChecked<K> } : unknown),
 ) => Promise<RouteReply<K>>;
 
 /** The JSON object body of an admin call (at most 16 KiB), or a 400. */
@@ -58,6 +61,16 @@ export async function readBody<K extends AdminBodyRoute>(req: IncomingMessage, r
   const checked = checkAdminBody(route, await readObject(req));
   if (!checked.ok) throw new HttpError(400, checked.message, { body: checked.details });
   return checked.body;
+}
+
+/**
+ * A query string checked by its contract schema (ADMIN_QUERIES, or the inbox's filter of a bulk
+ * change): 400 with the first refusal's message, naming the parameter, before anything is read.
+ */
+export function readQuery<Q extends AdminQuery>(contract: Q, params: URLSearchParams): QueryOutput<Q> {
+  const checked = checkQuery(contract, params);
+  if (!checked.ok) throw new HttpError(400, checked.message, { body: checked.details });
+  return checked.value;
 }
 
 /** The operator's view of the inbox filter: whose `me` is, their time zone, the time. */

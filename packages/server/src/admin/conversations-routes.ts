@@ -134,10 +134,9 @@ async function templateNamed(db: Queryable, id: string): Promise<TemplateRow> {
 }
 
 /** GET /api/admin/leads/:id/compose?template=: the template's text in the lead's language with its variables filled. */
-export const composeMessage: RouteHandler<'GET leads/:id/compose'> = async ({ db, id, url, operator }) => {
+export const composeMessage: RouteHandler<'GET leads/:id/compose'> = async ({ db, id, query, operator }) => {
   const facts = await leadFacts(db, id, operator);
-  const chosen = url.searchParams.get('template');
-  const template = chosen ? await templateNamed(db, chosen) : undefined;
+  const template = query.template ? await templateNamed(db, query.template) : undefined;
   const fill = (text: string | undefined) => (text ? fillVariables(text, facts.values) : '');
   const body: ComposedMessage = {
     to: facts.to,

@@ -3,13 +3,12 @@
 // count and totals per currency; the dashboard reads won revenue and the forecast. Every change is
 // a timeline event on the lead; a change made from an older version of the deal is refused (409).
 // docs/operators/console.md#deals says what operators see.
-import { PARTNER_CODE } from '@obra/schema';
-import type { BoardColumn, DealCard, DealStage, RevenueFigures } from '@obra/schema/admin-contract';
-import { BOARD_PAGE, LEAD_KIND_NAMES, type DealOutcome } from '@obra/schema/console';
+import type { AdminQueryChecked, BoardColumn, DealCard, DealStage, RevenueFigures } from '@obra/schema/admin-contract';
+import { BOARD_PAGE, type DealOutcome } from '@obra/schema/console';
 import type { Queryable } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { RouteHandler } from './context.ts';
-import { decodeCursor, encodeCursor, freeText, oneOf, whereBuilder, type Cursor } from './filter.ts';
+import { decodeCursor, encodeCursor, whereBuilder, type Cursor } from './filter.ts';
 import { recordEvent } from './lead-changes.ts';
 import { COUNT_CAP } from './paged-list.ts';
 
@@ -225,30 +224,14 @@ export const updateDeal: RouteHandler<'PATCH deals/:id'> = async ({ db, id, body
   return { status: 200, body: await cardOf(db, id) };
 };
 
-/** The board's filter, read from the query string; 400 for a value it does not know. */
-function boardFilter(params: URLSearchParams, me: string) {
+/** The board's filter (checked by the contract) as a WHERE clause over deals `d`. */
+function boardFilter({ owner, kind, country, partner, q }: AdminQueryChecked<'GET board'>, me: string) {
   const where = whereBuilder();
-  const owner = params.get('owner')?.trim().toLowerCase();
   if (owner === 'none') where.term('d.owner is null');
-  else if (owner === 'me') where.add((n) => `d.owner = ${n}::uuid`, me);
-  else if (owner) {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(owner))
-      throw new HttpError(400, "owner must be me, none or an operator's id.");
-    where.add((n) => `d.owner = ${n}::uuid`, owner);
-  }
-  const kind = oneOf('kind', params.get('kind'), LEAD_KIND_NAMES);
+  else if (owner) where.add((n) => `d.owner = ${n}::uuid`, owner === 'me' ? me : owner);
   if (kind) where.add((n) => `d.kind = ${n}`, kind);
-  const country = params.get('country')?.trim();
-  if (country) {
-    if (!/^[A-Za-z]{2}$/.test(country)) throw new HttpError(400, 'country must be a 2-letter ISO code, such as CO.');
-    where.add((n) => `d.country = ${n}`, country.toUpperCase());
-  }
-  const partner = params.get('partner')?.trim();
-  if (partner) {
-    if (!PARTNER_CODE.test(partner)) throw new HttpError(400, 'partner must be a partner code: 3 to 32 letters, digits, _ or -.');
-    where.add((n) => `lower(d.partner_code) = lower(${n})`, partner);
-  }
-  const q = freeText('q', params.get('q'))?.toLowerCase().slice(0, 100);
+  if (country) where.add((n) => `d.country = ${n}`, country);
+  if (partner) where.add((n) => `lower(d.partner_code) = lower(${n})`, partner);
   // The deal's copy of its lead's search text (name, e-mail, phone, comment), trigram-indexed.
   where.contains('d.search', q);
   return { where, filtered: where.build().params.length > 0 || owner === 'none' };
@@ -265,13 +248,12 @@ type Totals = { stage_id: string; currency: string; n: number; amount: number }[
  * nothing filters, else over at most COUNT_CAP matching deals (`capped` when they reach it, each
  * then "at least"); with `stage` that column only, from `after`.
  */
-export const board: RouteHandler<'GET board'> = async ({ db, url, operator }) => {
-  const params = url.searchParams;
+export const board: RouteHandler<'GET board'> = async ({ db, query, operator }) => {
   const stages = await stagesOf(db);
-  const only = params.get('stage');
+  const only = query.stage;
   if (only && !stages.some((stage) => stage.id === only)) throw new HttpError(400, 'stage must be a stage of the pipeline.');
-  const after: Cursor | undefined = only ? decodeCursor(params.get('after')) : undefined;
-  const { where, filtered } = boardFilter(params, operator.id);
+  const after: Cursor | undefined = only ? decodeCursor(query.after) : undefined;
+  const { where, filtered } = boardFilter(query, operator.id);
   const base = where.build();
   let totals: Totals;
   let ids: string[] | null = null;

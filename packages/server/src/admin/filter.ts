@@ -1,38 +1,18 @@
-// The inbox's filter: read from a query string (the console's URL uses the same names), checked,
-// and turned into a WHERE clause over the `lead` table with numbered parameters.
-import { PARTNER_CODE, type Lang, LANGS } from '@obra/schema';
-import { ASSIGNEE_QUEUES, DUE_QUEUES, LEAD_KIND_NAMES, LEAD_STATUSES, OPEN_STATUSES } from '@obra/schema/console';
+// The inbox's filter: its query string is the contract's (LEAD_FILTER_QUERY of
+// @obra/schema/admin-contract, the console's URL uses the same names), read checked, and turned
+// into a WHERE clause over the `lead` table with numbered parameters.
+import { LEAD_FILTER_QUERY, type QueryOutput } from '@obra/schema/admin-contract';
+import { LEAD_KIND_NAMES, LEAD_STATUSES, OPEN_STATUSES } from '@obra/schema/console';
 import { HttpError } from '../http/errors.ts';
+import { readQuery } from './context.ts';
 
 /** The lead kinds, as stored in lead.kind. */
 export const KINDS = LEAD_KIND_NAMES;
 /** The statuses of the workflow, in order, plus spam. */
 export const STATUSES = LEAD_STATUSES;
-/** What each list of the console filters by besides its own fields; every field optional. */
-export interface ListFilter {
-  lang?: Lang;
-  /** YYYY-MM-DD, inclusive, days of the operator's time zone. */
-  from?: string;
-  to?: string;
-  /** Free text, lower-cased. */
-  q?: string;
-}
 
-/** A checked inbox filter; every field optional. */
-export interface Filter extends ListFilter {
-  kind?: (typeof KINDS)[number];
-  status?: (typeof STATUSES)[number];
-  /** A partner code, matched without regard to case. */
-  partner?: string;
-  /** A utm_campaign, matched without regard to case. */
-  campaign?: string;
-  /** `unapproved`: only leads from sites that were not approved when they came (docs/partners/sites.md). */
-  site?: 'unapproved';
-  /** Whose leads: the signed-in operator's (`me`), nobody's (`none`), or an operator's id. */
-  assignee?: string;
-  /** Follow-ups past their time (`overdue`), or due by the end of the operator's day (`today`, the late ones too). */
-  due?: (typeof DUE_QUEUES)[number];
-}
+/** A checked inbox filter (docs/operators/console.md#working-the-leads); every field optional. */
+export type Filter = Partial<QueryOutput<typeof LEAD_FILTER_QUERY>>;
 
 /** Who is looking, and when: what `assignee=me`, `due` and the dates mean. */
 export interface Scope {
@@ -49,71 +29,16 @@ export interface Cursor {
   id: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `value` if it is one of `allowed`, undefined when empty, else a 400 naming the parameter. */
-export const oneOf = <T extends string>(name: string, value: string | null, allowed: readonly T[]): T | undefined => {
-  if (!value) return undefined;
-  if (!allowed.includes(value as T)) throw new HttpError(400, `${name} must be one of ${allowed.join(', ')}.`);
-  return value as T;
-};
-
-/**
- * Free text (`q`, `campaign`) trimmed, undefined when empty; a 400 naming the parameter for a NUL,
- * which no stored text holds and the database refuses to compare with.
- */
-export const freeText = (name: string, value: string | null) => {
-  const text = value?.trim();
-  if (text?.includes('\0')) throw new HttpError(400, `${name} cannot contain a NUL character.`);
-  return text || undefined;
-};
-
-/** `value` if it is a YYYY-MM-DD date, undefined when empty, else a 400 naming the parameter. */
-export const day = (name: string, value: string | null) => {
-  if (!value) return undefined;
-  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new HttpError(400, `${name} must be a date as YYYY-MM-DD.`);
-  return value;
-};
-
-const partnerCode = (value: string | null) => {
-  const code = value?.trim();
-  if (!code) return undefined;
-  if (!PARTNER_CODE.test(code)) throw new HttpError(400, 'partner must be a partner code: 3 to 32 letters, digits, _ or -.');
-  return code;
-};
-
-const assigneeOf = (value: string | null) => {
-  if (!value) return undefined;
-  if (!ASSIGNEE_QUEUES.includes(value as never) && !UUID.test(value))
-    throw new HttpError(400, `assignee must be ${ASSIGNEE_QUEUES.join(', ')} or an operator's id.`);
-  return value.toLowerCase();
-};
-
 /** The filter in `params`; 400 for a value it does not know. */
-export function parseFilter(params: URLSearchParams): Filter {
-  const q = freeText('q', params.get('q'))?.toLowerCase().slice(0, 100);
-  const filter: Filter = {
-    kind: oneOf('kind', params.get('kind'), KINDS),
-    status: oneOf('status', params.get('status'), STATUSES),
-    lang: oneOf('lang', params.get('lang'), LANGS),
-    from: day('from', params.get('from')),
-    to: day('to', params.get('to')),
-    q: q || undefined,
-    partner: partnerCode(params.get('partner')),
-    campaign: freeText('campaign', params.get('campaign'))?.slice(0, 200),
-    site: oneOf('site', params.get('site'), ['unapproved'] as const),
-    assignee: assigneeOf(params.get('assignee')),
-    due: oneOf('due', params.get('due'), DUE_QUEUES),
-  };
-  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Filter;
-}
+export const parseFilter = (params: URLSearchParams): Filter => readQuery(LEAD_FILTER_QUERY, params);
 
 /** The opaque `after` of the next page. */
 export const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
 
 /** The cursor in `after`, or a 400. */
-export function decodeCursor(after: string | null): Cursor | undefined {
+export function decodeCursor(after: string | null | undefined): Cursor | undefined {
   if (!after) return undefined;
   const [at, id] = Buffer.from(after, 'base64url').toString().split('|');
   if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at)))

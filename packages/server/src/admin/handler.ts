@@ -11,8 +11,8 @@ import type { Logger } from '../log.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { AllowList } from '../partners/allow-list.ts';
 import { checkOrigin, requireOperator } from './auth.ts';
-import { ADMIN_BODIES, type AdminBodyRoute, type AdminRoute } from '@obra/schema/admin-contract';
-import { readBody, requireAdmin, type AdminContext, type AdminHandler, type RouteHandler } from './context.ts';
+import { ADMIN_BODIES, ADMIN_QUERIES, type AdminBodyRoute, type AdminQueryRoute, type AdminRoute } from '@obra/schema/admin-contract';
+import { readBody, readQuery, requireAdmin, type AdminHandler, type RouteHandler } from './context.ts';
 import { purgeOlderThan } from './delete-lead.ts';
 import { addNote, exportLeads, getLead, removeLead, reportFile, resendReport, updateLead } from './leads-routes.ts';
 import * as talk from './conversations-routes.ts';
@@ -46,21 +46,26 @@ const ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 /**
  * Contract route `key` ('PATCH leads/:id'): its method, its path as a pattern (`:id` a UUID) and
- * its handler, which gets the body checked by the contract's schema when the route reads one;
- * `admins`: only for admins, checked first.
+ * its handler, which gets the body and the query string checked by the contract's schemas when the
+ * route reads them (a refusal is a 400 before the handler runs); `admins`: only for admins, checked first.
  */
 function route<K extends AdminRoute>(key: K, handler: RouteHandler<K>, who?: 'admins'): [Method, RegExp, AdminHandler] {
   const [method, path] = key.split(' ') as [Method, string];
   const pattern = new RegExp(`^/api/admin/${path.replace(/[.]/g, '\\.').replace(':id', ID)}$`);
   const run = handler as AdminHandler;
   const body = key in ADMIN_BODIES ? (key as AdminBodyRoute) : undefined;
+  const query = key in ADMIN_QUERIES ? ADMIN_QUERIES[key as AdminQueryRoute] : undefined;
   return [
     method,
     pattern,
     async (context) => {
-      // An agent is refused (403) before their body is read.
+      // An agent is refused (403) before their body or query is read.
       if (who === 'admins') requireAdmin(context.operator);
-      return run(body ? ({ ...context, body: await readBody(context.req, body) } as AdminContext) : context);
+      const checked = {
+        ...(query && { query: readQuery(query, context.url.searchParams) }),
+        ...(body && { body: await readBody(context.req, body) }),
+      };
+      return run(Object.assign(context, checked));
     },
   ];
 }

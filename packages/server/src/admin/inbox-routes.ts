@@ -5,8 +5,8 @@ import { OPEN_STATUSES } from '@obra/schema/console';
 import type { Queryable } from '../db/index.ts';
 import type { LeadItem } from '@obra/schema/admin-contract';
 import { scopeOf, type RouteHandler } from './context.ts';
-import { beyondTally, parseFilter, STATUSES, whereOf, type Filter, type Scope } from './filter.ts';
-import { afterCursor, cursorColumn, encodeSortCursor, orderBy, parseSort } from './lead-sort.ts';
+import { beyondTally, STATUSES, whereOf, type Filter, type Scope } from './filter.ts';
+import { afterCursor, cursorColumn, encodeSortCursor, orderBy, sortOf } from './lead-sort.ts';
 import { readableSummaries } from './summary.ts';
 import { cappedCounts, pagedList, PAGE_SIZE, type Counted } from './paged-list.ts';
 
@@ -35,11 +35,10 @@ type ListRow = Omit<LeadItem, 'readable' | 'phone_international'> & { cursor: st
  * in both languages; and the counts per status.
  */
 export const listLeads: RouteHandler<'GET leads'> = async (context) => {
-  const { url, db } = context;
-  const filter = parseFilter(url.searchParams);
-  const sort = parseSort(url.searchParams);
+  const { query: filter, db } = context;
+  const sort = sortOf(filter);
   const scope = scopeOf(context);
-  const page = whereOf(filter, scope, { more: afterCursor(sort, url.searchParams.get('after')) });
+  const page = whereOf(filter, scope, { more: afterCursor(sort, filter.after) });
   const { items, more, counts, countsCapped } = await pagedList({
     size: PAGE_SIZE,
     // The assignee's e-mail by a subquery, which PostgreSQL evaluates after the limit: for the page's rows only.

@@ -1,9 +1,11 @@
 // The inbox's sort keys (LEAD_SORTS of @obra/schema/console) as SQL: each key's columns, which an
 // index of migration 100 holds in this order followed by id, so every page is an index walk from
 // the keyset cursor (the last row's values) whatever the sort and however deep the page.
+import { ADMIN_QUERIES, type AdminQueryChecked } from '@obra/schema/admin-contract';
 import { DEFAULT_LEAD_SORT, LEAD_SORTS, type LeadSort } from '@obra/schema/console';
 import { HttpError } from '../http/errors.ts';
-import { oneOf, type WhereBuilder } from './filter.ts';
+import { readQuery } from './context.ts';
+import type { WhereBuilder } from './filter.ts';
 
 /**
  * A column of a sort: its expression (one per direction when they differ, so that leads without a
@@ -38,7 +40,6 @@ const COLUMNS: Record<LeadSort, readonly Column[]> = {
 /** The columns of a sort as SQL, then id (the tie-break). */
 const columnsOf = ({ key, dir }: Sort) => [...COLUMNS[key].map((c) => (typeof c.sql === 'string' ? c.sql : c.sql[dir])), 'id'];
 
-const KEYS = Object.keys(LEAD_SORTS) as LeadSort[];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A sort: its key and direction. */
@@ -47,11 +48,14 @@ export interface Sort {
   dir: 'asc' | 'desc';
 }
 
-/** The sort in `params` (`sort`, `dir`), each key's own direction by default; 400 for one it does not know. */
-export function parseSort(params: URLSearchParams): Sort {
-  const key = oneOf('sort', params.get('sort'), KEYS) ?? DEFAULT_LEAD_SORT;
-  return { key, dir: oneOf('dir', params.get('dir'), ['asc', 'desc'] as const) ?? LEAD_SORTS[key] };
+/** The sort of a checked inbox query (`sort`, `dir`), each key's own direction by default. */
+export function sortOf({ sort, dir }: Pick<AdminQueryChecked<'GET leads'>, 'sort' | 'dir'>): Sort {
+  const key = sort ?? DEFAULT_LEAD_SORT;
+  return { key, dir: dir ?? LEAD_SORTS[key] };
 }
+
+/** The sort in `params` (the inbox's query string); 400 for a value it does not know. */
+export const parseSort = (params: URLSearchParams): Sort => sortOf(readQuery(ADMIN_QUERIES['GET leads'], params));
 
 /** `order by …` of a sort. */
 export const orderBy = (sort: Sort) =>
@@ -80,7 +84,7 @@ const readable = (type: Column['type'], value: unknown) => typeof value === 'str
  * The keyset term of `after` for `sort`, to add to the page's WHERE clause: rows after the cursor
  * in the sort's order. 400 for a cursor this API did not give, or gave for another sort.
  */
-export function afterCursor(sort: Sort, after: string | null): ((where: WhereBuilder) => void) | undefined {
+export function afterCursor(sort: Sort, after: string | null | undefined): ((where: WhereBuilder) => void) | undefined {
   if (!after) return undefined;
   const columns = COLUMNS[sort.key];
   let cursor: { s?: unknown; d?: unknown; v?: unknown };

@@ -16,7 +16,7 @@ import { NO_CONTENT, requireAdmin, type AdminHandler, type RouteHandler } from '
 import { exportWhere } from './bulk-routes.ts';
 import { deleteLead } from './delete-lead.ts';
 import { emitEvent, leadData } from '../webhooks/events.ts';
-import { parseFilter, type KINDS } from './filter.ts';
+import type { KINDS } from './filter.ts';
 import { storedText } from '../stored-text.ts';
 import { assigneeEmail, checkAssignee, recordEvent } from './lead-changes.ts';
 import { setFollowUp } from './tasks-routes.ts';
@@ -194,7 +194,7 @@ export const resendReport: RouteHandler<'POST leads/:id/resend'> = async ({ db, 
 };
 
 /** GET /api/admin/leads/:id/report.pdf: the report's PDF in the operator's language (?lang=en). */
-export const reportFile: RouteHandler<'GET leads/:id/report.pdf'> = async ({ db, id, url }) => {
+export const reportFile: RouteHandler<'GET leads/:id/report.pdf'> = async ({ db, id, query }) => {
   const [row] = await db.query<ReportRow>('select * from report where id = $1', [id]);
   if (!row) throw new HttpError(404, 'There is no such design report.', { body: { code: 'gone' } });
   const [image] = row.image_id
@@ -204,7 +204,7 @@ export const reportFile: RouteHandler<'GET leads/:id/report.pdf'> = async ({ db,
     image?.content_type === 'image/png' ? { png: image.body } : image?.content_type === 'image/jpeg' ? { jpeg: image.body } : undefined;
   // pdf-lib loads with the first PDF asked for, not at start (docs/contributors/performance.md).
   const { reportPdf } = await import('../report/pdf.ts');
-  const pdf = await reportPdf(row, picture, langOr(url.searchParams.get('lang')));
+  const pdf = await reportPdf(row, picture, query.lang);
   return {
     status: 200,
     body: undefined,
@@ -277,9 +277,9 @@ const sheetTime = (at: unknown, timeZone: string): string => {
  * follow-up and the notes (oldest first, one a line).
  */
 export const exportLeads: RouteHandler<'GET export.csv'> = async (context) => {
-  const { url, db, operator } = context;
+  const { query, db, operator } = context;
   const lang = operator.lang ?? 'es';
-  const { sql, params } = await exportWhere(context, parseFilter(url.searchParams));
+  const { sql, params } = await exportWhere(context, query);
   const rows = await db.query<Record<string, unknown>>(
     `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.estimate->>'country' as country, l.summary,
        l.follow_up_at, l.follow_up_note, ${ESTIMATE_SELECT('l')}, ${ATTRIBUTION_SELECT}

@@ -4,7 +4,8 @@
 // local day (unique, so several API processes queue it once), sent exactly once, retried.
 import type { Lang } from '@obra/schema';
 import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
-import type { LeadEstimate, TaskType } from '@obra/schema/admin-contract';
+import type { LeadEstimate } from '@obra/schema/admin-contract';
+import type { TaskType } from '@obra/schema/console';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';

@@ -10,16 +10,15 @@ import { PAYMENT_STATUSES } from '@obra/schema/console';
 import type { RouteHandler } from './context.ts';
 import { decodeCursor, encodeCursor } from './filter.ts';
 import { EXPORT_LIMIT } from './leads-routes.ts';
-import { orderWhere, parseOrderFilter } from './order-filter.ts';
+import { orderWhere } from './order-filter.ts';
 import { cappedCounts, pagedList, PAGE_SIZE } from './paged-list.ts';
 
 const LIST_COLUMNS =
   'id, created_at, created_at::text as at, provider, slug, product, amount, currency, lang, payment_status, customer_email';
 
 /** GET /api/admin/orders?status&provider&product&lang&from&to&q&after: a page, newest first, counts per payment status, the products. */
-export const listOrders: RouteHandler<'GET orders'> = async ({ url, db, operator }) => {
-  const filter = parseOrderFilter(url.searchParams);
-  const cursor = decodeCursor(url.searchParams.get('after'));
+export const listOrders: RouteHandler<'GET orders'> = async ({ query: filter, db, operator }) => {
+  const cursor = decodeCursor(filter.after);
   const page = orderWhere(filter, operator.timeZone, cursor);
   const { items, more, counts, countsCapped } = await pagedList({
     size: PAGE_SIZE,
@@ -54,8 +53,8 @@ export const getOrder: RouteHandler<'GET orders/:id'> = async ({ db, id }) => {
 };
 
 /** GET /api/admin/orders.csv?<filter>: the filtered orders as CSV (formula guard of csv.ts), newest first. */
-export const exportOrders: RouteHandler<'GET orders.csv'> = async ({ url, db, operator }) => {
-  const { sql, params } = orderWhere(parseOrderFilter(url.searchParams), operator.timeZone);
+export const exportOrders: RouteHandler<'GET orders.csv'> = async ({ query, db, operator }) => {
+  const { sql, params } = orderWhere(query, operator.timeZone);
   const rows = await db.query<Record<string, unknown>>(
     `select ${ORDER_COLUMNS.join(', ')} from "order" ${sql} order by created_at desc, id desc limit ${EXPORT_LIMIT}`,
     params,

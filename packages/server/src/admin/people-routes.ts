@@ -90,8 +90,7 @@ export const getPerson: RouteHandler<'GET people/:id'> = async ({ db, id }) => (
 const AFTER = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)_([0-9a-f-]{36})_([0-9a-f-]{36})$/;
 
 /** GET /api/admin/people/suggestions?after=: the open suggested duplicates, newest first, 50 a page. */
-export const listSuggestions: RouteHandler<'GET people/suggestions'> = async ({ db, url }) => {
-  const after = url.searchParams.get('after');
+export const listSuggestions: RouteHandler<'GET people/suggestions'> = async ({ db, query: { after } }) => {
   const cursor = after ? AFTER.exec(after) : undefined;
   if (cursor === null) throw new HttpError(400, 'after must be the `next` of the page before.', { body: { code: 'after' } });
   const rows = await db.query<{ created_at: Date; person_a: string; person_b: string }>(

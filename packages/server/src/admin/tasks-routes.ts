@@ -71,8 +71,8 @@ export const updateTask: RouteHandler<'PATCH tasks/:id'> = async ({ body: { done
 };
 
 /** GET /api/admin/tasks?after=: the operator's open tasks on open leads by time, overdue first, 50 a page. */
-export const myTasks: RouteHandler<'GET tasks'> = async ({ db, operator, url }) => {
-  const after = parseCursor(url.searchParams.get('after'));
+export const myTasks: RouteHandler<'GET tasks'> = async ({ db, operator, query }) => {
+  const after = parseCursor(query.after);
   const rows = await db.query<MyTask>(
     `select t.id, t.type, t.due_at, t.note, t.lead_id, l.name as lead_name, l.kind as lead_kind
      from lead_task t join lead l on l.id = t.lead_id
@@ -89,8 +89,8 @@ export const myTasks: RouteHandler<'GET tasks'> = async ({ db, operator, url }) 
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** A page's cursor (`due_id`), or null for the first page; 400 when it is not one. */
-function parseCursor(value: string | null): { at: string; id: string } | null {
-  if (value === null) return null;
+function parseCursor(value: string | undefined): { at: string; id: string } | null {
+  if (value === undefined) return null;
   const match = CURSOR.exec(value);
   if (!match || Number.isNaN(Date.parse(match[1]!)))
     throw new HttpError(400, 'after must be the next cursor of a previous page.', { body: { code: 'after' } });

@@ -1,26 +1,20 @@
 // Saved views: an operator names the inbox's current filter and sort, and opens it again from a
 // list of their own. A view is its query string: the same URL opens it for anyone it is sent to.
 import { HttpError } from '../http/errors.ts';
-import type { SavedView } from '@obra/schema/admin-contract';
-import { NO_CONTENT, type RouteHandler } from './context.ts';
-import { LEAD_FILTER_KEYS } from '@obra/schema/console';
-import { parseFilter } from './filter.ts';
-import { parseSort } from './lead-sort.ts';
+import { ADMIN_QUERIES, queryString, queryValues, type SavedView } from '@obra/schema/admin-contract';
+import { NO_CONTENT, readQuery, type RouteHandler } from './context.ts';
 
 /** The most views one operator keeps. */
 const MAX_VIEWS = 30;
 
 /** The query string of `value` with only the inbox's filter and sort keys, in a stable order; 400 when a value is not valid. */
 function checkQuery(value: string): string {
-  const given = new URLSearchParams(value.replace(/^\?/, ''));
-  const kept = new URLSearchParams();
-  for (const key of [...LEAD_FILTER_KEYS, 'sort', 'dir']) {
-    const v = given.get(key)?.trim();
-    if (v) kept.set(key, v);
-  }
-  parseFilter(kept);
-  parseSort(kept);
-  return kept.toString();
+  const inbox = ADMIN_QUERIES['GET leads'];
+  // The inbox's query but its page: a view opens on the first.
+  const { after: _after, ...kept } = queryValues(inbox.keys, value.replace(/^\?/, ''));
+  const query = queryString(inbox.keys, kept);
+  readQuery(inbox, new URLSearchParams(query));
+  return query.slice(1);
 }
 
 /** GET /api/admin/views: the operator's views, by name. */

@@ -126,9 +126,9 @@ export const rotateSecret: RouteHandler<'POST webhooks/:id/rotate'> = async ({ d
 
 /** GET /api/admin/webhooks/:id/deliveries?after= (admins): the log, newest first, in keyset pages. */
 export const listDeliveries: RouteHandler<'GET webhooks/:id/deliveries'> = async (context) => {
-  const { db, id, url } = context;
+  const { db, id, query } = context;
   await endpointOf(context);
-  const cursor = decodeCursor(url.searchParams.get('after'));
+  const cursor = decodeCursor(query.after);
   const rows = await db.query<WebhookDelivery & { at: string }>(
     `select d.id, d.created_at::text as at, d.event_id as "eventId", e.type, d.status, d.attempts, d.created_at as "createdAt", d.last_attempt_at as "lastAttemptAt",
        case when d.status = 'pending' then d.next_at end as "nextAt", d.delivered_at as "deliveredAt", d.last_status as "lastStatus", d.answer
