@@ -4,7 +4,7 @@ import { spreadsheetDownload } from '../csv.ts';
 import { leadPhone } from '../lead-phone.ts';
 import { textOr } from '../texts.ts';
 import { readableSummaries } from './summary.ts';
-import { langOr, type Lang } from '@obra/schema';
+import type { Lang } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
 import { queueResend } from '../report/caps.ts';
