@@ -58,11 +58,11 @@ function trackRequests(context: BrowserContext): void {
   context.on('requestfailed', (request) => void open.delete(request));
 }
 
-/** How many requests of the page's context are still under way; throws when nothing tracks that context. */
-export function requestsInFlight(page: Page): number {
+/** The requests of the page's context still under way (method and URL); throws when nothing tracks that context. */
+export function requestsInFlight(page: Page): string[] {
   const open = openRequests.get(page.context());
   if (!open) throw new Error('requestsInFlight: the context is not tracked (create it with useBrowser or trackRequests)');
-  return open.size;
+  return [...open].map((request) => `${request.method()} ${request.url()}`);
 }
 
 export interface BrowserSuite {

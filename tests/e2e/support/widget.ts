@@ -45,7 +45,8 @@ export function setPageLang(page: Page, lang: string | null): Promise<void> {
  */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-  await expect.poll(() => requestsInFlight(page), { message: 'requests still under way' }).toBe(0);
+  // The failure names the requests still open.
+  await expect.poll(() => requestsInFlight(page), { message: 'requests still under way' }).toEqual([]);
 }
 
 /**
