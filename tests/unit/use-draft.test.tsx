@@ -42,4 +42,30 @@ describe('useDraft', () => {
     await waitFor(() => expect(loadDraft<State>(host, 'test-widget')).toEqual({ nombre: 'Ana' }));
     host.remove();
   });
+
+  it('writes a change still waiting for its save when the page is left, and when the widget goes', () => {
+    const host = document.createElement('obra-test-widget');
+    document.body.append(host);
+    const store = createStore<State>(() => ({ nombre: '' }));
+    function Widget() {
+      useDraft(store, host, 'test-widget', {
+        pick: (state) => (state.nombre ? state : undefined),
+        changed: (state, previous) => state.nombre !== previous.nombre,
+        sent: () => false,
+        restore: (draft: State) => store.setState(draft),
+      });
+      return null;
+    }
+    const { unmount } = render(<Widget />);
+    // Typed, then the page is left before the save's delay: the draft holds it all the same.
+    store.setState({ nombre: 'Ana' });
+    expect(loadDraft<State>(host, 'test-widget')).toBeUndefined();
+    dispatchEvent(new Event('pagehide'));
+    expect(loadDraft<State>(host, 'test-widget')).toEqual({ nombre: 'Ana' });
+    // Typed, then the widget is removed before the delay.
+    store.setState({ nombre: 'Ana María' });
+    unmount();
+    expect(loadDraft<State>(host, 'test-widget')).toEqual({ nombre: 'Ana María' });
+    host.remove();
+  });
 });

@@ -35,8 +35,15 @@ export function useDraft<S, D>(
       if (sent(state, previous)) autosave.clear();
       else if (changed(state, previous)) autosave.schedule();
     });
+    // A change still waiting for its save is written when the page is left or hidden (a reload, a
+    // link, a phone switching apps) and when the widget goes: the last keystrokes are kept too.
+    const keep = () => autosave.pending && autosave.flush();
+    addEventListener('pagehide', keep);
+    document.addEventListener('visibilitychange', keep);
     return () => {
-      autosave.cancel();
+      removeEventListener('pagehide', keep);
+      document.removeEventListener('visibilitychange', keep);
+      keep();
       unsubscribe();
     };
   }, [store, host, widget, restore, pick, sent, changed]);
