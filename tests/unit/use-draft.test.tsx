@@ -14,20 +14,26 @@ interface State {
 
 afterEach(() => localStorage.clear());
 
+/** A widget on the page whose draft keeps its store's `nombre`. */
+function draftWidget() {
+  const host = document.createElement('obra-test-widget');
+  document.body.append(host);
+  const store = createStore<State>(() => ({ nombre: '' }));
+  function Widget() {
+    useDraft(store, host, 'test-widget', {
+      pick: (state) => (state.nombre ? state : undefined),
+      changed: (state, previous) => state.nombre !== previous.nombre,
+      sent: () => false,
+      restore: (draft: State) => store.setState(draft),
+    });
+    return null;
+  }
+  return { host, store, Widget };
+}
+
 describe('useDraft', () => {
   it('saves a change made in the same commit as the first render, before any passive effect', async () => {
-    const host = document.createElement('obra-test-widget');
-    document.body.append(host);
-    const store = createStore<State>(() => ({ nombre: '' }));
-    function Widget() {
-      useDraft(store, host, 'test-widget', {
-        pick: (state) => (state.nombre ? state : undefined),
-        changed: (state, previous) => state.nombre !== previous.nombre,
-        sent: () => false,
-        restore: (draft: State) => store.setState(draft),
-      });
-      return null;
-    }
+    const { host, store, Widget } = draftWidget();
     // What the loader does after the take-over's render: in the commit, before the frame.
     function Loader() {
       useLayoutEffect(() => store.setState({ nombre: 'Ana' }), []);
@@ -44,18 +50,7 @@ describe('useDraft', () => {
   });
 
   it('writes a change still waiting for its save when the page is left, and when the widget goes', () => {
-    const host = document.createElement('obra-test-widget');
-    document.body.append(host);
-    const store = createStore<State>(() => ({ nombre: '' }));
-    function Widget() {
-      useDraft(store, host, 'test-widget', {
-        pick: (state) => (state.nombre ? state : undefined),
-        changed: (state, previous) => state.nombre !== previous.nombre,
-        sent: () => false,
-        restore: (draft: State) => store.setState(draft),
-      });
-      return null;
-    }
+    const { host, store, Widget } = draftWidget();
     const { unmount } = render(<Widget />);
     // Typed, then the page is left before the save's delay: the draft holds it all the same.
     store.setState({ nombre: 'Ana' });
