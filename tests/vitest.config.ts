@@ -47,8 +47,9 @@ const ON_BOTH_DATABASES = [
   'morning-mail',
   'webhook-payloads',
   'limits-cors',
-  // Trigger functions applied by hash; two servers on one database.
+  // The functions and triggers applied by hash, an upgraded database against a new one; two servers on one database.
   'lead-kinds-sql',
+  'migrations',
   'served-origin',
 ].map((name) => `tests/server/${name}.test.ts`);
 for (const file of ON_BOTH_DATABASES) if (!existsSync(`${root}${file}`)) throw new Error(`tests/vitest.config.ts: ${file} does not exist`);
