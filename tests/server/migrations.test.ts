@@ -3,13 +3,11 @@
 // (docs/contributors/architecture.md#sql-functions). A database migrated by the version whose
 // migrations still defined them, whole or short of its newer migrations and holding leads, ends
 // with the same functions, triggers, constraints, indexes and columns as a new one; so does one
-// whose functions or triggers were changed by hand. And the row types the code tags with the
-// tables they read (`@table`) match those tables' columns.
+// whose functions or triggers were changed by hand. (The row types: row-types.test.ts.)
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '@obra/server';
 import { migrate, migrationNames, openPglite, openPostgres, READ_ROUTINES_HASH, ROUTINES_HASH } from '@obra/server/testing';
@@ -160,79 +158,5 @@ describe('the functions and triggers, one definition each', () => {
       create or replace function lead_step(status text) returns smallint language sql immutable as $$ select 0::smallint $$`);
     expect(await migrate(db)).toEqual([]);
     expect(await schemaOf(db)).not.toEqual(expected);
-  });
-});
-
-/** What a column's type may be in TypeScript, by its data_type (the drivers' values; casts in the query aside). */
-const ACCEPTED: Record<string, RegExp> = {
-  text: /^(string|'[^']*'|[A-Z]\w*)$/,
-  uuid: /^string$/,
-  integer: /^number$/,
-  smallint: /^number$/,
-  bigint: /^(number|string)$/,
-  numeric: /^(number|string)$/,
-  boolean: /^boolean$/,
-  'timestamp with time zone': /^(Date|string)$/,
-  date: /^(string|Date)$/,
-  ARRAY: /\[\]$/,
-  jsonb: /./,
-};
-
-/**
- * The interfaces of packages/server/src tagged `@table <table> …`, with their properties; `@computed <property> …`
- * names those no column holds, `@notnull <property> …` nullable columns the code reads only where set.
- */
-function taggedRowTypes() {
-  const source = join(ROOT, 'packages/server/src');
-  const found: { where: string; tables: string[]; computed: string[]; set: string[]; properties: { name: string; type: string }[] }[] = [];
-  for (const file of readdirSync(source, { recursive: true }) as string[]) {
-    const text = file.endsWith('.ts') ? readFileSync(join(source, file), 'utf8') : '';
-    if (!text.includes('@table ')) continue;
-    const tree = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-    for (const statement of tree.statements) {
-      if (!ts.isInterfaceDeclaration(statement)) continue;
-      const tag = (name: string) =>
-        (ts.getTextOfJSDocComment(ts.getJSDocTags(statement).find((one) => one.tagName.text === name)?.comment) ?? '')
-          .split(/\s+/)
-          .filter(Boolean);
-      if (!tag('table').length) continue;
-      found.push({
-        where: `${file} ${statement.name.text}`,
-        tables: tag('table'),
-        computed: tag('computed'),
-        set: tag('notnull'),
-        properties: statement.members
-          .filter(ts.isPropertySignature)
-          .map((member) => ({ name: member.name.getText(tree), type: member.type!.getText(tree) })),
-      });
-    }
-  }
-  return found;
-}
-
-describe('the row types tied to tables', () => {
-  it('name columns of their tables, nullable where the column is, of a type its values have', async () => {
-    const columns = await fresh.query<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>(
-      'select table_name, column_name, data_type, is_nullable from information_schema.columns where table_schema = current_schema()',
-    );
-    const rowTypes = taggedRowTypes();
-    expect(rowTypes.length).toBeGreaterThanOrEqual(9);
-    const wrong: string[] = [];
-    for (const { where, tables, computed, set, properties } of rowTypes) {
-      for (const { name, type } of properties.filter((property) => !computed.includes(property.name))) {
-        const column = tables.map((table) => columns.find((one) => one.table_name === table && one.column_name === name)).find(Boolean);
-        if (!column) {
-          wrong.push(`${where}: ${name} is not a column of ${tables.join(' or ')}`);
-          continue;
-        }
-        const parts = type.split('|').map((part) => part.trim());
-        if (parts.includes('null') !== (column.is_nullable === 'YES' && !set.includes(name)))
-          wrong.push(`${where}: ${name} is ${type}, the column is ${column.is_nullable === 'YES' ? 'nullable' : 'not null'}`);
-        const accepted = ACCEPTED[column.data_type] ?? /^$/;
-        for (const part of parts.filter((one) => one !== 'null'))
-          if (!accepted.test(part)) wrong.push(`${where}: ${name} is ${type}, the column ${column.data_type}`);
-      }
-    }
-    expect(wrong).toEqual([]);
   });
 });

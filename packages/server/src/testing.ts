@@ -16,7 +16,7 @@ export { ident, tablesInOrder } from './backup/tables.ts';
 export { toCsv } from './csv.ts';
 export { connectLocal, serveLocal } from './db/local-socket.ts';
 export { migrate, migrationNames } from './db/migrate.ts';
-export { openPglite, WASM_FLAGS } from './db/pglite.ts';
+export { openPglite, startPglite, WASM_FLAGS } from './db/pglite.ts';
 export { openPostgres } from './db/postgres.ts';
 export { READ_ROUTINES_HASH, ROUTINES_HASH } from './db/routines.ts';
 export { runExport } from './export.ts';

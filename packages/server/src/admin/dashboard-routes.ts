@@ -27,8 +27,8 @@ export const dashboard: RouteHandler<'GET dashboard'> = async ({ query: { weeks,
       `select status, reached, contact, sum(n)::int as n from lead_week where week >= $1 and status <> 'spam' group by status, reached, contact`,
       [start],
     ),
-    db.query<{ dim: (typeof DIMS)[number]; value: string; n: number; rank: number; total: number }>(
-      `select dim, value, n, rank, total from (
+    db.query<{ dim: (typeof DIMS)[number]; value: string; n: number; total: number }>(
+      `select dim, value, n, total from (
          select dim, value, sum(n)::int as n, row_number() over (partition by dim order by sum(n) desc, value) as rank,
            (sum(sum(n)) over (partition by dim))::int as total
          from lead_week_origin where week >= $1 group by dim, value) o

@@ -26,12 +26,15 @@ interface StageRow {
   position: number;
 }
 
+/** The first open stage, where a deal opens when none is given. */
+const FIRST_OPEN = "select id, outcome from deal_stage where outcome = 'open' order by position limit 1";
+
 const stagesOf = (db: Queryable) =>
   db.query<StageRow>('select id, outcome, name_es, name_en, probability, position from deal_stage order by position');
 
 /** Every stage in order, with its number of deals (from the tally). */
 async function stageList(db: Queryable): Promise<DealStage[]> {
-  const rows = await db.query<StageRow & { deals: number }>(
+  const rows = await db.query<Omit<StageRow, 'position'> & { deals: number }>(
     `select s.id, s.outcome, s.name_es, s.name_en, s.probability, coalesce((select sum(n) from deal_tally t where t.stage_id = s.id), 0)::int as deals
      from deal_stage s order by s.position`,
   );
@@ -142,9 +145,7 @@ export const openDeal: RouteHandler<'POST leads/:id/deals'> = async ({ db, id, b
   const dealId = await db.transaction(async (tx) => {
     const [lead] = await tx.query<{ id: string }>('select id from lead where id = $1 for update', [id]);
     if (!lead) throw new HttpError(404, 'There is no such lead.');
-    const stage = body.stageId
-      ? await stageOf(tx, body.stageId)
-      : (await tx.query<StageRow>("select id, outcome from deal_stage where outcome = 'open' order by position limit 1"))[0]!;
+    const stage = body.stageId ? await stageOf(tx, body.stageId) : (await tx.query<Pick<StageRow, 'id' | 'outcome'>>(FIRST_OPEN))[0]!;
     if (stage.outcome !== 'open') throw new HttpError(400, 'A deal opens in an open stage.', { body: { code: 'stage' } });
     const owner = body.owner === undefined ? operator.id : await checkOwner(tx, body.owner);
     const [row] = await tx.query<{ id: string }>(

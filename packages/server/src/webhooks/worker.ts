@@ -134,7 +134,7 @@ export function createWebhookWorker({
   let next: NodeJS.Timeout | undefined;
   let woken = false;
   async function wakeWhenDue() {
-    const [due] = await db.query<{ ms: number | null }>(
+    const [due] = await db.query<{ ms: string | null }>(
       `select extract(epoch from min(d.next_at) - now()) * 1000 as ms
        from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where d.status = 'pending' and e.enabled`,
     );
