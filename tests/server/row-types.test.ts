@@ -187,9 +187,8 @@ function sqlOf(file: string, node: ts.Expression, depth = 0, bindings: Bindings 
   };
   if (ts.isTemplateExpression(node))
     return all([node.head.text, ...node.templateSpans.flatMap((span) => [span.expression, span.literal.text])]);
-  const type = checker.getTypeAtLocation(node);
-  const numeric = (type.isUnion() ? type.types : [type]).every((one) => one.flags & ts.TypeFlags.NumberLike);
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && !numeric) return all([node.left, node.right]);
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && !isNumber(node))
+    return all([node.left, node.right]);
   if (ts.isConditionalExpression(node)) {
     const [yes, no] = [sqlOf(file, node.whenTrue, depth + 1, bindings), sqlOf(file, node.whenFalse, depth + 1, bindings)];
     if (!yes || !no) return undefined;
@@ -229,12 +228,18 @@ function sqlOf(file: string, node: ts.Expression, depth = 0, bindings: Bindings 
     });
     return sqlOf(file, called.body, depth + 1, inner);
   }
+  const initializer = initializerOf(node);
+  const constant = initializer && sqlOf(file, initializer, depth + 1, bindings);
+  if (constant) return constant;
   const values = literalsOf(node);
   if (values) return values.map((text) => ({ text, chosen: values.length > 1 ? { [node.getText()]: text } : {} }));
   // A number: a limit (any one stands for it) or a parameter's (`$${n}`, any value).
-  if (numeric) return fixed(A_NUMBER);
-  const initializer = initializerOf(node);
-  return initializer && sqlOf(file, initializer, depth + 1, bindings);
+  return isNumber(node) ? fixed(A_NUMBER) : undefined;
+}
+
+function isNumber(node: ts.Expression): boolean {
+  const type = checker.getTypeAtLocation(node);
+  return (type.isUnion() ? type.types : [type]).every((one) => one.flags & ts.TypeFlags.NumberLike);
 }
 
 /** The function a call calls when it is one of this package that returns one expression, with its parameters. */
