@@ -12,6 +12,7 @@ import { startPglite } from '@obra/server/testing';
 import { removeDataDir, ROOT, seededDataDir } from './support/api.ts';
 
 const SOURCE = join(ROOT, 'packages/server/src');
+const CONTRACT = join(ROOT, 'packages/schema/src');
 
 /**
  * What a column's type may be in TypeScript, by its type as information_schema and format_type
@@ -30,27 +31,28 @@ const ACCEPTED: Record<string, RegExp> = {
   'double precision': /^number$/,
   numeric: /^string$/,
   boolean: /^(boolean|true|false)$/,
-  // A Date; a row the API sends as it is may say the ISO text JSON writes of it (Sendable, admin/context.ts).
-  'timestamp with time zone': /^(Date|string|string & Date)$/,
-  date: /^(Date|string)$/,
+  // A Date (`string & Date`: the contract's text, read as a Date).
+  'timestamp with time zone': /^(Date|string & Date)$/,
+  date: /^Date$/,
   bytea: /^(Uint8Array|Buffer)\b/,
   ARRAY: /\[\]$/,
   jsonb: /./,
   json: /./,
 };
 
+/** What the contract's types say of a column's values, sent as JSON writes them. */
+const SENT_AS: Record<string, string[]> = { 'timestamp with time zone': ['text'], date: ['text'] };
+
 /** The casts the code reads a column's values through, for the row types tied to a table (not to one statement). */
-const READ_AS: Record<string, string[]> = {
-  bigint: ['integer', 'double precision', 'text'],
-  numeric: ['double precision'],
-  date: ['text'],
-  'timestamp with time zone': ['text'],
-};
+const READ_AS: Record<string, string[]> = { bigint: ['integer', 'double precision', 'text'], numeric: ['double precision'], ...SENT_AS };
 
 /** The findings for one property of TypeScript type `parts` (its union's members) read from a column of `dataType`. */
 function typeFindings(where: string, parts: readonly string[], dataType: string, casts: readonly string[] = []): string[] {
   const accepted = [dataType, ...casts].map((one) => ACCEPTED[one.endsWith('[]') ? 'ARRAY' : one] ?? /^$/);
-  const held = (part: string) => part === 'null' || part === 'undefined' || accepted.some((pattern) => pattern.test(part));
+  // `string | Date`: a time as read or as sent (Sendable, admin/context.ts).
+  const sendable = (part: string) => part === 'string' && parts.includes('Date');
+  const held = (part: string) =>
+    part === 'null' || part === 'undefined' || sendable(part) || accepted.some((pattern) => pattern.test(part));
   return parts.every(held) ? [] : [`${where} is ${parts.join(' | ')}, the column ${dataType}`];
 }
 
@@ -63,7 +65,7 @@ function rowFindings(where: string, row: RowType, columns: readonly { name: stri
   for (const property of row.properties) {
     const column = columns.find((one) => one.name === property.name);
     if (!column) wrong.push(`${where}: ${property.name} is not a result column`);
-    else wrong.push(...typeFindings(`${where}: ${property.name}`, property.parts, column.type));
+    else wrong.push(...typeFindings(`${where}: ${property.name}`, property.parts, column.type, property.sent ? SENT_AS[column.type] : []));
   }
   for (const { name } of columns)
     if (!row.open && !row.properties.some((property) => property.name === name))
@@ -75,6 +77,8 @@ interface RowProperty {
   name: string;
   /** The members of its type's union, as TypeScript writes them (`string`, `"es"`, `null`, `Date`, `string[]`). */
   parts: string[];
+  /** It is the admin contract's (packages/schema): what the API sends, where a time is the ISO text JSON makes of a Date. */
+  sent?: boolean;
 }
 
 // A program over packages/server/src for its type checker (named row types, `Omit<…>`, imported
@@ -115,9 +119,11 @@ interface RowType {
 }
 
 const rowTypeOf = (type: ts.Type): RowType => ({
-  properties: checker
-    .getPropertiesOfType(type)
-    .map((property) => ({ name: property.name, parts: partsOf(checker.getTypeOfSymbol(property)) })),
+  properties: checker.getPropertiesOfType(type).map((property) => ({
+    name: property.name,
+    parts: partsOf(checker.getTypeOfSymbol(property)),
+    sent: property.declarations?.some((declaration) => declaration.getSourceFile().fileName.startsWith(CONTRACT)),
+  })),
   open: checker.getIndexInfosOfType(type).length > 0,
 });
 
@@ -431,7 +437,7 @@ describe('the row types of the queries', () => {
     expect(checked.length).toBeGreaterThanOrEqual(150);
   });
 
-  it('find a planted mistake: a renamed column, a column left out, a wrong type, a missing cast', () => {
+  it('find a planted mistake: a renamed column, a column left out, a wrong type, a missing cast, a time typed as text', () => {
     const columns = [
       { name: 'id', type: 'uuid' },
       { name: 'n', type: 'bigint' },
@@ -452,6 +458,10 @@ describe('the row types of the queries', () => {
     ]);
     expect(rowFindings('q', row({ id: ['number', 'null'] }, true), columns)).toEqual(['q: id is number | null, the column uuid']);
     expect(rowFindings('q', row({ id: ['string'] }, true), columns)).toEqual([]);
+    // A time typed as text: only the contract's types, which say what JSON sends, may.
+    const at = [{ name: 'at', type: 'timestamp with time zone' }];
+    expect(rowFindings('q', row({ at: ['string'] }), at)).toEqual(['q: at is string, the column timestamp with time zone']);
+    expect(rowFindings('q', { properties: [{ name: 'at', parts: ['string'], sent: true }], open: false }, at)).toEqual([]);
   });
 });
 
