@@ -251,6 +251,7 @@ function sqlOf(file: string, node: ts.Expression, depth = 0, bindings: Bindings 
   return isNumber(node) ? fixed(A_NUMBER) : undefined;
 }
 
+/** Whether an expression is a number (a limit, a parameter's position), whatever its value. */
 function isNumber(node: ts.Expression): boolean {
   const type = checker.getTypeAtLocation(node);
   return (type.isUnion() ? type.types : [type]).every((one) => one.flags & ts.TypeFlags.NumberLike);
@@ -334,8 +335,8 @@ function initializerOf(node: ts.Expression): ts.Expression | undefined {
 }
 
 /**
- * The calls whose SQL or row type is not known before they run, by file and the function they are
- * in, with why: each is listed here, and one no longer found fails the test.
+ * The calls whose SQL is not known before they run, or not describable alone, by file and the
+ * function they are in, with why: one not listed fails the test, and so does an entry no call needs.
  */
 const UNCHECKED: Record<string, string> = {
   'backup/copy.ts rowsOf': 'reads the cursor the statement before declares',
