@@ -2,7 +2,7 @@
 // turned into a deal with its amount and currency taken from the estimate, moved across the board
 // by dragging its card (mouse) and by its "Move to" list (keyboard, the result announced), won; the
 // dashboard's won revenue shows it in its table; a filter over thousands of deals shows capped
-// counts ("N+") and says so. OBRA_SCREENSHOTS=<folder> also saves the board
+// counts ("N+") and says so; an admin names the pipeline's stages in every language. OBRA_SCREENSHOTS=<folder> also saves the board
 // and the deal (phone and desktop).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -143,7 +143,7 @@ describe.each([
     // A filter over thousands of deals: its counts stop at a cap, marked "+" and said above the board.
     await platform.api.db.query(
       `insert into deal (lead_id, stage_id, amount, currency, close_date, kind, stage_at)
-       select $1, (select id from deal_stage where name_en = 'Negotiation'), 1, 'USD', '2026-05-01', 'report', timestamptz '2025-01-01' + make_interval(mins => n)
+       select $1, (select id from deal_stage where names->>'en' = 'Negotiation'), 1, 'USD', '2026-05-01', 'report', timestamptz '2025-01-01' + make_interval(mins => n)
        from generate_series(1, 2500) n`,
       [ids[lead]],
     );
@@ -152,5 +152,36 @@ describe.each([
     expect(await column(page, w.last).locator('.column-totals').textContent()).toMatch(/^\d{1,3}[.,]\d{3}\+ /);
     await look(page, `deals-board-capped-${lang}`);
     await platform.api.db.query("delete from deal where lead_id = $1 and stage_at < '2026-01-01'", [ids[lead]]);
+  });
+});
+
+describe('the pipeline stages', () => {
+  it('are named in every language of the list by an admin, and the board shows the name in the console’s language', async () => {
+    const page = await browser.newPage();
+    await signIn(page, platform.origin);
+    await page.goto(`${platform.origin}/admin/deals`);
+    await page.getByText('Etapas del embudo de ventas').click();
+    const first = page.getByRole('group', { name: 'Etapa 1' });
+    // One field per language, labelled by the language's name (a new language adds its own).
+    expect(
+      await first
+        .getByRole('textbox')
+        .evaluateAll((inputs) => (inputs as HTMLInputElement[]).map((input) => input.labels?.[0]?.textContent)),
+    ).toEqual(['Nombre (Español)', 'Nombre (Inglés)']);
+    await first.getByLabel('Nombre (Español)').fill('Recién llegado');
+    await first.getByLabel('Nombre (Inglés)').fill('Just in');
+    await page.getByRole('button', { name: 'Agregar una etapa' }).click();
+    const added = page.getByRole('group', { name: 'Etapa 6' });
+    await added.getByLabel('Nombre (Español)').fill('Diseño');
+    await added.getByLabel('Nombre (Inglés)').fill('Design');
+    await look(page, 'deal-stages-es', { fullPage: true });
+    await page.getByRole('button', { name: 'Guardar las etapas' }).click();
+    await page.getByText('Etapas guardadas.').waitFor();
+    await column(page, 'Recién llegado').waitFor();
+    await column(page, 'Diseño').waitFor();
+    // Stored as one value keyed by language code.
+    const stored = await platform.api.db.query<{ names: unknown }>('select names from deal_stage order by position');
+    expect(stored.map((stage) => stage.names)).toContainEqual({ es: 'Recién llegado', en: 'Just in' });
+    expect(stored.map((stage) => stage.names)).toContainEqual({ es: 'Diseño', en: 'Design' });
   });
 });

@@ -37,12 +37,10 @@ const SPELLINGS: [string, RegExp][] = [
 ];
 
 /**
- * Per-language data not yet moved to the list, each named: the deal stages' and templates' names
- * are stored in one column per language (name_es, subject_en), the webhook's choice labels are an
- * { es, en } object of API v2. The migrations before 117 keep their history (117 drops their CHECKs).
+ * What still spells a language, each named: the migrations before 117 keep their history (117 drops
+ * their CHECKs; 120 moves the stages' and templates' per-language columns to texts keyed by language).
  */
 const NOT_YET: Record<string, string> = {
-  'packages/console/src/pages/deals-format.ts': 'a stage move names the stage in both languages',
   'packages/server/migrations/060_notifications.sql': 'dropped by 117',
   'packages/server/migrations/100_console_work.sql': 'dropped by 117',
 };

@@ -54,3 +54,14 @@ export function acceptedLang(header: string | null | undefined): Lang {
   }
   return best?.lang ?? DEFAULT_LANG;
 }
+
+/** One value per language, in the list's order: a field of each language in a contract, an input per language on a screen. */
+export const perLang = <T>(make: (lang: Lang) => T): Record<Lang, T> =>
+  Object.fromEntries(LANGS.map((lang) => [lang, make(lang)])) as Record<Lang, T>;
+
+/**
+ * Texts stored keyed by language (`{"es": …, "en": …}` in a jsonb column) for every language of
+ * the list: one the stored value lacks (a language added after it was written) reads as the first language's.
+ */
+export const inEveryLang = <T>(stored: Partial<Record<string, T>>): Record<Lang, T> =>
+  perLang((lang) => stored[lang] ?? stored[DEFAULT_LANG]!);

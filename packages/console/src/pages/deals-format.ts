@@ -1,6 +1,7 @@
 // What the deals' screens share (issue 40): an amount in its currency, a stage's name in the
 // operator's language, the refusals' texts, and a deal's events on the lead's timeline.
 import type { Lang } from '@obra/i18n';
+import { LANGS } from '@obra/schema';
 import type { DealStage, LeadDetail } from '@obra/schema/admin-contract';
 import { CONSOLE_LOCALES, LOST_REASONS } from '@obra/schema/console';
 import type { ConsoleI18n, ConsoleKey } from '../i18n.ts';
@@ -49,8 +50,10 @@ export const reasonText = (t: ConsoleI18n['t'], reason: string) =>
 
 /** A deal event of the lead's timeline in words (its detail as deals-routes.ts writes it). */
 export function dealEventText(t: ConsoleI18n['t'], lang: Lang, event: Pick<LeadDetail['timeline'][number], 'type' | 'detail'>): string {
-  const [first = '', second = ''] = event.detail.split('\n');
-  if (event.type === 'deal.moved') return t('consoleDeals.event.moved', { stage: lang === 'en' ? second : first });
+  const lines = event.detail.split('\n');
+  const [first = '', second = ''] = lines;
+  // A move names the stage in every language, in the list's order (deals-routes.ts); one added since reads as the first.
+  if (event.type === 'deal.moved') return t('consoleDeals.event.moved', { stage: lines[LANGS.indexOf(lang)] || first });
   if (event.type === 'deal.lost')
     return second
       ? t('consoleDeals.event.lostNote', { reason: reasonText(t, first), note: second })

@@ -1,7 +1,8 @@
-// The pipeline's stages, for admins (issue 40): each stage's name in es and en and its probability,
+// The pipeline's stages, for admins (issue 40): each stage's name in every language and its probability,
 // moved up and down; open stages added and removed (the API refuses to remove one holding deals);
 // won and lost keep their place at the end.
 import { useState } from 'react';
+import { LANGS, perLang, type Lang } from '@obra/schema';
 import type { DealStage } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
@@ -14,8 +15,7 @@ interface Row {
   key: string;
   id?: string;
   outcome: DealStage['outcome'];
-  es: string;
-  en: string;
+  names: Record<Lang, string>;
   probability: number;
 }
 
@@ -24,8 +24,7 @@ const rowsOf = (stages: DealStage[]): Row[] =>
     key: stage.id,
     id: stage.id,
     outcome: stage.outcome,
-    es: stage.names.es,
-    en: stage.names.en,
+    names: stage.names,
     probability: stage.probability,
   }));
 
@@ -51,7 +50,7 @@ export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: 
     setError('');
     try {
       const saved = await adminApi('PUT deal-stages', {
-        body: { stages: rows.map(({ id, es, en, probability }) => ({ ...(id && { id }), es, en, probability })) },
+        body: { stages: rows.map(({ id, names, probability }) => ({ ...(id && { id }), ...names, probability })) },
       });
       setRows(rowsOf(saved.stages));
       setMessage(t('consoleDeals.stages.saved'));
@@ -70,22 +69,17 @@ export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: 
           <li key={row.key} className="stage-row">
             <fieldset>
               <legend>{t('consoleDeals.stages.stage', { n: i + 1 })}</legend>
-              <TextField
-                id={`stage-es-${row.key}`}
-                label={t('consoleDeals.stages.es')}
-                value={row.es}
-                maxLength={40}
-                required
-                onChange={(e) => set(row.key, { es: e.currentTarget.value })}
-              />
-              <TextField
-                id={`stage-en-${row.key}`}
-                label={t('consoleDeals.stages.en')}
-                value={row.en}
-                maxLength={40}
-                required
-                onChange={(e) => set(row.key, { en: e.currentTarget.value })}
-              />
+              {LANGS.map((lang) => (
+                <TextField
+                  key={lang}
+                  id={`stage-${lang}-${row.key}`}
+                  label={t('consoleDeals.stages.name', { language: t(`console.langName.${lang}`) })}
+                  value={row.names[lang]}
+                  maxLength={40}
+                  required
+                  onChange={(e) => set(row.key, { names: { ...row.names, [lang]: e.currentTarget.value } })}
+                />
+              ))}
               {row.outcome === 'open' ? (
                 <>
                   <TextField
@@ -123,7 +117,7 @@ export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: 
           onClick={() =>
             setRows((all) => {
               const at = all.findIndex((row) => row.outcome !== 'open');
-              const added: Row = { key: `new-${Date.now()}`, outcome: 'open', es: '', en: '', probability: 50 };
+              const added: Row = { key: `new-${Date.now()}`, outcome: 'open', names: perLang(() => ''), probability: 50 };
               return [...all.slice(0, at), added, ...all.slice(at)];
             })
           }

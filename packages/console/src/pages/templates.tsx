@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { CONVERSATION_LIMITS, TEMPLATE_VARIABLES } from '@obra/schema/console';
 import type { AdminRequest, MessageTemplate } from '@obra/schema/admin-contract';
-import { LANGS } from '@obra/schema';
+import { LANGS, perLang } from '@obra/schema';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
 import { errorText } from './errors.ts';
@@ -38,8 +38,7 @@ export function Templates({ me }: { me: Me }) {
     const data = new FormData(event.currentTarget);
     const body: AdminRequest<'POST templates'> = {
       name: formText(data, 'name'),
-      es: { subject: formText(data, 'subject-es'), body: formText(data, 'body-es') },
-      en: { subject: formText(data, 'subject-en'), body: formText(data, 'body-en') },
+      ...perLang((lang) => ({ subject: formText(data, `subject-${lang}`), body: formText(data, `body-${lang}`) })),
     };
     void run(
       () => (id ? adminApi('PUT templates/:id', { id, body }) : adminApi('POST templates', { body })).then(() => setEditing(null)),

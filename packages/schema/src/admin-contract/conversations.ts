@@ -2,7 +2,7 @@
 // from one, e-mails, WhatsApp messages and activities on a lead.
 import * as v from 'valibot';
 import { ACTIVITY_OUTCOMES, CONVERSATION_LIMITS, TEMPLATE_VARIABLES } from '../console.ts';
-import { LANGS, type Lang } from '../lang.ts';
+import { LANGS, perLang, type Lang } from '../lang.ts';
 import { isCleanLine, isCleanText } from '../validate.ts';
 import type { AdminBody } from './check.ts';
 import { type ApiTime, CHARACTERS_TEXT, LEAD_ID, body } from './common.ts';
@@ -60,7 +60,7 @@ const MESSAGE_CODES = {
   template: 'template',
 };
 const TEMPLATE_NAME = `A template's name has 1 to ${CONVERSATION_LIMITS.templateName} characters.`;
-const TEMPLATE_TEXT = 'Send name, es: {subject, body} and en: {subject, body}.';
+const TEMPLATE_TEXT = `Send name and, for each language (${LANGS.join(', ')}), {subject, body}.`;
 const templateLanguage = v.object({ subject: messageText('subject'), body: messageText('body') }, TEMPLATE_TEXT);
 /** A template: a name, and its subject and text in each language. */
 const messageTemplate = v.object(
@@ -72,8 +72,7 @@ const messageTemplate = v.object(
       v.maxLength(CONVERSATION_LIMITS.templateName, TEMPLATE_NAME),
       v.check(isCleanLine, CHARACTERS_TEXT),
     ),
-    es: templateLanguage,
-    en: templateLanguage,
+    ...perLang(() => templateLanguage),
   },
   TEMPLATE_TEXT,
 );
@@ -94,12 +93,16 @@ const ACTIVITY_TYPE_TEXT = `type must be one of ${ACTIVITY_TYPES.join(', ')}.`;
 const OUTCOME_TEXT = `outcome must fit the type: ${ACTIVITY_TYPES.map((type) => `${type}: ${ACTIVITY_OUTCOMES[type].join(', ')}`).join('; ')}.`;
 const ACTIVITY_AT = 'at must be a date and time with its offset, such as 2026-12-01T09:00:00-05:00.';
 const ACTIVITY_NOTE = `A note has at most ${CONVERSATION_LIMITS.note.toLocaleString('en')} characters.`;
+/** A template's subject and text in one language. */
+export interface TemplateText {
+  subject: string;
+  body: string;
+}
+
 /** A message template (issue 40): its name, and its subject and text in each language. */
-export interface MessageTemplate {
+export interface MessageTemplate extends Record<Lang, TemplateText> {
   id: string;
   name: string;
-  es: { subject: string; body: string };
-  en: { subject: string; body: string };
   updatedAt: ApiTime;
   updatedBy: string | null;
 }

@@ -2,6 +2,7 @@
 // and their changes, and the revenue figures.
 import * as v from 'valibot';
 import { type DealOutcome, LOST_REASONS, type LeadKindName, type LostReason, MAX_DEAL_STAGES } from '../console.ts';
+import { LANGS, perLang } from '../lang.ts';
 import { isCleanLine, isCleanText } from '../validate.ts';
 import type { AdminBody } from './check.ts';
 import { type ApiTime, CHARACTERS_TEXT, LEAD_ID, type Labels, body } from './common.ts';
@@ -178,8 +179,7 @@ export const DEAL_BODIES = {
             v.object(
               {
                 id: v.optional(uuid('id')),
-                es: stageName,
-                en: stageName,
+                ...perLang(() => stageName),
                 probability: v.pipe(
                   v.number(PROBABILITY_TEXT),
                   v.integer(PROBABILITY_TEXT),
@@ -204,10 +204,12 @@ export const DEAL_BODIES = {
     {
       stages: 'stages',
       'stages.id': 'stage',
-      'stages.es': 'stage-name',
-      'stages.en': 'stage-name',
-      'stages.es.check': 'characters',
-      'stages.en.check': 'characters',
+      ...Object.fromEntries(
+        LANGS.flatMap((lang) => [
+          [`stages.${lang}`, 'stage-name'],
+          [`stages.${lang}.check`, 'characters'],
+        ]),
+      ),
       'stages.probability': 'probability',
     },
   ),

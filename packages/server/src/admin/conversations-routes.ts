@@ -2,10 +2,10 @@
 // change them, every operator uses them), e-mails to a lead through the mail outbox, WhatsApp
 // messages opened from the console, and calls, visits and meetings logged with an outcome. Every
 // message and activity is a lead_event, so any timeline shows it without knowing these tables.
-import { fillVariables, type ComposedMessage } from '@obra/schema/admin-contract';
+import { fillVariables, type ComposedMessage, type TemplateText } from '@obra/schema/admin-contract';
 import { CONVERSATION_LIMITS, type TEMPLATE_VARIABLES } from '@obra/schema/console';
 import { leadPhone } from '../lead-phone.ts';
-import { langOr, type Lang } from '@obra/schema';
+import { inEveryLang, langOr, perLang, type Lang } from '@obra/schema';
 import { money } from '@obra/estimate';
 import type { Queryable } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -22,19 +22,16 @@ const GONE = () => new HttpError(404, 'There is no such lead; it may have been d
 interface TemplateRow {
   id: string;
   name: string;
-  subject_es: string;
-  body_es: string;
-  subject_en: string;
-  body_en: string;
+  /** Subject and text per language code (migration 120); read through inEveryLang. */
+  texts: Partial<Record<string, TemplateText>>;
   updated_at: Date;
   updated_by: string | null;
 }
-const TEMPLATE_COLUMNS = 'id::text, name, subject_es, body_es, subject_en, body_en, updated_at, updated_by';
+const TEMPLATE_COLUMNS = 'id::text, name, texts, updated_at, updated_by';
 const templateOf = (row: TemplateRow) => ({
   id: row.id,
   name: row.name,
-  es: { subject: row.subject_es, body: row.body_es },
-  en: { subject: row.subject_en, body: row.body_en },
+  ...inEveryLang(row.texts),
   updatedAt: row.updated_at,
   updatedBy: row.updated_by,
 });
@@ -59,13 +56,16 @@ async function saveTemplate(db: Queryable, sql: string, params: unknown[]) {
   }
 }
 
+/** A template's texts as stored: each language's subject and text (the contract has checked them). */
+const textsOf = (body: Record<Lang, TemplateText>) =>
+  JSON.stringify(perLang((lang) => ({ subject: body[lang].subject, body: body[lang].body })));
+
 /** POST /api/admin/templates {name, es: {subject, body}, en: {subject, body}} (admins): 201. */
 export const createTemplate: RouteHandler<'POST templates'> = async ({ body, db, operator }) => {
   const row = await saveTemplate(
     db,
-    `insert into message_template (name, subject_es, body_es, subject_en, body_en, updated_by) values ($1, $2, $3, $4, $5, $6)
-     returning ${TEMPLATE_COLUMNS}`,
-    [body.name, body.es.subject, body.es.body, body.en.subject, body.en.body, operator.email],
+    `insert into message_template (name, texts, updated_by) values ($1, $2::jsonb, $3) returning ${TEMPLATE_COLUMNS}`,
+    [body.name, textsOf(body), operator.email],
   );
   return { status: 201, body: { template: templateOf(row!) } };
 };
@@ -74,9 +74,8 @@ export const createTemplate: RouteHandler<'POST templates'> = async ({ body, db,
 export const updateTemplate: RouteHandler<'PUT templates/:id'> = async ({ body, db, id, operator }) => {
   const row = await saveTemplate(
     db,
-    `update message_template set name = $2, subject_es = $3, body_es = $4, subject_en = $5, body_en = $6, updated_by = $7, updated_at = now()
-     where id = $1 returning ${TEMPLATE_COLUMNS}`,
-    [id, body.name, body.es.subject, body.es.body, body.en.subject, body.en.body, operator.email],
+    `update message_template set name = $2, texts = $3::jsonb, updated_by = $4, updated_at = now() where id = $1 returning ${TEMPLATE_COLUMNS}`,
+    [id, body.name, textsOf(body), operator.email],
   );
   if (!row) throw new HttpError(404, 'There is no such template.', { body: { code: 'gone' } });
   return { status: 200, body: { template: templateOf(row) } };
@@ -142,8 +141,8 @@ export const composeMessage: RouteHandler<'GET leads/:id/compose'> = async ({ db
     to: facts.to,
     lang: facts.lang,
     whatsapp: facts.whatsapp,
-    subject: fill(template?.[`subject_${facts.lang}`]),
-    body: fill(template?.[`body_${facts.lang}`]),
+    subject: fill(template && inEveryLang(template.texts)[facts.lang].subject),
+    body: fill(template && inEveryLang(template.texts)[facts.lang].body),
   };
   return { status: 200, body };
 };

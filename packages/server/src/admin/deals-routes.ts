@@ -4,6 +4,7 @@
 // a timeline event on the lead; a change made from an older version of the deal is refused (409).
 // docs/operators/console.md#deals says what operators see.
 import type { AdminQueryChecked, BoardColumn, DealCard, DealStage, RevenueFigures } from '@obra/schema/admin-contract';
+import { inEveryLang, LANGS, perLang } from '@obra/schema';
 import { BOARD_PAGE, type DealOutcome } from '@obra/schema/console';
 import type { Queryable } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -20,8 +21,8 @@ const CARD = `d.id, d.lead_id, l.name, d.kind, d.stage_id, d.title, d.amount::fl
 interface StageRow {
   id: string;
   outcome: DealOutcome;
-  name_es: string;
-  name_en: string;
+  /** The stage's name per language code (migration 120); read through inEveryLang. */
+  names: Partial<Record<string, string>>;
   probability: number;
   position: number;
 }
@@ -30,18 +31,18 @@ interface StageRow {
 const FIRST_OPEN = "select id, outcome from deal_stage where outcome = 'open' order by position limit 1";
 
 const stagesOf = (db: Queryable) =>
-  db.query<StageRow>('select id, outcome, name_es, name_en, probability, position from deal_stage order by position');
+  db.query<StageRow>('select id, outcome, names, probability, position from deal_stage order by position');
 
 /** Every stage in order, with its number of deals (from the tally). */
 async function stageList(db: Queryable): Promise<DealStage[]> {
   const rows = await db.query<Omit<StageRow, 'position'> & { deals: number }>(
-    `select s.id, s.outcome, s.name_es, s.name_en, s.probability, coalesce((select sum(n) from deal_tally t where t.stage_id = s.id), 0)::int as deals
+    `select s.id, s.outcome, s.names, s.probability, coalesce((select sum(n) from deal_tally t where t.stage_id = s.id), 0)::int as deals
      from deal_stage s order by s.position`,
   );
-  return rows.map(({ id, outcome, name_es, name_en, probability, deals }) => ({
+  return rows.map(({ id, outcome, names, probability, deals }) => ({
     id,
     outcome,
-    names: { es: name_es, en: name_en },
+    names: inEveryLang(names),
     probability,
     deals,
   }));
@@ -56,9 +57,7 @@ async function checkOwner(db: Queryable, value: string | null): Promise<string |
 }
 
 const stageOf = async (db: Queryable, id: string) => {
-  const [stage] = await db.query<StageRow>('select id, outcome, name_es, name_en, probability, position from deal_stage where id = $1', [
-    id,
-  ]);
+  const [stage] = await db.query<StageRow>('select id, outcome, names, probability, position from deal_stage where id = $1', [id]);
   if (!stage) throw new HttpError(400, 'stageId must be a stage of the pipeline.', { body: { code: 'stage' } });
   return stage;
 };
@@ -110,21 +109,15 @@ export const saveStages: RouteHandler<'PUT deal-stages'> = async ({ db, body }) 
     for (const [i, stage] of ordered.entries()) {
       const outcome = stage.id ? stored.get(stage.id)!.outcome : 'open';
       const probability = outcome === 'won' ? 100 : outcome === 'lost' ? 0 : stage.probability;
+      const names = JSON.stringify(perLang((lang) => stage[lang]));
       if (stage.id)
-        await tx.query('update deal_stage set position = $2, name_es = $3, name_en = $4, probability = $5 where id = $1', [
+        await tx.query('update deal_stage set position = $2, names = $3::jsonb, probability = $4 where id = $1', [
           stage.id,
           i + 1,
-          stage.es,
-          stage.en,
+          names,
           probability,
         ]);
-      else
-        await tx.query('insert into deal_stage (position, name_es, name_en, probability) values ($1, $2, $3, $4)', [
-          i + 1,
-          stage.es,
-          stage.en,
-          probability,
-        ]);
+      else await tx.query('insert into deal_stage (position, names, probability) values ($1, $2::jsonb, $3)', [i + 1, names, probability]);
     }
   });
   return { status: 200, body: { stages: await stageList(db) } };
@@ -217,7 +210,8 @@ export const updateDeal: RouteHandler<'PATCH deals/:id'> = async ({ db, id, body
     if (moved && stage.outcome === 'won') await recordEvent(tx, deal.lead_id, operator, 'deal.won', amountDetail(after!));
     else if (moved && stage.outcome === 'lost')
       await recordEvent(tx, deal.lead_id, operator, 'deal.lost', `${lostReason}\n${body.lostNote ?? ''}`);
-    else if (moved) await recordEvent(tx, deal.lead_id, operator, 'deal.moved', `${stage.name_es}\n${stage.name_en}`);
+    else if (moved)
+      await recordEvent(tx, deal.lead_id, operator, 'deal.moved', LANGS.map((lang) => inEveryLang(stage.names)[lang]).join('\n'));
     const { amount, currency, close_date } = after!;
     if (amount !== deal.amount || currency !== deal.currency || (close_date !== deal.close_date && !(moved && stage.outcome !== 'open')))
       await recordEvent(tx, deal.lead_id, operator, 'deal.changed', amountDetail(after!));
