@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGS, langOr, normalizeLang } from '@obra/schema';
+import { inEveryLang, LANGS, langOr, normalizeLang, perLang } from '@obra/schema';
 import { CATALOGUES_DIR, indexModule, namespaceModule, namespaces } from '../../tools/i18n/catalogues.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -14,6 +14,14 @@ describe('the language list', () => {
   it('is read by normalizeLang and langOr, the first language being the default', () => {
     expect(LANGS.map((lang) => normalizeLang(lang.toUpperCase()))).toEqual(LANGS);
     expect([langOr('fr'), langOr(null), langOr(`${LANGS[1]}-XX`)]).toEqual([LANGS[0], LANGS[0], LANGS[1]]);
+  });
+
+  it('gives stored texts keyed by language for every language, one a value lacks read as the first’s', () => {
+    const [first, ...others] = LANGS;
+    expect(inEveryLang({ [first]: 'Nuevo' })).toEqual(perLang(() => 'Nuevo'));
+    expect(inEveryLang(perLang((lang) => `name-${lang}`))).toEqual(
+      Object.fromEntries([first, ...others].map((lang) => [lang, `name-${lang}`])),
+    );
   });
 
   it('has generated the catalogues modules from the list and locales/ (npm run i18n:catalogues)', () => {
