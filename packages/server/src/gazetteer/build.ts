@@ -1,4 +1,4 @@
-import type { Lang } from '@obra/schema';
+import { perLang, type Lang } from '@obra/schema';
 import { words } from './fold.ts';
 import type { CountryNames, PlaceRecord } from './load.ts';
 
@@ -131,7 +131,7 @@ export function buildIndex(cities: readonly PlaceRecord[], names: Record<Lang, C
   return {
     size: entries.length,
     codes,
-    countryNames: { es: codes.map((code) => names.es[code]?.[0] ?? code), en: codes.map((code) => names.en[code]?.[0] ?? code) },
+    countryNames: perLang((lang) => codes.map((code) => names[lang][code]?.[0] ?? code)),
     country: Uint16Array.from(entries, (entry) => entry.country),
     text: text.text(),
     textAt: text.at(),

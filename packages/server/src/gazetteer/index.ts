@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize } from 'node:v8';
 import { buildIndex, type GazetteerIndex } from './build.ts';
 import { cacheFile, readCache, writeCache } from './cache.ts';
-import { loadCities, loadCountryNames, type CountryNames, type PlaceRecord } from './load.ts';
+import { loadCities, loadEveryCountryName, type CountryNames, type PlaceRecord } from './load.ts';
 import { openIndex, type Gazetteer } from './search.ts';
 
 export type { Gazetteer, Place } from './search.ts';
@@ -12,7 +12,7 @@ export type { Gazetteer, Place } from './search.ts';
 /** The gazetteer built in this process, from the data packages or from the given places and country names. */
 export function createGazetteer(
   cities: PlaceRecord[] = loadCities(),
-  names: Record<Lang, CountryNames> = { es: loadCountryNames('es'), en: loadCountryNames('en') },
+  names: Record<Lang, CountryNames> = loadEveryCountryName(),
 ): Gazetteer {
   return openIndex(buildIndex(cities, names));
 }
@@ -21,7 +21,8 @@ export function createGazetteer(
 function build(): Promise<Buffer> {
   const builder = fileURLToPath(new URL('./worker.ts', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [builder], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // With the workspace packages' sources, as the API itself runs (`npm start`): @obra/schema's language list.
+    const child = spawn(process.execPath, ['--conditions=source', builder], { stdio: ['ignore', 'pipe', 'inherit'] });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.once('error', reject);

@@ -1,4 +1,4 @@
-import type { Lang } from '@obra/schema';
+import { perLang, type Lang } from '@obra/schema';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,9 @@ export function loadCountryNames(lang: Lang): CountryNames {
   const { countries } = file(`i18n-iso-countries/langs/${lang}.json`) as { countries: Record<string, string | string[]> };
   return Object.fromEntries(Object.entries(countries).map(([code, names]) => [code, typeof names === 'string' ? [names] : names]));
 }
+
+/** The countries' names in every language of the list. */
+export const loadEveryCountryName = (): Record<Lang, CountryNames> => perLang(loadCountryNames);
 
 interface SimpleMapsCity {
   city: string;

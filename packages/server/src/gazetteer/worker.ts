@@ -6,6 +6,6 @@
 // message at every chunk: ~500 MB of garbage).
 import { serialize } from 'node:v8';
 import { buildIndex } from './build.ts';
-import { loadCities, loadCountryNames } from './load.ts';
+import { loadCities, loadEveryCountryName } from './load.ts';
 
-process.stdout.write(serialize(buildIndex(loadCities(), { es: loadCountryNames('es'), en: loadCountryNames('en') })));
+process.stdout.write(serialize(buildIndex(loadCities(), loadEveryCountryName())));
