@@ -10,14 +10,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE } from '../../host/src/site.ts';
 import { importBuilt, ROOT } from '../../tools/esbuild.ts';
 import { useBrowser } from './support/browser.ts';
-import { PSEUDO, pseudo, pseudoLocale } from './support/pseudo-locale.ts';
+import { CURRENCIES, PSEUDO, pseudo, pseudoLocale } from './support/pseudo-locale.ts';
 import { softwareCatalogue } from '@obra/catalogue';
 
 /**
  * Words on screen that are data, not text: the company's and the programs' names (the software catalogue), and the
  * currencies' and countries' codes.
  */
-const DATA = new Set([SITE.name, ...softwareCatalogue.map((item) => item.name), 'USD', 'US$', 'COP', 'EUR', 'MXN']);
+const DATA = new Set([SITE.name, ...softwareCatalogue.map((item) => item.name), ...CURRENCIES]);
 
 /**
  * Where data is shown, not text (besides the other languages' switches, each in its own words): the

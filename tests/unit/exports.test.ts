@@ -210,6 +210,7 @@ describe('public exports', () => {
         'LANGUAGES',
         'isLang',
         'langOr',
+        'languageName',
         'SEGMENTS',
         'sitePath',
         'acceptedLang',

@@ -12,6 +12,9 @@ import { CATALOGUES_DIR, namespaceModule } from '../../../tools/i18n/catalogues.
 /** The pseudo-language's code (ISO 639's private-use range: no browser or Intl knows it). */
 export const PSEUDO = 'qps';
 
+/** The currencies' codes, written as data in every language. */
+export const CURRENCIES = ['USD', 'US$', 'COP', 'EUR', 'MXN'];
+
 /** The one line the language list gets. */
 const PSEUDO_LINE = `  { code: '${PSEUDO}', name: 'Ƥšéûđö' },`;
 
