@@ -2,23 +2,28 @@
 // content-hashed names, and its one HTML page (no inline script or style: the host's CSP is
 // script-src 'self' and style-src 'self'):
 //   dist/console/assets/main-HASH.js, main-HASH.css; dist/console/index.html
+import type { Plugin } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildForBrowsers, ROOT as root } from '../../tools/esbuild.ts';
 
-const out = join(root, 'dist/console');
+/**
+ * Builds the console into `out` (emptied first), with esbuild's `plugins` added (a test's
+ * pseudo-language); resolves with each file's size.
+ */
+export async function buildConsole(out: string, plugins: Plugin[] = []): Promise<string[]> {
+  await rm(out, { recursive: true, force: true });
+  const metafile = await buildForBrowsers({
+    entryPoints: ['packages/console/src/main.tsx', 'packages/console/src/console.css'],
+    outdir: join(out, 'assets'),
+    entryNames: '[name]-[hash]',
+    plugins,
+  });
+  const outputs = Object.entries(metafile.outputs);
+  const url = (entry: string) => `/admin/${relative(out, join(root, outputs.find(([, o]) => o.entryPoint === entry)![0]))}`;
 
-await rm(out, { recursive: true, force: true });
-const metafile = await buildForBrowsers({
-  entryPoints: ['packages/console/src/main.tsx', 'packages/console/src/console.css'],
-  outdir: join(out, 'assets'),
-  entryNames: '[name]-[hash]',
-});
-const outputs = Object.entries(metafile.outputs);
-const url = (entry: string) => `/admin/${relative(out, join(root, outputs.find(([, o]) => o.entryPoint === entry)![0]))}`;
-
-const html = `<!doctype html>
+  const html = `<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
@@ -35,11 +40,13 @@ const html = `<!doctype html>
 </body>
 </html>
 `;
-await mkdir(out, { recursive: true });
-await writeFile(join(out, 'index.html'), html);
-const sizes = await Promise.all(
-  outputs.map(
-    async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`,
-  ),
-);
-console.log(`console: ${sizes.join(', ')}`);
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, 'index.html'), html);
+  return Promise.all(
+    outputs.map(
+      async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`,
+    ),
+  );
+}
+
+if (import.meta.main) console.log(`console: ${(await buildConsole(join(root, 'dist/console'))).join(', ')}`);
