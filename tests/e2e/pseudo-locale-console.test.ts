@@ -62,7 +62,6 @@ beforeAll(async () => {
   );
   data = [...typed.map((row) => row.text ?? ''), ...CURRENCIES, ...[...LANGS, PSEUDO].map((lang) => lang.toUpperCase())];
   screens = [
-    '/admin',
     '/admin/leads',
     `/admin/leads/${lead}`,
     '/admin/deals',
@@ -79,6 +78,7 @@ beforeAll(async () => {
     '/admin/users',
     '/admin/webhooks',
     '/admin/account',
+    '/admin',
   ];
 }, 180_000);
 afterAll(async () => {
@@ -92,29 +92,31 @@ async function signInInPseudo(page: Page) {
   await page.locator('#email').fill(OPERATOR);
   await page.locator('#password').fill(PASSWORD);
   await page.locator('form button[type=submit]').click();
+  await page.locator('p.who').waitFor();
   await page.locator(`button.lang-button[lang=${PSEUDO}]`).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(PSEUDO);
 }
 
 describe('a new language is its line in the list and its catalogues: the console', () => {
   const { newPage } = useBrowser();
-  for (const [width, height] of [
-    [360, 780],
-    [1280, 900],
-  ] as const)
-    it(`shows every main screen at ${width} px with no text outside the catalogues and none overflowing`, async () => {
-      const page = await newPage();
-      await page.setViewportSize({ width, height });
-      await signInInPseudo(page);
-      const found: Record<string, { plain: string[]; overflow: string[] }> = {};
-      for (const screen of screens) {
-        await page.goto(`${local.base}${screen}`, { waitUntil: 'networkidle' });
+  it('shows every main screen at 1280 and 360 px with no text outside the catalogues and none overflowing', async () => {
+    const page = await newPage();
+    await signInInPseudo(page);
+    const found: Record<string, { plain: string[]; overflow: string[] }> = {};
+    for (const screen of screens) {
+      await page.goto(`${local.base}${screen}`, { waitUntil: 'networkidle' });
+      for (const [width, height] of [
+        [1280, 900],
+        [360, 780],
+      ] as const) {
+        await page.setViewportSize({ width, height });
         // Code (the webhooks' event names) is not text either.
         const result = await findings(page, data, 'code');
+        if (result.plain.length || result.overflow.length) found[`${screen} at ${width} px`] = result;
         if (process.env.OBRA_SCREENSHOTS)
           await page.screenshot({ path: join(process.env.OBRA_SCREENSHOTS, `pseudo${screen.replace(/\W+/g, '-')}-${width}.png`) });
-        if (result.plain.length || result.overflow.length) found[screen] = result;
       }
-      expect(found).toEqual({});
-    }, 120_000);
+    }
+    expect(found).toEqual({});
+  }, 120_000);
 });
