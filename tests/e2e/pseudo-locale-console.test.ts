@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '@obra/schema';
-import { buildConsole } from '../../packages/console/build.ts';
+import { buildConsole } from '../../tools/build-console.ts';
 import { serveStatic } from '../../host/static.ts';
 import { createOperator, PASSWORD, signInAs } from '../server/support/admin.ts';
 import { postJson, reportOn, startLocalApi, type LocalApi } from '../server/support/api.ts';
@@ -50,7 +50,8 @@ beforeAll(async () => {
   const [partner] = await db.query<{ id: string }>("select id from lead where kind = 'partner' order by created_at desc limit 1");
   // Data on screen: what people typed and partners' pages sent, as the database holds it (names,
   // e-mails, phones, messages, places, sources, campaigns, partners' codes, the products bought,
-  // the company's time zone), and the languages' codes the lists tag rows with.
+  // the company's time zone, the deal stages' names, which operators write per language), and the
+  // languages' codes the lists tag rows with.
   const typed = await db.query<{ text: string | null }>(
     `select concat_ws(' ', name, email, phone, utm_campaign, partner_code) as text from lead
      union all select concat_ws(' ', comentario, referrer, utm_source) from wait_list
@@ -58,7 +59,7 @@ beforeAll(async () => {
      union all select concat_ws(' ', pais, referrer, utm_source) from partner
      union all select concat_ws(' ', pais, departamento, ciudad, uso_especifico, referrer, utm_source) from report
      union all select concat_ws(' ', product, slug, customer_email) from "order" union all select email from admin_user
-     union all select time_zone from console_setting`,
+     union all select time_zone from console_setting union all select concat_ws(' ', name_es, name_en) from deal_stage`,
   );
   data = [...typed.map((row) => row.text ?? ''), ...CURRENCIES, ...[...LANGS, PSEUDO].map((lang) => lang.toUpperCase())];
   screens = [
