@@ -31,6 +31,8 @@ const SPELLINGS: [string, RegExp][] = [
   ["a catalogue imported per language (@obra/i18n/catalogues has every language's)", /^import (?!type )\w+ from '[^']*locales\/[a-z]+\//m],
   ['a hand-written language type', /'(es|en)' \| '(es|en)'/],
   ['a coercion or a two-way toggle', /[=!]== ?'(es|en)' \?|\? '(es|en)' : '(es|en)'/],
+  ['a default spelled instead of DEFAULT_LANG or langOr', /\?\? '(es|en)'/],
+  ['a hand-written list of the languages', /\['(es|en)', '(es|en)'\]|\[es, en\] = /],
   ['a second isLang', /\bconst isLang\b/],
   ["a partner's words attribute per language", /'(heading|intro)-(es|en)'/],
   ['a CHECK on the languages', /lang in \(/i],
@@ -39,10 +41,13 @@ const SPELLINGS: [string, RegExp][] = [
 /**
  * Per-language data not yet moved to the list, each named: the deal stages' and templates' names
  * are stored in one column per language (name_es, subject_en), the webhook's choice labels are an
- * { es, en } object of API v2. The migrations before 117 keep their history (117 drops their CHECKs).
+ * { es, en } object of API v2, and a country's name as the location field stores it is the
+ * gazetteer's (Spanish or English), read back against both. The migrations before 117 keep their history (117 drops their CHECKs).
  */
 const NOT_YET: Record<string, string> = {
   'packages/console/src/pages/deals-format.ts': 'a stage move names the stage in both languages',
+  'packages/estimate/src/region.ts': "a stored country's name is the gazetteer's, which names countries in Spanish and English",
+  'packages/ui/src/countries.ts': "a stored country's name is the gazetteer's, which names countries in Spanish and English",
   'packages/server/migrations/060_notifications.sql': 'dropped by 117',
   'packages/server/migrations/100_console_work.sql': 'dropped by 117',
 };

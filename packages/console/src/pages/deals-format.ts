@@ -1,6 +1,6 @@
 // What the deals' screens share (issue 40): an amount in its currency, a stage's name in the
 // operator's language, the refusals' texts, and a deal's events on the lead's timeline.
-import type { Lang } from '@obra/i18n';
+import { DEFAULT_LANG, type Lang } from '@obra/i18n';
 import type { DealStage, LeadDetail } from '@obra/schema/admin-contract';
 import { CONSOLE_LOCALES, LOST_REASONS } from '@obra/schema/console';
 import type { ConsoleI18n, ConsoleKey } from '../i18n.ts';
@@ -23,7 +23,9 @@ export const dealDay = (day: string, lang: Lang) =>
   new Intl.DateTimeFormat(CONSOLE_LOCALES[lang], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** A stage's name in the operator's language. */
-export const stageName = (stage: DealStage | undefined, lang: Lang) => stage?.names[lang] ?? '—';
+export const stageName = (stage: DealStage | undefined, lang: Lang) =>
+  // A language added since the stages were named (deal_stage keeps a name per language) reads the default language's.
+  stage ? ((stage.names[lang] as string | undefined) ?? stage.names[DEFAULT_LANG]) : '—';
 
 /** The texts of the deals' refusals, by code. */
 export const DEAL_ERRORS: Record<string, ConsoleKey> = {
