@@ -1,45 +1,7 @@
-// `npm run build:console`: the operators' console (React 19) bundled and minified with esbuild under
-// content-hashed names, and its one HTML page (no inline script or style: the host's CSP is
-// script-src 'self' and style-src 'self'):
+// `npm run build:console`: the operators' console (tools/build-console.ts) into
 //   dist/console/assets/main-HASH.js, main-HASH.css; dist/console/index.html
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { buildForBrowsers, ROOT as root } from '../../tools/esbuild.ts';
+import { join } from 'node:path';
+import { buildConsole } from '../../tools/build-console.ts';
+import { ROOT } from '../../tools/esbuild.ts';
 
-const out = join(root, 'dist/console');
-
-await rm(out, { recursive: true, force: true });
-const metafile = await buildForBrowsers({
-  entryPoints: ['packages/console/src/main.tsx', 'packages/console/src/console.css'],
-  outdir: join(out, 'assets'),
-  entryNames: '[name]-[hash]',
-});
-const outputs = Object.entries(metafile.outputs);
-const url = (entry: string) => `/admin/${relative(out, join(root, outputs.find(([, o]) => o.entryPoint === entry)![0]))}`;
-
-const html = `<!doctype html>
-<html lang="es">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Obra</title>
-<link rel="icon" href="/img/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${url('packages/console/src/console.css')}">
-<script type="module" src="${url('packages/console/src/main.tsx')}"></script>
-</head>
-<body>
-<div id="root"></div>
-<noscript>La consola necesita JavaScript. The console needs JavaScript.</noscript>
-</body>
-</html>
-`;
-await mkdir(out, { recursive: true });
-await writeFile(join(out, 'index.html'), html);
-const sizes = await Promise.all(
-  outputs.map(
-    async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`,
-  ),
-);
-console.log(`console: ${sizes.join(', ')}`);
+console.log(`console: ${(await buildConsole(join(ROOT, 'dist/console'))).join(', ')}`);

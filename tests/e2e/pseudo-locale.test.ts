@@ -5,19 +5,18 @@
 // catalogue gave (the pseudo-language has none); a text wider than its box overflows.
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE } from '../../host/src/site.ts';
 import { importBuilt, ROOT } from '../../tools/esbuild.ts';
 import { useBrowser } from './support/browser.ts';
-import { PSEUDO, pseudo, pseudoLocale } from './support/pseudo-locale.ts';
+import { CURRENCIES, findings, PSEUDO, pseudo, pseudoLocale } from './support/pseudo-locale.ts';
 import { softwareCatalogue } from '@obra/catalogue';
 
 /**
  * Words on screen that are data, not text: the company's and the programs' names (the software catalogue), and the
  * currencies' and countries' codes.
  */
-const DATA = new Set([SITE.name, ...softwareCatalogue.map((item) => item.name), 'USD', 'US$', 'COP', 'EUR', 'MXN']);
+const DATA = new Set([SITE.name, ...softwareCatalogue.map((item) => item.name), ...CURRENCIES]);
 
 /**
  * Where data is shown, not text (besides the other languages' switches, each in its own words): the
@@ -44,45 +43,6 @@ beforeAll(async () => {
   pages = [...site].filter(([file]) => file.startsWith(`${PSEUDO}/`));
 }, 120_000);
 
-/** What the page shows that no catalogue gave, and every text wider than its box, in its shadow roots too. */
-function findings(page: Page) {
-  return page.evaluate(
-    ([data, notText]) => {
-      const plain: string[] = [];
-      const overflow: string[] = [];
-      const isData = (word: string) => data.some((name) => name.split(/\s+/).includes(word));
-      const where = (el: Element) =>
-        `${el.localName}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
-      const visit = (root: Document | ShadowRoot) => {
-        for (const el of root.querySelectorAll('*')) {
-          if (el.shadowRoot) visit(el.shadowRoot);
-          if (!el.checkVisibility() || ['SCRIPT', 'STYLE', 'TEMPLATE', 'svg'].includes(el.nodeName)) continue;
-          const own = [...el.childNodes]
-            .filter((node) => node.nodeType === Node.TEXT_NODE)
-            .map((node) => node.textContent!.trim())
-            .filter(Boolean);
-          const words = [...own, ...['placeholder', 'aria-label', 'title', 'alt'].map((name) => el.getAttribute(name) ?? '')];
-          for (const word of words.flatMap((text) => text.split(/[\s:;,.()/·–—¿?¡!"“”«»]+/)))
-            if (
-              /[A-Za-z]/.test(word) &&
-              !isData(word) &&
-              !el.closest(notText) &&
-              (el.closest('[lang]')?.getAttribute('lang') ?? 'qps') === 'qps'
-            )
-              plain.push(`${where(el)}: ${word}`);
-          const box = el as HTMLElement;
-          // A visually hidden text is 1 px wide on purpose: screen readers read it whole.
-          if (own.length && box.clientWidth > 1 && box.scrollWidth > box.clientWidth + 1)
-            overflow.push(`${where(el)}: ${own.join(' ').slice(0, 40)}`);
-        }
-      };
-      visit(document);
-      return { plain: [...new Set(plain)], overflow: [...new Set(overflow)] };
-    },
-    [[...DATA], NOT_TEXT] as const,
-  );
-}
-
 describe('a new language is its line in the list and its catalogues', () => {
   const { newPage } = useBrowser();
 
@@ -91,7 +51,7 @@ describe('a new language is its line in the list and its catalogues', () => {
     await page.setContent(
       `<html lang="${PSEUDO}"><body><p>${pseudo('Hola')} Hard-coded</p><div id="narrow" style="width:40px;white-space:nowrap">${pseudo('Enviar los datos')}</div></body></html>`,
     );
-    expect(await findings(page)).toEqual({
+    expect(await findings(page, DATA, NOT_TEXT)).toEqual({
       plain: ['p: Hard-coded'],
       overflow: [`div#narrow: ${pseudo('Enviar los datos').slice(0, 40)}`],
     });
@@ -114,7 +74,7 @@ describe('a new language is its line in the list and its catalogues', () => {
       const found: Record<string, { plain: string[]; overflow: string[] }> = {};
       for (const [file, html] of pages) {
         await page.setContent(html, { waitUntil: 'domcontentloaded' });
-        const result = await findings(page);
+        const result = await findings(page, DATA, NOT_TEXT);
         if (result.plain.length || result.overflow.length) found[file] = result;
       }
       expect(found).toEqual({});

@@ -1,15 +1,13 @@
 // The console's words for the languages of the list (@obra/schema lang.ts): one name per language
 // and one `<option>` per language wherever a language is chosen.
-import { LANGS, LANGUAGES } from '@obra/i18n';
+import { LANGS } from '@obra/i18n';
+import { languageName } from '@obra/schema';
 import { useT, type ConsoleKey } from './i18n.ts';
 
 /** A language's name in the console's language (`console.langName.<code>`), else in its own words (the list's). */
 export function useLangName(): (code: string) => string {
   const { t, has } = useT();
-  return (code) =>
-    has(`console.langName.${code}`)
-      ? t(`console.langName.${code}` as ConsoleKey)
-      : (LANGUAGES.find((language) => language.code === code)?.name ?? code);
+  return (code) => (has(`console.langName.${code}`) ? t(`console.langName.${code}` as ConsoleKey) : languageName(code));
 }
 
 /** One `<option>` per language of the list, named in the console's language. */

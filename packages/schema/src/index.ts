@@ -76,7 +76,19 @@ export {
   type UtmKey,
 } from './attribution.ts';
 export { foldText } from './fold.ts';
-export { LANGUAGES, LANGS, DEFAULT_LANG, acceptedLang, normalizeLang, langOr, isLang, perLang, inEveryLang, type Lang } from './lang.ts';
+export {
+  LANGUAGES,
+  LANGS,
+  DEFAULT_LANG,
+  acceptedLang,
+  normalizeLang,
+  langOr,
+  isLang,
+  languageName,
+  perLang,
+  inEveryLang,
+  type Lang,
+} from './lang.ts';
 export type { Place } from './place.ts';
 export { SNIPPET_WIDGETS, widgetSnippet, loaderSnippet, type SnippetWidget } from './snippets.ts';
 export { SEGMENTS, sitePath, type PageId } from './site-paths.ts';

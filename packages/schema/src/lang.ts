@@ -12,6 +12,12 @@ export const LANGUAGES = [
 /** A supported language. */
 export type Lang = (typeof LANGUAGES)[number]['code'];
 
+/**
+ * A language's name in its own words (the list's), where no catalogue names it in the reader's
+ * language (a language added since the catalogues were written); the code for one not in the list.
+ */
+export const languageName = (code: string): string => LANGUAGES.find((language) => language.code === code)?.name ?? code;
+
 /** The languages' codes, in the list's order. */
 export const LANGS: readonly [Lang, ...Lang[]] = LANGUAGES.map((language) => language.code) as [Lang, ...Lang[]];
 

@@ -46,7 +46,7 @@ export function loaderSnippet(
   origin: string,
   code: string,
   widgets: readonly SnippetWidget[] = ['wait-list', 'design-form'],
-  lang: Lang = 'es',
+  lang: Lang = DEFAULT_LANG,
 ): string {
   return [
     `<script type="module" src="${origin}/esm/loader.js"></script>`,

@@ -4,6 +4,7 @@
 // the plugin adds the line to lang.ts, regenerates the catalogues' modules for the longer list and
 // answers the pseudo-language's catalogue files from the Spanish ones.
 import type { Plugin } from 'esbuild';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { LANGS } from '@obra/schema';
@@ -11,6 +12,9 @@ import { CATALOGUES_DIR, namespaceModule } from '../../../tools/i18n/catalogues.
 
 /** The pseudo-language's code (ISO 639's private-use range: no browser or Intl knows it). */
 export const PSEUDO = 'qps';
+
+/** The currencies' codes, written as data in every language. */
+export const CURRENCIES = ['USD', 'US$', 'COP', 'EUR', 'MXN'];
 
 /** The one line the language list gets. */
 const PSEUDO_LINE = `  { code: '${PSEUDO}', name: 'Ƥšéûđö' },`;
@@ -81,4 +85,78 @@ export function pseudoLocale(): Plugin {
       }));
     },
   };
+}
+
+/**
+ * What a page in the pseudo-language shows that no catalogue gave, and every text wider than its
+ * box, in its shadow roots too. Not text: a word of one of the `data` strings (names the page
+ * shows), a word in an element `notText` selects (where data is shown), an address (a token with
+ * `@` or `://`), a word with a digit (a number, a date, a code), what the browser's Intl writes for
+ * a language it does not know (its months and AM/PM: a real language has its own), and whatever is
+ * marked as another language (each other language's switch, in its own words). A text of data only
+ * is as long in every language: its width is not the language's doing. A text clipped to nothing
+ * on purpose (visually hidden: screen readers read it whole) does not overflow.
+ */
+export function findings(page: Page, data: Iterable<string>, notText: string): Promise<{ plain: string[]; overflow: string[] }> {
+  return page.evaluate(
+    ([data, notText, pseudoLang]) => {
+      const plain: string[] = [];
+      const overflow: string[] = [];
+      const intl = new Set(
+        Array.from({ length: 24 }, (_, hour) =>
+          (['medium', 'long'] as const).flatMap((dateStyle) =>
+            new Intl.DateTimeFormat(pseudoLang, { dateStyle, timeStyle: 'short' })
+              .formatToParts(new Date(2026, hour % 12, 1, hour))
+              .filter((part) => part.type === 'month' || part.type === 'dayPeriod')
+              .map((part) => part.value),
+          ),
+        ).flat(),
+      );
+      const split = (text: string) =>
+        text
+          .split(/\s+/)
+          .filter((token) => !/@|:\/\//.test(token))
+          .flatMap((token) => token.split(/[:;,.()/·–—¿?¡!"“”«»]+/));
+      // The data's words whole (an address's too), as the page may show them in lower case (a source's host).
+      const dataWords = new Set(data.flatMap((text) => text.toLowerCase().split(/[\s:;,.()/·–—¿?¡!"“”«»@]+/)));
+      const isData = (word: string) => /\d/.test(word) || intl.has(word) || dataWords.has(word.toLowerCase());
+      const clipped = (el: Element) => {
+        for (let at: Element | null = el; at; at = at.parentElement) if (getComputedStyle(at).clipPath === 'inset(50%)') return true;
+        return false;
+      };
+      const where = (el: Element) =>
+        `${el.localName}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
+      const visit = (root: Document | ShadowRoot) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el.shadowRoot) visit(el.shadowRoot);
+          if (!el.checkVisibility() || ['SCRIPT', 'STYLE', 'TEMPLATE', 'svg'].includes(el.nodeName)) continue;
+          const own = [...el.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE)
+            .map((node) => node.textContent!.trim())
+            .filter(Boolean);
+          const words = [...own, ...['placeholder', 'aria-label', 'title', 'alt'].map((name) => el.getAttribute(name) ?? '')];
+          for (const word of words.flatMap(split))
+            if (
+              /[A-Za-z]/.test(word) &&
+              !isData(word) &&
+              !el.closest(notText) &&
+              (el.closest('[lang]')?.getAttribute('lang') ?? pseudoLang) === pseudoLang
+            )
+              plain.push(`${where(el)}: ${word}`);
+          const box = el as HTMLElement;
+          if (
+            own.length &&
+            !own.flatMap(split).every(isData) &&
+            box.clientWidth > 1 &&
+            box.scrollWidth > box.clientWidth + 1 &&
+            !clipped(el)
+          )
+            overflow.push(`${where(el)}: ${own.join(' ').slice(0, 40)}`);
+        }
+      };
+      visit(document);
+      return { plain: [...new Set(plain)], overflow: [...new Set(overflow)] };
+    },
+    [[...data], notText, PSEUDO] as const,
+  );
 }

@@ -151,17 +151,23 @@ export interface LocalApi {
 /**
  * Starts the API in this process on a free port; `env` overrides its configuration, `serve`
  * (the API alone by default) answers each request, e.g. with pages beside the API, and `options`
- * go to createApi (e.g. `now`, a rate-limit clock the test moves).
+ * go to createApi (e.g. `now`, a rate-limit clock the test moves); `code` is the API's code
+ * (`@obra/server` unless a test built its own, e.g. in the pseudo-language).
  */
 export async function startLocalApi(
   env: Record<string, string> = {},
   serve: (api: Api) => RequestListener = (api) => (req, res) => void api.handle(req, res),
-  options: Parameters<typeof createApi>[1] = {},
+  {
+    code = { createApi, loadConfig },
+    ...options
+  }: Parameters<typeof createApi>[1] & {
+    code?: { createApi: typeof createApi; loadConfig: typeof loadConfig };
+  } = {},
 ): Promise<LocalApi> {
   const database = await freshDatabase();
   const dataDir = database.env.OBRA_DATA_DIR;
-  const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
-  const api = await createApi(config, options);
+  const config = code.loadConfig({ ...database.env, LOG_LEVEL: 'silent', MIN_FILL_MS: '1000', ...env });
+  const api = await code.createApi(config, options);
   const server = createServer(serve(api));
   // The embedded database holds the event loop while it works (seconds for a test's fill of
   // thousands of leads): with Node's 5 s, the server's late keep-alive timer closed the connection

@@ -2,10 +2,12 @@
 // with its criteria (kinds, languages, countries, partner codes, sources; empty: any) and its
 // operators (several: in turn). Admins edit, reorder and save the whole list; agents read it.
 import { useEffect, useState, type FormEvent } from 'react';
+import { LANGS } from '@obra/i18n';
 import { LEAD_KIND_NAMES } from '@obra/schema/console';
 import type { AdminRequest, AssignmentRule } from '@obra/schema/admin-contract';
 import { adminApi, type Me } from '../api.ts';
 import { useT } from '../i18n.ts';
+import { useLangName } from '../lang-options.tsx';
 import { Feedback } from './feedback.tsx';
 import { Choice, TextField } from './form-kit.tsx';
 import { useLoad } from './list-parts.tsx';
@@ -21,12 +23,12 @@ const ERRORS = {
   'rule-list': 'consoleTasks.rules.errors.rule-list',
   rules: 'consoleTasks.rules.errors.rules',
 } as const;
-const LANGS = ['es', 'en'] as const;
 let drafted = 0;
 
 /** The rules screen; `me` decides whether it edits. */
 export function AssignmentRules({ me }: { me: Me }) {
   const { t } = useT();
+  const langName = useLangName();
   const { data, reload } = useLoad('GET assignment-rules');
   const [drafts, setDrafts] = useState<Draft[] | undefined>();
   const { run, error, message } = useAction(async () => reload(), ERRORS);
@@ -103,7 +105,7 @@ export function AssignmentRules({ me }: { me: Me }) {
                 {choices(
                   draft,
                   'langs',
-                  LANGS.map((lang) => ({ value: lang, label: t(`console.langName.${lang}`) })),
+                  LANGS.map((lang) => ({ value: lang, label: langName(lang) })),
                 )}
                 {listField(draft, 'countries')}
                 {listField(draft, 'partners')}

@@ -13,6 +13,7 @@ import {
 import type { ComposedMessage, LeadDetail, MessageTemplate } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError } from '../api.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
+import { useLangName } from '../lang-options.tsx';
 import { errorText } from './errors.ts';
 import { Feedback } from './feedback.tsx';
 import { useText } from './use-action.ts';
@@ -178,6 +179,7 @@ function TemplatePicker({
 
 function EmailForm({ lead, templates, run, fail, field }: FormProps) {
   const { t } = useT();
+  const langName = useLangName();
   const [template, setTemplate] = useState('');
   const composed = useComposed(lead, template, fail);
   const [subject, setSubject] = useState('');
@@ -201,7 +203,7 @@ function EmailForm({ lead, templates, run, fail, field }: FormProps) {
     <form onSubmit={send} className="compose" aria-label={t('consoleConversations.open.email')}>
       <TemplatePicker id="mail-template" templates={templates} value={template} onChange={setTemplate} />
       <p>
-        {t('consoleConversations.to', { to: composed.to })} · {t(`console.langName.${composed.lang}`)}
+        {t('consoleConversations.to', { to: composed.to })} · {langName(composed.lang)}
       </p>
       <TextField
         id="mail-subject"
@@ -239,6 +241,7 @@ function EmailForm({ lead, templates, run, fail, field }: FormProps) {
 
 function WhatsAppForm({ lead, templates, run, fail, field }: FormProps) {
   const { t } = useT();
+  const langName = useLangName();
   const [template, setTemplate] = useState('');
   const composed = useComposed(lead, template, fail);
   const [text, setText] = useState('');
@@ -251,7 +254,7 @@ function WhatsAppForm({ lead, templates, run, fail, field }: FormProps) {
   return (
     <form className="compose" aria-label={t('consoleConversations.open.whatsapp')} onSubmit={(event) => event.preventDefault()}>
       <TemplatePicker id="wa-template" templates={templates} value={template} onChange={setTemplate} />
-      <p>{t(`console.langName.${composed.lang}`)}</p>
+      <p>{langName(composed.lang)}</p>
       <TextAreaField
         id="wa-text"
         label={t('consoleConversations.body')}

@@ -24,7 +24,9 @@ export const dealDay = (day: string, lang: Lang) =>
   new Intl.DateTimeFormat(CONSOLE_LOCALES[lang], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** A stage's name in the operator's language. */
-export const stageName = (stage: DealStage | undefined, lang: Lang) => stage?.names[lang] ?? '—';
+export const stageName = (stage: DealStage | undefined, lang: Lang) =>
+  // The API gives every language's (a language added since the stage was named reads the first's: inEveryLang).
+  stage ? stage.names[lang] : '—';
 
 /** The texts of the deals' refusals, by code. */
 export const DEAL_ERRORS: Record<string, ConsoleKey> = {

@@ -6,6 +6,7 @@ import { LANGS, perLang, type Lang } from '@obra/schema';
 import type { DealStage } from '@obra/schema/admin-contract';
 import { adminApi, type ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
+import { useLangName } from '../lang-options.tsx';
 import { DEAL_ERRORS } from './deals-format.ts';
 import { errorText } from './errors.ts';
 import { Feedback } from './feedback.tsx';
@@ -31,6 +32,7 @@ const rowsOf = (stages: DealStage[]): Row[] =>
 /** The editor of `stages`; `onSaved` reloads the board. */
 export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: () => void }) {
   const { t } = useT();
+  const langName = useLangName();
   const [rows, setRows] = useState(() => rowsOf(stages));
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
@@ -73,7 +75,7 @@ export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: 
                 <TextField
                   key={lang}
                   id={`stage-${lang}-${row.key}`}
-                  label={t('consoleDeals.stages.name', { language: t(`console.langName.${lang}`) })}
+                  label={t('consoleDeals.stages.name', { language: langName(lang) })}
                   value={row.names[lang]}
                   maxLength={40}
                   required

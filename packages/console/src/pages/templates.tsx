@@ -7,6 +7,7 @@ import type { AdminRequest, MessageTemplate } from '@obra/schema/admin-contract'
 import { LANGS, perLang } from '@obra/schema';
 import { adminApi, type ApiError, type Me } from '../api.ts';
 import { useT, type ConsoleKey } from '../i18n.ts';
+import { useLangName } from '../lang-options.tsx';
 import { errorText } from './errors.ts';
 import { Feedback } from './feedback.tsx';
 import { formText } from './form-text.ts';
@@ -24,6 +25,7 @@ const CODES: Record<string, ConsoleKey> = {
 /** The templates' screen. */
 export function Templates({ me }: { me: Me }) {
   const { t } = useT();
+  const langName = useLangName();
   const [templates, setTemplates] = useState<MessageTemplate[] | undefined>();
   // The template being edited: its id, 'new', or none.
   const [editing, setEditing] = useState<string | null>(null);
@@ -61,7 +63,7 @@ export function Templates({ me }: { me: Me }) {
       />
       {LANGS.map((lang) => (
         <fieldset key={lang}>
-          <legend>{t(`console.langName.${lang}`)}</legend>
+          <legend>{langName(lang)}</legend>
           <TextField
             id={`template-subject-${lang}`}
             label={t('consoleConversations.subject')}
@@ -117,7 +119,7 @@ export function Templates({ me }: { me: Me }) {
                   {LANGS.map((lang) => (
                     <details key={lang}>
                       <summary>
-                        {t(`console.langName.${lang}`)}: {template[lang].subject}
+                        {langName(lang)}: {template[lang].subject}
                       </summary>
                       <p className="message-text">{template[lang].body}</p>
                     </details>

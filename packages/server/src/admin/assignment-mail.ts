@@ -2,7 +2,7 @@
 // lead's name, kind, phone and estimate, and the link to its page in the console. A queue of the
 // mail outbox (mail/mail-outbox.ts) over lead_assignment (migration 114), whose rows the rule's
 // trigger writes in the lead's own transaction: sent exactly once, retried.
-import type { Lang } from '@obra/schema';
+import { langOr, type Lang } from '@obra/schema';
 import type { LeadEstimate } from '@obra/schema/admin-contract';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
@@ -51,7 +51,7 @@ export function assignmentMails(
       );
       // Given to someone else since, or the lead deleted: nothing to say.
       if (!found || found.assignee !== row.user_id) return null;
-      const lang = found.lang ?? 'es';
+      const lang = langOr(found.lang);
       const t = textsIn(lang);
       const kind = textOr(lang, `console.kind.${found.kind}`, found.kind);
       const text = [

@@ -4,7 +4,7 @@ import { spreadsheetDownload } from '../csv.ts';
 import { leadPhone } from '../lead-phone.ts';
 import { textOr } from '../texts.ts';
 import { readableSummaries } from './summary.ts';
-import type { Lang } from '@obra/schema';
+import { langOr, type Lang } from '@obra/schema';
 import { HttpError } from '../http/errors.ts';
 import { LEAD_KINDS } from '../leads.ts';
 import { queueResend } from '../report/caps.ts';
@@ -278,7 +278,7 @@ const sheetTime = (at: unknown, timeZone: string): string => {
  */
 export const exportLeads: RouteHandler<'GET export.csv'> = async (context) => {
   const { query, db, operator } = context;
-  const lang = operator.lang ?? 'es';
+  const lang = langOr(operator.lang);
   const { sql, params } = await exportWhere(context, query);
   const rows = await db.query<Record<string, unknown>>(
     `select l.id, l.kind, l.created_at, l.status, u.email as assignee, l.lang, l.name, l.email, l.phone, l.estimate->>'country' as country, l.summary,

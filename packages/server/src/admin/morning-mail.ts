@@ -2,7 +2,7 @@
 // tasks (on open leads) that are overdue or due that day, each with its lead's phone and estimate,
 // in their language, with their times; nothing when nothing is due. A queue of the mail outbox (mail/mail-outbox.ts): one row per operator and
 // local day (unique, so several API processes queue it once), sent exactly once, retried.
-import type { Lang } from '@obra/schema';
+import { langOr, type Lang } from '@obra/schema';
 import { CONSOLE_LOCALES, OPEN_STATUSES } from '@obra/schema/console';
 import type { LeadEstimate } from '@obra/schema/admin-contract';
 import type { TaskType } from '@obra/schema/console';
@@ -82,7 +82,7 @@ export function morningMails(
       );
       // Done or moved since it was queued: nothing to say.
       if (!due.length) return null;
-      const lang = user.lang ?? 'es';
+      const lang = langOr(user.lang);
       const t = textsIn(lang);
       const origin = await consoleOrigin();
       const at = new Intl.DateTimeFormat(CONSOLE_LOCALES[lang], { timeZone: user.tz, dateStyle: 'medium', timeStyle: 'short' });

@@ -18,7 +18,7 @@ export type CountryNames = Record<string, readonly string[]>;
 const file = (specifier: string) => JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(specifier)), 'utf8')) as unknown;
 
 /** Country names in es or en from i18n-iso-countries (all 250 ISO 3166-1 codes). */
-export function loadCountryNames(lang: Lang): CountryNames {
+function loadCountryNames(lang: Lang): CountryNames {
   const { countries } = file(`i18n-iso-countries/langs/${lang}.json`) as { countries: Record<string, string | string[]> };
   return Object.fromEntries(Object.entries(countries).map(([code, names]) => [code, typeof names === 'string' ? [names] : names]));
 }

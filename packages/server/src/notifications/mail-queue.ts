@@ -4,7 +4,7 @@
 // daily digest per recipient (queued here at DIGEST_HOUR, once a day whatever the number of API
 // processes: the (day, recipient) pair is unique). Words from the console's catalogue, in the rule's language;
 // times in the recipient's time zone when an operator reads that address, else the company's.
-import { langOr, type Lang } from '@obra/schema';
+import { langOr, languageName, LANGS, type Lang } from '@obra/schema';
 import type { Db } from '../db/index.ts';
 import { claimDue } from '../jobs.ts';
 import type { MailQueue } from '../mail/mail-outbox.ts';
@@ -85,7 +85,7 @@ export function notificationMails(
     `${w.t('console.field.correo')}: ${lead.email}`,
     ...(lead.phone ? [`${w.t('console.field.telefono')}: ${leadPhone(lead.phone, lead.estimate?.country) ?? lead.phone}`] : []),
     ...estimateLine(lead, w),
-    `${w.t('console.inbox.lang')}: ${textOr(w.lang, `console.langName.${lead.lang}`, lead.lang)}`,
+    `${w.t('console.inbox.lang')}: ${textOr(w.lang, `console.langName.${lead.lang}`, languageName(lead.lang))}`,
     `${w.t('console.mail.when')}: ${stamp(lead.created_at, reader.lang, reader.timeZone)}`,
     `${w.t('console.inbox.summary')}: ${summary}`,
   ];
@@ -164,8 +164,8 @@ export function notificationMails(
     return { to: row.recipient, subject: w.t('console.mail.digestSubject', { count: n }), text };
   }
 
-  // An admin's notice that the webhook worker disabled an endpoint: in both languages (admins have
-  // no language of their own here), with the link to the console's webhooks screen.
+  // An admin's notice that the webhook worker disabled an endpoint: in every language of the list
+  // (admins have no language of their own here), each with the link to the console's webhooks screen.
   async function endpointMail(row: Row, origin: string) {
     const [endpoint] = await db.query<{ url: string; disabled_at: Date | null }>(
       'select url, disabled_at from webhook_endpoint where id = $1',
@@ -175,11 +175,10 @@ export function notificationMails(
     const { timeZone } = await readerOf(row);
     const part = (lang: Lang) =>
       textsIn(lang)('console.mail.webhookBody', { url: endpoint.url, when: stamp(endpoint.disabled_at ?? new Date(), lang, timeZone) });
-    const text = [part('es'), `${origin}/admin/webhooks`, '', part('en'), `${origin}/admin/webhooks`].join('\n');
     return {
       to: row.recipient,
-      subject: `${textsIn('es')('console.mail.webhookSubject')} · ${textsIn('en')('console.mail.webhookSubject')}`,
-      text,
+      subject: LANGS.map((lang) => textsIn(lang)('console.mail.webhookSubject')).join(' · '),
+      text: LANGS.map((lang) => `${part(lang)}\n${origin}/admin/webhooks`).join('\n\n'),
     };
   }
 

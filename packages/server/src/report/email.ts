@@ -1,4 +1,4 @@
-import type { Lang } from '@obra/schema';
+import { DEFAULT_LANG, type Lang } from '@obra/schema';
 import { textsIn } from '../texts.ts';
 import type { ReportRow } from './pdf.ts';
 
@@ -8,7 +8,7 @@ const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeA
  * Subject and bodies of the report e-mail, in the visitor's language (the `report` catalogue).
  * It holds no link and nothing the visitor typed but their name: the PDF carries the report.
  */
-export function reportEmail(row: ReportRow, lang: Lang = 'es'): { subject: string; text: string; html: string } {
+export function reportEmail(row: ReportRow, lang: Lang = DEFAULT_LANG): { subject: string; text: string; html: string } {
   const t = textsIn(lang);
   const lines = [
     t('report.email.greeting', { name: row.nombre ?? '' }),

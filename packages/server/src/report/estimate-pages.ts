@@ -129,7 +129,8 @@ class Sheet {
   }
 }
 
-const QUANTITY_ROWS: [keyof Quantities, string][] = [
+/** Each quantity and its unit (in the catalogue beside the materials' units); the floors have none. */
+const QUANTITY_ROWS: [keyof Quantities, 'm²' | ''][] = [
   ['landArea', 'm²'],
   ['footprint', 'm²'],
   ['floors', ''],
@@ -154,7 +155,12 @@ function quantitiesTable(sheet: Sheet, e: Estimate, say: ServerT, lang: Lang) {
     if (key === 'landArea' && !e.quantities.landArea) continue;
     sheet.row([
       { text: say(`estimateReport.quantities.${key}` as ServerKey), x: MARGIN },
-      { text: `${quantity(e.quantities[key], lang, e.region)}${unit ? ` ${unit}` : ''}`, x: 230, right: true, width: 70 },
+      {
+        text: `${quantity(e.quantities[key], lang, e.region)}${unit ? ` ${say(`estimateReport.materials.units.${unit}`)}` : ''}`,
+        x: 230,
+        right: true,
+        width: 70,
+      },
       { text: say(`estimateReport.quantities.formulas.${key}` as ServerKey), x: 320 },
     ]);
   }

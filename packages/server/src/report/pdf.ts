@@ -61,11 +61,14 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
     write(title, 12, bold, margin, '#1f4e79');
     y -= 16;
     for (const [label, value] of rows) {
-      write(label, 9, bold, margin, '#52606d');
-      // A long value (a name, a use described) wraps within its column instead of leaving the page.
-      for (const [i, line] of wrapLines(safe(regular, value || labels.own('none')), regular, 9, 515 - 150).entries()) {
+      // A long value (a name, a use described) wraps within its column instead of leaving the page,
+      // and a long label (a language with longer words) within its own instead of running into the value.
+      const labelLines = wrapLines(safe(bold, label), bold, 9, 150 - 8);
+      const valueLines = wrapLines(safe(regular, value || labels.own('none')), regular, 9, 515 - 150);
+      for (let i = 0; i < Math.max(labelLines.length, valueLines.length); i++) {
         if (i) y -= 11;
-        write(line, 9, regular, margin + 150);
+        if (labelLines[i]) write(labelLines[i]!, 9, bold, margin, '#52606d');
+        if (valueLines[i]) write(valueLines[i]!, 9, regular, margin + 150);
       }
       y -= 13;
     }
@@ -74,7 +77,7 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
   const text = labels.text;
   const metres = (value: string) => {
     const n = Number(value.trim().replace(',', '.'));
-    return `${value.trim() && Number.isFinite(n) ? quantity(n, lang, region, 2) : value.trim()}\u00a0m`;
+    return textsIn(lang)('report.pdf.metres', { value: value.trim() && Number.isFinite(n) ? quantity(n, lang, region, 2) : value.trim() });
   };
   const dims = (a: string, b: string) => [a, b].map((v) => (v ? metres(v) : labels.own('none'))).join(' × ');
   // A choice as the visitor made it; one they left empty, as the estimate took it (the same words as its assumptions).
