@@ -50,7 +50,7 @@ beforeAll(async () => {
   const [partner] = await db.query<{ id: string }>("select id from lead where kind = 'partner' order by created_at desc limit 1");
   // Data on screen: what people typed and partners' pages sent, as the database holds it (names,
   // e-mails, phones, messages, places, sources, campaigns, partners' codes, the products bought,
-  // the company's time zone, the deal stages' names, which operators write per language), and the
+  // the company's time zone, the deal stages' names and the message templates, which admins write per language), and the
   // languages' codes the lists tag rows with.
   const typed = await db.query<{ text: string | null }>(
     `select concat_ws(' ', name, email, phone, utm_campaign, partner_code) as text from lead
@@ -59,7 +59,9 @@ beforeAll(async () => {
      union all select concat_ws(' ', pais, referrer, utm_source) from partner
      union all select concat_ws(' ', pais, departamento, ciudad, uso_especifico, referrer, utm_source) from report
      union all select concat_ws(' ', product, slug, customer_email) from "order" union all select email from admin_user
-     union all select time_zone from console_setting union all select concat_ws(' ', name_es, name_en) from deal_stage`,
+     union all select time_zone from console_setting union all select name.value from deal_stage, jsonb_each_text(names) name
+     union all select name from message_template
+     union all select concat_ws(' ', text.value->>'subject', text.value->>'body') from message_template, jsonb_each(texts) text`,
   );
   data = [...typed.map((row) => row.text ?? ''), ...CURRENCIES, ...[...LANGS, PSEUDO].map((lang) => lang.toUpperCase())];
   screens = [
