@@ -47,14 +47,11 @@ const SPELLINGS: [string, RegExp][] = [
 ];
 
 /**
- * What still spells a language, each named: a country's name as the location field stores it is the
- * gazetteer's (Spanish or English), read back against both; the migrations before 117 keep their
+ * What still spells a language, each named: the migrations before 117 keep their
  * history (117 drops their CHECKs; 120 moves the stages' and templates' per-language columns to
  * texts keyed by language).
  */
 const NOT_YET: Record<string, string> = {
-  'packages/estimate/src/region.ts': "a stored country's name is the gazetteer's, which names countries in Spanish and English",
-  'packages/ui/src/countries.ts': "a stored country's name is the gazetteer's, which names countries in Spanish and English",
   'packages/server/migrations/060_notifications.sql': 'dropped by 117',
   'packages/server/migrations/100_console_work.sql': 'dropped by 117',
 };

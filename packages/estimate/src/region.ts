@@ -1,4 +1,4 @@
-import { foldText } from '@obra/schema';
+import { foldText, LANGS } from '@obra/schema';
 import aliases from './aliases.json' with { type: 'json' };
 import { BUILDING_TYPES, DATA, rangeOf, valueOf, type BuildingType, type Figure } from './data.ts';
 
@@ -35,13 +35,13 @@ const plain = (name: string): string =>
     .trim();
 
 /**
- * Folded names → ISO code: the ISO codes, the runtime's es and en names, the names the location
+ * Folded names → ISO code: the ISO codes, the runtime's names in every language of the list, the names the location
  * search stores where they differ (aliases.json) and {@link SPELLINGS}. Made when the module loads
  * (naming 250 countries twice takes tens of ms), never while the visitor types.
  */
 const NAMES: ReadonlyMap<string, string> = (() => {
   const names = new Map<string, string>();
-  for (const lang of ['en', 'es']) {
+  for (const lang of LANGS) {
     let display: Intl.DisplayNames | undefined;
     try {
       display = new Intl.DisplayNames([lang], { type: 'region' });

@@ -1,4 +1,4 @@
-import { foldText, PHONE_DEFAULT_COUNTRY } from '@obra/schema';
+import { foldText, LANGS, PHONE_DEFAULT_COUNTRY } from '@obra/schema';
 // ISO 3166 region code + international dial code, concatenated (e.g. "CO57"): 245 entries in
 // about 1.3 KB, from the public numbering plan data libphonenumber-js also ships. Names come from
 // Intl.DisplayNames in the widget's language, so no name table is bundled (docs/contributors/behaviour.md#phone-codes).
@@ -87,8 +87,8 @@ export function countryList(lang: string): { names: Map<string, string>; sorted:
 const named = new Map<string, string | undefined>();
 
 /**
- * The ISO code of a country as the location field stores it (its name in Spanish or English, as
- * the gazetteer gives it), read against the runtime's names in both languages: an exact match, or
+ * The ISO code of a country as the location field stores it (its name in a language of the list, as
+ * the gazetteer gives it), read against the runtime's names in every language of the list: an exact match, or
  * else the longest name the stored one starts with ("United States of America" is the US).
  */
 export function countryOfName(name: string): string | undefined {
@@ -96,7 +96,7 @@ export function countryOfName(name: string): string | undefined {
   if (!folded) return undefined;
   if (!named.has(folded)) {
     let best: { code: string; length: number } | undefined;
-    for (const lang of ['es', 'en']) {
+    for (const lang of LANGS) {
       const display = regionNames(lang);
       for (const { code } of COUNTRIES) {
         const own = foldText(display?.of(code) ?? code);
