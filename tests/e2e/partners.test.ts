@@ -116,7 +116,7 @@ it('a registration through the widget is approved in the console; its code is in
   await page.getByRole('button', { name: 'Copiar el código de Lista de espera' }).click();
   await expect.poll(() => page.locator('.snippets p[role=status]').textContent()).toBe('El código de Lista de espera está copiado.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await waitList.inputValue());
-  expect(await page.getByRole('link', { name: 'Contactos de este socio' }).getAttribute('href')).toBe('/admin?partner=Andina');
+  expect(await page.getByRole('link', { name: 'Contactos de este socio' }).getAttribute('href')).toBe('/admin/leads?partner=Andina');
 
   // The approval reached the approved sites: the partner's leads count for it.
   expect(await postFromPartnerSite(site, 'Desde Andina')).toBe('counted');

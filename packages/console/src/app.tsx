@@ -24,7 +24,7 @@ import { Users } from './pages/users.tsx';
 import { Webhooks } from './pages/webhooks.tsx';
 import { MyTasks, useUnseen } from './pages/tasks.tsx';
 import { AssignmentRules } from './pages/assignment-rules.tsx';
-import { link, navigate, useRoute, type Route } from './url-state.ts';
+import { link, MY_DUE_TODAY_URL, MY_LEADS_URL, navigate, useRoute, type Route } from './url-state.ts';
 
 /** Settings and the screens it leads to: the navigation shows Settings as current on them. */
 const SETTINGS_ROUTES: readonly Route['name'][] = ['settings', ...SETTINGS_SCREENS.map((screen) => screen.route)];
@@ -144,7 +144,6 @@ function Shell({
       </a>
     </li>
   );
-  const dueUrl = '/admin/leads?assignee=me&due=today&sort=follow_up';
   return (
     <>
       <a className="skip" href="#main">
@@ -189,8 +188,8 @@ function Shell({
                   {due.today > 0 && (
                     <a
                       className={`due-badge${due.overdue ? ' late' : ''}`}
-                      href={dueUrl}
-                      onClick={link(dueUrl)}
+                      href={MY_DUE_TODAY_URL}
+                      onClick={link(MY_DUE_TODAY_URL)}
                       aria-label={t('consoleWork.nav.due', {
                         today: t('consoleWork.nav.dueToday', { count: due.today }),
                         overdue: t('consoleWork.nav.dueLate', { count: due.overdue }),
@@ -202,8 +201,8 @@ function Shell({
                   {unseen > 0 && (
                     <a
                       className="new-badge"
-                      href="/admin/leads?assignee=me"
-                      onClick={link('/admin/leads?assignee=me')}
+                      href={MY_LEADS_URL}
+                      onClick={link(MY_LEADS_URL)}
                       aria-label={t('consoleTasks.nav.unseen', { count: unseen })}
                     >
                       {unseen}

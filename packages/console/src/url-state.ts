@@ -157,6 +157,11 @@ export function routeUrl(route: Route): string {
   }
 }
 
+/** The inbox of the operator's own leads (the top bar's badge, a shortcut). */
+export const MY_LEADS_URL = routeUrl({ name: 'inbox', filter: { assignee: 'me' } });
+/** The operator's leads due today, the soonest first (the top bar's link, a shortcut). */
+export const MY_DUE_TODAY_URL = routeUrl({ name: 'inbox', filter: { assignee: 'me', due: 'today', sort: 'follow_up' } });
+
 const CHANGE = 'obra-console-navigate';
 
 /** Goes to `url` (a new history entry, or `replace` the current one) and tells every {@link useRoute}. */

@@ -23,7 +23,7 @@ export function SitesNotApproved({ me, partners }: { me: Me; partners: PartnerVi
     const id = new FormData(event.currentTarget).get('partner');
     if (typeof id === 'string' && id) navigate(approveUrl(id, origin));
   };
-  const inbox = '/admin?site=unapproved';
+  const inbox = routeUrl({ name: 'inbox', filter: { site: 'unapproved' } });
   const approveColumn: Column<UnapprovedSite> = {
     head: t('consolePartners.sites.approve'),
     cell: ({ origin, partners: claimed }) =>

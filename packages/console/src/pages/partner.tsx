@@ -119,7 +119,7 @@ export function PartnerPage({ id, me }: { id: string; me: Me }) {
       : confirming === 'suspend'
         ? t('consolePartners.page.suspendConfirm')
         : t('consolePartners.page.reinstateConfirm');
-  const leadsUrl = partner.code ? `/admin?${new URLSearchParams({ partner: partner.code })}` : '';
+  const leadsUrl = partner.code ? routeUrl({ name: 'inbox', filter: { partner: partner.code } }) : '';
 
   return (
     <article aria-labelledby="partner-title">

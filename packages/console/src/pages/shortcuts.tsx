@@ -4,7 +4,7 @@
 // Ctrl, Alt or Meta (the browser's and the screen reader's own keys stay theirs).
 import { useLayoutEffect, useRef } from 'react';
 import { useT } from '../i18n.ts';
-import { navigate } from '../url-state.ts';
+import { MY_DUE_TODAY_URL, MY_LEADS_URL, navigate } from '../url-state.ts';
 
 type Action =
   | 'search'
@@ -69,8 +69,8 @@ function act(action: Action, openHelp: () => void) {
   } else if (action === 'next') walk(1);
   else if (action === 'previous') walk(-1);
   else if (action === 'select') document.activeElement?.closest('tr')?.querySelector<HTMLInputElement>('input[type=checkbox]')?.click();
-  else if (action === 'mine') navigate('/admin/leads?assignee=me');
-  else if (action === 'today') navigate('/admin/leads?assignee=me&due=today&sort=follow_up');
+  else if (action === 'mine') navigate(MY_LEADS_URL);
+  else if (action === 'today') navigate(MY_DUE_TODAY_URL);
   else if (action === 'dashboard') navigate('/admin');
   else if (action === 'inbox') navigate('/admin/leads');
   else if (action === 'settings') navigate('/admin/settings');
