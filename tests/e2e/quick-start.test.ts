@@ -197,7 +197,8 @@ describe("the README's quick start on a fresh copy", () => {
     await page.locator('#partner-code').fill(code!);
     await page.getByRole('button', { name: 'Approve the partner' }).click();
     await page.getByRole('button', { name: 'Yes, go ahead' }).click();
-    await page.getByText('The partner is approved.').waitFor();
+    // Exactly that status: until the page has the approved partner again, the pending hint ("… once the partner is approved.") is still there.
+    await page.getByText('The partner is approved.', { exact: true }).waitFor();
     // … then the page's origin for them under Partners → Sites not approved.
     await page.goto(`${origin}/admin/partners`);
     const row = page.locator('section.sites tr', { hasText: partnerOrigin });
