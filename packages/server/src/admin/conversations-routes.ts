@@ -137,12 +137,13 @@ export const composeMessage: RouteHandler<'GET leads/:id/compose'> = async ({ db
   const facts = await leadFacts(db, id, operator);
   const template = query.template ? await templateNamed(db, query.template) : undefined;
   const fill = (text: string | undefined) => (text ? fillVariables(text, facts.values) : '');
+  const texts = template && inEveryLang(template.texts)[facts.lang];
   const body: ComposedMessage = {
     to: facts.to,
     lang: facts.lang,
     whatsapp: facts.whatsapp,
-    subject: fill(template && inEveryLang(template.texts)[facts.lang].subject),
-    body: fill(template && inEveryLang(template.texts)[facts.lang].body),
+    subject: fill(texts?.subject),
+    body: fill(texts?.body),
   };
   return { status: 200, body };
 };

@@ -4,7 +4,7 @@
 // a timeline event on the lead; a change made from an older version of the deal is refused (409).
 // docs/operators/console.md#deals says what operators see.
 import type { AdminQueryChecked, BoardColumn, DealCard, DealStage, RevenueFigures } from '@obra/schema/admin-contract';
-import { inEveryLang, LANGS, perLang } from '@obra/schema';
+import { inEveryLang, perLang } from '@obra/schema';
 import { BOARD_PAGE, type DealOutcome } from '@obra/schema/console';
 import type { Queryable } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -211,7 +211,13 @@ export const updateDeal: RouteHandler<'PATCH deals/:id'> = async ({ db, id, body
     else if (moved && stage.outcome === 'lost')
       await recordEvent(tx, deal.lead_id, operator, 'deal.lost', `${lostReason}\n${body.lostNote ?? ''}`);
     else if (moved)
-      await recordEvent(tx, deal.lead_id, operator, 'deal.moved', LANGS.map((lang) => inEveryLang(stage.names)[lang]).join('\n'));
+      await recordEvent(
+        tx,
+        deal.lead_id,
+        operator,
+        'deal.moved',
+        Object.values(inEveryLang(stage.names)).join('\n') /* the list's order */,
+      );
     const { amount, currency, close_date } = after!;
     if (amount !== deal.amount || currency !== deal.currency || (close_date !== deal.close_date && !(moved && stage.outcome !== 'open')))
       await recordEvent(tx, deal.lead_id, operator, 'deal.changed', amountDetail(after!));
