@@ -1,5 +1,5 @@
 // An answer that does not come while a story or test looks at the pending state. In Storybook it
-// never comes; a test releases every held answer when it is over (tests/unit/support/settle-sends.ts),
+// never comes; a test releases every held answer when it is over (tests/unit/support/fast-retries.ts),
 // so no send of one test is still running in the next one or after the file.
 
 let release: () => void = () => undefined;
