@@ -6,7 +6,12 @@ import type { Plugin } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { byLang, createI18n, DEFAULT_LANG, LANGS } from '@obra/i18n';
+import { console as consoleTexts } from '@obra/i18n/catalogues';
 import { buildForBrowsers, ROOT as root } from './esbuild.ts';
+
+/** A catalogue's text as HTML text. */
+const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Builds the console into `out` (emptied first), with esbuild's `plugins` added (a test's
@@ -23,8 +28,9 @@ export async function buildConsole(out: string, plugins: Plugin[] = []): Promise
   const outputs = Object.entries(metafile.outputs);
   const url = (entry: string) => `/admin/${relative(out, join(root, outputs.find(([, o]) => o.entryPoint === entry)![0]))}`;
 
-  const html = `<!doctype html>
-<html lang="es">
+  // The page's language until the console sets the operator's; without JavaScript, the notice in every language.
+  const page = `<!doctype html>
+<html lang="${DEFAULT_LANG}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -36,12 +42,12 @@ export async function buildConsole(out: string, plugins: Plugin[] = []): Promise
 </head>
 <body>
 <div id="root"></div>
-<noscript>La consola necesita JavaScript. The console needs JavaScript.</noscript>
+<noscript>${LANGS.map((lang) => `<p lang="${lang}">${html(createI18n(byLang({ console: consoleTexts }), lang).t('console.noscript'))}</p>`).join('')}</noscript>
 </body>
 </html>
 `;
   await mkdir(out, { recursive: true });
-  await writeFile(join(out, 'index.html'), html);
+  await writeFile(join(out, 'index.html'), page);
   return Promise.all(
     outputs.map(
       async ([path, o]) => `${relative(out, join(root, path))} ${o.bytes} B (${gzipSync(await readFile(join(root, path))).length} B gzip)`,

@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { backfillEstimates } from '@obra/server/testing';
+import { console as consoleTexts } from '@obra/i18n/catalogues';
+import { DEFAULT_LANG, LANGS } from '@obra/schema';
 import { createOperator, insertReport } from '../server/support/admin.ts';
 import { useBrowser } from './support/browser.ts';
 import { ADMIN, expectNoAxeViolationsInBothLanguages, openInbox, showFilters, signIn, startConsolePlatform } from './support/console.ts';
@@ -63,6 +65,15 @@ it('declares its icon, which is served: /admin asks for no missing /favicon.ico,
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
   expect(failed).toEqual([]);
+});
+
+it('says, without JavaScript, that it needs it: in every language, each marked with its own', async () => {
+  const context = await browser.context.browser()!.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${platform.origin}/admin`);
+  for (const lang of LANGS) expect(await page.locator(`noscript p[lang=${lang}]`).textContent()).toBe(consoleTexts[lang].noscript);
+  expect(await page.locator('html').getAttribute('lang')).toBe(DEFAULT_LANG);
+  await context.close();
 });
 
 it('throttles an account after ten wrong passwords from a browser it does not know, and says to wait', async () => {

@@ -227,6 +227,8 @@ describe('the pipeline’s stages', () => {
     expect(await noWon.json()).toMatchObject({ code: 'terminal' });
     for (const [stages, code] of [
       [[...now.map(keep), { es: '', en: 'Empty', probability: 10 }], 'stage-name'],
+      // A stage needs a name in every language: none is filled in from another.
+      [[...now.map(keep), { es: 'Sin inglés', probability: 10 }], 'stage-name'],
       [[...now.map(keep), { es: 'a\u202eb', en: 'Bidi', probability: 10 }], 'characters'],
       [[...now.map(keep), { es: 'Más', en: 'More', probability: 101 }], 'probability'],
       [[...now.map(keep), { id: 'x', es: 'Más', en: 'More', probability: 10 }], 'stage'],

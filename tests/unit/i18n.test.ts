@@ -38,14 +38,16 @@ describe('catalogues', () => {
     }
   });
 
-  // The code of every package and of the host site: where catalogue keys are named.
+  // The code of every package, of the host site and of the builds (the console's page): where catalogue keys are named.
   const code = [
     ...readdirSync(join(root, 'packages'), { recursive: true, encoding: 'utf8' })
       .filter((file) => /\/src\/.*\.tsx?$/.test(file))
       .map((file) => join(root, 'packages', file)),
-    ...readdirSync(join(root, 'host/src'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file))
-      .map((file) => join(root, 'host/src', file)),
+    ...['host/src', 'tools'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => join(root, dir, file)),
+    ),
   ]
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
