@@ -102,6 +102,17 @@ const SENT = [VALID, REPORT, ORDER, 'acme', ZONE, 'Otra'];
  * (the PDF's sources page names them as published).
  */
 const REFERENCES = Object.values(bibliography.sources).map(({ publisher, title }) => `${publisher} ${title}`);
+/**
+ * Whether `word` is a piece of a source's address that the sources page wrapped onto a line of its
+ * own: the address broken after a `/`, `-`, `_`, `.` or `?` (report/estimate-pages.ts), up to the next.
+ */
+const BREAK = /^[-/_.?]$/;
+const inAddress = (word: string) =>
+  Object.values(bibliography.sources).some(({ url }) => {
+    for (let at = url.indexOf(word); at > 0; at = url.indexOf(word, at + 1))
+      if (BREAK.test(url[at - 1]!) && (at + word.length === url.length || BREAK.test(url[at + word.length]!))) return true;
+    return false;
+  });
 /** The words of `text` (split as the site's test splits a page's). */
 const wordsOf = (text: string) => text.split(/[\s:;,.()/·–—¿?¡!"“”«»'‘’]+/).filter(Boolean);
 const dataWords = new Set(wordsOf(JSON.stringify([SENT, REFERENCES]).replace(/\\n/g, ' ')));
@@ -124,7 +135,7 @@ const intlWords = new Set(
  * The words of `text` with a plain ASCII letter that are not data: what the test stored, the
  * estimate's references, an address (a token with `@` or `://`, or a path), a line of code (the
  * snippets a partner pastes: a line starting with `<`, and an HTML part's tags), a word with a
- * digit (an amount, a date, a reference), a currency's code, what Intl writes.
+ * digit (an amount, a date, a reference), a currency's code, what Intl writes, a wrapped piece of a source's address.
  */
 function plain(text: string): string[] {
   const prose = text
@@ -135,7 +146,8 @@ function plain(text: string): string[] {
     .split(/\s+/)
     .filter((token) => !/@|:\/\/|^\//.test(token))
     .join(' ');
-  const isData = (word: string) => dataWords.has(word) || intlWords.has(word) || CURRENCIES.includes(word) || /\d/.test(word);
+  const isData = (word: string) =>
+    dataWords.has(word) || intlWords.has(word) || CURRENCIES.includes(word) || /\d/.test(word) || inAddress(word);
   return [...new Set(wordsOf(prose).filter((word) => /[A-Za-z]/.test(word) && !isData(word)))];
 }
 

@@ -94,3 +94,25 @@ describe.each(['es', 'en'] as const)('the report PDF’s first page (%s)', (lang
     expect(first).not.toMatch(/\dm\b/);
   });
 });
+
+describe('the report PDF for a visitor who writes in another script', () => {
+  it('prints their name and place as typed (Polish, Vietnamese, Greek, Cyrillic, composed or not), and only what no font draws as "?"', async () => {
+    // "Nguyễn" typed as base letters and combining accents (NFD), as some keyboards send it.
+    const typed = {
+      nombre: `Łukasz Wójcik, ${'Nguyễn Văn Anh'.normalize('NFD')}`,
+      ciudad: 'Łódź',
+      departamento: 'Θεσσαλονίκη',
+      pais: 'Россия',
+      // CJK is not in the report's typeface.
+      uso_especifico: 'Casa 李',
+    };
+    const pdf = await reportPdf({ ...ROW, ...typed, uso: 'other', lang: 'es' } as ReportRow, undefined);
+    lookAt(pdf, 'report-pdf-scripts');
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: false });
+    const first = text[0]!.normalize('NFC');
+    expect(first).toContain('Łukasz Wójcik, Nguyễn Văn Anh');
+    expect(first).toContain('Łódź, Θεσσαλονίκη, Россия');
+    expect(first).toContain('Casa ?');
+    expect(first).not.toContain('李');
+  });
+});

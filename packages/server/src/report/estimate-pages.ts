@@ -30,7 +30,7 @@ const colour = (hex: string) => {
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 };
 
-/** The report's fonts, and how it makes a text drawable (the standard fonts are Latin-1). */
+/** The report's fonts (fonts.ts), and how it makes a text drawable by them. */
 export interface PdfFonts {
   regular: PDFFont;
   bold: PDFFont;

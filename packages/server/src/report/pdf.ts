@@ -1,10 +1,11 @@
 import { langOr, type Lang } from '@obra/schema';
 import { LEAD_KIND_SPECS, storedFields } from '@obra/schema/lead-kinds';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { estimate, quantity, type Choices } from '@obra/estimate';
 import { specOf } from '../images/prompt-spec.ts';
 import { textsIn } from '../texts.ts';
 import { addEstimatePages, wrapLines } from './estimate-pages.ts';
+import { embedFonts } from './fonts.ts';
 import { channels, drawIllustration } from './illustration.ts';
 import { labelsFor, type ChoiceField } from './labels.ts';
 
@@ -31,19 +32,8 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
   pdf.setTitle(`${labels.own('title')} — ${row.nombre}`);
   pdf.setCreator('Obra');
   const page = pdf.addPage([595.28, 841.89]);
-  const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
-  // The standard fonts cover Latin-1 (every Spanish letter); anything else a visitor typed becomes '?'.
-  const safe = (font: PDFFont, text: string) =>
-    Array.from(text)
-      .map((ch) => {
-        try {
-          font.encodeText(ch);
-          return ch;
-        } catch {
-          return '?';
-        }
-      })
-      .join('');
+  const fonts = await embedFonts(pdf);
+  const { regular, bold, safe } = fonts;
   const margin = 40;
   let y = 841.89 - margin;
   const write = (text: string, size: number, font = regular, x = margin, colour = '#1f2933') =>
@@ -126,6 +116,6 @@ export async function reportPdf(row: ReportRow, image: ReportImage, lang: Lang =
   y -= 14;
   // Only the API's own absolute URL (with PUBLIC_URL): an older report may hold one a stranger shaped.
   if (CANONICAL_IMAGE.test(row.image_url ?? '')) write(row.image_url!, 7, regular, margin, '#7b8794');
-  addEstimatePages(pdf, e, otros, lang, { regular, bold, safe });
+  addEstimatePages(pdf, e, otros, lang, fonts);
   return pdf.save();
 }
