@@ -79,6 +79,7 @@ export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: 
                   value={row.names[lang]}
                   maxLength={40}
                   required
+                  wrap
                   onChange={(e) => set(row.key, { names: { ...row.names, [lang]: e.currentTarget.value } })}
                 />
               ))}
@@ -91,6 +92,7 @@ export function DealStages({ stages, onSaved }: { stages: DealStage[]; onSaved: 
                     min={0}
                     max={100}
                     step={1}
+                    wrap
                     value={row.probability}
                     onChange={(e) => set(row.key, { probability: Number(e.currentTarget.value) })}
                   />
