@@ -58,16 +58,16 @@ describe('POST /api/form-report (outbox folder)', () => {
     expect(eml).toMatch(/^To: maria@example\.com/m);
     const pdf = attachedPdf(eml);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf);
+    // Lengths keep their unit with a no-break space (report/pdf.ts), which pdf.js reads as a space.
+    const text = (await pdfText(pdf)).replace(/\u00a0/g, ' ');
     for (const expected of [
       'María Núñez',
       'maria@example.com',
       'Medellín, Antioquia, Colombia',
-      // Lengths keep their unit with a no-break space (report/pdf.ts).
-      '25\u00a0m × 40\u00a0m',
-      '7,5\u00a0m',
-      '12\u00a0m',
-      '18\u00a0m',
+      '25 m × 40 m',
+      '7,5 m',
+      '12 m',
+      '18 m',
       'Teja de arcilla o concreto',
       'Ventilada',
       'Rural',
@@ -197,7 +197,7 @@ describe('POST /api/form-report with SMTP_URL (a local SMTP sink)', () => {
     const mail = await waitFor(() => received[0]);
     expect(mail.to).toEqual(['maria@example.com']);
     expect(mail.data).toMatch(/^From: Obra <reportes@obra\.test>/m);
-    expect(pdfText(attachedPdf(mail.data))).toContain('maria@example.com');
+    expect(await pdfText(attachedPdf(mail.data))).toContain('maria@example.com');
     await new Promise((done) => setTimeout(done, 200));
     const [row] = await local.rows('report');
     expect(row).toMatchObject({ id, mail_attempts: 2, mail_error: null });

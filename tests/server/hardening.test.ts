@@ -145,7 +145,7 @@ describe('the report e-mail is no relay', () => {
       const file = mails().find((name) => name.includes(id));
       return file && readFileSync(join(local.dataDir, 'outbox', file), 'latin1');
     });
-    const text = pdfText(attachedPdf(eml));
+    const text = await pdfText(attachedPdf(eml));
     expect(text).toContain('host@example.com');
     expect(text).not.toMatch(/evil|PAY-HERE/i);
     await local.api.db.query('delete from report where id = $1', [id]);

@@ -1,24 +1,11 @@
 // Reading what the API mails: an .eml's subject, the PDF attached to it, the text a PDF shows
-// (every string drawn, or page by page through unpdf).
-import { inflateSync } from 'node:zlib';
+// (through unpdf: all of it, or page by page).
 import { extractText, getDocumentProxy } from 'unpdf';
 
-/** The text of a PDF: every hex or literal string shown with Tj, from every (deflated) stream. */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    const bytes = Buffer.from(match[1]!, 'latin1');
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj|\((.*?)\) Tj/g))
-      parts.push(text[1] ? Buffer.from(text[1], 'hex').toString('latin1') : text[2]!);
-  }
-  return parts.join('\n');
+/** The text a PDF shows, every page's (through unpdf: the report's embedded fonts write glyph ids, not letters). */
+export async function pdfText(pdf: Uint8Array): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text;
 }
 
 /** The PDF attached to a raw e-mail (its base64 part of type application/pdf). */
