@@ -2,7 +2,7 @@
 // (fast, and the test can read the database) or as its own process (signals, restarts, exports).
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,29 @@ function templateKey(): string {
 
 let template: Promise<string> | undefined;
 
+const TEMPLATE_PREFIX = 'obra-pglite-template-';
+/** How long a template of other code (another schema or PGlite) is kept after its last use. */
+const TEMPLATE_UNUSED_MS = 24 * 3600_000;
+
+/**
+ * Marks the template `dir` as used now, and removes the others unused for a day: each change of
+ * the schema makes a new one (~40 MB), and the system temp folder kept them all. One another test
+ * run still uses was used within the day, so it stays.
+ */
+function keepOnlyRecentTemplates(dir: string): void {
+  const now = new Date();
+  utimesSync(dir, now, now);
+  for (const name of readdirSync(tmpdir())) {
+    const other = join(tmpdir(), name);
+    if (!name.startsWith(TEMPLATE_PREFIX) || other === dir) continue;
+    try {
+      if (now.getTime() - statSync(other).mtimeMs > TEMPLATE_UNUSED_MS) rmSync(other, { recursive: true, force: true });
+    } catch {
+      // Removed by another test process meanwhile.
+    }
+  }
+}
+
 /**
  * An embedded database created and migrated once per machine and schema, in the system temp
  * folder: initdb costs seconds of CPU for every API a test starts, copying its files milliseconds.
@@ -41,18 +64,20 @@ let template: Promise<string> | undefined;
  */
 function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
-    const dir = join(tmpdir(), `obra-pglite-template-${templateKey()}`);
-    if (existsSync(join(dir, 'PG_VERSION'))) return dir;
-    const scratch = tempDataDir();
-    try {
-      await (await openDb({ dataDir: scratch, databaseUrl: undefined })).close();
-      renameSync(join(scratch, 'pglite'), dir);
-    } catch (error) {
-      // Another process put its template there first: use that one.
-      if (!existsSync(join(dir, 'PG_VERSION'))) throw error;
-    } finally {
-      removeDataDir(scratch);
+    const dir = join(tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      const scratch = tempDataDir();
+      try {
+        await (await openDb({ dataDir: scratch, databaseUrl: undefined })).close();
+        renameSync(join(scratch, 'pglite'), dir);
+      } catch (error) {
+        // Another process put its template there first: use that one.
+        if (!existsSync(join(dir, 'PG_VERSION'))) throw error;
+      } finally {
+        removeDataDir(scratch);
+      }
     }
+    keepOnlyRecentTemplates(dir);
     return dir;
   })();
   return template;
