@@ -10,7 +10,6 @@
 // below with the test that runs it. A block that is neither fails the first test.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { softwareCatalogue } from '@obra/marketplace';
@@ -18,6 +17,7 @@ import { approvedPartner, signInAs } from '../server/support/admin.ts';
 import { phoneContext, useBrowser } from './support/browser.ts';
 import { ADMIN, startConsolePlatform } from './support/console.ts';
 import { partnerDocBlocks, quickStartBlocks, where, type DocBlock } from '../support/doc-blocks.ts';
+import { runAxe } from './support/axe.ts';
 import { recordErrors } from './support/embed.ts';
 import { watchCsp } from './support/hostile.ts';
 import { marketplace, softwareDetail, stubYouTube } from './support/marketplace.ts';
@@ -431,7 +431,7 @@ async function runCss(block: DocBlock) {
   }
   expect(low, where(block)).toEqual([]);
   // And as painted: axe's text contrast over every widget, shadow roots included.
-  const axe = await new AxeBuilder({ page }).withRules(['color-contrast']).setLegacyMode(true).analyze();
+  const axe = await runAxe(page, { runOnly: ['color-contrast'] });
   expect(axe.violations.flatMap((v) => v.nodes.map((node) => `${JSON.stringify(node.target)}: ${node.failureSummary}`))).toEqual([]);
   expect(axe.passes.flatMap((pass) => pass.nodes).length).toBeGreaterThan(0);
   expect(errors).toEqual([]);
