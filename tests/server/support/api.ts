@@ -234,11 +234,18 @@ const ENTRIES = { api: 'packages/server/src/main.ts', host: 'host/serve.ts' } as
  */
 const API_NODE_FLAGS: readonly string[] = [...(process.env.OBRA_BENCH_WASM_TIERING === '1' ? [] : WASM_FLAGS), '--max-semi-space-size=4'];
 
-/** Starts `packages/server` standalone (`api`) or embedded in host/serve.ts (`host`) on a free port, from `root` (a copy of the repository's). */
+/**
+ * Starts `packages/server` standalone (`api`) or embedded in host/serve.ts (`host`) on a free port, from `root` (a copy of the repository's).
+ * The port is read from its "listening" log line: it logs at `info` (not at a LOG_LEVEL this shell
+ * may have set) unless `env` says `debug`; a level that hides that line is refused at once.
+ */
 export async function startProcess(entry: keyof typeof ENTRIES, env: Record<string, string>, root = ROOT): Promise<ApiProcess> {
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!['debug', 'info'].includes(logLevel))
+    throw new Error(`startProcess reads the port from the "listening" log line, which LOG_LEVEL=${logLevel} hides: use info or debug`);
   const child = spawn(process.execPath, [...API_NODE_FLAGS, '--conditions=source', ENTRIES[entry]], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, LOG_LEVEL: logLevel },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
