@@ -1,12 +1,14 @@
 // Deals in the console, in Chromium against the real API (issue 40), in es and en: a design report
 // turned into a deal with its amount and currency taken from the estimate, moved across the board
-// by dragging its card (mouse) and by its "Move to" list (keyboard, the result announced), won; the
+// by dragging its card (mouse) and by its "Move to" list (keyboard, the result announced), won by
+// dropping it on the row of stages (which also brings the off-screen lost column into view); the
 // dashboard's won revenue shows it in its table; a filter over thousands of deals shows capped
 // counts ("N+") and says so; an admin names the pipeline's stages in every language. OBRA_SCREENSHOTS=<folder> also saves the board
 // and the deal (phone and desktop).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { insertReport } from '../server/support/admin.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { signIn, startConsolePlatform } from './support/console.ts';
 import { look, SIZES } from './support/screens.ts';
@@ -51,7 +53,8 @@ describe.each([
       keyTo: 'Cotización enviada',
       key: 'C',
       won: 'Ganado',
-      winKey: 'G',
+      lost: 'Perdido',
+      stages: 'Etapas',
       moved: 'Rosa Informe pasó a Cotización enviada.',
       event: 'Negocio ganado',
       revenue: 'Ingresos ganados por mes',
@@ -75,7 +78,8 @@ describe.each([
       keyTo: 'Quote sent',
       key: 'Q',
       won: 'Won',
-      winKey: 'W',
+      lost: 'Lost',
+      stages: 'Stages',
       moved: 'Rose Report moved to Quote sent.',
       event: 'Deal won',
       revenue: 'Won revenue by month',
@@ -120,9 +124,26 @@ describe.each([
     await card(w.keyTo).waitFor();
     await expect.poll(() => page.getByRole('status').filter({ hasText: w.moved }).count()).toBe(1);
     await look(page, `deals-board-${lang}`, { fullPage: true });
-    await card(w.keyTo).locator('select.deal-move').focus();
-    await page.keyboard.press(w.winKey);
+    // The row of stages above the board fits the screen, where the won and lost columns do not
+    // (1280 px): a card dropped on a stage there moves to it; a stage pressed brings its column
+    // into view, its heading focused.
+    const stagesRow = page.getByRole('navigation', { name: w.stages });
+    const inView = (name: string) =>
+      column(page, name).evaluate((section) => {
+        const box = section.getBoundingClientRect();
+        return box.left >= 0 && box.right <= document.documentElement.clientWidth;
+      });
+    expect(await inView(w.lost)).toBe(false);
+    const stage = (name: string) => stagesRow.getByRole('button', { name: new RegExp(`^${name} \\d+$`) });
+    const wonBefore = Number(await stage(w.won).locator('.count').textContent());
+    await card(w.keyTo).dragTo(stage(w.won));
     await card(w.won).waitFor();
+    await expect.poll(async () => Number(await stage(w.won).locator('.count').textContent())).toBe(wonBefore + 1);
+    await stage(w.lost).click();
+    await expect.poll(() => inView(w.lost)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(w.lost);
+    await expectNoAxeViolations(page, `deals board with its row of stages (${lang})`);
+    await look(page, `deals-board-stages-${lang}`);
 
     // The lead's timeline says it was won; the dashboard's table has the amount.
     await page.goto(`${platform.origin}/admin/leads/${ids[lead]}`);
@@ -150,6 +171,12 @@ describe.each([
     await page.goto(`${platform.origin}/admin/deals?kind=report`);
     await page.getByText(w.many).waitFor();
     expect(await column(page, w.last).locator('.column-totals').textContent()).toMatch(/^\d{1,3}[.,]\d{3}\+ /);
+    expect(
+      await page
+        .getByRole('navigation', { name: w.stages })
+        .getByRole('button', { name: new RegExp(`^${w.last} `) })
+        .textContent(),
+    ).toMatch(/\d{1,3}[.,]\d{3}\+$/);
     await look(page, `deals-board-capped-${lang}`);
     await platform.api.db.query("delete from deal where lead_id = $1 and stage_at < '2026-01-01'", [ids[lead]]);
   });

@@ -84,6 +84,38 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
         <>
           <p className="hint">{t('consoleDeals.board.help')}</p>
           {board.data.capped && <p className="hint">{t('consoleDeals.board.capped')}</p>}
+          {/* Every stage in one row that fits the screen: the board's columns scroll sideways, so
+              the last ones (won, lost) are often out of view. A stage brings its column into view
+              (and its heading focus), and takes a dropped card as its column does. */}
+          <nav className="board-stages" aria-label={t('consoleDeals.board.stages')}>
+            <ol>
+              {board.data.columns.map((column) => {
+                const stage = stages.find((s) => s.id === column.stageId);
+                if (!stage) return null;
+                return (
+                  <li key={column.stageId}>
+                    <button
+                      type="button"
+                      className={dragged ? 'drop-target' : undefined}
+                      onClick={() => {
+                        const heading = document.getElementById(`column-${column.stageId}`);
+                        heading?.closest('section')?.scrollIntoView({ block: 'nearest', inline: 'start' });
+                        heading?.focus({ preventScroll: true });
+                      }}
+                      onDragOver={(event) => event.preventDefault()}
+                      onDrop={(event) => drop(event, stage)}
+                    >
+                      {stageName(stage, lang)}{' '}
+                      <span className="count">
+                        {new Intl.NumberFormat(CONSOLE_LOCALES[lang]).format(column.count)}
+                        {board.data?.capped && column.count ? '+' : ''}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
           <div className="board">
             {board.data.columns.map((column) => {
               const stage = stages.find((s) => s.id === column.stageId);
@@ -99,7 +131,9 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
                   onDragOver={(event) => event.preventDefault()}
                   onDrop={(event) => drop(event, stage)}
                 >
-                  <h2 id={`column-${column.stageId}`}>{stageName(stage, lang)}</h2>
+                  <h2 id={`column-${column.stageId}`} tabIndex={-1}>
+                    {stageName(stage, lang)}
+                  </h2>
                   <p className="column-totals">
                     {t(board.data?.capped && column.count ? 'consoleDeals.board.countCapped' : 'consoleDeals.board.count', {
                       count: column.count,
