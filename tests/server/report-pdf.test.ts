@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { reportPdf, type ReportRow } from '@obra/server/testing';
+import { LANGS } from '@obra/i18n';
+import { reportPdf, textsIn, wrapLines, type ReportRow } from '@obra/server/testing';
 
 /** An urban brick house (the city's skyline runs past the picture's edges), its sizes as the visitor typed them. */
 const ROW = {
@@ -92,6 +93,17 @@ describe.each(['es', 'en'] as const)('the report PDF’s first page (%s)', (lang
     for (const length of ['10 m × 20 m', `${decimal} m`, '8 m', '12 m']) expect(first).toContain(length);
     expect(first).not.toContain(`${other} m`);
     expect(first).not.toMatch(/\dm\b/);
+  });
+});
+
+describe('a length in the report PDF', () => {
+  it('never parts from its unit: each language writes a no-break space between them, and a line breaks at a space only', () => {
+    for (const lang of LANGS) expect(textsIn(lang)('report.pdf.metres', { value: '12' }), lang).toBe('12\u00a0m');
+    // A font whose every character is half the size wide: room for "Frente 12", not for "Frente 12 m".
+    const font = { widthOfTextAtSize: (text: string, size: number) => (text.length * size) / 2 } as Parameters<typeof wrapLines>[1];
+    const width = font.widthOfTextAtSize('Frente 12', 9) + 1;
+    expect(wrapLines('Frente 12 m', font, 9, width)).toEqual(['Frente 12', 'm']);
+    expect(wrapLines('Frente 12\u00a0m', font, 9, width)).toEqual(['Frente', '12\u00a0m']);
   });
 });
 
