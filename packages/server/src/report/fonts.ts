@@ -20,7 +20,7 @@ interface Face {
   drawable: ReadonlySet<number>;
 }
 
-/** Each face's file and letters, read once per process (the first report). */
+/** Each face's file and letters, read once per process (the first report); read again by the next report if that failed. */
 let faces: Promise<Record<keyof typeof FILES, Face>> | undefined;
 const loadFaces = () =>
   (faces ??= (async () => {
@@ -30,7 +30,10 @@ const loadFaces = () =>
     };
     const [regular, bold] = await Promise.all([read(FILES.regular), read(FILES.bold)]);
     return { regular, bold };
-  })());
+  })().catch((error: unknown) => {
+    faces = undefined;
+    throw error;
+  }));
 
 /** Embeds the report's fonts in `pdf`; `safe` keeps what a font draws and puts '?' for the rest. */
 export async function embedFonts(pdf: PDFDocument): Promise<PdfFonts> {
