@@ -67,6 +67,51 @@ for (const [name, hours, note] of followUps) {
   await session.call(`/api/admin/leads/${lead!.id}`, { method: 'PATCH', body: { followUp: { at: soon(hours), note } } });
 }
 const [followed] = await db.query<{ id: string }>("select id from lead where name = 'Cliente 4'");
+// Deals across the pipeline, tasks and a conversation (an e-mail and a call) on the leads.
+/** A call of the seed that must succeed. */
+const done = async (path: string, body: unknown) => {
+  const response = await session.call(path, { method: 'POST', body });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+};
+const { stages } = (await (await session.call('/api/admin/deal-stages')).json()) as { stages: { id: string }[] };
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+for (const [n, stage, amount, currency] of [
+  [2, 0, 185000000, 'COP'],
+  [4, 1, 92000, 'USD'],
+  [6, 3, 240000000, 'COP'],
+  [8, 4, 61000, 'EUR'],
+] as const) {
+  const [lead] = await db.query<{ id: string }>('select id from lead where name = $1', [`Cliente ${n}`]);
+  await done(`/api/admin/leads/${lead!.id}/deals`, {
+    title: `Casa ${n}`,
+    stageId: stages[stage]!.id,
+    amount,
+    currency,
+    closeDate: day(30 + n),
+  });
+  await done(`/api/admin/leads/${lead!.id}/tasks`, {
+    type: n % 4 ? 'call' : 'site-visit',
+    due: soon(n * 5),
+    note: `Revisar la propuesta de la casa ${n}`,
+  });
+}
+const [talked] = await db.query<{ id: string }>("select id from lead where name = 'Cliente 2'");
+await done(`/api/admin/leads/${talked!.id}/email`, {
+  subject: 'Su cotización',
+  body: 'Hola, adjuntamos la cotización de la casa de dos plantas.',
+});
+await done(`/api/admin/leads/${talked!.id}/activities`, {
+  type: 'call',
+  outcome: 'reached',
+  at: soon(-1),
+  note: 'Pide una visita a la obra el jueves.',
+});
+/** A screen whose data loads after its heading: ready once the network is quiet. */
+const loaded = (page: Page) =>
+  page
+    .locator('h1')
+    .waitFor()
+    .then(() => page.waitForLoadState('networkidle'));
 
 /** Every screen: its name, the path to open, and what shows it is ready. */
 const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown>; whole?: boolean }[] = [
@@ -101,6 +146,12 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
   { name: 'partners', path: '/admin/partners', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
   { name: 'partner', path: `/admin/partners/${partner!.id}`, signedIn: true, ready: (page) => page.locator('h1').waitFor(), whole: true },
   { name: 'webhooks', path: '/admin/webhooks', signedIn: true, ready: (page) => page.locator('.endpoint').first().waitFor(), whole: true },
+  { name: 'deals', path: '/admin/deals', signedIn: true, ready: (page) => page.locator('.deal-card').first().waitFor() },
+  { name: 'tasks', path: '/admin/tasks', signedIn: true, ready: loaded, whole: true },
+  { name: 'lead-conversation', path: `/admin/leads/${talked!.id}`, signedIn: true, ready: loaded, whole: true },
+  { name: 'people', path: '/admin/people', signedIn: true, ready: loaded },
+  { name: 'templates', path: '/admin/templates', signedIn: true, ready: loaded, whole: true },
+  { name: 'rules', path: '/admin/rules', signedIn: true, ready: loaded, whole: true },
   {
     name: 'notifications',
     path: '/admin/notifications',
