@@ -204,6 +204,15 @@ it('changes status and adds a note, seen by a second signed-in session', async (
   await page.locator('#lead-note').fill('Llamar el martes por la tarde');
   await page.getByRole('button', { name: 'Añadir la nota' }).click();
   await page.locator('.timeline', { hasText: 'Nota: Llamar el martes por la tarde' }).waitFor();
+  // On a desktop the history runs under the lead's fields, in the wide column, beside the work.
+  const box = (selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+  const [fields, history, work] = await Promise.all(
+    ['section[aria-labelledby=fields-title]', 'section[aria-labelledby=timeline-title]', 'section[aria-labelledby=work-title]'].map(box),
+  );
+  expect(history!.left).toBe(fields!.left);
+  expect(history!.top).toBeGreaterThanOrEqual(fields!.bottom);
+  expect(history!.top).toBeLessThan(work!.bottom);
+  expect(work!.left).toBeGreaterThanOrEqual(history!.right);
   // The report's estimate, in the operator's language: range in the report's currency, weeks.
   const [lead] = await platform.api.db.query<{ estimate: { weeks: number } }>('select estimate from lead where id = $1', [reportId]);
   const weeks = lead!.estimate.weeks;

@@ -216,23 +216,6 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
           />
           {users && <LeadTasks id={lead.id} assignee={lead.assignee} users={users} me={me} act={act} setError={setError} />}
           <Conversations lead={lead} onDone={load} />
-          <form onSubmit={note}>
-            <TextAreaField id="lead-note" label={t('console.lead.note')} name="note" rows={3} maxLength={2000} required />
-            <button type="submit">{t('console.lead.addNote')}</button>
-          </form>
-          <h2 id="timeline-title">{t('console.lead.timeline')}</h2>
-          <ol className="timeline" aria-labelledby="timeline-title">
-            {lead.timeline.map((event) => (
-              <li key={event.id}>
-                <time dateTime={String(event.at)}>{when(event.at, lang, zone)}</time> · {event.actor ?? t('console.lead.system')}
-                {isConversation(event) ? (
-                  <ConversationText type={event.type} detail={event.detail} />
-                ) : (
-                  <p>{eventText(event, lead.kind)}</p>
-                )}
-              </li>
-            ))}
-          </ol>
           {me.role === 'admin' && (
             <div className="danger">
               {confirming ? (
@@ -252,6 +235,27 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
               )}
             </div>
           )}
+        </section>
+        {/* The history, with the note that adds to it, under the lead's fields: the wider column
+            on a desktop (the work column beside it is long); last on a phone. */}
+        <section aria-labelledby="timeline-title" className="lead-history">
+          <h2 id="timeline-title">{t('console.lead.timeline')}</h2>
+          <form onSubmit={note}>
+            <TextAreaField id="lead-note" label={t('console.lead.note')} name="note" rows={3} maxLength={2000} required />
+            <button type="submit">{t('console.lead.addNote')}</button>
+          </form>
+          <ol className="timeline" aria-labelledby="timeline-title">
+            {lead.timeline.map((event) => (
+              <li key={event.id}>
+                <time dateTime={String(event.at)}>{when(event.at, lang, zone)}</time> · {event.actor ?? t('console.lead.system')}
+                {isConversation(event) ? (
+                  <ConversationText type={event.type} detail={event.detail} />
+                ) : (
+                  <p>{eventText(event, lead.kind)}</p>
+                )}
+              </li>
+            ))}
+          </ol>
         </section>
       </div>
     </article>
