@@ -60,6 +60,12 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
     setMore((all) => ({ ...all, [column.stageId]: { items: [...(all[column.stageId]?.items ?? []), ...page!.items], next: page!.next } }));
   };
   const all = board.data?.columns.flatMap(cards) ?? [];
+  /** A column's count as the board writes it: "N deals", "N+ deals" when the filter's counts are capped. */
+  const countText = (column: BoardColumn) => {
+    const capped = !!board.data?.capped && column.count > 0;
+    const n = new Intl.NumberFormat(CONSOLE_LOCALES[lang]).format(column.count);
+    return { capped, text: t(capped ? 'consoleDeals.board.countCapped' : 'consoleDeals.board.count', { count: column.count, n }), n };
+  };
   const drop = (event: DragEvent, stage: DealStage) => {
     event.preventDefault();
     const deal = all.find((card) => card.id === event.dataTransfer.getData('text/plain'));
@@ -92,6 +98,7 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
               {board.data.columns.map((column) => {
                 const stage = stages.find((s) => s.id === column.stageId);
                 if (!stage) return null;
+                const count = countText(column);
                 return (
                   <li key={column.stageId}>
                     <button
@@ -105,11 +112,12 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
                       onDragOver={(event) => event.preventDefault()}
                       onDrop={(event) => drop(event, stage)}
                     >
-                      {stageName(stage, lang)}{' '}
-                      <span className="count">
-                        {new Intl.NumberFormat(CONSOLE_LOCALES[lang]).format(column.count)}
-                        {board.data?.capped && column.count ? '+' : ''}
+                      {stageName(stage, lang)} {/* Seen as a number; heard as "3 deals". */}
+                      <span className="count" aria-hidden="true">
+                        {count.n}
+                        {count.capped ? '+' : ''}
                       </span>
+                      <span className="visually-hidden">{count.text}</span>
                     </button>
                   </li>
                 );
@@ -135,10 +143,7 @@ export function DealsBoard({ filter, me }: { filter: BoardFilter; me: Me }) {
                     {stageName(stage, lang)}
                   </h2>
                   <p className="column-totals">
-                    {t(board.data?.capped && column.count ? 'consoleDeals.board.countCapped' : 'consoleDeals.board.count', {
-                      count: column.count,
-                      n: new Intl.NumberFormat(CONSOLE_LOCALES[lang]).format(column.count),
-                    })}
+                    {countText(column).text}
                     {column.totals.length > 0 && <span> · {moneyList(column.totals, lang)}</span>}
                   </p>
                   <ol className="deal-cards">

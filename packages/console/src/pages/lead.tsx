@@ -116,7 +116,7 @@ export function LeadPage({ id, me }: { id: string; me: Me }) {
       )}
       {lead.spamReason && <p className="warning">{t('console.lead.spamReason', { reason: lead.spamReason })}</p>}
       <Feedback message={message} error={error} />
-      <div className="columns">
+      <div className="columns lead-columns">
         <section aria-labelledby="fields-title">
           <h2 id="fields-title">{t('console.lead.fields')}</h2>
           <dl className="fields">
