@@ -9,7 +9,7 @@ const site = useHostSite();
 const browser = useBrowser({ viewport: { width: 390, height: 844 }, locale: 'es-ES', reducedMotion: 'reduce' });
 
 describe('accessibility of the host site', () => {
-  // The scan's settings (legacy mode, violations only) must still see into a widget's shadow root.
+  // The scan's settings (axe put into the page, violations only) must still see into a widget's shadow root.
   it('finds a violation planted inside a widget', async () => {
     const page = await browser.newPage();
     await page.goto(`${site.base}/es/lista_de_espera`);
