@@ -128,7 +128,11 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
     name: 'lead-follow-up',
     path: `/admin/leads/${followed!.id}`,
     signedIn: true,
-    ready: (page) => page.locator('#follow-up-at').waitFor().then(() => loaded(page)),
+    ready: (page) =>
+      page
+        .locator('#follow-up-at')
+        .waitFor()
+        .then(() => loaded(page)),
     whole: true,
   },
   { name: 'settings', path: '/admin/settings', signedIn: true, ready: (page) => page.locator('#settings-zone').waitFor(), whole: true },
