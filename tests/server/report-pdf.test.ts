@@ -3,12 +3,12 @@
 // look at) and its text read back. The picture stays inside its frame, the facade keeps its
 // bricks, and every length is written one way.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '@obra/i18n';
-import { reportPdf, textsIn, wrapLines, type ReportRow } from '@obra/server/testing';
+import { reportFonts, reportPdf, textsIn, wrapLines, type ReportRow } from '@obra/server/testing';
 
 /** An urban brick house (the city's skyline runs past the picture's edges), its sizes as the visitor typed them. */
 const ROW = {
@@ -104,6 +104,87 @@ describe('a length in the report PDF', () => {
     const width = font.widthOfTextAtSize('Frente 12', 9) + 1;
     expect(wrapLines('Frente 12 m', font, 9, width)).toEqual(['Frente 12', 'm']);
     expect(wrapLines('Frente 12\u00a0m', font, 9, width)).toEqual(['Frente', '12\u00a0m']);
+  });
+});
+
+/** How the report wrapped lines before it summed widths: every line measured whole, again for each word and letter. */
+function wrapMeasuringWhole(text: string, font: Parameters<typeof wrapLines>[1], size: number, width: number): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+  const lines: string[] = [];
+  for (let word of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && fits(`${last} ${word}`)) {
+      lines[lines.length - 1] = `${last} ${word}`;
+      continue;
+    }
+    while (!fits(word)) {
+      let end = 1;
+      while (end < word.length && fits(word.slice(0, end + 1))) end++;
+      const cut = Math.max(...['/', '-', '_', '.', '?'].map((mark) => word.lastIndexOf(mark, end - 1) + 1));
+      const at = cut > end / 2 ? cut : end;
+      lines.push(word.slice(0, at));
+      word = word.slice(at);
+    }
+    lines.push(word);
+  }
+  return lines;
+}
+
+describe('wrapping a text in the report PDF', async () => {
+  const fonts = await reportFonts();
+  const locales = join(import.meta.dirname, '../../packages/i18n/locales');
+  const strings = (node: unknown): string[] =>
+    typeof node === 'string' ? [node] : node && typeof node === 'object' ? Object.values(node).flatMap(strings) : [];
+  // Every text of the catalogues a report prints, and what visitors type: names in other scripts, ligature pairs, a long address.
+  const corpus = [
+    ...LANGS.flatMap((lang) =>
+      ['report.json', 'estimate-report.json', 'server.json'].flatMap((file) =>
+        strings(JSON.parse(readFileSync(join(locales, lang, file), 'utf8'))),
+      ),
+    ),
+    'Łukasz Wójcik Nguyễn Văn Anh Γιώργος Παπαδόπουλος Александра Кузнецова office affluent fjord ﬁnal',
+    'Calle 10 # 43-25, apartamento 1201, torre 3, conjunto residencial Los Almendros, Medellín, Antioquia',
+  ];
+
+  it('measures a line as its words and spaces measure, in both fonts', () => {
+    for (const font of [fonts.regular, fonts.bold]) {
+      for (const text of corpus) {
+        const safe = fonts.safe(font, text);
+        const parts = safe.split(' ').reduce((sum, word) => sum + font.widthOfTextAtSize(word, 9), 0);
+        const spaces = (safe.split(' ').length - 1) * font.widthOfTextAtSize(' ', 9);
+        expect(parts + spaces, safe).toBeCloseTo(font.widthOfTextAtSize(safe, 9), 6);
+      }
+    }
+  });
+
+  it('gives the lines measuring each whole line gives, at several widths', () => {
+    const long = `https://obra.example/catalogo/${'proyecto-de-vivienda_unifamiliar.'.repeat(6)}?ref=office`;
+    for (const font of [fonts.regular, fonts.bold]) {
+      // The widths of the report's label and value columns, and a narrow one for the address.
+      for (const [text, widths] of [...corpus.map((text) => [text, [142, 365]] as const), [long, [40, 142, 365]] as const]) {
+        const safe = fonts.safe(font, text);
+        for (const width of widths) expect(wrapLines(safe, font, 9, width), safe).toEqual(wrapMeasuringWhole(safe, font, 9, width));
+      }
+    }
+  });
+
+  it('lays out a long text without a space a bounded number of times, not once per letter for each line', () => {
+    let layouts = 0;
+    const counted = new Proxy(fonts.regular, {
+      get: (font, name) =>
+        name === 'widthOfTextAtSize'
+          ? (text: string, size: number) => {
+              layouts += 1;
+              return font.widthOfTextAtSize(text, size);
+            }
+          : Reflect.get(font, name),
+    });
+    const text = 'x'.repeat(4000);
+    const lines = wrapLines(text, counted, 9, 365);
+    expect(lines.join('')).toBe(text);
+    expect(lines.length).toBeGreaterThan(50);
+    // A few measurements per line (its letters come from one cache): the whole-line way took one per letter of every line.
+    expect(layouts).toBeLessThan(4 * lines.length);
   });
 });
 

@@ -3,6 +3,8 @@
 // console's API, the webhooks and the partners' checks. One list, so a test never names a file of
 // this package and a module can move without touching the tests. Nothing in packages/ or host/
 // imports it (tests/unit/layering.test.ts).
+import { PDFDocument } from 'pdf-lib';
+import { embedFonts } from './report/fonts.ts';
 export { cookieHeader, sessionCookie } from './admin/auth.ts';
 export { purgeOlderThan } from './admin/delete-lead.ts';
 export { decodeCursor, encodeCursor, parseFilter, whereBuilder, whereOf } from './admin/filter.ts';
@@ -39,3 +41,6 @@ export { textsIn } from './texts.ts';
 export { addressAllowed, canonicalAddress, parseWebhookUrl, resolveTarget } from './webhooks/address.ts';
 export { newSecret } from './webhooks/events.ts';
 export { post } from './webhooks/send.ts';
+
+/** The report's fonts embedded in a new PDF: text measured and made drawable as the report does. */
+export const reportFonts = async () => embedFonts(await PDFDocument.create());

@@ -37,28 +37,56 @@ export interface PdfFonts {
   safe(font: PDFFont, text: string): string;
 }
 
+/** How far a sum of measured parts may be from the limit before the whole text is measured instead. */
+const NEAR_THE_LIMIT = 0.01;
+
 /**
  * The lines drawable `text` wraps to within `width`: at spaces, and a word wider than the line (a
  * URL) after a `/`, `-`, `_`, `.` or `?` where it can, else anywhere, so nothing runs off the page.
+ *
+ * pdf-lib measures a text by laying out all of it (fontkit's shaping), so measuring a line again
+ * for each word it gains, and a long word again for each letter, made the work grow with the square
+ * of the text: a 4,000-letter comment without a space took seconds of CPU. Each word, space and
+ * letter is laid out once here, a line's width is the sum of its parts (in the report's fonts a
+ * line measures what its words and spaces do: tests/server/report-pdf.test.ts), and a sum within
+ * a hair of the limit is measured whole, so each line is the one measuring it whole gives.
  */
 export function wrapLines(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+  const measured = new Map<string, number>();
+  const measure = (part: string) => {
+    let wide = measured.get(part);
+    if (wide === undefined) measured.set(part, (wide = font.widthOfTextAtSize(part, size)));
+    return wide;
+  };
+  /** Whether a text whose parts sum to `sum` fits: by the sum, or measured whole when near the limit. */
+  const fits = (sum: number, whole: () => string) => (Math.abs(sum - width) > NEAR_THE_LIMIT ? sum <= width : measure(whole()) <= width);
+  const space = measure(' ');
   const lines: string[] = [];
+  let lineWidth = 0;
   for (let word of text.split(' ')) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && fits(`${last} ${word}`)) {
+    if (last !== undefined && fits(lineWidth + space + measure(word), () => `${last} ${word}`)) {
       lines[lines.length - 1] = `${last} ${word}`;
+      lineWidth += space + measure(word);
       continue;
     }
-    while (!fits(word)) {
+    while (!fits(measure(word), () => word)) {
+      // The longest start that fits (one letter at least): from the letters' widths, then checked whole.
+      const letters = Array.from(word);
       let end = 1;
-      while (end < word.length && fits(word.slice(0, end + 1))) end++;
-      const cut = Math.max(...['/', '-', '_', '.', '?'].map((mark) => word.lastIndexOf(mark, end - 1) + 1));
-      const at = cut > end / 2 ? cut : end;
+      let sum = measure(letters[0]!);
+      while (end < letters.length && sum + measure(letters[end]!) <= width) sum += measure(letters[end++]!);
+      const start = (n: number) => letters.slice(0, n).join('');
+      while (end > 1 && measure(start(end)) > width) end--;
+      while (end < letters.length && measure(start(end + 1)) <= width) end++;
+      const head = start(end);
+      const cut = Math.max(...['/', '-', '_', '.', '?'].map((mark) => head.lastIndexOf(mark, head.length - 1) + 1));
+      const at = cut > head.length / 2 ? cut : head.length;
       lines.push(word.slice(0, at));
       word = word.slice(at);
     }
     lines.push(word);
+    lineWidth = measure(word);
   }
   return lines;
 }
