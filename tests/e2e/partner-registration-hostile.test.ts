@@ -16,7 +16,7 @@ import {
   SENT,
 } from './support/partner-registration.ts';
 import { gate, PAGES_DIR, startServer, type TestServer } from './support/server.ts';
-import { setAttr, setPageLang } from './support/widget.ts';
+import { runClockUntil, setAttr, setPageLang } from './support/widget.ts';
 
 const browser = useBrowser();
 let site: TestServer;
@@ -55,18 +55,24 @@ const OUTCOME_PARTS = {
   submit: 'button[type=submit]',
 };
 
-/** The widget's look in four states: idle, after an empty submit, with the error and the success message. */
+/**
+ * The widget's look in four states: idle, after an empty submit, with the error and the success
+ * message. The page's clock is the test's: the 500's retries are run forward, not waited for.
+ */
 async function lookOf(page: Page, path: string, width: number) {
+  await page.clock.install();
   const widget = await openPartnerRegistration(page, `${site.origin}${path}`);
   await setHostWidth(widget.host, width);
   const idle = await snapshotShadow(widget.host, FORM_PARTS);
   await widget.submit.click();
   await widget.errors.first().waitFor();
+  // The errors paint first, then the first of them gets the focus (and its ring): measured once it has.
+  await expect.poll(() => widget.field('nombre').evaluate((field) => field.matches(':focus'))).toBe(true);
   const invalid = await snapshotShadow(widget.host, FORM_PARTS);
   site.reply = { status: 500, body: { errorMessage: 'database unavailable' } };
   await fillRegistration(widget);
   await widget.submit.click();
-  await widget.failure.waitFor();
+  await runClockUntil(page, async () => (await widget.failure.count()) > 0);
   const failure = await snapshotShadow(widget.host, OUTCOME_PARTS);
   site.reset();
   await widget.submit.click();
@@ -96,6 +102,8 @@ describe('hostile host page', () => {
 
   it('runs under a strict CSP without a single violation, in every state', async () => {
     const page = await browser.newPage();
+    // The 500's retries are run forward on the page's clock, not waited for.
+    await page.clock.install();
     const csp = await watchCsp(page);
     const response = await page.goto(`${site.origin}${HOSTILE}`);
     expect(response!.headers()['content-security-policy']).toBe(HOSTILE_CSP);
@@ -113,7 +121,7 @@ describe('hostile host page', () => {
     await first.submit.click();
     await expect.poll(() => first.submit.textContent()).toBe(EN.sending);
     held.open();
-    await first.failure.waitFor();
+    await runClockUntil(page, async () => (await first.failure.count()) > 0);
     site.reply = { status: 201, body: { id: 'pr_1' } };
     await first.submit.click();
     await first.success.waitFor();
