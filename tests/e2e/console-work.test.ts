@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { ADMIN, showFilters, signIn, startConsolePlatform } from './support/console.ts';
 import { look, SIZES } from './support/screens.ts';
+import { gate } from './support/server.ts';
 
 const browser = useBrowser({ viewport: SIZES.desktop, locale: 'es-ES', reducedMotion: 'reduce', acceptDownloads: true });
 /** The API's clock: the real one until a test moves it. */
@@ -204,12 +205,15 @@ describe("the operators' list arriving after the screen", () => {
     const id = await leadId('Otro 39');
     const [admin] = await db().query<{ id: string }>('select id from admin_user where email = $1', [ADMIN.email]);
     await db().query('update lead set assignee = $1 where id = $2', [admin!.id, id]);
+    // The list is held until the lead is on the screen.
+    const users = gate();
     await page.route('**/api/admin/users', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await users.hold;
       await route.continue();
     });
     await page.goto(`${platform.origin}/admin/leads/${id}`);
     await page.locator('h1', { hasText: 'Otro 39' }).waitFor();
+    users.open();
     await expect.poll(() => page.locator('#lead-assignee').inputValue(), { timeout: 5000 }).toBe(admin!.id);
     await page.unroute('**/api/admin/users');
   });
@@ -217,11 +221,15 @@ describe("the operators' list arriving after the screen", () => {
   it("keeps the inbox's assignee filter from the address when the operators' list comes after it", async () => {
     const page = await as(ADMIN.email);
     const [luis] = await db().query<{ id: string }>('select id from admin_user where email = $1', [LUIS]);
+    // The list is held until the inbox has shown its filters.
+    const users = gate();
     await page.route('**/api/admin/users', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await users.hold;
       await route.continue();
     });
     await page.goto(`${platform.origin}/admin/leads?assignee=${luis!.id}`);
+    await page.locator('#f-assignee').waitFor({ state: 'attached' });
+    users.open();
     await expect.poll(() => page.locator('#f-assignee option:checked').textContent(), { timeout: 5000 }).toBe(LUIS);
     expect(await page.locator('#f-assignee').inputValue()).toBe(luis!.id);
     await page.unroute('**/api/admin/users');
