@@ -3,7 +3,7 @@
 import { statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { VALID, freshDatabase, postJson, runNpm as npm, startProcess, tempDataDir } from './support/api.ts';
+import { VALID, freshDatabase, postJson, removeDataDir, runNpm as npm, startProcess, tempDataDir } from './support/api.ts';
 
 const database = await freshDatabase();
 const api = await startProcess('api', { ...database.env, RATE_LIMIT: '0' });
@@ -65,7 +65,7 @@ describe('while the API runs, the command-line tools go through its local socket
     mkdirSync(dir, { recursive: true });
     // A live process that is not an API holds the folder: there is nobody to talk to.
     writeFileSync(join(dir, 'obra.pid'), String(process.pid));
-    const failure = await npm(['export', '--', 'wait-list'], { OBRA_DATA_DIR: dir });
+    const failure = await npm(['export', '--', 'wait-list'], { OBRA_DATA_DIR: dir }).finally(() => removeDataDir(dir));
     expect(failure.code).toBe(1);
     expect(failure.stderr).toMatch(new RegExp(`in use by process ${process.pid} \\(the running API\\), which does not serve it`));
   });

@@ -6,10 +6,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '@obra/server';
 import { connectLocal, serveLocal } from '@obra/server/testing';
-import { tempDataDir } from './support/api.ts';
+import { removeDataDir, tempDataDir } from './support/api.ts';
 
 const pglite = new PGlite();
-const path = join(tempDataDir(), 'obra.sock');
+/** The folders of the sockets, removed at the end. */
+const folders: string[] = [];
+const socketPath = () => {
+  const dir = tempDataDir();
+  folders.push(dir);
+  return join(dir, 'obra.sock');
+};
+const path = socketPath();
 let stop: () => Promise<void>;
 let client: Db;
 const count = async () => (await pglite.query<{ n: number }>('select count(*)::int as n from item')).rows[0]!.n;
@@ -36,6 +43,7 @@ afterAll(async () => {
   await client.close();
   await stop();
   await pglite.close();
+  for (const dir of folders) removeDataDir(dir);
 });
 
 describe('the local socket', () => {
@@ -128,7 +136,7 @@ describe('the local socket', () => {
   });
 
   it('fails the calls in flight with a clear message when the owner stops', async () => {
-    const own = join(tempDataDir(), 'obra.sock');
+    const own = socketPath();
     const stopOwn = await serveLocal(
       { query: async () => new Promise(() => undefined), exec: async () => undefined, transaction: async () => undefined as never },
       own,
