@@ -6,11 +6,9 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The tests' temporary folders (every API's data folder, the PostgreSQL cluster, browser profiles,
- * the quick start's copy) go to memory when the machine has room there and TMPDIR names no other
- * place: copying the embedded database's template (41 MB, 1,235 files) to ext4 cost 0.57 s of CPU,
- * to tmpfs 0.04 s, and the server project took a fifth less time (docs/contributors/tests.md).
- * The workers and the commands the tests start inherit it.
+ * The tests' temporary folders go to memory when the machine has room there and TMPDIR names no
+ * other place; the workers and the commands the tests start inherit it. What goes there and what
+ * it saves: docs/contributors/tests.md ("Temporary folders in memory").
  */
 const MEMORY_FOLDER = '/dev/shm';
 const MEMORY_ROOM = 4 * 1024 ** 3;
