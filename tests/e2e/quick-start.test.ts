@@ -73,9 +73,38 @@ function startShell(
   });
 }
 
-const stop = (child: ChildProcess | undefined) => {
-  if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-};
+/** Whether any process of the group `pgid` is still alive. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Stops a command started here, with every process of its group, and waits until none is left:
+ * the server `npm start` runs writes in the copy (its data, the gazetteer's cache) until it has
+ * stopped, so removing the copy before that failed now and then (ENOTEMPTY). The shell and npm
+ * exit before the server does, so the group, not the child, is watched. SIGKILL after 20 s.
+ */
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  const pgid = child?.pid;
+  if (!pgid || !groupAlive(pgid)) return;
+  process.kill(-pgid, 'SIGTERM');
+  const deadline = Date.now() + 20_000;
+  let killed = false;
+  while (groupAlive(pgid)) {
+    if (Date.now() > deadline) {
+      // A process left as a zombie would keep the group "alive" forever: one SIGKILL, then a last look.
+      if (killed) throw new Error(`process group ${pgid} still alive 20 s after SIGTERM and a SIGKILL`);
+      process.kill(-pgid, 'SIGKILL');
+      killed = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, killed ? 1000 : 50));
+  }
+}
 
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
 const blocks = quickStartBlocks().map((block) => ({ ...block, body: block.body.trim() }));
@@ -93,9 +122,8 @@ beforeAll(async () => {
   origin = `http://localhost:${port}`;
 }, 120_000);
 
-afterAll(() => {
-  stop(partnerServer);
-  stop(site);
+afterAll(async () => {
+  await Promise.all([stop(partnerServer), stop(site)]);
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
