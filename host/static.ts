@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,9 +46,71 @@ function fileUnder(dir: string, urlPath: string): string | undefined {
  */
 const contentNamed = (path: string) => /[/\\](?:chunks|assets)[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path);
 
+/** The encodings text is sent in, as the client accepts them. */
+type Encoding = 'br' | 'gzip';
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESS: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+  br: (data) => brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (data) => gzipAsync(data),
+};
+
+/**
+ * A file's compressed bytes, made once and kept by file, encoding and version (its modification
+ * time and size) while the kept bodies total at most `limit` bytes, the least recently sent going
+ * first. Every page asks for the same bundles, and brotli spends about 4 ms of CPU on a 150 KB one.
+ * A body bigger than `limit` alone is made and not kept.
+ */
+export function compressedFiles(limit: number, compress = COMPRESS) {
+  const kept = new Map<string, { version: string; body: Promise<Buffer>; bytes: number }>();
+  let total = 0;
+  const drop = (key: string) => {
+    total -= kept.get(key)?.bytes ?? 0;
+    kept.delete(key);
+  };
+  return async (path: string, version: string, encoding: Encoding): Promise<Buffer> => {
+    const key = `${encoding} ${path}`;
+    const found = kept.get(key);
+    if (found?.version === version) {
+      // Most recently used last: the map's order is the order of eviction.
+      kept.delete(key);
+      kept.set(key, found);
+      return found.body;
+    }
+    if (found) drop(key);
+    const entry = { version, body: readFile(path).then(compress[encoding]), bytes: 0 };
+    // Requests for the same body meanwhile wait on this one.
+    kept.set(key, entry);
+    const body = await entry.body.catch((error: unknown) => {
+      if (kept.get(key) === entry) kept.delete(key);
+      throw error;
+    });
+    if (kept.get(key) !== entry) return body;
+    entry.bytes = body.length;
+    total += body.length;
+    for (const other of kept.keys()) {
+      if (total <= limit) break;
+      drop(other);
+    }
+    return body;
+  };
+}
+
+/** Compressed bodies kept in memory, far more than the built site's text (docs/operators/cdn.md). */
+const compressed = compressedFiles(16 * 1024 ** 2);
+/** Text larger than this (none of the builds' files is near it) is sent as it is. */
+const COMPRESSED_FILE_LIMIT = 2 * 1024 ** 2;
+
+/** How a file is sent to a client that accepts `accept`: text up to the limit compressed, brotli first. */
+function encodingFor(ext: string, size: number, accept: string): Encoding | undefined {
+  if (!COMPRESSIBLE.has(ext) || size > COMPRESSED_FILE_LIMIT) return undefined;
+  return /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+}
+
 /**
  * Serves `urlPath` from `dir` (no escaping above it). Files named by their content are cached for
- * a year; the rest (entry files such as `obra-wait-list.js`, pages) revalidate. Text is compressed with brotli or gzip when the client accepts it.
+ * a year; the rest (entry files such as `obra-wait-list.js`, pages) revalidate. Text is compressed
+ * with brotli or gzip when the client accepts it, once per version of the file ({@link compressedFiles}).
  * Returns false when there is no such file, so the caller can answer 404 its own way.
  */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir: string, urlPath: string): Promise<boolean> {
@@ -72,22 +135,21 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
     res.writeHead(304, headers).end();
     return true;
   }
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  const encoding = !COMPRESSIBLE.has(ext) ? undefined : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+  const encoding = encodingFor(ext, info.size, String(req.headers['accept-encoding'] ?? ''));
   if (encoding) headers['Content-Encoding'] = encoding;
-  else headers['Content-Length'] = String(info.size);
-  res.writeHead(200, headers);
   if (req.method === 'HEAD') {
-    res.end();
+    if (!encoding) headers['Content-Length'] = String(info.size);
+    res.writeHead(200, headers).end();
     return true;
   }
-  const file = createReadStream(path);
-  const compress =
-    encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : encoding === 'gzip'
-        ? createGzip()
-        : undefined;
-  (compress ? file.pipe(compress) : file).pipe(res);
+  if (encoding) {
+    // Gone or unreadable since the stat: no such file.
+    const body = await compressed(path, `${info.mtimeMs} ${info.size}`, encoding).catch(() => undefined);
+    if (!body) return false;
+    res.writeHead(200, { ...headers, 'Content-Length': String(body.length) }).end(body);
+    return true;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': String(info.size) });
+  createReadStream(path).pipe(res);
   return true;
 }

@@ -2,14 +2,17 @@
 // What the host sends with the files partner pages load from another origin (docs/operators/cdn.md):
 // CORS, CORP and Timing-Allow-Origin on /widgets, /esm, /img and /packages, a year's cache for files
 // named by their content and revalidation for the entry files and the npm tarballs (a version's
-// bytes change when Obra is rebuilt); the site's own files get none of it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+// bytes change when Obra is rebuilt); the site's own files get none of it. Text goes compressed,
+// each version of a file compressed once.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleSite } from '../../host/src/handler.ts';
+import { compressedFiles } from '../../host/static.ts';
 
 let root: string;
 let server: Server;
@@ -97,5 +100,114 @@ describe('files for partner pages', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     expect(response.headers.get('cross-origin-resource-policy')).toBeNull();
+  });
+});
+
+/** A GET with `accept-encoding` as given, and the body's bytes as they came (not decompressed). */
+function raw(path: string, acceptEncoding?: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    request(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('compressed text', () => {
+  const file = (path: string) => readFileSync(join(root, path));
+
+  it('goes in brotli or gzip as the client accepts (brotli first), with its length; the rest as it is', async () => {
+    const source = file('dist/widgets/obra-wait-list.js');
+    const br = await raw('/widgets/obra-wait-list.js', 'gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.headers['content-length'], br.headers.vary]).toEqual([
+      'br',
+      String(br.body.length),
+      'Accept-Encoding',
+    ]);
+    expect(brotliDecompressSync(br.body)).toEqual(source);
+    const gz = await raw('/widgets/obra-wait-list.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body)).toEqual(source);
+    const plain = await raw('/widgets/obra-wait-list.js');
+    expect([plain.headers['content-encoding'], plain.headers['content-length'], plain.body]).toEqual([
+      undefined,
+      String(source.length),
+      source,
+    ]);
+    // Not text: as it is, whatever the client accepts.
+    const tarball = await raw('/packages/obra-react-1.2.3.tgz', 'br');
+    expect([tarball.headers['content-encoding'], tarball.body.toString()]).toEqual([undefined, 'tarball']);
+  });
+
+  it('a file rebuilt since it was last sent goes as it is now', async () => {
+    const path = 'dist/esm/chunks/common-AbCdEf12.js';
+    writeFileSync(join(root, path), 'export const a = 1;');
+    const before = await raw('/esm/chunks/common-AbCdEf12.js', 'br');
+    expect(brotliDecompressSync(before.body).toString()).toBe('export const a = 1;');
+    writeFileSync(join(root, path), 'export const a = 22;');
+    const after = await raw('/esm/chunks/common-AbCdEf12.js', 'br');
+    expect(brotliDecompressSync(after.body).toString()).toBe('export const a = 22;');
+  });
+
+  describe('compressedFiles', () => {
+    /** A compressor that counts its calls and gives `size` bytes. */
+    function counting(size: number) {
+      const calls: string[] = [];
+      const compress = (data: Buffer) => {
+        calls.push(data.toString());
+        return Promise.resolve(Buffer.alloc(size, data.toString()));
+      };
+      return { calls, compress: { br: compress, gzip: compress } };
+    }
+    const a = () => join(root, 'dist/widgets/obra-wait-list.js');
+    const b = () => join(root, 'dist/esm/loader.js');
+
+    it('compresses a version of a file once, however many ask at the same time, and again for a new version or encoding', async () => {
+      const { calls, compress } = counting(6);
+      const body = compressedFiles(1000, compress);
+      const bodies = await Promise.all([body(a(), 'v1', 'br'), body(a(), 'v1', 'br'), body(a(), 'v1', 'br')]);
+      await body(a(), 'v1', 'br');
+      expect(calls).toEqual(['console.log(1)']);
+      expect(new Set(bodies).size).toBe(1);
+      await body(a(), 'v2', 'br');
+      await body(a(), 'v2', 'gzip');
+      expect(calls).toHaveLength(3);
+    });
+
+    it('keeps at most its limit, the least recently sent going first; a body over the limit alone is not kept', async () => {
+      const { calls, compress } = counting(6);
+      const body = compressedFiles(12, compress);
+      await body(a(), 'v1', 'br');
+      await body(b(), 'v1', 'br');
+      await body(a(), 'v1', 'br');
+      expect(calls).toHaveLength(2);
+      // A third body (12 + 6 bytes): b, the least recently sent, goes.
+      await body(a(), 'v1', 'gzip');
+      await body(a(), 'v1', 'br');
+      expect(calls).toHaveLength(3);
+      await body(b(), 'v1', 'br');
+      expect(calls).toHaveLength(4);
+
+      const small = counting(6);
+      const tight = compressedFiles(4, small.compress);
+      await tight(a(), 'v1', 'br');
+      await tight(a(), 'v1', 'br');
+      expect(small.calls).toHaveLength(2);
+    });
+
+    it('a file it cannot read fails that request only: the next one reads again', async () => {
+      const { calls, compress } = counting(6);
+      const body = compressedFiles(1000, compress);
+      const path = join(root, 'dist/widgets/later.js');
+      await expect(body(path, 'v1', 'br')).rejects.toThrow(/ENOENT/);
+      writeFileSync(path, 'later');
+      await expect(body(path, 'v1', 'br')).resolves.toHaveLength(6);
+      expect(calls).toEqual(['later']);
+    });
   });
 });
