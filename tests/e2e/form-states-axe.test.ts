@@ -4,8 +4,9 @@
 // phone and a desktop, IN each state: a refused field, the
 // send under way, offline with the submission kept, and the error dialog. axe leaves text it cannot
 // judge (over a see-through layer) as "incomplete", and disabled buttons out: those are measured
-// here too, so a pending or offline text is 4.5:1 against what is really behind it. The phone
-// screenshots of each state go to tests/e2e/.artifacts/states/ (not committed) to be looked at.
+// here too, so a pending or offline text is 4.5:1 against what is really behind it.
+// OBRA_SCREENSHOTS=<folder> also saves each state on a phone, to be looked at.
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -15,7 +16,8 @@ import { takenOver } from './support/host-site.ts';
 import { gate } from './support/server.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 
-const SHOTS = 'tests/e2e/.artifacts/states/';
+/** Where the phone's screenshots of each state go (OBRA_SCREENSHOTS), or nowhere. */
+const SHOTS = process.env.OBRA_SCREENSHOTS;
 const VIEWPORTS = {
   phone: phoneContext('es-ES'),
   desktop: { viewport: { width: 1280, height: 900 }, locale: 'es-ES', reducedMotion: 'reduce' },
@@ -85,7 +87,7 @@ async function contrastBehind(page: Page, text: Locator): Promise<{ ratio: numbe
 
 /** axe on the whole page, then the texts it may leave out measured against their real background. */
 async function legible(page: Page, state: string, texts: Locator[], shot: string | undefined) {
-  if (shot) await page.screenshot({ path: `${SHOTS}${shot}.png` });
+  if (shot && SHOTS) await page.screenshot({ path: join(SHOTS, `states-${shot}.png`) });
   await expectNoAxeViolations(page, state);
   for (const text of texts) {
     const behind = await contrastBehind(page, text);
