@@ -20,6 +20,7 @@ import { ROOT } from '../server/support/api.ts';
 import { freePort } from '../server/support/postgres.ts';
 import { useBrowser } from './support/browser.ts';
 import { quickStartBlocks } from '../support/doc-blocks.ts';
+import { stopGroup } from '../support/process-group.ts';
 import { fillRegistration, partnerRegistration, TYPED as REGISTRATION } from './support/partner-registration.ts';
 import { fillEntry, waitList } from './support/wait-list.ts';
 
@@ -73,39 +74,6 @@ function startShell(
   });
 }
 
-/** Whether any process of the group `pgid` is still alive. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Stops a command started here, with every process of its group, and waits until none is left:
- * the server `npm start` runs writes in the copy (its data, the gazetteer's cache) until it has
- * stopped, so removing the copy before that failed now and then (ENOTEMPTY). The shell and npm
- * exit before the server does, so the group, not the child, is watched. SIGKILL after 20 s.
- */
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  const pgid = child?.pid;
-  if (!pgid || !groupAlive(pgid)) return;
-  process.kill(-pgid, 'SIGTERM');
-  const deadline = Date.now() + 20_000;
-  let killed = false;
-  while (groupAlive(pgid)) {
-    if (Date.now() > deadline) {
-      // A process left as a zombie would keep the group "alive" forever: one SIGKILL, then a last look.
-      if (killed) throw new Error(`process group ${pgid} still alive 20 s after SIGTERM and a SIGKILL`);
-      process.kill(-pgid, 'SIGKILL');
-      killed = true;
-    }
-    await new Promise((resolve) => setTimeout(resolve, killed ? 1000 : 50));
-  }
-}
-
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
 const blocks = quickStartBlocks().map((block) => ({ ...block, body: block.body.trim() }));
 let copy: string;
@@ -123,7 +91,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([stop(partnerServer), stop(site)]);
+  await Promise.all([stopGroup(partnerServer), stopGroup(site)]);
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 

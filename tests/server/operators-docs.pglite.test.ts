@@ -21,6 +21,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@obra/server';
 import { docBlocks, type DocBlock } from '../support/doc-blocks.ts';
+import { stopGroup } from '../support/process-group.ts';
 import { signInAs } from './support/admin.ts';
 import { postJson, ROOT, seededDataDir, startProcess, VALID, type ApiProcess } from './support/api.ts';
 import { freePort } from './support/postgres.ts';
@@ -192,7 +193,8 @@ describe('the commands of docs/operators', () => {
       expect((await fetch(`${base}/admin`)).status).toBe(200);
       await expect(signInAs(base, 'ana@example.com', 'a long password')).resolves.toBeDefined();
     } finally {
-      process.kill(-server.pid!, 'SIGTERM');
+      // Gone before the folder it writes in is removed.
+      await stopGroup(server);
     }
   });
 });
