@@ -4,7 +4,7 @@
 // named by their content and revalidation for the entry files and the npm tarballs (a version's
 // bytes change when Obra is rebuilt); the site's own files get none of it. Text goes compressed,
 // each version of a file compressed once.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -144,14 +144,17 @@ describe('compressed text', () => {
     expect([tarball.headers['content-encoding'], tarball.body.toString()]).toEqual([undefined, 'tarball']);
   });
 
-  it('a file rebuilt since it was last sent goes as it is now', async () => {
-    const path = 'dist/esm/chunks/common-AbCdEf12.js';
-    writeFileSync(join(root, path), 'export const a = 1;');
-    const before = await raw('/esm/chunks/common-AbCdEf12.js', 'br');
-    expect(brotliDecompressSync(before.body).toString()).toBe('export const a = 1;');
-    writeFileSync(join(root, path), 'export const a = 22;');
-    const after = await raw('/esm/chunks/common-AbCdEf12.js', 'br');
-    expect(brotliDecompressSync(after.body).toString()).toBe('export const a = 22;');
+  it('a file rebuilt since it was last sent goes as it is now: another size, or the same size written later', async () => {
+    const path = join(root, 'dist/esm/chunks/common-AbCdEf12.js');
+    const sent = async () => brotliDecompressSync((await raw('/esm/chunks/common-AbCdEf12.js', 'br')).body).toString();
+    writeFileSync(path, 'export const a = 1;');
+    utimesSync(path, new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+    expect(await sent()).toBe('export const a = 1;');
+    writeFileSync(path, 'export const a = 22;');
+    expect(await sent()).toBe('export const a = 22;');
+    writeFileSync(path, 'export const a = 33;');
+    utimesSync(path, new Date('2026-01-01T00:00:01Z'), new Date('2026-01-01T00:00:01Z'));
+    expect(await sent()).toBe('export const a = 33;');
   });
 
   describe('compressedFiles', () => {
@@ -192,12 +195,32 @@ describe('compressed text', () => {
       expect(calls).toHaveLength(3);
       await body(b(), 'v1', 'br');
       expect(calls).toHaveLength(4);
+    });
 
-      const small = counting(6);
-      const tight = compressedFiles(4, small.compress);
-      await tight(a(), 'v1', 'br');
-      await tight(a(), 'v1', 'br');
-      expect(small.calls).toHaveLength(2);
+    it('a new version takes the old one’s place, not more room', async () => {
+      const { calls, compress } = counting(6);
+      const body = compressedFiles(12, compress);
+      await body(a(), 'v1', 'br');
+      await body(b(), 'v1', 'br');
+      for (const version of ['v2', 'v3', 'v4']) await body(a(), version, 'br');
+      // a's versions replaced each other: b (6 + 6 bytes) was never evicted.
+      await body(b(), 'v1', 'br');
+      expect(calls).toHaveLength(5);
+    });
+
+    it('a body over the limit alone is sent and not kept, and evicts nothing', async () => {
+      const calls: string[] = [];
+      // The loader compresses to 20 bytes, the widget to 6.
+      const sized = (data: Buffer) => {
+        calls.push(data.toString());
+        return Promise.resolve(Buffer.alloc(data.toString().startsWith('import') ? 20 : 6));
+      };
+      const body = compressedFiles(12, { br: sized, gzip: sized });
+      await body(a(), 'v1', 'br');
+      await expect(body(b(), 'v1', 'br')).resolves.toHaveLength(20);
+      await body(b(), 'v1', 'br');
+      await body(a(), 'v1', 'br');
+      expect(calls).toEqual(['console.log(1)', 'import("./chunks/runtime-AbCdEf12.js")', 'import("./chunks/runtime-AbCdEf12.js")']);
     });
 
     it('a file it cannot read fails that request only: the next one reads again', async () => {
