@@ -16,6 +16,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@obra/server';
 import { ROOT } from '../server/support/api.ts';
 import { freePort } from '../server/support/postgres.ts';
 import { useBrowser } from './support/browser.ts';
@@ -53,26 +54,33 @@ function shell(command: string, cwd: string, env: Record<string, string>) {
   return spawnSync('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
 }
 
-/** Starts a long-running README command; resolves once `ready` appears in its output. */
+/**
+ * Starts a long-running README command: the child at once (so a command that never gets ready is
+ * still stopped after the tests), and `ready`, which resolves with its output once `pattern` appears.
+ */
 function startShell(
   command: string,
   cwd: string,
   env: Record<string, string>,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; output: () => string }> {
+  pattern: RegExp,
+): { child: ChildProcess; ready: Promise<string> } {
   // Its own process group, so the shell, npm and the server it starts stop together.
   const child = spawn('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, detached: true });
   let output = '';
-  return new Promise((resolve, reject) => {
+  const ready = new Promise<string>((resolve, reject) => {
     const seen = (chunk: Buffer) => {
       output += chunk.toString();
-      if (ready.test(output)) resolve({ child, output: () => output });
+      if (pattern.test(output)) resolve(output);
     };
     child.stdout.on('data', seen);
     child.stderr.on('data', seen);
     child.on('exit', (code) => reject(new Error(`\`${command}\` exited with ${code} before it was ready:\n${output}`)));
   });
+  return { child, ready };
 }
+
+/** Longer than the fill time under which a send is a bot's: MIN_FILL_MS, which the copy leaves at its default. */
+const FILL_MS = loadConfig({}).minFillMs + 100;
 
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
 const blocks = quickStartBlocks().map((block) => ({ ...block, body: block.body.trim() }));
@@ -91,8 +99,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([stopGroup(partnerServer), stopGroup(site)]);
-  if (copy) rmSync(copy, { recursive: true, force: true });
+  try {
+    await Promise.all([stopGroup(partnerServer), stopGroup(site)]);
+  } finally {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 describe("the README's quick start on a fresh copy", () => {
@@ -103,10 +114,11 @@ describe("the README's quick start on a fresh copy", () => {
   });
 
   it('npm start builds everything it serves, and /admin shows the sign-in page on the first start', async () => {
-    const started = await startShell(blocks[0]!.body, copy, { PORT: String(port) }, /Obra host listening/);
+    const started = startShell(blocks[0]!.body, copy, { PORT: String(port) }, /Obra host listening/);
     site = started.child;
+    const output = await started.ready;
     // Every build ran: nothing was there to skip.
-    for (const build of ['widgets', 'host', 'examples', 'console']) expect(started.output()).toContain(`building ${build}`);
+    for (const build of ['widgets', 'host', 'examples', 'console']) expect(output).toContain(`building ${build}`);
     const page = await browser.newPage();
     await page.goto(`${origin}/admin`);
     await expect.poll(() => page.locator('#email').isVisible(), { timeout: 15_000 }).toBe(true);
@@ -144,7 +156,7 @@ describe("the README's quick start on a fresh copy", () => {
     partnerOrigin = `http://localhost:${partnerPort}`;
     const names = { site: 'Quick Start Site', partner: 'Quick Start Partner' };
     const page = await browser.newPage();
-    // The page's clock is the test's: a visitor's fill time is moved forward, not waited for.
+    // The context's clock is the test's: a visitor's fill time is moved forward, not waited for.
     await page.clock.install();
     for (const [where, url] of [
       ['site', `${origin}/en/wait_list`],
@@ -160,8 +172,8 @@ describe("the README's quick start on a fresh copy", () => {
         telefono: '+34 600 123 456',
         comentario: 'A two-storey house.',
       });
-      // A visitor takes longer than MIN_FILL_MS (2 s) to fill it in.
-      await page.clock.fastForward(2100);
+      // A visitor takes longer than MIN_FILL_MS to fill it in.
+      await page.clock.fastForward(FILL_MS);
       await widget.submit.click();
       await widget.dialog.waitFor({ timeout: 15_000 });
     }
@@ -186,7 +198,7 @@ describe("the README's quick start on a fresh copy", () => {
       nombre: 'Quick Start Supplier',
       correo: 'supplier@example.com',
     });
-    await page.clock.fastForward(2100);
+    await page.clock.fastForward(FILL_MS);
     await registration.submit.click();
     await registration.success.waitFor({ timeout: 15_000 });
     // The operator approves them under Partners with that code…
