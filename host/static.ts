@@ -87,7 +87,7 @@ export function compressedFiles(limit: number, compress = COMPRESS) {
     });
     if (kept.get(key) !== entry) return body;
     if (body.length > limit) {
-      kept.delete(key);
+      drop(key);
       return body;
     }
     entry.bytes = body.length;
