@@ -22,6 +22,13 @@ function hasRoom(dir: string): boolean {
 }
 if (!process.env.TMPDIR && hasRoom(MEMORY_FOLDER)) process.env.TMPDIR = MEMORY_FOLDER;
 
+/**
+ * Node keeps the bytecode of the modules it compiles (packages, the server's TypeScript) on disk
+ * for the next process that loads them: every API, command and worker a test starts after the
+ * first. What it saves: docs/contributors/tests.md ("Compiled modules kept").
+ */
+process.env.NODE_COMPILE_CACHE ??= `${root}node_modules/.cache/node-compile-cache`;
+
 // `source` resolves workspace packages (@obra/*) to their TypeScript, as tsconfig does.
 const resolve = { conditions: ['source', ...defaultClientConditions] };
 
