@@ -36,6 +36,12 @@ export const vitest = (project: string, report = project): string[] => [
 /** `npm run build:lib` (tools/build-libraries.ts), with what follows it passed on to it. */
 const BUILD_LIB = ['npm', 'run', '--silent', 'build:lib', '--'];
 const node = (...args: string[]) => [process.execPath, '--conditions=source', ...args];
+/**
+ * One of `npm start`'s builds (host/build-stale.ts), run as `npm start` runs it: skipped when its
+ * inputs are those of its last build. A fresh clone builds everything, as a newcomer's first start
+ * does; the quick start's copy (tests/e2e/quick-start.test.ts) starts on what these built.
+ */
+const stale = (build: string) => node('host/build-stale.ts', build);
 
 /**
  * Every step. The browser tests are the longest step: they and the builds they need are `critical`
@@ -43,17 +49,13 @@ const node = (...args: string[]) => [process.execPath, '--conditions=source', ..
  * (OBRA_TEST_JOBS) in this order, at a lower CPU priority.
  */
 export const steps: Step[] = [
-  {
-    name: 'widget bundles (rollup)',
-    command: ['rollup', '-c', 'rollup.config.ts', '--silent'],
-    critical: true,
-  },
-  { name: 'console (esbuild)', command: node('packages/console/build.ts'), critical: true },
-  { name: 'example pages (esbuild)', command: node('host/examples/build.ts'), critical: true },
+  { name: 'widget bundles (rollup)', command: stale('widgets'), critical: true },
+  { name: 'console (esbuild)', command: stale('console'), critical: true },
+  { name: 'example pages (esbuild)', command: stale('examples'), critical: true },
   // The @obra/react tarball a partner's React app installs from Obra (tests/e2e/partner-sites.test.ts).
-  { name: 'npm packages (npm pack)', command: node('tools/build-packages.ts'), critical: true },
+  { name: 'npm packages (npm pack)', command: stale('packages'), critical: true },
   // The pages preload the widgets' modules, read from dist/esm.
-  { name: 'host site (esbuild, pre-render)', command: node('host/build.ts'), after: ['widget bundles (rollup)'], critical: true },
+  { name: 'host site (esbuild, pre-render)', command: stale('host'), after: ['widget bundles (rollup)'], critical: true },
   // tests/e2e/embed-react.test.ts renders from packages/react/dist, as a partner installs it: it
   // needs the JavaScript (a second), not the declarations (a TypeScript program per package, most of
   // a minute), so `build:lib`'s tsup runs in two passes and the browser tests wait for the first only.

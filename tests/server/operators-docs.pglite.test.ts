@@ -8,8 +8,8 @@
 // the documented folders (/var/backups/obra, /tmp/drill) and files written by `>` go to a temp
 // folder; `http://localhost:8080` is the started server's address; `PORT=18200` a free port; and
 // `npm start` is what it serves once built (package.json's start script after its build step,
-// host/build-stale.ts: `npm test` builds first, and tests/e2e/quick-start.test.ts runs `npm start`
-// itself, builds included, in a fresh copy of the repository). The embedded database (PGlite)
+// host/build-stale.ts: `npm test`'s build steps are those builds, and tests/e2e/quick-start.test.ts
+// runs `npm start` itself in a fresh copy of the repository). The embedded database (PGlite)
 // only: the backup commands are its own.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
