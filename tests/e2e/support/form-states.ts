@@ -1,20 +1,21 @@
-// Every message a visitor reads while a form is not simply idle is legible (issue 38): axe-core
-// (WCAG 2.2 A/AA, color-contrast included) on the host site's design form, wait list and partner
-// registration pages in es and en, and on a partner's test page in the widgets' own colours, on a
-// phone and a desktop, IN each state: a refused field, the
-// send under way, offline with the submission kept, and the error dialog. axe leaves text it cannot
-// judge (over a see-through layer) as "incomplete", and disabled buttons out: those are measured
-// here too, so a pending or offline text is 4.5:1 against what is really behind it.
+// What each tests/e2e/form-states-*.test.ts checks of its form (issue 38): every message a visitor
+// reads while the form is not simply idle is legible. axe-core (WCAG 2.2 A/AA, color-contrast
+// included) on the host site's page of the form in es and en, and on a partner's test page in the
+// widgets' own colours, on a phone and a desktop, IN each state: a refused field, the send under
+// way, offline with the submission kept, and the error dialog. axe leaves text it cannot judge
+// (over a see-through layer) as "incomplete", and disabled buttons out: those are measured here
+// too, so a pending or offline text is 4.5:1 against what is really behind it. One file per form,
+// each with its own platform, so that none takes more than 20 s.
 // OBRA_SCREENSHOTS=<folder> also saves each state on a phone, to be looked at.
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from './support/axe.ts';
-import { phoneContext, useBrowser } from './support/browser.ts';
-import { FORMS } from './support/forms.ts';
-import { takenOver } from './support/host-site.ts';
-import { gate } from './support/server.ts';
-import { startPlatform, type Platform } from './support/platform.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { phoneContext, useBrowser } from './browser.ts';
+import { FORMS } from './forms.ts';
+import { takenOver } from './host-site.ts';
+import { gate } from './server.ts';
+import { startPlatform, type Platform } from './platform.ts';
 
 /** Where the phone's screenshots of each state go (OBRA_SCREENSHOTS), or nowhere. */
 const SHOTS = process.env.OBRA_SCREENSHOTS;
@@ -22,14 +23,6 @@ const VIEWPORTS = {
   phone: phoneContext('es-ES'),
   desktop: { viewport: { width: 1280, height: 900 }, locale: 'es-ES', reducedMotion: 'reduce' },
 } as const;
-
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-});
-afterAll(async () => {
-  await platform?.close();
-});
 
 /** The WCAG contrast ratio of two sRGB colours. */
 function ratio(a: number[], b: number[]): number {
@@ -114,7 +107,7 @@ const refuseIn = (tag: string) => async (page: Page) => {
   return page.locator(`${tag} .error`).first();
 };
 
-interface Form {
+export interface Form {
   tag: string;
   /** The host site's pages (its colours), and a partner's test page in the widget's own colours (es). */
   path: { es: string; en: string; partner: string };
@@ -140,7 +133,7 @@ const TABLE: Record<string, string> = {
   'obra-partner-registration': 'partner',
 };
 
-const designForm: Form = {
+export const designForm: Form = {
   tag: 'obra-design-form',
   path: { es: '/es/formulario', en: '/en/form', partner: '/design-form.html' },
   api: '/api/form-report',
@@ -195,7 +188,7 @@ const designForm: Form = {
   },
 };
 
-const waitList: Form = {
+export const waitList: Form = {
   tag: 'obra-wait-list',
   path: { es: '/es/lista_de_espera', en: '/en/wait_list', partner: '/partner.html' },
   api: '/api/wait-list',
@@ -213,7 +206,7 @@ const waitList: Form = {
   },
 };
 
-const partner: Form = {
+export const partnerRegistration: Form = {
   tag: 'obra-partner-registration',
   path: { es: '/es/inscripcion', en: '/en/registration', partner: '/partner-registration.html' },
   api: '/api/partner',
@@ -233,13 +226,22 @@ const partner: Form = {
   reset: async () => undefined,
 };
 
-describe.each(Object.entries(VIEWPORTS))('on a %s', (viewport, context) => {
-  const browser = useBrowser(context);
-  describe.each([
-    ['design form', designForm],
-    ['wait list', waitList],
-    ['partner registration', partner],
-  ] as const)('%s', (name, form) => {
+/**
+ * The tests of one form (`name` in their titles): its states on each of `viewports` (a phone and a
+ * desktop unless told), on the host site in es and en and on a partner's test page, on the real
+ * API of a platform of the file's own.
+ */
+export function describeFormStates(name: string, form: Form, viewports: (keyof typeof VIEWPORTS)[] = ['phone', 'desktop']): void {
+  let platform: Platform;
+  beforeAll(async () => {
+    platform = await startPlatform();
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  describe.each(viewports.map((viewport) => [viewport, VIEWPORTS[viewport]] as const))(`${name} on a %s`, (viewport, context) => {
+    const browser = useBrowser(context);
     it.each(['es', 'en', 'partner'] as const)(
       '(%s) a refused field, sending, offline with the submission kept, and the error: each legible',
       async (where) => {
@@ -290,4 +292,4 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (viewport, context) => {
       120_000,
     );
   });
-});
+}
