@@ -1,16 +1,16 @@
 // The operators' console in Chromium against the real API: the CLI's first user, sign-in and its
 // refusals, a widget's lead in the inbox, filters in the URL, working a lead seen by a second
-// session, PDF and CSV downloads, deletion, sign-out, CSRF and origin refusals, axe in es and en.
+// session, PDF and CSV downloads, deletion, sign-out, CSRF and origin refusals. axe on each screen:
+// console-axe.test.ts.
 import { csvRows } from '../server/support/csv.ts';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { backfillEstimates } from '@obra/server/testing';
 import { console as consoleTexts } from '@obra/i18n/catalogues';
 import { DEFAULT_LANG, LANGS } from '@obra/schema';
-import { createOperator, insertReport } from '../server/support/admin.ts';
+import { createOperator } from '../server/support/admin.ts';
 import { useBrowser } from './support/browser.ts';
-import { ADMIN, expectNoAxeViolationsInBothLanguages, openInbox, showFilters, signIn, startConsolePlatform } from './support/console.ts';
+import { ADMIN, openInbox, seedInbox, showFilters, signIn, startConsolePlatform } from './support/console.ts';
 import { FORMS } from './support/forms.ts';
 import type { Platform } from './support/platform.ts';
 
@@ -21,15 +21,7 @@ let reportId: string;
 beforeAll(async () => {
   platform = await startConsolePlatform();
   const db = platform.api.db;
-  // 60 older wait-list leads (two pages), and one design report with its PDF.
-  await db.query(
-    `insert into wait_list (created_at, interesado, nombre, correo, telefono, comentario, request_hash, lang)
-     select now() - make_interval(days => 2, mins => n), 'cliente', 'Antiguo ' || n, 'antiguo' || n || '@example.com', '+57 300 000 ' || lpad(n::text, 4, '0'), 'Casa', 'h', 'es'
-     from generate_series(1, 60) n`,
-  );
-  reportId = await insertReport(db);
-  // Stored as before migration 090 (no estimate on its lead), then given one as an operator would.
-  await backfillEstimates(db);
+  reportId = await seedInbox(db);
   await createOperator(db, 'lock@example.com', 'agent');
   await createOperator(db, 'cambio@example.com', 'agent');
 });
@@ -383,23 +375,4 @@ it('signs out, after which every admin call is 401', async () => {
     reportId,
   );
   expect(new Set(statuses)).toEqual(new Set([401]));
-});
-
-describe('axe', () => {
-  it.each([
-    ['set password', '/admin/set-password#token=x', '#new-password', false],
-    ['sign in', '/admin', '#email', false],
-    ['dashboard', '/admin', '.charts', true],
-    ['inbox', '/admin/leads', 'table.leads', true],
-    ['report lead', '/admin/leads/REPORT', '.timeline', true],
-    ['users', '/admin/users', 'table.users', true],
-    ['notifications', '/admin/notifications', '.rules', true],
-    ['account', '/admin/account', '#current-password', true],
-  ] as const)('has no violations on the %s screen, in es and en', async (name, path, ready, signedIn) => {
-    const page = await newPage();
-    if (signedIn) await signIn(page, platform.origin);
-    await page.goto(`${platform.origin}${path.replace('REPORT', reportId)}`);
-    await page.locator(ready).first().waitFor();
-    await expectNoAxeViolationsInBothLanguages(page, name);
-  });
 });

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { expectNoAxeViolations } from './axe.ts';
+import type { Db } from '@obra/server';
+import { backfillEstimates } from '@obra/server/testing';
+import { insertReport } from '../../server/support/admin.ts';
 import { ROOT, removeDataDir, seededDataDir, tempDataDir } from '../../server/support/api.ts';
 import { startPlatform, type Platform } from './platform.ts';
 
@@ -73,6 +76,22 @@ export async function startConsolePlatform(
       removeDataDir(dataDir);
     },
   };
+}
+
+/**
+ * The inbox console.test.ts and console-axe.test.ts start from: 60 older wait-list leads (two pages)
+ * and one design report with its PDF, stored as before migration 090 (no estimate on its lead),
+ * then given one as an operator would. Resolves with the report's id.
+ */
+export async function seedInbox(db: Db): Promise<string> {
+  await db.query(
+    `insert into wait_list (created_at, interesado, nombre, correo, telefono, comentario, request_hash, lang)
+     select now() - make_interval(days => 2, mins => n), 'cliente', 'Antiguo ' || n, 'antiguo' || n || '@example.com', '+57 300 000 ' || lpad(n::text, 4, '0'), 'Casa', 'h', 'es'
+     from generate_series(1, 60) n`,
+  );
+  const reportId = await insertReport(db);
+  await backfillEstimates(db);
+  return reportId;
 }
 
 /** Opens the console and signs in; resolves on its first page, the dashboard. */
