@@ -2,17 +2,19 @@
 // backup taken while the API runs and is written to, restored elsewhere, holds what the API had
 // acknowledged, and one taken once it stopped restores to the same exports, console and rows; the
 // restored folder then serves without sending any mail or webhook again, with every console session
-// ended (operators sign in again); and every refusal.
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// ended (operators sign in again). A backup of an older version and the refusals:
+// backups-older.pglite.test.ts.
+import { cpSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, migrationNames, openPglite } from '@obra/server/testing';
+import { migrationNames, openPglite } from '@obra/server/testing';
 import { signInAs, type Session } from './support/admin.ts';
 import { freshDatabase, postJson, removeDataDir, runNpm, startProcess, tempDataDir, VALID, type ApiProcess } from './support/api.ts';
 import {
   backupCommand,
+  backupHeader,
   closing,
+  contentsOf,
   consoleTables,
   exportsOf,
   outboxKeys,
@@ -31,10 +33,6 @@ const folder = () => {
   folders.push(dir);
   return dir;
 };
-/** What the database in `dataDir` holds (through the socket of an API running on it). */
-const contentsOf = async (dataDir: string) => closing(await openPglite(dataDir), tableContents);
-const header = (file: string) =>
-  JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').split('\n', 1)[0]!) as { schema: string[]; tables: [string, number][] };
 
 const source = await freshDatabase();
 const dir = source.env.OBRA_DATA_DIR;
@@ -77,7 +75,7 @@ describe('a backup while the API runs and is written to', () => {
     );
     expect(statSync(live).mode & 0o777).toBe(0o600);
     expect(readdirSync(backups)).toEqual(['live.obra']);
-    expect(header(live).schema).toEqual(await migrationNames());
+    expect(backupHeader(live).schema).toEqual(await migrationNames());
   }, 240_000);
 
   it('restores elsewhere to every lead acknowledged before it started, as the API stored them, and nothing half-written', async () => {
@@ -111,7 +109,7 @@ describe('a backup while the API runs and is written to', () => {
     for (const row of kept.wait_list!) expect(current.has(row)).toBe(true);
     expect(tally).toEqual({ stored: kept.wait_list!.length, indexed: kept.wait_list!.length, counted: kept.wait_list!.length });
     // Every row the backup counts came back, but the console sessions: a restore ends them all.
-    expect(header(live).tables.map(([table, n]) => [table, table === 'admin_session' ? 0 : n])).toEqual(
+    expect(backupHeader(live).tables.map(([table, n]) => [table, table === 'admin_session' ? 0 : n])).toEqual(
       Object.entries(rowCounts(kept)).filter(([table]) => table !== 'schema_migrations'),
     );
   }, 240_000);
@@ -189,89 +187,5 @@ describe('a backup of the stopped API, restored', () => {
     } finally {
       await running.stop();
     }
-  }, 240_000);
-});
-
-describe('a backup made by an older version', () => {
-  it('restores to that schema, then migrates forward, and serves', async () => {
-    const old = folder();
-    const names = await migrationNames();
-    const db = await openPglite(old);
-    try {
-      await migrate(db, new Set(names.slice(0, -1)));
-      await db.query("insert into setting (name, value) values ('old', 'kept')");
-    } finally {
-      await db.close();
-    }
-    const file = join(backups, 'old.obra');
-    expect((await backupCommand(['backup', file], { OBRA_DATA_DIR: old })).code).toBe(0);
-    expect(header(file).schema).toEqual(names.slice(0, -1));
-    const restored = folder();
-    const done = await backupCommand(['restore', file], { OBRA_DATA_DIR: restored });
-    expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout).toContain(`then applied the migrations newer than the data: ${names.at(-1)}`);
-    const served = await startProcess('api', { OBRA_DATA_DIR: restored, ...SEEDED_API_ENV });
-    try {
-      expect((await postJson(`${served.base}/api/partner`, VALID.partner)).status).toBe(201);
-    } finally {
-      await served.stop();
-    }
-    const after = await contentsOf(restored);
-    expect(after.setting).toContain('{"name":"old","value":"kept"}');
-    expect(after.schema_migrations).toHaveLength(names.length);
-  }, 240_000);
-});
-
-describe('refusals', () => {
-  const target = folder();
-  const refuse = async (args: Parameters<typeof backupCommand>[0], env: Parameters<typeof backupCommand>[1], message: RegExp) => {
-    const failure = await backupCommand(args, env);
-    expect(failure.code, failure.stdout).toBe(1);
-    expect(failure.stderr).toMatch(message);
-    // Nothing was made or changed.
-    expect(existsSync(join(target, 'pglite'))).toBe(false);
-  };
-
-  it('a file that is not a backup, a damaged one, a pg_dump archive, a missing one', async () => {
-    const text = join(backups, 'notes.txt');
-    writeFileSync(text, 'hello\n');
-    await refuse(['restore', text], { OBRA_DATA_DIR: target }, /notes\.txt is not an Obra backup \(npm run backup makes them\)\./);
-    const whole = readFileSync(join(backups, 'stopped.obra'));
-    const cut = join(backups, 'cut.obra');
-    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.8)));
-    await refuse(['restore', cut], { OBRA_DATA_DIR: target }, /cut\.obra is damaged or incomplete \(.*\)\. Nothing was changed\./);
-    const dump = join(backups, 'obra.dump');
-    writeFileSync(dump, 'PGDMP\x01\x0e\x00');
-    await refuse(['restore', dump], { OBRA_DATA_DIR: target }, /is a pg_dump archive: restore it into PostgreSQL with pg_restore/);
-    await refuse(['restore', join(backups, 'none.obra')], { OBRA_DATA_DIR: target }, /Cannot read .*none\.obra: ENOENT/);
-  }, 240_000);
-
-  it('PostgreSQL: a backup and a restore point at pg_dump and the embedded folder', async () => {
-    const url = 'postgres://obra@127.0.0.1:1/obra';
-    await refuse(
-      ['backup', join(backups, 'pg.obra')],
-      { OBRA_DATA_DIR: target, DATABASE_URL: url },
-      /DATABASE_URL is set: .*pg_dump --format=custom/,
-    );
-    await refuse(
-      ['restore', join(backups, 'stopped.obra')],
-      { OBRA_DATA_DIR: target, DATABASE_URL: url },
-      /restore fills the embedded database in OBRA_DATA_DIR/,
-    );
-    await refuse(
-      ['move-to-postgres'],
-      { OBRA_DATA_DIR: target, DATABASE_URL: '' },
-      /Set DATABASE_URL to the empty PostgreSQL database to move to/,
-    );
-  }, 240_000);
-
-  it('nothing to back up, and wrong arguments', async () => {
-    await refuse(['backup', join(backups, 'empty.obra')], { OBRA_DATA_DIR: target }, /There is no embedded database in .* to back up\./);
-    const usage = await backupCommand(['backup'], { OBRA_DATA_DIR: target });
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('Usage: npm run backup -- FILE');
-    const force = await backupCommand(['backup', 'x.obra', '--force'], { OBRA_DATA_DIR: target });
-    expect(force.code).toBe(2);
-    expect(existsSync(join(backups, 'empty.obra'))).toBe(false);
   }, 240_000);
 });

@@ -3,13 +3,14 @@
 // started on it serves the moved leads to the same session and sends no mail or webhook again;
 // and the refusals (an API on the folder, a target that holds rows).
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres } from '@obra/server/testing';
+import { openPostgres } from '@obra/server/testing';
 import type { Session } from './support/admin.ts';
 import { postJson, removeDataDir, runNpm, seededDataDir, startProcess, tempDataDir, VALID, type ApiProcess } from './support/api.ts';
 import { testCluster } from './support/postgres.ts';
 import {
   backupCommand,
   closing,
+  contentsOf,
   consoleTables,
   exportsOf,
   outboxKeys,
@@ -32,7 +33,7 @@ let { api, session, receiver }: { api?: ApiProcess; session: Session; receiver: 
 const before = {
   exports: {} as Record<string, string>,
   console: await consoleTables(api.base, session),
-  contents: await closing(await openPglite(source), tableContents),
+  contents: await contentsOf(source),
 };
 afterAll(async () => {
   await api?.stop();

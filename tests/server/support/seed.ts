@@ -2,8 +2,9 @@
 // triggers that index leads and queue their mails and webhooks), for the tests that copy whole
 // databases (backups, the move to PostgreSQL); and what those tests compare before and after.
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { expect, vi } from 'vitest';
 import { ident, openPglite, runBackupCommand, runExport, tablesInOrder } from '@obra/server/testing';
 import { LEAD_KINDS, type Db, type Queryable } from '@obra/server';
@@ -158,6 +159,13 @@ export async function closing<T>(db: Db, work: (db: Db) => Promise<T>): Promise<
     await db.close();
   }
 }
+
+/** What the embedded database in `dataDir` holds, table by table (through the socket of an API running on it). */
+export const contentsOf = async (dataDir: string) => closing(await openPglite(dataDir), tableContents);
+
+/** The first line of a backup file: the schema (migrations) it was made at, and its tables with their row counts. */
+export const backupHeader = (file: string) =>
+  JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').split('\n', 1)[0]!) as { schema: string[]; tables: [string, number][] };
 
 /** Rows per table. */
 export const rowCounts = (contents: Record<string, string[]>): Record<string, number> =>
