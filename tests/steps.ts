@@ -57,12 +57,12 @@ export const steps: Step[] = [
   // The pages preload the widgets' modules, read from dist/esm.
   { name: 'host site (esbuild, pre-render)', command: stale('host'), after: ['widget bundles (rollup)'], critical: true },
   // tests/e2e/embed-react.test.ts renders from packages/react/dist, as a partner installs it: it
-  // needs the JavaScript (a second), not the declarations (a TypeScript program per package, most of
-  // a minute), so `build:lib`'s tsup runs in two passes and the browser tests wait for the first only.
+  // needs the JavaScript (a second), not the declarations (one TypeScript program for every package,
+  // about 10 s), so `build:lib` runs in two passes and the browser tests wait for the first only.
   { name: 'library bundles (tsup)', command: [...BUILD_LIB, '--no-dts'], critical: true },
   {
-    name: 'library declarations (tsup)',
-    command: [...BUILD_LIB, '--dts-only', '--no-clean'],
+    name: 'library declarations (rollup-plugin-dts)',
+    command: [...BUILD_LIB, '--dts-only'],
     after: ['library bundles (tsup)'],
   },
   {
