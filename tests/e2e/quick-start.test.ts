@@ -125,7 +125,10 @@ describe("the README's quick start on a fresh copy", () => {
     site = started.child;
     const output = await started.ready;
     // The copy's inputs are those the checkout's builds were made from: none is built again.
-    expect(output).not.toContain('building');
+    expect(
+      output,
+      "the copy rebuilt: this checkout's dist/ was not built from its files (npm test, or vitest without OBRA_SKIP_BUILD, builds what is stale)",
+    ).not.toContain('building');
     expect([...output.matchAll(/(\w+) \(inputs unchanged/g)].map((match) => match[1])).toEqual(BUILDS);
     const page = await browser.newPage();
     await page.goto(`${origin}/admin`);
