@@ -104,9 +104,15 @@ if (!flags['no-dts']) {
       Object.entries(entryNames(entry)).map(([name, path]) => [`${dir}/dist/${name}`, `${packages}${dir}/${path}`]),
     ),
   );
-  const external = [
-    ...new Set(built.flatMap(({ pkg }) => [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})])),
-  ].map((dep) => new RegExp(`^${dep}($|\\/|\\\\)`));
+  // What a package keeps as imports, as tsup keeps them: its own dependencies and peers (in the
+  // types of an installed package, which import further, any of them).
+  const depsOf = new Map(
+    built.map(({ dir, pkg }) => [dir, [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]]),
+  );
+  const everyDep = [...new Set([...depsOf.values()].flat())];
+  const packageOf = (id: string) => relative(packages, id).split('/')[0]!;
+  const external = (id: string, importer: string | undefined) =>
+    !!importer && (depsOf.get(packageOf(importer)) ?? everyDep).some((dep) => id === dep || id.startsWith(`${dep}/`));
   const bundle = await rollup({
     input,
     external,
@@ -132,7 +138,6 @@ if (!flags['no-dts']) {
     ],
   });
   // A chunk two entries of a package share goes to that package's dist, named as tsup names it.
-  const packageOf = (id: string) => relative(packages, id).split('/')[0]!;
   await bundle.write({
     dir: packages,
     format: 'esm',
