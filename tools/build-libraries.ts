@@ -98,7 +98,7 @@ function entryNames(entry: string[]): Record<string, string> {
 if (!flags['no-dts']) {
   // What tsup's `dts` ignores: a stylesheet or an asset a module imports has no types.
   const ignoreFiles: Plugin = { name: 'ignore-files', load: (id) => (/\.(js|cjs|mjs|jsx|ts|tsx|mts|json)$/.test(id) ? null : '') };
-  // Each package's own dependencies stay imports, as tsup keeps them; its modules go to its dist.
+  // Every package's entries, each named as tsup names it, in that package's dist.
   const input = Object.fromEntries(
     built.flatMap(({ dir, entry }) =>
       Object.entries(entryNames(entry)).map(([name, path]) => [`${dir}/dist/${name}`, `${packages}${dir}/${path}`]),
