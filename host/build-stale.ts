@@ -1,9 +1,11 @@
-// `npm start`'s builds, and `npm test`'s: runs only those whose inputs changed since they last
-// succeeded, so a built tree serves in seconds. Each build's key is a SHA-256 over the content of its
-// input files (and over the key of a build it reads from); it is written to dist/.stamps/ after a
-// successful build, with a SHA-256 of the file the build always writes, and compared on the next
-// run. Content, not mtimes: a checkout or a copy changes mtimes only. A build run by hand (npm run
-// build:widgets) leaves the key as it was but changes that file, so the next run builds again.
+// `npm start`'s builds, and `npm test`'s (host/builds.ts): runs only those whose inputs or outputs
+// changed since they last succeeded, so a built tree serves in seconds. A build's key is a SHA-256
+// over its input files, names and content (and over the outputs of a build it reads); after a
+// successful build it is written to dist/.stamps/ with a SHA-256 over the files the build wrote,
+// and both are compared on the next run. Content, not mtimes: a checkout or a copy changes mtimes
+// only. A build run by hand (npm run build:widgets) changes the outputs, so the next run builds again.
+// The inputs are the files a clone has (git ls-files: tracked, and new files git does not ignore),
+// or, with no git checkout, every file but installed packages, builds and what .gitignore lists.
 //   node host/build-stale.ts                 build what is stale, say what was skipped
 //   node host/build-stale.ts widgets host    only these builds (npm test's build steps)
 //   node host/build-stale.ts --force         build everything
@@ -12,90 +14,73 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILDS, STAMPS, type Build } from './builds.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamps = join(root, 'dist/.stamps');
+const stamps = join(root, STAMPS);
 
-/** A build of `npm start`: its npm script, what it reads, and a file it always writes. */
-interface Build {
-  name: string;
-  script: string;
-  inputs: string[];
-  output: string;
-  /** A build whose output this one reads: when that one changes, this one is stale too. */
-  after?: string;
+/** The files of a clone, relative to the root, when the root is a git checkout and git answers. */
+function cloneFiles(): string[] | undefined {
+  if (!existsSync(join(root, '.git'))) return undefined;
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  if (listed.status !== 0) return undefined;
+  // A file deleted but still in the index is not read.
+  return listed.stdout.split('\0').filter((file) => file && existsSync(join(root, file)));
 }
+const listed = cloneFiles();
 
-// Never read as inputs: installed packages, build outputs, test artefacts and the rest of what git
-// ignores, so that a copy of the files a clone has (tests/e2e/quick-start.test.ts) has the same keys.
+// Without git: never read installed packages, build outputs, test artefacts and what .gitignore lists.
 const SKIP = new Set(['node_modules', 'dist', '.artifacts', '.git', '.data', 'coverage']);
 const ignored = (name: string) => SKIP.has(name) || name.endsWith('.log');
-// tools/: the esbuild setup of the host, console and example, and the widget build's size and manifest steps.
-const SHARED = ['packages', 'tools', 'package-lock.json', 'tsconfig.json'];
 
-const builds: Build[] = [
-  { name: 'widgets', script: 'build:widgets', inputs: [...SHARED, 'rollup.config.ts'], output: 'dist/esm/loader.js' },
-  {
-    name: 'host',
-    script: 'build:host',
-    inputs: [...SHARED, 'host', 'docs/partners'],
-    output: 'dist/host/pages/es/not-found.html',
-    after: 'widgets',
-  },
-  { name: 'examples', script: 'build:examples', inputs: [...SHARED, 'host/examples'], output: 'dist/examples/react.html' },
-  // The @obra/react tarball partners install from /packages/ (tools/build-packages.ts).
-  { name: 'packages', script: 'build:packages', inputs: SHARED, output: 'dist/packages/obra-react.json' },
-  // The console at /admin: `npm start` serves it, so it builds it (packages/console and what it imports).
-  { name: 'console', script: 'build:console', inputs: SHARED, output: 'dist/console/index.html' },
-];
-
-/** Every file under `path` (or `path` itself), relative to the root, in a stable order. */
-function files(path: string): string[] {
+/** Every file under `path` (or `path` itself), relative to the root; `all` lists every file there is to read. */
+function files(path: string, all?: string[]): string[] {
+  if (all) return all.filter((file) => file === path || file.startsWith(`${path}/`));
   const full = join(root, path);
   if (!existsSync(full)) return [];
   if (!statSync(full).isDirectory()) return [path];
   return readdirSync(full, { withFileTypes: true })
     .filter((entry) => !ignored(entry.name))
-    .sort((a, b) => a.name.localeCompare(b.name))
     .flatMap((entry) => files(relative(root, join(full, entry.name))));
 }
 
-/** The content key of a build's inputs (names and bytes), chained to the stamp of the build it reads. */
-function key(build: Build, keys: Map<string, string>): string {
+/** A SHA-256 over the names and content of `paths`' files; undefined when one of them is missing. */
+function digest(paths: string[], all?: string[]): string | undefined {
+  if (!paths.every((path) => existsSync(join(root, path)))) return undefined;
   const hash = createHash('sha256');
-  if (build.after) hash.update(`after ${keys.get(build.after)}\n`);
-  for (const file of [...new Set(build.inputs.flatMap(files))].sort()) hash.update(`${file}\n`).update(readFileSync(join(root, file)));
+  for (const file of [...new Set(paths.flatMap((path) => files(path, all)))].sort()) {
+    hash.update(`${file}\n`).update(readFileSync(join(root, file)));
+  }
   return hash.digest('hex');
+}
+
+/** The key of a build's inputs, with the outputs of the build it reads as they are now. */
+function key(build: Build): string {
+  const read = build.after ? BUILDS.find((other) => other.name === build.after)! : undefined;
+  return createHash('sha256')
+    .update(`${digest(build.inputs, listed)}\n`)
+    .update(read ? `after ${digest(read.outputs) ?? 'unbuilt'}\n` : '')
+    .digest('hex');
 }
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const only = args.filter((arg) => arg !== '--force');
-const unknown = only.filter((name) => !builds.some((build) => build.name === name));
+const unknown = only.filter((name) => !BUILDS.some((build) => build.name === name));
 if (unknown.length) {
-  console.error(`[start] no build named ${unknown.join(', ')}: the builds are ${builds.map((build) => build.name).join(', ')}`);
+  console.error(`[start] no build named ${unknown.join(', ')}: the builds are ${BUILDS.map((build) => build.name).join(', ')}`);
   process.exit(2);
 }
-/** What a stamp holds: the key of the inputs, then the SHA-256 of the build's output file. */
-const stampOf = (current: string, output: string) => `${current} ${createHash('sha256').update(readFileSync(output)).digest('hex')}`;
-const keys = new Map<string, string>();
 const upToDate: string[] = [];
 mkdirSync(stamps, { recursive: true });
-for (const build of builds) {
+// In the table's order, so that a build reads the outputs of the one before it as this run left them.
+for (const build of BUILDS.filter((build) => !only.length || only.includes(build.name))) {
   const started = performance.now();
-  const current = key(build, keys);
+  const current = key(build);
   const stamp = join(stamps, `${build.name}.sha256`);
-  const output = join(root, build.output);
-  // What a build that reads this one's output chains to: this one's stamp as it is once this run is done.
-  const chain = () => void keys.set(build.name, existsSync(output) ? stampOf(current, output) : current);
-  if (only.length && !only.includes(build.name)) {
-    chain();
-    continue;
-  }
-  const fresh = !force && existsSync(output) && existsSync(stamp) && readFileSync(stamp, 'utf8') === stampOf(current, output);
-  if (fresh) {
+  const built = digest(build.outputs);
+  if (!force && built && existsSync(stamp) && readFileSync(stamp, 'utf8') === `${current} ${built}`) {
     upToDate.push(`${build.name} (inputs unchanged, checked in ${Math.round(performance.now() - started)} ms)`);
-    chain();
     continue;
   }
   console.log(`[start] building ${build.name} (npm run ${build.script}) …`);
@@ -104,7 +89,11 @@ for (const build of builds) {
     console.error(`[start] npm run ${build.script} failed`);
     process.exit(run.status ?? 1);
   }
-  writeFileSync(stamp, stampOf(current, output));
-  chain();
+  const written = digest(build.outputs);
+  if (!written) {
+    console.error(`[start] npm run ${build.script} did not write ${build.outputs.join(', ')}`);
+    process.exit(1);
+  }
+  writeFileSync(stamp, `${current} ${written}`);
 }
 if (upToDate.length) console.log(`[start] up to date, not rebuilt: ${upToDate.join(', ')}`);

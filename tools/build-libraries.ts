@@ -77,22 +77,24 @@ if (!flags['dts-only']) {
 }
 
 /**
- * The name tsup gives an entry's output: its path below the entries' lowest common folder, without
- * extension (src/index.ts alone is `index`; with src/marketplace/register.ts, `marketplace/register`).
+ * The name tsup gives an entry's output: a lone entry, its file's name; several, each one's path
+ * below their lowest common folder (src/index.ts and src/marketplace/register.ts: `index` and
+ * `marketplace/register`; index.ts and src/index.ts: `index` and `src/index`), without extension.
  */
 function entryNames(entry: string[]): Record<string, string> {
   const paths = entry.map((file) => file.replace(/^\.\//, ''));
-  let common = paths.length > 1 ? paths[0]!.split('/').slice(0, -1) : [];
+  let common = paths[0]!.split('/').slice(0, -1);
   for (const path of paths.slice(1)) {
     const parts = path.split('/');
     let i = 0;
     while (i < common.length && common[i] === parts[i]) i += 1;
     common = common.slice(0, i);
   }
-  const prefix = paths.length > 1 ? common.join('/') : '';
-  return Object.fromEntries(
-    paths.map((path) => [(prefix ? path.slice(prefix.length + 1) : path.split('/').at(-1)!).replace(/\.[a-z]+$/, ''), path]),
-  );
+  const name = (path: string) =>
+    (paths.length === 1 ? path.split('/').at(-1)! : path.split('/').slice(common.length).join('/')).replace(/\.[a-z]+$/, '');
+  const names = Object.fromEntries(paths.map((path) => [name(path), path]));
+  if (Object.keys(names).length !== paths.length) throw new Error(`two entries would write the same declarations: ${entry.join(', ')}`);
+  return names;
 }
 
 if (!flags['no-dts']) {

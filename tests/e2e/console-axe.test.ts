@@ -1,8 +1,11 @@
 // axe-core on each screen of the operators' console, in es and en, signed in where the screen needs
-// it, on an inbox of 60 wait-list leads and a design report (the one console.test.ts works on).
-import { afterAll, beforeAll, describe, it } from 'vitest';
+// it, with what console.test.ts leaves on them: an inbox of 60 wait-list leads and a design report
+// contacted with a note, three operators, a rule for new wait-list leads and the mail it sent.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createOperator, signInAs } from '../server/support/admin.ts';
+import { postJson, VALID } from '../server/support/api.ts';
 import { useBrowser } from './support/browser.ts';
-import { expectNoAxeViolationsInBothLanguages, seedInbox, signIn, startConsolePlatform } from './support/console.ts';
+import { ADMIN, expectNoAxeViolationsInBothLanguages, seedInbox, signIn, startConsolePlatform } from './support/console.ts';
 import type { Platform } from './support/platform.ts';
 
 const browser = useBrowser({ viewport: { width: 1280, height: 900 }, locale: 'es-ES', reducedMotion: 'reduce' });
@@ -11,7 +14,25 @@ let reportId: string;
 
 beforeAll(async () => {
   platform = await startConsolePlatform();
-  reportId = await seedInbox(platform.api.db);
+  const { db } = platform.api;
+  reportId = await seedInbox(db);
+  await createOperator(db, 'lock@example.com', 'agent');
+  await createOperator(db, 'cambio@example.com', 'agent');
+  const admin = await signInAs(platform.origin, ADMIN.email, ADMIN.password);
+  expect((await admin.call(`/api/admin/leads/${reportId}`, { method: 'PATCH', body: { status: 'contacted' } })).status).toBe(204);
+  expect((await admin.call(`/api/admin/leads/${reportId}/notes`, { method: 'POST', body: { text: 'Llamar el lunes' } })).status).toBe(201);
+  const rules = [{ kind: 'wait-list', recipients: ['equipo@example.com'], mode: 'each', lang: 'en' }];
+  expect((await admin.call('/api/admin/notifications', { method: 'PUT', body: { rules } })).status).toBe(204);
+  const lead = await postJson(`${platform.origin}/api/wait-list`, { ...VALID['wait-list'], nombre: 'Aviso Nuevo' });
+  expect(lead.status).toBe(201);
+  // The mail goes through the outbox: the screen lists it once it is sent.
+  await vi.waitFor(
+    async () => {
+      const { recent } = (await (await admin.call('/api/admin/notifications')).json()) as { recent: unknown[] };
+      expect(recent).toHaveLength(1);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 });
 afterAll(() => platform?.close());
 

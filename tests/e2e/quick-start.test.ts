@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@obra/server';
+import { BUILDS, STAMPS } from '../../host/builds.ts';
 import { ROOT } from '../server/support/api.ts';
 import { freePort } from '../server/support/postgres.ts';
 import { useBrowser } from './support/browser.ts';
@@ -27,9 +28,6 @@ import { quickStartBlocks } from '../support/doc-blocks.ts';
 import { stopGroup } from '../support/process-group.ts';
 import { fillRegistration, partnerRegistration, TYPED as REGISTRATION } from './support/partner-registration.ts';
 import { fillEntry, waitList } from './support/wait-list.ts';
-
-/** The builds of `npm start` (host/build-stale.ts). */
-const BUILDS = ['widgets', 'host', 'examples', 'packages', 'console'];
 
 /** A copy of the repository's files as a clone has them (tracked and new, not ignored), with this checkout's builds. */
 function freshCopy(): string {
@@ -44,7 +42,8 @@ function freshCopy(): string {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+  // What npm start's builds wrote, and their stamps (not the other steps' dist/ folders, which they write meanwhile).
+  for (const path of [STAMPS, ...BUILDS.flatMap((build) => build.outputs)]) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
   const modules = join(dir, 'node_modules');
   mkdirSync(join(modules, '@obra'), { recursive: true });
   for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
@@ -56,9 +55,19 @@ function freshCopy(): string {
   return dir;
 }
 
+/**
+ * The environment of the copy's commands: this one's, without the compile cache the tests keep
+ * (tests/vitest.config.ts), which a newcomer does not have and which would keep the copy's modules,
+ * under a folder name no later run has, for nothing.
+ */
+function newcomer(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { NODE_COMPILE_CACHE: _kept, ...rest } = process.env;
+  return { ...rest, ...env };
+}
+
 /** Runs a README command in the copy through a shell, as typed; resolves with its output. */
 function shell(command: string, cwd: string, env: Record<string, string>) {
-  return spawnSync('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync('sh', ['-c', command], { cwd, env: newcomer(env), encoding: 'utf8', timeout: 120_000 });
 }
 
 /**
@@ -72,7 +81,7 @@ function startShell(
   pattern: RegExp,
 ): { child: ChildProcess; ready: Promise<string> } {
   // Its own process group, so the shell, npm and the server it starts stop together.
-  const child = spawn('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, detached: true });
+  const child = spawn('sh', ['-c', command], { cwd, env: newcomer(env), detached: true });
   let output = '';
   const ready = new Promise<string>((resolve, reject) => {
     const seen = (chunk: Buffer) => {
@@ -129,7 +138,7 @@ describe("the README's quick start on a fresh copy", () => {
       output,
       "the copy rebuilt: this checkout's dist/ was not built from its files (npm test, or vitest without OBRA_SKIP_BUILD, builds what is stale)",
     ).not.toContain('building');
-    expect([...output.matchAll(/(\w+) \(inputs unchanged/g)].map((match) => match[1])).toEqual(BUILDS);
+    expect([...output.matchAll(/(\w+) \(inputs unchanged/g)].map((match) => match[1])).toEqual(BUILDS.map((build) => build.name));
     const page = await browser.newPage();
     await page.goto(`${origin}/admin`);
     await expect.poll(() => page.locator('#email').isVisible(), { timeout: 15_000 }).toBe(true);
@@ -163,7 +172,11 @@ describe("the README's quick start on a fresh copy", () => {
     const partnerPort = await freePort();
     writeFileSync(join(copy, 'partner.html'), blocks[2]!.body.replaceAll('http://localhost:8080', origin));
     // It prints nothing: the page is polled until it answers.
-    partnerServer = spawn('sh', ['-c', blocks[3]!.body.replace('.listen(8000)', `.listen(${partnerPort})`)], { cwd: copy, detached: true });
+    partnerServer = spawn('sh', ['-c', blocks[3]!.body.replace('.listen(8000)', `.listen(${partnerPort})`)], {
+      cwd: copy,
+      env: newcomer({}),
+      detached: true,
+    });
     partnerOrigin = `http://localhost:${partnerPort}`;
     const names = { site: 'Quick Start Site', partner: 'Quick Start Partner' };
     const page = await browser.newPage();

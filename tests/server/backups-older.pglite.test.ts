@@ -1,7 +1,7 @@
 // `npm run restore` of a backup an older version made (docs/operators/backups.md): restored to that
 // schema, then migrated forward, it serves; and every refusal of the backup commands, with nothing
 // made or changed. The backups of a running and of a stopped API: backups.pglite.test.ts.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, migrationNames, openPglite } from '@obra/server/testing';
@@ -29,6 +29,10 @@ describe('a backup made by an older version', () => {
     try {
       await migrate(db, new Set(names.slice(0, -1)));
       await db.query("insert into setting (name, value) values ('old', 'kept')");
+      // Rows for several batches of a restore (1,000 rows each): the refusals cut this backup after some are written.
+      await db.query(
+        "insert into setting (name, value) select 'filler ' || n, md5(n::text) || md5((-n)::text) from generate_series(1, 5000) n",
+      );
     } finally {
       await db.close();
     }
@@ -57,8 +61,9 @@ describe('refusals', () => {
     const failure = await backupCommand(args, env);
     expect(failure.code, failure.stdout).toBe(1);
     expect(failure.stderr).toMatch(message);
-    // Nothing was made or changed.
-    expect(existsSync(join(target, 'pglite'))).toBe(false);
+    // Nothing was made or changed, and nothing half-restored is left beside it.
+    expect(readdirSync(target)).not.toContain('pglite');
+    expect(readdirSync(target).filter((name) => name.startsWith('pglite.'))).toEqual([]);
   };
 
   it('a file that is not a backup, a damaged one, a pg_dump archive, a missing one', async () => {
