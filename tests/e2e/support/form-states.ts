@@ -4,8 +4,8 @@
 // widgets' own colours, on a phone and a desktop, IN each state: a refused field, the send under
 // way, offline with the submission kept, and the error dialog. axe leaves text it cannot judge
 // (over a see-through layer) as "incomplete", and disabled buttons out: those are measured here
-// too, so a pending or offline text is 4.5:1 against what is really behind it. One file per form,
-// each with its own platform, so that none takes more than 20 s.
+// too, so a pending or offline text is 4.5:1 against what is really behind it. One file per form
+// (the design form, the slowest, one per viewport), each with its own platform: none takes 20 s.
 // OBRA_SCREENSHOTS=<folder> also saves each state on a phone, to be looked at.
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
