@@ -44,12 +44,23 @@ function files(path: string, all?: string[]): string[] {
     .flatMap((entry) => files(relative(root, join(full, entry.name))));
 }
 
-/** A SHA-256 over the names and content of `paths`' files; undefined when one of them is missing. */
+/** The input files read so far: the builds share folders (packages, tools), read once. */
+const inputContent = new Map<string, Buffer>();
+
+/**
+ * A SHA-256 over the names and content of `paths`' files; undefined when one of them is missing.
+ * `all`, the files there are to read, says they are inputs (read once); outputs are read each time.
+ */
 function digest(paths: string[], all?: string[]): string | undefined {
   if (!paths.every((path) => existsSync(join(root, path)))) return undefined;
   const hash = createHash('sha256');
   for (const file of [...new Set(paths.flatMap((path) => files(path, all)))].sort()) {
-    hash.update(`${file}\n`).update(readFileSync(join(root, file)));
+    let content = all && inputContent.get(file);
+    if (!content) {
+      content = readFileSync(join(root, file));
+      if (all) inputContent.set(file, content);
+    }
+    hash.update(`${file}\n`).update(content);
   }
   return hash.digest('hex');
 }
