@@ -109,10 +109,39 @@ const COMPRESSED_FILE_LIMIT = 2 * 1024 ** 2;
 /** The errors that say a file is no longer there. */
 const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
-/** How a file is sent to a client that accepts `accept`: text up to the limit compressed, brotli first. */
-function encodingFor(ext: string, size: number, accept: string): Encoding | undefined {
+/** The encodings, our preference first when the client weighs them alike. */
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+
+/**
+ * The weight (q, 0 to 1) an Accept-Encoding header gives each coding it names, `*` standing for
+ * the others (RFC 9110, 12.5.3). A coding whose weight is not a number is left out; `q=0` refuses.
+ */
+function encodingWeights(header: string): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const item of header.split(',')) {
+    const [coding = '', ...parameters] = item.split(';').map((part) => part.trim().toLowerCase());
+    if (!coding || weights.has(coding)) continue;
+    const q = parameters.find((parameter) => /^q\s*=/.test(parameter));
+    const weight = q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1).trim() || Number.NaN);
+    if (weight >= 0 && weight <= 1) weights.set(coding, weight);
+  }
+  return weights;
+}
+
+/**
+ * How a file is sent to a client that accepts `accept`: text up to the limit in the encoding it
+ * weighs highest (brotli on a tie), none when it refuses both or names neither.
+ */
+export function encodingFor(ext: string, size: number, accept: string): Encoding | undefined {
   if (!COMPRESSIBLE.has(ext) || size > COMPRESSED_FILE_LIMIT) return undefined;
-  return /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+  const weights = encodingWeights(accept);
+  let best: Encoding | undefined;
+  let bestWeight = 0;
+  for (const encoding of ENCODINGS) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) [best, bestWeight] = [encoding, weight];
+  }
+  return best;
 }
 
 /**
@@ -144,24 +173,20 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
     return true;
   }
   const encoding = encodingFor(ext, info.size, String(req.headers['accept-encoding'] ?? ''));
-  if (encoding) headers['Content-Encoding'] = encoding;
-  if (req.method === 'HEAD') {
-    if (!encoding) headers['Content-Length'] = String(info.size);
-    res.writeHead(200, headers).end();
-    return true;
-  }
+  // A HEAD gets the headers a GET would, the length included: the compressed body is made (or found kept) for it too.
+  const head = req.method === 'HEAD';
   if (encoding) {
     try {
       const body = await compressed(path, `${info.mtimeMs} ${info.size}`, encoding);
-      res.writeHead(200, { ...headers, 'Content-Length': String(body.length) }).end(body);
+      res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(body.length) }).end(head ? undefined : body);
       return true;
     } catch (error) {
       // Gone since the stat: no such file. Anything else (no memory, too many open files): sent as it is.
       if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) return false;
-      delete headers['Content-Encoding'];
     }
   }
   res.writeHead(200, { ...headers, 'Content-Length': String(info.size) });
-  createReadStream(path).pipe(res);
+  if (head) res.end();
+  else createReadStream(path).pipe(res);
   return true;
 }

@@ -10,9 +10,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleSite } from '../../host/src/handler.ts';
-import { compressedFiles } from '../../host/static.ts';
+import { compressedFiles, encodingFor } from '../../host/static.ts';
+
+/** While set, node:zlib's brotli fails with it (the host's other errors than a file gone). */
+const brotliFailure = vi.hoisted(() => ({ error: undefined as Error | undefined }));
+vi.mock('node:zlib', async (original) => {
+  const zlib = await original<typeof import('node:zlib')>();
+  const brotliCompress = (data: Buffer, options: object, done: (error: Error | null, result?: Buffer) => void) =>
+    brotliFailure.error ? done(brotliFailure.error) : zlib.brotliCompress(data, options, done);
+  return { ...zlib, brotliCompress };
+});
 
 let root: string;
 let server: Server;
@@ -103,11 +112,11 @@ describe('files for partner pages', () => {
   });
 });
 
-/** A GET with `accept-encoding` as given, and the body's bytes as they came (not decompressed). */
-function raw(path: string, acceptEncoding?: string) {
+/** A GET (or `method`) with `accept-encoding` as given, and the body's bytes as they came (not decompressed). */
+function raw(path: string, acceptEncoding?: string, method = 'GET') {
   return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
     const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
-    request(`${base}${path}`, { headers }, (res) => {
+    request(`${base}${path}`, { headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
@@ -142,6 +151,64 @@ describe('compressed text', () => {
     // Not text: as it is, whatever the client accepts.
     const tarball = await raw('/packages/obra-react-1.2.3.tgz', 'br');
     expect([tarball.headers['content-encoding'], tarball.body.toString()]).toEqual([undefined, 'tarball']);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip;q=1.0, br;q=1.0', 'br'],
+    ['BR', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br; q=0.4, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['br;q=oops, gzip', 'gzip'],
+    ['br;q=1.5, gzip;q=0.2', 'gzip'],
+    ['br;q=0', undefined],
+    ['br;q=0, gzip;q=0.000', undefined],
+    ['*;q=0', undefined],
+    ['identity', undefined],
+    ['deflate', undefined],
+    ['', undefined],
+  ])('Accept-Encoding %j: text goes as %s', (accept, encoding) => {
+    expect(encodingFor('.js', 1000, accept)).toBe(encoding);
+  });
+
+  it('a client that refuses brotli (q=0) gets gzip, or the file as it is when it refuses both', async () => {
+    const source = file('dist/widgets/obra-wait-list.js');
+    const gz = await raw('/widgets/obra-wait-list.js', 'br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body)).toEqual(source);
+    const plain = await raw('/widgets/obra-wait-list.js', 'br;q=0, gzip;q=0');
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, source]);
+  });
+
+  it('a HEAD gets the headers of the GET, the compressed length included, and no body', async () => {
+    for (const accept of ['br', 'gzip', undefined]) {
+      const got = await raw('/esm/loader.js', accept);
+      const head = await raw('/esm/loader.js', accept, 'HEAD');
+      expect(head.body).toHaveLength(0);
+      for (const name of ['content-encoding', 'content-length', 'content-type', 'cache-control', 'vary'])
+        expect([accept, name, head.headers[name]]).toEqual([accept, name, got.headers[name]]);
+    }
+  });
+
+  it('text brotli fails on (no memory, say) goes as it is, with its length; the next request compresses it', async () => {
+    const source = file('dist/esm/chunks/runtime-AbCdEf12.js');
+    brotliFailure.error = Object.assign(new Error('Cannot allocate memory'), { code: 'ENOMEM' });
+    try {
+      const plain = await raw('/esm/chunks/runtime-AbCdEf12.js', 'br');
+      expect([plain.headers['content-encoding'], plain.headers['content-length'], plain.body]).toEqual([
+        undefined,
+        String(source.length),
+        source,
+      ]);
+    } finally {
+      brotliFailure.error = undefined;
+    }
+    const br = await raw('/esm/chunks/runtime-AbCdEf12.js', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body)).toEqual(source);
   });
 
   it('a file rebuilt since it was last sent goes as it is now: another size, or the same size written later', async () => {
