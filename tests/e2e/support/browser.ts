@@ -46,19 +46,25 @@ export const phoneContext = (locale = 'es-ES'): BrowserContextOptions => ({
   isMobile: true,
 });
 
-/** The requests each tracked context has started and not yet finished (see {@link trackRequests}). */
+/** The requests each tracked context has started and not yet had answered (see {@link trackRequests}). */
 const openRequests = new WeakMap<BrowserContext, Set<Request>>();
 
-/** Starts counting the context's requests in flight, so {@link requestsInFlight} can tell when the pages are quiet. */
+/**
+ * Starts counting the context's requests in flight, so {@link requestsInFlight} can tell when the
+ * pages are quiet. A request counts as done when its answer's headers arrive (the server has seen
+ * it and answered) or it fails: Chromium finishes a request only once something reads its body,
+ * and a body nothing reads (a preloaded module the page got another way) would keep it open.
+ */
 function trackRequests(context: BrowserContext): void {
   const open = new Set<Request>();
   openRequests.set(context, open);
   context.on('request', (request) => void open.add(request));
+  context.on('response', (response) => void open.delete(response.request()));
   context.on('requestfinished', (request) => void open.delete(request));
   context.on('requestfailed', (request) => void open.delete(request));
 }
 
-/** The requests of the page's context still under way (method and URL); throws when nothing tracks that context. */
+/** The requests of the page's context still unanswered (method and URL); throws when nothing tracks that context. */
 export function requestsInFlight(page: Page): string[] {
   const open = openRequests.get(page.context());
   if (!open) throw new Error('requestsInFlight: the context is not tracked (create it with useBrowser or trackRequests)');
