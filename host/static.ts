@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -112,25 +113,30 @@ const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 /** The encodings, our preference first when the client weighs them alike. */
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 
+/** A weight as RFC 9110 writes it: 0 to 1, at most three decimals. */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
 /**
- * The weight (q, 0 to 1) an Accept-Encoding header gives each coding it names, `*` standing for
- * the others (RFC 9110, 12.5.3). A coding whose weight is not a number is left out; `q=0` refuses.
+ * The weight (q) an Accept-Encoding header gives each coding it names, `*` standing for the others
+ * and `x-gzip` for gzip (RFC 9110, 12.5.3 and 8.4.1.3); a coding named twice keeps its first
+ * weight. An entry whose weight is no qvalue is left out; `q=0` refuses.
  */
 function encodingWeights(header: string): Map<string, number> {
   const weights = new Map<string, number>();
   for (const item of header.split(',')) {
-    const [coding = '', ...parameters] = item.split(';').map((part) => part.trim().toLowerCase());
+    const [named = '', ...parameters] = item.split(';').map((part) => part.trim().toLowerCase());
+    const coding = named === 'x-gzip' ? 'gzip' : named;
     if (!coding || weights.has(coding)) continue;
-    const q = parameters.find((parameter) => /^q\s*=/.test(parameter));
-    const weight = q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1).trim() || Number.NaN);
-    if (weight >= 0 && weight <= 1) weights.set(coding, weight);
+    const q = parameters.find((parameter) => /^q\s*=/.test(parameter))?.replace(/^q\s*=\s*/, '') ?? '1';
+    if (QVALUE.test(q)) weights.set(coding, Number(q));
   }
   return weights;
 }
 
 /**
  * How a file is sent to a client that accepts `accept`: text up to the limit in the encoding it
- * weighs highest (brotli on a tie), none when it refuses both or names neither.
+ * weighs highest (brotli on a tie), none when it refuses both or names neither nor `*`. The file
+ * as it is stays acceptable whatever the header says of `identity`.
  */
 export function encodingFor(ext: string, size: number, accept: string): Encoding | undefined {
   if (!COMPRESSIBLE.has(ext) || size > COMPRESSED_FILE_LIMIT) return undefined;
@@ -187,6 +193,8 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
   }
   res.writeHead(200, { ...headers, 'Content-Length': String(info.size) });
   if (head) res.end();
-  else createReadStream(path).pipe(res);
+  // A read that fails after the headers went (the file removed since, no file handles left) ends
+  // the response (pipeline destroys it), not the host; so does a client that leaves early.
+  else pipeline(createReadStream(path), res).catch(() => undefined);
   return true;
 }

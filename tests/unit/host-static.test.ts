@@ -14,13 +14,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleSite } from '../../host/src/handler.ts';
 import { compressedFiles, encodingFor } from '../../host/static.ts';
 
-/** While set, node:zlib's brotli fails with it (the host's other errors than a file gone). */
-const brotliFailure = vi.hoisted(() => ({ error: undefined as Error | undefined }));
+/** Failures to make: brotli failing while `brotli` is set (the host's errors other than a file
+ * gone), and the read of the file named `read` failing once its headers went. */
+const failing = vi.hoisted(() => ({ brotli: undefined as Error | undefined, read: undefined as string | undefined }));
 vi.mock('node:zlib', async (original) => {
   const zlib = await original<typeof import('node:zlib')>();
   const brotliCompress = (data: Buffer, options: object, done: (error: Error | null, result?: Buffer) => void) =>
-    brotliFailure.error ? done(brotliFailure.error) : zlib.brotliCompress(data, options, done);
+    failing.brotli ? done(failing.brotli) : zlib.brotliCompress(data, options, done);
   return { ...zlib, brotliCompress };
+});
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof import('node:fs')>();
+  const createReadStream = ((path: string, ...rest: []) =>
+    path === failing.read ? fs.createReadStream(`${path}.gone`) : fs.createReadStream(path, ...rest)) as typeof fs.createReadStream;
+  return { ...fs, createReadStream };
 });
 
 let root: string;
@@ -164,6 +171,14 @@ describe('compressed text', () => {
     ['*;q=0.5, br;q=0', 'gzip'],
     ['br;q=oops, gzip', 'gzip'],
     ['br;q=1.5, gzip;q=0.2', 'gzip'],
+    ['br ; q=0.5, gzip;q=0.4', 'br'],
+    ['br;q=0., gzip', 'gzip'],
+    ['br;q=0, br', undefined],
+    ['x-gzip', 'gzip'],
+    ['gzip, *', 'br'],
+    ['identity;q=0, gzip', 'gzip'],
+    ['br;q=.5, gzip;q=0.1', 'gzip'],
+    ['br;q=0.5000, gzip;q=0.1', 'gzip'],
     ['br;q=0', undefined],
     ['br;q=0, gzip;q=0.000', undefined],
     ['*;q=0', undefined],
@@ -183,32 +198,50 @@ describe('compressed text', () => {
     expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, source]);
   });
 
-  it('a HEAD gets the headers of the GET, the compressed length included, and no body', async () => {
-    for (const accept of ['br', 'gzip', undefined]) {
-      const got = await raw('/esm/loader.js', accept);
-      const head = await raw('/esm/loader.js', accept, 'HEAD');
-      expect(head.body).toHaveLength(0);
+  it('a HEAD gets the headers of the GET, the compressed length included, whether or not it comes first', async () => {
+    for (const [accept, path] of [
+      ['br', '/esm/chunks/head-br-AbCdEf12.js'],
+      ['gzip', '/esm/chunks/head-gz-AbCdEf12.js'],
+      [undefined, '/esm/chunks/head-plain-AbCdEf12.js'],
+    ] as const) {
+      writeFileSync(join(root, 'dist', path), `export const path = ${JSON.stringify(path)};`);
+      // The HEAD first: it makes the compressed body itself.
+      const head = await raw(path, accept, 'HEAD');
+      const got = await raw(path, accept);
+      expect(got.headers['content-encoding']).toBe(accept);
+      expect(got.headers['content-length']).toBe(String(got.body.length));
       for (const name of ['content-encoding', 'content-length', 'content-type', 'cache-control', 'vary'])
         expect([accept, name, head.headers[name]]).toEqual([accept, name, got.headers[name]]);
     }
   });
 
   it('text brotli fails on (no memory, say) goes as it is, with its length; the next request compresses it', async () => {
-    const source = file('dist/esm/chunks/runtime-AbCdEf12.js');
-    brotliFailure.error = Object.assign(new Error('Cannot allocate memory'), { code: 'ENOMEM' });
+    const path = join(root, 'dist/esm/chunks/brotli-fails-AbCdEf12.js');
+    writeFileSync(path, 'export const failed = true;');
+    failing.brotli = Object.assign(new Error('Cannot allocate memory'), { code: 'ENOMEM' });
     try {
-      const plain = await raw('/esm/chunks/runtime-AbCdEf12.js', 'br');
-      expect([plain.headers['content-encoding'], plain.headers['content-length'], plain.body]).toEqual([
+      const plain = await raw('/esm/chunks/brotli-fails-AbCdEf12.js', 'br');
+      expect([plain.headers['content-encoding'], plain.headers['content-length'], plain.body.toString()]).toEqual([
         undefined,
-        String(source.length),
-        source,
+        '27',
+        'export const failed = true;',
       ]);
     } finally {
-      brotliFailure.error = undefined;
+      failing.brotli = undefined;
     }
-    const br = await raw('/esm/chunks/runtime-AbCdEf12.js', 'br');
+    const br = await raw('/esm/chunks/brotli-fails-AbCdEf12.js', 'br');
     expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.body)).toEqual(source);
+    expect(brotliDecompressSync(br.body).toString()).toBe('export const failed = true;');
+  });
+
+  it('a file whose read fails after its headers went ends that response only; the host answers the next', async () => {
+    failing.read = join(root, 'dist/packages/obra-react-1.2.3.tgz');
+    try {
+      await expect(raw('/packages/obra-react-1.2.3.tgz')).rejects.toThrow();
+    } finally {
+      failing.read = undefined;
+    }
+    expect((await raw('/packages/obra-react-1.2.3.tgz')).body.toString()).toBe('tarball');
   });
 
   it('a file rebuilt since it was last sent goes as it is now: another size, or the same size written later', async () => {
