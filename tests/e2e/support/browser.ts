@@ -53,7 +53,7 @@ const openRequests = new WeakMap<BrowserContext, Set<Request>>();
  * Starts counting the context's requests in flight, so {@link requestsInFlight} can tell when the
  * pages are quiet. A request counts as done when its answer's headers arrive (the server has seen
  * it and answered) or it fails: Chromium finishes a request only once something reads its body,
- * and a body nothing reads (a preloaded module the page got another way) would keep it open.
+ * and a body nothing reads (a prefetched module the page then loaded itself) would keep it open.
  */
 function trackRequests(context: BrowserContext): void {
   const open = new Set<Request>();

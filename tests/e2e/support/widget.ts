@@ -36,17 +36,22 @@ export function setPageLang(page: Page, lang: string | null): Promise<void> {
   );
 }
 
+/** Resolves once the page has run the tasks already queued and painted a frame. */
+const paintedFrame = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+
 /**
  * Waits until the page is quiet before a test counts requests or checks that something did not
  * change: the page has run the tasks already queued and painted a frame (so anything an event
- * started has started), and every request of its context has been answered (so the test server
- * has recorded it). Timers the page set are not waited for: a test about a delayed action installs
- * `page.clock` and runs it forward instead.
+ * started has started), every request of its context has been answered (so the test server
+ * has recorded it), and a frame is painted after that (what the answers changed, an image's size
+ * say, is on screen). Timers the page set are not waited for: a test about a delayed action
+ * installs `page.clock` and runs it forward instead.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  await paintedFrame(page);
   // The failure names the requests still open.
   await expect.poll(() => requestsInFlight(page), { message: 'requests still under way' }).toEqual([]);
+  await paintedFrame(page);
 }
 
 /**
