@@ -183,6 +183,28 @@ describe('pre-rendered widgets', () => {
     expect(page.url()).toBe(`${site.base}/en/wait_list`);
   });
 
+  it('loads the code again once the visitor is back online: a send pressed offline before it came goes then', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.base}/en/wait_list`);
+    const widget = waitList(page);
+    await browser.context.setOffline(true);
+    const failed = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/esm/obra-wait-list.js'));
+    // The first move imports the code, which cannot come; what is typed stays in the page's view.
+    await widget.radio('cliente').check();
+    await failed;
+    for (const name of ['nombre', 'correo', 'telefono', 'comentario'] as const) await widget.field(name).fill(TYPED[name]);
+    await widget.submit.click();
+    expect(await takenOver(page, 'obra-wait-list')).toBe(false);
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/wait-list') && r.method() === 'POST');
+    await browser.context.setOffline(false);
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    // The press held while the code was missing is replayed: the entry goes with what was typed.
+    expect((await sent).postDataJSON()).toMatchObject(SENT);
+    await widget.dialog.waitFor();
+    expect(await widget.dialogTitle.textContent()).toBe(EN.sentTitle);
+  });
+
   it('keeps a press the take-over cuts in two: pressed on the old view, released on the new one', async () => {
     const page = await browser.newPage();
     const release = await holdWidgetCode(page, 'obra-wait-list');

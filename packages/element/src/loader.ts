@@ -12,6 +12,10 @@ export type WidgetImports = Record<string, () => Promise<unknown>>;
  */
 export const LOAD_MARGIN = '100% 0px';
 
+/** The first wait before a failed import is tried again while the browser says it is online, and the longest. */
+const RETRY_MS = 2000;
+const RETRY_MAX_MS = 60_000;
+
 /** The visitor's first moves on a pre-rendered widget: any of them imports its code. */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown'] as const;
 
@@ -164,11 +168,22 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, first: HTMLElement, loa
  */
 export function loadOnSight(imports: WidgetImports, doc: Document = document): () => void {
   const pending = new Map(Object.entries(imports));
-  const load = (tag: string) => {
+  // A failed import (offline, a server that did not answer) is tried again: when the browser is
+  // back online, or after `wait` ms while it says it is, doubling up to a minute. A press held
+  // meanwhile (waitForVisitor) is replayed once the code takes over.
+  const load = (tag: string, wait = RETRY_MS) => {
     const importTag = pending.get(tag);
     if (!importTag) return;
     pending.delete(tag);
-    void importTag();
+    importTag().catch(() => {
+      const win = doc.defaultView;
+      const again = () => {
+        pending.set(tag, importTag);
+        load(tag, Math.min(2 * wait, RETRY_MAX_MS));
+      };
+      if (win?.navigator.onLine === false) win.addEventListener('online', again, { once: true });
+      else win?.setTimeout(again, wait);
+    });
     if (!pending.size) stop();
   };
   const waiting = new WeakSet<Element>();
