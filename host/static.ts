@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -191,10 +190,24 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
       if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) return false;
     }
   }
+  // Opened before anything is answered: a file gone since the stat is a 404, and no file handle
+  // left (EMFILE) a 503 to try again, not a connection cut or a host down.
+  let file: FileHandle;
+  try {
+    file = await open(path);
+  } catch (error) {
+    if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) return false;
+    res.writeHead(503, { 'Retry-After': '1' }).end();
+    return true;
+  }
   res.writeHead(200, { ...headers, 'Content-Length': String(info.size) });
-  if (head) res.end();
-  // A read that fails after the headers went (the file removed since, no file handles left) ends
-  // the response (pipeline destroys it), not the host; so does a client that leaves early.
-  else pipeline(createReadStream(path), res).catch(() => undefined);
+  if (head || !info.size) {
+    await file.close();
+    res.end();
+  } else {
+    // The bytes the length announced, however the file grew since; a read that fails midway or a
+    // client that leaves ends this response (pipeline destroys it and closes the file), nothing else.
+    pipeline(file.createReadStream({ end: info.size - 1 }), res).catch(() => undefined);
+  }
   return true;
 }

@@ -15,19 +15,22 @@ import { handleSite } from '../../host/src/handler.ts';
 import { compressedFiles, encodingFor } from '../../host/static.ts';
 
 /** Failures to make: brotli failing while `brotli` is set (the host's errors other than a file
- * gone), and the read of the file named `read` failing once its headers went. */
-const failing = vi.hoisted(() => ({ brotli: undefined as Error | undefined, read: undefined as string | undefined }));
+ * gone), and opening the file named `open.path` failing with `open.error`. */
+const failing = vi.hoisted(() => ({
+  brotli: undefined as Error | undefined,
+  open: undefined as { path: string; error: Error } | undefined,
+}));
 vi.mock('node:zlib', async (original) => {
   const zlib = await original<typeof import('node:zlib')>();
   const brotliCompress = (data: Buffer, options: object, done: (error: Error | null, result?: Buffer) => void) =>
     failing.brotli ? done(failing.brotli) : zlib.brotliCompress(data, options, done);
   return { ...zlib, brotliCompress };
 });
-vi.mock('node:fs', async (original) => {
-  const fs = await original<typeof import('node:fs')>();
-  const createReadStream = ((path: string, ...rest: []) =>
-    path === failing.read ? fs.createReadStream(`${path}.gone`) : fs.createReadStream(path, ...rest)) as typeof fs.createReadStream;
-  return { ...fs, createReadStream };
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof import('node:fs/promises')>();
+  const open = ((path: string, ...rest: []) =>
+    path === failing.open?.path ? Promise.reject(failing.open.error) : fs.open(path, ...rest)) as typeof fs.open;
+  return { ...fs, open };
 });
 
 let root: string;
@@ -234,14 +237,24 @@ describe('compressed text', () => {
     expect(brotliDecompressSync(br.body).toString()).toBe('export const failed = true;');
   });
 
-  it('a file whose read fails after its headers went ends that response only; the host answers the next', async () => {
-    failing.read = join(root, 'dist/packages/obra-react-1.2.3.tgz');
+  it.each([
+    ['ENOENT', 'gone since it was looked at: a 404', 404, undefined],
+    ['EMFILE', 'no file handle left: a 503 to try again in a second', 503, '1'],
+  ])('a file that cannot be opened (%s), %s; the next request gets it', async (code, _, status, retryAfter) => {
+    failing.open = { path: join(root, 'dist/packages/obra-react-1.2.3.tgz'), error: Object.assign(new Error(code), { code }) };
     try {
-      await expect(raw('/packages/obra-react-1.2.3.tgz')).rejects.toThrow();
+      const response = await get('/packages/obra-react-1.2.3.tgz');
+      expect([response.status, response.headers.get('retry-after')]).toEqual([status, retryAfter ?? null]);
     } finally {
-      failing.read = undefined;
+      failing.open = undefined;
     }
-    expect((await raw('/packages/obra-react-1.2.3.tgz')).body.toString()).toBe('tarball');
+    expect(await (await get('/packages/obra-react-1.2.3.tgz')).text()).toBe('tarball');
+  });
+
+  it('sends the length the headers announced, and an empty file as an empty body', async () => {
+    writeFileSync(join(root, 'dist/packages/empty.json'), '');
+    const empty = await raw('/packages/empty.json');
+    expect([empty.headers['content-length'], empty.body.length]).toEqual(['0', 0]);
   });
 
   it('a file rebuilt since it was last sent goes as it is now: another size, or the same size written later', async () => {
