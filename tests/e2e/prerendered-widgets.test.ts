@@ -185,10 +185,18 @@ describe('pre-rendered widgets', () => {
 
   it('loads the code again once the visitor is back online: a send pressed offline before it came goes then', async () => {
     const page = await browser.newPage();
+    // The entry fails while offline however early the page prefetched it (a route also keeps
+    // the browser's cache out of the way).
+    let offline = false;
+    await page.route('**/esm/obra-wait-list.js', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
     await page.goto(`${site.base}/en/wait_list`);
     const widget = waitList(page);
+    offline = true;
     await browser.context.setOffline(true);
-    const failed = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/esm/obra-wait-list.js'));
+    const failed = page.waitForEvent(
+      'requestfailed',
+      (request) => request.url().endsWith('/esm/obra-wait-list.js') && request.resourceType() === 'script',
+    );
     // The first move imports the code, which cannot come; what is typed stays in the page's view.
     await widget.radio('cliente').check();
     await failed;
@@ -197,12 +205,38 @@ describe('pre-rendered widgets', () => {
     expect(await takenOver(page, 'obra-wait-list')).toBe(false);
 
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/wait-list') && r.method() === 'POST');
+    offline = false;
     await browser.context.setOffline(false);
     await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
     // The press held while the code was missing is replayed: the entry goes with what was typed.
     expect((await sent).postDataJSON()).toMatchObject(SENT);
     await widget.dialog.waitFor();
     expect(await widget.dialogTitle.textContent()).toBe(EN.sentTitle);
+  });
+
+  it('tries the code again 2 s after a failed import while online: a press held meanwhile goes then', async () => {
+    const page = await browser.newPage();
+    await page.clock.install();
+    // The server fails the entry's import once (a hiccup; the page's prefetch of it goes through); the browser stays online.
+    let failures = 1;
+    await page.route('**/esm/obra-wait-list.js', (route) =>
+      route.request().resourceType() === 'script' && failures-- > 0 ? route.abort('connectionreset') : route.continue(),
+    );
+    await page.goto(`${site.base}/en/wait_list`);
+    const widget = waitList(page);
+    const failed = page.waitForEvent(
+      'requestfailed',
+      (request) => request.url().endsWith('/esm/obra-wait-list.js') && request.resourceType() === 'script',
+    );
+    await widget.submit.click();
+    await failed;
+    await page.clock.runFor(1000);
+    expect(await takenOver(page, 'obra-wait-list')).toBe(false);
+    await page.clock.runFor(1000);
+    await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
+    // The held press on the empty form validates it, as a press after the take-over would.
+    await expect.poll(() => widget.errors.count()).toBeGreaterThan(0);
+    expect(await widget.errors.first().textContent()).toBe(EN.choose);
   });
 
   it('keeps a press the take-over cuts in two: pressed on the old view, released on the new one', async () => {

@@ -12,9 +12,9 @@ export type WidgetImports = Record<string, () => Promise<unknown>>;
  */
 export const LOAD_MARGIN = '100% 0px';
 
-/** The first wait before a failed import is tried again while the browser says it is online, and the longest. */
+/** The first wait before a failed import is tried again while the browser says it is online, and the last (2, 4 … 64 s: six more tries). */
 const RETRY_MS = 2000;
-const RETRY_MAX_MS = 60_000;
+const RETRY_LAST_MS = 64_000;
 
 /** The visitor's first moves on a pre-rendered widget: any of them imports its code. */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown'] as const;
@@ -168,21 +168,28 @@ function waitForVisitor(el: Element, shadow: ShadowRoot, first: HTMLElement, loa
  */
 export function loadOnSight(imports: WidgetImports, doc: Document = document): () => void {
   const pending = new Map(Object.entries(imports));
-  // A failed import (offline, a server that did not answer) is tried again: when the browser is
-  // back online, or after `wait` ms while it says it is, doubling up to a minute. A press held
-  // meanwhile (waitForVisitor) is replayed once the code takes over.
+  // A failed import (offline, a server that did not answer) is tried again, in browsers that
+  // fetch a failed module again (whatwg/html#10327; Chromium does): when the browser is back
+  // online, or after `wait` ms while it says it is, doubling; after the try that waited
+  // RETRY_LAST_MS, no more (a module that throws fails the same way each time). Not once the tag
+  // is defined some other way. A press held meanwhile (waitForVisitor) is replayed once the code
+  // takes over. The failure is still thrown, for the page's error reporting. stop() leaves a try
+  // already planned.
   const load = (tag: string, wait = RETRY_MS) => {
     const importTag = pending.get(tag);
     if (!importTag) return;
     pending.delete(tag);
-    importTag().catch(() => {
-      const win = doc.defaultView;
+    importTag().catch((error: unknown) => {
       const again = () => {
+        if (customElements.get(tag)) return;
         pending.set(tag, importTag);
-        load(tag, Math.min(2 * wait, RETRY_MAX_MS));
+        load(tag, 2 * wait);
       };
-      if (win?.navigator.onLine === false) win.addEventListener('online', again, { once: true });
-      else win?.setTimeout(again, wait);
+      if (wait <= RETRY_LAST_MS) {
+        if (navigator.onLine) setTimeout(again, wait);
+        else addEventListener('online', again, { once: true });
+      }
+      throw error;
     });
     if (!pending.size) stop();
   };
