@@ -149,6 +149,17 @@ export function encodingFor(ext: string, size: number, accept: string): Encoding
   return best;
 }
 
+/** Opens `path` and reads the size of what it opened (a rebuild may have replaced the file since a stat); closes it again when that fails. */
+async function openWithSize(path: string): Promise<{ file: FileHandle; size: number }> {
+  const file = await open(path);
+  try {
+    return { file, size: (await file.stat()).size };
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Serves `urlPath` from `dir` (no escaping above it). Files named by their content are cached for
  * a year; the rest (entry files such as `obra-wait-list.js`, pages) revalidate. Text is compressed
@@ -192,22 +203,28 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
   }
   // Opened before anything is answered: a file gone since the stat is a 404, and no file handle
   // left (EMFILE) a 503 to try again, not a connection cut or a host down.
-  let file: FileHandle;
+  let opened: Awaited<ReturnType<typeof openWithSize>>;
   try {
-    file = await open(path);
+    opened = await openWithSize(path);
   } catch (error) {
     if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) return false;
-    res.writeHead(503, { 'Retry-After': '1' }).end();
+    res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
     return true;
   }
-  res.writeHead(200, { ...headers, 'Content-Length': String(info.size) });
-  if (head || !info.size) {
-    await file.close();
+  const { file, size } = opened;
+  res.writeHead(200, { ...headers, 'Content-Length': String(size) });
+  if (head || !size) {
     res.end();
+    void file.close().catch(() => undefined);
   } else {
-    // The bytes the length announced, however the file grew since; a read that fails midway or a
+    // The bytes the length announced: more than that (the file growing) are not read, fewer (it
+    // shrinking meanwhile) end the connection instead of a short body. A read that fails or a
     // client that leaves ends this response (pipeline destroys it and closes the file), nothing else.
-    pipeline(file.createReadStream({ end: info.size - 1 }), res).catch(() => undefined);
+    const stream = file.createReadStream({ end: size - 1 });
+    pipeline(stream, res, { end: false }).then(
+      () => (stream.bytesRead === size ? res.end() : res.destroy()),
+      () => undefined,
+    );
   }
   return true;
 }

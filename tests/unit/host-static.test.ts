@@ -238,13 +238,17 @@ describe('compressed text', () => {
   });
 
   it.each([
-    ['ENOENT', 'gone since it was looked at: a 404', 404, undefined],
-    ['EMFILE', 'no file handle left: a 503 to try again in a second', 503, '1'],
-  ])('a file that cannot be opened (%s), %s; the next request gets it', async (code, _, status, retryAfter) => {
+    ['ENOENT', 'gone since it was looked at: a 404', 404, [null, 'no-cache']],
+    ['EMFILE', 'no file handle left: a 503 to try again in a second, which no cache keeps', 503, ['1', 'no-store']],
+  ])('a file that cannot be opened (%s), %s; the next request gets it', async (code, _, status, [retryAfter, cache]) => {
     failing.open = { path: join(root, 'dist/packages/obra-react-1.2.3.tgz'), error: Object.assign(new Error(code), { code }) };
     try {
       const response = await get('/packages/obra-react-1.2.3.tgz');
-      expect([response.status, response.headers.get('retry-after')]).toEqual([status, retryAfter ?? null]);
+      expect([response.status, response.headers.get('retry-after'), response.headers.get('cache-control')]).toEqual([
+        status,
+        retryAfter,
+        cache,
+      ]);
     } finally {
       failing.open = undefined;
     }
