@@ -224,15 +224,21 @@ describe('pre-rendered widgets', () => {
     );
     await page.goto(`${site.base}/en/wait_list`);
     const widget = waitList(page);
-    const failed = page.waitForEvent(
-      'requestfailed',
-      (request) => request.url().endsWith('/esm/obra-wait-list.js') && request.resourceType() === 'script',
-    );
+    // The page's time stands still from here (a second on, past any time the call itself takes): only runFor moves it.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    // The loader throws the failure on once it has planned the next try.
+    const failed = page.waitForEvent('pageerror', (error) => error.message.includes('/esm/obra-wait-list.js'));
     await widget.submit.click();
     await failed;
-    await page.clock.runFor(1000);
+    await page.clock.runFor(1999);
     expect(await takenOver(page, 'obra-wait-list')).toBe(false);
-    await page.clock.runFor(1000);
+    const retried = page.waitForRequest(
+      (request) => request.url().endsWith('/esm/obra-wait-list.js') && request.resourceType() === 'script',
+    );
+    await page.clock.runFor(1);
+    await retried;
+    // Time runs again for the take-over, which renders on a timer of its own.
+    await page.clock.resume();
     await expect.poll(() => takenOver(page, 'obra-wait-list'), { timeout: 15_000 }).toBe(true);
     // The held press on the empty form validates it, as a press after the take-over would.
     await expect.poll(() => widget.errors.count()).toBeGreaterThan(0);
