@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phoneContext, useBrowser } from './support/browser.ts';
 import { designForm } from './support/design-form.ts';
+import { putDesignDraft } from './support/forms.ts';
 import { GUIDE_ORIGIN, startPartnerSite, type PartnerSite } from './support/partner-site.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 
@@ -54,19 +55,8 @@ const SENT = { es: 'Formulario enviado con éxito', en: 'Form submitted successf
 const LOCATION = { es: 'Ubicación', en: 'Location' };
 
 /** A draft holding an image the real API generated: the report can go out without the lightning step (tested elsewhere). */
-async function withImage(tab: Page, lang: 'es' | 'en') {
-  const answer = (await (
-    await fetch(`${platform.origin}/api/generate-image`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'Casa de dos pisos', spec: { diseno: 'Arco' } }),
-    })
-  ).json()) as { url: string };
-  const draft = { values: { diseno: 'Arco' }, generatedUrl: new URL(answer.url, platform.origin).href, prompt: 'Casa de dos pisos' };
-  await tab.evaluate(([key, draft]) => localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), draft })), [
-    `obra:design-form:/${lang}.html:0`,
-    draft,
-  ] as const);
+async function withImage(tab: Page) {
+  await putDesignDraft(tab, { api: platform.origin, prompt: 'Casa de dos pisos', spec: { diseno: 'Arco' }, values: { diseno: 'Arco' } });
   await tab.reload();
 }
 
@@ -80,7 +70,7 @@ describe('visitors type national numbers on a phone', () => {
       await tab.goto(`${partner.origin}/${lang}.html`);
       const arrived: [string, unknown][] = [];
       for (const { query, pais, typed } of VISITORS) {
-        await withImage(tab, lang);
+        await withImage(tab);
         const form = designForm(tab);
         await form.title.waitFor();
         await form.section(LOCATION[lang]).click();

@@ -18,6 +18,7 @@ import enDesign from '@obra/i18n/locales/en/design-form.json' with { type: 'json
 import esWaitList from '@obra/i18n/locales/es/wait-list.json' with { type: 'json' };
 import enWaitList from '@obra/i18n/locales/en/wait-list.json' with { type: 'json' };
 import { phoneContext, useBrowser } from './support/browser.ts';
+import { putDesignDraft } from './support/forms.ts';
 import { takenOver } from './support/host-site.ts';
 import { usePlatform } from './support/use-platform.ts';
 import { settle } from './support/widget.ts';
@@ -69,22 +70,12 @@ async function openDesignForm(lang: Lang) {
   const page = await browser.newPage();
   await blockPhoneRules(page);
   const path = TEXT[lang].form;
-  const draftKey = `obra:design-form:${path}:0`;
   await page.goto(`${platform().origin}${path}`);
-  const answer = (await (
-    await fetch(`${platform().origin}/api/generate-image`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'Casa', spec: { diseno: 'Arco' } }),
-    })
-  ).json()) as { url: string };
-  await page.evaluate(
-    ({ url, key }) => {
-      const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco' };
-      localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: url, prompt: 'Casa' } }));
-    },
-    { url: new URL(answer.url, platform().origin).href, key: draftKey },
-  );
+  await putDesignDraft(page, {
+    prompt: 'Casa',
+    spec: { diseno: 'Arco' },
+    values: { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco' },
+  });
   await page.reload();
   const host = page.locator('obra-design-form');
   const modal = host.locator('dialog.modal');

@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.ts';
 import { phoneContext, useBrowser } from './browser.ts';
-import { FORMS } from './forms.ts';
+import { FORMS, putDesignDraft } from './forms.ts';
 import { takenOver } from './host-site.ts';
 import { gate } from './server.ts';
 import { startPlatform, type Platform } from './platform.ts';
@@ -139,25 +139,11 @@ export const designForm: Form = {
   api: '/api/form-report',
   async fill(page, nombre) {
     const host = page.locator('obra-design-form');
-    // The image the real API draws, put in place as the visitor's draft (tests/e2e/support/forms.ts does the same).
-    const { origin, pathname } = new URL(page.url());
-    const { url } = (await (
-      await fetch(`${origin}/api/generate-image`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ prompt: 'Casa', spec: { diseno: 'Arco' } }),
-      })
-    ).json()) as { url: string };
-    await page.evaluate(
-      ({ key, url }) => {
-        const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' };
-        localStorage.setItem(
-          key,
-          JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: new URL(url, location.href).href, prompt: 'Casa' } }),
-        );
-      },
-      { key: `obra:design-form:${pathname}:0`, url },
-    );
+    await putDesignDraft(page, {
+      prompt: 'Casa',
+      spec: { diseno: 'Arco' },
+      values: { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' },
+    });
     await page.reload();
     await awake(page, 'obra-design-form');
     await host.locator('button.opener').click();

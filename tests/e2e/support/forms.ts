@@ -6,6 +6,30 @@ import { TABLES } from './platform.ts';
 
 type FormName = keyof typeof TABLES;
 
+/**
+ * Puts a design in the visitor's draft for the page's first design form, with an image the real
+ * API at `api` (the page's origin unless said) drew for `prompt` and `spec`, as the lightning
+ * buttons do: the report can go out without that step (tested elsewhere). The caller reloads.
+ */
+export async function putDesignDraft(
+  page: Page,
+  { api = new URL(page.url()).origin, prompt, spec, values }: { api?: string; prompt: string; spec: object; values: object },
+): Promise<void> {
+  const answer = (await (
+    await fetch(`${api}/api/generate-image`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt, spec }),
+    })
+  ).json()) as { url: string };
+  // Resolved against the API, as the widget keeps it.
+  const draft = { values, generatedUrl: new URL(answer.url, api).href, prompt };
+  await page.evaluate(([key, draft]) => localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), draft })), [
+    `obra:design-form:${new URL(page.url()).pathname}:0`,
+    draft,
+  ] as const);
+}
+
 export interface FormDriver {
   readonly name: FormName;
   /** The page of the test site that holds the widget. */
@@ -115,27 +139,11 @@ const designForm: FormDriver = {
         key,
       );
       if (!restored) {
-        const spec = { diseno: 'Arco', zona: 'zone3' };
-        const { origin } = new URL(page.url());
-        const answer = (await (
-          await fetch(`${origin}/api/generate-image`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ prompt: 'Nave industrial', spec }),
-          })
-        ).json()) as { url: string };
-        // Resolved against the API, as the widget keeps it.
-        const url = new URL(answer.url, origin).href;
-        await page.evaluate(
-          ({ url, key }) => {
-            const values = { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' };
-            localStorage.setItem(
-              key,
-              JSON.stringify({ savedAt: Date.now(), draft: { values, generatedUrl: url, prompt: 'Nave industrial' } }),
-            );
-          },
-          { url, key },
-        );
+        await putDesignDraft(page, {
+          prompt: 'Nave industrial',
+          spec: { diseno: 'Arco', zona: 'zone3' },
+          values: { pais: 'Colombia', departamento: 'Antioquia', ciudad: 'Medellín', diseno: 'Arco', zona: 'zone3' },
+        });
         await page.reload();
       }
       await host.locator('#design-form-title').waitFor();
