@@ -106,8 +106,9 @@ const compressed = compressedFiles(16 * 1024 ** 2);
 /** Text larger than this (none of the builds' files is near it) is sent as it is. */
 const COMPRESSED_FILE_LIMIT = 2 * 1024 ** 2;
 
-/** The errors that say a file is no longer there. */
+/** Whether `error` says a file is no longer there. */
 const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+const gone = (error: unknown) => GONE.has((error as NodeJS.ErrnoException).code ?? '');
 
 /** The encodings, our preference first when the client weighs them alike. */
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
@@ -198,7 +199,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
       return true;
     } catch (error) {
       // Gone since the stat: no such file. Anything else (no memory, too many open files): sent as it is.
-      if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) return false;
+      if (gone(error)) return false;
     }
   }
   // Opened before anything is answered: a file gone since the stat is a 404, and no file handle
@@ -207,7 +208,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
   try {
     opened = await openWithSize(path);
   } catch (error) {
-    if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) return false;
+    if (gone(error)) return false;
     res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
     return true;
   }
