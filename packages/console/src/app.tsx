@@ -172,72 +172,67 @@ function Shell({
             {due.today > 0 && <span className="due-dot" aria-hidden="true" />}
           </button>
         )}
-        <nav id="console-nav" aria-label={t('console.nav.label')} className={menu ? 'open' : undefined}>
-          <ul>
-            {me && (
-              <>
-                {item('/admin', t('consoleWork.nav.dashboard'), route.name === 'dashboard')}
-                <li className="with-badge">
+        {/* Signed out, there is nothing to navigate to: no empty landmark, no empty line. */}
+        {me && (
+          <nav id="console-nav" aria-label={t('console.nav.label')} className={menu ? 'open' : undefined}>
+            <ul>
+              {item('/admin', t('consoleWork.nav.dashboard'), route.name === 'dashboard')}
+              <li className="with-badge">
+                <a
+                  href="/admin/leads"
+                  onClick={link('/admin/leads')}
+                  aria-current={route.name === 'inbox' || route.name === 'lead' ? 'page' : undefined}
+                >
+                  {t('console.nav.inbox')}
+                </a>
+                {due.today > 0 && (
                   <a
-                    href="/admin/leads"
-                    onClick={link('/admin/leads')}
-                    aria-current={route.name === 'inbox' || route.name === 'lead' ? 'page' : undefined}
+                    className={`due-badge${due.overdue ? ' late' : ''}`}
+                    href={MY_DUE_TODAY_URL}
+                    onClick={link(MY_DUE_TODAY_URL)}
+                    aria-label={t('consoleWork.nav.due', {
+                      today: t('consoleWork.nav.dueToday', { count: due.today }),
+                      overdue: t('consoleWork.nav.dueLate', { count: due.overdue }),
+                    })}
                   >
-                    {t('console.nav.inbox')}
+                    {due.today}
                   </a>
-                  {due.today > 0 && (
-                    <a
-                      className={`due-badge${due.overdue ? ' late' : ''}`}
-                      href={MY_DUE_TODAY_URL}
-                      onClick={link(MY_DUE_TODAY_URL)}
-                      aria-label={t('consoleWork.nav.due', {
-                        today: t('consoleWork.nav.dueToday', { count: due.today }),
-                        overdue: t('consoleWork.nav.dueLate', { count: due.overdue }),
-                      })}
-                    >
-                      {due.today}
-                    </a>
-                  )}
-                  {unseen > 0 && (
-                    <a
-                      className="new-badge"
-                      href={MY_LEADS_URL}
-                      onClick={link(MY_LEADS_URL)}
-                      aria-label={t('consoleTasks.nav.unseen', { count: unseen })}
-                    >
-                      {unseen}
-                    </a>
-                  )}
-                </li>
-                {item('/admin/people', t('consolePeople.nav'), route.name === 'people' || route.name === 'person')}
-                {item('/admin/deals', t('consoleDeals.nav'), route.name === 'deals')}
-                {item('/admin/tasks', t('consoleTasks.nav.tasks'), route.name === 'tasks')}
-                {item('/admin/orders', t('console.nav.orders'), route.name === 'orders' || route.name === 'order')}
-                {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
-                {item('/admin/settings', t('consoleWork.nav.settings'), SETTINGS_ROUTES.includes(route.name))}
-              </>
-            )}
-            {me && (
-              <>
-                <li>
-                  <button type="button" onClick={() => help.current?.()} aria-label={t('consoleWork.shortcuts.hint')}>
-                    ?
-                  </button>
-                </li>
-                <li>
-                  <a href="/admin/account" onClick={link('/admin/account')} aria-current={route.name === 'account' ? 'page' : undefined}>
-                    {t('console.nav.account')}
+                )}
+                {unseen > 0 && (
+                  <a
+                    className="new-badge"
+                    href={MY_LEADS_URL}
+                    onClick={link(MY_LEADS_URL)}
+                    aria-label={t('consoleTasks.nav.unseen', { count: unseen })}
+                  >
+                    {unseen}
                   </a>
-                </li>
-                <li>
-                  <button type="button" onClick={() => void signOut(false)}>
-                    {t('console.nav.signOut')}
-                  </button>
-                </li>
-              </>
-            )}
-          </ul>
-        </nav>
+                )}
+              </li>
+              {item('/admin/people', t('consolePeople.nav'), route.name === 'people' || route.name === 'person')}
+              {item('/admin/deals', t('consoleDeals.nav'), route.name === 'deals')}
+              {item('/admin/tasks', t('consoleTasks.nav.tasks'), route.name === 'tasks')}
+              {item('/admin/orders', t('console.nav.orders'), route.name === 'orders' || route.name === 'order')}
+              {item('/admin/partners', t('consolePartners.nav'), route.name === 'partners' || route.name === 'partner')}
+              {item('/admin/settings', t('consoleWork.nav.settings'), SETTINGS_ROUTES.includes(route.name))}
+              <li>
+                <button type="button" onClick={() => help.current?.()} aria-label={t('consoleWork.shortcuts.hint')}>
+                  ?
+                </button>
+              </li>
+              <li>
+                <a href="/admin/account" onClick={link('/admin/account')} aria-current={route.name === 'account' ? 'page' : undefined}>
+                  {t('console.nav.account')}
+                </a>
+              </li>
+              <li>
+                <button type="button" onClick={() => void signOut(false)}>
+                  {t('console.nav.signOut')}
+                </button>
+              </li>
+            </ul>
+          </nav>
+        )}
         {me && <p className="who">{me.email}</p>}
       </header>
       <main id="main" tabIndex={-1}>
