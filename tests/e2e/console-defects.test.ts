@@ -1,7 +1,8 @@
 // Defects of issue 40 in Chromium against the real API and the built console, in es and en: the
 // design's image on the lead page without PUBLIC_URL; call and WhatsApp links for a number typed in
 // national form; a bulk change out of the "new" tab said and undone; "All" without spam; the
-// inbox and the dashboard measured on a 1280 x 900 desktop and a 390 x 844 phone.
+// inbox (its widest row: a contact message assigned to an operator, in Spanish) and the dashboard
+// measured on a 1280 x 900 desktop and a 390 x 844 phone.
 // OBRA_SCREENSHOTS=<folder> also saves the screens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -31,6 +32,13 @@ beforeAll(async () => {
      values (now(), 'cliente', 'Nacional Uno', 'nacional@example.com', '321 1863000', $1, 'h', 'es')`,
     [Array.from({ length: 12 }, () => 'Casa de dos pisos con terraza, garaje y jardín').join('. ')],
   );
+  // A contact message (the longest kind's name in Spanish) assigned to an operator: the widest row of a first page.
+  await db().query(
+    `insert into contact (created_at, name, email, message, request_hash, lang) values (now(), 'Mensaje Asignado', 'asignado@example.com', 'Hola', 'h', 'en')`,
+  );
+  await db().query(`update lead set assignee = (select id from admin_user where email = $1) where name = 'Mensaje Asignado'`, [
+    ADMIN.email,
+  ]);
   // Three new leads for the bulk change, and one taken for spam.
   await db().query(
     `insert into contact (created_at, name, email, message, request_hash, lang, spam_reason)

@@ -118,7 +118,8 @@ export function LeadTable({
               </a>
             </th>
             <td className="kind-cell" data-label={t('console.inbox.kind')}>
-              {t(`console.kind.${lead.kind}`)} <span className="muted">· {lead.lang.toUpperCase()}</span>
+              {/* It may wrap between the kind's words ("Formulario de contacto" in Spanish), never before its language. */}
+              {t(`console.kind.${lead.kind}`)}&nbsp;<span className="muted">·&nbsp;{lead.lang.toUpperCase()}</span>
             </td>
             {sorts.map((sort) => (
               <td key={sort} className={`col-${sort}`} data-label={t(SORT_COLUMNS[sort].header)}>
