@@ -41,7 +41,7 @@ export async function runAxe(page: Page, options: RunOptions): Promise<AxeResult
   );
 }
 
-/** Runs axe-core's default rules ({@link OPTIONS}) and throws a readable report when any is violated. `state` names the situation in the message. */
+/** Runs axe-core's default rules and the target size ({@link OPTIONS}) and throws a readable report when any is violated. `state` names the situation in the message. */
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   const results = await runAxe(page, OPTIONS);
   if (results.violations.length) {
