@@ -2,7 +2,9 @@
 // into docs/screens/console/ (linked from docs/operators/console.md), against the real API and the built console
 // (run `npm run build:console` first), with a few leads of each kind made the way the widgets make
 // them. It is how the screens are looked at after a change; the e2e tests check their behaviour.
-import { mkdir, rm } from 'node:fs/promises';
+// The screens are taken into a folder beside it, which replaces it only once every screen is taken:
+// a run that fails leaves the screens as they were.
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchFullBrowser } from '../e2e/support/browser.ts';
@@ -116,7 +118,19 @@ const loaded = (page: Page) =>
 /** Every screen: its name, the path to open, and what shows it is ready. */
 const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown>; whole?: boolean }[] = [
   { name: 'sign-in', path: '/admin/sign-in', signedIn: false, ready: (page) => page.locator('#email').waitFor() },
-  { name: 'dashboard', path: '/admin', signedIn: true, ready: (page) => page.locator('.charts').waitFor(), whole: true },
+  {
+    name: 'dashboard',
+    path: '/admin',
+    signedIn: true,
+    // The leads' charts, then the deals' (a second .charts) once their data is in.
+    ready: (page) =>
+      page
+        .locator('.charts')
+        .first()
+        .waitFor()
+        .then(() => loaded(page)),
+    whole: true,
+  },
   { name: 'inbox', path: '/admin/leads', signedIn: true, ready: (page) => page.locator('table tbody tr').first().waitFor() },
   {
     name: 'queue-due-today',
@@ -165,8 +179,7 @@ const SCREENS: { name: string; path: string; signedIn: boolean; ready: (page: Pa
   },
 ];
 
-await rm(OUT, { recursive: true, force: true });
-await mkdir(OUT, { recursive: true });
+const taking = await mkdtemp(join(ROOT, 'docs/screens/.console-'));
 const browser = await launchFullBrowser('--hide-scrollbars');
 try {
   for (const lang of LANGS) {
@@ -188,14 +201,17 @@ try {
         await page.goto(`${origin}${screen.path}`);
         await screen.ready(page);
         // The lists as a visitor first sees them; a lead's page whole.
-        const file = join(OUT, `${screen.name}.${lang}.${device}.png`);
-        await page.screenshot({ path: file, fullPage: screen.whole ?? false });
-        console.log(file.slice(ROOT.length + 1));
+        const name = `${screen.name}.${lang}.${device}.png`;
+        await page.screenshot({ path: join(taking, name), fullPage: screen.whole ?? false });
+        console.log(join(OUT, name).slice(ROOT.length + 1));
       }
       await context.close();
     }
   }
+  await rm(OUT, { recursive: true, force: true });
+  await rename(taking, OUT);
 } finally {
   await browser.close();
   await platform.close();
+  await rm(taking, { recursive: true, force: true });
 }
