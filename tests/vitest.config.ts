@@ -1,4 +1,5 @@
 import { existsSync, statfsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -31,6 +32,13 @@ process.env.NODE_COMPILE_CACHE ??= `${root}node_modules/.cache/node-compile-cach
 
 // `source` resolves workspace packages (@obra/*) to their TypeScript, as tsconfig does.
 const resolve = { conditions: ['source', ...defaultClientConditions] };
+
+/**
+ * The browser tests' workers: one Chromium for each two cores, so one on a 2-core machine, where the
+ * run is bound by its CPU and a second changed nothing (docs/contributors/tests.md, "How `npm test`
+ * runs"), and the browser tests stop being the longest step on a machine with more cores.
+ */
+const BROWSER_WORKERS = Math.max(1, Math.floor(availableParallelism() / 2));
 
 /** What both server projects share: real HTTP on loopback, one file at a time. */
 const serverTests = {
@@ -135,10 +143,10 @@ export default defineConfig({
           // A real browser on a busy 2-core machine: expect.poll's 1 s default is shorter than some
           // deliberately delayed answers (the overlay tests hold a reply for 800 ms).
           expect: { poll: { timeout: 5_000 } },
-          // One Chromium at a time on a 2-core machine keeps timings honest.
-          fileParallelism: false,
-          // The files share one worker and its imports (playwright, the server) instead of loading
-          // them again for each file; each file launches its own browser and starts its own servers.
+          fileParallelism: BROWSER_WORKERS > 1,
+          maxWorkers: BROWSER_WORKERS,
+          // The files of a worker share it and its imports (playwright, the server) instead of
+          // loading them again for each file; each file starts its own servers.
           isolate: false,
         },
       },
