@@ -21,7 +21,12 @@ async function serve(config: Config): Promise<void> {
         const url = new URL(req.url ?? '/', 'http://localhost');
         if (url.pathname.startsWith('/api/')) return api.handle(req, res);
         try {
-          await handleSite(req, res, { root, slugs, https });
+          await handleSite(req, res, {
+            root,
+            slugs,
+            https,
+            problem: (what, error) => api.log.warn(what, { path: url.pathname, error }),
+          });
         } catch (error) {
           api.log.error('static file failed', { path: url.pathname, error });
           if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');

@@ -167,7 +167,19 @@ async function openWithSize(path: string): Promise<{ file: FileHandle; size: num
  * with brotli or gzip when the client accepts it, once per version of the file ({@link compressedFiles}).
  * Returns false when there is no such file, so the caller can answer 404 its own way.
  */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir: string, urlPath: string): Promise<boolean> {
+/**
+ * Told of a failure the answer hides from the client, for the host's log: a file sent uncompressed
+ * because compressing it failed, or a 503 because it could not be opened (no file handle left).
+ */
+export type StaticProblem = (what: string, error: unknown) => void;
+
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  dir: string,
+  urlPath: string,
+  problem?: StaticProblem,
+): Promise<boolean> {
   let path = fileUnder(dir, urlPath);
   if (!path) return false;
   let info = await stat(path).catch(() => undefined);
@@ -200,6 +212,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
     } catch (error) {
       // Gone since the stat: no such file. Anything else (no memory, too many open files): sent as it is.
       if (gone(error)) return false;
+      problem?.('compressing a file failed: sent as it is', error);
     }
   }
   // Opened before anything is answered: a file gone since the stat is a 404, and no file handle
@@ -209,6 +222,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dir
     opened = await openWithSize(path);
   } catch (error) {
     if (gone(error)) return false;
+    problem?.('opening a file failed: answered 503', error);
     res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
     return true;
   }

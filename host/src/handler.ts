@@ -2,7 +2,7 @@
 // routes and redirects, the demo partner page and the partner examples, from one process.
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveStatic } from '../static.ts';
+import { serveStatic, type StaticProblem } from '../static.ts';
 import { isConsolePath, serveConsole } from './console.ts';
 import { acceptedLang } from '@obra/schema';
 import { notFoundFile, pageFile, resolve, type Lang } from './routes.ts';
@@ -15,6 +15,8 @@ export interface HostDirs {
   slugs: readonly string[];
   /** The site is served over https (PUBLIC_URL): HSTS is sent. */
   https?: boolean;
+  /** Told of a file's failure the answer hides (see {@link StaticProblem}); the host logs it. */
+  problem?: StaticProblem;
 }
 
 const headersOf = new Map<string, Promise<Record<string, string>>>();
@@ -68,7 +70,11 @@ const PARTNER_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Answers every request that is not the API (GET and HEAD; 405 otherwise); always ends the response. */
-export async function handleSite(req: IncomingMessage, res: ServerResponse, { root, slugs, https = false }: HostDirs): Promise<void> {
+export async function handleSite(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { root, slugs, https = false, problem }: HostDirs,
+): Promise<void> {
   for (const [name, value] of Object.entries(await siteHeaders(root, https))) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Use GET or HEAD.');
@@ -81,12 +87,13 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, { ro
   for (const [prefix, dirs, partners] of mounts(root)) {
     if (!path.startsWith(prefix)) continue;
     if (partners) for (const [name, value] of Object.entries(PARTNER_HEADERS)) res.setHeader(name, value);
-    for (const dir of dirs) if (await serveStatic(req, res, dir, path.slice(prefix.length - 1))) return;
+    for (const dir of dirs) if (await serveStatic(req, res, dir, path.slice(prefix.length - 1), problem)) return;
     return notFound(res, root, notFoundFile({ kind: 'not-found' }, preferredLang(req, res)));
   }
   const resolution = resolve(path, slugs);
   if (resolution.kind === 'redirect') return redirect(res, resolution.status, resolution.location + url.search);
-  if (resolution.kind === 'page' && (await serveStatic(req, res, `${root}dist/host/pages`, `/${pageFile(resolution.route)}`))) return;
+  if (resolution.kind === 'page' && (await serveStatic(req, res, `${root}dist/host/pages`, `/${pageFile(resolution.route)}`, problem)))
+    return;
   // A page whose file is missing (a build without it) is not found in its own language.
   const lost = resolution.kind === 'not-found' ? resolution : ({ kind: 'not-found', lang: resolution.route.lang } as const);
   return notFound(res, root, notFoundFile(lost, lost.lang ?? preferredLang(req, res)));

@@ -35,6 +35,8 @@ vi.mock('node:fs/promises', async (original) => {
 
 let root: string;
 let server: Server;
+/** What the host was told of failures its answers hid (for its log): what, and the error's code. */
+const problems: string[] = [];
 let base: string;
 
 beforeAll(async () => {
@@ -55,7 +57,8 @@ beforeAll(async () => {
     mkdirSync(join(root, file, '..'), { recursive: true });
     writeFileSync(join(root, file), text);
   }
-  server = createServer((req, res) => void handleSite(req, res, { root, slugs: [] }));
+  const problem = (what: string, error: unknown) => problems.push(`${what} (${(error as NodeJS.ErrnoException).code})`);
+  server = createServer((req, res) => void handleSite(req, res, { root, slugs: [], problem }));
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -218,12 +221,14 @@ describe('compressed text', () => {
     }
   });
 
-  it('text brotli fails on (no memory, say) goes as it is, with its length; the next request compresses it', async () => {
+  it('text brotli fails on (no memory, say) goes as it is, with its length, the host told; the next request compresses it', async () => {
     const path = join(root, 'dist/esm/chunks/brotli-fails-AbCdEf12.js');
     writeFileSync(path, 'export const failed = true;');
     failing.brotli = Object.assign(new Error('Cannot allocate memory'), { code: 'ENOMEM' });
+    problems.length = 0;
     try {
       const plain = await raw('/esm/chunks/brotli-fails-AbCdEf12.js', 'br');
+      expect(problems).toEqual(['compressing a file failed: sent as it is (ENOMEM)']);
       expect([plain.headers['content-encoding'], plain.headers['content-length'], plain.body.toString()]).toEqual([
         undefined,
         '27',
@@ -238,10 +243,17 @@ describe('compressed text', () => {
   });
 
   it.each([
-    ['ENOENT', 'gone since it was looked at: a 404', 404, [null, 'no-cache']],
-    ['EMFILE', 'no file handle left: a 503 to try again in a second, which no cache keeps', 503, ['1', 'no-store']],
-  ])('a file that cannot be opened (%s), %s; the next request gets it', async (code, _, status, [retryAfter, cache]) => {
+    ['ENOENT', 'gone since it was looked at: a 404, nothing for the log', 404, [null, 'no-cache'], []],
+    [
+      'EMFILE',
+      'no file handle left: a 503 to try again in a second, which no cache keeps, the host told',
+      503,
+      ['1', 'no-store'],
+      ['opening a file failed: answered 503 (EMFILE)'],
+    ],
+  ])('a file that cannot be opened (%s), %s; the next request gets it', async (code, _, status, [retryAfter, cache], told) => {
     failing.open = { path: join(root, 'dist/packages/obra-react-1.2.3.tgz'), error: Object.assign(new Error(code), { code }) };
+    problems.length = 0;
     try {
       const response = await get('/packages/obra-react-1.2.3.tgz');
       expect([response.status, response.headers.get('retry-after'), response.headers.get('cache-control')]).toEqual([
@@ -249,6 +261,7 @@ describe('compressed text', () => {
         retryAfter,
         cache,
       ]);
+      expect(problems).toEqual(told);
     } finally {
       failing.open = undefined;
     }
