@@ -210,9 +210,11 @@ export async function serveStatic(
       res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(body.length) }).end(head ? undefined : body);
       return true;
     } catch (error) {
-      // Gone since the stat: no such file. Anything else (no memory, too many open files): sent as it is.
+      // Gone since the stat: no such file. Anything else: sent as it is, if it opens below. Only a
+      // failure of the compression itself (no memory, say) is told here; one of reading the file
+      // (a system call's, e.g. no file handle left) is the open's below, told there if it fails again.
       if (gone(error)) return false;
-      problem?.('compressing a file failed: sent as it is', error);
+      if (!(error as NodeJS.ErrnoException).syscall) problem?.('compressing a file failed: sent as it is', error);
     }
   }
   // Opened before anything is answered: a file gone since the stat is a 404, and no file handle

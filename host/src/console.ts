@@ -2,7 +2,7 @@
 // Its hashed assets are files; every other /admin path is a client-side route and gets the app's page.
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveStatic } from '../static.ts';
+import { serveStatic, type StaticProblem } from '../static.ts';
 
 /** Whether `path` belongs to the console. */
 export const isConsolePath = (path: string) => path === '/admin' || path.startsWith('/admin/');
@@ -18,11 +18,17 @@ const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-/** Answers a console path from `root`/dist/console. */
-export async function serveConsole(req: IncomingMessage, res: ServerResponse, root: string, path: string): Promise<void> {
+/** Answers a console path from `root`/dist/console; `problem` is told what its files' answers hide (see serveStatic). */
+export async function serveConsole(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  path: string,
+  problem?: StaticProblem,
+): Promise<void> {
   const dir = `${root}dist/console`;
   if (path.startsWith('/admin/assets/')) {
-    if (await serveStatic(req, res, dir, path.slice('/admin'.length))) return;
+    if (await serveStatic(req, res, dir, path.slice('/admin'.length), problem)) return;
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     return;
   }

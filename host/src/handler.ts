@@ -83,7 +83,7 @@ export async function handleSite(
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname;
   if (path === '/demo' || path === '/examples') return redirect(res, 308, `${path}/${url.search}`);
-  if (isConsolePath(path)) return serveConsole(req, res, root, path);
+  if (isConsolePath(path)) return serveConsole(req, res, root, path, problem);
   for (const [prefix, dirs, partners] of mounts(root)) {
     if (!path.startsWith(prefix)) continue;
     if (partners) for (const [name, value] of Object.entries(PARTNER_HEADERS)) res.setHeader(name, value);

@@ -15,7 +15,7 @@ import { handleSite } from '../../host/src/handler.ts';
 import { compressedFiles, encodingFor } from '../../host/static.ts';
 
 /** Failures to make: brotli failing while `brotli` is set (the host's errors other than a file
- * gone), and opening the file named `open.path` failing with `open.error`. */
+ * gone), and opening or reading the file named `open.path` failing with `open.error`. */
 const failing = vi.hoisted(() => ({
   brotli: undefined as Error | undefined,
   open: undefined as { path: string; error: Error } | undefined,
@@ -30,7 +30,9 @@ vi.mock('node:fs/promises', async (original) => {
   const fs = await original<typeof import('node:fs/promises')>();
   const open = ((path: string, ...rest: []) =>
     path === failing.open?.path ? Promise.reject(failing.open.error) : fs.open(path, ...rest)) as typeof fs.open;
-  return { ...fs, open };
+  const readFile = ((path: string, ...rest: []) =>
+    path === failing.open?.path ? Promise.reject(failing.open.error) : fs.readFile(path, ...rest)) as typeof fs.readFile;
+  return { ...fs, open, readFile };
 });
 
 let root: string;
@@ -240,22 +242,36 @@ describe('compressed text', () => {
     const br = await raw('/esm/chunks/brotli-fails-AbCdEf12.js', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe('export const failed = true;');
+    expect(problems).toHaveLength(1);
   });
 
   it.each([
-    ['ENOENT', 'gone since it was looked at: a 404, nothing for the log', 404, [null, 'no-cache'], []],
+    ['ENOENT', 'gone since it was looked at: a 404, nothing for the log', '/packages/obra-react-1.2.3.tgz', 404, [null, 'no-cache'], []],
     [
       'EMFILE',
       'no file handle left: a 503 to try again in a second, which no cache keeps, the host told',
+      '/packages/obra-react-1.2.3.tgz',
       503,
       ['1', 'no-store'],
       ['opening a file failed: answered 503 (EMFILE)'],
     ],
-  ])('a file that cannot be opened (%s), %s; the next request gets it', async (code, _, status, [retryAfter, cache], told) => {
-    failing.open = { path: join(root, 'dist/packages/obra-react-1.2.3.tgz'), error: Object.assign(new Error(code), { code }) };
+    [
+      'EMFILE',
+      'no file handle left for text it compresses: the same 503, told once, as the open failed (not its compression)',
+      '/esm/chunks/no-handle-AbCdEf12.js',
+      503,
+      ['1', 'no-store'],
+      ['opening a file failed: answered 503 (EMFILE)'],
+    ],
+  ])('a file that cannot be opened (%s), %s; the next request gets it', async (code, _, url, status, [retryAfter, cache], told) => {
+    const path = join(root, 'dist', url);
+    const text = url.endsWith('.js') ? 'export const handles = 0;' : 'tarball';
+    writeFileSync(path, text);
+    // As the file system says it: the call that failed, with its code.
+    failing.open = { path, error: Object.assign(new Error(code), { code, syscall: 'open' }) };
     problems.length = 0;
     try {
-      const response = await get('/packages/obra-react-1.2.3.tgz');
+      const response = await get(url);
       expect([response.status, response.headers.get('retry-after'), response.headers.get('cache-control')]).toEqual([
         status,
         retryAfter,
@@ -265,7 +281,9 @@ describe('compressed text', () => {
     } finally {
       failing.open = undefined;
     }
-    expect(await (await get('/packages/obra-react-1.2.3.tgz')).text()).toBe('tarball');
+    expect(await (await get(url)).text()).toBe(text);
+    // The good answer tells nothing.
+    expect(problems).toEqual(told);
   });
 
   it('sends the length the headers announced, and an empty file as an empty body', async () => {
