@@ -162,17 +162,18 @@ async function openWithSize(path: string): Promise<{ file: FileHandle; size: num
 }
 
 /**
- * Serves `urlPath` from `dir` (no escaping above it). Files named by their content are cached for
- * a year; the rest (entry files such as `obra-wait-list.js`, pages) revalidate. Text is compressed
- * with brotli or gzip when the client accepts it, once per version of the file ({@link compressedFiles}).
- * Returns false when there is no such file, so the caller can answer 404 its own way.
- */
-/**
  * Told of a failure the answer hides from the client, for the host's log: a file sent uncompressed
  * because compressing it failed, or a 503 because it could not be opened (no file handle left).
  */
 export type StaticProblem = (what: string, error: unknown) => void;
 
+/**
+ * Serves `urlPath` from `dir` (no escaping above it). Files named by their content are cached for
+ * a year; the rest (entry files such as `obra-wait-list.js`, pages) revalidate. Text is compressed
+ * with brotli or gzip when the client accepts it, once per version of the file ({@link compressedFiles}).
+ * Returns false when there is no such file, so the caller can answer 404 its own way; `problem` is
+ * told of the failures the answer hides ({@link StaticProblem}).
+ */
 export async function serveStatic(
   req: IncomingMessage,
   res: ServerResponse,

@@ -34,9 +34,9 @@ process.env.NODE_COMPILE_CACHE ??= `${root}node_modules/.cache/node-compile-cach
 const resolve = { conditions: ['source', ...defaultClientConditions] };
 
 /**
- * The browser tests' workers: one Chromium for each two cores, so one on a 2-core machine, where the
- * run is bound by its CPU and a second changed nothing (docs/contributors/tests.md, "How `npm test`
- * runs"), and the browser tests stop being the longest step on a machine with more cores.
+ * The browser tests' workers: one Chromium for each two cores. That is one on a 2-core machine,
+ * where the run is bound by its CPU and a second changed nothing (docs/contributors/tests.md, "The
+ * test runner, flaky-test hunts and a quick start"); on more cores they stop being the longest step.
  */
 const BROWSER_WORKERS = Math.max(1, Math.floor(availableParallelism() / 2));
 
